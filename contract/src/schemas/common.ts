@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../limits.ts';
+
+/** The response envelope every call answers with. */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  msg: string;
+  data: T;
+  errorCode: number;
+}
+
+export interface PageResult<T> {
+  models: T[];
+  totalCount: number;
+}
+
+/** Paging accepts pageIndex with pageSize or pageRows (DESIGN.md §2). Field names match case-insensitively. */
+export const pagingShape = {
+  pageIndex: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
+  pageRows: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
+};
+export const pagingSchema = z.object(pagingShape);
+export type Paging = z.infer<typeof pagingSchema>;
+
+export function pageWindow(p: { pageIndex?: number; pageSize?: number; pageRows?: number }, fallback = PAGE_SIZE_DEFAULT) {
+  const size = p.pageSize ?? p.pageRows ?? fallback;
+  const index = p.pageIndex ?? 1;
+  return { limit: size, offset: (index - 1) * size };
+}
+
+export const emptySchema = z.object({}).passthrough();
