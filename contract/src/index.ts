@@ -1,4 +1,5 @@
 export * from './dates.ts';
+export * from './idcard.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './permissions.ts';

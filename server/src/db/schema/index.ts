@@ -1,0 +1,4 @@
+// One export per domain file; modules add theirs here.
+export * from './message.ts';
+export * from './org.ts';
+export * from './user.ts';

@@ -1,0 +1,49 @@
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const companies = pgTable('company', {
+  id: serial('id').primaryKey(),
+  companySysCode: text('company_sys_code').notNull().unique(),
+  companyCode: text('company_code').notNull().unique(),
+  companyName: text('company_name').notNull(),
+  status: integer('status').notNull().default(1),
+  contactName: text('contact_name').notNull().default(''),
+  contactPhone: text('contact_phone').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Organisation (department) tree; pId 0 is a company's top node. */
+export const orgs = pgTable(
+  'org',
+  {
+    id: serial('id').primaryKey(),
+    orgCode: text('org_code').notNull().unique(),
+    orgName: text('org_name').notNull(),
+    pId: integer('p_id').notNull().default(0),
+    companySysCode: text('company_sys_code').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('org_company_idx').on(t.companySysCode, t.pId)],
+);
+
+export const posts = pgTable(
+  'post',
+  {
+    id: serial('id').primaryKey(),
+    postCode: text('post_code').notNull().unique(),
+    postName: text('post_name').notNull(),
+    importance: integer('importance').notNull().default(0),
+    companySysCode: text('company_sys_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('post_company_name_uq').on(t.companySysCode, t.postName)],
+);
+
+export const orgPosts = pgTable(
+  'org_post',
+  {
+    orgId: integer('org_id').notNull(),
+    postId: integer('post_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.postId] })],
+);

@@ -1,0 +1,102 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'app_user',
+  {
+    id: serial('id').primaryKey(),
+    accountCode: text('account_code').notNull().unique(),
+    chnName: text('chn_name').notNull(),
+    idCard: text('id_card').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    sex: integer('sex').notNull().default(0),
+    email: text('email').notNull().default(''),
+    qq: text('qq').notNull().default(''),
+    weChat: text('we_chat').notNull().default(''),
+    headImage: text('head_image').notNull().default(''),
+    userType: text('user_type').notNull().default('ComPanyUser'),
+    companySysCode: text('company_sys_code'),
+    orgId: integer('org_id'),
+    postId: integer('post_id'),
+    partTimePostId: integer('part_time_post_id'),
+    jobNum: text('job_num').notNull().default(''),
+    ssNo: text('ss_no').notNull().default(''),
+    ssAddr: text('ss_addr').notNull().default(''),
+    ssState: text('ss_state').notNull().default(''),
+    validDate: timestamp('valid_date', { withTimezone: true }),
+    /** 1 enabled, 0 disabled */
+    status: integer('status').notNull().default(1),
+    /** null until the employee activates the account (registration is activation) */
+    passwordHash: text('password_hash'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_mobile_idx').on(t.mobile),
+    index('user_id_card_idx').on(t.idCard),
+    index('user_company_idx').on(t.companySysCode, t.orgId),
+  ],
+);
+
+export const roles = pgTable('role', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  roleName: text('role_name').notNull(),
+  sysRoleEnum: integer('sys_role_enum').notNull().default(0),
+  /** null: a platform role usable in every company */
+  companySysCode: text('company_sys_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const userRoles = pgTable(
+  'user_role',
+  {
+    userId: integer('user_id').notNull(),
+    roleId: integer('role_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
+);
+
+/** sys_action: type 0 menu, 1 page, 2 permission. */
+export const actions = pgTable('sys_action', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id').notNull().default(0),
+  name: text('name').notNull(),
+  type: integer('type').notNull(),
+  url: text('url').notNull().default(''),
+  icon: text('icon').notNull().default(''),
+  needAction: integer('need_action').notNull().default(1),
+  sort: integer('sort').notNull().default(0),
+  isHidden: integer('is_hidden').notNull().default(0),
+  /** 1 valid, 0 invalid */
+  status: integer('status').notNull().default(1),
+  code: text('code').notNull().unique(),
+  value: text('value').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const roleActions = pgTable(
+  'role_action',
+  {
+    roleId: integer('role_id').notNull(),
+    actionId: integer('action_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.actionId] })],
+);
+
+export const sessions = pgTable(
+  'user_session',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [uniqueIndex('session_token_uq').on(t.tokenHash), index('session_user_idx').on(t.userId)],
+);

@@ -1,0 +1,20 @@
+import { count } from 'drizzle-orm';
+import type { AppContext } from '../../platform/context.ts';
+import { companies } from '../schema/index.ts';
+import { syncActionTree } from './actions.ts';
+import { seedDemoPeople } from './demo.ts';
+
+/**
+ * Demo content of each module, run in this order on the first start of an empty database.
+ * Modules append their seed function here.
+ */
+const demoSeeds: { name: string; run: (ctx: AppContext) => Promise<void> }[] = [{ name: 'people', run: seedDemoPeople }];
+
+/** Keeps the action tree complete on every start; seeds the demo data once, into an empty database. */
+export async function seedDatabase(ctx: AppContext, opts: { demo: boolean }): Promise<void> {
+  await syncActionTree(ctx);
+  if (!opts.demo) return;
+  const [row] = await ctx.db.select({ n: count() }).from(companies);
+  if (Number(row.n) > 0) return;
+  for (const seed of demoSeeds) await seed.run(ctx);
+}

@@ -1,0 +1,9 @@
+import type { RouteSpec } from '../platform/route.ts';
+import { fileRoutes } from './files/routes.ts';
+import { menuRoutes } from './menu/routes.ts';
+import { messageRoutes } from './message/routes.ts';
+import { sessionRoutes } from './session/routes.ts';
+
+/** Every API route of the app, module by module. */
+// biome-ignore lint/suspicious/noExplicitAny: route inputs differ per module
+export const allRoutes: RouteSpec<any>[] = [...sessionRoutes, ...menuRoutes, ...messageRoutes, ...fileRoutes];

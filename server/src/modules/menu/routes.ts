@@ -1,0 +1,21 @@
+import { defineRoute } from '../../platform/route.ts';
+import { buildUserMenu } from './service.ts';
+
+const base = '/Api/SysConfig/sys_action';
+
+export const menuRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetUserMenuList`,
+    access: 'user',
+    summary: '当前用户的菜单树',
+    handler: ({ actor, ctx }) => buildUserMenu(ctx, actor),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetUserActionValue`,
+    access: 'user',
+    summary: '当前用户的权限值',
+    handler: async ({ actor }) => actor.actions,
+  }),
+];

@@ -1,0 +1,35 @@
+import type { MenuEntry } from '@xuetu/contract';
+import { asc, inArray } from 'drizzle-orm';
+import { actions } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { AppContext } from '../../platform/context.ts';
+
+type ActionRow = typeof actions.$inferSelect;
+
+/**
+ * The menu tree a user may see: valid menus (type 0) and pages (type 1) whose value the user
+ * holds, plus the menus above them. A menu left without visible children is dropped.
+ */
+export async function buildUserMenu(ctx: AppContext, actor: Actor): Promise<MenuEntry[]> {
+  const rows = await ctx.db
+    .select()
+    .from(actions)
+    .where(inArray(actions.type, [0, 1]))
+    .orderBy(asc(actions.sort), asc(actions.id));
+  const granted = new Set(actor.actions);
+  const valid = rows.filter((r) => r.status === 1);
+  const byParent = new Map<number, ActionRow[]>();
+  for (const r of valid) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), r]);
+
+  const build = (parentId: number): MenuEntry[] =>
+    (byParent.get(parentId) ?? []).flatMap((r): MenuEntry[] => {
+      if (r.type === 1) {
+        if (r.needAction === 1 && !granted.has(r.value)) return [];
+        return [{ id: r.id, name: r.name, icon: r.icon, isHidden: r.isHidden === 1 ? 1 : 0, url: r.url, value: r.value }];
+      }
+      const child = build(r.id);
+      if (child.length === 0) return [];
+      return [{ id: r.id, name: r.name, icon: r.icon, isHidden: r.isHidden === 1 ? 1 : 0, value: r.value, child }];
+    });
+  return build(0);
+}

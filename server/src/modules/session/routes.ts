@@ -1,0 +1,43 @@
+import { loginBody } from '@xuetu/contract';
+import { unauthorized } from '../../platform/errors.ts';
+import { defineRoute } from '../../platform/route.ts';
+import { revokeSession } from '../../platform/sessions.ts';
+import { presentUserInfo } from './presenter.ts';
+import { findUserById, readUserLabels } from './repository.ts';
+import { loginWithPassword } from './service.ts';
+
+const base = '/Api/User/user_user';
+
+export const sessionRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: `${base}/Login`,
+    access: 'public',
+    summary: '账号密码登录',
+    input: loginBody,
+    rateLimit: { max: 30, timeWindow: '1 minute' },
+    handler: ({ input, ctx, ip, req }) =>
+      loginWithPassword(ctx, input.username, input.password, { ip, userAgent: req.headers['user-agent'] }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/LoginOut`,
+    access: 'public',
+    summary: '退出登录',
+    handler: async ({ maybeActor, ctx }) => {
+      if (maybeActor) await revokeSession(ctx, maybeActor.sessionId);
+      return null;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetUserInfo`,
+    access: 'user',
+    summary: '当前用户信息',
+    handler: async ({ actor, ctx }) => {
+      const user = await findUserById(ctx.db, actor.userId);
+      if (!user) throw unauthorized();
+      return presentUserInfo(user, await readUserLabels(ctx.db, user));
+    },
+  }),
+];

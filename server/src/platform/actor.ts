@@ -1,0 +1,91 @@
+import { SysRole } from '@xuetu/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import { actions, roleActions, roles, userRoles, users } from '../db/schema/index.ts';
+import type { AppContext } from './context.ts';
+
+/** The signed-in user as access checks see it. */
+export interface Actor {
+  userId: number;
+  accountCode: string;
+  chnName: string;
+  userType: string;
+  companySysCode: string | null;
+  sysRoles: number[];
+  roleCodes: string[];
+  actions: string[];
+  sessionId: number;
+}
+
+type ActorData = Omit<Actor, 'sessionId'>;
+
+const ACTOR_TTL_S = 60;
+const EPOCH_KEY = 'acl:epoch';
+
+async function aclEpoch(ctx: AppContext): Promise<number> {
+  return (await ctx.cache.get<number>(EPOCH_KEY)) ?? 0;
+}
+
+/** Role grants or the action tree changed: every cached actor is stale. */
+export async function invalidateAllActors(ctx: AppContext): Promise<void> {
+  await ctx.cache.set(EPOCH_KEY, Date.now(), 60 * 60 * 24 * 30);
+}
+
+/** One user's roles, company or status changed. */
+export async function invalidateActor(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.cache.del(`actor:${userId}:${await aclEpoch(ctx)}`);
+}
+
+/** Loads the actor for a session's user; null when the user is gone, disabled or cancelled. */
+export async function loadActor(ctx: AppContext, userId: number, sessionId: number): Promise<Actor | null> {
+  const key = `actor:${userId}:${await aclEpoch(ctx)}`;
+  let data = await ctx.cache.get<ActorData | null>(key);
+  if (data === undefined) {
+    data = await readActor(ctx, userId);
+    await ctx.cache.set(key, data, ACTOR_TTL_S);
+  }
+  return data ? { ...data, sessionId } : null;
+}
+
+async function readActor(ctx: AppContext, userId: number): Promise<ActorData | null> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || user.status !== 1 || user.cancelledAt || !user.passwordHash) return null;
+  const roleRows = await ctx.db
+    .select({ id: roles.id, code: roles.code, sysRoleEnum: roles.sysRoleEnum })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  const sysRoles = [...new Set(roleRows.map((r) => r.sysRoleEnum).filter((v) => v > 0))].sort();
+  return {
+    userId,
+    accountCode: user.accountCode,
+    chnName: user.chnName,
+    userType: user.userType,
+    companySysCode: user.companySysCode,
+    sysRoles,
+    roleCodes: roleRows.map((r) => r.code),
+    actions: await grantedActionValues(
+      ctx,
+      roleRows.map((r) => r.id),
+      sysRoles,
+    ),
+  };
+}
+
+/** Values of the valid actions a set of roles grants; the platform administrator holds all of them. */
+export async function grantedActionValues(ctx: AppContext, roleIds: number[], sysRoles: number[]): Promise<string[]> {
+  const rows = sysRoles.includes(SysRole.PlatformAdmin)
+    ? await ctx.db.select({ value: actions.value }).from(actions).where(eq(actions.status, 1))
+    : roleIds.length === 0
+      ? []
+      : await ctx.db
+          .selectDistinct({ value: actions.value })
+          .from(roleActions)
+          .innerJoin(actions, eq(actions.id, roleActions.actionId))
+          .where(and(inArray(roleActions.roleId, roleIds), eq(actions.status, 1)));
+  return [...new Set(rows.map((r) => r.value).filter(Boolean))].sort();
+}
+
+export function hasAction(actor: Pick<Actor, 'actions'>, value: string | readonly string[]): boolean {
+  const wanted = typeof value === 'string' ? [value] : value;
+  return wanted.some((v) => actor.actions.includes(v));
+}

@@ -1,0 +1,125 @@
+import { API_BASE } from '@xuetu/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { z } from 'zod';
+import type { Actor } from './actor.ts';
+import { hasAction } from './actor.ts';
+import type { AppContext } from './context.ts';
+import { ok, WithMsg } from './envelope.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
+import { normalizeKeys } from './keys.ts';
+
+/**
+ * Who may call a route: anyone, any signed-in user, or a user holding one of the listed actions.
+ * Every admin route names the action it needs next to its path (STYLE.md habit 6).
+ */
+export type Access = 'public' | 'user' | { action: string | readonly string[] };
+
+export interface RouteCall<I> {
+  input: I;
+  /** The signed-in user; throws the 401 answer on a public route called without a session. */
+  actor: Actor;
+  /** The signed-in user or null (public routes). */
+  maybeActor: Actor | null;
+  ctx: AppContext;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  ip: string;
+}
+
+export interface RouteSpec<S extends z.ZodType = z.ZodType> {
+  method: HTTPMethods | HTTPMethods[];
+  /** path below /prod-api, spelled as in the spec */
+  url: string;
+  access: Access;
+  summary: string;
+  /** query and JSON body, merged (body wins), field names matched case-insensitively */
+  input?: S;
+  /** multipart uploads read the body themselves */
+  multipart?: boolean;
+  bodyLimit?: number;
+  rateLimit?: { max: number; timeWindow: string | number };
+  handler: (call: RouteCall<z.output<S>>) => Promise<unknown>;
+}
+
+export function defineRoute<S extends z.ZodType = z.ZodObject<Record<string, never>>>(spec: RouteSpec<S>): RouteSpec<S> {
+  return spec;
+}
+
+export interface RegisteredRoute {
+  methods: string[];
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyInstance {
+    xuetuRoutes: RegisteredRoute[];
+  }
+}
+
+export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: RouteSpec<z.ZodType>[]): void {
+  for (const spec of specs) {
+    const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
+    const url = `${API_BASE}${spec.url}`;
+    app.xuetuRoutes.push({ methods, url, access: spec.access });
+    const jsonSchema = spec.input ? toJsonSchema(spec.input) : undefined;
+    app.route({
+      method: methods,
+      url,
+      bodyLimit: spec.bodyLimit,
+      config: spec.rateLimit ? { rateLimit: spec.rateLimit } : {},
+      schema: {
+        summary: spec.summary,
+        tags: [spec.url.split('/')[2] ?? 'api'],
+        ...(jsonSchema && !spec.multipart ? (methods.includes('GET') ? { querystring: jsonSchema } : { body: jsonSchema }) : {}),
+      },
+      handler: async (req, reply) => {
+        const actor = req.actor;
+        if (spec.access !== 'public') {
+          if (!actor) throw unauthorized();
+          if (typeof spec.access === 'object' && !hasAction(actor, spec.access.action)) throw forbidden();
+        }
+        let input: unknown = {};
+        if (spec.input) {
+          const raw = spec.multipart ? { ...(req.query as object) } : mergeInput(req.query, req.body);
+          input = spec.input.parse(normalizeKeys(spec.input, raw));
+        }
+        const result = await spec.handler({
+          input: input as z.output<z.ZodType>,
+          get actor() {
+            if (!actor) throw unauthorized();
+            return actor;
+          },
+          maybeActor: actor,
+          ctx,
+          req,
+          reply,
+          ip: req.ip,
+        });
+        if (reply.sent) return reply;
+        if (result instanceof WithMsg) return ok(result.data, result.msg);
+        return ok(result === undefined ? null : result);
+      },
+    });
+  }
+}
+
+function mergeInput(query: unknown, body: unknown): Record<string, unknown> {
+  const q = typeof query === 'object' && query ? (query as Record<string, unknown>) : {};
+  if (Array.isArray(body)) return { ...q, items: body };
+  const b = typeof body === 'object' && body ? (body as Record<string, unknown>) : {};
+  return { ...q, ...b };
+}
+
+function toJsonSchema(schema: z.ZodType): Record<string, unknown> | undefined {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+export { AppError };

@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { sessions } from '../db/schema/index.ts';
+import type { AppContext } from './context.ts';
+
+// Opaque random tokens (256 bits); only their SHA-256 is stored. Each request slides the expiry.
+
+interface CachedSession {
+  id: number;
+  userId: number;
+  expiresAt: number;
+}
+
+const CACHE_TTL_S = 60;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(ctx: AppContext, userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + ctx.env.SESSION_IDLE_MINUTES * 60_000);
+  await ctx.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt,
+    ip: meta.ip ?? '',
+    userAgent: (meta.userAgent ?? '').slice(0, 300),
+  });
+  return token;
+}
+
+/** The live session for a token, renewing its expiry when half the idle time has passed. */
+export async function resolveSession(ctx: AppContext, token: string): Promise<{ id: number; userId: number } | null> {
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const key = `sess:${tokenHash}`;
+  let s = await ctx.cache.get<CachedSession | null>(key);
+  if (s === undefined) {
+    const [row] = await ctx.db
+      .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+      .limit(1);
+    s = row ? { id: row.id, userId: row.userId, expiresAt: row.expiresAt.getTime() } : null;
+    await ctx.cache.set(key, s, CACHE_TTL_S);
+  }
+  if (!s) return null;
+  const now = Date.now();
+  if (s.expiresAt <= now) return null;
+  const idleMs = ctx.env.SESSION_IDLE_MINUTES * 60_000;
+  if (s.expiresAt - now < idleMs / 2) {
+    const expiresAt = new Date(now + idleMs);
+    await ctx.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, s.id));
+    await ctx.cache.set(key, { ...s, expiresAt: expiresAt.getTime() }, CACHE_TTL_S);
+  }
+  return { id: s.id, userId: s.userId };
+}
+
+export async function revokeSession(ctx: AppContext, sessionId: number): Promise<void> {
+  const rows = await ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ tokenHash: sessions.tokenHash });
+  await ctx.cache.del(...rows.map((r) => `sess:${r.tokenHash}`));
+}
+
+/** Ends every session of a user (password change, reset, cancellation, disable). */
+export async function revokeUserSessions(ctx: AppContext, userId: number): Promise<number> {
+  const rows = await ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ tokenHash: sessions.tokenHash });
+  await ctx.cache.del(...rows.map((r) => `sess:${r.tokenHash}`));
+  return rows.length;
+}
+
+/** Reads the bearer token from `ydAuthorization` (or `Authorization`). */
+export function tokenFromHeaders(headers: Record<string, string | string[] | undefined>): string | null {
+  const raw = headers.ydauthorization ?? headers.authorization;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return null;
+  const token = value.replace(/^Bearer\s+/i, '').trim();
+  return token && token !== 'undefined' && token !== 'null' ? token : null;
+}

@@ -1,0 +1,114 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+
+export interface StoredObject {
+  body: Readable;
+  size: number;
+  contentType?: string;
+}
+
+/** Files: local disk by default, any S3-compatible store with S3_*. Keys look like `avatar/2026/ab12….png`. */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  put(key: string, data: Buffer, contentType?: string): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,300}$/;
+
+export function assertSafeKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.includes('..') || key.includes('//')) throw new Error(`unsafe storage key: ${key}`);
+}
+
+export class LocalStorage implements Storage {
+  readonly kind = 'local' as const;
+  private readonly root: string;
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    const p = resolve(this.root, key);
+    if (!p.startsWith(this.root + sep)) throw new Error(`unsafe storage key: ${key}`);
+    return p;
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const p = this.pathOf(key);
+    await mkdir(dirname(p), { recursive: true });
+    // write then rename would be safer on crash; a half-written upload is simply re-uploaded
+    await writeFile(p, data);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const p = this.pathOf(key);
+    try {
+      const s = await stat(p);
+      if (!s.isFile()) return null;
+      return { body: createReadStream(p), size: s.size };
+    } catch {
+      return null;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+}
+
+export interface S3Options {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+}
+
+export class S3Storage implements Storage {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+  constructor(private readonly opts: S3Options) {
+    this.client = new S3Client({
+      endpoint: opts.endpoint,
+      region: opts.region,
+      forcePathStyle: opts.forcePathStyle,
+      credentials:
+        opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+    });
+  }
+
+  async put(key: string, data: Buffer, contentType?: string): Promise<void> {
+    assertSafeKey(key);
+    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: data, ContentType: contentType }));
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertSafeKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+      const obj = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+      return { body: obj.Body as Readable, size: Number(head.ContentLength ?? 0), contentType: head.ContentType };
+    } catch (err) {
+      const name = (err as { name?: string }).name;
+      if (name === 'NotFound' || name === 'NoSuchKey') return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertSafeKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+  }
+}
+
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(Buffer.from(c));
+  return Buffer.concat(chunks);
+}
