@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { extname } from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import type { AppContext } from './context.ts';
+import { fail } from './errors.ts';
+
+/** What an upload may be, judged by its bytes, never by its name. */
+export type UploadKind = 'image' | 'document' | 'spreadsheet' | 'video' | 'audio';
+
+const KINDS: Record<UploadKind, { mimes: string[]; exts: string[] }> = {
+  image: { mimes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], exts: ['.jpg', '.jpeg', '.png', '.gif', '.webp'] },
+  spreadsheet: {
+    mimes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/x-cfb'],
+    exts: ['.xlsx', '.xls'],
+  },
+  document: {
+    mimes: [
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'application/x-cfb',
+      'application/zip',
+      'image/jpeg',
+      'image/png',
+      'text/plain',
+    ],
+    exts: ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.zip', '.jpg', '.jpeg', '.png', '.txt'],
+  },
+  video: { mimes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'], exts: ['.mp4', '.mov', '.webm', '.mkv'] },
+  audio: { mimes: ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/aac'], exts: ['.mp3', '.m4a', '.wav', '.ogg', '.aac'] },
+};
+
+export interface ReceivedUpload {
+  buffer: Buffer;
+  /** the client's file name, for display and downloads only */
+  filename: string;
+  /** the type the bytes show */
+  mime: string;
+  /** extension matching the bytes (or the name, for plain text and legacy Office files) */
+  ext: string;
+}
+
+export interface UploadRules {
+  kinds: UploadKind[];
+  maxBytes: number;
+  /** message when the content is not an allowed kind */
+  typeMessage: string;
+  /** message when the file is larger than maxBytes */
+  sizeMessage: string;
+}
+
+/** Reads the single file of a multipart request and checks its real type and size. */
+export async function receiveUpload(req: FastifyRequest, rules: UploadRules): Promise<ReceivedUpload> {
+  let part: MultipartFile | undefined;
+  try {
+    part = await req.file({ limits: { fileSize: rules.maxBytes, files: 1 } });
+  } catch {
+    throw fail('请选择要上传的文件');
+  }
+  if (!part) throw fail('请选择要上传的文件');
+  const buffer = await part.toBuffer().catch(() => {
+    throw fail(rules.sizeMessage);
+  });
+  if (part.file.truncated || buffer.length > rules.maxBytes) throw fail(rules.sizeMessage);
+  if (buffer.length === 0) throw fail('文件内容为空');
+  return checkContent(buffer, part.filename, rules);
+}
+
+/** Checks bytes already in memory against the rules. */
+export async function checkContent(buffer: Buffer, filename: string, rules: Pick<UploadRules, 'kinds' | 'typeMessage'>): Promise<ReceivedUpload> {
+  const nameExt = extname(filename).toLowerCase();
+  const detected = await fileTypeFromBuffer(buffer);
+  const allowedMimes = rules.kinds.flatMap((k) => KINDS[k].mimes);
+  const allowedExts = rules.kinds.flatMap((k) => KINDS[k].exts);
+  if (detected) {
+    if (!allowedMimes.includes(detected.mime)) throw fail(rules.typeMessage);
+    // legacy Office files share one container format: trust the name's extension among those
+    const ext = detected.mime === 'application/x-cfb' ? nameExt : `.${detected.ext === 'jpg' ? 'jpg' : detected.ext}`;
+    if (detected.mime === 'application/x-cfb' && !['.doc', '.xls', '.ppt'].some((e) => e === nameExt && allowedExts.includes(e))) {
+      throw fail(rules.typeMessage);
+    }
+    return { buffer, filename, mime: detected.mime, ext };
+  }
+  // no signature: only plain UTF-8 text is accepted, and only where text is allowed
+  if (allowedMimes.includes('text/plain') && nameExt === '.txt' && isUtf8Text(buffer)) return { buffer, filename, mime: 'text/plain', ext: '.txt' };
+  throw fail(rules.typeMessage);
+}
+
+function isUtf8Text(buffer: Buffer): boolean {
+  if (buffer.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stores an upload under `prefix/yyyy/mm/<random><ext>` and returns its key. */
+export async function storeUpload(ctx: AppContext, prefix: string, upload: Pick<ReceivedUpload, 'buffer' | 'mime' | 'ext'>): Promise<string> {
+  const now = new Date();
+  const key = `${prefix}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(12).toString('hex')}${upload.ext}`;
+  await ctx.storage.put(key, upload.buffer, upload.mime);
+  return key;
+}
