@@ -1,0 +1,37 @@
+// Bridge from non-React code (the request wrapper, stores) to antd's context-aware
+// message/modal. <FeedbackBridge/> inside antd <App> installs the real instances;
+// until then the static APIs are used.
+
+import type { ModalFuncProps } from 'antd';
+import { Modal, message } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+
+let messageApi: Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info'> = message;
+type ConfirmApi = { confirm(props: ModalFuncProps): unknown };
+let modalApi: ConfirmApi = Modal;
+
+export function installFeedback(m: typeof messageApi, modal: typeof modalApi): void {
+  messageApi = m;
+  modalApi = modal;
+}
+
+export const feedback = {
+  error(content: string, durationMs: number) {
+    messageApi.error({ content, duration: durationMs / 1000 });
+  },
+  success(content: string) {
+    messageApi.success(content);
+  },
+  warning(content: string) {
+    messageApi.warning(content);
+  },
+  /** Resolves true when the user picks the OK button. */
+  confirm(opts: { title: string; content: string; okText: string; cancelText: string }): Promise<boolean> {
+    return new Promise((resolve) => {
+      modalApi.confirm({ ...opts, onOk: () => resolve(true), onCancel: () => resolve(false) });
+    });
+  },
+  reload() {
+    window.location.reload();
+  },
+};

@@ -1,0 +1,66 @@
+// Route guard decisions (spec portal-and-learner §2 "Route guard and session"), kept pure for tests.
+import { hasAnyRole } from './permission';
+
+/** Paths open without a token. */
+export const WHITE_LIST = [
+  '/home',
+  '/login',
+  '/auth-redirect',
+  '/register',
+  '/company',
+  '/502',
+  '/viewnoticeitem',
+  '/infonoticelist',
+  '/ohrlogin',
+];
+
+export type GuardDecision =
+  | { type: 'allow' }
+  | { type: 'redirect'; to: string }
+  /** store the query-string token as the login token, then go to `to` (same place, token removed) */
+  | { type: 'store-token'; token: string; to: string }
+  /** load user info, action values and menu routes, then decide again */
+  | { type: 'load' };
+
+export interface GuardInput {
+  pathname: string;
+  search?: string;
+  token?: string;
+  /** roles already loaded */
+  hasRoles: boolean;
+  userRoles?: readonly string[];
+  /** roles the matched route asks for (any of them); none means open to every signed-in user */
+  routeRoles?: readonly string[];
+}
+
+export function normalisePath(pathname: string): string {
+  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return p || '/';
+}
+
+export function isWhiteListed(pathname: string): boolean {
+  const p = normalisePath(pathname).toLowerCase();
+  return WHITE_LIST.some((w) => w.toLowerCase() === p);
+}
+
+export function decideRoute(input: GuardInput): GuardDecision {
+  const path = normalisePath(input.pathname);
+  const lower = path.toLowerCase();
+  const params = new URLSearchParams(input.search ?? '');
+  const queryToken = params.get('token');
+  // A token in the query string is stored as the login token. /ohrlogin is the exception:
+  // its `token` is the single-sign-on token the page trades for accounts, not a session token.
+  if (queryToken && lower !== '/ohrlogin') {
+    params.delete('token');
+    const rest = params.toString();
+    return { type: 'store-token', token: queryToken, to: rest ? `${path}?${rest}` : path };
+  }
+  if (!input.token) return isWhiteListed(path) ? { type: 'allow' } : { type: 'redirect', to: '/home' };
+  if (lower === '/login') return { type: 'redirect', to: '/' };
+  if (lower === '/ohrlogin') return { type: 'allow' };
+  if (!input.hasRoles) return { type: 'load' };
+  if (input.routeRoles && input.routeRoles.length > 0 && !hasAnyRole(input.userRoles, input.routeRoles)) {
+    return { type: 'redirect', to: '/401' };
+  }
+  return { type: 'allow' };
+}

@@ -1,0 +1,99 @@
+import { SIDEBAR_WIDTH_PX } from '@xuetu/contract';
+import { Layout as AntLayout, Drawer } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { isMobileWidth, useAppStore } from '../store/app';
+import { useSession } from '../store/session';
+import { useSettings } from '../store/settings';
+import { openUserDialog } from '../userDialogs';
+import { Navbar } from './Navbar';
+import { SettingsDrawer } from './SettingsDrawer';
+import { Sidebar } from './Sidebar';
+import { TagsView, useTrackVisitedViews } from './TagsView';
+import { UserDialogs } from './UserDialogs';
+import './layout.css';
+
+export const COLLAPSED_WIDTH_PX = 54;
+
+/** spec: widths under 992 px are mobile; the sidebar closes (and becomes a drawer). */
+function useResponsive() {
+  const setDevice = useAppStore((s) => s.setDevice);
+  const closeSidebar = useAppStore((s) => s.closeSidebar);
+  useEffect(() => {
+    const apply = () => {
+      const mobile = isMobileWidth(window.innerWidth);
+      setDevice(mobile ? 'mobile' : 'desktop');
+      if (mobile) closeSidebar();
+    };
+    apply();
+    window.addEventListener('resize', apply);
+    return () => window.removeEventListener('resize', apply);
+  }, [setDevice, closeSidebar]);
+}
+
+export default function Layout() {
+  useResponsive();
+  useTrackVisitedViews();
+  const { pathname } = useLocation();
+  const device = useAppStore((s) => s.device);
+  const opened = useAppStore((s) => s.sidebarOpened);
+  const closeSidebar = useAppStore((s) => s.closeSidebar);
+  const tagsView = useSettings((s) => s.tagsView);
+  const fixedHeader = useSettings((s) => s.fixedHeader);
+  const mustChange = useSession((s) => s.mustChangePassword);
+  const mobile = device === 'mobile';
+
+  // on a phone the drawer closes after navigating
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
+  useEffect(() => {
+    if (useAppStore.getState().device === 'mobile') closeSidebar();
+  }, [pathname, closeSidebar]);
+
+  // an administrator reset the password: ask for a new one once per session
+  const asked = useRef(false);
+  useEffect(() => {
+    if (mustChange && !asked.current) {
+      asked.current = true;
+      openUserDialog('password');
+    }
+  }, [mustChange]);
+
+  return (
+    <AntLayout className={`xt-layout${mobile ? ' is-mobile' : ''}`} data-testid="layout" data-device={device}>
+      {mobile ? (
+        <Drawer
+          placement="left"
+          open={opened}
+          onClose={closeSidebar}
+          size={SIDEBAR_WIDTH_PX}
+          closable={false}
+          styles={{ body: { padding: 0, background: '#001529' } }}
+        >
+          <Sidebar collapsed={false} />
+        </Drawer>
+      ) : (
+        <AntLayout.Sider
+          className="xt-sider"
+          width={SIDEBAR_WIDTH_PX}
+          collapsedWidth={COLLAPSED_WIDTH_PX}
+          collapsed={!opened}
+          trigger={null}
+          collapsible
+        >
+          <Sidebar collapsed={!opened} />
+        </AntLayout.Sider>
+      )}
+      <AntLayout className="xt-main">
+        <header className={`xt-header${fixedHeader ? ' is-fixed' : ''}`} data-testid="header">
+          <Navbar />
+          {tagsView && <TagsView />}
+        </header>
+        <AntLayout.Content className="xt-content" data-testid="app-main">
+          <Outlet />
+        </AntLayout.Content>
+      </AntLayout>
+      <SettingsDrawer />
+      <UserDialogs />
+    </AntLayout>
+  );
+}

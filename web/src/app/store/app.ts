@@ -1,0 +1,55 @@
+// Sidebar open state and component size persist in cookies (spec portal-and-learner §2);
+// the device follows the window width (mobile under 992 px).
+import { MOBILE_BREAKPOINT_PX } from '@xuetu/contract';
+import Cookies from 'js-cookie';
+import { create } from 'zustand';
+
+export const SIDEBAR_COOKIE = 'sidebarStatus';
+export const SIZE_COOKIE = 'size';
+
+export type ComponentSize = 'small' | 'middle' | 'large';
+export type Device = 'desktop' | 'mobile';
+
+const readSize = (): ComponentSize => {
+  const v = Cookies.get(SIZE_COOKIE);
+  return v === 'small' || v === 'large' ? v : 'middle';
+};
+
+export const isMobileWidth = (width: number) => width < MOBILE_BREAKPOINT_PX;
+
+interface AppState {
+  sidebarOpened: boolean;
+  device: Device;
+  size: ComponentSize;
+  settingsOpen: boolean;
+  setSettingsOpen(open: boolean): void;
+  toggleSidebar(): void;
+  closeSidebar(): void;
+  setDevice(device: Device): void;
+  setSize(size: ComponentSize): void;
+}
+
+export const useAppStore = create<AppState>((set, get) => ({
+  sidebarOpened: Cookies.get(SIDEBAR_COOKIE) !== '0',
+  device: typeof window !== 'undefined' && isMobileWidth(window.innerWidth) ? 'mobile' : 'desktop',
+  size: readSize(),
+  settingsOpen: false,
+  setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+  toggleSidebar() {
+    const opened = !get().sidebarOpened;
+    Cookies.set(SIDEBAR_COOKIE, opened ? '1' : '0');
+    set({ sidebarOpened: opened });
+  },
+  closeSidebar() {
+    // on a phone the sidebar is a drawer: closing it should not collapse the desktop sidebar
+    if (get().device !== 'mobile') Cookies.set(SIDEBAR_COOKIE, '0');
+    set({ sidebarOpened: false });
+  },
+  setDevice(device) {
+    set({ device });
+  },
+  setSize(size) {
+    Cookies.set(SIZE_COOKIE, size);
+    set({ size });
+  },
+}));

@@ -1,0 +1,96 @@
+// The session: token (cookie Admin-Token), roles, actions, user info and the menu routes.
+import type { LoginResult, MenuEntry, UserInfo } from '@xuetu/contract';
+import type { AxiosRequestConfig } from 'axios';
+import { create } from 'zustand';
+import { getUserActionValue, getUserMenuList } from '../../api/menu';
+import * as userApi from '../../api/user';
+import { getToken, removeToken, setToken } from '../auth';
+import { useTagsView } from './tagsView';
+
+export const VERIFICATION_FAILED = 'Verification failed, please Login again.';
+export const ROLES_REQUIRED = 'getInfo: roles must be a non-null array!';
+
+interface SessionState {
+  token: string | undefined;
+  roles: string[];
+  sysRoles: number[];
+  actions: string[];
+  userInfo: UserInfo | null;
+  /** the server's menu tree; the router builds the menu routes from it */
+  menus: MenuEntry[];
+  mustChangePassword: boolean;
+  login(username: string, password: string): Promise<LoginResult>;
+  /** stores a token that came from elsewhere (query string, ticket or SSO login) */
+  acceptToken(token: string): void;
+  getInfo(config?: AxiosRequestConfig): Promise<UserInfo>;
+  loadActions(config?: AxiosRequestConfig): Promise<string[]>;
+  loadMenus(config?: AxiosRequestConfig): Promise<MenuEntry[]>;
+  /** user info, action values and menu routes; what the route guard runs once per session */
+  loadSession(config?: AxiosRequestConfig): Promise<void>;
+  /** forgets the token and everything loaded with it */
+  resetToken(): void;
+  /** LoginOut, then clears token, roles, routes and open tabs; the caller goes to /home */
+  logout(): Promise<void>;
+}
+
+const empty = { roles: [], sysRoles: [], actions: [], userInfo: null, menus: [], mustChangePassword: false };
+
+export const useSession = create<SessionState>((set, get) => ({
+  token: getToken(),
+  ...empty,
+  async login(username, password) {
+    // spec: the username is trimmed before login
+    const result = await userApi.login({ username: username.trim(), password });
+    setToken(result.token);
+    set({ token: result.token, ...empty, mustChangePassword: !!result.mustChangePassword });
+    return result;
+  },
+  acceptToken(token) {
+    setToken(token);
+    set({ token, ...empty });
+  },
+  async getInfo(config) {
+    const info = await userApi.getUserInfo(config);
+    if (!info) throw new Error(VERIFICATION_FAILED);
+    if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(ROLES_REQUIRED);
+    set({
+      userInfo: info,
+      roles: info.roles,
+      sysRoles: info.sysRoles ?? info.sysroles ?? [],
+      mustChangePassword: get().mustChangePassword || !!info.mustChangePassword,
+    });
+    return info;
+  },
+  async loadActions(config) {
+    const actions = (await getUserActionValue(config)) ?? [];
+    set({ actions: Array.isArray(actions) ? actions : [] });
+    return actions;
+  },
+  async loadMenus(config) {
+    const menus = (await getUserMenuList(config)) ?? [];
+    set({ menus: Array.isArray(menus) ? menus : [] });
+    return menus;
+  },
+  async loadSession(config) {
+    const s = get();
+    await s.getInfo(config);
+    await Promise.all([s.loadActions(config), s.loadMenus(config)]);
+  },
+  resetToken() {
+    removeToken();
+    set({ token: undefined, ...empty });
+  },
+  async logout() {
+    try {
+      if (get().token) await userApi.logout();
+    } catch {
+      // the token is forgotten locally whatever the server answered
+    } finally {
+      get().resetToken();
+      useTagsView.getState().clearViews();
+    }
+  },
+}));
+
+/** Logged-in means a token exists (spec portal-and-learner §4). */
+export const useIsLoggedIn = () => useSession((s) => !!s.token);

@@ -1,0 +1,41 @@
+import { Avatar, Card, Col, Descriptions, Row, Typography } from 'antd';
+import { DEFAULT_AVATAR } from '../../app/layout/Sidebar';
+import { useSession } from '../../app/store/session';
+import { dashboardPanels } from './panels';
+
+/** 首页: a welcome card, then the panels registered in ./panels (count cards, study, exams…). */
+export default function DashboardPage() {
+  const user = useSession((s) => s.userInfo);
+  const dash = (v?: string) => v || '—';
+  return (
+    <div data-testid="dashboard">
+      <Card data-testid="welcome-card">
+        <Row gutter={[16, 16]} align="middle" wrap>
+          <Col flex="none">
+            <Avatar size={64} src={user?.avatar || user?.headImagePath || DEFAULT_AVATAR} />
+          </Col>
+          <Col flex="auto" style={{ minWidth: 0 }}>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              欢迎回来，{user?.name || user?.chnName}
+            </Typography.Title>
+            <Descriptions
+              size="small"
+              style={{ marginTop: 8 }}
+              column={{ xs: 1, sm: 2, md: 3 }}
+              items={[
+                { key: 'company', label: '公司', children: dash(user?.comPanyName || user?.company) },
+                { key: 'org', label: '部门', children: dash(user?.orgname || user?.orgName) },
+                { key: 'post', label: '岗位', children: dash(user?.postname || user?.postName) },
+              ]}
+            />
+          </Col>
+        </Row>
+      </Card>
+      {dashboardPanels.map(({ key, Panel }) => (
+        <div key={key} style={{ marginTop: 16 }}>
+          <Panel />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// Panels shown under the welcome card, in order. Add an entry per panel (count cards, study, exams…).
+import type { ComponentType } from 'react';
+
+export const dashboardPanels: { key: string; Panel: ComponentType }[] = [];

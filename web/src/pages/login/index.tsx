@@ -1,0 +1,27 @@
+import { Card, Tabs } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LogoMark } from '../../app/layout/Logo';
+import { loginTabs } from './tabs';
+import './login.css';
+
+/** Standalone sign-in page. After login: the `redirect` query value, or / (the guard loads the session). */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const onLoggedIn = () => navigate(params.get('redirect') || '/', { replace: true });
+  return (
+    <div className="xt-login" data-testid="login-page">
+      <div className="xt-login-brand">
+        <LogoMark size={44} />
+        <div>
+          <div className="xt-login-title">学途</div>
+          <div className="xt-login-sub">在线培训考试平台</div>
+        </div>
+      </div>
+      <Card className="xt-login-card">
+        <Tabs centered items={loginTabs.map((t) => ({ key: t.key, label: t.label, children: t.render({ onLoggedIn }) }))} />
+      </Card>
+      <footer className="xt-login-footer">© {new Date().getFullYear()} 学途 · 在线培训考试平台</footer>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// Which component renders which route. To add a page, replace its UnderConstruction with
+// `lazy(() => import('./admin/user'))` (one line per url). Keep this file a plain map.
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import UnderConstruction from './UnderConstruction';
+
+export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+
+/** Menu pages: view url of a menu entry (contract ACTION_TREE `url`) → page. Titles come from the menu. */
+export const menuPages: Record<string, PageComponent> = {
+  // learning centre
+  '/trainres/index': UnderConstruction,
+  '/project/mystudy': UnderConstruction,
+  '/ysUserExam/myexam': UnderConstruction,
+  '/regulations/index': UnderConstruction,
+  '/ydmessage/index': UnderConstruction,
+  // users
+  '/ydUser/index': UnderConstruction,
+  '/ydUser/org': UnderConstruction,
+  '/ydUser/post': UnderConstruction,
+  '/ydUser/company': UnderConstruction,
+  // training
+  '/trainres/dir': UnderConstruction,
+  '/trainres/manage': UnderConstruction,
+  '/trainres/audit': UnderConstruction,
+  '/project/manage': UnderConstruction,
+  // exams
+  '/exam/question': UnderConstruction,
+  '/exam/paper': UnderConstruction,
+  '/exam/manage': UnderConstruction,
+  '/exam/marking': UnderConstruction,
+  '/exam/result': UnderConstruction,
+  // content
+  '/content/notice': UnderConstruction,
+  '/content/link': UnderConstruction,
+  '/content/lecturer': UnderConstruction,
+  '/content/model': UnderConstruction,
+  '/content/regulation': UnderConstruction,
+  '/content/site': UnderConstruction,
+  '/content/message': UnderConstruction,
+  // system
+  '/permission/role': UnderConstruction,
+  '/permission/pageCtrl': UnderConstruction,
+  '/system/auditlog': UnderConstruction,
+};
+
+export interface LayoutPage {
+  title: string;
+  /** omitted: the same component as menuPages[path] (routable even when the menu lacks it) */
+  page?: PageComponent;
+  /** pinned tab */
+  affix?: boolean;
+}
+
+/** Pages inside the layout that are not menu entries (hidden: routable, not in the sidebar). */
+export const layoutPages: Record<string, LayoutPage> = {
+  '/dashboard': { title: '首页', page: lazy(() => import('./dashboard')), affix: true },
+  '/profile/index': { title: '个人中心', page: UnderConstruction },
+  '/ydmessage/index': { title: '我的消息' },
+  '/trainres/study': { title: '课程学习', page: UnderConstruction },
+  '/ysUserExam/exam': { title: '在线考试', page: UnderConstruction },
+  '/ysUserExam/examview': { title: '考试结果', page: UnderConstruction },
+  '/ysUserExam/imgexam': { title: '必考考试', page: UnderConstruction },
+  '/ydnotice/showview': { title: '公告详情', page: UnderConstruction },
+};
+
+/** Full-screen pages outside the layout. The guard decides who may open them (spec §2 white list). */
+export const standalonePages: Record<string, { title: string; page: PageComponent }> = {
+  '/home': { title: '首页', page: lazy(() => import('./public/home')) },
+  '/login': { title: '登录', page: lazy(() => import('./login')) },
+  '/register': { title: '注册', page: UnderConstruction },
+  '/company': { title: '企业入驻', page: UnderConstruction },
+  '/infonoticelist': { title: '通知公告', page: UnderConstruction },
+  '/viewnoticeitem': { title: '公告详情', page: UnderConstruction },
+  '/ohrlogin': { title: '单点登录', page: UnderConstruction },
+};
