@@ -30,7 +30,10 @@ const KINDS: Record<UploadKind, { mimes: string[]; exts: string[] }> = {
     exts: ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.zip', '.jpg', '.jpeg', '.png', '.txt'],
   },
   video: { mimes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'], exts: ['.mp4', '.mov', '.webm', '.mkv'] },
-  audio: { mimes: ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/aac'], exts: ['.mp3', '.m4a', '.wav', '.ogg', '.aac'] },
+  audio: {
+    mimes: ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/aac'],
+    exts: ['.mp3', '.m4a', '.wav', '.ogg', '.aac'],
+  },
 };
 
 export interface ReceivedUpload {
@@ -70,7 +73,11 @@ export async function receiveUpload(req: FastifyRequest, rules: UploadRules): Pr
 }
 
 /** Checks bytes already in memory against the rules. */
-export async function checkContent(buffer: Buffer, filename: string, rules: Pick<UploadRules, 'kinds' | 'typeMessage'>): Promise<ReceivedUpload> {
+export async function checkContent(
+  buffer: Buffer,
+  filename: string,
+  rules: Pick<UploadRules, 'kinds' | 'typeMessage'>,
+): Promise<ReceivedUpload> {
   const nameExt = extname(filename).toLowerCase();
   const detected = await fileTypeFromBuffer(buffer);
   const allowedMimes = rules.kinds.flatMap((k) => KINDS[k].mimes);
@@ -85,7 +92,8 @@ export async function checkContent(buffer: Buffer, filename: string, rules: Pick
     return { buffer, filename, mime: detected.mime, ext };
   }
   // no signature: only plain UTF-8 text is accepted, and only where text is allowed
-  if (allowedMimes.includes('text/plain') && nameExt === '.txt' && isUtf8Text(buffer)) return { buffer, filename, mime: 'text/plain', ext: '.txt' };
+  if (allowedMimes.includes('text/plain') && nameExt === '.txt' && isUtf8Text(buffer))
+    return { buffer, filename, mime: 'text/plain', ext: '.txt' };
   throw fail(rules.typeMessage);
 }
 
@@ -100,7 +108,11 @@ function isUtf8Text(buffer: Buffer): boolean {
 }
 
 /** Stores an upload under `prefix/yyyy/mm/<random><ext>` and returns its key. */
-export async function storeUpload(ctx: AppContext, prefix: string, upload: Pick<ReceivedUpload, 'buffer' | 'mime' | 'ext'>): Promise<string> {
+export async function storeUpload(
+  ctx: AppContext,
+  prefix: string,
+  upload: Pick<ReceivedUpload, 'buffer' | 'mime' | 'ext'>,
+): Promise<string> {
   const now = new Date();
   const key = `${prefix}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(12).toString('hex')}${upload.ext}`;
   await ctx.storage.put(key, upload.buffer, upload.mime);

@@ -1,0 +1,92 @@
+import type { UserInfo } from '@xuetu/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { hashToken } from '../../platform/sessions.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { SESSION_IDLE_MINUTES: 30 } });
+});
+afterAll(() => t.close());
+
+const info = (token: string) => t.post<UserInfo>('/Api/User/user_user/GetUserInfo', {}, token);
+
+describe('GetUserInfo', () => {
+  it('answers the session fields of the spec for a learner', async () => {
+    const res = await info(await t.login('learner01'));
+    expect(res.success).toBe(true);
+    expect(res.data).toMatchObject({
+      accountCode: 'learner01',
+      userType: 'ComPanyUser',
+      roles: ['learner'],
+      sysRoles: [4],
+      sysroles: [4],
+      comPanyName: '演示科技有限公司',
+      company: '演示科技有限公司',
+      orgName: '技术研发部',
+      postName: '技术总监',
+      roleNameList: ['学员'],
+      mobile: '13800000001',
+    });
+    expect(res.data.name).toBe(res.data.chnName);
+    expect(res.data.avatar).toBeTruthy();
+    // system-user-only fields stay empty for company users
+    expect(res.data.ssNo).toBe('');
+  });
+
+  it('never answers the password hash', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/prod-api/Api/User/user_user/GetUserInfo',
+      headers: { ydAuthorization: `Bearer ${await t.login('admin')}` },
+    });
+    expect(res.body).not.toMatch(/scrypt|passwordHash|password_hash/);
+    expect(res.json().data).toMatchObject({ userType: 'SysUser', sysRoles: [1], roles: ['admin'] });
+  });
+});
+
+describe('session lifetime', () => {
+  it('slides the expiry forward when the session is used', async () => {
+    const token = await t.login('learner04');
+    const hash = hashToken(token);
+    // pretend most of the idle time has passed
+    const soon = new Date(Date.now() + 5 * 60_000);
+    await t.ctx.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.tokenHash, hash));
+    await t.ctx.cache.del(`sess:${hash}`);
+    expect((await info(token)).success).toBe(true);
+    const [row] = await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hash));
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
+  });
+
+  it('answers 401 once the session has expired', async () => {
+    const token = await t.login('learner05');
+    const hash = hashToken(token);
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hash));
+    await t.ctx.cache.del(`sess:${hash}`);
+    expect((await info(token)).errorCode).toBe(401);
+  });
+
+  it('ends the session of a user who is disabled', async () => {
+    const token = await t.login('learner06');
+    await t.ctx.db.update(users).set({ status: 0 }).where(eq(users.accountCode, 'learner06'));
+    const { invalidateActor } = await import('../../platform/actor.ts');
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.accountCode, 'learner06'));
+    await invalidateActor(t.ctx, u.id);
+    expect((await info(token)).errorCode).toBe(401);
+    expect(await t.post('/Api/User/user_user/Login', { username: 'learner06', password: 'Xuetu@2026' })).toMatchObject({
+      success: false,
+      msg: '该账号已被禁用，请联系管理员',
+    });
+  });
+
+  it('gives the same answer for an unknown account and a wrong password', async () => {
+    const a = await t.post('/Api/User/user_user/Login', { username: 'nobody-here', password: 'Xuetu@2026' });
+    const b = await t.post('/Api/User/user_user/Login', { username: 'learner07', password: 'Wrong@2026' });
+    expect(a).toEqual(b);
+  });
+});

@@ -1,0 +1,45 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { openTestCache } from '../../test/helper.ts';
+import { type Cache, MemoryCache } from './cache.ts';
+
+// The same behaviour from the in-process cache and from Redis (when REDIS_URL is set).
+const backends: [string, () => Promise<Cache>][] = [['memory', async () => new MemoryCache()]];
+if (process.env.REDIS_URL) backends.push(['redis', openTestCache]);
+
+describe.each(backends)('%s cache', (_name, open) => {
+  let cache: Cache;
+  afterAll(() => cache?.close());
+
+  it('stores, reads and deletes JSON values', async () => {
+    cache = await open();
+    await cache.set('a', { n: 1, s: '学途' }, 60);
+    expect(await cache.get('a')).toEqual({ n: 1, s: '学途' });
+    await cache.set('nullish', null, 60);
+    expect(await cache.get('nullish')).toBeNull();
+    await cache.del('a');
+    expect(await cache.get('a')).toBeUndefined();
+  });
+
+  it('expires values', async () => {
+    await cache.set('short', 'x', 1);
+    expect(await cache.get('short')).toBe('x');
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await cache.get('short')).toBeUndefined();
+  });
+
+  it('counts within a window', async () => {
+    expect(await cache.incr('c', 60)).toBe(1);
+    expect(await cache.incr('c', 60)).toBe(2);
+    expect(await cache.incr('c', 60)).toBe(3);
+  });
+
+  it('deletes by prefix', async () => {
+    await cache.set('home:a', 1, 60);
+    await cache.set('home:b', 2, 60);
+    await cache.set('other', 3, 60);
+    await cache.delPrefix('home:');
+    expect(await cache.get('home:a')).toBeUndefined();
+    expect(await cache.get('home:b')).toBeUndefined();
+    expect(await cache.get('other')).toBe(3);
+  });
+});
