@@ -53,7 +53,7 @@ describe('request wrapper', () => {
 
   it('success false: shows msg for 5 s and rejects', async () => {
     mockApi().on('/Api/x', fail('用户名或密码错误'));
-    const err = await post('/Api/x').catch((e) => e);
+    const err = (await post('/Api/x').catch((e) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.message).toBe('用户名或密码错误');
     expect(errorSpy).toHaveBeenCalledWith('用户名或密码错误', MESSAGE_DURATION_MS);
@@ -91,7 +91,7 @@ describe('request wrapper', () => {
 
   it('HTTP errors show the envelope msg from the body', async () => {
     mockApi().on('/Api/x', new HttpFailure(429, fail('请求过于频繁，请稍后再试')));
-    const err = await post('/Api/x').catch((e) => e);
+    const err = (await post('/Api/x').catch((e) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(429);
     expect(errorSpy).toHaveBeenCalledWith('请求过于频繁，请稍后再试', 5000);

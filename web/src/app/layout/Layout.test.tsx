@@ -1,0 +1,120 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TOKEN_COOKIE_KEY } from '@xuetu/contract';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetRequestState } from '../../api/request';
+import { adminInfo, adminMenus } from '../../test/fixtures';
+import { fail, mockApi, ok } from '../../test/mockApi';
+import { renderApp } from '../../test/renderApp';
+import { feedback } from '../feedback';
+import { ROLES_REQUIRED, useSession } from '../store/session';
+import { useTagsView } from '../store/tagsView';
+import { useUserDialogs } from '../userDialogs';
+
+const U = '/Api/User/user_user';
+const A = '/Api/SysConfig/sys_action';
+
+function signedInApi() {
+  return mockApi()
+    .on(`${U}/GetUserInfo`, ok(adminInfo))
+    .on(`${A}/GetUserActionValue`, ok(['User.AddUser']))
+    .on(`${A}/GetUserMenuList`, ok(adminMenus))
+    .on('/Api/SysConfig/sys_message/GetNoReadCount', ok(3))
+    .on(`${U}/LoginOut`, ok(null));
+}
+
+let errorSpy: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  resetRequestState();
+  useSession.getState().resetToken();
+  useTagsView.getState().clearViews();
+  Cookies.set(TOKEN_COOKIE_KEY, 'tok');
+  useSession.setState({ token: 'tok' });
+  errorSpy = vi.spyOn(feedback, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('layout', () => {
+  it('loads the session, then shows sidebar, breadcrumb, unread badge and the affixed 首页 tab', async () => {
+    const api = signedInApi();
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('welcome-card')).toHaveTextContent('欢迎回来，平台管理员');
+    expect(screen.getByTestId('welcome-card')).toHaveTextContent('学途平台');
+    const user = screen.getByTestId('sidebar-user');
+    expect(user).toHaveTextContent('平台管理员');
+    expect(user).toHaveTextContent('系统管理员');
+    expect(within(screen.getByTestId('sidebar-menu')).getAllByText('用户管理').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('breadcrumb')).toHaveTextContent('首页');
+    await waitFor(() => expect(screen.getByTestId('message-badge')).toHaveTextContent('3'));
+    expect(screen.getByTestId('message-badge')).toHaveAttribute('href', '/ydmessage/index');
+    const tabs = screen.getAllByTestId('tags-view-item');
+    expect(tabs.map((t) => t.textContent)).toEqual(['首页']);
+    expect(api.calls.map((c) => c.url)).toEqual(
+      expect.arrayContaining([
+        `${U}/GetUserInfo`,
+        `${A}/GetUserActionValue`,
+        `${A}/GetUserMenuList`,
+        '/Api/SysConfig/sys_message/GetNoReadCount',
+      ]),
+    );
+  });
+
+  it('opens a menu page under its group breadcrumb and adds a tab', async () => {
+    signedInApi();
+    renderApp('/ydUser/org');
+    expect(await screen.findByTestId('under-construction')).toHaveTextContent('组织架构');
+    expect(screen.getByTestId('breadcrumb')).toHaveTextContent('首页/用户管理/组织架构');
+    await waitFor(() => expect(screen.getAllByTestId('tags-view-item').map((t) => t.textContent)).toEqual(['首页', '组织架构']));
+  });
+
+  it('user menu opens the dialog hooks and logs out to /home', async () => {
+    const api = signedInApi();
+    renderApp('/dashboard');
+    await screen.findByTestId('welcome-card');
+    fireEvent.click(screen.getByTestId('user-dropdown'));
+    fireEvent.click(await screen.findByTestId('user-menu-password'));
+    expect(useUserDialogs.getState().open).toBe('password');
+    act(() => useUserDialogs.getState().close());
+    fireEvent.click(screen.getByTestId('user-dropdown'));
+    fireEvent.click(await screen.findByTestId('logout'));
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url === `${U}/LoginOut`)).toBe(true);
+    expect(Cookies.get(TOKEN_COOKIE_KEY)).toBeUndefined();
+    expect(useSession.getState().roles).toEqual([]);
+    expect(useSession.getState().menus).toEqual([]);
+    expect(useTagsView.getState().visitedViews).toEqual([]);
+    expect(screen.getByTestId('login-link')).toBeInTheDocument();
+  });
+
+  it('unknown paths go to /404', async () => {
+    signedInApi();
+    renderApp('/no/such/page');
+    expect(await screen.findByText('404 页面不存在')).toBeInTheDocument();
+  });
+
+  it('a session that fails to load clears the token, shows the error once and goes to /home', async () => {
+    signedInApi().on(`${U}/GetUserInfo`, ok({ ...adminInfo, roles: [] }));
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
+    expect(errorSpy).toHaveBeenCalledWith(ROLES_REQUIRED, 5000);
+    expect(errorSpy).toHaveBeenCalledTimes(1);
+    expect(Cookies.get(TOKEN_COOKIE_KEY)).toBeUndefined();
+  });
+
+  it('an expired token is reported by the guard (silently for the wrapper)', async () => {
+    const confirm = vi.spyOn(feedback, 'confirm').mockResolvedValue(false);
+    signedInApi().on(`${U}/GetUserInfo`, fail('登录状态已过期，请重新登录', 401));
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
+    expect(errorSpy).toHaveBeenCalledWith('登录状态已过期，请重新登录', 5000);
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('without a token, private paths go to /home', async () => {
+    useSession.getState().resetToken();
+    signedInApi();
+    renderApp('/ydUser/index');
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { TOKEN_COOKIE_KEY } from '@xuetu/contract';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetRequestState } from '../../api/request';
+import { feedback } from '../../app/feedback';
+import { useSession } from '../../app/store/session';
+import { adminInfo, adminMenus } from '../../test/fixtures';
+import { mockApi, ok } from '../../test/mockApi';
+import { renderApp } from '../../test/renderApp';
+
+const U = '/Api/User/user_user';
+const A = '/Api/SysConfig/sys_action';
+
+beforeEach(() => {
+  resetRequestState();
+  useSession.getState().resetToken();
+  vi.spyOn(feedback, 'error').mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('/login', () => {
+  it('checks the fields on blur with the spec texts', async () => {
+    mockApi();
+    renderApp('/login');
+    const username = await screen.findByTestId('login-username');
+    fireEvent.change(username, { target: { value: '   ' } });
+    fireEvent.blur(username);
+    expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
+    fireEvent.blur(screen.getByTestId('login-password'));
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+  });
+
+  it('warns when caps lock is on', async () => {
+    mockApi();
+    renderApp('/login');
+    const password = await screen.findByTestId('login-password');
+    fireEvent.keyUp(password, { key: 'A', modifierCapsLock: true });
+    expect(await screen.findByTestId('caps-lock-warning')).toHaveTextContent('大写锁定已打开');
+  });
+
+  it('signs in, loads the session and goes to the redirect target', async () => {
+    const api = mockApi()
+      .on(`${U}/Login`, ok({ token: 'new-token', mustChangePassword: false }))
+      .on(`${U}/GetUserInfo`, ok(adminInfo))
+      .on(`${A}/GetUserActionValue`, ok([]))
+      .on(`${A}/GetUserMenuList`, ok(adminMenus))
+      .on('/Api/SysConfig/sys_message/GetNoReadCount', ok(0));
+    renderApp('/login?redirect=/ydUser/org');
+    fireEvent.change(await screen.findByTestId('login-username'), { target: { value: ' admin ' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Xuetu@2026' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('under-construction')).toHaveTextContent('组织架构');
+    expect(api.calls.find((c) => c.url === `${U}/Login`)?.body).toEqual({ username: 'admin', password: 'Xuetu@2026' });
+    await waitFor(() => expect(Cookies.get(TOKEN_COOKIE_KEY)).toBe('new-token'));
+  });
+});

@@ -1,0 +1,31 @@
+import type { MenuEntry, UserInfo } from '@xuetu/contract';
+
+export const adminInfo = {
+  userId: 1,
+  accountCode: 'admin',
+  userType: 'SysUser',
+  name: '平台管理员',
+  chnName: '平台管理员',
+  avatar: '',
+  roles: ['admin'],
+  sysRoles: [1],
+  sysroles: [1],
+  orgname: '平台运营部',
+  postname: '系统管理员',
+  comPanyName: '学途平台',
+  mustChangePassword: false,
+} as unknown as UserInfo;
+
+export const adminMenus: MenuEntry[] = [
+  {
+    id: 10,
+    name: '用户管理',
+    icon: 'TeamOutlined',
+    isHidden: 0,
+    value: 'Menu.User',
+    child: [
+      { id: 11, name: '用户管理', icon: 'UserOutlined', isHidden: 0, value: 'User.List', url: '/ydUser/index' },
+      { id: 12, name: '组织架构', icon: 'ApartmentOutlined', isHidden: 0, value: 'Org.List', url: '/ydUser/org' },
+    ],
+  },
+];
