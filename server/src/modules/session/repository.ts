@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, orgs, posts, roles, userRoles, users } from '../../db/schema/index.ts';
 
@@ -40,5 +41,41 @@ export async function readUserLabels(db: DbOrTx, user: UserRow) {
     postName: postName(user.postId),
     partTimePostName: postName(user.partTimePostId),
     roles: roleRows,
+  };
+}
+
+type UserLabels = Awaited<ReturnType<typeof readUserLabels>>;
+const partTimePosts = alias(posts, 'part_time_post');
+
+/** A user and the labels GetUserInfo shows, in one query (GetUserInfo runs on every page load). */
+export async function findUserWithLabels(db: DbOrTx, id: number): Promise<{ user: UserRow; labels: UserLabels } | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      companyName: companies.companyName,
+      orgName: orgs.orgName,
+      postName: posts.postName,
+      partTimePostName: partTimePosts.postName,
+      roles: sql<UserLabels['roles']>`coalesce((select json_agg(json_build_object('code', r.code, 'name', r.role_name, 'sysRoleEnum', r.sys_role_enum) order by r.id)
+        from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id}), '[]'::json)`,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.companySysCode, users.companySysCode))
+    .leftJoin(orgs, eq(orgs.id, users.orgId))
+    .leftJoin(posts, eq(posts.id, users.postId))
+    .leftJoin(partTimePosts, eq(partTimePosts.id, users.partTimePostId))
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const roleList = typeof row.roles === 'string' ? (JSON.parse(row.roles) as UserLabels['roles']) : row.roles;
+  return {
+    user: row.user,
+    labels: {
+      companyName: row.companyName ?? '',
+      orgName: row.orgName ?? '',
+      postName: row.postName ?? '',
+      partTimePostName: row.partTimePostName ?? '',
+      roles: roleList,
+    },
   };
 }

@@ -3,7 +3,7 @@ import { unauthorized } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { revokeSession } from '../../platform/sessions.ts';
 import { presentUserInfo } from './presenter.ts';
-import { findUserById, readUserLabels } from './repository.ts';
+import { findUserWithLabels } from './repository.ts';
 import { loginWithPassword } from './service.ts';
 
 const base = '/Api/User/user_user';
@@ -35,9 +35,9 @@ export const sessionRoutes = [
     access: 'user',
     summary: '当前用户信息',
     handler: async ({ actor, ctx }) => {
-      const user = await findUserById(ctx.db, actor.userId);
-      if (!user) throw unauthorized();
-      return presentUserInfo(user, await readUserLabels(ctx.db, user));
+      const found = await findUserWithLabels(ctx.db, actor.userId);
+      if (!found) throw unauthorized();
+      return presentUserInfo(found.user, found.labels);
     },
   }),
 ];

@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+// npm run bench: each scenario against the real app, reported as req/s and p50/p99 latency and as
+// ratios to baseline A (a constant) and baseline B (one SELECT 1) measured in the same run, on
+// the embedded database and, when DATABASE_URL is set, on PostgreSQL too.
+const here = dirname(fileURLToPath(import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+interface Scenario {
+  name: string;
+  requests: { method: 'POST' | 'GET'; path: string; body?: string; headers?: Record<string, string> }[];
+}
+
+interface Row {
+  database: string;
+  scenario: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function startServer(env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'server.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const info = JSON.parse(line) as { port: number; database: string; cache: string };
+  return { ...info, stop: () => child.kill('SIGTERM') };
+}
+
+function run(port: number, scenario: Scenario): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections: CONNECTIONS,
+        pipelining: 1,
+        duration: SECONDS,
+        requests: scenario.requests.map((r) => ({
+          method: r.method,
+          path: r.path,
+          body: r.body,
+          headers: { 'content-type': 'application/json', ...r.headers },
+        })),
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+const post = (path: string, body: unknown = {}, headers?: Record<string, string>) => ({
+  method: 'POST' as const,
+  path: `/prod-api${path}`,
+  body: JSON.stringify(body),
+  headers,
+});
+
+async function scenariosFor(port: number): Promise<Scenario[]> {
+  const login = await fetch(`http://127.0.0.1:${port}/prod-api/Api/User/user_user/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'learner01', password: 'Xuetu@2026' }),
+  }).then((r) => r.json());
+  const auth = { ydAuthorization: `Bearer ${login.data.token}` };
+  const list: Scenario[] = [
+    { name: 'baseline A: constant', requests: [post('/__bench/constant')] },
+    { name: 'baseline B: SELECT 1', requests: [post('/__bench/select1')] },
+    { name: 'GetUserInfo (session)', requests: [post('/Api/User/user_user/GetUserInfo', {}, auth)] },
+    { name: 'GetUserMenuList (session)', requests: [post('/Api/SysConfig/sys_action/GetUserMenuList', {}, auth)] },
+  ];
+  // scenarios contributed by feature areas, when present
+  const homeFile = join(here, 'scenarios', 'home.ts');
+  if (existsSync(homeFile)) {
+    const { homeCalls } = (await import(homeFile)) as { homeCalls: { path: string; body: unknown }[] };
+    list.push({ name: `home page, anonymous (${homeCalls.length} calls, per call)`, requests: homeCalls.map((c) => post(c.path, c.body)) });
+  }
+  return list;
+}
+
+async function benchDatabase(label: string, env: NodeJS.ProcessEnv): Promise<Row[]> {
+  const server = await startServer(env);
+  const rows: Row[] = [];
+  try {
+    for (const scenario of await scenariosFor(server.port)) {
+      const r = await run(server.port, scenario);
+      rows.push({
+        database: `${label} (${server.database}, ${server.cache} cache)`,
+        scenario: scenario.name,
+        reqPerSec: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      });
+      process.stderr.write(`  ${label}: ${scenario.name} — ${Math.round(r.requests.average)} req/s\n`);
+    }
+  } finally {
+    server.stop();
+  }
+  return rows;
+}
+
+function report(rows: Row[]): string {
+  const lines = [
+    `# Xuetu benchmark — ${new Date().toISOString()}`,
+    '',
+    `autocannon, ${CONNECTIONS} connections, no pipelining, ${SECONDS} s per scenario, Node ${process.version}.`,
+    'Ratios compare req/s with the baselines measured in the same run on the same database.',
+    '',
+    '| database | scenario | req/s | p50 ms | p99 ms | ÷ A | ÷ B | errors |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const db of [...new Set(rows.map((r) => r.database))]) {
+    const group = rows.filter((r) => r.database === db);
+    const a = group.find((r) => r.scenario.startsWith('baseline A'))!.reqPerSec;
+    const b = group.find((r) => r.scenario.startsWith('baseline B'))!.reqPerSec;
+    for (const r of group) {
+      lines.push(
+        `| ${db} | ${r.scenario} | ${Math.round(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${(r.reqPerSec / a).toFixed(2)} | ${(r.reqPerSec / b).toFixed(2)} | ${r.errors + r.non2xx} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+const rows: Row[] = [];
+const baseEnv = { ...process.env };
+delete baseEnv.DATABASE_URL;
+delete baseEnv.REDIS_URL;
+rows.push(...(await benchDatabase('embedded', baseEnv)));
+if (process.env.DATABASE_URL) rows.push(...(await benchDatabase('postgres', { ...process.env })));
+
+const extra: string[] = [];
+const importFile = join(here, 'scenarios', 'import.ts');
+if (existsSync(importFile) && process.env.BENCH_SKIP_IMPORT !== '1') {
+  const { benchImport } = (await import(importFile)) as { benchImport: () => Promise<{ name: string; seconds: number }[]> };
+  extra.push('', '## Bulk work', '', '| task | seconds |', '|---|---:|');
+  for (const r of await benchImport()) extra.push(`| ${r.name} | ${r.seconds.toFixed(2)} |`);
+}
+
+const text = report(rows) + extra.join('\n');
+console.log(text);
+const out = join(here, '..', 'results');
+mkdirSync(out, { recursive: true });
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+writeFileSync(join(out, `${stamp}.json`), JSON.stringify({ rows, seconds: SECONDS, connections: CONNECTIONS }, null, 2));
+writeFileSync(join(out, 'latest.md'), `${text}\n`);

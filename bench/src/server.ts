@@ -1,0 +1,41 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../server/src/app.ts';
+import { defineRoute, registerRoutes } from '../../server/src/platform/route.ts';
+
+// The app under test plus the two baselines, listening on a free port (printed on stdout as JSON).
+// Baseline A: a constant through the full plugin stack. Baseline B: one `SELECT 1` through the
+// app's database layer. Both are registered exactly like product routes.
+// DATABASE_URL / REDIS_URL in the environment select PostgreSQL / Redis as in production.
+const dir = mkdtempSync(join(tmpdir(), 'xuetu-bench-'));
+const { app, ctx } = await buildApp({
+  env: {
+    PGLITE_DIR: join(dir, 'db'),
+    FILES_DIR: join(dir, 'files'),
+    SEED_DEMO: true,
+    RATE_LIMIT_PER_MINUTE: 100_000_000,
+    CAPTCHA_PROVIDER: 'none',
+    WEB_DIST: '/nonexistent',
+    LOG_LEVEL: 'silent',
+  },
+  logger: false,
+});
+registerRoutes(app, ctx, [
+  defineRoute({ method: 'POST', url: '/__bench/constant', access: 'public', summary: 'baseline A', handler: async () => ({ hello: '学途' }) }),
+  defineRoute({
+    method: 'POST',
+    url: '/__bench/select1',
+    access: 'public',
+    summary: 'baseline B',
+    handler: async () => {
+      await ctx.db.execute(sql`select 1`);
+      return { hello: '学途' };
+    },
+  }),
+]);
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address() as { port: number };
+process.stdout.write(`${JSON.stringify({ port: address.port, database: ctx.database.kind, cache: ctx.cache.kind })}\n`);
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
