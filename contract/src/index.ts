@@ -5,3 +5,4 @@ export * from './messages.ts';
 export * from './permissions.ts';
 export * from './schemas/common.ts';
 export * from './schemas/session.ts';
+export * from './schemas/account.ts';

@@ -1,4 +1,4 @@
-import { loginBody } from '@xuetu/contract';
+import { captchaShape, loginBody } from '@xuetu/contract';
 import { unauthorized } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { revokeSession } from '../../platform/sessions.ts';
@@ -14,10 +14,15 @@ export const sessionRoutes = [
     url: `${base}/Login`,
     access: 'public',
     summary: '账号密码登录',
-    input: loginBody,
+    input: loginBody.extend(captchaShape),
     rateLimit: { max: 30, timeWindow: '1 minute' },
     handler: ({ input, ctx, ip, req }) =>
-      loginWithPassword(ctx, input.username, input.password, { ip, userAgent: req.headers['user-agent'] }),
+      loginWithPassword(ctx, input.username, input.password, {
+        ip,
+        userAgent: req.headers['user-agent'],
+        ticket: input.ticket,
+        randstr: input.randstr,
+      }),
   }),
   defineRoute({
     method: 'POST',

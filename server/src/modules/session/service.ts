@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { createSession } from '../../platform/sessions.ts';
+import { guarded } from '../account/guard.ts';
 import { findUserByAccount, type UserRow } from './repository.ts';
 
 /** Why a user cannot sign in, or null when they can. */
@@ -14,13 +15,28 @@ export function signInRefusal(user: UserRow): string | null {
   return null;
 }
 
-/** Account code + password. The same answer for an unknown account and a wrong password. */
-export async function loginWithPassword(ctx: AppContext, username: string, password: string, meta: { ip: string; userAgent?: string }) {
-  const user = await findUserByAccount(ctx.db, username);
-  const valid = await verifyPassword(password, user?.passwordHash);
-  if (!user || !valid) throw fail(Msg.loginFailed);
+/**
+ * Account code + password. The same answer for an unknown account and a wrong password.
+ * Failures count per account and IP: a captcha pass is demanded after repeated ones (account/guard.ts).
+ */
+export async function loginWithPassword(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  meta: { ip: string; userAgent?: string; ticket?: string; randstr?: string },
+) {
+  const user = await guarded(
+    ctx,
+    { scope: 'login', account: username, ip: meta.ip, ticket: meta.ticket, randstr: meta.randstr },
+    async () => {
+      const found = await findUserByAccount(ctx.db, username);
+      const valid = await verifyPassword(password, found?.passwordHash);
+      if (!found || !valid) throw fail(Msg.loginFailed);
+      return found;
+    },
+  );
   const refusal = signInRefusal(user);
   if (refusal) throw fail(refusal);
-  const token = await createSession(ctx, user.id, meta);
+  const token = await createSession(ctx, user.id, { ip: meta.ip, userAgent: meta.userAgent });
   return { token, mustChangePassword: user.mustChangePassword };
 }

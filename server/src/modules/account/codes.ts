@@ -1,0 +1,97 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { AccountMsg, SMS_COUNTDOWN_LONG_S, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { fail } from '../../platform/errors.ts';
+import { smsProvider } from '../../platform/sms.ts';
+
+// SMS verification codes (DESIGN.md §4): 6 digits, 5 minutes, single use, bound to phone and
+// purpose, at most 5 wrong tries, resend no sooner than the countdown. All state lives in ctx.cache
+// so it holds across nodes with Redis.
+
+export type CodePurpose = 'login' | 'register' | 'reset' | 'editphone' | 'editpwd' | 'cancel';
+
+export const CODE_TTL_S = 5 * 60;
+export const CODE_MAX_TRIES = 5;
+export const SMS_LIMITS = {
+  perPhonePerDay: 10,
+  perIpPerHour: 30,
+  perIpPerDay: 100,
+};
+
+/** spec §9: 60 s on registration, login and reset; 120 s on phone change, password change, cancellation */
+export function countdownOf(purpose: CodePurpose): number {
+  return purpose === 'editphone' || purpose === 'editpwd' || purpose === 'cancel' ? SMS_COUNTDOWN_LONG_S : SMS_COUNTDOWN_SHORT_S;
+}
+
+const PURPOSE_TEXT: Record<CodePurpose, string> = {
+  login: '登录',
+  register: '注册激活',
+  reset: '找回密码',
+  editphone: '修改手机号',
+  editpwd: '修改密码',
+  cancel: '注销账户',
+};
+
+interface StoredCode {
+  nonce: string;
+  hash: string;
+}
+
+const codeKey = (purpose: CodePurpose, phone: string) => `sms:code:${purpose}:${phone}`;
+const hashCode = (nonce: string, code: string) => createHash('sha256').update(`${nonce}:${code}`).digest('hex');
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * Issues a code for phone + purpose and hands it to the gateway. `deliver: false` runs every limit
+ * and answers the same but sends nothing (the phone has no account: no enumeration).
+ */
+export async function sendCode(
+  ctx: AppContext,
+  opts: { phone: string; purpose: CodePurpose; ip: string; deliver?: boolean; log?: FastifyBaseLogger },
+): Promise<void> {
+  const { phone, purpose, ip } = opts;
+  if ((await ctx.cache.incr(`sms:cool:${purpose}:${phone}`, countdownOf(purpose))) > 1) throw fail(AccountMsg.codeTooSoon);
+  if ((await ctx.cache.incr(`sms:ip:h:${ip}`, 3600)) > SMS_LIMITS.perIpPerHour) throw fail(AccountMsg.smsIpLimit);
+  if ((await ctx.cache.incr(`sms:ip:d:${ip}:${today()}`, 86_400)) > SMS_LIMITS.perIpPerDay) throw fail(AccountMsg.smsIpLimit);
+  if ((await ctx.cache.incr(`sms:day:${phone}:${today()}`, 86_400)) > SMS_LIMITS.perPhonePerDay) throw fail(AccountMsg.smsDailyLimit);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const nonce = randomBytes(12).toString('base64url');
+  await ctx.cache.set(codeKey(purpose, phone), { nonce, hash: hashCode(nonce, code) } satisfies StoredCode, CODE_TTL_S);
+  if (opts.deliver === false) return;
+  await smsProvider(ctx, opts.log).send(ctx, {
+    phone,
+    purpose,
+    code,
+    content: `【学途】您的${PURPOSE_TEXT[purpose]}验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`,
+  });
+}
+
+/**
+ * Checks a code; `consume` ends it (the final step of a flow). Wrong codes count against the
+ * code: the fifth wrong try ends it.
+ */
+export async function verifyCode(
+  ctx: AppContext,
+  opts: { phone: string; purpose: CodePurpose; code: string; consume: boolean },
+): Promise<void> {
+  const key = codeKey(opts.purpose, opts.phone);
+  const stored = await ctx.cache.get<StoredCode>(key);
+  if (!stored) throw fail(AccountMsg.codeExpired);
+  const triesKey = `sms:tries:${stored.nonce}`;
+  if (((await ctx.cache.get<number>(triesKey)) ?? 0) >= CODE_MAX_TRIES) throw fail(AccountMsg.codeTooManyTries);
+  const expected = Buffer.from(stored.hash, 'hex');
+  const actual = Buffer.from(hashCode(stored.nonce, opts.code.trim()), 'hex');
+  if (!timingSafeEqual(expected, actual)) {
+    const tries = await ctx.cache.incr(triesKey, CODE_TTL_S);
+    if (tries >= CODE_MAX_TRIES) {
+      await ctx.cache.del(key);
+      throw fail(AccountMsg.codeTooManyTries);
+    }
+    throw fail(AccountMsg.codeWrong);
+  }
+  if (!opts.consume) return;
+  // single use even when two requests race: only the first claim wins
+  if ((await ctx.cache.incr(`sms:claim:${stored.nonce}`, CODE_TTL_S)) > 1) throw fail(AccountMsg.codeExpired);
+  await ctx.cache.del(key);
+}

@@ -1,0 +1,149 @@
+import { AccountMsg, type UploadedImage } from '@xuetu/contract';
+import type { FastifyRequest } from 'fastify';
+import { imageSize } from 'image-size';
+import { invalidateActor } from '../../platform/actor.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fail } from '../../platform/errors.ts';
+import { maskPhone } from '../../platform/sms.ts';
+import { receiveUpload, storeUpload } from '../../platform/uploads.ts';
+import { fileUrl } from '../session/presenter.ts';
+import { sendCode, verifyCode } from './codes.ts';
+import { guarded, requireCaptchaOrGrant } from './guard.ts';
+import { checkNewPassword, endUserSessions, setPasswordAndRevoke } from './recovery.service.ts';
+import { findAccountById, updateUser } from './repository.ts';
+import type { RequestMeta } from './signin.service.ts';
+
+// The signed-in user's own account: profile, avatar, phone, password, cancellation.
+
+export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
+/** spec: crop default 200x200 — the least an avatar may have */
+export const AVATAR_MIN_PX = 200;
+const AVATAR_MAX_PX = 8000;
+const AVATAR_PREFIX = 'avatar';
+
+async function currentUser(ctx: AppContext, userId: number) {
+  const user = await findAccountById(ctx.db, userId);
+  if (!user) throw fail(AccountMsg.secretExpired);
+  return user;
+}
+
+/** UpdateUserInfoByUser: the fields a user keeps themselves; phone only through its own dialog. */
+export async function updateOwnProfile(
+  ctx: AppContext,
+  userId: number,
+  input: { sex?: number; qq?: string; weChat?: string; email?: string; headImage?: string; headImagePath?: string },
+) {
+  const head = input.headImagePath ?? input.headImage;
+  let headImage: string | undefined;
+  if (head !== undefined) {
+    // only an image this server stored as an avatar (its key, or its /prod-api/files/ url)
+    const key = head.replace(/^\/prod-api\/files\//, '');
+    if (key && !key.startsWith(`${AVATAR_PREFIX}/`)) throw fail('头像图片无效，请重新上传');
+    headImage = key;
+  }
+  await updateUser(ctx.db, userId, {
+    ...(input.sex !== undefined ? { sex: input.sex } : {}),
+    ...(input.qq !== undefined ? { qq: input.qq } : {}),
+    ...(input.weChat !== undefined ? { weChat: input.weChat } : {}),
+    ...(input.email !== undefined ? { email: input.email } : {}),
+    ...(headImage !== undefined ? { headImage } : {}),
+  });
+  await invalidateActor(ctx, userId);
+}
+
+/** UploadImageFileByFormToZfile: jpg/png by content, ≤ 10 MB, at least 200×200 pixels. */
+export async function uploadAvatar(ctx: AppContext, req: FastifyRequest): Promise<UploadedImage> {
+  const upload = await receiveUpload(req, {
+    kinds: ['image'],
+    maxBytes: AVATAR_MAX_BYTES,
+    typeMessage: AccountMsg.avatarType,
+    sizeMessage: AccountMsg.avatarSize,
+  });
+  if (upload.mime !== 'image/jpeg' && upload.mime !== 'image/png') throw fail(AccountMsg.avatarType);
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(upload.buffer);
+  } catch {
+    throw fail(AccountMsg.avatarType);
+  }
+  const width = size.width ?? 0;
+  const height = size.height ?? 0;
+  if (width < AVATAR_MIN_PX || height < AVATAR_MIN_PX) throw fail(AccountMsg.avatarPixels(AVATAR_MIN_PX, AVATAR_MIN_PX));
+  if (width > AVATAR_MAX_PX || height > AVATAR_MAX_PX) throw fail(`图片像素不能超过 ${AVATAR_MAX_PX}*${AVATAR_MAX_PX}`);
+  const key = await storeUpload(ctx, AVATAR_PREFIX, upload);
+  return { path: key, url: fileUrl(key) };
+}
+
+/** GetEditphoneCheckNum: a code to the new phone. */
+export async function sendEditPhoneCode(
+  ctx: AppContext,
+  userId: number,
+  input: { newPhone: string; ticket?: string; randstr?: string },
+  meta: RequestMeta,
+) {
+  const user = await currentUser(ctx, userId);
+  if (user.mobile === input.newPhone) throw fail(AccountMsg.samePhone);
+  await requireCaptchaOrGrant(ctx, {
+    purpose: 'editphone',
+    subject: `u${userId}`,
+    ip: meta.ip,
+    ticket: input.ticket,
+    randstr: input.randstr,
+  });
+  await sendCode(ctx, { phone: input.newPhone, purpose: 'editphone', ip: meta.ip, log: meta.log });
+  return maskPhone(input.newPhone);
+}
+
+/** EditPhone: the code sent to the new phone proves it. */
+export async function editPhone(ctx: AppContext, userId: number, input: { newPhone: string; checkNum: string }, meta: RequestMeta) {
+  await guarded(ctx, { scope: 'code', account: `u${userId}`, ip: meta.ip }, () =>
+    verifyCode(ctx, { phone: input.newPhone, purpose: 'editphone', code: input.checkNum, consume: true }),
+  );
+  await updateUser(ctx.db, userId, { mobile: input.newPhone });
+}
+
+/** A code to the user's own phone (password change, cancellation); answers the masked phone. */
+export async function sendOwnPhoneCode(
+  ctx: AppContext,
+  userId: number,
+  purpose: 'editpwd' | 'cancel',
+  input: { ticket?: string; randstr?: string },
+  meta: RequestMeta & { captcha: boolean },
+) {
+  const user = await currentUser(ctx, userId);
+  if (!user.mobile) throw fail(AccountMsg.noMobile);
+  if (meta.captcha)
+    await requireCaptchaOrGrant(ctx, { purpose, subject: `u${userId}`, ip: meta.ip, ticket: input.ticket, randstr: input.randstr });
+  await sendCode(ctx, { phone: user.mobile, purpose, ip: meta.ip, log: meta.log });
+  return maskPhone(user.mobile);
+}
+
+/** EditPassWord: strength, match, the code; then every session ends (this one too). */
+export async function editPassword(
+  ctx: AppContext,
+  userId: number,
+  input: { pas1: string; pas2: string; checkNum: string },
+  meta: RequestMeta,
+) {
+  checkNewPassword(input.pas1, input.pas2);
+  const user = await currentUser(ctx, userId);
+  await guarded(ctx, { scope: 'code', account: `u${userId}`, ip: meta.ip }, () =>
+    verifyCode(ctx, { phone: user.mobile, purpose: 'editpwd', code: input.checkNum, consume: true }),
+  );
+  await setPasswordAndRevoke(ctx, userId, input.pas1);
+}
+
+/** CheckCancelUserVerifyCode (consume false) and CancelUser (consume true). */
+export async function checkCancelCode(ctx: AppContext, userId: number, code: string, meta: RequestMeta, consume: boolean) {
+  const user = await currentUser(ctx, userId);
+  await guarded(ctx, { scope: 'code', account: `u${userId}`, ip: meta.ip }, () =>
+    verifyCode(ctx, { phone: user.mobile, purpose: 'cancel', code, consume }),
+  );
+}
+
+/** CancelUser: the account can no longer sign in; every session ends. */
+export async function cancelAccount(ctx: AppContext, userId: number, code: string, meta: RequestMeta) {
+  await checkCancelCode(ctx, userId, code, meta, true);
+  await updateUser(ctx.db, userId, { cancelledAt: new Date() });
+  await endUserSessions(ctx, userId);
+}
