@@ -6,3 +6,5 @@ export * from './permissions.ts';
 export * from './schemas/common.ts';
 export * from './schemas/session.ts';
 export * from './schemas/account.ts';
+export * from './schemas/content.ts';
+export * from './schemas/admin.ts';

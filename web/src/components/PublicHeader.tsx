@@ -1,10 +1,10 @@
 import { DownOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown } from 'antd';
+import { Dropdown } from 'antd';
 import { Link } from 'react-router';
 import { LogoMark } from '../app/layout/Logo';
-import { DEFAULT_AVATAR } from '../app/layout/Sidebar';
 import { useIsLoggedIn, useSession } from '../app/store/session';
 import { useLogout } from '../app/useLogout';
+import { UserAvatar } from './UserAvatar';
 import './public-header.css';
 
 /**
@@ -42,7 +42,7 @@ export function PublicHeader({ onLogin }: { onLogin?: () => void }) {
               }}
             >
               <button type="button" className="xt-public-user" data-testid="user-dropdown">
-                <Avatar size={28} src={user?.avatar || user?.headImagePath || DEFAULT_AVATAR} />
+                <UserAvatar size={28} />
                 <span className="xt-public-user-name">{user?.name || user?.chnName}</span>
                 <DownOutlined style={{ fontSize: 10 }} />
               </button>

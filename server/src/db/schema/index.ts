@@ -1,5 +1,6 @@
 // One export per domain file; modules add theirs here.
 export * from './account.ts';
+export * from './content.ts';
 export * from './message.ts';
 export * from './org.ts';
 export * from './user.ts';

@@ -3,12 +3,16 @@ import type { AppContext } from '../../platform/context.ts';
 import { companies } from '../schema/index.ts';
 import { syncActionTree } from './actions.ts';
 import { seedDemoPeople } from './demo.ts';
+import { seedDemoPortal } from '../../modules/portal/seed.ts';
 
 /**
  * Demo content of each module, run in this order on the first start of an empty database.
  * Modules append their seed function here.
  */
-const demoSeeds: { name: string; run: (ctx: AppContext) => Promise<void> }[] = [{ name: 'people', run: seedDemoPeople }];
+const demoSeeds: { name: string; run: (ctx: AppContext) => Promise<void> }[] = [
+  { name: 'people', run: seedDemoPeople },
+  { name: 'portal', run: seedDemoPortal },
+];
 
 /** Keeps the action tree complete on every start; seeds the demo data once, into an empty database. */
 export async function seedDatabase(ctx: AppContext, opts: { demo: boolean }): Promise<void> {

@@ -60,8 +60,12 @@ describe('layout', () => {
     );
   });
 
-  it('opens a menu page under its group breadcrumb and adds a tab', async () => {
-    signedInApi();
+  it('opens a menu page under its group breadcrumb and adds a tab (menu answering last)', async () => {
+    // regression: roles must not be visible before the menu routes, or the page 404s
+    signedInApi().on(`${A}/GetUserMenuList`, async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      return ok(adminMenus);
+    });
     renderApp('/ydUser/org');
     expect(await screen.findByTestId('under-construction')).toHaveTextContent('组织架构');
     expect(screen.getByTestId('breadcrumb')).toHaveTextContent('首页/用户管理/组织架构');

@@ -8,15 +8,15 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Badge, Breadcrumb, Dropdown, type MenuProps, Tooltip } from 'antd';
+import { Badge, Breadcrumb, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { getNoReadCount, NO_READ_COUNT_KEY } from '../../api/message';
+import { UserAvatar } from '../../components/UserAvatar';
 import { findLayoutRoute, useLayoutRoutes } from '../routeTable';
 import { type ComponentSize, useAppStore } from '../store/app';
 import { useSession } from '../store/session';
 import { useLogout } from '../useLogout';
 import { openUserDialog } from '../userDialogs';
-import { DEFAULT_AVATAR } from './Sidebar';
 
 export const MESSAGES_PATH = '/ydmessage/index';
 
@@ -70,7 +70,7 @@ export function UserDropdown({ compact = false }: { compact?: boolean }) {
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <button type="button" className="xt-navbar-item xt-user" data-testid="user-dropdown">
-        <Avatar size={30} src={user?.avatar || user?.headImagePath || DEFAULT_AVATAR} />
+        <UserAvatar size={30} />
         {!compact && <span className="xt-user-name">{user?.name || user?.chnName}</span>}
         <DownOutlined style={{ fontSize: 10 }} />
       </button>

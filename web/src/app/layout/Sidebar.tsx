@@ -1,7 +1,8 @@
-import { Avatar, Menu, type MenuProps } from 'antd';
+import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MenuIcon } from '../../components/MenuIcon';
+import { UserAvatar } from '../../components/UserAvatar';
 import { buildSidebar, openKeysFor, type SidebarNode } from '../menuRoutes';
 import { useSession } from '../store/session';
 import { useSettings } from '../store/settings';
@@ -22,12 +23,6 @@ function toItems(nodes: SidebarNode[]): Item[] {
   }));
 }
 
-export const DEFAULT_AVATAR =
-  'data:image/svg+xml;utf8,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#cfe3ff"/><circle cx="32" cy="25" r="12" fill="#409EFF"/><path d="M10 60c2-14 12-20 22-20s20 6 22 20z" fill="#409EFF"/></svg>',
-  );
-
 export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const menus = useSession((s) => s.menus);
   const roles = useSession((s) => s.roles);
@@ -44,12 +39,11 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
     if (want.length) setOpenKeys((keys) => Array.from(new Set([...keys, ...want])));
   }, [nodes, pathname]);
 
-  const avatar = user?.avatar || user?.headImagePath || DEFAULT_AVATAR;
   return (
     <div className="xt-sidebar" data-testid="sidebar">
       {showLogo && <Logo collapsed={collapsed} />}
       <div className={`xt-sidebar-user${collapsed ? ' is-collapsed' : ''}`} data-testid="sidebar-user">
-        <Avatar size={collapsed ? 32 : 56} src={avatar} alt={user?.name ?? ''} />
+        <UserAvatar size={collapsed ? 32 : 56} />
         {!collapsed && (
           <>
             <div className="xt-sidebar-user-name">{user?.name || user?.chnName}</div>

@@ -35,6 +35,24 @@ interface SessionState {
 
 const empty = { roles: [], sysRoles: [], actions: [], userInfo: null, menus: [], mustChangePassword: false };
 
+const listOrEmpty = <T>(v: T[] | null | undefined): T[] => (Array.isArray(v) ? v : []);
+
+async function fetchInfo(config?: AxiosRequestConfig): Promise<UserInfo> {
+  const info = await userApi.getUserInfo(config);
+  if (!info) throw new Error(VERIFICATION_FAILED);
+  if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(ROLES_REQUIRED);
+  return info;
+}
+
+function sessionFields(info: UserInfo, mustChange: boolean) {
+  return {
+    userInfo: info,
+    roles: info.roles,
+    sysRoles: info.sysRoles ?? info.sysroles ?? [],
+    mustChangePassword: mustChange || !!info.mustChangePassword,
+  };
+}
+
 export const useSession = create<SessionState>((set, get) => ({
   token: getToken(),
   ...empty,
@@ -50,31 +68,25 @@ export const useSession = create<SessionState>((set, get) => ({
     set({ token, ...empty });
   },
   async getInfo(config) {
-    const info = await userApi.getUserInfo(config);
-    if (!info) throw new Error(VERIFICATION_FAILED);
-    if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(ROLES_REQUIRED);
-    set({
-      userInfo: info,
-      roles: info.roles,
-      sysRoles: info.sysRoles ?? info.sysroles ?? [],
-      mustChangePassword: get().mustChangePassword || !!info.mustChangePassword,
-    });
+    const info = await fetchInfo(config);
+    set(sessionFields(info, get().mustChangePassword));
     return info;
   },
   async loadActions(config) {
-    const actions = (await getUserActionValue(config)) ?? [];
-    set({ actions: Array.isArray(actions) ? actions : [] });
+    const actions = listOrEmpty(await getUserActionValue(config));
+    set({ actions });
     return actions;
   },
   async loadMenus(config) {
-    const menus = (await getUserMenuList(config)) ?? [];
-    set({ menus: Array.isArray(menus) ? menus : [] });
+    const menus = listOrEmpty(await getUserMenuList(config));
+    set({ menus });
     return menus;
   },
   async loadSession(config) {
-    const s = get();
-    await s.getInfo(config);
-    await Promise.all([s.loadActions(config), s.loadMenus(config)]);
+    const info = await fetchInfo(config);
+    const [actions, menus] = await Promise.all([getUserActionValue(config), getUserMenuList(config)]);
+    // one update: roles must never appear before the menu routes exist (the guard would 404)
+    set({ ...sessionFields(info, get().mustChangePassword), actions: listOrEmpty(actions), menus: listOrEmpty(menus) });
   },
   resetToken() {
     removeToken();

@@ -1,6 +1,6 @@
-import { Avatar, Card, Col, Descriptions, Row, Typography } from 'antd';
-import { DEFAULT_AVATAR } from '../../app/layout/Sidebar';
+import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import { useSession } from '../../app/store/session';
+import { UserAvatar } from '../../components/UserAvatar';
 import { dashboardPanels } from './panels';
 
 /** 首页: a welcome card, then the panels registered in ./panels (count cards, study, exams…). */
@@ -12,7 +12,7 @@ export default function DashboardPage() {
       <Card data-testid="welcome-card">
         <Row gutter={[16, 16]} align="middle" wrap>
           <Col flex="none">
-            <Avatar size={64} src={user?.avatar || user?.headImagePath || DEFAULT_AVATAR} />
+            <UserAvatar size={64} />
           </Col>
           <Col flex="auto" style={{ minWidth: 0 }}>
             <Typography.Title level={4} style={{ margin: 0 }}>

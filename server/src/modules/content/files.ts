@@ -1,0 +1,40 @@
+import { ContentLimits, ContentMsg } from '@xuetu/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { fail } from '../../platform/errors.ts';
+import { receiveUpload, storeUpload, type UploadRules } from '../../platform/uploads.ts';
+import { fileUrl } from '../session/presenter.ts';
+
+export const CONTENT_PREFIX = 'content';
+const KEY = /^content\/\d{4}\/\d{2}\/[0-9a-f]{24}\.[a-z0-9]{1,5}$/;
+
+export type ContentUploadKind = 'image' | 'document' | 'video';
+
+const RULES: Record<ContentUploadKind, UploadRules> = {
+  image: { kinds: ['image'], maxBytes: ContentLimits.imageMaxBytes, typeMessage: ContentMsg.imageType, sizeMessage: ContentMsg.imageSize },
+  document: {
+    kinds: ['document', 'spreadsheet'],
+    maxBytes: ContentLimits.documentMaxBytes,
+    typeMessage: ContentMsg.documentType,
+    sizeMessage: ContentMsg.documentSize,
+  },
+  video: { kinds: ['video'], maxBytes: ContentLimits.videoMaxBytes, typeMessage: ContentMsg.videoType, sizeMessage: ContentMsg.videoSize },
+};
+
+/** Receives one content file (cover, inline image, attachment, document, intro video), checked by its bytes. */
+export async function uploadContentFile(ctx: AppContext, req: FastifyRequest, kind: ContentUploadKind) {
+  const upload = await receiveUpload(req, RULES[kind]);
+  const key = await storeUpload(ctx, CONTENT_PREFIX, upload);
+  return { key, url: fileUrl(key), name: upload.filename, size: upload.buffer.length, mime: upload.mime };
+}
+
+/**
+ * A file reference saved with content: a key our upload produced, an in-site path or an http(s) URL
+ * (`keyOnly`: stored uploads only, e.g. attachments). Anything else is refused.
+ */
+export function assertContentRef(ref: string, keyOnly = false): void {
+  if (!ref) return;
+  if (KEY.test(ref)) return;
+  if (!keyOnly && /^(https?:\/\/|\/(?!\/))[^\s"'<>]*$/i.test(ref)) return;
+  throw fail('文件地址无效，请重新上传');
+}

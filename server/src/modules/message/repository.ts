@@ -1,0 +1,87 @@
+import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies, messages, orgs, users } from '../../db/schema/index.ts';
+import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
+
+const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.isRead, 0)));
+  return Number(row?.n ?? 0);
+}
+
+/** A user's own messages only; filters as the message list sends them ('' = all). */
+export async function pageMessages(
+  db: DbOrTx,
+  userId: number,
+  opts: { isRead: string; templeteType: string; keyword: string; limit: number; offset: number },
+) {
+  const type = opts.templeteType === '' ? undefined : Number(opts.templeteType);
+  const where = and(
+    eq(messages.userId, userId),
+    opts.isRead === '' ? undefined : eq(messages.isRead, Number(opts.isRead)),
+    type === undefined || Number.isNaN(type) ? undefined : eq(messages.templeteType, type),
+    opts.keyword ? (or(ilike(messages.title, likeEscape(opts.keyword)), ilike(messages.content, likeEscape(opts.keyword))) as SQL) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(opts.limit).offset(opts.offset),
+    db.select({ n: count() }).from(messages).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+/** Marks one of the user's messages read; false when it is not theirs. */
+export async function markRead(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const [own] = await db
+    .select({ id: messages.id, isRead: messages.isRead })
+    .from(messages)
+    .where(and(eq(messages.id, id), eq(messages.userId, userId)))
+    .limit(1);
+  if (!own) return false;
+  if (own.isRead === 0) await db.update(messages).set({ isRead: 1, readAt: new Date() }).where(eq(messages.id, id));
+  return true;
+}
+
+export async function markAllRead(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(messages)
+    .set({ isRead: 1, readAt: new Date() })
+    .where(and(eq(messages.userId, userId), eq(messages.isRead, 0)));
+}
+
+/** People an administrator may message: active accounts inside the scope. */
+export async function searchReceivers(db: DbOrTx, scope: TenantScope, keyword: string, limit: number, offset: number) {
+  const where = and(
+    scopeWhere(scope, users.companySysCode),
+    eq(users.status, 1),
+    isNotNull(users.passwordHash),
+    keyword
+      ? (or(ilike(users.chnName, likeEscape(keyword)), ilike(users.accountCode, likeEscape(keyword)), ilike(users.mobile, likeEscape(keyword))) as SQL)
+      : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ userId: users.id, accountCode: users.accountCode, chnName: users.chnName, companyName: companies.companyName, orgName: orgs.orgName })
+      .from(users)
+      .leftJoin(companies, eq(companies.companySysCode, users.companySysCode))
+      .leftJoin(orgs, eq(orgs.id, users.orgId))
+      .where(where)
+      .orderBy(users.id)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, companyName: r.companyName ?? '', orgName: r.orgName ?? '' })), total: Number(n) };
+}
+
+/** The ids among `ids` that the scope may message. */
+export async function receiversInScope(db: DbOrTx, scope: TenantScope, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), scopeWhere(scope, users.companySysCode), eq(users.status, 1)));
+  return rows.map((r) => r.id);
+}

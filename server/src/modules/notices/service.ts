@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ContentMsg,
+  type NoticeAdminItem,
+  type NoticeDetail,
+  type NoticeItem,
+  NoticeStatus,
+  type NoticeSaveInput,
+  type PageResult,
+  noticeSaveInput,
+  parseDateTime,
+} from '@xuetu/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { users } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fail, notFound } from '../../platform/errors.ts';
+import { type TenantScope, tenantScope } from '../../platform/scope.ts';
+import { assertContentRef } from '../content/files.ts';
+import { sendMessage } from '../message/service.ts';
+import { cachedPortal, invalidatePortal, type Viewer } from '../portal/cache.ts';
+import { presentNotice, presentNoticeAdmin, presentNoticeDetail } from './presenter.ts';
+import * as repo from './repository.ts';
+import { sanitizeNoticeHtml } from './sanitize.ts';
+
+const VIEW_DEDUPE_S = 30;
+
+// ---------- portal ----------
+
+export function listPublicNotices(ctx: AppContext, viewer: Viewer, q: { keyword: string; channel: number; limit: number; offset: number; ascending: boolean }) {
+  return cachedPortal(ctx, viewer, 'notices', q, async (): Promise<PageResult<NoticeItem>> => {
+    const { rows, total } = await repo.pageVisibleNotices(ctx.db, viewer, q);
+    return { models: rows.map(presentNotice), totalCount: total };
+  });
+}
+
+export function listNoticesByChannel(ctx: AppContext, viewer: Viewer, channel: number, limit: number) {
+  return cachedPortal(ctx, viewer, `channel${channel}`, limit, async (): Promise<NoticeItem[]> =>
+    (await repo.listVisibleByChannel(ctx.db, viewer, channel, limit)).map(presentNotice),
+  );
+}
+
+/**
+ * The viewer's notice with its attachments. Each view counts once: repeated loads by the same
+ * visitor within a short window (a reload, a double render) are one view.
+ */
+export async function viewNotice(ctx: AppContext, viewer: Viewer, code: string, visitor: string): Promise<NoticeDetail> {
+  const row = await repo.findVisibleNotice(ctx.db, viewer, code);
+  if (!row) throw fail(ContentMsg.noticeNotFound);
+  const first = (await ctx.cache.incr(`noticeview:${row.id}:${visitor}`, VIEW_DEDUPE_S)) === 1;
+  if (first) row.pv = await repo.addNoticeView(ctx.db, row.id);
+  return presentNoticeDetail(row, await repo.listEnclosures(ctx.db, row.id));
+}
+
+// ---------- administration ----------
+
+export async function listNoticesForAdmin(
+  ctx: AppContext,
+  actor: Actor,
+  q: { keyword: string; status: number | ''; channel: number | ''; companySysCode: string; limit: number; offset: number },
+): Promise<PageResult<NoticeAdminItem>> {
+  const { rows, total } = await repo.pageNoticesForAdmin(ctx.db, tenantScope(actor), q);
+  return { models: rows.map((r) => presentNoticeAdmin(r.notice, r.companyName)), totalCount: total };
+}
+
+export async function readNoticeForEdit(ctx: AppContext, actor: Actor, code: string): Promise<NoticeDetail & NoticeAdminItem> {
+  const row = await repo.findNoticeInScope(ctx.db, tenantScope(actor), code);
+  if (!row) throw notFound(ContentMsg.noticeNotFound);
+  const names = await repo.companyNames(ctx.db, row.companySysCode ? [row.companySysCode] : []);
+  return {
+    ...presentNoticeAdmin(row, names.get(row.companySysCode ?? '') ?? ''),
+    ...presentNoticeDetail(row, await repo.listEnclosures(ctx.db, row.id)),
+    pcCoverUrl: presentNotice(row).pcCoverUrl,
+  };
+}
+
+/** Platform staff choose platform-wide or any company; everyone else writes into their own company. */
+async function ownerFor(ctx: AppContext, scope: TenantScope, wanted: string | null): Promise<string | null> {
+  const code = wanted?.trim() || null;
+  if (!scope.all) {
+    if (code && code !== scope.companySysCode) throw fail(ContentMsg.companyDenied);
+    return scope.companySysCode;
+  }
+  if (code && !(await repo.companyExists(ctx.db, code))) throw fail('公司不存在');
+  return code;
+}
+
+type SaveInput = z.output<typeof noticeSaveInput>;
+
+function noticeValues(input: SaveInput) {
+  for (const e of input.enclosures) assertContentRef(e.fileKey, true);
+  assertContentRef(input.pcCoverUrl);
+  const release = input.releaseTime ? parseDateTime(input.releaseTime) : null;
+  if (input.releaseTime && !release && !input.releaseTime.startsWith('1900-01-01')) throw fail('发布时间格式应为 yyyy-MM-dd HH:mm:ss');
+  return {
+    noticeTitle: input.noticeTitle,
+    noticeSecondTitle: input.noticeSecondTitle,
+    noticeDesc: input.noticeDesc,
+    noticeValue: sanitizeNoticeHtml(input.noticeValue),
+    noticeType: input.noticeType,
+    noticeUrl: input.noticeType === 2 ? input.noticeUrl : '',
+    noticeChannel: input.noticeChannel,
+    pcCoverUrl: input.pcCoverUrl,
+    releaseTime: release,
+    sortOrder: input.sortOrder,
+  };
+}
+
+export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, input: SaveInput): Promise<{ noticeSysCode: string }> {
+  const scope = tenantScope(actor);
+  const values = noticeValues(input);
+  const owner = await ownerFor(ctx, scope, input.companySysCode);
+  let firstPublish: { code: string; title: string; company: string | null } | null = null;
+  const code = await ctx.db.transaction(async (tx) => {
+    if (input.noticeSysCode) {
+      const row = await repo.findNoticeInScope(tx, scope, input.noticeSysCode);
+      if (!row) throw notFound(ContentMsg.noticeNotFound);
+      const publish = input.publish && row.status !== NoticeStatus.Published;
+      await repo.updateNotice(tx, row.id, {
+        ...values,
+        companySysCode: owner,
+        ...(publish ? { status: NoticeStatus.Published, releaseTime: values.releaseTime ?? new Date() } : {}),
+      });
+      await repo.replaceEnclosures(tx, row.id, input.enclosures);
+      await recordAudit(tx, { actor, ip, action: 'notice.update', target: row.noticeSysCode, detail: { title: values.noticeTitle, publish } });
+      if (publish) firstPublish = { code: row.noticeSysCode, title: values.noticeTitle, company: owner };
+      return row.noticeSysCode;
+    }
+    const noticeSysCode = `N${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
+    const row = await repo.insertNotice(tx, {
+      ...values,
+      noticeSysCode,
+      companySysCode: owner,
+      status: input.publish ? NoticeStatus.Published : NoticeStatus.Draft,
+      releaseTime: input.publish ? (values.releaseTime ?? new Date()) : values.releaseTime,
+      createdBy: actor.userId,
+    });
+    await repo.replaceEnclosures(tx, row.id, input.enclosures);
+    await recordAudit(tx, { actor, ip, action: 'notice.add', target: noticeSysCode, detail: { title: values.noticeTitle, publish: input.publish } });
+    if (input.publish) firstPublish = { code: noticeSysCode, title: values.noticeTitle, company: owner };
+    return noticeSysCode;
+  });
+  await invalidatePortal(ctx);
+  if (firstPublish) await notifyCompany(ctx, firstPublish);
+  return { noticeSysCode: code };
+}
+
+export async function setNoticeStatus(ctx: AppContext, actor: Actor, ip: string, code: string, status: number): Promise<void> {
+  const scope = tenantScope(actor);
+  let published: { code: string; title: string; company: string | null } | null = null;
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.findNoticeInScope(tx, scope, code);
+    if (!row) throw notFound(ContentMsg.noticeNotFound);
+    const publish = status === NoticeStatus.Published;
+    await repo.updateNotice(tx, row.id, {
+      status: publish ? NoticeStatus.Published : NoticeStatus.Draft,
+      ...(publish && !row.releaseTime ? { releaseTime: new Date() } : {}),
+    });
+    await recordAudit(tx, { actor, ip, action: publish ? 'notice.publish' : 'notice.unpublish', target: code });
+    if (publish && row.status !== NoticeStatus.Published) published = { code, title: row.noticeTitle, company: row.companySysCode };
+  });
+  await invalidatePortal(ctx);
+  if (published) await notifyCompany(ctx, published);
+}
+
+export async function removeNotice(ctx: AppContext, actor: Actor, ip: string, code: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await repo.findNoticeInScope(tx, tenantScope(actor), code);
+    if (!row) throw notFound(ContentMsg.noticeNotFound);
+    await repo.deleteNotice(tx, row.id);
+    await recordAudit(tx, { actor, ip, action: 'notice.delete', target: code, detail: { title: row.noticeTitle } });
+  });
+  await invalidatePortal(ctx);
+}
+
+/** A company's notice, once published, reaches its people as a message (DESIGN.md §4 "Messages"). */
+async function notifyCompany(ctx: AppContext, n: { code: string; title: string; company: string | null }): Promise<void> {
+  if (!n.company) return;
+  const people = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companySysCode, n.company), eq(users.status, 1), isNotNull(users.passwordHash)));
+  await sendMessage(ctx.db, {
+    userIds: people.map((p) => p.id),
+    title: `新公告：${n.title}`,
+    content: '单位发布了新的公告，请及时查看。',
+    templeteType: 1,
+    messageUrl: { pc: { type: 'tabin', value: { path: '/ydnotice/showview', query: { noticeSysCode: n.code } } } },
+  });
+}
+
+export type { NoticeSaveInput };
