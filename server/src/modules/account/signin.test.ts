@@ -26,7 +26,10 @@ describe('two-step password login', () => {
 
   it('answers both accounts of a phone shared across companies (the chooser)', async () => {
     const step1 = await call<AccountChoice[]>(t, `${U}/LoginStep1`, { username: '13800000001', password: DEMO_PASSWORD });
-    expect(step1.data.map((c) => c.item1)).toEqual([expect.stringContaining('演示科技有限公司'), expect.stringContaining('示例物流有限公司')]);
+    expect(step1.data.map((c) => c.item1)).toEqual([
+      expect.stringContaining('演示科技有限公司'),
+      expect.stringContaining('示例物流有限公司'),
+    ]);
     const chosen = step1.data.find((c) => c.item1.includes('sl_learner01'))!;
     const step2 = await call<{ token: string }>(t, `${U}/LoginStep2`, { secret: chosen.item2 });
     expect(await who(step2.data.token)).toBe('sl_learner01');
@@ -135,7 +138,9 @@ describe('phone-code login', () => {
     const code = await outboxCode(t, '13800000011');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++)
-      expect((await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000011', code: wrong }, { ip: `10.2.1.${i}` })).msg).toBe('验证码错误');
+      expect((await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000011', code: wrong }, { ip: `10.2.1.${i}` })).msg).toBe(
+        '验证码错误',
+      );
     expect((await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000011', code: wrong }, { ip: '10.2.1.9' })).msg).toBe(
       '验证码错误次数过多，请重新获取',
     );
@@ -155,13 +160,17 @@ describe('phone-code login', () => {
     await call(t, `${U}/GetCheckNum`, { phone: '13800000013' }, { ip: '10.2.0.7' });
     const code = await outboxCode(t, '13800000013');
     await t.ctx.cache.del('sms:code:login:13800000013'); // what the 5-minute expiry does
-    expect((await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000013', code }, { ip: '10.2.0.7' })).msg).toBe('验证码已失效，请重新获取');
+    expect((await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000013', code }, { ip: '10.2.0.7' })).msg).toBe(
+      '验证码已失效，请重新获取',
+    );
   });
 
   it('limits sends per phone per day and per IP', async () => {
     const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     await t.ctx.cache.set(`sms:day:13800000014:${day}`, 10, 3600);
-    expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000014' }, { ip: '10.2.0.8' })).msg).toBe('今日短信发送次数已达上限，请明天再试');
+    expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000014' }, { ip: '10.2.0.8' })).msg).toBe(
+      '今日短信发送次数已达上限，请明天再试',
+    );
     await t.ctx.cache.set('sms:ip:h:10.2.0.9', 30, 3600);
     expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000015' }, { ip: '10.2.0.9' })).msg).toBe('短信发送过于频繁，请稍后再试');
   });
@@ -187,7 +196,9 @@ describe('tickets and OHR tokens', () => {
     const ohr = mintSsoToken(secret(), 'ohr', 'learner15');
     expect((await call(t, `${U}/LoginByTicket`, { ticket: ohr })).success).toBe(false);
     const [v, payload, sig] = mintSsoToken(secret(), 'ticket', 'learner15').split('.');
-    const tampered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'admin' })).toString('base64url');
+    const tampered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'admin' })).toString(
+      'base64url',
+    );
     expect((await call(t, `${U}/LoginByTicket`, { ticket: `${v}.${tampered}.${sig}` })).success).toBe(false);
   });
 
