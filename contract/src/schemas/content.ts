@@ -110,7 +110,11 @@ export const enclosureInput = z.object({
 export const noticeSaveInput = z
   .object({
     noticeSysCode: z.string().max(64).optional(),
-    noticeTitle: z.string({ error: ContentMsg.titleRequired }).trim().min(1, ContentMsg.titleRequired).max(ContentLimits.titleMax, ContentMsg.titleTooLong),
+    noticeTitle: z
+      .string({ error: ContentMsg.titleRequired })
+      .trim()
+      .min(1, ContentMsg.titleRequired)
+      .max(ContentLimits.titleMax, ContentMsg.titleTooLong),
     noticeSecondTitle: trimmed(ContentLimits.secondTitleMax).default(''),
     noticeDesc: trimmed(ContentLimits.descMax).default(''),
     noticeValue: z.string().max(ContentLimits.htmlMax, '公告内容过长').default(''),
@@ -206,12 +210,19 @@ export const lecturerCodeInput = z.object({ lecturerCode: z.string().trim().min(
 
 export const lecturerSaveInput = z.object({
   lecturerCode: z.string().max(64).optional(),
-  lecturerName: z.string({ error: ContentMsg.lecturerNameRequired }).trim().min(1, ContentMsg.lecturerNameRequired).max(ContentLimits.nameMax),
+  lecturerName: z
+    .string({ error: ContentMsg.lecturerNameRequired })
+    .trim()
+    .min(1, ContentMsg.lecturerNameRequired)
+    .max(ContentLimits.nameMax),
   lecturerTag: trimmed(50).default(''),
   briefIntroduce: trimmed(500).default(''),
   faceUrl: z.string().max(ContentLimits.urlMax).default(''),
   profilesDetail: z.string().max(20_000).default(''),
-  videos: z.array(z.object({ name: trimmed(100).default(''), key: z.string().max(ContentLimits.urlMax) })).max(10).default([]),
+  videos: z
+    .array(z.object({ name: trimmed(100).default(''), key: z.string().max(ContentLimits.urlMax) }))
+    .max(10)
+    .default([]),
   sortOrder: z.coerce.number().int().min(0).max(99999).default(0),
   status: intFlag([0, 1], 1),
 });
@@ -344,7 +355,9 @@ export const messagePageInput = z.object({
   search: z
     .object({
       isRead: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), readFlag).default(MESSAGE_DEFAULT_SEARCH.isRead),
-      templeteType: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(4)).default(MESSAGE_DEFAULT_SEARCH.templeteType),
+      templeteType: z
+        .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(4))
+        .default(MESSAGE_DEFAULT_SEARCH.templeteType),
       keyword: z.string().trim().max(100).default(''),
     })
     .prefault({}),

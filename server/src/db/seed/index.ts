@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
+import { seedDemoPortal } from '../../modules/portal/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { companies } from '../schema/index.ts';
 import { syncActionTree } from './actions.ts';
 import { seedDemoPeople } from './demo.ts';
-import { seedDemoPortal } from '../../modules/portal/seed.ts';
 
 /**
  * Demo content of each module, run in this order on the first start of an empty database.

@@ -48,7 +48,12 @@ export function listModels(db: DbOrTx, opts: { clientType: number | ''; onlyShow
   return db
     .select()
     .from(modelInfos)
-    .where(and(opts.clientType === '' ? undefined : eq(modelInfos.clientType, opts.clientType), opts.onlyShown ? eq(modelInfos.status, 1) : undefined))
+    .where(
+      and(
+        opts.clientType === '' ? undefined : eq(modelInfos.clientType, opts.clientType),
+        opts.onlyShown ? eq(modelInfos.status, 1) : undefined,
+      ),
+    )
     .orderBy(asc(modelInfos.sortOrder), asc(modelInfos.id));
 }
 
@@ -75,7 +80,12 @@ export function listRegulationsForAdmin(db: DbOrTx, scope: TenantScope, keyword:
     .select({ doc: regulationDocs, companyName: companies.companyName })
     .from(regulationDocs)
     .leftJoin(companies, eq(companies.companySysCode, regulationDocs.companySysCode))
-    .where(and(scopeWhere(scope, regulationDocs.companySysCode), keyword ? (ilike(regulationDocs.title, likeEscape(keyword)) as SQL) : undefined))
+    .where(
+      and(
+        scopeWhere(scope, regulationDocs.companySysCode),
+        keyword ? (ilike(regulationDocs.title, likeEscape(keyword)) as SQL) : undefined,
+      ),
+    )
     .orderBy(asc(regulationDocs.sortOrder), asc(regulationDocs.id));
 }
 

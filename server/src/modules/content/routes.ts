@@ -45,7 +45,8 @@ export const contentRoutes = [
     access: { action: Perm.LinkEdit },
     summary: '删除链接',
     input: code('linkCode'),
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.deleteLink(ctx, { actor, ip }, input.linkCode as string), '删除成功!'),
+    handler: async ({ input, actor, ctx, ip }) =>
+      withMsg(await service.deleteLink(ctx, { actor, ip }, input.linkCode as string), '删除成功!'),
   }),
   // lecturers
   defineRoute({
@@ -69,7 +70,8 @@ export const contentRoutes = [
     access: { action: Perm.LecturerEdit },
     summary: '删除讲师',
     input: lecturerCodeInput,
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.deleteLecturer(ctx, { actor, ip }, input.lecturerCode), '删除成功!'),
+    handler: async ({ input, actor, ctx, ip }) =>
+      withMsg(await service.deleteLecturer(ctx, { actor, ip }, input.lecturerCode), '删除成功!'),
   }),
   // display models
   defineRoute({
@@ -94,7 +96,8 @@ export const contentRoutes = [
     access: { action: Perm.ModelEdit },
     summary: '删除展示模块',
     input: code('modelCode'),
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.deleteModel(ctx, { actor, ip }, input.modelCode as string), '删除成功!'),
+    handler: async ({ input, actor, ctx, ip }) =>
+      withMsg(await service.deleteModel(ctx, { actor, ip }, input.modelCode as string), '删除成功!'),
   }),
   // regulations documents
   defineRoute({
@@ -119,7 +122,8 @@ export const contentRoutes = [
     access: { action: Perm.RegulationEdit },
     summary: '删除规章制度文件',
     input: code('docCode'),
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.deleteRegulation(ctx, { actor, ip }, input.docCode as string), '删除成功!'),
+    handler: async ({ input, actor, ctx, ip }) =>
+      withMsg(await service.deleteRegulation(ctx, { actor, ip }, input.docCode as string), '删除成功!'),
   }),
   // site settings
   defineRoute({

@@ -3,14 +3,14 @@ import {
   type LecturerDetail,
   type LecturerItem,
   type LinkItem,
-  type ModelItem,
-  type RegulationItem,
-  SITE_SETTING_KEYS,
-  type SiteSettings,
   type lecturerSaveInput,
   type linkSaveInput,
+  type ModelItem,
   type modelSaveInput,
+  type RegulationItem,
   type regulationSaveInput,
+  SITE_SETTING_KEYS,
+  type SiteSettings,
 } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -44,12 +44,22 @@ export const SITE_DEFAULTS: SiteSettings = {
 // ---------- portal reads (cached) ----------
 
 export const publicLinks = (ctx: AppContext, linkType: number | '') =>
-  cachedPortal(ctx, null, 'links', linkType, async (): Promise<LinkItem[]> =>
-    (await repo.listLinks(ctx.db, { linkType, onlyShown: true })).map(presentLink),
+  cachedPortal(
+    ctx,
+    null,
+    'links',
+    linkType,
+    async (): Promise<LinkItem[]> => (await repo.listLinks(ctx.db, { linkType, onlyShown: true })).map(presentLink),
   );
 
 export const publicLecturers = (ctx: AppContext) =>
-  cachedPortal(ctx, null, 'lecturers', undefined, async (): Promise<LecturerItem[]> => (await repo.listLecturers(ctx.db, true)).map(presentLecturer));
+  cachedPortal(
+    ctx,
+    null,
+    'lecturers',
+    undefined,
+    async (): Promise<LecturerItem[]> => (await repo.listLecturers(ctx.db, true)).map(presentLecturer),
+  );
 
 export const publicLecturerDetail = (ctx: AppContext, code: string) =>
   cachedPortal(ctx, null, 'lecturer', code, async (): Promise<LecturerDetail | null> => {
@@ -58,8 +68,12 @@ export const publicLecturerDetail = (ctx: AppContext, code: string) =>
   });
 
 export const publicModels = (ctx: AppContext, clientType: number | '') =>
-  cachedPortal(ctx, null, 'models', clientType, async (): Promise<ModelItem[]> =>
-    (await repo.listModels(ctx.db, { clientType, onlyShown: true })).map(presentModel),
+  cachedPortal(
+    ctx,
+    null,
+    'models',
+    clientType,
+    async (): Promise<ModelItem[]> => (await repo.listModels(ctx.db, { clientType, onlyShown: true })).map(presentModel),
   );
 
 export const publicSiteSettings = (ctx: AppContext) => cachedPortal(ctx, null, 'site', undefined, () => readSiteSettings(ctx));

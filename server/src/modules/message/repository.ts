@@ -24,7 +24,9 @@ export async function pageMessages(
     eq(messages.userId, userId),
     opts.isRead === '' ? undefined : eq(messages.isRead, Number(opts.isRead)),
     type === undefined || Number.isNaN(type) ? undefined : eq(messages.templeteType, type),
-    opts.keyword ? (or(ilike(messages.title, likeEscape(opts.keyword)), ilike(messages.content, likeEscape(opts.keyword))) as SQL) : undefined,
+    opts.keyword
+      ? (or(ilike(messages.title, likeEscape(opts.keyword)), ilike(messages.content, likeEscape(opts.keyword))) as SQL)
+      : undefined,
   );
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(opts.limit).offset(opts.offset),
@@ -59,12 +61,22 @@ export async function searchReceivers(db: DbOrTx, scope: TenantScope, keyword: s
     eq(users.status, 1),
     isNotNull(users.passwordHash),
     keyword
-      ? (or(ilike(users.chnName, likeEscape(keyword)), ilike(users.accountCode, likeEscape(keyword)), ilike(users.mobile, likeEscape(keyword))) as SQL)
+      ? (or(
+          ilike(users.chnName, likeEscape(keyword)),
+          ilike(users.accountCode, likeEscape(keyword)),
+          ilike(users.mobile, likeEscape(keyword)),
+        ) as SQL)
       : undefined,
   );
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select({ userId: users.id, accountCode: users.accountCode, chnName: users.chnName, companyName: companies.companyName, orgName: orgs.orgName })
+      .select({
+        userId: users.id,
+        accountCode: users.accountCode,
+        chnName: users.chnName,
+        companyName: companies.companyName,
+        orgName: orgs.orgName,
+      })
       .from(users)
       .leftJoin(companies, eq(companies.companySysCode, users.companySysCode))
       .leftJoin(orgs, eq(orgs.id, users.orgId))

@@ -1,4 +1,13 @@
-import { ContentMsg, MESSAGE_PAGE_SIZE, messageIdInput, messagePageInput, messageSendInput, Perm, pageWindow, receiverSearchInput } from '@xuetu/contract';
+import {
+  ContentMsg,
+  MESSAGE_PAGE_SIZE,
+  messageIdInput,
+  messagePageInput,
+  messageSendInput,
+  Perm,
+  pageWindow,
+  receiverSearchInput,
+} from '@xuetu/contract';
 import { recordAudit } from '../../platform/audit.ts';
 import { withMsg } from '../../platform/envelope.ts';
 import { fail, notFound } from '../../platform/errors.ts';

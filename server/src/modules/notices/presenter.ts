@@ -1,4 +1,11 @@
-import { formatDateTime, type NoticeAdminItem, type NoticeDetail, type NoticeEnclosure, type NoticeItem, NoticeType } from '@xuetu/contract';
+import {
+  formatDateTime,
+  type NoticeAdminItem,
+  type NoticeDetail,
+  type NoticeEnclosure,
+  type NoticeItem,
+  NoticeType,
+} from '@xuetu/contract';
 import { fileUrl } from '../session/presenter.ts';
 import type { EnclosureRow, NoticeRow } from './repository.ts';
 
@@ -29,13 +36,20 @@ export function presentNotice(row: NoticeRow): NoticeItem {
     noticeUrl: row.noticeType === NoticeType.External ? row.noticeUrl : '',
     pcCoverUrl: cover,
     // where a click on the image notice goes: the external URL or the in-app viewer
-    pcLinkUrl: row.noticeType === NoticeType.External ? row.noticeUrl : `/ydnotice/showview?noticeSysCode=${encodeURIComponent(row.noticeSysCode)}`,
+    pcLinkUrl:
+      row.noticeType === NoticeType.External ? row.noticeUrl : `/ydnotice/showview?noticeSysCode=${encodeURIComponent(row.noticeSysCode)}`,
     pcBanner: cover,
   };
 }
 
 export function presentEnclosure(row: EnclosureRow): NoticeEnclosure {
-  return { nId: row.id, enclosureName: row.enclosureName, enclosurloadUrl: downloadUrl(row.fileKey, row.enclosureName), fileKey: row.fileKey, size: row.size };
+  return {
+    nId: row.id,
+    enclosureName: row.enclosureName,
+    enclosurloadUrl: downloadUrl(row.fileKey, row.enclosureName),
+    fileKey: row.fileKey,
+    size: row.size,
+  };
 }
 
 export function presentNoticeDetail(row: NoticeRow, enclosures: EnclosureRow[]): NoticeDetail {

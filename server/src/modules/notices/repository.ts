@@ -16,7 +16,11 @@ export function visibleTo(viewer: Viewer): SQL {
   const owner = viewer.companySysCode
     ? or(isNull(notices.companySysCode), eq(notices.companySysCode, viewer.companySysCode))
     : isNull(notices.companySysCode);
-  return and(eq(notices.status, NoticeStatus.Published), sql`coalesce(${notices.releaseTime}, ${notices.createdAt}) <= now()`, owner) as SQL;
+  return and(
+    eq(notices.status, NoticeStatus.Published),
+    sql`coalesce(${notices.releaseTime}, ${notices.createdAt}) <= now()`,
+    owner,
+  ) as SQL;
 }
 
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -75,7 +79,11 @@ export async function addNoticeView(db: DbOrTx, id: number): Promise<number> {
 }
 
 export async function listEnclosures(db: DbOrTx, noticeId: number): Promise<EnclosureRow[]> {
-  return db.select().from(noticeEnclosures).where(eq(noticeEnclosures.noticeId, noticeId)).orderBy(asc(noticeEnclosures.sortOrder), asc(noticeEnclosures.id));
+  return db
+    .select()
+    .from(noticeEnclosures)
+    .where(eq(noticeEnclosures.noticeId, noticeId))
+    .orderBy(asc(noticeEnclosures.sortOrder), asc(noticeEnclosures.id));
 }
 
 // ---------- administration (tenant scope) ----------
@@ -144,7 +152,11 @@ export async function updateNotice(db: DbOrTx, id: number, values: Partial<typeo
     .where(eq(notices.id, id));
 }
 
-export async function replaceEnclosures(db: DbOrTx, noticeId: number, items: { enclosureName: string; fileKey: string; size: number }[]): Promise<void> {
+export async function replaceEnclosures(
+  db: DbOrTx,
+  noticeId: number,
+  items: { enclosureName: string; fileKey: string; size: number }[],
+): Promise<void> {
   await db.delete(noticeEnclosures).where(eq(noticeEnclosures.noticeId, noticeId));
   if (items.length) await db.insert(noticeEnclosures).values(items.map((e, i) => ({ ...e, noticeId, sortOrder: i })));
 }

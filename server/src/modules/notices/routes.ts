@@ -37,7 +37,13 @@ export const noticeRoutes = [
       const { limit, offset } = pageWindow(input, NOTICE_PAGE_SIZE);
       const ascending = (input.sortType ?? '').toLowerCase() === 'asc';
       // the list shows notices; image notices (banners) live in the carousel
-      return service.listPublicNotices(ctx, viewerOf(maybeActor), { keyword: input.search.keyword, channel: NoticeChannel.Notice, limit, offset, ascending });
+      return service.listPublicNotices(ctx, viewerOf(maybeActor), {
+        keyword: input.search.keyword,
+        channel: NoticeChannel.Notice,
+        limit,
+        offset,
+        ascending,
+      });
     },
   }),
   defineRoute({
@@ -102,7 +108,10 @@ export const noticeRoutes = [
     input: noticeSaveInput,
     handler: async ({ input, actor, ctx, ip }) => {
       if (input.publish && !hasAction(actor, Perm.NoticePublish)) throw forbidden();
-      return withMsg(await service.saveNotice(ctx, actor, ip, { ...input, noticeSysCode: undefined }), input.publish ? ContentMsg.published : '保存成功');
+      return withMsg(
+        await service.saveNotice(ctx, actor, ip, { ...input, noticeSysCode: undefined }),
+        input.publish ? ContentMsg.published : '保存成功',
+      );
     },
   }),
   defineRoute({

@@ -45,8 +45,9 @@ const filter = new FilterXSS({
   stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template'],
   allowCommentTag: false,
   css: false,
-  safeAttrValue: (tag, name, value) => {
-    const v = value.trim().replace(/[\u0000-\u001f\s]+/g, '');
+  safeAttrValue: (_tag, name, value) => {
+    // browsers ignore control characters and blanks inside a scheme (java\tscript:)
+    const v = [...value].filter((c) => c.charCodeAt(0) > 32).join('');
     if (name === 'href') return SAFE_HREF.test(v) ? escapeAttr(value.trim()) : '';
     if (name === 'src') return SAFE_SRC.test(v) ? escapeAttr(value.trim()) : '';
     if (name === 'target') return value === '_blank' ? '_blank' : '';

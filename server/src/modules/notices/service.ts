@@ -4,10 +4,10 @@ import {
   type NoticeAdminItem,
   type NoticeDetail,
   type NoticeItem,
-  NoticeStatus,
   type NoticeSaveInput,
+  NoticeStatus,
+  type noticeSaveInput,
   type PageResult,
-  noticeSaveInput,
   parseDateTime,
 } from '@xuetu/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -29,7 +29,11 @@ const VIEW_DEDUPE_S = 30;
 
 // ---------- portal ----------
 
-export function listPublicNotices(ctx: AppContext, viewer: Viewer, q: { keyword: string; channel: number; limit: number; offset: number; ascending: boolean }) {
+export function listPublicNotices(
+  ctx: AppContext,
+  viewer: Viewer,
+  q: { keyword: string; channel: number; limit: number; offset: number; ascending: boolean },
+) {
   return cachedPortal(ctx, viewer, 'notices', q, async (): Promise<PageResult<NoticeItem>> => {
     const { rows, total } = await repo.pageVisibleNotices(ctx.db, viewer, q);
     return { models: rows.map(presentNotice), totalCount: total };
@@ -37,8 +41,12 @@ export function listPublicNotices(ctx: AppContext, viewer: Viewer, q: { keyword:
 }
 
 export function listNoticesByChannel(ctx: AppContext, viewer: Viewer, channel: number, limit: number) {
-  return cachedPortal(ctx, viewer, `channel${channel}`, limit, async (): Promise<NoticeItem[]> =>
-    (await repo.listVisibleByChannel(ctx.db, viewer, channel, limit)).map(presentNotice),
+  return cachedPortal(
+    ctx,
+    viewer,
+    `channel${channel}`,
+    limit,
+    async (): Promise<NoticeItem[]> => (await repo.listVisibleByChannel(ctx.db, viewer, channel, limit)).map(presentNotice),
   );
 }
 
@@ -124,7 +132,13 @@ export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, inpu
         ...(publish ? { status: NoticeStatus.Published, releaseTime: values.releaseTime ?? new Date() } : {}),
       });
       await repo.replaceEnclosures(tx, row.id, input.enclosures);
-      await recordAudit(tx, { actor, ip, action: 'notice.update', target: row.noticeSysCode, detail: { title: values.noticeTitle, publish } });
+      await recordAudit(tx, {
+        actor,
+        ip,
+        action: 'notice.update',
+        target: row.noticeSysCode,
+        detail: { title: values.noticeTitle, publish },
+      });
       if (publish) firstPublish = { code: row.noticeSysCode, title: values.noticeTitle, company: owner };
       return row.noticeSysCode;
     }
@@ -138,7 +152,13 @@ export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, inpu
       createdBy: actor.userId,
     });
     await repo.replaceEnclosures(tx, row.id, input.enclosures);
-    await recordAudit(tx, { actor, ip, action: 'notice.add', target: noticeSysCode, detail: { title: values.noticeTitle, publish: input.publish } });
+    await recordAudit(tx, {
+      actor,
+      ip,
+      action: 'notice.add',
+      target: noticeSysCode,
+      detail: { title: values.noticeTitle, publish: input.publish },
+    });
     if (input.publish) firstPublish = { code: noticeSysCode, title: values.noticeTitle, company: owner };
     return noticeSysCode;
   });

@@ -73,7 +73,10 @@ export function portraitPng(bg: Rgb, size = 240): Buffer {
 /** A one-page PDF with a title and a few lines (ASCII text, Helvetica). */
 export function makePdf(title: string, lines: string[]): Buffer {
   const esc = (s: string) => s.replace(/[\\()]/g, (m) => `\\${m}`);
-  const text = [`BT /F1 20 Tf 72 760 Td (${esc(title)}) Tj ET`, ...lines.map((l, i) => `BT /F1 12 Tf 72 ${720 - i * 20} Td (${esc(l)}) Tj ET`)].join('\n');
+  const text = [
+    `BT /F1 20 Tf 72 760 Td (${esc(title)}) Tj ET`,
+    ...lines.map((l, i) => `BT /F1 12 Tf 72 ${720 - i * 20} Td (${esc(l)}) Tj ET`),
+  ].join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -170,8 +173,31 @@ export async function makeIntroMp4(): Promise<Buffer | null> {
   try {
     await run(
       'ffmpeg',
-      ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '4',
-        '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', partial],
+      [
+        '-y',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        'testsrc=size=320x180:rate=15',
+        '-f',
+        'lavfi',
+        '-i',
+        'sine=frequency=440',
+        '-t',
+        '4',
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-shortest',
+        '-movflags',
+        '+faststart',
+        partial,
+      ],
       { timeout: 30_000 },
     );
     // several processes may seed at once: publish the file whole

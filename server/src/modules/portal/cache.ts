@@ -20,7 +20,13 @@ export function viewerOf(actor: Pick<Actor, 'companySysCode'> | null): Viewer {
   return { companySysCode: actor?.companySysCode ?? null };
 }
 
-export async function cachedPortal<T>(ctx: AppContext, viewer: Viewer | null, call: string, args: unknown, load: () => Promise<T>): Promise<T> {
+export async function cachedPortal<T>(
+  ctx: AppContext,
+  viewer: Viewer | null,
+  call: string,
+  args: unknown,
+  load: () => Promise<T>,
+): Promise<T> {
   const who = viewer?.companySysCode ? `co:${viewer.companySysCode}` : 'anon';
   const key = `${PORTAL_PREFIX}${who}:${call}:${args === undefined ? '' : JSON.stringify(args)}`;
   const hit = await ctx.cache.get<T>(key);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { homeCalls } from '../../../../bench/src/scenarios/home.ts';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 
 // The public home page's calls: visibility by who is looking, and the cache cleared on writes.
 let t: TestApp;
@@ -145,7 +145,11 @@ describe('home page calls', () => {
     const keys = await t.ctx.cache.get('portal:anon:links:1');
     expect(keys).toEqual(before.data);
     const admin = await t.login('admin');
-    const saved = await t.post('/Api/Fp_Manage/Fp_link/SaveLinkData', { linkName: '新的导航', linkType: 1, pcLinkUrl: '/home', sortOrder: 99 }, admin);
+    const saved = await t.post(
+      '/Api/Fp_Manage/Fp_link/SaveLinkData',
+      { linkName: '新的导航', linkType: 1, pcLinkUrl: '/home', sortOrder: 99 },
+      admin,
+    );
     expect(saved.success).toBe(true);
     const after = await t.post<{ linkName: string }[]>('/Api/Ydxs/OpenApi/GetFPLinkInfoList', { linkType: 1 });
     expect(after.data.map((l) => l.linkName)).toContain('新的导航');

@@ -59,4 +59,3 @@ export const portalRoutes = [
     handler: ({ input, actor, ctx }) => content.visibleRegulations(ctx, viewerOf(actor), input.keyword),
   }),
 ];
-

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { lecturers, links, modelInfos, noticeEnclosures, notices, regulationDocs, siteSettings } from '../../db/schema/index.ts';
+import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { sanitizeNoticeHtml } from '../notices/sanitize.ts';
 import { bannerPng, makeDocx, makeIntroMp4, makePdf, portraitPng } from './assets.ts';
@@ -44,7 +44,11 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
     '.docx',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   );
-  const logiPdfKey = await put(makePdf('Warehouse Operation Rules', ['1. Forklift licence required', '2. Daily inventory check']), '.pdf', 'application/pdf');
+  const logiPdfKey = await put(
+    makePdf('Warehouse Operation Rules', ['1. Forklift licence required', '2. Daily inventory check']),
+    '.pdf',
+    'application/pdf',
+  );
   const faces = [
     await png(portraitPng([64, 158, 255])),
     await png(portraitPng([103, 194, 58])),
@@ -54,10 +58,22 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
   const covers = await Promise.all(
     (
       [
-        [[64, 158, 255], [121, 187, 255]],
-        [[103, 194, 58], [149, 212, 117]],
-        [[230, 162, 60], [243, 209, 158]],
-        [[245, 108, 108], [250, 182, 182]],
+        [
+          [64, 158, 255],
+          [121, 187, 255],
+        ],
+        [
+          [103, 194, 58],
+          [149, 212, 117],
+        ],
+        [
+          [230, 162, 60],
+          [243, 209, 158],
+        ],
+        [
+          [245, 108, 108],
+          [250, 182, 182],
+        ],
       ] as [number, number, number][][]
     ).map(([a, b]) => png(bannerPng(a, b, 480, 270))),
   );
@@ -159,27 +175,29 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
       sortOrder: n,
       ...extra,
     });
-    await tx.insert(links).values([
-      link(0, 1, '学途 · 让学习更简单', { pcBanner: bannerA, pcLinkUrl: '/infonoticelist' }),
-      link(1, 1, '通知公告', { pcLinkUrl: '/infonoticelist' }),
-      link(1, 2, '培训课程', { pcLinkUrl: '/trainres/index' }),
-      link(1, 3, '在线考试', { pcLinkUrl: '/ysUserExam/myexam' }),
-      link(1, 4, '人社服务', { pcLinkUrl: 'https://www.mohrss.gov.cn/' }),
-      link(2, 1, '安全生产', { pcLinkUrl: '/infonoticelist', pcCoverUrlPath: covers[0] }),
-      link(2, 2, '职业技能', { pcLinkUrl: '/infonoticelist', pcCoverUrlPath: covers[1] }),
-      link(2, 3, '管理提升', { pcLinkUrl: '/infonoticelist', pcCoverUrlPath: covers[2] }),
-      link(2, 4, '法律法规', { pcLinkUrl: '/infonoticelist', pcCoverUrlPath: covers[3] }),
-      link(3, 1, '电工作业', { pcCoverUrlPath: covers[0], pcLinkUrl: '/infonoticelist' }),
-      link(3, 2, '焊接与热切割', { pcCoverUrlPath: covers[1], pcLinkUrl: '/infonoticelist' }),
-      link(3, 3, '叉车司机', { pcCoverUrlPath: covers[2], pcLinkUrl: '/infonoticelist' }),
-      link(3, 4, '育婴员', { pcCoverUrlPath: covers[3], pcLinkUrl: '/infonoticelist' }),
-      link(4, 1, '读书会', { pcCoverUrlPath: covers[1], pcLinkUrl: '/infonoticelist' }),
-      link(4, 2, '羽毛球俱乐部', { pcCoverUrlPath: covers[0], pcLinkUrl: '/infonoticelist' }),
-      link(4, 3, '摄影社', { pcCoverUrlPath: covers[3], pcLinkUrl: '/infonoticelist' }),
-      link(5, 1, '乡村教师培训计划', { pcCoverUrlPath: covers[2], pcLinkUrl: '/infonoticelist' }),
-      link(5, 2, '残疾人就业技能帮扶', { pcCoverUrlPath: covers[1], pcLinkUrl: '/infonoticelist' }),
-      link(5, 3, '退役军人职业培训', { pcCoverUrlPath: covers[0], pcLinkUrl: '/infonoticelist' }),
-    ]);
+    await tx
+      .insert(links)
+      .values([
+        link(0, 1, '学途 · 让学习更简单', { pcBanner: bannerA, pcLinkUrl: '/infonoticelist' }),
+        link(1, 1, '通知公告', { pcLinkUrl: '/infonoticelist' }),
+        link(1, 2, '培训课程', { pcLinkUrl: '/trainres/index' }),
+        link(1, 3, '在线考试', { pcLinkUrl: '/ysUserExam/myexam' }),
+        link(1, 4, '人社服务', { pcLinkUrl: 'https://www.mohrss.gov.cn/' }),
+        link(2, 1, '安全生产', { pcLinkUrl: '/infonoticelist', pcCoverUrlPath: covers[0] }),
+        link(2, 2, '职业技能', { pcLinkUrl: '/infonoticelist', pcCoverUrlPath: covers[1] }),
+        link(2, 3, '管理提升', { pcLinkUrl: '/infonoticelist', pcCoverUrlPath: covers[2] }),
+        link(2, 4, '法律法规', { pcLinkUrl: '/infonoticelist', pcCoverUrlPath: covers[3] }),
+        link(3, 1, '电工作业', { pcCoverUrlPath: covers[0], pcLinkUrl: '/infonoticelist' }),
+        link(3, 2, '焊接与热切割', { pcCoverUrlPath: covers[1], pcLinkUrl: '/infonoticelist' }),
+        link(3, 3, '叉车司机', { pcCoverUrlPath: covers[2], pcLinkUrl: '/infonoticelist' }),
+        link(3, 4, '育婴员', { pcCoverUrlPath: covers[3], pcLinkUrl: '/infonoticelist' }),
+        link(4, 1, '读书会', { pcCoverUrlPath: covers[1], pcLinkUrl: '/infonoticelist' }),
+        link(4, 2, '羽毛球俱乐部', { pcCoverUrlPath: covers[0], pcLinkUrl: '/infonoticelist' }),
+        link(4, 3, '摄影社', { pcCoverUrlPath: covers[3], pcLinkUrl: '/infonoticelist' }),
+        link(5, 1, '乡村教师培训计划', { pcCoverUrlPath: covers[2], pcLinkUrl: '/infonoticelist' }),
+        link(5, 2, '残疾人就业技能帮扶', { pcCoverUrlPath: covers[1], pcLinkUrl: '/infonoticelist' }),
+        link(5, 3, '退役军人职业培训', { pcCoverUrlPath: covers[0], pcLinkUrl: '/infonoticelist' }),
+      ]);
 
     // ---- lecturers ----
     const lecturer = (n: number, lecturerName: string, lecturerTag: string, briefIntroduce: string, withVideo = false) => ({
@@ -192,27 +210,91 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
       videos: JSON.stringify(withVideo && videoKey ? [{ name: '讲师介绍', key: videoKey }] : []),
       sortOrder: n,
     });
-    await tx.insert(lecturers).values([
-      lecturer(1, '陈立新', '安全生产', '注册安全工程师，十五年企业安全管理经验。', true),
-      lecturer(2, '林晓雯', '人力资源', '高级人力资源管理师，专注劳动关系与员工发展。'),
-      lecturer(3, '王建国', '职业技能', '高级技师，国家职业技能竞赛裁判。'),
-      lecturer(4, '赵思远', '管理提升', '管理学博士，企业管理咨询顾问。'),
-    ]);
+    await tx
+      .insert(lecturers)
+      .values([
+        lecturer(1, '陈立新', '安全生产', '注册安全工程师，十五年企业安全管理经验。', true),
+        lecturer(2, '林晓雯', '人力资源', '高级人力资源管理师，专注劳动关系与员工发展。'),
+        lecturer(3, '王建国', '职业技能', '高级技师，国家职业技能竞赛裁判。'),
+        lecturer(4, '赵思远', '管理提升', '管理学博士，企业管理咨询顾问。'),
+      ]);
 
     // ---- display models (PC) ----
     await tx.insert(modelInfos).values([
-      { modelCode: 'M-DEMO-1', modelName: '课程中心', modelDesc: '海量精品课程', linkUrl: '/trainres/index', sortOrder: 1, imageUrl: covers[0] },
-      { modelCode: 'M-DEMO-2', modelName: '在线考试', modelDesc: '随学随考', linkUrl: '/ysUserExam/myexam', sortOrder: 2, imageUrl: covers[1] },
-      { modelCode: 'M-DEMO-3', modelName: '培训项目', modelDesc: '学时达标追踪', linkUrl: '/project/mystudy', sortOrder: 3, imageUrl: covers[2] },
-      { modelCode: 'M-DEMO-4', modelName: '规章制度', modelDesc: '制度文件下载', linkUrl: '/regulations/index', sortOrder: 4, imageUrl: covers[3] },
+      {
+        modelCode: 'M-DEMO-1',
+        modelName: '课程中心',
+        modelDesc: '海量精品课程',
+        linkUrl: '/trainres/index',
+        sortOrder: 1,
+        imageUrl: covers[0],
+      },
+      {
+        modelCode: 'M-DEMO-2',
+        modelName: '在线考试',
+        modelDesc: '随学随考',
+        linkUrl: '/ysUserExam/myexam',
+        sortOrder: 2,
+        imageUrl: covers[1],
+      },
+      {
+        modelCode: 'M-DEMO-3',
+        modelName: '培训项目',
+        modelDesc: '学时达标追踪',
+        linkUrl: '/project/mystudy',
+        sortOrder: 3,
+        imageUrl: covers[2],
+      },
+      {
+        modelCode: 'M-DEMO-4',
+        modelName: '规章制度',
+        modelDesc: '制度文件下载',
+        linkUrl: '/regulations/index',
+        sortOrder: 4,
+        imageUrl: covers[3],
+      },
     ]);
 
     // ---- regulations documents ----
     await tx.insert(regulationDocs).values([
-      { docCode: 'D-DEMO-1', title: '员工手册（2026版）', fileKey: regPdfKey, fileName: '员工手册2026.pdf', fileExt: 'pdf', size: 800, sortOrder: 1 },
-      { docCode: 'D-DEMO-2', title: '信息安全管理制度', fileKey: regDocKey, fileName: '信息安全管理制度.docx', fileExt: 'docx', size: 900, sortOrder: 2 },
-      { docCode: 'D-DEMO-3', title: '2026年度安全生产培训手册', fileKey: pdfKey, fileName: '安全生产培训手册.pdf', fileExt: 'pdf', size: 1200, sortOrder: 3, companySysCode: DEMO_COMPANY.companySysCode },
-      { docCode: 'D-DEMO-4', title: '仓储作业规范', fileKey: logiPdfKey, fileName: '仓储作业规范.pdf', fileExt: 'pdf', size: 700, sortOrder: 4, companySysCode: OTHER_COMPANY.companySysCode },
+      {
+        docCode: 'D-DEMO-1',
+        title: '员工手册（2026版）',
+        fileKey: regPdfKey,
+        fileName: '员工手册2026.pdf',
+        fileExt: 'pdf',
+        size: 800,
+        sortOrder: 1,
+      },
+      {
+        docCode: 'D-DEMO-2',
+        title: '信息安全管理制度',
+        fileKey: regDocKey,
+        fileName: '信息安全管理制度.docx',
+        fileExt: 'docx',
+        size: 900,
+        sortOrder: 2,
+      },
+      {
+        docCode: 'D-DEMO-3',
+        title: '2026年度安全生产培训手册',
+        fileKey: pdfKey,
+        fileName: '安全生产培训手册.pdf',
+        fileExt: 'pdf',
+        size: 1200,
+        sortOrder: 3,
+        companySysCode: DEMO_COMPANY.companySysCode,
+      },
+      {
+        docCode: 'D-DEMO-4',
+        title: '仓储作业规范',
+        fileKey: logiPdfKey,
+        fileName: '仓储作业规范.pdf',
+        fileExt: 'pdf',
+        size: 700,
+        sortOrder: 4,
+        companySysCode: OTHER_COMPANY.companySysCode,
+      },
     ]);
 
     // ---- footer ----
