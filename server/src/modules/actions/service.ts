@@ -1,0 +1,179 @@
+import { AdminMsg, type actionBody, flattenActions, type roleTreeQuery } from '@xuetu/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { actions, roleActions } from '../../db/schema/index.ts';
+import { type Actor, invalidateAllActors } from '../../platform/actor.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fail, notFound } from '../../platform/errors.ts';
+import { newCode } from '../companies/service.ts';
+import { isPlatformAdmin } from '../roles/rules.ts';
+import { presentAction, presentActionTree } from './presenter.ts';
+import { childPermissions, codesTaken, findAction, listActions } from './repository.ts';
+
+const BUILTIN_CODES = new Set(flattenActions().map((n) => n.value));
+
+/**
+ * GetRoleTree: the action tree filtered by Status ('' all, '1' valid) and ActionType ('0,1,2').
+ * Below the platform administrator only actions the caller holds appear, so a company
+ * administrator builds roles from their own actions only.
+ */
+export async function getActionTree(ctx: AppContext, actor: Actor, input: z.output<typeof roleTreeQuery>) {
+  const types = new Set(
+    input.actionType
+      .split(',')
+      .map((t) => Number(t.trim()))
+      .filter((t) => [0, 1, 2].includes(t)),
+  );
+  const rows = (await listActions(ctx.db)).filter((r) => types.has(r.type) && (input.status === '' || String(r.status) === input.status));
+  const held = new Set(actor.actions);
+  const all = isPlatformAdmin(actor);
+  return presentActionTree(rows, (r) => all || held.has(r.value));
+}
+
+export async function getActionById(ctx: AppContext, id: number) {
+  const row = await findAction(ctx.db, { id });
+  if (!row) throw notFound();
+  const perms = await childPermissions(ctx.db, row.id);
+  return { ...presentAction(row), pageActions: perms.map((p) => ({ id: p.id, name: p.name, value: p.value })) };
+}
+
+type ActionInput = z.output<typeof actionBody>;
+
+/** Adds, renames and removes a page's button permissions (type 2 children) to match the list. */
+async function syncPagePermissions(
+  tx: Parameters<Parameters<AppContext['db']['transaction']>[0]>[0],
+  parentId: number,
+  items: NonNullable<ActionInput['pageActions']>,
+) {
+  const existing = await childPermissions(tx, parentId);
+  const values = items.map((i) => i.value);
+  if (new Set(values).size !== values.length) throw fail(AdminMsg.actionCodeTaken);
+  const keepIds = new Set(items.filter((i) => i.id).map((i) => i.id as number));
+  const gone = existing.filter((e) => !keepIds.has(e.id));
+  if (gone.some((g) => BUILTIN_CODES.has(g.code))) throw fail('系统内置权限不能删除，可将其设为无效');
+  if (gone.length) {
+    const ids = gone.map((g) => g.id);
+    await tx.delete(roleActions).where(inArray(roleActions.actionId, ids));
+    await tx.delete(actions).where(inArray(actions.id, ids));
+  }
+  let sort = 0;
+  for (const item of items) {
+    sort += 10;
+    const current = item.id ? existing.find((e) => e.id === item.id) : undefined;
+    if (item.id && !current) throw notFound();
+    if (current) {
+      if (BUILTIN_CODES.has(current.code) && current.value !== item.value) throw fail('系统内置权限的值不能修改');
+      await tx.update(actions).set({ name: item.name, value: item.value, sort }).where(eq(actions.id, current.id));
+    } else {
+      const taken = await codesTaken(tx, [item.value]);
+      if (taken.length) throw fail(`${AdminMsg.actionCodeTaken}：${item.value}`);
+      await tx.insert(actions).values({ parentId, name: item.name, type: 2, code: item.value, value: item.value, sort });
+    }
+  }
+}
+
+async function checkParent(tx: Parameters<typeof findAction>[0], parentId: number, selfId?: number) {
+  if (parentId === 0) return;
+  const parent = await findAction(tx, { id: parentId });
+  if (!parent || parent.id === selfId) throw notFound('上级菜单不存在');
+  // no loops: walk up from the parent
+  const rows = await listActions(tx);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  let cur = byId.get(parentId);
+  for (let i = 0; cur && i < 50; i++) {
+    if (cur.id === selfId) throw fail('不能把菜单移动到它自己的下级');
+    cur = byId.get(cur.parentId);
+  }
+}
+
+export async function addAction(ctx: AppContext, actor: Actor, ip: string, input: ActionInput) {
+  const code = input.code || input.value || newCode('A.');
+  const value = input.value || code;
+  const row = await ctx.db.transaction(async (tx) => {
+    await checkParent(tx, input.parentId);
+    if ((await codesTaken(tx, [code])).length) throw fail(AdminMsg.actionCodeTaken);
+    const [created] = await tx
+      .insert(actions)
+      .values({
+        parentId: input.parentId,
+        name: input.name,
+        type: input.type,
+        url: input.url,
+        icon: input.icon,
+        needAction: input.needAction,
+        sort: input.sort,
+        isHidden: input.isHidden,
+        status: input.status,
+        code,
+        value,
+      })
+      .returning();
+    if (input.pageActions) await syncPagePermissions(tx, created.id, input.pageActions);
+    await recordAudit(tx, {
+      actor,
+      ip,
+      action: 'action.add',
+      target: code,
+      detail: { name: input.name, type: input.type, url: input.url },
+    });
+    return created;
+  });
+  await invalidateAllActors(ctx);
+  return presentAction(row);
+}
+
+export async function editAction(ctx: AppContext, actor: Actor, ip: string, input: ActionInput) {
+  if (!input.id) throw notFound();
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await findAction(tx, { id: input.id });
+    if (!current) throw notFound();
+    const code = input.code || current.code;
+    const value = input.value || current.value;
+    if (BUILTIN_CODES.has(current.code) && (code !== current.code || value !== current.value)) throw fail('系统内置权限的编码和值不能修改');
+    if (code !== current.code && (await codesTaken(tx, [code])).length) throw fail(AdminMsg.actionCodeTaken);
+    await checkParent(tx, input.parentId, current.id);
+    const [updated] = await tx
+      .update(actions)
+      .set({
+        parentId: input.parentId,
+        name: input.name,
+        type: input.type,
+        url: input.url,
+        icon: input.icon,
+        needAction: input.needAction,
+        sort: input.sort,
+        isHidden: input.isHidden,
+        status: input.status,
+        code,
+        value,
+      })
+      .where(eq(actions.id, current.id))
+      .returning();
+    if (input.pageActions) await syncPagePermissions(tx, current.id, input.pageActions);
+    await recordAudit(tx, {
+      actor,
+      ip,
+      action: 'action.edit',
+      target: code,
+      detail: { name: input.name, pageActions: input.pageActions?.map((p) => p.value) },
+    });
+    return updated;
+  });
+  await invalidateAllActors(ctx);
+  return presentAction(row);
+}
+
+/** SaveActionStatus: toggles valid/invalid; users see the change at their next load. */
+export async function toggleActionStatus(ctx: AppContext, actor: Actor, ip: string, code: string) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await findAction(tx, { code });
+    if (!current) throw notFound();
+    const status = current.status === 1 ? 0 : 1;
+    const [updated] = await tx.update(actions).set({ status }).where(eq(actions.id, current.id)).returning();
+    await recordAudit(tx, { actor, ip, action: status ? 'action.enable' : 'action.disable', target: code });
+    return updated;
+  });
+  await invalidateAllActors(ctx);
+  return presentAction(row);
+}

@@ -1,0 +1,102 @@
+import { AdminMsg, importBody, Perm, type UploadResult } from '@xuetu/contract';
+import { z } from 'zod';
+import { withMsg } from '../../platform/envelope.ts';
+import { defineRoute } from '../../platform/route.ts';
+import { receiveUpload, storeUpload } from '../../platform/uploads.ts';
+import { fileUrl } from '../session/presenter.ts';
+import { PICKER_ACCESS } from '../users/access.ts';
+import { matchListedUsers, planImport, runImport } from './service.ts';
+import { loadUploadedWorkbook, readSheet } from './workbook.ts';
+
+const base = '/Api/User/user_user';
+const IMPORT_ACCESS = { action: Perm.UserImportExport };
+
+export const importRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: `${base}/checkuserinfo`,
+    access: IMPORT_ACCESS,
+    summary: '导入数据检查：每个错误一条（行号、列、原因）',
+    input: importBody,
+    handler: async ({ ctx, actor, input }) => {
+      const plan = await planImport(ctx, actor, await readSheet(await loadUploadedWorkbook(ctx, input.urls)), input.companySysCode);
+      return withMsg(
+        plan.errors,
+        plan.errors.length ? `共 ${plan.rows.length + countRows(plan.errors)} 行数据，${countRows(plan.errors)} 行有错误` : '',
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/SaveExportIn`,
+    access: IMPORT_ACCESS,
+    summary: '导入学员（全部成功或全部不导入；按身份证号更新已有学员）',
+    input: importBody,
+    handler: async ({ ctx, actor, ip, input }) => {
+      const plan = await planImport(ctx, actor, await readSheet(await loadUploadedWorkbook(ctx, input.urls)), input.companySysCode);
+      const result = await runImport(ctx, actor, ip, plan);
+      return withMsg(result, `${AdminMsg.imported}：新增 ${result.added} 人，更新 ${result.updated} 人`);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/UserExportIn`,
+    access: { action: [Perm.UserImportExport, ...PICKER_ACCESS] },
+    summary: '按表格中的身份证号/手机号查找学员（参与人选择）',
+    input: importBody,
+    handler: async ({ ctx, actor, input }) => {
+      const { users, msg } = await matchListedUsers(ctx, actor, await readSheet(await loadUploadedWorkbook(ctx, input.urls)));
+      return withMsg(users, msg);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetwwwrootUrl`,
+    access: 'user',
+    summary: '站点根地址（msg）',
+    handler: async ({ req }) => withMsg(null, `${req.protocol}://${req.host}`),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/Api/upload/Upload/UploadZFileByFormTemporarily',
+    access: 'user',
+    multipart: true,
+    rateLimit: { max: 60, timeWindow: '1 minute' },
+    summary: '临时上传表格文件（导入用）',
+    input: z.object({}),
+    handler: async ({ ctx, req }) => {
+      const upload = await receiveUpload(req, {
+        kinds: ['spreadsheet'],
+        maxBytes: 10 * 1024 * 1024,
+        typeMessage: AdminMsg.importFileType,
+        sizeMessage: '文件不能超过 10MB',
+      });
+      const key = await storeUpload(ctx, 'tmp/import', upload);
+      return { url: fileUrl(key), path: key, name: upload.filename, size: upload.buffer.length } satisfies UploadResult;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/Api/upload/Upload/UploadZFileByForm',
+    access: 'user',
+    multipart: true,
+    rateLimit: { max: 60, timeWindow: '1 minute' },
+    summary: '上传文件（文档、表格、图片）',
+    input: z.object({}),
+    handler: async ({ ctx, req }) => {
+      const upload = await receiveUpload(req, {
+        kinds: ['document', 'image'],
+        maxBytes: ctx.env.UPLOAD_LIMIT_BYTES,
+        typeMessage: '不支持的文件类型',
+        sizeMessage: '文件过大',
+      });
+      const key = await storeUpload(ctx, 'upload', upload);
+      return { url: fileUrl(key), path: key, name: upload.filename, size: upload.buffer.length } satisfies UploadResult;
+    },
+  }),
+];
+
+/** Distinct row numbers among the messages ('第N行，…'). */
+function countRows(errors: string[]): number {
+  return new Set(errors.map((e) => /^第(\d+)行/.exec(e)?.[1])).size;
+}

@@ -1,0 +1,344 @@
+import { IMPORT_COLUMNS, IMPORT_COMPANY_COLUMN, isValidIdCard, PHONE_PATTERN, parseDateTime, type UserRowView } from '@xuetu/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { companies, orgs, posts, roles, userRoles, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fail } from '../../platform/errors.ts';
+import { scopeWhere, tenantScope } from '../../platform/scope.ts';
+import { targetCompany } from '../companies/target.ts';
+import { presentUserRow } from '../users/presenter.ts';
+import { listUsers, rolesOfUsers } from '../users/repository.ts';
+import type { SheetRow } from './workbook.ts';
+
+const [NAME, ID_CARD, MOBILE, ORG, POST, PART_TIME, VALID] = IMPORT_COLUMNS;
+
+interface PlannedRow {
+  rowNumber: number;
+  companySysCode: string;
+  chnName: string;
+  idCard: string;
+  mobile: string;
+  orgId: number | null;
+  postId: number | null;
+  partTimePostId: number | null;
+  validDate: Date | null;
+  /** set when the ID number already exists in the company: the row updates that person */
+  existingId: number | null;
+}
+
+export interface ImportPlan {
+  errors: string[];
+  rows: PlannedRow[];
+  companies: { companySysCode: string; companyCode: string }[];
+}
+
+interface CompanyIndex {
+  companyCode: string;
+  /** department by full path 'A/B/C' and by name (null when the name is ambiguous) */
+  orgByPath: Map<string, number>;
+  orgByName: Map<string, number | null>;
+  postByName: Map<string, number>;
+  userByIdCard: Map<string, { id: number; mobile: string }>;
+  userByMobile: Map<string, string>;
+}
+
+async function indexCompany(ctx: AppContext, companySysCode: string, companyCode: string): Promise<CompanyIndex> {
+  const orgRows = await ctx.db
+    .select({ id: orgs.id, pId: orgs.pId, orgName: orgs.orgName })
+    .from(orgs)
+    .where(eq(orgs.companySysCode, companySysCode));
+  const byId = new Map(orgRows.map((o) => [o.id, o]));
+  const orgByPath = new Map<string, number>();
+  const orgByName = new Map<string, number | null>();
+  for (const o of orgRows) {
+    const names: string[] = [];
+    let cur: typeof o | undefined = o;
+    for (let i = 0; cur && i < 50; i++) {
+      names.unshift(cur.orgName);
+      cur = byId.get(cur.pId);
+    }
+    orgByPath.set(names.join('/'), o.id);
+    // the company's own top node may be left out of a path
+    if (names.length > 1) orgByPath.set(names.slice(1).join('/'), o.id);
+    orgByName.set(o.orgName, orgByName.has(o.orgName) ? null : o.id);
+  }
+  const postRows = await ctx.db
+    .select({ id: posts.id, postName: posts.postName })
+    .from(posts)
+    .where(eq(posts.companySysCode, companySysCode));
+  const userRows = await ctx.db
+    .select({ id: users.id, idCard: users.idCard, mobile: users.mobile })
+    .from(users)
+    .where(eq(users.companySysCode, companySysCode));
+  return {
+    companyCode,
+    orgByPath,
+    orgByName,
+    postByName: new Map(postRows.map((p) => [p.postName, p.id])),
+    userByIdCard: new Map(userRows.filter((u) => u.idCard).map((u) => [u.idCard.toUpperCase(), { id: u.id, mobile: u.mobile }])),
+    userByMobile: new Map(userRows.filter((u) => u.mobile).map((u) => [u.mobile, u.idCard.toUpperCase()])),
+  };
+}
+
+/**
+ * checkuserinfo: validates every row and resolves departments and posts; one message per bad
+ * cell: row number, column, reason. Nothing is written.
+ */
+export async function planImport(
+  ctx: AppContext,
+  actor: Actor,
+  sheet: { headers: string[]; rows: SheetRow[] },
+  requestedCompany: string,
+): Promise<ImportPlan> {
+  const missing = [NAME, ID_CARD, MOBILE].filter((h) => !sheet.headers.includes(h));
+  if (missing.length) throw fail(`表头缺少列：${missing.join('、')}，请使用导入模板`);
+  if (sheet.rows.length === 0) throw fail('文件中没有数据行');
+  const withCompany = sheet.headers.includes(IMPORT_COMPANY_COLUMN);
+  const scope = tenantScope(actor);
+
+  // the company of each row: the company column, or the one the request names / the actor's own
+  const fixed = withCompany ? null : await targetCompany(ctx.db, actor, requestedCompany);
+  const companyRows = withCompany
+    ? await ctx.db.select().from(companies).where(scopeWhere(scope, companies.companySysCode))
+    : [fixed as NonNullable<typeof fixed>];
+  const companyByCode = new Map<string, (typeof companyRows)[number]>();
+  for (const c of companyRows) {
+    companyByCode.set(c.companyCode, c);
+    companyByCode.set(c.companySysCode, c);
+  }
+  const indexes = new Map<string, CompanyIndex>();
+  const indexOf = async (c: (typeof companyRows)[number]) => {
+    let idx = indexes.get(c.companySysCode);
+    if (!idx) {
+      idx = await indexCompany(ctx, c.companySysCode, c.companyCode);
+      indexes.set(c.companySysCode, idx);
+    }
+    return idx;
+  };
+
+  const errors: string[] = [];
+  const planned: PlannedRow[] = [];
+  const seenId = new Map<string, number>();
+  const seenMobile = new Map<string, number>();
+  for (const row of sheet.rows) {
+    const get = (h: string) => row.cells.get(h) ?? '';
+    const bad = (col: string, reason: string) => errors.push(`第${row.rowNumber}行，${col}：${reason}`);
+    const before = errors.length;
+    let company = fixed;
+    if (withCompany) {
+      const code = get(IMPORT_COMPANY_COLUMN);
+      company = code ? (companyByCode.get(code) ?? null) : null;
+      if (!code) bad(IMPORT_COMPANY_COLUMN, '不能为空');
+      else if (!company) bad(IMPORT_COMPANY_COLUMN, `公司 ${code} 不存在`);
+    }
+    const chnName = get(NAME);
+    if (!chnName) bad(NAME, '不能为空');
+    else if (chnName.length > 50) bad(NAME, '不能超过50个字');
+    const idCard = get(ID_CARD).toUpperCase();
+    if (!idCard) bad(ID_CARD, '不能为空');
+    else if (!isValidIdCard(idCard)) bad(ID_CARD, /E\+/i.test(idCard) ? '请将身份证号列设置为文本格式后重新填写' : '格式不正确');
+    else if (seenId.has(idCard)) bad(ID_CARD, `与第${seenId.get(idCard)}行重复`);
+    else seenId.set(idCard, row.rowNumber);
+    const mobile = get(MOBILE);
+    if (!mobile) bad(MOBILE, '不能为空');
+    else if (!PHONE_PATTERN.test(mobile)) bad(MOBILE, '格式不正确');
+    else if (seenMobile.has(mobile)) bad(MOBILE, `与第${seenMobile.get(mobile)}行重复`);
+    else seenMobile.set(mobile, row.rowNumber);
+    const validText = get(VALID);
+    const validDate = validText ? parseDateTime(validText.replace(/\//g, '-')) : null;
+    if (validText && !validDate && !validText.startsWith('1900')) bad(VALID, '日期格式应为 yyyy-MM-dd');
+
+    let orgId: number | null = null;
+    let postId: number | null = null;
+    let partTimePostId: number | null = null;
+    let existingId: number | null = null;
+    if (company) {
+      const idx = await indexOf(company);
+      const orgText = get(ORG).replace(/\s*[/／>]\s*/g, '/');
+      if (orgText) {
+        const found = orgText.includes('/') ? idx.orgByPath.get(orgText) : idx.orgByName.get(orgText);
+        if (found === null) bad(ORG, `存在多个名为“${orgText}”的部门，请填写完整路径，如 技术研发部/前端组`);
+        else if (found === undefined) bad(ORG, `部门“${orgText}”不存在`);
+        else orgId = found;
+      }
+      const postText = get(POST);
+      if (postText) {
+        postId = idx.postByName.get(postText) ?? null;
+        if (postId === null) bad(POST, `岗位“${postText}”不存在`);
+      }
+      const partText = get(PART_TIME);
+      if (partText) {
+        partTimePostId = idx.postByName.get(partText) ?? null;
+        if (partTimePostId === null) bad(PART_TIME, `岗位“${partText}”不存在`);
+      }
+      if (idCard && mobile) {
+        existingId = idx.userByIdCard.get(idCard)?.id ?? null;
+        const owner = idx.userByMobile.get(mobile);
+        if (owner !== undefined && owner !== idCard) bad(MOBILE, '已被本公司其他学员使用');
+      }
+    }
+    if (errors.length === before && company) {
+      planned.push({
+        rowNumber: row.rowNumber,
+        companySysCode: company.companySysCode,
+        chnName,
+        idCard,
+        mobile,
+        orgId,
+        postId,
+        partTimePostId,
+        validDate,
+        existingId,
+      });
+    }
+  }
+  return {
+    errors,
+    rows: planned,
+    companies: [...indexes.entries()].map(([companySysCode, idx]) => ({ companySysCode, companyCode: idx.companyCode })),
+  };
+}
+
+const CHUNK = 500;
+
+/** Picks free account codes for new people: the ID number, else company code + ID number. */
+async function accountCodes(tx: Tx, rows: PlannedRow[], companyCodeOf: Map<string, string>): Promise<string[]> {
+  const candidates = rows.map((r) => r.idCard);
+  const taken = new Set<string>();
+  for (let i = 0; i < candidates.length; i += CHUNK) {
+    const part = candidates.slice(i, i + CHUNK);
+    const alts = part.map((c, j) => `${companyCodeOf.get(rows[i + j].companySysCode)}-${c}`);
+    const found = await tx
+      .select({ code: users.accountCode })
+      .from(users)
+      .where(
+        inArray(
+          sql`lower(${users.accountCode})`,
+          [...part, ...alts].map((c) => c.toLowerCase()),
+        ),
+      );
+    for (const f of found) taken.add(f.code.toLowerCase());
+  }
+  return rows.map((r) => {
+    if (!taken.has(r.idCard.toLowerCase())) {
+      taken.add(r.idCard.toLowerCase());
+      return r.idCard;
+    }
+    const alt = `${companyCodeOf.get(r.companySysCode)}-${r.idCard}`;
+    if (!taken.has(alt.toLowerCase())) {
+      taken.add(alt.toLowerCase());
+      return alt;
+    }
+    return `${alt}-${r.rowNumber}-${Date.now().toString(36)}`;
+  });
+}
+
+/**
+ * SaveExportIn: all or nothing in one transaction. People are keyed by ID number within the
+ * company: a re-import updates them instead of adding duplicates.
+ */
+export async function runImport(ctx: AppContext, actor: Actor, ip: string, plan: ImportPlan) {
+  if (plan.errors.length) throw fail(plan.errors.slice(0, 20).join('\n'), plan.errors);
+  const companyCodeOf = new Map(plan.companies.map((c) => [c.companySysCode, c.companyCode]));
+  const updates = plan.rows.filter((r) => r.existingId !== null);
+  const inserts = plan.rows.filter((r) => r.existingId === null);
+  await ctx.db.transaction(async (tx) => {
+    for (let i = 0; i < updates.length; i += CHUNK) {
+      const part = updates.slice(i, i + CHUNK).map((r) => ({
+        id: r.existingId,
+        chn_name: r.chnName,
+        mobile: r.mobile,
+        org_id: r.orgId,
+        post_id: r.postId,
+        part_time_post_id: r.partTimePostId,
+        valid_date: r.validDate?.toISOString() ?? null,
+      }));
+      await tx.execute(sql`
+        update ${users} as u set
+          chn_name = v.chn_name, mobile = v.mobile, org_id = v.org_id, post_id = v.post_id,
+          part_time_post_id = v.part_time_post_id, valid_date = v.valid_date, updated_at = now()
+        from json_to_recordset(${JSON.stringify(part)}::json)
+          as v(id int, chn_name text, mobile text, org_id int, post_id int, part_time_post_id int, valid_date timestamptz)
+        where u.id = v.id`);
+    }
+    const codes = await accountCodes(tx, inserts, companyCodeOf);
+    const [learner] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'learner')).limit(1);
+    for (let i = 0; i < inserts.length; i += CHUNK) {
+      const part = inserts.slice(i, i + CHUNK);
+      const created = await tx
+        .insert(users)
+        .values(
+          part.map((r, j) => ({
+            accountCode: codes[i + j],
+            chnName: r.chnName,
+            idCard: r.idCard,
+            mobile: r.mobile,
+            companySysCode: r.companySysCode,
+            orgId: r.orgId,
+            postId: r.postId,
+            partTimePostId: r.partTimePostId,
+            validDate: r.validDate,
+          })),
+        )
+        .returning({ id: users.id });
+      if (learner && created.length) await tx.insert(userRoles).values(created.map((c) => ({ userId: c.id, roleId: learner.id })));
+    }
+    await recordAudit(tx, {
+      actor,
+      ip,
+      action: 'user.import',
+      target: plan.companies.map((c) => c.companyCode).join(','),
+      detail: { added: inserts.length, updated: updates.length },
+    });
+  });
+  return { added: inserts.length, updated: updates.length };
+}
+
+/**
+ * UserExportIn (participant dialog, "import learners"): finds the listed people among the users
+ * the caller may see, by ID number or else phone. msg lists the rows that matched nobody.
+ */
+export async function matchListedUsers(ctx: AppContext, actor: Actor, sheet: { headers: string[]; rows: SheetRow[] }) {
+  if (!sheet.headers.includes(ID_CARD) && !sheet.headers.includes(MOBILE)) throw fail(`表头缺少列：${ID_CARD}或${MOBILE}`);
+  const scope = tenantScope(actor);
+  const idCards = sheet.rows.map((r) => (r.cells.get(ID_CARD) ?? '').toUpperCase()).filter(Boolean);
+  const mobiles = sheet.rows.map((r) => r.cells.get(MOBILE) ?? '').filter(Boolean);
+  const found: UserRowView[] = [];
+  const seen = new Set<number>();
+  const byId = new Map<string, UserRowView>();
+  const byMobile = new Map<string, UserRowView>();
+  for (let i = 0; i < Math.max(idCards.length, mobiles.length); i += CHUNK) {
+    const ids = idCards.slice(i, i + CHUNK);
+    const ms = mobiles.slice(i, i + CHUNK);
+    const conds = [
+      ids.length ? inArray(sql`upper(${users.idCard})`, ids) : undefined,
+      ms.length ? inArray(users.mobile, ms) : undefined,
+    ].filter(Boolean);
+    if (conds.length === 0) continue;
+    const where = and(scopeWhere(scope, users.companySysCode), sql`(${sql.join(conds as ReturnType<typeof sql>[], sql` or `)})`);
+    const { rows } = await listUsers(ctx.db, where as ReturnType<typeof sql>, { limit: CHUNK * 4, offset: 0 });
+    const roleMap = await rolesOfUsers(
+      ctx.db,
+      rows.map((r) => r.user.id),
+    );
+    for (const r of rows) {
+      const view = presentUserRow(r, roleMap.get(r.user.id));
+      byId.set(view.idCard.toUpperCase(), view);
+      if (!byMobile.has(view.mobile)) byMobile.set(view.mobile, view);
+    }
+  }
+  const missing: string[] = [];
+  for (const row of sheet.rows) {
+    const id = (row.cells.get(ID_CARD) ?? '').toUpperCase();
+    const m = row.cells.get(MOBILE) ?? '';
+    const hit = (id && byId.get(id)) || (m && byMobile.get(m)) || undefined;
+    if (!hit) missing.push(`第${row.rowNumber}行 ${row.cells.get(NAME) ?? ''} 未找到`);
+    else if (!seen.has(hit.userId)) {
+      seen.add(hit.userId);
+      found.push(hit);
+    }
+  }
+  return { users: found, msg: missing.slice(0, 50).join('；') };
+}

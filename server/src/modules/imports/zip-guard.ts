@@ -1,0 +1,58 @@
+import { inflateRawSync } from 'node:zlib';
+import { AdminMsg, IMPORT_LIMITS } from '@xuetu/contract';
+import { fail } from '../../platform/errors.ts';
+
+const EOCD_SIG = 0x06054b50;
+const CEN_SIG = 0x02014b50;
+const LOC_SIG = 0x04034b50;
+const BAD = '文件内容无法识别，请使用导入模板重新填写';
+
+/**
+ * Checks an xlsx (a zip) before any parser touches it: entry count, no encryption or zip64, and
+ * the real inflated size of every part, measured by inflating with a hard output cap — the sizes
+ * the archive declares are never trusted (zip-bomb guard).
+ */
+export function assertSafeXlsx(buf: Buffer, limits: { maxUnzippedBytes: number; maxZipEntries: number } = IMPORT_LIMITS): void {
+  if (buf.length < 22 || buf.readUInt32LE(0) !== LOC_SIG) throw fail(AdminMsg.importFileType);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
+    if (buf.readUInt32LE(i) === EOCD_SIG) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw fail(BAD);
+  const entries = buf.readUInt16LE(eocd + 10);
+  const cdOffset = buf.readUInt32LE(eocd + 16);
+  if (entries === 0xffff || cdOffset === 0xffffffff) throw fail(BAD); // zip64: never needed for our limits
+  if (entries > limits.maxZipEntries) throw fail(BAD);
+  let budget = limits.maxUnzippedBytes;
+  let p = cdOffset;
+  for (let n = 0; n < entries; n++) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CEN_SIG) throw fail(BAD);
+    const flags = buf.readUInt16LE(p + 8);
+    const method = buf.readUInt16LE(p + 10);
+    const compSize = buf.readUInt32LE(p + 20);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    const localOffset = buf.readUInt32LE(p + 42);
+    if (flags & 0x1) throw fail('不支持加密的文件，请取消密码后再上传');
+    if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== LOC_SIG) throw fail(BAD);
+    const dataStart = localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
+    if (dataStart + compSize > buf.length) throw fail(BAD);
+    const data = buf.subarray(dataStart, dataStart + compSize);
+    let size: number;
+    if (method === 0) size = compSize;
+    else if (method === 8) {
+      try {
+        size = inflateRawSync(data, { maxOutputLength: budget + 1 }).length;
+      } catch {
+        throw fail('文件解压后过大或已损坏，请检查后重新上传');
+      }
+    } else throw fail(BAD);
+    budget -= size;
+    if (budget < 0) throw fail('文件解压后过大，请拆分后分批导入');
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+}

@@ -1,0 +1,161 @@
+import { AdminMsg, type orgPostListBody, Perm, pageWindow, type postBody, type postListBody, type setOrgPostBody } from '@xuetu/contract';
+import { and, count, eq, ne, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import { orgPosts, posts, users } from '../../db/schema/index.ts';
+import { type Actor, hasAction } from '../../platform/actor.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { fail, forbidden, notFound } from '../../platform/errors.ts';
+import { tenantScope } from '../../platform/scope.ts';
+import { newCode } from '../companies/service.ts';
+import { filterCompany, targetCompany } from '../companies/target.ts';
+import { findOrgInScope, findOrgsByIds, listOrgs } from '../orgs/repository.ts';
+import { presentOrgPost, presentPost } from './presenter.ts';
+import { findPostInScope, listOrgPosts, listPosts, orgLinksOf } from './repository.ts';
+
+const EMPTY = { models: [], totalCount: 0 };
+
+/** GetOrgPostListPage: department–post rows, one department (OrgCode) or all. */
+export async function listOrgPostsForAdmin(ctx: AppContext, actor: Actor, input: z.output<typeof orgPostListBody>) {
+  const scope = tenantScope(actor);
+  const company = await filterCompany(ctx.db, actor, input.companySysCode);
+  if (company === null) return EMPTY;
+  let orgId: number | undefined;
+  if (input.orgCode) {
+    const org = await findOrgInScope(ctx.db, scope, {
+      orgCode: input.orgCode,
+      id: /^\d+$/.test(input.orgCode) ? Number(input.orgCode) : undefined,
+    });
+    if (!org) return EMPTY;
+    orgId = org.id;
+  }
+  const { limit, offset } = pageWindow(input);
+  const { rows, total } = await listOrgPosts(ctx.db, scope, { keyWord: input.keyWord, orgId, company, limit, offset });
+  return { models: rows.map(presentOrgPost), totalCount: total };
+}
+
+/** GetPostListPage: the company's posts with their department paths. */
+export async function listPostsForAdmin(ctx: AppContext, actor: Actor, input: z.output<typeof postListBody>) {
+  const scope = tenantScope(actor);
+  const company = await filterCompany(ctx.db, actor, input.companySysCode);
+  if (company === null) return EMPTY;
+  const { limit, offset } = pageWindow(input);
+  const { rows, total } = await listPosts(ctx.db, scope, { keyWord: input.keyWord, company, limit, offset });
+  const links = await orgLinksOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const companies = [...new Set(rows.map((r) => r.companySysCode))];
+  const orgRows = (await Promise.all(companies.map((c) => listOrgs(ctx.db, scope, c)))).flat();
+  const orgById = new Map(orgRows.map((o) => [o.id, o]));
+  return {
+    models: rows.map((r) =>
+      presentPost(
+        r,
+        links.filter((l) => l.postId === r.id),
+        orgById,
+      ),
+    ),
+    totalCount: total,
+  };
+}
+
+export async function savePost(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof postBody>) {
+  if (!hasAction(actor, input.postCode ? Perm.PostEdit : Perm.PostAdd)) throw forbidden();
+  const scope = tenantScope(actor);
+  return ctx.db.transaction(async (tx) => {
+    const existing = input.postCode ? await findPostInScope(tx, scope, { postCode: input.postCode }) : undefined;
+    if (input.postCode && !existing) throw notFound();
+    const companySysCode = existing?.companySysCode ?? (await targetCompany(tx, actor, input.companySysCode)).companySysCode;
+    const clash = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(
+        and(eq(posts.companySysCode, companySysCode), eq(posts.postName, input.postName), existing ? ne(posts.id, existing.id) : undefined),
+      )
+      .limit(1);
+    if (clash.length) throw fail(AdminMsg.postNameTaken);
+    if (existing) {
+      const [row] = await tx
+        .update(posts)
+        .set({ postName: input.postName, importance: input.importance })
+        .where(eq(posts.id, existing.id))
+        .returning();
+      await recordAudit(tx, {
+        actor,
+        ip,
+        action: 'post.edit',
+        target: row.postCode,
+        detail: { postName: row.postName, importance: row.importance },
+      });
+      return { postCode: row.postCode };
+    }
+    const [row] = await tx
+      .insert(posts)
+      .values({ postCode: newCode('P'), postName: input.postName, importance: input.importance, companySysCode })
+      .returning();
+    if (input.orgCode) {
+      const org = await findOrgInScope(tx, scope, { orgCode: input.orgCode });
+      if (!org || org.companySysCode !== companySysCode) throw notFound('部门不存在');
+      await tx.insert(orgPosts).values({ orgId: org.id, postId: row.id });
+    }
+    await recordAudit(tx, {
+      actor,
+      ip,
+      action: 'post.add',
+      target: row.postCode,
+      detail: { postName: row.postName, orgCode: input.orgCode },
+    });
+    return { postCode: row.postCode };
+  });
+}
+
+/** Deletes a post and its department assignments; refused while users hold it. */
+export async function deletePost(ctx: AppContext, actor: Actor, ip: string, postCode: string) {
+  const scope = tenantScope(actor);
+  return ctx.db.transaction(async (tx) => {
+    const post = await findPostInScope(tx, scope, { postCode });
+    if (!post) throw notFound();
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(or(eq(users.postId, post.id), eq(users.partTimePostId, post.id)));
+    if (Number(n) > 0) throw fail(`该岗位还有 ${n} 名用户，请先调整他们的岗位后再删除`);
+    await tx.delete(orgPosts).where(eq(orgPosts.postId, post.id));
+    await tx.delete(posts).where(eq(posts.id, post.id));
+    await recordAudit(tx, { actor, ip, action: 'post.delete', target: post.postCode, detail: { postName: post.postName } });
+    return null;
+  });
+}
+
+export async function removeOrgPost(ctx: AppContext, actor: Actor, ip: string, input: { postCode: string; orgCode: string }) {
+  const scope = tenantScope(actor);
+  return ctx.db.transaction(async (tx) => {
+    const post = await findPostInScope(tx, scope, { postCode: input.postCode });
+    const org = await findOrgInScope(tx, scope, { orgCode: input.orgCode });
+    if (!post || !org) throw notFound();
+    const gone = await tx
+      .delete(orgPosts)
+      .where(and(eq(orgPosts.postId, post.id), eq(orgPosts.orgId, org.id)))
+      .returning();
+    if (gone.length === 0) throw notFound();
+    await recordAudit(tx, { actor, ip, action: 'post.removeOrg', target: post.postCode, detail: { orgCode: org.orgCode } });
+    return null;
+  });
+}
+
+/** Replaces a post's departments with the selected ones (spec: the last id of each selected path). */
+export async function setOrgPosts(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof setOrgPostBody>) {
+  const scope = tenantScope(actor);
+  return ctx.db.transaction(async (tx) => {
+    const post = await findPostInScope(tx, scope, { postCode: input.postCode });
+    if (!post) throw notFound();
+    const ids = [...new Set(input.orgIds.filter((i) => i > 0))];
+    const found = await findOrgsByIds(tx, scope, ids);
+    if (found.length !== ids.length || found.some((o) => o.companySysCode !== post.companySysCode)) throw notFound('部门不存在');
+    await tx.delete(orgPosts).where(eq(orgPosts.postId, post.id));
+    if (ids.length) await tx.insert(orgPosts).values(ids.map((orgId) => ({ orgId, postId: post.id })));
+    await recordAudit(tx, { actor, ip, action: 'post.setOrgs', target: post.postCode, detail: { orgIds: ids } });
+    return null;
+  });
+}

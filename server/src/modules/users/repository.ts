@@ -1,0 +1,115 @@
+import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies, orgs, posts, roles, userRoles, users } from '../../db/schema/index.ts';
+import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
+
+export type UserRow = typeof users.$inferSelect;
+const partTimePosts = alias(posts, 'pt_post');
+
+export interface UserFilter {
+  key: string;
+  status: string;
+  /** department ids (a department and those below it) */
+  orgIds?: number[];
+  postId?: number;
+  /** undefined: every company of the scope */
+  company?: string;
+}
+
+export function userWhere(scope: TenantScope, f: UserFilter): SQL {
+  const conds: SQL[] = [scopeWhere(scope, users.companySysCode)];
+  if (f.company) conds.push(eq(users.companySysCode, f.company));
+  if (f.key) {
+    const like = `%${f.key.replace(/[%_\\]/g, '\\$&')}%`;
+    conds.push(or(ilike(users.chnName, like), ilike(users.idCard, like), ilike(users.mobile, like), ilike(users.accountCode, like)) as SQL);
+  }
+  if (f.status === '1') conds.push(eq(users.status, 1));
+  if (f.status === '0') conds.push(ne(users.status, 1));
+  if (f.orgIds) conds.push(f.orgIds.length ? inArray(users.orgId, f.orgIds) : sql`false`);
+  if (f.postId !== undefined) conds.push(or(eq(users.postId, f.postId), eq(users.partTimePostId, f.postId)) as SQL);
+  return and(...conds) as SQL;
+}
+
+const listColumns = {
+  user: users,
+  companyCode: companies.companyCode,
+  companyName: companies.companyName,
+  orgCode: orgs.orgCode,
+  orgName: orgs.orgName,
+  postCode: posts.postCode,
+  postName: posts.postName,
+  partTimePostCode: partTimePosts.postCode,
+  partTimePostName: partTimePosts.postName,
+};
+
+function joined(db: DbOrTx) {
+  return db
+    .select(listColumns)
+    .from(users)
+    .leftJoin(companies, eq(companies.companySysCode, users.companySysCode))
+    .leftJoin(orgs, eq(orgs.id, users.orgId))
+    .leftJoin(posts, eq(posts.id, users.postId))
+    .leftJoin(partTimePosts, eq(partTimePosts.id, users.partTimePostId));
+}
+
+export type UserListRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];
+
+export async function listUsers(db: DbOrTx, where: SQL, page: { limit: number; offset: number }) {
+  const rows = await joined(db).where(where).orderBy(desc(users.id)).limit(page.limit).offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: Number(total.n) };
+}
+
+/** One batch of the export, newest first, continuing below `beforeId` (keyset paging). */
+export async function exportBatch(db: DbOrTx, where: SQL, beforeId: number | null, size: number) {
+  const w = beforeId === null ? where : (and(where, sql`${users.id} < ${beforeId}`) as SQL);
+  return joined(db).where(w).orderBy(desc(users.id)).limit(size);
+}
+
+export async function rolesOfUsers(db: DbOrTx, userIds: number[]) {
+  const out = new Map<number, { code: string; roleName: string; sysRoleEnum: number }[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({ userId: userRoles.userId, code: roles.code, roleName: roles.roleName, sysRoleEnum: roles.sysRoleEnum })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(inArray(userRoles.userId, userIds));
+  for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), r]);
+  return out;
+}
+
+export async function findUserInScope(db: DbOrTx, scope: TenantScope, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), scopeWhere(scope, users.companySysCode)))
+    .limit(1);
+  return row;
+}
+
+/** Another user of the company with this ID number or phone. */
+export async function findClash(db: DbOrTx, companySysCode: string | null, field: 'idCard' | 'mobile', value: string, exceptId?: number) {
+  const col = field === 'idCard' ? users.idCard : users.mobile;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        companySysCode ? eq(users.companySysCode, companySysCode) : sql`${users.companySysCode} is null`,
+        field === 'idCard' ? eq(sql`upper(${col})`, value.toUpperCase()) : eq(col, value),
+        exceptId ? ne(users.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function accountCodeTaken(db: DbOrTx, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.accountCode})`, code.toLowerCase()))
+    .limit(1);
+  return Boolean(row);
+}
