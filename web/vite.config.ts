@@ -34,6 +34,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    testTimeout: 20_000,
     pool: 'threads',
     maxWorkers: 2,
   },

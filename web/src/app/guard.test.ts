@@ -47,6 +47,10 @@ describe('route guard decisions', () => {
     expect(decideRoute({ pathname: '/ohrlogin', ...fresh })).toEqual({ type: 'allow' });
   });
 
+  it('the OAuth popup passes with a token too (it only stores its query and closes)', () => {
+    expect(decideRoute({ pathname: '/auth-redirect', search: '?code=1', ...fresh })).toEqual({ type: 'allow' });
+  });
+
   it('with a token but no roles, loads the session first (public pages included)', () => {
     for (const pathname of ['/dashboard', '/home', '/', '/ydUser/index'])
       expect(decideRoute({ pathname, ...fresh })).toEqual({ type: 'load' });

@@ -58,6 +58,8 @@ export function decideRoute(input: GuardInput): GuardDecision {
   if (!input.token) return isWhiteListed(path) ? { type: 'allow' } : { type: 'redirect', to: '/home' };
   if (lower === '/login') return { type: 'redirect', to: '/' };
   if (lower === '/ohrlogin') return { type: 'allow' };
+  // the OAuth popup only hands its query string to the opener and closes; no session needed
+  if (lower === '/auth-redirect') return { type: 'allow' };
   if (!input.hasRoles) return { type: 'load' };
   if (input.routeRoles && input.routeRoles.length > 0 && !hasAnyRole(input.userRoles, input.routeRoles)) {
     return { type: 'redirect', to: '/401' };

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// antd renders slowly on a busy 2-core machine; wait longer than the 1 s default
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
 
