@@ -1,0 +1,198 @@
+import { deflateRawSync } from 'node:zlib';
+import { IMPORT_COLUMNS, idCardCheckChar } from '@xuetu/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildImportTemplate } from './templates.ts';
+import { assertSafeXlsx } from './zip-guard.ts';
+
+let t: TestApp;
+let corp: string;
+let admin: string;
+const U = '/Api/User/user_user';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  corp = await t.login('corpadmin');
+  admin = await t.login('admin');
+});
+afterAll(() => t.close());
+
+export const idCard = (n: number) => {
+  const first17 = `110105199${n % 10}0${(n % 9) + 1}1${n % 9}${String(n).padStart(3, '0').slice(-3)}`;
+  return first17 + idCardCheckChar(first17);
+};
+
+async function workbook(rows: (string | number)[][], headers: string[] = [...IMPORT_COLUMNS]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('学员');
+  ws.addRow(headers);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function upload(buf: Buffer, name = 'users.xlsx', token = corp) {
+  const boundary = '----xuetu';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    buf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.inject({
+    method: 'POST',
+    url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
+    headers: { ydAuthorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  return res.json();
+}
+
+const rows = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => [
+    `导入学员${from + i}`,
+    idCard(from + i),
+    `137${String(10000000 + from + i).slice(-8)}`,
+    '技术研发部/前端组',
+    '前端工程师',
+    '',
+    '2027-12-31',
+  ]);
+
+describe('upload', () => {
+  it('accepts a real workbook and refuses other content whatever its name', async () => {
+    const ok = await upload(await workbook(rows(1, 1)));
+    expect(ok).toMatchObject({ success: true, data: { name: 'users.xlsx' } });
+    expect(ok.data.url).toMatch(/^\/prod-api\/files\/tmp\/import\//);
+    const fake = await upload(Buffer.from('<html>not a sheet</html>'), 'evil.xlsx');
+    expect(fake).toMatchObject({ success: false, msg: '请上传excel文件！格式：xls,xlsx' });
+    const noSession = await t.inject({ method: 'POST', url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily' });
+    expect(noSession.json().errorCode).toBe(401);
+  });
+});
+
+describe('check and import', () => {
+  it('reports one message per bad cell with row and column, then imports all or nothing', async () => {
+    const data = rows(100, 20);
+    data[2][1] = '110105199001011234'; // bad check digit → row 4
+    data[5][2] = '12345'; // bad phone → row 7
+    data[9][3] = '不存在的部门'; // → row 11
+    const up = await upload(await workbook(data));
+    const check = await t.post<string[]>(`${U}/checkuserinfo`, { urls: [up.data.url] }, corp);
+    expect(check.success).toBe(true);
+    expect(check.data).toEqual(['第4行，身份证号：格式不正确', '第7行，手机号：格式不正确', '第11行，部门：部门“不存在的部门”不存在']);
+    const refused = await t.post(`${U}/SaveExportIn`, { urls: [up.data.url] }, corp);
+    expect(refused.success).toBe(false);
+    const none = await t.post<{ totalCount: number }>(`${U}/GetUserList`, { Key: '导入学员' }, corp);
+    expect(none.data.totalCount).toBe(0);
+
+    const fixed = rows(100, 20);
+    const up2 = await upload(await workbook(fixed));
+    expect((await t.post<string[]>(`${U}/checkuserinfo`, { urls: [up2.data.url] }, corp)).data).toEqual([]);
+    const done = await t.post(`${U}/SaveExportIn`, { urls: [up2.data.url] }, corp);
+    expect(done).toMatchObject({ success: true, data: { added: 20, updated: 0 } });
+    expect(done.msg).toContain('导入成功');
+
+    // re-importing updates the same people by ID number
+    fixed[0][0] = '改名学员';
+    const up3 = await upload(await workbook(fixed));
+    expect((await t.post(`${U}/SaveExportIn`, { urls: [up3.data.url] }, corp)).data).toEqual({ added: 0, updated: 20 });
+    const after = await t.post<{ totalCount: number; models: { orgCodeName: string; postCodeName: string }[] }>(
+      `${U}/GetUserList`,
+      { Key: idCard(100) },
+      corp,
+    );
+    expect(after.data.totalCount).toBe(1);
+    expect(after.data.models[0]).toMatchObject({ orgCodeName: '前端组', postCodeName: '前端工程师' });
+  });
+
+  it('finds duplicates inside the file and phone clashes with other people', async () => {
+    const data = rows(300, 3);
+    data[1][1] = data[0][1];
+    data[2][2] = '13800000002'; // learner02's phone
+    const up = await upload(await workbook(data));
+    expect((await t.post<string[]>(`${U}/checkuserinfo`, { urls: [up.data.url] }, corp)).data).toEqual([
+      '第3行，身份证号：与第2行重复',
+      '第4行，手机号：已被本公司其他学员使用',
+    ]);
+  });
+
+  it('imports into the named company with the company template, inside the caller’s scope only', async () => {
+    const withCompany = ['公司编码', ...IMPORT_COLUMNS];
+    const up = await upload(
+      await workbook([['SLWL', '物流新人', idCard(400), '13712340000', '仓储部', '仓管员', '', '']], withCompany),
+      'c.xlsx',
+      admin,
+    );
+    expect((await t.post(`${U}/SaveExportIn`, { urls: [up.data.url] }, admin)).data).toEqual({ added: 1, updated: 0 });
+    const up2 = await upload(await workbook([['SLWL', '越权', idCard(401), '13712340001', '', '', '', '']], withCompany));
+    expect((await t.post<string[]>(`${U}/checkuserinfo`, { urls: [up2.data.url] }, corp)).data).toEqual([
+      '第2行，公司编码：公司 SLWL 不存在',
+    ]);
+    const plain = await upload(await workbook(rows(402, 1)), 'p.xlsx', admin);
+    expect((await t.post(`${U}/checkuserinfo`, { urls: [plain.data.url] }, admin)).msg).toBe('请先选择公司');
+  });
+
+  it('checks input, file references and the action', async () => {
+    expect((await t.post(`${U}/checkuserinfo`, { urls: [] }, corp)).msg).toBe('请选择文件');
+    expect((await t.post(`${U}/checkuserinfo`, { urls: ['/prod-api/files/../../etc/passwd'] }, corp)).msg).toBe('请选择文件');
+    expect((await t.post(`${U}/checkuserinfo`, { urls: ['tmp/import/none.xlsx'] }, corp)).msg).toBe('文件不存在或已过期，请重新上传');
+    const learner = await t.login('learner01');
+    expect((await t.post(`${U}/checkuserinfo`, { urls: [] }, learner)).errorCode).toBe(403);
+    const noHeader = await upload(await workbook([['a', 'b']], ['名字', '号码']));
+    expect((await t.post(`${U}/checkuserinfo`, { urls: [noHeader.data.url] }, corp)).msg).toContain('表头缺少列');
+  });
+
+  it('matches listed people for the participant dialog (UserExportIn)', async () => {
+    const up = await upload(
+      await workbook(
+        [
+          ['', idCard(100), ''],
+          ['某人', idCard(999), ''],
+        ],
+        ['姓名', '身份证号', '手机号'],
+      ),
+    );
+    const res = await t.post<{ accountCode: string }[]>(`${U}/UserExportIn`, { urls: [up.data.url] }, corp);
+    expect(res.data).toHaveLength(1);
+    expect(res.msg).toBe('第3行 某人 未找到');
+  });
+});
+
+describe('untrusted workbooks', () => {
+  it('refuses a zip bomb without inflating it', () => {
+    // one entry that inflates to 300 MB from a few hundred KB
+    const big = deflateRawSync(Buffer.alloc(300 * 1024 * 1024));
+    const name = Buffer.from('xl/worksheets/sheet1.xml');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(big.length, 18);
+    local.writeUInt32LE(1000, 22); // lies about the size
+    local.writeUInt16LE(name.length, 26);
+    const cen = Buffer.alloc(46);
+    cen.writeUInt32LE(0x02014b50, 0);
+    cen.writeUInt16LE(8, 10);
+    cen.writeUInt32LE(big.length, 20);
+    cen.writeUInt32LE(1000, 24);
+    cen.writeUInt16LE(name.length, 28);
+    const cdOffset = 30 + name.length + big.length;
+    const eocd = Buffer.alloc(22);
+    eocd.writeUInt32LE(0x06054b50, 0);
+    eocd.writeUInt16LE(1, 8);
+    eocd.writeUInt16LE(1, 10);
+    eocd.writeUInt32LE(46 + name.length, 12);
+    eocd.writeUInt32LE(cdOffset, 16);
+    const zip = Buffer.concat([local, name, big, cen, name, eocd]);
+    expect(() => assertSafeXlsx(zip)).toThrow(/过大/);
+  });
+
+  it('serves templates that the import itself reads', async () => {
+    for (const withCompany of [false, true]) {
+      const up = await upload(await buildImportTemplate(withCompany), 't.xlsx', admin);
+      const res = await t.post<string[]>(`${U}/checkuserinfo`, { urls: [up.data.url], companySysCode: 'YSKJ' }, admin);
+      expect(res.success, res.msg).toBe(true);
+    }
+  });
+});
