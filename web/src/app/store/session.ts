@@ -20,8 +20,8 @@ interface SessionState {
   menus: MenuEntry[];
   mustChangePassword: boolean;
   login(username: string, password: string): Promise<LoginResult>;
-  /** stores a token that came from elsewhere (query string, ticket or SSO login) */
-  acceptToken(token: string): void;
+  /** stores a token that came from elsewhere (query string, LoginStep2, ticket or SSO login) */
+  acceptToken(token: string, opts?: { mustChangePassword?: boolean }): void;
   getInfo(config?: AxiosRequestConfig): Promise<UserInfo>;
   loadActions(config?: AxiosRequestConfig): Promise<string[]>;
   loadMenus(config?: AxiosRequestConfig): Promise<MenuEntry[]>;
@@ -63,9 +63,9 @@ export const useSession = create<SessionState>((set, get) => ({
     set({ token: result.token, ...empty, mustChangePassword: !!result.mustChangePassword });
     return result;
   },
-  acceptToken(token) {
+  acceptToken(token, opts) {
     setToken(token);
-    set({ token, ...empty });
+    set({ token, ...empty, mustChangePassword: !!opts?.mustChangePassword });
   },
   async getInfo(config) {
     const info = await fetchInfo(config);
