@@ -1,5 +1,5 @@
 import { Modal, Result } from 'antd';
-import { type ComponentType, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { USER_DIALOG_TITLES, type UserDialogKind, type UserDialogProps, useUserDialogs } from '../userDialogs';
 
 /**
@@ -8,9 +8,9 @@ import { USER_DIALOG_TITLES, type UserDialogKind, type UserDialogProps, useUserD
  * A dialog gets { open, onClose } and renders its own antd Modal.
  */
 export const userDialogComponents: Record<UserDialogKind, ComponentType<UserDialogProps> | null> = {
-  profile: null,
-  password: null,
-  cancel: null,
+  profile: lazy(() => import('../../pages/account/ProfileDialog')),
+  password: lazy(() => import('../../pages/account/PasswordDialog')),
+  cancel: lazy(() => import('../../pages/account/CancelDialog')),
 };
 
 function Placeholder({ kind, open, onClose }: UserDialogProps & { kind: UserDialogKind }) {

@@ -41,7 +41,8 @@ describe('/login', () => {
 
   it('signs in, loads the session and goes to the redirect target', async () => {
     const api = mockApi()
-      .on(`${U}/Login`, ok({ token: 'new-token', mustChangePassword: false }))
+      .on(`${U}/LoginStep1`, ok([{ item1: '平台 - 平台管理员（admin）', item2: 'secret-1' }]))
+      .on(`${U}/LoginStep2`, ok({ token: 'new-token', mustChangePassword: false }))
       .on(`${U}/GetUserInfo`, ok(adminInfo))
       .on(`${A}/GetUserActionValue`, ok([]))
       .on(`${A}/GetUserMenuList`, ok(adminMenus))
@@ -50,8 +51,10 @@ describe('/login', () => {
     fireEvent.change(await screen.findByTestId('login-username'), { target: { value: ' admin ' } });
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Xuetu@2026' } });
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByTestId('under-construction')).toHaveTextContent('组织架构');
-    expect(api.calls.find((c) => c.url === `${U}/Login`)?.body).toEqual({ username: 'admin', password: 'Xuetu@2026' });
+    await waitFor(() => expect(api.calls.map((c) => c.url)).toContain(`${U}/LoginStep2`));
+    expect(await screen.findByTestId('under-construction', undefined, { timeout: 5000 })).toHaveTextContent('组织架构');
+    expect(api.calls.find((c) => c.url === `${U}/LoginStep1`)?.body).toEqual({ username: 'admin', password: 'Xuetu@2026' });
+    expect(api.calls.some((c) => c.url === `${U}/LoginStep2`)).toBe(true);
     await waitFor(() => expect(Cookies.get(TOKEN_COOKIE_KEY)).toBe('new-token'));
   });
 });

@@ -2,7 +2,10 @@ import { LockOutlined, UserOutlined, WarningOutlined } from '@ant-design/icons';
 import { Msg } from '@xuetu/contract';
 import { Button, Form, Input, Typography } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
-import { useSession } from '../../../app/store/session';
+import { type CaptchaPass, loginStep1 } from '../../../api/account';
+import { ApiError } from '../../../api/request';
+import { useCaptcha } from '../../../components/Captcha';
+import { useAccountLogin } from '../useAccountLogin';
 
 export const CAPS_LOCK_TEXT = '大写锁定已打开';
 
@@ -11,11 +14,15 @@ interface Values {
   password: string;
 }
 
-/** Username + password sign-in. Used by the /login page (and reusable by a login dialog). */
-export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(): void }) {
-  const login = useSession((s) => s.login);
+const needsCaptcha = (e: unknown) =>
+  e instanceof ApiError && !!(e.envelope?.data as { needCaptcha?: boolean } | null | undefined)?.needCaptcha;
+
+/** Username (account, phone or ID number) + password: LoginStep1, then LoginStep2 or the chooser. */
+export function PasswordLoginForm({ onLoggedIn, initialUsername }: { onLoggedIn(): void; initialUsername?: string }) {
   const [loading, setLoading] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
+  const { finish, chooser } = useAccountLogin(onLoggedIn);
+  const captcha = useCaptcha();
 
   const checkCapsLock = (e: KeyboardEvent<HTMLInputElement>) => {
     if (typeof e.getModifierState === 'function') setCapsLock(e.getModifierState('CapsLock'));
@@ -23,9 +30,20 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(): void }) {
 
   const onFinish = async (v: Values) => {
     setLoading(true);
+    // spec: the username is trimmed before login
+    const body = { username: v.username.trim(), password: v.password };
     try {
-      await login(v.username, v.password);
-      onLoggedIn();
+      let choices: Awaited<ReturnType<typeof loginStep1>>;
+      try {
+        choices = await loginStep1(body);
+      } catch (e) {
+        // repeated failures: the server wants a captcha pass before the next try
+        if (!needsCaptcha(e)) throw e;
+        const pass = await captcha.run();
+        if (pass.ret !== 0) return;
+        choices = await loginStep1({ ...body, ticket: pass.ticket, randstr: pass.randstr } satisfies CaptchaPass & Values);
+      }
+      await finish(choices);
     } catch {
       // the request wrapper has shown the server's message
     } finally {
@@ -35,43 +53,48 @@ export function PasswordLoginForm({ onLoggedIn }: { onLoggedIn(): void }) {
   };
 
   return (
-    <Form<Values>
-      name="password-login"
-      size="large"
-      validateTrigger="onBlur"
-      onFinish={onFinish}
-      autoComplete="on"
-      data-testid="login-form"
-    >
-      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: Msg.usernameRequired }]}>
-        <Input prefix={<UserOutlined />} placeholder="用户名 / 手机号" autoComplete="username" data-testid="login-username" />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        rules={[{ required: true, message: Msg.passwordRequired }]}
-        extra={
-          capsLock ? (
-            <Typography.Text type="warning" data-testid="caps-lock-warning">
-              <WarningOutlined /> {CAPS_LOCK_TEXT}
-            </Typography.Text>
-          ) : undefined
-        }
+    <>
+      <Form<Values>
+        name="password-login"
+        size="large"
+        validateTrigger="onBlur"
+        onFinish={onFinish}
+        autoComplete="on"
+        initialValues={{ username: initialUsername ?? '' }}
+        data-testid="login-form"
       >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="密码"
-          autoComplete="current-password"
-          data-testid="login-password"
-          onKeyUp={checkCapsLock}
-          onKeyDown={checkCapsLock}
-          onBlur={() => setCapsLock(false)}
-        />
-      </Form.Item>
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
-          登录
-        </Button>
-      </Form.Item>
-    </Form>
+        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: Msg.usernameRequired }]}>
+          <Input prefix={<UserOutlined />} placeholder="账号 / 手机号 / 身份证号" autoComplete="username" data-testid="login-username" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          rules={[{ required: true, message: Msg.passwordRequired }]}
+          extra={
+            capsLock ? (
+              <Typography.Text type="warning" data-testid="caps-lock-warning">
+                <WarningOutlined /> {CAPS_LOCK_TEXT}
+              </Typography.Text>
+            ) : undefined
+          }
+        >
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder="密码"
+            autoComplete="current-password"
+            data-testid="login-password"
+            onKeyUp={checkCapsLock}
+            onKeyDown={checkCapsLock}
+            onBlur={() => setCapsLock(false)}
+          />
+        </Form.Item>
+        <Form.Item style={{ marginBottom: 0 }}>
+          <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
+            登录
+          </Button>
+        </Form.Item>
+      </Form>
+      {chooser}
+      {captcha.holder}
+    </>
   );
 }

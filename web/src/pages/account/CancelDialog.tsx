@@ -1,0 +1,79 @@
+import { AccountMsg, Msg, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
+import { App, Form, Input, Modal, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { cancelUser, checkCancelUserVerifyCode, getCancelUserVerifyCode } from '../../api/account';
+import { useSession } from '../../app/store/session';
+import type { UserDialogProps } from '../../app/userDialogs';
+import { CountdownButton } from '../../components/CountdownButton';
+import { useOwnCode } from './useOwnCode';
+
+/** 注销账户 (spec §2, §4): name, code with a 120 s countdown, a confirm prompt; success → /home. */
+export default function CancelDialog({ open, onClose }: UserDialogProps) {
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const name = useSession((s) => s.userInfo?.chnName ?? s.userInfo?.name ?? '');
+  const resetToken = useSession((s) => s.resetToken);
+  const [form] = Form.useForm<{ verifyCode: string }>();
+  const [busy, setBusy] = useState(false);
+  const code = useOwnCode(() => getCancelUserVerifyCode(), false);
+
+  const confirm = async () => {
+    const { verifyCode } = await form.validateFields();
+    setBusy(true);
+    try {
+      await checkCancelUserVerifyCode(verifyCode.trim());
+    } catch (e) {
+      // spec: a failed code check shows a warning and closes the dialog
+      message.warning((e as Error).message);
+      setBusy(false);
+      onClose();
+      return;
+    }
+    setBusy(false);
+    modal.confirm({
+      title: '提示',
+      content: AccountMsg.cancelConfirm,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await cancelUser(verifyCode.trim());
+        onClose();
+        resetToken();
+        navigate('/home', { replace: true });
+      },
+      onCancel: () => {
+        message.info(AccountMsg.cancelDismissed);
+      },
+    });
+  };
+
+  return (
+    <Modal
+      title="注销账户"
+      open={open}
+      onCancel={onClose}
+      onOk={confirm}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={busy}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="warning">注销后该账户将无法再登录，学习记录不再可用。</Typography.Paragraph>
+      <Form form={form} labelCol={{ span: 5 }} validateTrigger="onBlur" data-testid="cancel-dialog">
+        <Form.Item label="姓名">
+          <Input value={name} disabled />
+        </Form.Item>
+        <Form.Item label="验证码" required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="verifyCode" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
+              <Input placeholder="短信验证码" maxLength={6} data-testid="cancel-code" />
+            </Form.Item>
+            <CountdownButton seconds={SMS_COUNTDOWN_LONG_S} onSend={code.run} />
+          </Space.Compact>
+        </Form.Item>
+      </Form>
+      {code.holder}
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import { AccountMsg, Msg, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
+import { App, Form, Input, Modal, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { editPassWord, getEditPassWordCheckNum } from '../../api/account';
+import { useSession } from '../../app/store/session';
+import type { UserDialogProps } from '../../app/userDialogs';
+import { CountdownButton } from '../../components/CountdownButton';
+import { confirmRules, passwordRules } from '../login/components/passwordRules';
+import { useOwnCode } from './useOwnCode';
+
+export const PASSWORD_DIALOG_WIDTH = 480;
+
+interface Values {
+  checknum: string;
+  pas: string;
+  pas2: string;
+}
+
+/** 修改密码 (spec §2: 480 px; name, code with a 120 s countdown, new and confirm password). */
+export default function PasswordDialog({ open, onClose }: UserDialogProps) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const name = useSession((s) => s.userInfo?.chnName ?? s.userInfo?.name ?? '');
+  const resetToken = useSession((s) => s.resetToken);
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const code = useOwnCode((pass) => getEditPassWordCheckNum(pass));
+
+  // spec: opening clears the form
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
+  const save = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      const env = await editPassWord({ pas1: v.pas, pas2: v.pas2, CheckNum: v.checknum.trim() });
+      message.success(env.msg || AccountMsg.passwordChanged);
+      onClose();
+      // every session ended with the change: sign in again with the new password
+      resetToken();
+      navigate('/login', { replace: true });
+    } catch {
+      // shown by the request wrapper
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="修改密码"
+      open={open}
+      width={PASSWORD_DIALOG_WIDTH}
+      onCancel={onClose}
+      onOk={save}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form<Values> form={form} labelCol={{ span: 5 }} validateTrigger="onBlur" data-testid="password-dialog">
+        <Form.Item label="姓名">
+          <Input value={name} disabled />
+        </Form.Item>
+        <Form.Item label="验证码" required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="checknum" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
+              <Input placeholder="短信验证码" maxLength={6} data-testid="pwd-code" />
+            </Form.Item>
+            <CountdownButton seconds={SMS_COUNTDOWN_LONG_S} onSend={code.run} />
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item label="新密码" name="pas" rules={passwordRules()}>
+          <Input.Password placeholder="请输入新密码" data-testid="pwd-new" />
+        </Form.Item>
+        <Form.Item label="确认密码" name="pas2" dependencies={['pas']} rules={confirmRules('pas', AccountMsg.confirmPasswordRequired)}>
+          <Input.Password placeholder="请再次输入新密码" data-testid="pwd-confirm" />
+        </Form.Item>
+      </Form>
+      {code.holder}
+    </Modal>
+  );
+}

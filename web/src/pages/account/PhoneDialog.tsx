@@ -1,0 +1,73 @@
+import { AccountMsg, Msg, PHONE_PATTERN, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
+import { App, Form, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { editPhone, getEditphoneCheckNum } from '../../api/account';
+import { CountdownButton } from '../../components/CountdownButton';
+import { useOwnCode } from './useOwnCode';
+
+/** 修改手机号: newmobile and checknum, 120 s countdown (spec §2). */
+export function PhoneDialog({ open, onClose, onChanged }: { open: boolean; onClose(): void; onChanged(phone: string): void }) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ newmobile: string; checknum: string }>();
+  const [saving, setSaving] = useState(false);
+  const code = useOwnCode((pass) => getEditphoneCheckNum({ NewPhone: form.getFieldValue('newmobile'), ...pass }));
+
+  const send = async () => {
+    try {
+      await form.validateFields(['newmobile']);
+    } catch {
+      return false;
+    }
+    return code.run();
+  };
+
+  const save = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      const env = await editPhone({ NewPhone: v.newmobile, CheckNum: v.checknum.trim() });
+      message.success(env.msg || AccountMsg.phoneChanged);
+      onChanged(v.newmobile);
+      onClose();
+    } catch {
+      // shown by the request wrapper
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="修改手机号"
+      open={open}
+      onCancel={onClose}
+      onOk={save}
+      confirmLoading={saving}
+      okText="确定"
+      cancelText="取消"
+      destroyOnHidden
+    >
+      <Form form={form} labelCol={{ span: 5 }} validateTrigger="onBlur" data-testid="phone-dialog">
+        <Form.Item
+          label="新手机号"
+          name="newmobile"
+          rules={[
+            { required: true, message: Msg.phoneRequired },
+            { pattern: PHONE_PATTERN, message: Msg.phoneFormat },
+          ]}
+        >
+          <Input maxLength={11} data-testid="new-phone" />
+        </Form.Item>
+        <Form.Item label="验证码" required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="checknum" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
+              <Input maxLength={6} data-testid="phone-code" />
+            </Form.Item>
+            <CountdownButton seconds={SMS_COUNTDOWN_LONG_S} onSend={send} />
+          </Space.Compact>
+        </Form.Item>
+      </Form>
+      {code.holder}
+    </Modal>
+  );
+}
