@@ -11,8 +11,8 @@ export const menuPages: Record<string, PageComponent> = {
   '/trainres/index': UnderConstruction,
   '/project/mystudy': UnderConstruction,
   '/ysUserExam/myexam': UnderConstruction,
-  '/regulations/index': UnderConstruction,
-  '/ydmessage/index': UnderConstruction,
+  '/regulations/index': lazy(() => import('./learner/regulations')),
+  '/ydmessage/index': lazy(() => import('./learner/messages')),
   // users
   '/ydUser/index': UnderConstruction,
   '/ydUser/org': UnderConstruction,
@@ -30,13 +30,13 @@ export const menuPages: Record<string, PageComponent> = {
   '/exam/marking': UnderConstruction,
   '/exam/result': UnderConstruction,
   // content
-  '/content/notice': UnderConstruction,
-  '/content/link': UnderConstruction,
-  '/content/lecturer': UnderConstruction,
-  '/content/model': UnderConstruction,
-  '/content/regulation': UnderConstruction,
-  '/content/site': UnderConstruction,
-  '/content/message': UnderConstruction,
+  '/content/notice': lazy(() => import('./admin/content/notices')),
+  '/content/link': lazy(() => import('./admin/content/links')),
+  '/content/lecturer': lazy(() => import('./admin/content/lecturers')),
+  '/content/model': lazy(() => import('./admin/content/models')),
+  '/content/regulation': lazy(() => import('./admin/content/regulations')),
+  '/content/site': lazy(() => import('./admin/content/site')),
+  '/content/message': lazy(() => import('./admin/content/message')),
   // system
   '/permission/role': UnderConstruction,
   '/permission/pageCtrl': UnderConstruction,
@@ -60,7 +60,7 @@ export const layoutPages: Record<string, LayoutPage> = {
   '/ysUserExam/exam': { title: '在线考试', page: UnderConstruction },
   '/ysUserExam/examview': { title: '考试结果', page: UnderConstruction },
   '/ysUserExam/imgexam': { title: '必考考试', page: UnderConstruction },
-  '/ydnotice/showview': { title: '公告详情', page: UnderConstruction },
+  '/ydnotice/showview': { title: '公告详情', page: lazy(() => import('./public/showview')) },
 };
 
 /** Full-screen pages outside the layout. The guard decides who may open them (spec §2 white list). */
@@ -69,7 +69,7 @@ export const standalonePages: Record<string, { title: string; page: PageComponen
   '/login': { title: '登录', page: lazy(() => import('./login')) },
   '/register': { title: '注册', page: lazy(() => import('./register')) },
   '/company': { title: '企业入驻', page: UnderConstruction },
-  '/infonoticelist': { title: '通知公告', page: UnderConstruction },
-  '/viewnoticeitem': { title: '公告详情', page: UnderConstruction },
+  '/infonoticelist': { title: '通知公告', page: lazy(() => import('./public/infonoticelist')) },
+  '/viewnoticeitem': { title: '公告详情', page: lazy(() => import('./public/viewnoticeitem')) },
   '/ohrlogin': { title: '单点登录', page: lazy(() => import('./ohrlogin')) },
 };

@@ -1,32 +1,235 @@
-// Placeholder public landing page; the portal home (banners, notices, courses…) replaces it.
-import { Button, Typography } from 'antd';
-import { Link } from 'react-router';
-import { useIsLoggedIn } from '../../../app/store/session';
+import { ArrowRightOutlined, EyeOutlined, RightOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { LinkItem, NoticeItem } from '@xuetu/contract';
+import { Empty, Skeleton, Tabs } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { getHomeImageNotices, getHomeNotices, getLecturers, getLinks, getShowModels, loginByTicket } from '../../../api/portal';
+import { useSession } from '../../../app/store/session';
 import { PublicHeader } from '../../../components/PublicHeader';
+import { BackTop } from '../components/BackTop';
+import { NoticeDate } from '../components/NoticeDate';
+import { PortalFooter } from '../components/PortalFooter';
+import '../components/portal.css';
+import { BannerCarousel, buildBanners } from './Banners';
+import { HotCourses, Rankings, StudyStars } from './Courses';
+import { Lecturers } from './Lecturers';
 
-export default function HomePage() {
-  const loggedIn = useIsLoggedIn();
+const isExternal = (url: string) => /^https?:\/\//i.test(url);
+
+function SmartLink({ url, className, children, testId }: { url: string; className?: string; children: React.ReactNode; testId?: string }) {
+  if (isExternal(url))
+    return (
+      <a href={url} target="_blank" rel="noopener noreferrer" className={className} data-testid={testId}>
+        {children}
+      </a>
+    );
   return (
-    <div data-testid="home-page" style={{ minHeight: '100vh', background: '#f5f7fa' }}>
+    <Link to={url || '/home'} className={className} data-testid={testId}>
+      {children}
+    </Link>
+  );
+}
+
+function useLinks(linkType: number) {
+  return useQuery({ queryKey: ['portal', 'links', linkType], queryFn: () => getLinks(linkType) });
+}
+
+function Section({
+  title,
+  extra,
+  children,
+  testId,
+}: {
+  title: string;
+  extra?: React.ReactNode;
+  children: React.ReactNode;
+  testId?: string;
+}) {
+  return (
+    <section className="xt-section" data-testid={testId}>
+      <div className="xt-section-head">
+        <h2>{title}</h2>
+        {extra}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function CoverCards({ items, loading, testId }: { items: LinkItem[] | undefined; loading: boolean; testId: string }) {
+  if (loading) return <Skeleton active />;
+  if (!items?.length) return <Empty description="暂无内容" />;
+  return (
+    <div className="xt-cover-grid" data-testid={testId}>
+      {items.map((l) => (
+        <SmartLink key={l.linkCode} url={l.pcLinkUrl} className="xt-cover-card">
+          <div className="xt-cover-img" style={l.pcCoverUrlPath ? { backgroundImage: `url("${l.pcCoverUrlPath}")` } : undefined} />
+          <div className="xt-cover-name">{l.pcLinkName || l.linkName}</div>
+        </SmartLink>
+      ))}
+    </div>
+  );
+}
+
+function NoticeList({ items, loading }: { items: NoticeItem[] | undefined; loading: boolean }) {
+  if (loading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!items?.length) return <Empty description="暂无公告" />;
+  return (
+    <ul className="xt-notice-list" data-testid="home-notices">
+      {items.map((n) => (
+        <li key={n.noticeSysCode}>
+          <Link
+            to={`/viewnoticeitem?noticeSysCode=${encodeURIComponent(n.noticeSysCode)}`}
+            className="xt-notice-row"
+            data-testid="home-notice"
+          >
+            <NoticeDate notice={n} />
+            <div className="xt-notice-body">
+              <div className="xt-notice-row-title">{n.noticeTitle}</div>
+              <div className="xt-notice-desc">{n.noticeDesc}</div>
+            </div>
+            <div className="xt-notice-pv">
+              <EyeOutlined /> {n.pv}
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** spec: a `ticket` in the URL logs in, then the route is replaced by the root; a failure is silently ignored. */
+function useTicketLogin() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const acceptToken = useSession((s) => s.acceptToken);
+  const ticket = params.get('ticket');
+  useEffect(() => {
+    if (!ticket) return;
+    let cancelled = false;
+    loginByTicket(ticket)
+      .then((r) => {
+        if (!cancelled && r?.token) acceptToken(r.token);
+      })
+      .catch(() => {})
+      .finally(() => {
+        if (!cancelled) navigate('/', { replace: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [ticket, acceptToken, navigate]);
+}
+
+/** The public home page (spec portal-and-learner §2 "Public home page"). */
+export default function HomePage() {
+  useTicketLogin();
+  const navigate = useNavigate();
+  const bannerLinks = useLinks(0);
+  const imageNotices = useQuery({ queryKey: ['portal', 'imageNotices'], queryFn: getHomeImageNotices });
+  const topNav = useLinks(1);
+  const midNav = useLinks(2);
+  const skills = useLinks(3);
+  const clubs = useLinks(4);
+  const charity = useLinks(5);
+  const lecturers = useQuery({ queryKey: ['portal', 'lecturers'], queryFn: getLecturers });
+  const notices = useQuery({ queryKey: ['portal', 'homeNotices'], queryFn: () => getHomeNotices(6) });
+  const models = useQuery({ queryKey: ['portal', 'models'], queryFn: getShowModels });
+  const banners = useMemo(() => buildBanners(bannerLinks.data ?? [], imageNotices.data ?? []), [bannerLinks.data, imageNotices.data]);
+  const bannersReady = !bannerLinks.isLoading && !imageNotices.isLoading;
+
+  return (
+    <div className="xt-portal" data-testid="home-page">
       <PublicHeader />
-      <section
-        style={{
-          background: 'linear-gradient(135deg, #2b4b80 0%, #409eff 70%)',
-          color: '#fff',
-          padding: '72px 16px',
-          textAlign: 'center',
-        }}
-      >
-        <Typography.Title style={{ color: '#fff', marginTop: 0 }}>学途 · 在线培训考试平台</Typography.Title>
-        <Typography.Paragraph style={{ color: 'rgba(255,255,255,0.85)', fontSize: 16 }}>
-          随时随地学习课程、参加考试，记录每一步成长。
-        </Typography.Paragraph>
-        <Link to={loggedIn ? '/dashboard' : '/login'}>
-          <Button size="large" style={{ marginTop: 8 }}>
-            {loggedIn ? '进入我的主页' : '立即登录'}
-          </Button>
-        </Link>
-      </section>
+      {!!topNav.data?.length && (
+        <nav className="xt-topnav" data-testid="top-nav">
+          <div className="xt-container">
+            {topNav.data.map((l) => (
+              <SmartLink key={l.linkCode} url={l.pcLinkUrl} testId="top-nav-link">
+                {l.pcLinkName || l.linkName}
+              </SmartLink>
+            ))}
+          </div>
+        </nav>
+      )}
+      {bannersReady ? <BannerCarousel banners={banners} /> : <div className="xt-banner xt-banner-loading" />}
+
+      <main className="xt-container xt-portal-main">
+        {!!midNav.data?.length && (
+          <div className="xt-midnav" data-testid="mid-nav">
+            {midNav.data.map((l) => (
+              <SmartLink key={l.linkCode} url={l.pcLinkUrl} className="xt-midnav-item">
+                <span className="xt-midnav-icon" style={l.pcCoverUrlPath ? { backgroundImage: `url("${l.pcCoverUrlPath}")` } : undefined}>
+                  {l.pcCoverUrlPath ? '' : (l.pcLinkName || l.linkName).slice(0, 1)}
+                </span>
+                <span>{l.pcLinkName || l.linkName}</span>
+              </SmartLink>
+            ))}
+          </div>
+        )}
+
+        {!!models.data?.length && (
+          <div className="xt-models" data-testid="display-models">
+            {models.data.map((m) => (
+              <SmartLink key={m.modelCode} url={m.linkUrl} className="xt-model-card">
+                <span className="xt-model-img" style={m.imageUrl ? { backgroundImage: `url("${m.imageUrl}")` } : undefined} />
+                <span className="xt-model-text">
+                  <strong>{m.modelName}</strong>
+                  <small>{m.modelDesc}</small>
+                </span>
+                <ArrowRightOutlined />
+              </SmartLink>
+            ))}
+          </div>
+        )}
+
+        <div className="xt-two-col">
+          <Section title="热门课程" testId="section-courses">
+            <HotCourses />
+          </Section>
+          <aside className="xt-side">
+            <Rankings />
+            <StudyStars />
+          </aside>
+        </div>
+
+        <Section title="通知公告" testId="section-notices">
+          <Tabs
+            items={[
+              { key: 'latest', label: '最新公告', children: <NoticeList items={notices.data} loading={notices.isLoading} /> },
+              { key: 'all', label: <span data-testid="all-notices-tab">全部公告</span> },
+            ]}
+            onChange={(k) => {
+              // spec: the 'all notices' tab leads to /infonoticelist
+              if (k === 'all') navigate('/infonoticelist');
+            }}
+            tabBarExtraContent={
+              <Link to="/infonoticelist" className="xt-more" data-testid="all-notices-link">
+                全部公告 <RightOutlined />
+              </Link>
+            }
+          />
+        </Section>
+
+        <Section title="名师风采" testId="section-lecturers">
+          <Lecturers items={lecturers.data} loading={lecturers.isLoading} />
+        </Section>
+
+        <Section title="职业技能" testId="section-skills">
+          <CoverCards items={skills.data} loading={skills.isLoading} testId="skill-links" />
+        </Section>
+        <div className="xt-two-col xt-two-equal">
+          <Section title="社团活动" testId="section-clubs">
+            <CoverCards items={clubs.data} loading={clubs.isLoading} testId="club-links" />
+          </Section>
+          <Section title="公益项目" testId="section-charity">
+            <CoverCards items={charity.data} loading={charity.isLoading} testId="charity-links" />
+          </Section>
+        </div>
+      </main>
+      <PortalFooter />
+      <BackTop />
     </div>
   );
 }

@@ -1,0 +1,166 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInByApi, snap } from '../fixtures/session';
+
+// screenshots of /home land in e2e/artifacts/ (home-1440.png, home-375.png)
+
+// Public portal, notice administration and messages (issue 5), on the demo seed.
+
+// a 2x2 PNG and a one-page PDF, checked by content on upload
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+
+async function openHome(page: Page) {
+  await page.goto('/home');
+  await expect(page.getByTestId('home-notice').first()).toBeVisible();
+}
+
+test.describe('anonymous visitor', () => {
+  test('sees banners, links, lecturers and notices on /home, desktop and phone', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openHome(page);
+    expect(await page.getByTestId('banner-slide').count()).toBeGreaterThanOrEqual(2);
+    await expect(page.getByTestId('top-nav-link').first()).toBeVisible();
+    await expect(page.getByTestId('mid-nav')).toBeVisible();
+    await expect(page.getByTestId('skill-links')).toBeVisible();
+    await expect(page.getByTestId('club-links')).toBeVisible();
+    await expect(page.getByTestId('charity-links')).toBeVisible();
+    await expect(page.getByTestId('lecturer-card')).toHaveCount(4);
+    expect(await page.getByTestId('home-notice').count()).toBe(6);
+    await expect(page.getByTestId('footer-hours')).toContainText('09:00-17:30');
+    await expect(page.getByTestId('login-link')).toBeVisible();
+
+    // the lecturer dialog plays the playList video (item2)
+    await page.getByTestId('lecturer-card').first().click();
+    await expect(page.getByTestId('lecturer-detail')).toBeVisible();
+    const video = page.getByTestId('lecturer-video');
+    if (await video.count()) {
+      await expect(video).toHaveAttribute('src', /\/prod-api\/files\/.+\.mp4$/);
+      const played = await video.evaluate(async (v: HTMLVideoElement) => {
+        v.muted = true;
+        await v.play();
+        await new Promise((r) => setTimeout(r, 600));
+        return v.currentTime > 0;
+      });
+      expect(played).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+
+    await page.waitForTimeout(500);
+    await snap(page, 'home-1440');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId('lecturer-card').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await snap(page, 'home-375');
+  });
+
+  test('opens a notice and downloads its attachment', async ({ page }) => {
+    await openHome(page);
+    await page.getByTestId('home-notice').filter({ hasText: '关于开展2026年度安全生产培训的通知' }).click();
+    await expect(page).toHaveURL(/\/viewnoticeitem\?noticeSysCode=N-DEMO-01/);
+    await expect(page.getByTestId('notice-view')).toContainText('关于开展2026年度安全生产培训的通知');
+    // a newline in the second title becomes a line break
+    await expect(page.getByTestId('notice-second-title').locator('br')).toHaveCount(1);
+    await expect(page.getByTestId('notice-release')).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const attachments = page.getByTestId('notice-attachments');
+    await expect(attachments).toContainText('2026年度安全生产培训手册.pdf');
+    const [download] = await Promise.all([page.waitForEvent('download'), attachments.getByText('2026年度安全生产培训手册.pdf').click()]);
+    expect(download.suggestedFilename()).toBe('2026年度安全生产培训手册.pdf');
+    const path = await download.path();
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(path).subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  test('shows a warning for a notice it may not read', async ({ page }) => {
+    await page.goto('/viewnoticeitem?noticeSysCode=N-DEMO-CORP');
+    await expect(page.getByTestId('notice-warning')).toContainText('公告不存在或已下线');
+  });
+
+  test('pages through /infonoticelist with previous/next', async ({ page }) => {
+    await openHome(page);
+    await page.getByTestId('all-notices-link').click();
+    await expect(page).toHaveURL(/\/infonoticelist/);
+    const items = page.getByTestId('notice-item');
+    await expect(items).toHaveCount(10);
+    const first = await items.first().getAttribute('href');
+    await page.getByTestId('pager-next').click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(items.first()).not.toHaveAttribute('href', first ?? '');
+    expect(await items.count()).toBeGreaterThan(0);
+    expect(await items.count()).toBeLessThanOrEqual(10);
+    await page.getByTestId('pager-prev').click();
+    await expect(items.first()).toHaveAttribute('href', first ?? '');
+    await page.mouse.wheel(0, 2000);
+    await expect(page.getByTestId('back-top')).toBeVisible();
+  });
+});
+
+test('an administrator publishes a notice with an image and an attachment and it appears on /home at once', async ({ page, browser }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/content/notice');
+  await page.getByTestId('notice-add').click();
+  const editor = page.getByTestId('notice-editor');
+  const title = `e2e 发布测试公告 ${Date.now()}`;
+  await editor.getByTestId('notice-title').fill(title);
+  await editor.getByTestId('notice-desc').fill('端到端测试：带图片和附件的公告');
+  await editor
+    .getByTestId('notice-cover-upload')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
+  await expect(editor.getByTestId('notice-cover-upload').locator('img')).toBeVisible();
+  await editor.locator('.tiptap').click();
+  await page.keyboard.type('这是正文内容。');
+  await editor.getByTestId('rich-text-image-input').setInputFiles({ name: 'inline.png', mimeType: 'image/png', buffer: PNG });
+  await expect(editor.locator('.tiptap img')).toHaveCount(1);
+  await editor
+    .getByTestId('notice-attachments-upload')
+    .locator('input[type=file]')
+    .setInputFiles({ name: '测试附件.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(editor.getByTestId('notice-attachments-upload')).toContainText('测试附件.pdf');
+  await editor.getByTestId('notice-save-publish').click();
+  await expect(page.getByTestId('notice-admin')).toContainText(title);
+
+  // an anonymous visitor sees it at once
+  const visitor = await browser.newPage();
+  await visitor.goto('/home');
+  await expect(visitor.getByTestId('home-notice').first()).toContainText(title);
+  await visitor.getByTestId('home-notice').first().click();
+  await expect(visitor.getByTestId('notice-view').locator('.xt-notice-content img')).toHaveCount(1);
+  await expect(visitor.getByTestId('notice-attachments')).toContainText('测试附件.pdf');
+  await visitor.close();
+});
+
+test('a learner gets a message, the badge shows 1, opening it navigates and the badge clears', async ({ page, browser }) => {
+  await signInByApi(page, 'admin');
+  await page.goto('/content/message');
+  const send = page.getByTestId('message-send');
+  await send.getByTestId('message-title').fill('请查看规章制度');
+  await send.getByTestId('message-content').fill('新版员工手册已发布。');
+  await send.getByTestId('message-link').fill('/regulations/index');
+  await send.getByTestId('receiver-search').locator('input').fill('learner05');
+  await send.getByTestId('receiver-search').locator('input').press('Enter');
+  const row = send.getByTestId('receiver-picker').locator('tr', { hasText: 'learner05' });
+  await row.locator('input[type=checkbox]').check();
+  await send.getByTestId('message-send-button').click();
+  await expect(page.getByText('发送成功，共 1 人')).toBeVisible();
+
+  const context = await browser.newContext();
+  const learner = await context.newPage();
+  await signInByApi(learner, 'learner05');
+  await learner.goto('/dashboard');
+  await expect(learner.getByTestId('message-badge').locator('.ant-badge-count')).toHaveText('1');
+  await learner.getByTestId('message-badge').click();
+  await expect(learner).toHaveURL(/\/ydmessage\/index/);
+  await learner.getByTestId('message-item').filter({ hasText: '请查看规章制度' }).click();
+  await expect(learner).toHaveURL(/\/regulations\/index/);
+  await expect(learner.getByTestId('regulation-item').first()).toBeVisible();
+  await expect(learner.getByTestId('message-badge').locator('.ant-badge-count')).toHaveCount(0);
+  await context.close();
+});

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { post } from '../../../api/request';
+import { useSession } from '../../../app/store/session';
+
+export interface CompanyOption {
+  value: string;
+  label: string;
+}
+
+/** Platform staff (system roles 1/2) choose platform-wide or a company; others write into their own. */
+export function useIsPlatformStaff(): boolean {
+  const sysRoles = useSession((s) => s.sysRoles);
+  return sysRoles.includes(1) || sysRoles.includes(2);
+}
+
+/** Companies for the scope selector (administration module's list; empty when unavailable). */
+export function useCompanyOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['content', 'companies'],
+    enabled,
+    queryFn: async (): Promise<CompanyOption[]> => {
+      const res = await post<{ models: { companySysCode: string; companyName: string }[] }>(
+        '/Api/User/user_company/GetCompanyListPage',
+        { pageIndex: 1, pageRows: 500 },
+        { silent: true },
+      ).catch(() => ({ models: [] }));
+      return (res?.models ?? []).map((c) => ({ value: c.companySysCode, label: c.companyName }));
+    },
+    staleTime: 5 * 60_000,
+  });
+}

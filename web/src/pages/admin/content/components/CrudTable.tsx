@@ -1,0 +1,115 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, type FormInstance, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useCan } from '../../../../components/Can';
+
+export interface CrudConfig<T extends object, F extends object> {
+  queryKey: readonly unknown[];
+  load: () => Promise<T[]>;
+  rowKey: keyof T & string;
+  columns: TableColumnsType<T>;
+  editAction: string;
+  addLabel: string;
+  title: (editing: T | null) => string;
+  /** form fields of the dialog */
+  fields: (form: FormInstance<F>) => ReactNode;
+  toForm: (row: T | null) => F;
+  save: (values: F, row: T | null) => Promise<unknown>;
+  remove: (row: T) => Promise<unknown>;
+  toolbar?: ReactNode;
+  testId: string;
+  width?: number;
+}
+
+/** A list with add / edit dialog and delete: the shape every small content screen shares. */
+export function CrudTable<T extends object, F extends object>(c: CrudConfig<T, F>) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const can = useCan();
+  const [form] = Form.useForm<F>();
+  const [editing, setEditing] = useState<{ open: boolean; row: T | null }>({ open: false, row: null });
+  const q = useQuery({ queryKey: c.queryKey, queryFn: c.load });
+  const reload = () => qc.invalidateQueries({ queryKey: c.queryKey });
+  const save = useMutation({
+    mutationFn: async () => c.save(await form.validateFields(), editing.row),
+    onSuccess: () => {
+      message.success('保存成功');
+      setEditing({ open: false, row: null });
+      void reload();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (row: T) => c.remove(row),
+    onSuccess: () => {
+      message.success('删除成功!');
+      void reload();
+    },
+  });
+  const open = (row: T | null) => {
+    form.resetFields();
+    form.setFieldsValue(c.toForm(row) as Parameters<typeof form.setFieldsValue>[0]);
+    setEditing({ open: true, row });
+  };
+  const editable = can(c.editAction);
+  return (
+    <Card variant="borderless" data-testid={c.testId}>
+      <Space style={{ marginBottom: 16 }} wrap>
+        {c.toolbar}
+        {editable && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid={`${c.testId}-add`}>
+            {c.addLabel}
+          </Button>
+        )}
+      </Space>
+      <Table<T>
+        rowKey={c.rowKey}
+        loading={q.isFetching}
+        dataSource={q.data ?? []}
+        scroll={{ x: 800 }}
+        pagination={{ pageSize: 20, showTotal: (t) => `共 ${t} 条`, hideOnSinglePage: true }}
+        columns={[
+          ...c.columns,
+          ...(editable
+            ? [
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 140,
+                  fixed: 'right' as const,
+                  render: (_: unknown, row: T) => (
+                    <Space size={4}>
+                      <Button size="small" type="link" onClick={() => open(row)}>
+                        编辑
+                      </Button>
+                      <Popconfirm title="确定删除吗？" okText="删除" cancelText="取消" onConfirm={() => remove.mutate(row)}>
+                        <Button size="small" type="link" danger>
+                          删除
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={editing.open}
+        title={c.title(editing.row)}
+        onCancel={() => setEditing({ open: false, row: null })}
+        onOk={() => save.mutate()}
+        confirmLoading={save.isPending}
+        okText="保存"
+        cancelText="取消"
+        width={c.width ?? 640}
+        destroyOnHidden
+        forceRender
+      >
+        <Form form={form} layout="vertical">
+          {c.fields(form)}
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

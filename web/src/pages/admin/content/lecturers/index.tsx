@@ -1,0 +1,93 @@
+import { type LecturerAdminItem, Perm } from '@xuetu/contract';
+import { Avatar, Form, Input, InputNumber, Switch, Tag } from 'antd';
+import { delLecturer, getLecturerList, saveLecturer, type UploadedFile } from '../../../../api/content';
+import { CrudTable } from '../components/CrudTable';
+import { FileListUpload, ImageUpload } from '../components/uploads';
+
+interface LecturerForm {
+  lecturerName: string;
+  lecturerTag: string;
+  briefIntroduce: string;
+  faceUrl: string;
+  profilesDetail: string;
+  videos: UploadedFile[];
+  sortOrder: number;
+  status: boolean;
+}
+
+/** Lecturers: face image, tag, introduction, profile, intro videos. */
+export default function LecturerAdminPage() {
+  return (
+    <CrudTable<LecturerAdminItem, LecturerForm>
+      testId="lecturer-admin"
+      queryKey={['content', 'lecturers']}
+      load={getLecturerList}
+      rowKey="lecturerCode"
+      editAction={Perm.LecturerEdit}
+      addLabel="新增讲师"
+      width={720}
+      title={(r) => (r ? '编辑讲师' : '新增讲师')}
+      columns={[
+        { title: '头像', dataIndex: 'faceUrl', width: 80, render: (u: string, l) => <Avatar src={u}>{l.lecturerName.slice(0, 1)}</Avatar> },
+        { title: '姓名', dataIndex: 'lecturerName', width: 120 },
+        { title: '标签', dataIndex: 'lecturerTag', width: 120, render: (t: string) => (t ? <Tag color="blue">{t}</Tag> : '-') },
+        { title: '简介', dataIndex: 'briefIntroduce', ellipsis: true },
+        { title: '视频', key: 'v', width: 80, render: (_: unknown, l) => l.videos.length },
+        { title: '排序', dataIndex: 'sortOrder', width: 80 },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          width: 80,
+          render: (s: number) => (s === 1 ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
+        },
+      ]}
+      toForm={(l) => ({
+        lecturerName: l?.lecturerName ?? '',
+        lecturerTag: l?.lecturerTag ?? '',
+        briefIntroduce: l?.briefIntroduce ?? '',
+        faceUrl: l?.faceKey ?? '',
+        profilesDetail: l?.profilesDetail ?? '',
+        videos: (l?.videos ?? []).map((v) => ({ key: v.key, url: v.url, name: v.name, size: 0 })),
+        sortOrder: l?.sortOrder ?? 0,
+        status: (l?.status ?? 1) === 1,
+      })}
+      save={(v, l) =>
+        saveLecturer({
+          ...v,
+          lecturerCode: l?.lecturerCode,
+          videos: v.videos.map((f) => ({ name: f.name.replace(/\.[a-z0-9]+$/i, ''), key: f.key })),
+          status: v.status ? 1 : 0,
+        })
+      }
+      remove={(l) => delLecturer(l.lecturerCode)}
+      fields={() => (
+        <>
+          <Form.Item name="lecturerName" label="讲师姓名" rules={[{ required: true, whitespace: true, message: '请输入讲师姓名' }]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="lecturerTag" label="标签">
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="faceUrl" label="头像">
+            <ImageUpload />
+          </Form.Item>
+          <Form.Item name="briefIntroduce" label="简介">
+            <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
+          </Form.Item>
+          <Form.Item name="profilesDetail" label="详细介绍">
+            <Input.TextArea maxLength={20000} autoSize={{ minRows: 4 }} />
+          </Form.Item>
+          <Form.Item name="videos" label="介绍视频">
+            <FileListUpload kind="video" max={5} accept="video/mp4,video/webm,video/quicktime" />
+          </Form.Item>
+          <Form.Item name="sortOrder" label="排序">
+            <InputNumber min={0} max={99999} />
+          </Form.Item>
+          <Form.Item name="status" label="显示" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </>
+      )}
+    />
+  );
+}

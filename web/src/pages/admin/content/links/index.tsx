@@ -1,0 +1,104 @@
+import { LINK_TYPE_LABELS, LINK_TYPES, type LinkItem, Perm } from '@xuetu/contract';
+import { Form, Image, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { useState } from 'react';
+import { delLink, getLinkList, saveLink } from '../../../../api/content';
+import { CrudTable } from '../components/CrudTable';
+import { ImageUpload } from '../components/uploads';
+
+interface LinkForm {
+  linkName: string;
+  linkType: number;
+  pcLinkName: string;
+  pcLinkUrl: string;
+  pcBanner: string;
+  pcCoverUrlPath: string;
+  sortOrder: number;
+  status: boolean;
+}
+const typeOptions = LINK_TYPES.map((t) => ({ value: t, label: `${t} ${LINK_TYPE_LABELS[t]}` }));
+
+/** Links of types 0–5 (banner, top nav, middle nav, job skills, clubs, public-benefit projects). */
+export default function LinkAdminPage() {
+  const [type, setType] = useState<number | ''>('');
+  return (
+    <CrudTable<LinkItem, LinkForm>
+      testId="link-admin"
+      queryKey={['content', 'links', type]}
+      load={() => getLinkList(type)}
+      rowKey="linkCode"
+      editAction={Perm.LinkEdit}
+      addLabel="新增链接"
+      toolbar={
+        <Select value={type} style={{ width: 160 }} onChange={setType} options={[{ value: '', label: '全部类型' }, ...typeOptions]} />
+      }
+      title={(r) => (r ? '编辑链接' : '新增链接')}
+      columns={[
+        { title: '名称', dataIndex: 'linkName' },
+        { title: '类型', dataIndex: 'linkType', width: 120, render: (t: number) => <Tag>{LINK_TYPE_LABELS[t]}</Tag> },
+        {
+          title: '图片',
+          key: 'img',
+          width: 120,
+          render: (_: unknown, l) =>
+            l.pcBanner || l.pcCoverUrlPath ? (
+              <Image src={l.pcBanner || l.pcCoverUrlPath} width={96} height={54} style={{ objectFit: 'cover' }} />
+            ) : (
+              '-'
+            ),
+        },
+        { title: '链接地址', dataIndex: 'pcLinkUrl', ellipsis: true },
+        { title: '排序', dataIndex: 'sortOrder', width: 80 },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          width: 80,
+          render: (s: number) => (s === 1 ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
+        },
+      ]}
+      toForm={(l) => ({
+        linkName: l?.linkName ?? '',
+        linkType: l?.linkType ?? (type === '' ? 1 : type),
+        pcLinkName: l?.pcLinkName ?? '',
+        pcLinkUrl: l?.pcLinkUrl ?? '',
+        pcBanner: l?.pcBannerKey ?? '',
+        pcCoverUrlPath: l?.pcCoverKey ?? '',
+        sortOrder: l?.sortOrder ?? 0,
+        status: (l?.status ?? 1) === 1,
+      })}
+      save={(v, l) => saveLink({ ...v, linkCode: l?.linkCode, status: v.status ? 1 : 0 })}
+      remove={(l) => delLink(l.linkCode)}
+      fields={() => (
+        <>
+          <Form.Item name="linkName" label="链接名称" rules={[{ required: true, whitespace: true, message: '请输入链接名称' }]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="linkType" label="类型">
+            <Select options={typeOptions} />
+          </Form.Item>
+          <Form.Item name="pcLinkName" label="显示名称">
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item
+            name="pcLinkUrl"
+            label="链接地址"
+            rules={[{ pattern: /^(https?:\/\/|\/(?!\/))/i, message: '请输入以 http:// 或 https:// 开头的链接地址' }]}
+          >
+            <Input placeholder="https:// 或站内路径 /infonoticelist" />
+          </Form.Item>
+          <Form.Item name="pcBanner" label="轮播图（类型 0）">
+            <ImageUpload />
+          </Form.Item>
+          <Form.Item name="pcCoverUrlPath" label="封面图">
+            <ImageUpload />
+          </Form.Item>
+          <Form.Item name="sortOrder" label="排序">
+            <InputNumber min={0} max={99999} />
+          </Form.Item>
+          <Form.Item name="status" label="显示" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </>
+      )}
+    />
+  );
+}

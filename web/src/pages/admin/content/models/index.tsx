@@ -1,0 +1,94 @@
+import { type ModelItem, Perm } from '@xuetu/contract';
+import { Form, Image, Input, InputNumber, Radio, Switch, Tag } from 'antd';
+import { delModel, getModelList, saveModel } from '../../../../api/content';
+import { CrudTable } from '../components/CrudTable';
+import { ImageUpload } from '../components/uploads';
+
+interface ModelForm {
+  modelName: string;
+  modelDesc: string;
+  clientType: number;
+  imageUrl: string;
+  linkUrl: string;
+  sortOrder: number;
+  status: boolean;
+}
+
+/** Display models (GetShowModelInfoDataList; clientType 2 = PC). */
+export default function ModelAdminPage() {
+  return (
+    <CrudTable<ModelItem, ModelForm>
+      testId="model-admin"
+      queryKey={['content', 'models']}
+      load={getModelList}
+      rowKey="modelCode"
+      editAction={Perm.ModelEdit}
+      addLabel="新增模块"
+      title={(r) => (r ? '编辑展示模块' : '新增展示模块')}
+      columns={[
+        {
+          title: '图片',
+          dataIndex: 'imageUrl',
+          width: 120,
+          render: (u: string) => (u ? <Image src={u} width={96} height={54} style={{ objectFit: 'cover' }} /> : '-'),
+        },
+        { title: '名称', dataIndex: 'modelName', width: 140 },
+        { title: '说明', dataIndex: 'modelDesc', ellipsis: true },
+        { title: '终端', dataIndex: 'clientType', width: 90, render: (t: number) => (t === 2 ? 'PC' : 'App') },
+        { title: '链接', dataIndex: 'linkUrl', ellipsis: true },
+        { title: '排序', dataIndex: 'sortOrder', width: 80 },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          width: 80,
+          render: (s: number) => (s === 1 ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
+        },
+      ]}
+      toForm={(m) => ({
+        modelName: m?.modelName ?? '',
+        modelDesc: m?.modelDesc ?? '',
+        clientType: m?.clientType ?? 2,
+        imageUrl: m?.imageKey ?? '',
+        linkUrl: m?.linkUrl ?? '',
+        sortOrder: m?.sortOrder ?? 0,
+        status: (m?.status ?? 1) === 1,
+      })}
+      save={(v, m) => saveModel({ ...v, modelCode: m?.modelCode, status: v.status ? 1 : 0 })}
+      remove={(m) => delModel(m.modelCode)}
+      fields={() => (
+        <>
+          <Form.Item name="modelName" label="模块名称" rules={[{ required: true, whitespace: true, message: '请输入模块名称' }]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="modelDesc" label="说明">
+            <Input maxLength={200} />
+          </Form.Item>
+          <Form.Item name="clientType" label="终端">
+            <Radio.Group
+              options={[
+                { value: 2, label: 'PC' },
+                { value: 1, label: 'App' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="imageUrl" label="图片">
+            <ImageUpload />
+          </Form.Item>
+          <Form.Item
+            name="linkUrl"
+            label="链接地址"
+            rules={[{ pattern: /^(https?:\/\/|\/(?!\/))/i, message: '请输入以 http:// 或 https:// 开头的链接地址' }]}
+          >
+            <Input placeholder="https:// 或站内路径" />
+          </Form.Item>
+          <Form.Item name="sortOrder" label="排序">
+            <InputNumber min={0} max={99999} />
+          </Form.Item>
+          <Form.Item name="status" label="显示" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </>
+      )}
+    />
+  );
+}

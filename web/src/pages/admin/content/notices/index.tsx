@@ -1,0 +1,163 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NOTICE_CHANNEL_LABELS, type NoticeAdminItem, Perm } from '@xuetu/contract';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { delNotice, getNoticeAdminPage, type NoticeAdminSearch, setNoticeStatus } from '../../../../api/content';
+import { Can, useCan } from '../../../../components/Can';
+import { useCompanyOptions, useIsPlatformStaff } from '../companies';
+import { NoticeEditor } from './NoticeEditor';
+
+const KEY = ['content', 'notices'] as const;
+const EMPTY_SEARCH: NoticeAdminSearch = { keyword: '', status: '', noticeChannel: '', companySysCode: '' };
+
+/** Notice management: search, paging, create/edit, publish/unpublish, delete. */
+export default function NoticeAdminPage() {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const can = useCan();
+  const staff = useIsPlatformStaff();
+  const companies = useCompanyOptions(staff);
+  const [search, setSearch] = useState<NoticeAdminSearch>(EMPTY_SEARCH);
+  const [page, setPage] = useState({ index: 1, size: 20 });
+  const [editing, setEditing] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
+  const q = useQuery({
+    queryKey: [...KEY, search, page],
+    queryFn: () => getNoticeAdminPage({ search, pageIndex: page.index, pageRows: page.size }),
+    placeholderData: keepPreviousData,
+  });
+  const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const status = useMutation({
+    mutationFn: (n: NoticeAdminItem) => setNoticeStatus(n.noticeSysCode, n.status === 2 ? 0 : 2),
+    onSuccess: (_d, n) => {
+      message.success(n.status === 2 ? '已取消发布' : '发布成功');
+      void reload();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (code: string) => delNotice(code),
+    onSuccess: () => {
+      message.success('删除成功!');
+      void reload();
+    },
+  });
+  return (
+    <Card variant="borderless" data-testid="notice-admin">
+      <Form
+        layout="inline"
+        initialValues={EMPTY_SEARCH}
+        onFinish={(v) => {
+          setSearch({ ...EMPTY_SEARCH, ...v });
+          setPage((p) => ({ ...p, index: 1 }));
+        }}
+        style={{ marginBottom: 16, rowGap: 12 }}
+      >
+        <Form.Item name="keyword">
+          <Input placeholder="公告标题" allowClear />
+        </Form.Item>
+        <Form.Item name="status">
+          <Select
+            style={{ width: 120 }}
+            options={[
+              { value: '', label: '全部状态' },
+              { value: 2, label: '已发布' },
+              { value: 0, label: '草稿' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="noticeChannel">
+          <Select
+            style={{ width: 140 }}
+            options={[
+              { value: '', label: '全部位置' },
+              ...Object.entries(NOTICE_CHANNEL_LABELS).map(([v, l]) => ({ value: Number(v), label: l })),
+            ]}
+          />
+        </Form.Item>
+        {staff && (
+          <Form.Item name="companySysCode">
+            <Select
+              style={{ width: 180 }}
+              options={[{ value: '', label: '全部范围' }, { value: '-', label: '全平台' }, ...(companies.data ?? [])]}
+            />
+          </Form.Item>
+        )}
+        <Space>
+          <Button type="primary" htmlType="submit">
+            搜索
+          </Button>
+          <Can action={Perm.NoticeAdd}>
+            <Button icon={<PlusOutlined />} onClick={() => setEditing({ open: true, code: null })} data-testid="notice-add">
+              新增公告
+            </Button>
+          </Can>
+        </Space>
+      </Form>
+      <Table<NoticeAdminItem>
+        rowKey="noticeSysCode"
+        loading={q.isFetching}
+        dataSource={q.data?.models ?? []}
+        scroll={{ x: 900 }}
+        pagination={{
+          current: page.index,
+          pageSize: page.size,
+          total: q.data?.totalCount ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          showTotal: (t) => `共 ${t} 条`,
+          onChange: (index, size) => setPage({ index, size }),
+        }}
+        columns={[
+          { title: '标题', dataIndex: 'noticeTitle', ellipsis: true },
+          { title: '位置', dataIndex: 'noticeChannel', width: 120, render: (c: number) => NOTICE_CHANNEL_LABELS[c] },
+          { title: '范围', dataIndex: 'companyName', width: 160, render: (n: string) => n || '全平台' },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 90,
+            render: (s: number) => (s === 2 ? <Tag color="green">已发布</Tag> : <Tag>草稿</Tag>),
+          },
+          { title: '发布时间', dataIndex: 'releaseTime', width: 170, render: (t: string) => (t.startsWith('1900') ? '-' : t.slice(0, 16)) },
+          { title: '浏览', dataIndex: 'pv', width: 80 },
+          {
+            title: '操作',
+            key: 'op',
+            width: 220,
+            fixed: 'right',
+            render: (_: unknown, n) => (
+              <Space size={4}>
+                {can(Perm.NoticeEdit) && (
+                  <Button size="small" type="link" onClick={() => setEditing({ open: true, code: n.noticeSysCode })}>
+                    编辑
+                  </Button>
+                )}
+                {can(Perm.NoticePublish) && (
+                  <Button size="small" type="link" onClick={() => status.mutate(n)} data-testid="notice-toggle-status">
+                    {n.status === 2 ? '取消发布' : '发布'}
+                  </Button>
+                )}
+                {can(Perm.NoticeDelete) && (
+                  <Popconfirm title="确定删除该公告吗？" okText="删除" cancelText="取消" onConfirm={() => remove.mutate(n.noticeSysCode)}>
+                    <Button size="small" type="link" danger>
+                      删除
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <NoticeEditor
+        open={editing.open}
+        code={editing.code}
+        onClose={() => setEditing({ open: false, code: null })}
+        onSaved={() => {
+          message.success('保存成功');
+          setEditing({ open: false, code: null });
+          void reload();
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import { Perm, type RegulationItem } from '@xuetu/contract';
+import { Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { useState } from 'react';
+import { delRegulation, getRegulationList, saveRegulation, type UploadedFile } from '../../../../api/content';
+import { REGULATION_ICONS } from '../../../learner/regulations';
+import { useCompanyOptions, useIsPlatformStaff } from '../companies';
+import { CrudTable } from '../components/CrudTable';
+import { FileListUpload } from '../components/uploads';
+
+interface DocForm {
+  title: string;
+  files: UploadedFile[];
+  companySysCode: string;
+  sortOrder: number;
+  status: boolean;
+}
+
+/** Regulations documents: downloadable files shown on /regulations/index. */
+export default function RegulationAdminPage() {
+  const staff = useIsPlatformStaff();
+  const companies = useCompanyOptions(staff);
+  const [keyword, setKeyword] = useState('');
+  return (
+    <CrudTable<RegulationItem, DocForm>
+      testId="regulation-admin"
+      queryKey={['content', 'regulations', keyword]}
+      load={() => getRegulationList(keyword)}
+      rowKey="docCode"
+      editAction={Perm.RegulationEdit}
+      addLabel="新增文件"
+      toolbar={<Input.Search allowClear placeholder="文件名称" onSearch={(v) => setKeyword(v.trim())} style={{ width: 220 }} />}
+      title={(r) => (r ? '编辑文件' : '新增文件')}
+      columns={[
+        {
+          title: '文件',
+          dataIndex: 'title',
+          render: (t: string, d) => {
+            const { icon: Icon, color } = REGULATION_ICONS[d.fileType];
+            return (
+              <a href={d.fileUrl} download={d.fileName}>
+                <Icon style={{ color, marginRight: 6 }} />
+                {t}
+              </a>
+            );
+          },
+        },
+        { title: '文件名', dataIndex: 'fileName', ellipsis: true },
+        { title: '范围', dataIndex: 'companyName', width: 160, render: (n: string) => n || '全平台' },
+        { title: '排序', dataIndex: 'sortOrder', width: 80 },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          width: 80,
+          render: (s: number) => (s === 1 ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
+        },
+      ]}
+      toForm={(d) => ({
+        title: d?.title ?? '',
+        files: d ? [{ key: d.fileKey, url: d.fileUrl, name: d.fileName, size: d.size }] : [],
+        companySysCode: d?.companySysCode ?? '',
+        sortOrder: d?.sortOrder ?? 0,
+        status: (d?.status ?? 1) === 1,
+      })}
+      save={(v, d) => {
+        const file = v.files[0];
+        return saveRegulation({
+          docCode: d?.docCode,
+          title: v.title,
+          fileKey: file?.key ?? '',
+          fileName: file?.name ?? '',
+          size: file?.size ?? 0,
+          companySysCode: staff ? v.companySysCode || null : null,
+          sortOrder: v.sortOrder,
+          status: v.status ? 1 : 0,
+        });
+      }}
+      remove={(d) => delRegulation(d.docCode)}
+      fields={() => (
+        <>
+          <Form.Item name="title" label="文件名称" rules={[{ required: true, whitespace: true, message: '请输入文件名称' }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="files" label="文件" rules={[{ required: true, type: 'array', min: 1, message: '请上传文件' }]}>
+            <FileListUpload kind="document" max={1} />
+          </Form.Item>
+          {staff && (
+            <Form.Item name="companySysCode" label="范围">
+              <Select options={[{ value: '', label: '全平台' }, ...(companies.data ?? [])]} />
+            </Form.Item>
+          )}
+          <Form.Item name="sortOrder" label="排序">
+            <InputNumber min={0} max={99999} />
+          </Form.Item>
+          <Form.Item name="status" label="显示" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,129 @@
+import { FireOutlined, TrophyOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_DIR_NO, HOT_RES_TOP, RANKING_LIMIT } from '@xuetu/contract';
+import { Avatar, Button, Empty, Skeleton, Tabs } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type CourseCard, getIndexHotRes, getIndexResDirList, getRankingList, getStudyStars, type ResDir } from '../../../api/portal';
+import { useIsLoggedIn } from '../../../app/store/session';
+
+// Course showcase: hot courses by category, rankings, study stars. Data comes from the courses
+// module; until it answers, each section shows its empty state.
+
+const ALL_DIR: ResDir = { dCode: '', dName: '全部', dNo: DEFAULT_DIR_NO, dpNo: '' };
+
+function useOpenCourse() {
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  return (c: CourseCard) => {
+    if (loggedIn) navigate(`/trainres/study?id=${encodeURIComponent(c.resCode)}`);
+    else navigate(`/login?redirect=${encodeURIComponent(`/trainres/study?id=${c.resCode}`)}`);
+  };
+}
+
+function CourseGrid({ items, loading }: { items: CourseCard[] | undefined; loading: boolean }) {
+  const open = useOpenCourse();
+  if (loading) return <Skeleton active />;
+  if (!items?.length) return <Empty description="暂无课程" data-testid="courses-empty" />;
+  return (
+    <div className="xt-course-grid">
+      {items.map((c) => (
+        <button type="button" key={c.resCode} className="xt-course-card" onClick={() => open(c)}>
+          <div className="xt-course-cover" style={c.cover ? { backgroundImage: `url("${c.cover}")` } : undefined} />
+          <div className="xt-course-name">{c.resName}</div>
+          <div className="xt-course-intro">{c.introduce}</div>
+          <div className="xt-course-views">{c.viewCnt ?? 0} 人学习</div>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function HotCourses() {
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn();
+  const dirs = useQuery({ queryKey: ['portal', 'resdirs'], queryFn: getIndexResDirList, retry: false });
+  const [dir, setDir] = useState<ResDir>(ALL_DIR);
+  const hot = useQuery({ queryKey: ['portal', 'hot', dir.dCode], queryFn: () => getIndexHotRes(dir.dCode, HOT_RES_TOP), retry: false });
+  // spec: an extra first entry 'all' with an empty code
+  const tabs = [ALL_DIR, ...(Array.isArray(dirs.data) ? dirs.data : [])];
+  const more = () => {
+    const target = `/trainres/index?dcode=${encodeURIComponent(dir.dCode)}&dno=${encodeURIComponent(dir.dNo || DEFAULT_DIR_NO)}`;
+    navigate(loggedIn ? target : `/login?redirect=${encodeURIComponent(target)}`);
+  };
+  return (
+    <div data-testid="hot-courses">
+      <Tabs
+        activeKey={dir.dCode || 'all'}
+        onChange={(k) => setDir(tabs.find((d) => (d.dCode || 'all') === k) ?? ALL_DIR)}
+        items={tabs.map((d) => ({ key: d.dCode || 'all', label: d.dName }))}
+        tabBarExtraContent={
+          <Button type="link" onClick={more}>
+            更多 &gt;
+          </Button>
+        }
+      />
+      <CourseGrid items={Array.isArray(hot.data) ? hot.data : undefined} loading={hot.isLoading} />
+    </div>
+  );
+}
+
+export function Rankings() {
+  const open = useOpenCourse();
+  const q = useQuery({ queryKey: ['portal', 'ranking'], queryFn: () => getRankingList(RANKING_LIMIT), retry: false });
+  const items = Array.isArray(q.data) ? q.data : [];
+  return (
+    <div className="xt-side-card" data-testid="course-ranking">
+      <div className="xt-side-title">
+        <TrophyOutlined /> 课程排行
+      </div>
+      {q.isLoading ? (
+        <Skeleton active />
+      ) : items.length ? (
+        <ol className="xt-ranking">
+          {items.map((c, i) => (
+            <li key={c.resCode}>
+              <span className={`xt-rank xt-rank-${i + 1}`}>{i + 1}</span>
+              <button type="button" onClick={() => open(c)}>
+                {c.resName}
+              </button>
+              <span className="xt-rank-views">
+                <FireOutlined /> {c.viewCnt ?? 0}
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无排行" />
+      )}
+    </div>
+  );
+}
+
+export function StudyStars() {
+  const q = useQuery({ queryKey: ['portal', 'stars'], queryFn: getStudyStars, retry: false });
+  const items = Array.isArray(q.data) ? q.data : [];
+  return (
+    <div className="xt-side-card" data-testid="study-stars">
+      <div className="xt-side-title">学习之星</div>
+      {q.isLoading ? (
+        <Skeleton active avatar />
+      ) : items.length ? (
+        <ul className="xt-stars">
+          {items.map((s) => (
+            <li key={`${s.chnName}-${s.orgName}`}>
+              <Avatar src={s.headImg}>{s.chnName.slice(0, 1)}</Avatar>
+              <div>
+                <div>{s.chnName}</div>
+                <small>{s.orgName}</small>
+              </div>
+              <span>{s.studyHoursStr}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { EyeOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { NOTICE_PAGE_SIZE } from '@xuetu/contract';
+import { Breadcrumb, Empty, Pagination, Skeleton } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { getInfoNoticePage } from '../../../api/portal';
+import { PublicHeader } from '../../../components/PublicHeader';
+import { BackTop } from '../components/BackTop';
+import { NoticeDate } from '../components/NoticeDate';
+import { PortalFooter } from '../components/PortalFooter';
+import '../components/portal.css';
+
+/** Public notice list (spec: ReleaseTime descending, 10 per page only, previous/next text pager). */
+export default function InfoNoticeListPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const q = useQuery({
+    queryKey: ['portal', 'noticePage', page],
+    queryFn: () =>
+      getInfoNoticePage({
+        search: { keyword: '' },
+        pageIndex: page,
+        pageRows: NOTICE_PAGE_SIZE,
+        sortField: 'ReleaseTime',
+        sortType: 'desc',
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const go = (p: number) => {
+    setParams(p > 1 ? { page: String(p) } : {});
+    window.scrollTo({ top: 0 });
+  };
+  return (
+    <div className="xt-portal" data-testid="notice-list-page">
+      <PublicHeader />
+      <main className="xt-container xt-portal-main">
+        <Breadcrumb style={{ margin: '0 0 16px' }} items={[{ title: <Link to="/home">首页</Link> }, { title: '通知公告' }]} />
+        <div className="xt-page-card">
+          <div className="xt-section-head">
+            <h2>通知公告</h2>
+          </div>
+          {q.isLoading ? (
+            <Skeleton active paragraph={{ rows: 10 }} />
+          ) : !q.data?.models.length ? (
+            <Empty description="暂无公告" />
+          ) : (
+            <ul className="xt-notice-list" data-testid="notice-list">
+              {q.data.models.map((n) => (
+                <li key={n.noticeSysCode}>
+                  <Link
+                    to={`/viewnoticeitem?noticeSysCode=${encodeURIComponent(n.noticeSysCode)}`}
+                    className="xt-notice-row"
+                    data-testid="notice-item"
+                  >
+                    <NoticeDate notice={n} />
+                    <div className="xt-notice-body">
+                      <div className="xt-notice-row-title">{n.noticeTitle}</div>
+                      <div className="xt-notice-desc">{n.noticeDesc}</div>
+                    </div>
+                    <div className="xt-notice-pv">
+                      <EyeOutlined /> {n.pv}
+                    </div>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="xt-pager">
+            <Pagination
+              current={page}
+              pageSize={NOTICE_PAGE_SIZE}
+              total={q.data?.totalCount ?? 0}
+              showSizeChanger={false}
+              simple={false}
+              showLessItems
+              hideOnSinglePage={false}
+              onChange={go}
+              itemRender={(_p, type, original) => {
+                // spec: the pager shows previous/next text only
+                if (type === 'prev') return <a data-testid="pager-prev">上一页</a>;
+                if (type === 'next') return <a data-testid="pager-next">下一页</a>;
+                if (type === 'page' || type === 'jump-prev' || type === 'jump-next') return null;
+                return original;
+              }}
+              data-testid="notice-pager"
+            />
+          </div>
+        </div>
+      </main>
+      <PortalFooter />
+      <BackTop />
+    </div>
+  );
+}
