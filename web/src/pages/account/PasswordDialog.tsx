@@ -41,7 +41,8 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
       onClose();
       // every session ended with the change: sign in again with the new password
       resetToken();
-      navigate('/login', { replace: true });
+      // after the guard has seen the token go (it sends signed-out pages to /home)
+      setTimeout(() => navigate('/login', { replace: true }), 0);
     } catch {
       // shown by the request wrapper
     } finally {
