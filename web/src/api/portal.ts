@@ -4,7 +4,6 @@ import type {
   LecturerDetail,
   LecturerItem,
   LinkItem,
-  LoginResult,
   ModelItem,
   NoticeDetail,
   NoticeItem,
@@ -37,8 +36,6 @@ export const getIndexImageNotices = (top = 6) => post<NoticeItem[]>(`${notice}/G
 export const getSiteConfig = () => post<SiteSettings>(`${open}/GetSiteConfig`, {});
 export const getShowModels = () => post<ModelItem[]>('/Api/Fp_Manage/Fp_modelinfo/GetShowModelInfoDataList', { clientType: 2 });
 export const getRegulations = (keyword = '') => post<RegulationItem[]>(`${notice}/Getguizhangzhidu`, { keyword });
-/** ticket login from a partner link; failures are ignored silently by the caller */
-export const loginByTicket = (ticket: string) => post<LoginResult>('/Api/User/user_user/LoginByTicket', { ticket }, { silent: true });
 
 // ---- course showcase (courses module); quiet so a missing endpoint shows an empty state ----
 export interface ResDir {

@@ -12,13 +12,10 @@ import { useIsLoggedIn } from '../../../app/store/session';
 
 const ALL_DIR: ResDir = { dCode: '', dName: '全部', dNo: DEFAULT_DIR_NO, dpNo: '' };
 
+/** spec: a lesson opens /trainres/study?id=…; without a session the play dialog (courses module) comes first */
 function useOpenCourse() {
   const navigate = useNavigate();
-  const loggedIn = useIsLoggedIn();
-  return (c: CourseCard) => {
-    if (loggedIn) navigate(`/trainres/study?id=${encodeURIComponent(c.resCode)}`);
-    else navigate(`/login?redirect=${encodeURIComponent(`/trainres/study?id=${c.resCode}`)}`);
-  };
+  return (c: CourseCard) => navigate(`/trainres/study?id=${encodeURIComponent(c.resCode)}`);
 }
 
 function CourseGrid({ items, loading }: { items: CourseCard[] | undefined; loading: boolean }) {
@@ -39,7 +36,7 @@ function CourseGrid({ items, loading }: { items: CourseCard[] | undefined; loadi
   );
 }
 
-export function HotCourses() {
+export function HotCourses({ onNeedLogin }: { onNeedLogin: () => void }) {
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   const dirs = useQuery({ queryKey: ['portal', 'resdirs'], queryFn: getIndexResDirList, retry: false });
@@ -49,7 +46,9 @@ export function HotCourses() {
   const tabs = [ALL_DIR, ...(Array.isArray(dirs.data) ? dirs.data : [])];
   const more = () => {
     const target = `/trainres/index?dcode=${encodeURIComponent(dir.dCode)}&dno=${encodeURIComponent(dir.dNo || DEFAULT_DIR_NO)}`;
-    navigate(loggedIn ? target : `/login?redirect=${encodeURIComponent(target)}`);
+    // spec: 'more' goes to /trainres/index with dcode and dno when logged in, otherwise opens the login dialog
+    if (loggedIn) navigate(target);
+    else onNeedLogin();
   };
   return (
     <div data-testid="hot-courses">

@@ -2,14 +2,14 @@ import { ArrowRightOutlined, EyeOutlined, RightOutlined } from '@ant-design/icon
 import { useQuery } from '@tanstack/react-query';
 import type { LinkItem, NoticeItem } from '@xuetu/contract';
 import { Empty, Skeleton, Tabs } from 'antd';
-import { useEffect, useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { getHomeImageNotices, getHomeNotices, getLecturers, getLinks, getShowModels, loginByTicket } from '../../../api/portal';
-import { useSession } from '../../../app/store/session';
-import { PublicHeader } from '../../../components/PublicHeader';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { getHomeImageNotices, getHomeNotices, getLecturers, getLinks, getShowModels } from '../../../api/portal';
+import { useTicketLogin } from '../../login/useTicketLogin';
 import { BackTop } from '../components/BackTop';
 import { NoticeDate } from '../components/NoticeDate';
 import { PortalFooter } from '../components/PortalFooter';
+import { PortalHeader, usePortalLogin } from '../components/PortalHeader';
 import '../components/portal.css';
 import { BannerCarousel, buildBanners } from './Banners';
 import { HotCourses, Rankings, StudyStars } from './Courses';
@@ -99,33 +99,12 @@ function NoticeList({ items, loading }: { items: NoticeItem[] | undefined; loadi
   );
 }
 
-/** spec: a `ticket` in the URL logs in, then the route is replaced by the root; a failure is silently ignored. */
-function useTicketLogin() {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const acceptToken = useSession((s) => s.acceptToken);
-  const ticket = params.get('ticket');
-  useEffect(() => {
-    if (!ticket) return;
-    let cancelled = false;
-    loginByTicket(ticket)
-      .then((r) => {
-        if (!cancelled && r?.token) acceptToken(r.token);
-      })
-      .catch(() => {})
-      .finally(() => {
-        if (!cancelled) navigate('/', { replace: true });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [ticket, acceptToken, navigate]);
-}
-
 /** The public home page (spec portal-and-learner §2 "Public home page"). */
 export default function HomePage() {
+  // spec: a `ticket` in the URL logs in, then the route is replaced by /; a failure is ignored
   useTicketLogin();
   const navigate = useNavigate();
+  const login = usePortalLogin();
   const bannerLinks = useLinks(0);
   const imageNotices = useQuery({ queryKey: ['portal', 'imageNotices'], queryFn: getHomeImageNotices });
   const topNav = useLinks(1);
@@ -141,7 +120,7 @@ export default function HomePage() {
 
   return (
     <div className="xt-portal" data-testid="home-page">
-      <PublicHeader />
+      <PortalHeader login={login} />
       {!!topNav.data?.length && (
         <nav className="xt-topnav" data-testid="top-nav">
           <div className="xt-container">
@@ -186,7 +165,7 @@ export default function HomePage() {
 
         <div className="xt-two-col">
           <Section title="热门课程" testId="section-courses">
-            <HotCourses />
+            <HotCourses onNeedLogin={login.open} />
           </Section>
           <aside className="xt-side">
             <Rankings />

@@ -4,14 +4,15 @@ import { NOTICE_PAGE_SIZE } from '@xuetu/contract';
 import { Breadcrumb, Empty, Pagination, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { getInfoNoticePage } from '../../../api/portal';
-import { PublicHeader } from '../../../components/PublicHeader';
 import { BackTop } from '../components/BackTop';
 import { NoticeDate } from '../components/NoticeDate';
 import { PortalFooter } from '../components/PortalFooter';
+import { PortalHeader, usePortalLogin } from '../components/PortalHeader';
 import '../components/portal.css';
 
 /** Public notice list (spec: ReleaseTime descending, 10 per page only, previous/next text pager). */
 export default function InfoNoticeListPage() {
+  const login = usePortalLogin();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery({
@@ -32,7 +33,7 @@ export default function InfoNoticeListPage() {
   };
   return (
     <div className="xt-portal" data-testid="notice-list-page">
-      <PublicHeader />
+      <PortalHeader login={login} />
       <main className="xt-container xt-portal-main">
         <Breadcrumb style={{ margin: '0 0 16px' }} items={[{ title: <Link to="/home">首页</Link> }, { title: '通知公告' }]} />
         <div className="xt-page-card">

@@ -1,18 +1,19 @@
 import { Breadcrumb } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { PublicHeader } from '../../../components/PublicHeader';
 import { BackTop } from '../components/BackTop';
 import { NoticeView } from '../components/NoticeView';
 import { PortalFooter } from '../components/PortalFooter';
+import { PortalHeader, usePortalLogin } from '../components/PortalHeader';
 import '../components/portal.css';
 
 /** Public notice viewer: /viewnoticeitem?noticeSysCode=… */
 export default function ViewNoticeItemPage() {
+  const login = usePortalLogin();
   const [params] = useSearchParams();
   const code = params.get('noticeSysCode') ?? '';
   return (
     <div className="xt-portal" data-testid="view-notice-page">
-      <PublicHeader />
+      <PortalHeader login={login} />
       <main className="xt-container xt-portal-main">
         <Breadcrumb
           style={{ margin: '0 0 16px' }}
