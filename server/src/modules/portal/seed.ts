@@ -7,11 +7,14 @@ import { bannerPng, makeDocx, makeIntroMp4, makePdf, portraitPng } from './asset
 
 /** Demo portal content (DESIGN.md §6): notices with an attachment, banners, links of every type, lecturers, models, regulations, footer. */
 export async function seedDemoPortal(ctx: AppContext): Promise<void> {
+  const sizes = new Map<string, number>();
   const put = async (buffer: Buffer, ext: string, mime: string) => {
     const key = `content/2026/01/${randomBytes(12).toString('hex')}${ext}`;
     await ctx.storage.put(key, buffer, mime);
+    sizes.set(key, buffer.length);
     return key;
   };
+  const sizeOf = (key: string) => sizes.get(key) ?? 0;
   const png = (b: Buffer) => put(b, '.png', 'image/png');
   const day = 24 * 60 * 60 * 1000;
   const now = Date.now();
@@ -120,8 +123,8 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
         .returning({ id: notices.id });
       if (i === 1) {
         await tx.insert(noticeEnclosures).values([
-          { noticeId: row.id, enclosureName: '2026年度安全生产培训手册.pdf', fileKey: pdfKey, size: 1200, sortOrder: 0 },
-          { noticeId: row.id, enclosureName: '培训报名表.docx', fileKey: docxKey, size: 900, sortOrder: 1 },
+          { noticeId: row.id, enclosureName: '2026年度安全生产培训手册.pdf', fileKey: pdfKey, size: sizeOf(pdfKey), sortOrder: 0 },
+          { noticeId: row.id, enclosureName: '培训报名表.docx', fileKey: docxKey, size: sizeOf(docxKey), sortOrder: 1 },
         ]);
       }
     }
@@ -263,7 +266,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
         fileKey: regPdfKey,
         fileName: '员工手册2026.pdf',
         fileExt: 'pdf',
-        size: 800,
+        size: sizeOf(regPdfKey),
         sortOrder: 1,
       },
       {
@@ -272,7 +275,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
         fileKey: regDocKey,
         fileName: '信息安全管理制度.docx',
         fileExt: 'docx',
-        size: 900,
+        size: sizeOf(regDocKey),
         sortOrder: 2,
       },
       {
@@ -281,7 +284,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
         fileKey: pdfKey,
         fileName: '安全生产培训手册.pdf',
         fileExt: 'pdf',
-        size: 1200,
+        size: sizeOf(pdfKey),
         sortOrder: 3,
         companySysCode: DEMO_COMPANY.companySysCode,
       },
@@ -291,7 +294,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
         fileKey: logiPdfKey,
         fileName: '仓储作业规范.pdf',
         fileExt: 'pdf',
-        size: 700,
+        size: sizeOf(logiPdfKey),
         sortOrder: 4,
         companySysCode: OTHER_COMPANY.companySysCode,
       },
