@@ -58,8 +58,9 @@ describe('menu routes', () => {
     expect(openKeysFor(tree, '/elsewhere')).toEqual([]);
   });
 
-  it('route roles: the /permission pages are admin only, others follow the menu', () => {
+  it('route roles: permission management is admin only, others follow the menu', () => {
     expect(routeRolesFor([], '/permission/pageCtrl')).toEqual(['admin']);
+    expect(routeRolesFor([], '/permission/role')).toBeUndefined();
     expect(routeRolesFor(menus, '/ydUser/index')).toBeUndefined();
   });
 

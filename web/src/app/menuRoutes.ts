@@ -14,12 +14,17 @@ export interface MenuPage {
   trail: string[];
 }
 
-/** spec (administration §2): the /permission pages are for the admin role only */
-export const STATIC_ROUTE_ROLES: Record<string, string[]> = { '/permission': ['admin'] };
+/**
+ * spec (administration §2): the permission pages are for the admin role only. Role management
+ * (/permission/role) is also open to company administrators, who build their company's roles
+ * (issue 4; docs/adr/0002-route-roles.md); the server menu and actions decide that page.
+ */
+export const STATIC_ROUTE_ROLES: Record<string, string[]> = { '/permission/pageCtrl': ['admin'] };
 
 export function staticRolesFor(path: string): string[] | undefined {
   const p = normalisePath(path).toLowerCase();
-  for (const [prefix, roles] of Object.entries(STATIC_ROUTE_ROLES)) {
+  for (const [route, roles] of Object.entries(STATIC_ROUTE_ROLES)) {
+    const prefix = route.toLowerCase();
     if (p === prefix || p.startsWith(`${prefix}/`)) return roles;
   }
   return undefined;
