@@ -14,10 +14,10 @@ export const menuPages: Record<string, PageComponent> = {
   '/regulations/index': lazy(() => import('./learner/regulations')),
   '/ydmessage/index': lazy(() => import('./learner/messages')),
   // users
-  '/ydUser/index': UnderConstruction,
-  '/ydUser/org': UnderConstruction,
-  '/ydUser/post': UnderConstruction,
-  '/ydUser/company': UnderConstruction,
+  '/ydUser/index': lazy(() => import('./admin/users')),
+  '/ydUser/org': lazy(() => import('./admin/org')),
+  '/ydUser/post': lazy(() => import('./admin/post')),
+  '/ydUser/company': lazy(() => import('./admin/company')),
   // training
   '/trainres/dir': UnderConstruction,
   '/trainres/manage': UnderConstruction,
@@ -38,9 +38,9 @@ export const menuPages: Record<string, PageComponent> = {
   '/content/site': lazy(() => import('./admin/content/site')),
   '/content/message': lazy(() => import('./admin/content/message')),
   // system
-  '/permission/role': UnderConstruction,
-  '/permission/pageCtrl': UnderConstruction,
-  '/system/auditlog': UnderConstruction,
+  '/permission/role': lazy(() => import('./admin/role')),
+  '/permission/pageCtrl': lazy(() => import('./admin/pageCtrl')),
+  '/system/auditlog': lazy(() => import('./admin/auditlog')),
 };
 
 export interface LayoutPage {

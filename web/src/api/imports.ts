@@ -1,0 +1,14 @@
+import type { AuditLogView, PageResult, UploadResult, UserRowView } from '@xuetu/contract';
+import { post, postEnvelope, upload } from './request';
+
+const base = '/Api/User/user_user';
+
+export const uploadTemporarily = (file: Blob) => upload<UploadResult>('/Api/upload/Upload/UploadZFileByFormTemporarily', file);
+export const uploadFile = (file: Blob) => upload<UploadResult>('/Api/upload/Upload/UploadZFileByForm', file);
+export const checkUserInfo = (urls: string[], companySysCode = '') =>
+  postEnvelope<string[]>(`${base}/checkuserinfo`, { urls, companySysCode });
+export const saveExportIn = (urls: string[], companySysCode = '') =>
+  postEnvelope<{ added: number; updated: number }>(`${base}/SaveExportIn`, { urls, companySysCode }, { silent: true });
+export const userExportIn = (urls: string[]) => postEnvelope<UserRowView[]>(`${base}/UserExportIn`, { urls });
+export const getAuditLogPage = (q: { key?: string; action?: string; pageIndex: number; pageSize: number }) =>
+  post<PageResult<AuditLogView>>('/Api/SysConfig/sys_auditlog/GetAuditLogPage', q);

@@ -1,0 +1,13 @@
+import { type PageResult, ROLE_LIST_ROWS, type RoleBody, type RoleView } from '@xuetu/contract';
+import { get, post, postEnvelope } from './request';
+
+const base = '/Api/SysConfig/sys_role';
+
+export const getRoleListPage = (pageIndex = 1, pageRows = ROLE_LIST_ROWS, key = '') =>
+  post<PageResult<RoleView>>(`${base}/GetRoleListPage`, { pageIndex, pageRows, key });
+export const getCurrentRoles = (roleCode: string) =>
+  get<RoleView & { roleAct: number[] }>(`${base}/GetCurrentRoles`, { RoleCode: roleCode });
+export const getSysRoleEnum = (type = 1) => get<{ value: number; label: string }[]>(`${base}/GetSysRoleEnum`, { Type: type });
+export const addRole = (body: RoleBody) => postEnvelope<RoleView>(`${base}/AddRole`, body);
+/** spec path spelling: EidtRole */
+export const editRole = (body: RoleBody) => postEnvelope<RoleView>(`${base}/EidtRole`, body);

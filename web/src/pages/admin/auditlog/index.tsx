@@ -1,0 +1,65 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AuditLogView } from '@xuetu/contract';
+import { Card, Input, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { getAuditLogPage } from '../../../api/imports';
+import { DEFAULT_PAGE, pager } from '../shared';
+
+/** 操作日志: every administrative write — who, what, when, from where (DESIGN.md §4). */
+export default function AuditLogPage() {
+  const [key, setKey] = useState('');
+  const [action, setAction] = useState('');
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const list = useQuery({
+    queryKey: ['admin', 'audit', key, action, page],
+    queryFn: () => getAuditLogPage({ key, action, ...page }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Card variant="borderless" data-testid="audit-admin">
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search
+          placeholder="操作人/对象/IP"
+          allowClear
+          style={{ width: 240 }}
+          onSearch={(v) => {
+            setKey(v);
+            setPage(DEFAULT_PAGE);
+          }}
+        />
+        <Input.Search
+          placeholder="操作，如 user.disable"
+          allowClear
+          style={{ width: 240 }}
+          onSearch={(v) => {
+            setAction(v);
+            setPage(DEFAULT_PAGE);
+          }}
+        />
+      </Space>
+      <Table<AuditLogView>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.models ?? []}
+        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+        expandable={{
+          expandedRowRender: (r) => (
+            <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+              {r.detail || '—'}
+            </Typography.Paragraph>
+          ),
+          rowExpandable: (r) => Boolean(r.detail),
+        }}
+        columns={[
+          { title: '时间', dataIndex: 'createTime', width: 170 },
+          { title: '操作人', dataIndex: 'actorName', width: 180 },
+          { title: '操作', dataIndex: 'action', width: 160 },
+          { title: '对象', dataIndex: 'target', ellipsis: true },
+          { title: '公司', dataIndex: 'companySysCode', width: 140 },
+          { title: 'IP', dataIndex: 'ip', width: 140 },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type CompanyView, Msg, Perm } from '@xuetu/contract';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { getCompanyListPage, saveCompany, toggleCompany } from '../../../api/companies';
+import { Can } from '../../../components/Can';
+import { DEFAULT_PAGE, pager, useConfirm } from '../shared';
+
+/** 公司管理 (DESIGN.md §4): list, search, create, edit, enable/disable; system roles 1/2. */
+export default function CompanyPage() {
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const [key, setKey] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [editing, setEditing] = useState<{ row: CompanyView | null } | null>(null);
+  const [form] = Form.useForm<{ companyCode: string; companyName: string; contactName: string; contactPhone: string }>();
+  const list = useQuery({
+    queryKey: ['admin', 'companyPage', key, status, page],
+    queryFn: () => getCompanyListPage(key, page.pageIndex, page.pageSize, status),
+    placeholderData: keepPreviousData,
+  });
+  const open = (row: CompanyView | null) => {
+    form.resetFields();
+    form.setFieldsValue(row ?? { companyCode: '', companyName: '', contactName: '', contactPhone: '' });
+    setEditing({ row });
+  };
+  return (
+    <Card variant="borderless" data-testid="company-admin">
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search
+          placeholder="公司名称/编码"
+          allowClear
+          style={{ width: 240 }}
+          onSearch={(v) => {
+            setKey(v);
+            setPage(DEFAULT_PAGE);
+          }}
+        />
+        <Select
+          value={status}
+          style={{ width: 120 }}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(DEFAULT_PAGE);
+          }}
+          options={[
+            { value: '', label: '全部状态' },
+            { value: '1', label: '启用' },
+            { value: '0', label: '停用' },
+          ]}
+        />
+        <Can action={Perm.CompanyAdd}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
+            新增公司
+          </Button>
+        </Can>
+      </Space>
+      <Table<CompanyView>
+        rowKey="companySysCode"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.models ?? []}
+        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+        columns={[
+          { title: '公司名称', dataIndex: 'companyName' },
+          { title: '公司编码', dataIndex: 'companyCode', width: 120 },
+          { title: '联系人', dataIndex: 'contactName', width: 100 },
+          { title: '联系电话', dataIndex: 'contactPhone', width: 140 },
+          { title: '人数', dataIndex: 'userCount', width: 80 },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 80,
+            render: (s: number) => (s === 1 ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>),
+          },
+          { title: '创建时间', dataIndex: 'createTime', width: 170 },
+          {
+            title: '操作',
+            key: 'ops',
+            width: 160,
+            render: (_: unknown, c) => (
+              <Space size={0}>
+                <Can action={Perm.CompanyEdit}>
+                  <Button type="link" size="small" onClick={() => open(c)}>
+                    编辑
+                  </Button>
+                </Can>
+                <Can action={Perm.CompanyStatus}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={async () => {
+                      if (!(await confirm(`确定要${c.status === 1 ? '停用' : '启用'}“${c.companyName}”吗？`))) return;
+                      await toggleCompany(c.companySysCode);
+                      message.success(Msg.ok);
+                      void list.refetch();
+                    }}
+                  >
+                    {c.status === 1 ? '停用' : '启用'}
+                  </Button>
+                </Can>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={Boolean(editing)}
+        title={editing?.row ? '编辑公司' : '新增公司'}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+        onOk={async () => {
+          const v = await form.validateFields();
+          await saveCompany({ ...v, companySysCode: editing?.row?.companySysCode ?? '', status: editing?.row?.status ?? 1 });
+          message.success(Msg.saved);
+          setEditing(null);
+          void list.refetch();
+        }}
+      >
+        <Form form={form} labelCol={{ span: 5 }}>
+          <Form.Item name="companyName" label="公司名称" rules={[{ required: true, whitespace: true, message: '请输入公司名称' }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item
+            name="companyCode"
+            label="公司编码"
+            rules={[{ required: true, pattern: /^[A-Za-z0-9_-]+$/, message: '请输入公司编码（字母、数字、下划线、短横线）' }]}
+          >
+            <Input maxLength={30} />
+          </Form.Item>
+          <Form.Item name="contactName" label="联系人">
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="contactPhone" label="联系电话">
+            <Input maxLength={30} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

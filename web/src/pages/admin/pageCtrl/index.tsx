@@ -1,0 +1,223 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { type ActionBody, type ActionView, AdminMsg, Msg, Perm } from '@xuetu/contract';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, Tag, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { addAction, editAction, getActionById, getRoleTree, saveActionStatus } from '../../../api/actions';
+import { Can, useCan } from '../../../components/Can';
+
+const TYPE_LABEL: Record<number, string> = { 0: '菜单', 1: '页面', 2: '权限' };
+type FormValues = Omit<ActionBody, 'pageActions'> & { pageActions: { id?: number; name: string; value: string }[] };
+
+interface ParentOption {
+  value: number;
+  title: string;
+  children: ParentOption[];
+}
+const parentOptions = (nodes: ActionView[]): ParentOption[] =>
+  nodes.filter((n) => n.type !== 2).map((n) => ({ value: n.id, title: n.name, children: parentOptions(n.child) }));
+/** Table rows: children only where there are some (antd shows an expander otherwise). */
+const rows = (nodes: ActionView[]): (ActionView & { children?: unknown[] })[] =>
+  nodes.map((n) => ({ ...n, children: n.child.length ? rows(n.child) : undefined }));
+
+/** 权限管理 (spec §2 "Permission management"): menus, pages and permissions. */
+export default function PageCtrlPage() {
+  const { message } = App.useApp();
+  const can = useCan();
+  const tree = useQuery({ queryKey: ['admin', 'actionTree', 'all'], queryFn: () => getRoleTree('', '0,1,2') });
+  const [editing, setEditing] = useState<{ id?: number } | null>(null);
+  const [form] = Form.useForm<FormValues>();
+  const type = Form.useWatch('type', form);
+
+  const open = async (row: ActionView | null, parentId = 0) => {
+    form.resetFields();
+    if (row) {
+      const full = await getActionById(row.id);
+      form.setFieldsValue({ ...full, pageActions: full.pageActions });
+    } else {
+      form.setFieldsValue({
+        name: '',
+        type: parentId ? 1 : 0,
+        url: '',
+        icon: '',
+        needAction: 1,
+        sort: 0,
+        isHidden: 0,
+        parentId,
+        status: 1,
+        code: '',
+        value: '',
+        pageActions: [],
+      });
+    }
+    setEditing({ id: row?.id });
+  };
+  const save = async () => {
+    const v = await form.validateFields();
+    const body: ActionBody = { ...v, id: editing?.id, pageActions: v.type === 1 ? v.pageActions : undefined };
+    const res = editing?.id ? await editAction(body) : await addAction(body);
+    message.success(res.msg || Msg.saved);
+    setEditing(null);
+    void tree.refetch();
+  };
+
+  return (
+    <Card variant="borderless" data-testid="action-admin">
+      <Space style={{ marginBottom: 16 }}>
+        <Can action={Perm.ActionAdd}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
+            新增菜单
+          </Button>
+        </Can>
+      </Space>
+      <Table<ActionView>
+        rowKey="id"
+        size="small"
+        loading={tree.isFetching}
+        dataSource={rows(tree.data ?? [])}
+        pagination={false}
+        columns={[
+          { title: '名称', dataIndex: 'name', width: 220 },
+          {
+            title: '类型',
+            dataIndex: 'type',
+            width: 80,
+            render: (t: number) => <Tag color={t === 0 ? 'blue' : t === 1 ? 'green' : 'default'}>{TYPE_LABEL[t]}</Tag>,
+          },
+          { title: '地址', dataIndex: 'url', ellipsis: true },
+          { title: '图标', dataIndex: 'icon', width: 160, ellipsis: true },
+          { title: '权限值', dataIndex: 'value', width: 180 },
+          { title: '排序', dataIndex: 'sort', width: 70 },
+          { title: '隐藏', dataIndex: 'isHidden', width: 70, render: (h: number) => (h ? '是' : '否') },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 90,
+            render: (s: number, r) => (
+              <Switch
+                size="small"
+                checked={s === 1}
+                checkedChildren="有效"
+                unCheckedChildren="无效"
+                disabled={!can(Perm.ActionStatus)}
+                onChange={async () => {
+                  await saveActionStatus(r.code);
+                  message.success(Msg.ok);
+                  void tree.refetch();
+                }}
+              />
+            ),
+          },
+          {
+            title: '操作',
+            key: 'ops',
+            width: 150,
+            render: (_: unknown, r) => (
+              <Space size={0}>
+                <Can action={Perm.ActionEdit}>
+                  <Button type="link" size="small" onClick={() => open(r)}>
+                    编辑
+                  </Button>
+                </Can>
+                {r.type === 0 && (
+                  <Can action={Perm.ActionAdd}>
+                    <Button type="link" size="small" onClick={() => open(null, r.id)}>
+                      新增下级
+                    </Button>
+                  </Can>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={Boolean(editing)}
+        title={editing?.id ? '编辑权限' : '新增权限'}
+        onCancel={() => setEditing(null)}
+        onOk={save}
+        width={720}
+        destroyOnHidden
+      >
+        <Form form={form} labelCol={{ span: 4 }}>
+          <Form.Item name="name" label="菜单名" rules={[{ required: true, whitespace: true, message: AdminMsg.actionNameRequired }]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="type" label="类型">
+            <Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: TYPE_LABEL[v] }))} />
+          </Form.Item>
+          <Form.Item name="parentId" label="上级">
+            <TreeSelect treeData={[{ value: 0, title: '顶级', children: parentOptions(tree.data ?? []) }]} treeDefaultExpandAll />
+          </Form.Item>
+          {type === 1 && (
+            <Form.Item name="url" label="页面地址">
+              <Input placeholder="/ydUser/index" />
+            </Form.Item>
+          )}
+          {type !== 2 && (
+            <Form.Item name="icon" label="图标">
+              <Input placeholder="antd 图标名，如 UserOutlined" />
+            </Form.Item>
+          )}
+          <Form.Item name="code" label="编码">
+            <Input placeholder="留空则与权限值相同" />
+          </Form.Item>
+          <Form.Item name="value" label="权限值">
+            <Input placeholder="如 User.List" />
+          </Form.Item>
+          <Space size="large">
+            <Form.Item name="sort" label="排序" labelCol={{ span: 10 }}>
+              <InputNumber min={0} precision={0} />
+            </Form.Item>
+            <Form.Item name="needAction" label="需授权">
+              <Radio.Group
+                options={[
+                  { value: 1, label: '是' },
+                  { value: 0, label: '否' },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="isHidden" label="隐藏">
+              <Radio.Group
+                options={[
+                  { value: 0, label: '否' },
+                  { value: 1, label: '是' },
+                ]}
+              />
+            </Form.Item>
+          </Space>
+          <Form.Item name="status" hidden>
+            <Input />
+          </Form.Item>
+          {type === 1 && (
+            <Form.Item label="按钮权限">
+              <Form.List name="pageActions">
+                {(fields, { add, remove }) => (
+                  <>
+                    {fields.map((f) => (
+                      <Space key={f.key} align="baseline">
+                        <Form.Item name={[f.name, 'id']} hidden>
+                          <Input />
+                        </Form.Item>
+                        <Form.Item name={[f.name, 'name']} rules={[{ required: true, message: '请输入权限名称' }]}>
+                          <Input placeholder="名称" />
+                        </Form.Item>
+                        <Form.Item name={[f.name, 'value']} rules={[{ required: true, message: '请输入权限值' }]}>
+                          <Input placeholder="权限值" />
+                        </Form.Item>
+                        <MinusCircleOutlined onClick={() => remove(f.name)} />
+                      </Space>
+                    ))}
+                    <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })}>
+                      添加按钮权限
+                    </Button>
+                  </>
+                )}
+              </Form.List>
+            </Form.Item>
+          )}
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,230 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { AdminMsg, Msg, type OrgNode, Perm, type PostView } from '@xuetu/contract';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tree,
+  type TreeDataNode,
+} from 'antd';
+import { useState } from 'react';
+import { deletePost, getOrgPostListPage, getPostListPage, removeOrgPost, savePost } from '../../../api/posts';
+import { Can } from '../../../components/Can';
+import { CompanySelect, DEFAULT_PAGE, pager, useConfirm, useIsPlatform, useOrgTree } from '../shared';
+import { AssignOrgDialog } from './AssignOrgDialog';
+
+interface Row extends Partial<PostView> {
+  postCode: string;
+  postName: string;
+  importance: number;
+  orgCode?: string;
+  orgName?: string;
+}
+
+/** 岗位管理 (spec §2 "Post list"): posts per department, add/edit/delete, assign departments. */
+export default function PostPage() {
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const isPlatform = useIsPlatform();
+  const [company, setCompany] = useState<string | undefined>();
+  const companySysCode = isPlatform ? (company ?? '') : '';
+  const tree = useOrgTree(companySysCode);
+  const [org, setOrg] = useState<OrgNode | null>(null);
+  const [keyWord, setKeyWord] = useState('');
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
+  const [assign, setAssign] = useState<PostView | null>(null);
+  const [form] = Form.useForm<{ postName: string; importance: number | null }>();
+  const ready = !isPlatform || Boolean(company);
+  const list = useQuery({
+    queryKey: ['admin', 'postPage', companySysCode, org?.orgCode, keyWord, page],
+    enabled: ready,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      if (org) {
+        const r = await getOrgPostListPage({ orgCode: org.orgCode, keyWord, ...page, companySysCode });
+        return { models: r.models.map((m) => ({ ...m }) as Row), totalCount: r.totalCount };
+      }
+      const r = await getPostListPage({ keyWord, ...page, companySysCode });
+      return { models: r.models as Row[], totalCount: r.totalCount };
+    },
+  });
+  const allPosts = useQuery({
+    queryKey: ['admin', 'posts', 'all', companySysCode],
+    queryFn: () => getPostListPage({ pageIndex: 1, pageSize: 1000, companySysCode }),
+    enabled: ready,
+  });
+  const reload = () => {
+    void list.refetch();
+    void allPosts.refetch();
+  };
+
+  const openEdit = (row: Row | null) => {
+    form.resetFields();
+    form.setFieldsValue({ postName: row?.postName ?? '', importance: row?.importance ?? null });
+    setEditing({ row });
+  };
+  const save = async () => {
+    const v = await form.validateFields();
+    await savePost({
+      postCode: editing?.row?.postCode ?? '',
+      postName: v.postName,
+      importance: v.importance ?? 0,
+      orgCode: editing?.row ? '' : (org?.orgCode ?? ''),
+      companySysCode,
+    });
+    message.success(Msg.saved);
+    setEditing(null);
+    reload();
+  };
+  const remove = async (row: Row) => {
+    if (!(await confirm('是否删除此岗位'))) return;
+    await deletePost(row.postCode);
+    message.success(Msg.deleted);
+    reload();
+  };
+  const detach = async (row: Row) => {
+    if (!(await confirm(`确定把岗位“${row.postName}”从部门“${row.orgName}”移除吗？`))) return;
+    await removeOrgPost({ postCode: row.postCode, orgCode: row.orgCode ?? '' });
+    message.success(AdminMsg.removed);
+    reload();
+  };
+
+  const columns: TableColumnsType<Row> = [
+    { title: '岗位名称', dataIndex: 'postName' },
+    { title: '重要程度', dataIndex: 'importance', width: 100 },
+    org ? { title: '所属部门', dataIndex: 'orgName' } : { title: '所属部门', dataIndex: 'orgNameStr', ellipsis: true },
+    {
+      title: '操作',
+      key: 'ops',
+      width: 280,
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Can action={Perm.PostEdit}>
+            <Button type="link" size="small" onClick={() => openEdit(row)}>
+              编辑
+            </Button>
+          </Can>
+          <Can action={Perm.PostSetOrg}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setAssign(allPosts.data?.models.find((p) => p.postCode === row.postCode) ?? null)}
+              data-testid={`assign-${row.postName}`}
+            >
+              分配部门
+            </Button>
+            {org && (
+              <Button type="link" size="small" onClick={() => detach(row)}>
+                移除
+              </Button>
+            )}
+          </Can>
+          <Can action={Perm.PostDelete}>
+            <Button type="link" size="small" danger onClick={() => remove(row)}>
+              删除
+            </Button>
+          </Can>
+        </Space>
+      ),
+    },
+  ];
+  const toData = (nodes: OrgNode[]): TreeDataNode[] => nodes.map((n) => ({ key: n.orgCode, title: n.label, children: toData(n.children) }));
+  const findOrg = (nodes: OrgNode[], code: string): OrgNode | null => {
+    for (const n of nodes) {
+      if (n.orgCode === code) return n;
+      const hit = findOrg(n.children, code);
+      if (hit) return hit;
+    }
+    return null;
+  };
+
+  return (
+    <Card variant="borderless" data-testid="post-admin">
+      {isPlatform && (
+        <Space style={{ marginBottom: 16 }}>
+          <CompanySelect
+            value={company}
+            onChange={(v) => {
+              setCompany(v);
+              setOrg(null);
+            }}
+          />
+        </Space>
+      )}
+      {!ready ? (
+        <Empty description={AdminMsg.pickCompany} />
+      ) : (
+        <div style={{ display: 'flex', gap: 16 }}>
+          <div style={{ width: 260, borderRight: '1px solid #f0f0f0', paddingRight: 8 }}>
+            <Tree
+              key={tree.dataUpdatedAt}
+              defaultExpandAll
+              blockNode
+              treeData={toData(tree.data ?? [])}
+              selectedKeys={org ? [org.orgCode] : []}
+              onSelect={(keys) => {
+                setOrg(keys.length ? findOrg(tree.data ?? [], String(keys[0])) : null);
+                setPage((p) => ({ ...p, pageIndex: 1 }));
+              }}
+            />
+          </div>
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <Space style={{ marginBottom: 16 }} wrap>
+              <Input
+                placeholder="岗位名称"
+                allowClear
+                style={{ width: 200 }}
+                onPressEnter={(e) => setKeyWord(e.currentTarget.value)}
+                onChange={(e) => !e.target.value && setKeyWord('')}
+              />
+              <Button icon={<SearchOutlined />} type="primary" onClick={() => list.refetch()}>
+                查询
+              </Button>
+              <Can action={Perm.PostAdd}>
+                <Button icon={<PlusOutlined />} onClick={() => openEdit(null)} data-testid="post-add">
+                  新增岗位{org ? `（${org.label}）` : ''}
+                </Button>
+              </Can>
+            </Space>
+            <Table<Row>
+              rowKey={(r) => `${r.postCode}-${r.orgCode ?? ''}`}
+              size="middle"
+              loading={list.isFetching}
+              columns={columns}
+              dataSource={list.data?.models ?? []}
+              pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+            />
+          </div>
+        </div>
+      )}
+      <Modal
+        open={Boolean(editing)}
+        title={editing?.row ? '编辑岗位' : '新增岗位'}
+        onCancel={() => setEditing(null)}
+        onOk={save}
+        destroyOnHidden
+        data-testid="post-dialog"
+      >
+        <Form form={form} labelCol={{ span: 5 }}>
+          <Form.Item name="postName" label="岗位名称" rules={[{ required: true, whitespace: true, message: AdminMsg.postNameRequired }]}>
+            <Input maxLength={50} data-testid="post-name" />
+          </Form.Item>
+          <Form.Item name="importance" label="重要程度">
+            <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <AssignOrgDialog post={assign} companySysCode={companySysCode} onClose={() => setAssign(null)} onSaved={reload} />
+    </Card>
+  );
+}

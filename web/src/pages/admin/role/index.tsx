@@ -1,0 +1,144 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { type ActionView, AdminMsg, Msg, Perm, type RoleView, SYS_ROLE_LABELS } from '@xuetu/contract';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Spin, Table, Tag, Tree, type TreeDataNode } from 'antd';
+import { useState } from 'react';
+import { getRoleTree } from '../../../api/actions';
+import { addRole, editRole, getCurrentRoles, getRoleListPage, getSysRoleEnum } from '../../../api/roles';
+import { Can } from '../../../components/Can';
+
+const toTree = (nodes: ActionView[]): TreeDataNode[] =>
+  nodes.map((n) => ({
+    key: n.id,
+    title: `${n.name}${n.type === 2 ? '' : n.type === 1 ? '（页面）' : '（菜单）'}`,
+    children: toTree(n.child),
+  }));
+
+/**
+ * Checking a node checks everything below it and the menus above it (a page needs its menu);
+ * unchecking clears everything below. A page can be granted without all of its buttons.
+ */
+function applyCheck(nodes: ActionView[], current: number[], id: number, on: boolean): number[] {
+  const parent = new Map<number, number>();
+  const byId = new Map<number, ActionView>();
+  const walk = (list: ActionView[], p?: number) =>
+    list.forEach((n) => {
+      byId.set(n.id, n);
+      if (p !== undefined) parent.set(n.id, p);
+      walk(n.child, n.id);
+    });
+  walk(nodes);
+  const below = (n: ActionView | undefined): number[] => (n ? [n.id, ...n.child.flatMap((c) => below(c))] : []);
+  const set = new Set(current);
+  if (on) {
+    for (const x of below(byId.get(id))) set.add(x);
+    for (let p = parent.get(id); p !== undefined; p = parent.get(p)) set.add(p);
+  } else for (const x of below(byId.get(id))) set.delete(x);
+  return [...set];
+}
+
+/** 角色管理 (spec §2 "Role management"): list, add/edit with the permission tree saved as roleAct. */
+export default function RolePage() {
+  const { message } = App.useApp();
+  const roles = useQuery({ queryKey: ['admin', 'roles', 'all'], queryFn: () => getRoleListPage() });
+  const tree = useQuery({ queryKey: ['admin', 'roleTree'], queryFn: () => getRoleTree(1, '0,1,2') });
+  const sysEnum = useQuery({ queryKey: ['admin', 'sysRoleEnum'], queryFn: () => getSysRoleEnum(1) });
+  const [editing, setEditing] = useState<{ role: RoleView | null; loading: boolean } | null>(null);
+  const [checked, setChecked] = useState<number[]>([]);
+  const [form] = Form.useForm<{ roleName: string; sysRoleEnum: number }>();
+
+  const open = async (role: RoleView | null) => {
+    form.resetFields();
+    form.setFieldsValue({ roleName: role?.roleName ?? '', sysRoleEnum: role?.sysRoleEnum ?? 0 });
+    setChecked([]);
+    setEditing({ role, loading: Boolean(role) });
+    if (role) {
+      const full = await getCurrentRoles(role.code);
+      setChecked(full.roleAct);
+      setEditing({ role, loading: false });
+    }
+  };
+  const save = async () => {
+    const v = await form.validateFields();
+    const body = { code: editing?.role?.code ?? '', roleName: v.roleName, sysRoleEnum: v.sysRoleEnum, roleAct: checked };
+    const res = editing?.role ? await editRole(body) : await addRole(body);
+    message.success(res.msg || Msg.saved);
+    setEditing(null);
+    void roles.refetch();
+  };
+  // spec §4: the role type can change only while it is 0
+  const typeLocked = Boolean(editing?.role && editing.role.sysRoleEnum !== 0);
+
+  return (
+    <Card variant="borderless" data-testid="role-admin">
+      <Space style={{ marginBottom: 16 }}>
+        <Can action={Perm.RoleAdd}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="role-add">
+            新增角色
+          </Button>
+        </Can>
+      </Space>
+      <Table<RoleView>
+        rowKey="code"
+        size="middle"
+        loading={roles.isFetching}
+        dataSource={roles.data?.models ?? []}
+        pagination={{ pageSize: 20, showTotal: (t) => `共 ${t} 条` }}
+        columns={[
+          { title: '角色名称', dataIndex: 'roleName' },
+          { title: '角色编码', dataIndex: 'code', width: 180 },
+          { title: '角色类型', dataIndex: 'sysRoleEnum', width: 120, render: (v: number) => <Tag>{SYS_ROLE_LABELS[v] ?? v}</Tag> },
+          { title: '所属公司', dataIndex: 'companyName', render: (v: string) => v || <Tag color="blue">平台</Tag> },
+          { title: '用户数', dataIndex: 'userCount', width: 90 },
+          {
+            title: '操作',
+            key: 'ops',
+            width: 100,
+            render: (_: unknown, r) =>
+              r.editable ? (
+                <Can action={Perm.RoleEdit}>
+                  <Button type="link" size="small" onClick={() => open(r)} data-testid={`role-edit-${r.roleName}`}>
+                    编辑
+                  </Button>
+                </Can>
+              ) : null,
+          },
+        ]}
+      />
+      <Modal
+        open={Boolean(editing)}
+        title={editing?.role ? '编辑角色' : '新增角色'}
+        onCancel={() => setEditing(null)}
+        onOk={save}
+        width={640}
+        destroyOnHidden
+        data-testid="role-dialog"
+      >
+        <Form form={form} labelCol={{ span: 4 }}>
+          <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: AdminMsg.roleNameRequired }]}>
+            <Input maxLength={50} data-testid="role-name" />
+          </Form.Item>
+          <Form.Item name="sysRoleEnum" label="角色类型">
+            <Select disabled={typeLocked} options={(sysEnum.data ?? []).map((o) => ({ value: o.value, label: o.label }))} />
+          </Form.Item>
+          <Form.Item label="权限">
+            {editing?.loading || tree.isLoading ? (
+              <Spin />
+            ) : (
+              <div style={{ maxHeight: 420, overflow: 'auto', border: '1px solid #f0f0f0', padding: 8 }} data-testid="role-tree">
+                <Tree
+                  checkable
+                  checkStrictly
+                  defaultExpandAll
+                  treeData={toTree(tree.data ?? [])}
+                  checkedKeys={checked}
+                  onCheck={(_, info) => setChecked(applyCheck(tree.data ?? [], checked, Number(info.node.key), info.checked))}
+                />
+              </div>
+            )}
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+// Pieces the administration pages share: platform check, confirmations, paging, pickers.
+
+import { useQuery } from '@tanstack/react-query';
+import { type OrgNode, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, SysRole } from '@xuetu/contract';
+import type { TablePaginationConfig } from 'antd';
+import { App, Select, TreeSelect } from 'antd';
+import { useMemo, useState } from 'react';
+import { getCompanyListPage } from '../../api/companies';
+import { getOrgTree } from '../../api/orgs';
+import { useSession } from '../../app/store/session';
+
+/** System roles 1 and 2 see every company (and must pick one where the spec says so). */
+export function useIsPlatform(): boolean {
+  const sysRoles = useSession((s) => s.sysRoles);
+  return sysRoles.includes(SysRole.PlatformAdmin) || sysRoles.includes(SysRole.PlatformOperator);
+}
+
+/** A confirmation whose cancel says 已取消 (spec §8). Resolves true on OK. */
+export function useConfirm() {
+  const { modal, message } = App.useApp();
+  return (content: string, title = '提示') =>
+    new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title,
+        content,
+        okText: '确定',
+        cancelText: '取消',
+        onOk: () => resolve(true),
+        onCancel: () => {
+          message.info('已取消');
+          resolve(false);
+        },
+      });
+    });
+}
+
+/** spec §2/§9: 20 rows by default, 20/50/100, total, sizes, pager and jumper. */
+export function pager(
+  p: { pageIndex: number; pageSize: number; total: number },
+  onChange: (pageIndex: number, pageSize: number) => void,
+): TablePaginationConfig {
+  return {
+    current: p.pageIndex,
+    pageSize: p.pageSize,
+    total: p.total,
+    showSizeChanger: true,
+    showQuickJumper: true,
+    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+    showTotal: (t) => `共 ${t} 条`,
+    onChange,
+  };
+}
+export const DEFAULT_PAGE = { pageIndex: 1, pageSize: PAGE_SIZE_DEFAULT };
+
+export interface TreeOption {
+  value: string;
+  title: string;
+  key: string;
+  id: number;
+  children: TreeOption[];
+}
+export const toTreeOptions = (nodes: OrgNode[]): TreeOption[] =>
+  nodes.map((n) => ({ value: n.orgCode, title: n.label, key: String(n.id), id: n.id, children: toTreeOptions(n.children) }));
+
+/** The caller's departments (without the virtual root), for pickers. */
+export function useOrgTree(companySysCode = '') {
+  return useQuery({ queryKey: ['admin', 'orgTree', companySysCode, 0], queryFn: () => getOrgTree({ showTop: 0, companySysCode }) });
+}
+
+/** Organisation picker: a tree with a substring filter on the label (spec §2, §5). */
+export function OrgTreeSelect(props: {
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+  companySysCode?: string;
+  placeholder?: string;
+  allowClear?: boolean;
+  style?: React.CSSProperties;
+  'data-testid'?: string;
+}) {
+  const tree = useOrgTree(props.companySysCode);
+  const data = useMemo(() => toTreeOptions(tree.data ?? []), [tree.data]);
+  return (
+    <TreeSelect
+      data-testid={props['data-testid']}
+      style={props.style ?? { width: '100%' }}
+      value={props.value || undefined}
+      onChange={(v) => props.onChange?.(v)}
+      treeData={data}
+      loading={tree.isLoading}
+      showSearch
+      treeNodeFilterProp="title"
+      filterTreeNode={(input, node) => String(node.title ?? '').includes(input)}
+      treeDefaultExpandAll
+      allowClear={props.allowClear ?? true}
+      placeholder={props.placeholder ?? '请选择部门'}
+    />
+  );
+}
+
+/** Company picker with remote search (spec: GetCompanyListPage page 1 × 100). */
+export function CompanySelect(props: {
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+  style?: React.CSSProperties;
+  placeholder?: string;
+  valueField?: 'companySysCode' | 'companyCode';
+  'data-testid'?: string;
+}) {
+  const [key, setKey] = useState('');
+  const q = useQuery({ queryKey: ['admin', 'companies', key], queryFn: () => getCompanyListPage(key) });
+  const field = props.valueField ?? 'companySysCode';
+  return (
+    <Select
+      data-testid={props['data-testid']}
+      style={props.style ?? { width: 220 }}
+      showSearch={{ filterOption: false, onSearch: setKey }}
+      allowClear
+      value={props.value || undefined}
+      onChange={(v) => props.onChange?.(v)}
+      placeholder={props.placeholder ?? '请选择公司'}
+      loading={q.isLoading}
+      options={(q.data?.models ?? []).map((c) => ({ value: c[field], label: `${c.companyName}（${c.companyCode}）` }))}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { AdminMsg, Msg, type UserRowView } from '@xuetu/contract';
+import { App, Checkbox, Form, Modal, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { getRoleListPage } from '../../../../api/roles';
+import { saveUserRole, setUserCompany } from '../../../../api/users';
+import { CompanySelect } from '../../shared';
+
+/** 分配公司: remote company search, SetUserCompany; 设置成功. */
+export function CompanyDialog(props: { user: UserRowView | null; onClose: () => void; onSaved: () => void }) {
+  const { message } = App.useApp();
+  const [code, setCode] = useState<string | undefined>();
+  useEffect(() => setCode(props.user?.companySysCode || undefined), [props.user]);
+  return (
+    <Modal
+      open={Boolean(props.user)}
+      title={`分配公司：${props.user?.chnName ?? ''}`}
+      onCancel={props.onClose}
+      destroyOnHidden
+      onOk={async () => {
+        if (!props.user || !code) return void message.warning(AdminMsg.pickCompany);
+        await setUserCompany(code, props.user.userId);
+        message.success(AdminMsg.companySet);
+        props.onSaved();
+        props.onClose();
+      }}
+    >
+      <Form layout="vertical">
+        <Form.Item label="公司">
+          <CompanySelect value={code} onChange={setCode} style={{ width: '100%' }} data-testid="assign-company" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 分配角色: role codes; SaveUserRole; 修改成功. Company-load failures only stop the loading state. */
+export function RolesDialog(props: { user: UserRowView | null; onClose: () => void; onSaved: () => void }) {
+  const { message } = App.useApp();
+  const [codes, setCodes] = useState<string[]>([]);
+  const roles = useQuery({ queryKey: ['admin', 'roles', 'all'], queryFn: () => getRoleListPage(), enabled: Boolean(props.user) });
+  useEffect(() => setCodes(props.user?.roleCode ?? []), [props.user]);
+  const visible = (roles.data?.models ?? []).filter((r) => !r.companySysCode || r.companySysCode === props.user?.companySysCode);
+  return (
+    <Modal
+      open={Boolean(props.user)}
+      title={`分配角色：${props.user?.chnName ?? ''}`}
+      onCancel={props.onClose}
+      destroyOnHidden
+      width={560}
+      onOk={async () => {
+        if (!props.user) return;
+        await saveUserRole(props.user.userId, codes);
+        message.success(Msg.modified);
+        props.onSaved();
+        props.onClose();
+      }}
+    >
+      <Checkbox.Group
+        value={codes}
+        onChange={(v) => setCodes(v as string[])}
+        style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+        data-testid="assign-roles"
+      >
+        {visible.map((r) => (
+          <Checkbox key={r.code} value={r.code}>
+            {r.roleName} {r.companyName ? <Tag>{r.companyName}</Tag> : <Tag color="blue">平台</Tag>}
+          </Checkbox>
+        ))}
+      </Checkbox.Group>
+    </Modal>
+  );
+}

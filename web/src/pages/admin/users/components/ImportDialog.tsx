@@ -1,0 +1,149 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { AdminMsg, COMPANY_USER_TEMPLATE_URL, IMPORT_DIALOG_WIDTH, IMPORT_RESULT_ROWS, USER_TEMPLATE_URL } from '@xuetu/contract';
+import { App, Button, Input, Modal, Space, Typography, Upload, type UploadFile } from 'antd';
+import { useEffect, useState } from 'react';
+import { checkUserInfo, saveExportIn, uploadTemporarily } from '../../../../api/imports';
+import { ApiError } from '../../../../api/request';
+import { CompanySelect, useIsPlatform } from '../../shared';
+
+const EXCEL = /\.(xls|xlsx)$/i;
+
+/** 导入学员 (spec §2 "User import dialog"): choose file → 数据检查 → 导入. */
+export function ImportDialog(props: { open: boolean; onClose: () => void; onImported: () => void; defaultCompany?: string }) {
+  const { message } = App.useApp();
+  const isPlatform = useIsPlatform();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [url, setUrl] = useState<string | null>(null);
+  const [result, setResult] = useState('');
+  const [busy, setBusy] = useState<'check' | 'import' | null>(null);
+  const [company, setCompany] = useState<string | undefined>(props.defaultCompany);
+
+  useEffect(() => {
+    if (props.open) {
+      setFiles([]);
+      setUrl(null);
+      setResult('');
+      setCompany(props.defaultCompany);
+    }
+  }, [props.open, props.defaultCompany]);
+
+  const ensureUploaded = async (): Promise<string | null> => {
+    const file = files[0]?.originFileObj;
+    if (!file) {
+      message.warning(AdminMsg.chooseFile);
+      return null;
+    }
+    if (url) return url;
+    const up = await uploadTemporarily(file);
+    setUrl(up.url);
+    return up.url;
+  };
+
+  const check = async () => {
+    setBusy('check');
+    try {
+      const u = await ensureUploaded();
+      if (!u) return;
+      const res = await checkUserInfo([u], company ?? '');
+      if (res.data.length) {
+        setResult([res.msg, ...res.data].filter(Boolean).join('\n'));
+        message.warning(res.msg || '数据检查未通过');
+      } else {
+        setResult(res.msg || AdminMsg.checkOkNoError);
+        message.success(res.msg ? AdminMsg.checkOk : AdminMsg.checkOkNoError);
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const doImport = async () => {
+    setBusy('import');
+    try {
+      const u = await ensureUploaded();
+      if (!u) return;
+      const res = await saveExportIn([u], company ?? '');
+      setResult(res.msg);
+      message.success(AdminMsg.imported);
+      props.onImported();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setResult(err.message);
+        message.error(err.message.split('\n')[0]);
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      title="导入学员"
+      width={IMPORT_DIALOG_WIDTH}
+      maskClosable={false}
+      onCancel={props.onClose}
+      destroyOnHidden
+      data-testid="import-dialog"
+      footer={
+        <Space>
+          <Button onClick={props.onClose}>取消</Button>
+          <Button onClick={check} loading={busy === 'check'} data-testid="import-check">
+            数据检查
+          </Button>
+          <Button type="primary" onClick={doImport} loading={busy === 'import'} data-testid="import-submit">
+            导入
+          </Button>
+        </Space>
+      }
+    >
+      <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Space wrap>
+          <Upload
+            accept=".xls,.xlsx"
+            maxCount={1}
+            fileList={files}
+            beforeUpload={(file, batch) => {
+              if (batch.length > 1) {
+                message.warning(`当前限制选择 1 个文件，本次选择了 ${batch.length} 个文件，共选择了 ${batch.length + files.length} 个文件`);
+                return Upload.LIST_IGNORE;
+              }
+              if (!EXCEL.test(file.name)) {
+                message.warning(AdminMsg.importFileType);
+                return Upload.LIST_IGNORE;
+              }
+              setFiles([{ uid: file.uid, name: file.name, originFileObj: file, status: 'done' }]);
+              setUrl(null);
+              setResult('');
+              return false;
+            }}
+            onRemove={() => {
+              setFiles([]);
+              setUrl(null);
+            }}
+          >
+            <Button icon={<UploadOutlined />} data-testid="import-choose">
+              选择文件
+            </Button>
+          </Upload>
+          <Typography.Text type="secondary">只能上传 xls/xlsx 文件，且只能选择 1 个</Typography.Text>
+        </Space>
+        <Space wrap>
+          <span>模板下载：</span>
+          <a href={USER_TEMPLATE_URL} download>
+            学员导入模板
+          </a>
+          {isPlatform && (
+            <>
+              <a href={COMPANY_USER_TEMPLATE_URL} download>
+                含公司编码的导入模板
+              </a>
+              <CompanySelect value={company} onChange={setCompany} placeholder="使用学员导入模板时选择公司" style={{ width: 280 }} />
+            </>
+          )}
+        </Space>
+        <Input.TextArea readOnly rows={IMPORT_RESULT_ROWS} value={result} placeholder="数据检查结果" data-testid="import-result" />
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { AdminMsg, EMPTY_DATE, ID_CARD_PATTERN, isEmptyDate, Msg, PHONE_PATTERN, type UserRowView } from '@xuetu/contract';
+import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { getOrgPostListPage, getPostListPage } from '../../../../api/posts';
+import { editUserInfo } from '../../../../api/users';
+import { CompanySelect, OrgTreeSelect, useIsPlatform } from '../../shared';
+
+interface FormValues {
+  companySysCode?: string;
+  chnName: string;
+  idCard: string;
+  mobile: string;
+  validDate?: Dayjs | null;
+  orgCode?: string;
+  postCode?: string;
+  partTimePostCode?: string;
+}
+
+/** 新增学员 (type 1) / 编辑学员 (spec §2 "Learner add/edit dialog"). */
+export function LearnerDialog(props: {
+  open: boolean;
+  user: UserRowView | null;
+  defaultCompany?: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const isPlatform = useIsPlatform();
+  const adding = !props.user;
+  const company = Form.useWatch('companySysCode', form) ?? props.user?.companySysCode ?? '';
+  const orgCode = Form.useWatch('orgCode', form);
+  const scopeCompany = isPlatform ? company : '';
+  const orgPosts = useQuery({
+    queryKey: ['admin', 'orgPosts', orgCode, scopeCompany],
+    queryFn: () => getOrgPostListPage({ orgCode, pageIndex: 1, pageSize: 1000, companySysCode: scopeCompany }),
+    enabled: props.open && Boolean(orgCode),
+  });
+  const allPosts = useQuery({
+    queryKey: ['admin', 'posts', 'all', scopeCompany],
+    queryFn: () => getPostListPage({ pageIndex: 1, pageSize: 1000, companySysCode: scopeCompany }),
+    enabled: props.open && (!isPlatform || Boolean(scopeCompany)),
+  });
+
+  useEffect(() => {
+    if (!props.open) return;
+    form.resetFields();
+    const u = props.user;
+    form.setFieldsValue({
+      companySysCode: u?.companySysCode || props.defaultCompany || undefined,
+      chnName: u?.chnName ?? '',
+      idCard: u?.idCard ?? '',
+      mobile: u?.mobile ?? '',
+      // spec: the empty-date sentinel shows blank
+      validDate: u && !isEmptyDate(u.validDate) ? dayjs(u.validDate) : null,
+      orgCode: u?.orgCode || undefined,
+      postCode: u?.postCode || undefined,
+      partTimePostCode: u?.partTimePostCode || undefined,
+    });
+  }, [props.open, props.user, props.defaultCompany, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const res = await editUserInfo({
+      type: adding ? 1 : 0,
+      userId: props.user?.userId,
+      chnName: v.chnName,
+      idCard: v.idCard,
+      mobile: v.mobile,
+      validDate: v.validDate ? v.validDate.format('YYYY-MM-DD 00:00:00') : EMPTY_DATE,
+      orgCode: v.orgCode ?? '',
+      postCode: v.postCode ?? '',
+      partTimePostCode: v.partTimePostCode ?? '',
+      userType: 'ComPanyUser',
+      companySysCode: v.companySysCode ?? '',
+    });
+    message.success(res.msg || Msg.modified);
+    props.onSaved();
+    props.onClose();
+  };
+
+  const postOptions = (orgPosts.data?.models ?? []).map((p) => ({ value: p.postCode, label: p.postName }));
+  return (
+    <Modal
+      open={props.open}
+      title={adding ? '新增学员' : '编辑学员'}
+      onCancel={props.onClose}
+      onOk={submit}
+      okText="保存"
+      destroyOnHidden
+      maskClosable={false}
+      width={560}
+      data-testid="learner-dialog"
+    >
+      <Form form={form} layout="horizontal" labelCol={{ span: 6 }} validateTrigger="onBlur">
+        {isPlatform && adding && (
+          <Form.Item name="companySysCode" label="所属公司" rules={[{ required: true, message: AdminMsg.pickCompany }]}>
+            <CompanySelect style={{ width: '100%' }} />
+          </Form.Item>
+        )}
+        <Form.Item name="chnName" label="姓名" rules={[{ required: true, whitespace: true, message: AdminMsg.nameRequired }]}>
+          <Input maxLength={50} data-testid="learner-chnName" />
+        </Form.Item>
+        <Form.Item
+          name="idCard"
+          label="身份证"
+          rules={[
+            { required: true, whitespace: true, message: AdminMsg.idCardRequired },
+            { pattern: ID_CARD_PATTERN, message: AdminMsg.idCardFormat },
+          ]}
+        >
+          <Input maxLength={18} data-testid="learner-idCard" />
+        </Form.Item>
+        <Form.Item
+          name="mobile"
+          label="手机号"
+          rules={[
+            { required: true, whitespace: true, message: AdminMsg.mobileRequired },
+            { pattern: PHONE_PATTERN, message: Msg.phoneFormat },
+          ]}
+        >
+          <Input maxLength={11} data-testid="learner-mobile" />
+        </Form.Item>
+        <Form.Item name="validDate" label="有效期">
+          <DatePicker style={{ width: '100%' }} placeholder="不填表示长期有效" />
+        </Form.Item>
+        <Form.Item name="orgCode" label="部门" rules={[{ required: true, message: AdminMsg.selectOrg }]} validateTrigger="onChange">
+          <OrgTreeSelect
+            data-testid="learner-org"
+            companySysCode={scopeCompany}
+            onChange={(v) => {
+              form.setFieldsValue({ orgCode: v, postCode: undefined });
+            }}
+          />
+        </Form.Item>
+        <Form.Item name="postCode" label="岗位" rules={[{ required: true, message: AdminMsg.selectPost }]} validateTrigger="onChange">
+          <Select
+            data-testid="learner-post"
+            placeholder="请选择岗位"
+            options={postOptions}
+            allowClear
+            loading={orgPosts.isLoading && Boolean(orgCode)}
+            onOpenChange={(open) => {
+              // spec: the post picker needs an organisation first
+              if (open && !form.getFieldValue('orgCode')) message.warning(AdminMsg.orgFirst);
+            }}
+            notFoundContent={orgCode ? '该部门暂无岗位' : AdminMsg.orgFirst}
+          />
+        </Form.Item>
+        <Form.Item name="partTimePostCode" label="兼职岗位">
+          <Select
+            placeholder={AdminMsg.selectPartTimePost}
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(allPosts.data?.models ?? []).map((p) => ({ value: p.postCode, label: p.postName }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,230 @@
+import { DownloadOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminMsg, Msg, Perm, type UserRowView } from '@xuetu/contract';
+import { App, Button, Card, Empty, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { getOrgPostListPage } from '../../../api/posts';
+import { exportUserList, getUserList, openAndClose, setPassword, type UserQuery } from '../../../api/users';
+import { Can, useCan } from '../../../components/Can';
+import { CompanySelect, DEFAULT_PAGE, OrgTreeSelect, pager, useConfirm, useIsPlatform } from '../shared';
+import { CompanyDialog, RolesDialog } from './components/AssignDialogs';
+import { ImportDialog } from './components/ImportDialog';
+import { LearnerDialog } from './components/LearnerDialog';
+
+type Filters = Pick<UserQuery, 'key' | 'status' | 'orgCode' | 'postCode' | 'refCompanyCode'>;
+
+/** 用户管理 (spec §2 "User management list"). */
+export default function UserListPage() {
+  const { message, notification } = App.useApp();
+  const qc = useQueryClient();
+  const can = useCan();
+  const confirm = useConfirm();
+  const isPlatform = useIsPlatform();
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [learner, setLearner] = useState<{ open: boolean; user: UserRowView | null }>({ open: false, user: null });
+  const [companyUser, setCompanyUser] = useState<UserRowView | null>(null);
+  const [rolesUser, setRolesUser] = useState<UserRowView | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  // spec: the actions User.SysEdit / User.ComPanyEdit switch edit mode on
+  const editMode = can(Perm.UserSysEdit) || can(Perm.UserCompanyEdit);
+  // spec §5: platform staff fetch only once a keyword, status or company is given
+  const ready = !isPlatform || Boolean(filters.key || filters.status || filters.refCompanyCode);
+  const list = useQuery({
+    queryKey: ['admin', 'users', filters, page],
+    queryFn: () => getUserList({ ...filters, ...page }),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+  });
+  const orgCode = Form.useWatch('orgCode', form);
+  const refCompany = Form.useWatch('refCompanyCode', form);
+  const posts = useQuery({
+    queryKey: ['admin', 'orgPosts', orgCode, refCompany],
+    queryFn: () => getOrgPostListPage({ orgCode, pageIndex: 1, pageSize: 1000, companySysCode: isPlatform ? refCompany : '' }),
+    enabled: Boolean(orgCode),
+  });
+  const reload = () => qc.invalidateQueries({ queryKey: ['admin', 'users'] });
+  const search = () => {
+    setFilters(form.getFieldsValue());
+    setPage((p) => ({ ...p, pageIndex: 1 }));
+  };
+
+  const toggle = async (u: UserRowView) => {
+    if (!(await confirm(`确定要${u.status === 1 ? '停用' : '启用'}用户“${u.chnName}”吗？`))) return;
+    try {
+      await openAndClose(u.userId);
+      message.success(Msg.ok);
+      void reload();
+    } catch {
+      message.error(Msg.failed);
+    }
+  };
+  const resetPassword = async (u: UserRowView) => {
+    if (!(await confirm(`确定要重置“${u.chnName}”的密码吗？`))) return;
+    const res = await setPassword(u.userId);
+    // spec §8: the msg is shown as a persistent notification
+    notification.success({ message: '密码已重置', description: res.msg, duration: 0 });
+  };
+  const doExport = async () => {
+    const f = form.getFieldsValue();
+    if (isPlatform && !f.refCompanyCode) return void message.warning(AdminMsg.exportPickCompany);
+    setExporting(true);
+    try {
+      await exportUserList(f);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<UserRowView> = [
+    { title: '姓名', dataIndex: 'chnName', width: 100, fixed: 'left' },
+    { title: '账号', dataIndex: 'accountCode', width: 170, ellipsis: true },
+    ...(isPlatform ? [{ title: '公司', dataIndex: 'companyName', width: 160, ellipsis: true }] : []),
+    { title: '部门', dataIndex: 'orgCodeName', width: 120 },
+    { title: '岗位', dataIndex: 'postCodeName', width: 120 },
+    { title: '身份证号', dataIndex: 'idCard', width: 180 },
+    { title: '手机号', dataIndex: 'mobile', width: 120 },
+    { title: '角色', dataIndex: 'roleName', width: 150, render: (names: string[]) => names.map((n) => <Tag key={n}>{n}</Tag>) },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (s: number, u) => (
+        <Space size={4}>
+          {s === 1 ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>}
+          {!u.activated && <Tag>未激活</Tag>}
+        </Space>
+      ),
+    },
+    ...(editMode
+      ? [
+          {
+            title: '操作',
+            key: 'ops',
+            width: 300,
+            fixed: 'right' as const,
+            render: (_: unknown, u: UserRowView) => (
+              <Space size={0} wrap>
+                <Button type="link" size="small" onClick={() => toggle(u)} data-testid={`toggle-${u.accountCode}`}>
+                  {u.status === 1 ? '停用' : '启用'}
+                </Button>
+                <Can action={Perm.UserSetCompany}>
+                  <Button type="link" size="small" onClick={() => setCompanyUser(u)}>
+                    分配公司
+                  </Button>
+                </Can>
+                <Can action={Perm.UserSetRoles}>
+                  <Button type="link" size="small" onClick={() => setRolesUser(u)} data-testid={`roles-${u.accountCode}`}>
+                    分配角色
+                  </Button>
+                </Can>
+                <Button type="link" size="small" onClick={() => resetPassword(u)}>
+                  重置密码
+                </Button>
+                <Button type="link" size="small" onClick={() => setLearner({ open: true, user: u })} data-testid={`edit-${u.accountCode}`}>
+                  编辑
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card variant="borderless" data-testid="user-admin">
+      <Form form={form} layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }} initialValues={{ status: '' }}>
+        <Form.Item name="key" label="关键字">
+          <Input placeholder="姓名/账号/身份证/手机号" allowClear style={{ width: 200 }} data-testid="user-key" />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select
+            style={{ width: 100 }}
+            options={[
+              { value: '', label: '全部' },
+              { value: '1', label: '启用' },
+              { value: '0', label: '停用' },
+            ]}
+          />
+        </Form.Item>
+        {isPlatform && (
+          <Form.Item name="refCompanyCode" label="公司">
+            <CompanySelect onChange={(v) => form.setFieldsValue({ refCompanyCode: v, orgCode: undefined, postCode: undefined })} />
+          </Form.Item>
+        )}
+        <Form.Item name="orgCode" label="部门">
+          <OrgTreeSelect
+            style={{ width: 180 }}
+            companySysCode={isPlatform ? refCompany : ''}
+            onChange={(v) => form.setFieldsValue({ orgCode: v, postCode: undefined })}
+          />
+        </Form.Item>
+        <Form.Item name="postCode" label="岗位">
+          <Select
+            style={{ width: 140 }}
+            allowClear
+            placeholder="请选择岗位"
+            options={(posts.data?.models ?? []).map((p) => ({ value: p.postCode, label: p.postName }))}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="user-search">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                search();
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {editMode && (
+        <Space style={{ marginBottom: 16 }}>
+          <Can action={Perm.UserAdd}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setLearner({ open: true, user: null })} data-testid="user-add">
+              新增学员
+            </Button>
+          </Can>
+          <Can action={Perm.UserImportExport}>
+            <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="user-import">
+              导入
+            </Button>
+            <Button icon={<DownloadOutlined />} loading={exporting} onClick={doExport} data-testid="user-export">
+              导出
+            </Button>
+          </Can>
+        </Space>
+      )}
+      {ready ? (
+        <Table<UserRowView>
+          rowKey="userId"
+          size="middle"
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={list.data?.models ?? []}
+          scroll={{ x: 1300 }}
+          pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+        />
+      ) : (
+        <Empty description="请输入关键字、选择状态或公司后查询" />
+      )}
+      <LearnerDialog
+        open={learner.open}
+        user={learner.user}
+        defaultCompany={filters.refCompanyCode}
+        onClose={() => setLearner({ open: false, user: null })}
+        onSaved={reload}
+      />
+      <CompanyDialog user={companyUser} onClose={() => setCompanyUser(null)} onSaved={reload} />
+      <RolesDialog user={rolesUser} onClose={() => setRolesUser(null)} onSaved={reload} />
+      <ImportDialog open={importOpen} onClose={() => setImportOpen(false)} onImported={reload} defaultCompany={filters.refCompanyCode} />
+    </Card>
+  );
+}
