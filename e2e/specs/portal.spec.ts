@@ -33,7 +33,11 @@ test.describe('anonymous visitor', () => {
     await expect(page.getByTestId('lecturer-card')).toHaveCount(4);
     expect(await page.getByTestId('home-notice').count()).toBe(6);
     await expect(page.getByTestId('footer-hours')).toContainText('09:00-17:30');
-    await expect(page.getByTestId('login-link')).toBeVisible();
+    // the login link opens the login dialog
+    await page.getByTestId('login-link').click();
+    await expect(page.getByRole('dialog', { name: '登录学途' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: '登录学途' })).toBeHidden();
 
     // the lecturer dialog plays the playList video (item2)
     await page.getByTestId('lecturer-card').first().click();
