@@ -1,8 +1,10 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { ReceiverItem } from '@xuetu/contract';
+import { Perm, type ReceiverItem } from '@xuetu/contract';
 import { App, Button, Card, Form, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { getReceivers, sendMessage } from '../../../../api/message';
+import { Can } from '../../../../components/Can';
+import { ParticipantSelect } from '../../../../components/ParticipantSelect';
 
 interface SendForm {
   title: string;
@@ -70,6 +72,7 @@ export default function MessageSendPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<SendForm>();
   const [receivers, setReceivers] = useState<ReceiverItem[]>([]);
+  const [picking, setPicking] = useState(false);
   const send = useMutation({
     mutationFn: async () => {
       const v = await form.validateFields();
@@ -113,6 +116,30 @@ export default function MessageSendPage() {
           ))}
         </Space>
       </div>
+      <Can action={Perm.UserList}>
+        <Button onClick={() => setPicking(true)} style={{ marginBottom: 12 }} data-testid="open-participant-select">
+          学员查询
+        </Button>
+        <ParticipantSelect
+          open={picking}
+          tabs={['user']}
+          onCancel={() => setPicking(false)}
+          onOk={(sel) => {
+            const known = new Set(receivers.map((r) => r.userId));
+            const added = sel.users
+              .filter((u) => !known.has(u.userId))
+              .map((u) => ({
+                userId: u.userId,
+                accountCode: u.accountCode,
+                chnName: u.chnName,
+                companyName: u.companyName,
+                orgName: u.orgCodeName,
+              }));
+            setReceivers([...receivers, ...added]);
+            setPicking(false);
+          }}
+        />
+      </Can>
       <ReceiverPicker selected={receivers} onChange={setReceivers} />
       <Button
         type="primary"
