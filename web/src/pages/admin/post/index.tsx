@@ -68,6 +68,12 @@ export default function PostPage() {
     void allPosts.refetch();
   };
 
+  /** The assignment dialog needs the post's current paths: from the row, or the full post list. */
+  const openAssign = async (row: Row) => {
+    if (row.orgNamePathsStr !== undefined) return setAssign(row as PostView);
+    const fresh = await allPosts.refetch();
+    setAssign(fresh.data?.models.find((p) => p.postCode === row.postCode) ?? null);
+  };
   const openEdit = (row: Row | null) => {
     form.resetFields();
     form.setFieldsValue({ postName: row?.postName ?? '', importance: row?.importance ?? null });
@@ -115,12 +121,7 @@ export default function PostPage() {
             </Button>
           </Can>
           <Can action={Perm.PostSetOrg}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setAssign(allPosts.data?.models.find((p) => p.postCode === row.postCode) ?? null)}
-              data-testid={`assign-${row.postName}`}
-            >
+            <Button type="link" size="small" onClick={() => openAssign(row)} data-testid={`assign-${row.postName}`}>
               分配部门
             </Button>
             {org && (

@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ExcelJS from 'exceljs';
+import { buildApp } from '../../../server/src/app.ts';
+
+// User import and export at scale (issue 4): a fresh app on the embedded database with the demo
+// seed; the company administrator checks and imports 10,000 generated rows, re-imports them
+// (all updates), and exports every user while a probe request measures how long other calls wait.
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+/** A distinct valid ID number per i (birth date and sequence vary with i). */
+const idCard = (i: number) => {
+  const day = 1 + (Math.floor(i / 1000) % 28);
+  const month = 1 + (Math.floor(i / 28_000) % 12);
+  const first17 = `4403051980${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}${String(i % 1000).padStart(3, '0')}`;
+  const sum = [...first17].reduce((acc, d, k) => acc + Number(d) * WEIGHTS[k], 0);
+  return first17 + '10X98765432'[sum % 11];
+};
+
+async function workbook(count: number): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('学员');
+  ws.addRow(['姓名', '身份证号', '手机号', '部门', '岗位', '兼职岗位', '有效期']);
+  for (let i = 0; i < count; i++)
+    ws.addRow([`压测学员${i}`, idCard(i), `15${String(100000000 + i).slice(-9)}`, '市场部', '销售代表', '', '']);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function benchImport(): Promise<{ name: string; seconds: number }[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'xuetu-bench-import-'));
+  const { app } = await buildApp({
+    env: {
+      PGLITE_DIR: join(dir, 'db'),
+      FILES_DIR: join(dir, 'files'),
+      SEED_DEMO: true,
+      RATE_LIMIT_PER_MINUTE: 100_000_000,
+      CAPTCHA_PROVIDER: 'none',
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'silent',
+    },
+    logger: false,
+  });
+  await app.ready();
+  const results: { name: string; seconds: number }[] = [];
+  const time = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    const out = await fn();
+    results.push({ name, seconds: Number(((performance.now() - t0) / 1000).toFixed(3)) });
+    return out;
+  };
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/prod-api/Api/User/user_user/Login',
+      payload: { username: 'corpadmin', password: 'Xuetu@2026' },
+    });
+    const headers = { ydAuthorization: `Bearer ${login.json().data.token}` };
+    const call = async (path: string, body: unknown) => {
+      const res = await app.inject({ method: 'POST', url: `/prod-api${path}`, headers, payload: body as object });
+      const json = res.json();
+      if (!json.success) throw new Error(`${path}: ${json.msg}`);
+      return json;
+    };
+    const file = await time(`generate ${ROWS} rows (xlsx)`, () => workbook(ROWS));
+    const boundary = '----xuetubench';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await time('upload', async () =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
+          headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload,
+        })
+      ).json(),
+    );
+    const urls = [up.data.url];
+    const check = await time(`check ${ROWS} rows (checkuserinfo)`, () => call('/Api/User/user_user/checkuserinfo', { urls }));
+    if (check.data.length) throw new Error(`unexpected check errors: ${check.data.slice(0, 3).join('; ')}`);
+    await time(`import ${ROWS} new rows (SaveExportIn)`, () => call('/Api/User/user_user/SaveExportIn', { urls }));
+    await time(`re-import ${ROWS} rows as updates (SaveExportIn)`, () => call('/Api/User/user_user/SaveExportIn', { urls }));
+
+    // export everything while a light call runs every 20 ms: its worst wait shows whether the export blocks
+    let probing = true;
+    let worst = 0;
+    const probe = (async () => {
+      while (probing) {
+        const t0 = performance.now();
+        await app.inject({ method: 'POST', url: '/prod-api/Api/SysConfig/sys_action/GetUserActionValue', headers });
+        worst = Math.max(worst, performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    await time(`export ${ROWS}+ users (ExportUserList)`, async () => {
+      const res = await app.inject({ method: 'POST', url: '/prod-api/Api/User/user_user/ExportUserList', headers, payload: {} });
+      if (!String(res.headers['content-type']).includes('spreadsheetml')) throw new Error('export failed');
+    });
+    probing = false;
+    await probe;
+    results.push({ name: 'worst wait of another call during the export', seconds: Number((worst / 1000).toFixed(3)) });
+    return results;
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// node --import tsx bench/src/scenarios/import.ts
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const r of await benchImport()) console.log(`${r.name.padEnd(50)} ${r.seconds.toFixed(3)} s`);
+}
