@@ -56,7 +56,9 @@ export async function findUserWithLabels(db: DbOrTx, id: number): Promise<{ user
       orgName: orgs.orgName,
       postName: posts.postName,
       partTimePostName: partTimePosts.postName,
-      roles: sql<UserLabels['roles']>`coalesce((select json_agg(json_build_object('code', r.code, 'name', r.role_name, 'sysRoleEnum', r.sys_role_enum) order by r.id)
+      roles: sql<
+        UserLabels['roles']
+      >`coalesce((select json_agg(json_build_object('code', r.code, 'name', r.role_name, 'sysRoleEnum', r.sys_role_enum) order by r.id)
         from ${userRoles} ur join ${roles} r on r.id = ur.role_id where ur.user_id = ${users.id}), '[]'::json)`,
     })
     .from(users)
