@@ -23,7 +23,13 @@ const { app, ctx } = await buildApp({
   logger: false,
 });
 registerRoutes(app, ctx, [
-  defineRoute({ method: 'POST', url: '/__bench/constant', access: 'public', summary: 'baseline A', handler: async () => ({ hello: '学途' }) }),
+  defineRoute({
+    method: 'POST',
+    url: '/__bench/constant',
+    access: 'public',
+    summary: 'baseline A',
+    handler: async () => ({ hello: '学途' }),
+  }),
   defineRoute({
     method: 'POST',
     url: '/__bench/select1',
