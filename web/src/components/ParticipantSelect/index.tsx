@@ -69,7 +69,7 @@ export function ParticipantSelect({
     setFilter({ key: '' });
     setImportMsg('');
     setUserPage({ pageIndex: 1, pageSize: 10 });
-  }, [open, tabs]);
+  }, [open, tabs[0]]);
 
   const tree = useQuery({
     queryKey: ['participant', 'orgTree', companySysCode],
@@ -344,7 +344,7 @@ export function ParticipantSelect({
       width={IMPORT_DIALOG_WIDTH}
       onCancel={onCancel}
       onOk={() => onOk(sel)}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       data-testid="participant-dialog"
     >

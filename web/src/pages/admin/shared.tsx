@@ -60,7 +60,7 @@ export interface TreeOption {
   children: TreeOption[];
 }
 export const toTreeOptions = (nodes: OrgNode[]): TreeOption[] =>
-  nodes.map((n) => ({ value: n.orgCode, title: n.label, key: String(n.id), id: n.id, children: toTreeOptions(n.children) }));
+  nodes.map((n) => ({ value: n.orgCode, title: n.label, key: n.orgCode, id: n.id, children: toTreeOptions(n.children) }));
 
 /** The caller's departments (without the virtual root), for pickers. */
 export function useOrgTree(companySysCode = '') {

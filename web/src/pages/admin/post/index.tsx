@@ -40,6 +40,7 @@ export default function PostPage() {
   const tree = useOrgTree(companySysCode);
   const [org, setOrg] = useState<OrgNode | null>(null);
   const [keyWord, setKeyWord] = useState('');
+  const [keyInput, setKeyInput] = useState('');
   const [page, setPage] = useState(DEFAULT_PAGE);
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
   const [assign, setAssign] = useState<PostView | null>(null);
@@ -185,10 +186,18 @@ export default function PostPage() {
                 placeholder="岗位名称"
                 allowClear
                 style={{ width: 200 }}
-                onPressEnter={(e) => setKeyWord(e.currentTarget.value)}
-                onChange={(e) => !e.target.value && setKeyWord('')}
+                value={keyInput}
+                onChange={(e) => setKeyInput(e.target.value)}
+                onPressEnter={() => setKeyWord(keyInput.trim())}
               />
-              <Button icon={<SearchOutlined />} type="primary" onClick={() => list.refetch()}>
+              <Button
+                icon={<SearchOutlined />}
+                type="primary"
+                onClick={() => {
+                  setKeyWord(keyInput.trim());
+                  setPage((p) => ({ ...p, pageIndex: 1 }));
+                }}
+              >
                 查询
               </Button>
               <Can action={Perm.PostAdd}>

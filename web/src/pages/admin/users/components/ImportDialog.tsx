@@ -81,7 +81,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
       open={props.open}
       title="导入学员"
       width={IMPORT_DIALOG_WIDTH}
-      maskClosable={false}
+      mask={{ closable: false }}
       onCancel={props.onClose}
       destroyOnHidden
       data-testid="import-dialog"

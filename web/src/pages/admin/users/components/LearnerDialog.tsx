@@ -90,7 +90,7 @@ export function LearnerDialog(props: {
       onOk={submit}
       okText="保存"
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       width={560}
       data-testid="learner-dialog"
     >
