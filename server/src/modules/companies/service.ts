@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { AdminMsg, type companyBody, type companyListBody, Perm, pageWindow } from '@xuetu/contract';
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companies, orgs } from '../../db/schema/index.ts';
+import { companies, orgs, sessions, users } from '../../db/schema/index.ts';
 import { type Actor, hasAction } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail, forbidden, notFound } from '../../platform/errors.ts';
 import { tenantScope } from '../../platform/scope.ts';
+import { revokeUserSessions } from '../../platform/sessions.ts';
 import { presentCompany } from './presenter.ts';
 import { findCompanyInScope, listCompanies } from './repository.ts';
 
@@ -69,12 +70,27 @@ export async function saveCompany(ctx: AppContext, actor: Actor, ip: string, inp
 /** Enables or disables a company. */
 export async function toggleCompanyStatus(ctx: AppContext, actor: Actor, ip: string, companySysCode: string) {
   requirePlatform(actor);
-  return ctx.db.transaction(async (tx) => {
-    const existing = await findCompanyInScope(tx, tenantScope(actor), companySysCode);
-    if (!existing) throw notFound();
-    const status = existing.status === 1 ? 0 : 1;
-    await tx.update(companies).set({ status }).where(eq(companies.id, existing.id));
-    await recordAudit(tx, { actor, ip, action: status ? 'company.enable' : 'company.disable', target: existing.companySysCode });
-    return { status };
-  });
+  return ctx.db
+    .transaction(async (tx) => {
+      const existing = await findCompanyInScope(tx, tenantScope(actor), companySysCode);
+      if (!existing) throw notFound();
+      const status = existing.status === 1 ? 0 : 1;
+      await tx.update(companies).set({ status }).where(eq(companies.id, existing.id));
+      await recordAudit(tx, { actor, ip, action: status ? 'company.enable' : 'company.disable', target: existing.companySysCode });
+      return { status, companySysCode: existing.companySysCode };
+    })
+    .then(async (r) => {
+      // a disabled company's people are signed out now (ADR 0010)
+      if (r.status === 0) await signOutCompany(ctx, r.companySysCode);
+      return { status: r.status };
+    });
+}
+
+async function signOutCompany(ctx: AppContext, companySysCode: string) {
+  const live = await ctx.db
+    .selectDistinct({ userId: sessions.userId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(users.companySysCode, companySysCode), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
+  for (const { userId } of live) await revokeUserSessions(ctx, userId);
 }

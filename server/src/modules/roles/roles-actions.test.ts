@@ -148,6 +148,14 @@ describe('companies', () => {
     expect((await t.post(`${C}/SaveCompany`, { companyName: 'x' }, admin)).msg).toBe('请输入公司编码');
   });
 
+  it('signs a disabled company’s people out', async () => {
+    const other = await t.login('other01');
+    expect((await t.get(`${C}/OpenAndClose`, { CompanySysCode: 'C-DEMO-LOGI' }, admin)).data).toEqual({ status: 0 });
+    expect((await t.post('/Api/User/user_user/GetUserInfo', {}, other)).errorCode).toBe(401);
+    expect((await t.get(`${C}/OpenAndClose`, { CompanySysCode: 'C-DEMO-LOGI' }, admin)).data).toEqual({ status: 1 });
+    expect((await t.get(`${C}/OpenAndClose`, { CompanySysCode: 'C-DEMO-LOGI' }, corp)).errorCode).toBe(403);
+  });
+
   it('shows a company administrator only their own company and refuses changes', async () => {
     const list = await t.post<Page<CompanyView>>(`${C}/GetCompanyListPage`, { PageIndex: 1, PageRows: 100, Search: { key: '' } }, corp);
     expect(list.data.models.map((c) => c.companyCode)).toEqual(['YSKJ']);
