@@ -171,13 +171,11 @@ test('imports 200 learners after fixing three bad rows, then exports', async ({ 
   bad[149][3] = '没有这个部门'; // row 151
   await page.getByTestId('user-import').click();
   const d = dialog(page, '导入学员');
-  await d
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'learners.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await workbook(bad),
-    });
+  await d.locator('input[type=file]').setInputFiles({
+    name: 'learners.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await workbook(bad),
+  });
   await page.getByTestId('import-check').click();
   const result = page.getByTestId('import-result');
   await expect(result).toHaveValue(/第11行，身份证号/);
@@ -185,13 +183,11 @@ test('imports 200 learners after fixing three bad rows, then exports', async ({ 
   await expect(result).toHaveValue(/第151行，部门/);
   await snap(page, 'admin-import-check');
 
-  await d
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'learners.xlsx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      buffer: await workbook(rows),
-    });
+  await d.locator('input[type=file]').setInputFiles({
+    name: 'learners.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await workbook(rows),
+  });
   await page.getByTestId('import-check').click();
   await toast(page, '校验成功');
   await page.getByTestId('import-submit').click();

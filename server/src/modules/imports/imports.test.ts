@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-export const idCard = (n: number) => {
+const idCard = (n: number) => {
   const first17 = `110105199${n % 10}0${(n % 9) + 1}1${n % 9}${String(n).padStart(3, '0').slice(-3)}`;
   return first17 + idCardCheckChar(first17);
 };

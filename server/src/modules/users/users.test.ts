@@ -215,11 +215,7 @@ describe('EditUserInfo', () => {
       corp,
     );
     expect(res.msg).toBe('请求的资源不存在');
-    const tree = await t.get<{ orgCode: string }[]>(
-      '/Api/User/user_org/GetOrgTree',
-      { ShowTop: 0 },
-      await t.login('admin'),
-    );
+    const tree = await t.get<{ orgCode: string }[]>('/Api/User/user_org/GetOrgTree', { ShowTop: 0 }, await t.login('admin'));
     const logiOrg = tree.data.find((o) => o.orgCode.startsWith('C-DEMO-LOGI'))?.orgCode;
     const bad = await t.post(
       `${U}/EditUserInfo`,
