@@ -5,7 +5,12 @@ const base = '/Api/User/user_company';
 
 /** spec §9: company search is page 1 × 100 rows */
 export const getCompanyListPage = (key = '', pageIndex = 1, pageRows = COMPANY_SEARCH_ROWS, status = '') =>
-  post<PageResult<CompanyView>>(`${base}/GetCompanyListPage`, { PageIndex: pageIndex, PageRows: pageRows, Search: { key, status } });
+  // spec §8: a failed company load only stops the loading state
+  post<PageResult<CompanyView>>(
+    `${base}/GetCompanyListPage`,
+    { PageIndex: pageIndex, PageRows: pageRows, Search: { key, status } },
+    { silent: true },
+  );
 export const saveCompany = (body: CompanyBody) => postEnvelope<CompanyView>(`${base}/SaveCompany`, body);
 export const toggleCompany = (companySysCode: string) =>
   getEnvelope<{ status: number }>(`${base}/OpenAndClose`, { CompanySysCode: companySysCode });

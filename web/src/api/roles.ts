@@ -4,7 +4,8 @@ import { get, post, postEnvelope } from './request';
 const base = '/Api/SysConfig/sys_role';
 
 export const getRoleListPage = (pageIndex = 1, pageRows = ROLE_LIST_ROWS, key = '') =>
-  post<PageResult<RoleView>>(`${base}/GetRoleListPage`, { pageIndex, pageRows, key });
+  // spec §8: a failed role load only stops the loading state
+  post<PageResult<RoleView>>(`${base}/GetRoleListPage`, { pageIndex, pageRows, key }, { silent: true });
 export const getCurrentRoles = (roleCode: string) =>
   get<RoleView & { roleAct: number[] }>(`${base}/GetCurrentRoles`, { RoleCode: roleCode });
 export const getSysRoleEnum = (type = 1) => get<{ value: number; label: string }[]>(`${base}/GetSysRoleEnum`, { Type: type });
