@@ -2,6 +2,7 @@ import { SysRole } from '@xuetu/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { actions, roleActions, roles, userRoles, users } from '../db/schema/index.ts';
 import type { AppContext } from './context.ts';
+import { companyActive } from './sessions.ts';
 
 /** The signed-in user as access checks see it. */
 export interface Actor {
@@ -48,7 +49,8 @@ export async function loadActor(ctx: AppContext, userId: number, sessionId: numb
 
 async function readActor(ctx: AppContext, userId: number): Promise<ActorData | null> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || user.status !== 1 || user.cancelledAt || !user.passwordHash) return null;
+  if (user?.status !== 1 || user.cancelledAt || !user.passwordHash) return null;
+  if (!(await companyActive(ctx, userId))) return null;
   const roleRows = await ctx.db
     .select({ id: roles.id, code: roles.code, sysRoleEnum: roles.sysRoleEnum })
     .from(userRoles)

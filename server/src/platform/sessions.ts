@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { sessions } from '../db/schema/index.ts';
+import { companies, sessions, users } from '../db/schema/index.ts';
+import { fail } from './errors.ts';
 import type { AppContext } from './context.ts';
 
 // Opaque random tokens (256 bits); only their SHA-256 is stored. Each request slides the expiry.
@@ -17,7 +18,11 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+export const COMPANY_DISABLED_MSG = '您所在的公司已停用，请联系管理员';
+
+/** Every sign-in path ends here: people of a disabled company get no session. */
 export async function createSession(ctx: AppContext, userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+  if (!(await companyActive(ctx, userId))) throw fail(COMPANY_DISABLED_MSG);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ctx.env.SESSION_IDLE_MINUTES * 60_000);
   await ctx.db.insert(sessions).values({
@@ -84,4 +89,15 @@ export function tokenFromHeaders(headers: Record<string, string | string[] | und
   if (!value) return null;
   const token = value.replace(/^Bearer\s+/i, '').trim();
   return token && token !== 'undefined' && token !== 'null' ? token : null;
+}
+
+/** False when the user belongs to a company that is disabled. */
+export async function companyActive(ctx: AppContext, userId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ status: companies.status })
+    .from(users)
+    .innerJoin(companies, eq(companies.companySysCode, users.companySysCode))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return !row || row.status === 1;
 }

@@ -2,7 +2,7 @@ import type { UserInfo } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { companies, sessions, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../platform/sessions.ts';
 
 let t: TestApp;
@@ -82,6 +82,21 @@ describe('session lifetime', () => {
       success: false,
       msg: '该账号已被禁用，请联系管理员',
     });
+  });
+
+  it('refuses people of a disabled company, on every path to a session', async () => {
+    const token = await t.login('other01');
+    await t.ctx.db.update(companies).set({ status: 0 }).where(eq(companies.companySysCode, 'C-DEMO-LOGI'));
+    const [u] = await t.ctx.db.select().from(users).where(eq(users.accountCode, 'other01'));
+    const { invalidateActor } = await import('../../platform/actor.ts');
+    await invalidateActor(t.ctx, u.id);
+    expect((await info(token)).errorCode).toBe(401);
+    expect(await t.post('/Api/User/user_user/Login', { username: 'other01', password: 'Xuetu@2026' })).toMatchObject({
+      success: false,
+      msg: '您所在的公司已停用，请联系管理员',
+    });
+    await t.ctx.db.update(companies).set({ status: 1 }).where(eq(companies.companySysCode, 'C-DEMO-LOGI'));
+    expect((await t.post('/Api/User/user_user/Login', { username: 'other01', password: 'Xuetu@2026' })).success).toBe(true);
   });
 
   it('gives the same answer for an unknown account and a wrong password', async () => {
