@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { companies, sessions, users } from '../db/schema/index.ts';
-import { fail } from './errors.ts';
 import type { AppContext } from './context.ts';
+import { fail } from './errors.ts';
 
 // Opaque random tokens (256 bits); only their SHA-256 is stored. Each request slides the expiry.
 
