@@ -7,7 +7,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE, Msg } from '@xuetu/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { ZodError } from 'zod';
 import { type Env, parseEnv } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -15,7 +14,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { allRoutes } from './modules/index.ts';
 import { loadActor } from './platform/actor.ts';
-import { type Cache, createCache } from './platform/cache.ts';
+import { type Cache, createCache, RedisCache } from './platform/cache.ts';
 import type { AppContext } from './platform/context.ts';
 import { failure } from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
@@ -111,8 +110,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     global: true,
     max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    redis: env.REDIS_URL ? new Redis(env.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1 }) : undefined,
-    nameSpace: 'xuetu-rl:',
+    // counters live with the cache: shared by every node on Redis, under the cache's key prefix
+    redis: cache instanceof RedisCache ? cache.redis : undefined,
+    nameSpace: cache instanceof RedisCache ? `${cache.prefix}rl:` : 'xuetu-rl:',
     allowList: (req) => !req.url.toLowerCase().startsWith(API_BASE.toLowerCase()),
     errorResponseBuilder: (_req, context) => Object.assign(new Error(Msg.tooManyRequests), { statusCode: context.statusCode }),
   });

@@ -73,8 +73,10 @@ export class MemoryCache implements Cache {
 export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
   constructor(
-    private readonly redis: Redis,
-    private readonly prefix = 'xuetu:',
+    /** the connection, shared with the rate limiter */
+    readonly redis: Redis,
+    /** every key starts with it; tests use one per file */
+    readonly prefix = 'xuetu:',
   ) {}
 
   static async connect(url: string, prefix?: string): Promise<RedisCache> {
