@@ -60,7 +60,7 @@ function run(port: number, scenario: Scenario): Promise<autocannon.Result> {
 
 const post = (path: string, body: unknown = {}, headers?: Record<string, string>) => ({
   method: 'POST' as const,
-  path: `/prod-api${path}`,
+  path: path.startsWith('/prod-api') ? path : `/prod-api${path}`,
   body: JSON.stringify(body),
   headers,
 });

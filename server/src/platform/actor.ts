@@ -22,7 +22,8 @@ type ActorData = Omit<Actor, 'sessionId'>;
 const ACTOR_TTL_S = 60;
 const EPOCH_KEY = 'acl:epoch';
 
-async function aclEpoch(ctx: AppContext): Promise<number> {
+/** Changes whenever role grants or the action tree change; per-user caches key on it. */
+export async function aclEpoch(ctx: AppContext): Promise<number> {
   return (await ctx.cache.get<number>(EPOCH_KEY)) ?? 0;
 }
 
@@ -31,10 +32,16 @@ export async function invalidateAllActors(ctx: AppContext): Promise<void> {
   await ctx.cache.set(EPOCH_KEY, Date.now(), 60 * 60 * 24 * 30);
 }
 
-/** One user's roles, company or status changed. */
+/** One user's roles, company, status or profile changed. */
 export async function invalidateActor(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.cache.del(`actor:${userId}:${await aclEpoch(ctx)}`);
+  const epoch = await aclEpoch(ctx);
+  await ctx.cache.del(`actor:${userId}:${epoch}`, menuCacheKey(userId, epoch), userInfoCacheKey(userId));
 }
+
+/** GetUserInfo's answer is cached briefly under this key (every page load asks for it). */
+export const userInfoCacheKey = (userId: number) => `userinfo:${userId}`;
+/** GetUserMenuList's answer, valid while the grants epoch stands. */
+export const menuCacheKey = (userId: number, epoch: number) => `menu:${userId}:${epoch}`;
 
 /** Loads the actor for a session's user; null when the user is gone, disabled or cancelled. */
 export async function loadActor(ctx: AppContext, userId: number, sessionId: number): Promise<Actor | null> {

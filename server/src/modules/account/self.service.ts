@@ -100,6 +100,7 @@ export async function editPhone(ctx: AppContext, userId: number, input: { newPho
     verifyCode(ctx, { phone: input.newPhone, purpose: 'editphone', code: input.checkNum, consume: true }),
   );
   await updateUser(ctx.db, userId, { mobile: input.newPhone });
+  await invalidateActor(ctx, userId);
 }
 
 /** A code to the user's own phone (password change, cancellation); answers the masked phone. */

@@ -1,3 +1,5 @@
+import type { MenuEntry } from '@xuetu/contract';
+import { aclEpoch, menuCacheKey } from '../../platform/actor.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { buildUserMenu } from './service.ts';
 
@@ -9,7 +11,14 @@ export const menuRoutes = [
     url: `${base}/GetUserMenuList`,
     access: 'user',
     summary: '当前用户的菜单树',
-    handler: ({ actor, ctx }) => buildUserMenu(ctx, actor),
+    handler: async ({ actor, ctx }) => {
+      const key = menuCacheKey(actor.userId, await aclEpoch(ctx));
+      const cached = await ctx.cache.get<MenuEntry[]>(key);
+      if (cached) return cached;
+      const menu = await buildUserMenu(ctx, actor);
+      await ctx.cache.set(key, menu, 60);
+      return menu;
+    },
   }),
   defineRoute({
     method: 'POST',

@@ -1,4 +1,5 @@
-import { captchaShape, loginBody } from '@xuetu/contract';
+import { captchaShape, loginBody, type UserInfo } from '@xuetu/contract';
+import { userInfoCacheKey } from '../../platform/actor.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { revokeSession } from '../../platform/sessions.ts';
@@ -7,6 +8,7 @@ import { findUserWithLabels } from './repository.ts';
 import { loginWithPassword } from './service.ts';
 
 const base = '/Api/User/user_user';
+const USER_INFO_TTL_S = 30;
 
 export const sessionRoutes = [
   defineRoute({
@@ -41,9 +43,15 @@ export const sessionRoutes = [
     access: 'user',
     summary: '当前用户信息',
     handler: async ({ actor, ctx }) => {
+      const key = userInfoCacheKey(actor.userId);
+      const cached = await ctx.cache.get<UserInfo>(key);
+      if (cached) return cached;
       const found = await findUserWithLabels(ctx.db, actor.userId);
       if (!found) throw unauthorized();
-      return presentUserInfo(found.user, found.labels);
+      const info = presentUserInfo(found.user, found.labels);
+      // changes to the user go through invalidateActor; renamed departments or posts show within the TTL
+      await ctx.cache.set(key, info, USER_INFO_TTL_S);
+      return info;
     },
   }),
 ];

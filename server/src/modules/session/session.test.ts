@@ -47,6 +47,15 @@ describe('GetUserInfo', () => {
   });
 });
 
+describe('GetUserInfo cache', () => {
+  it('shows a change to the user at once', async () => {
+    const token = await t.login('learner09');
+    expect((await info(token)).data.email).toBe('');
+    expect((await t.post('/Api/User/user_user/UpdateUserInfoByUser', { email: 'l09@example.com' }, token)).success).toBe(true);
+    expect((await info(token)).data.email).toBe('l09@example.com');
+  });
+});
+
 describe('session lifetime', () => {
   it('slides the expiry forward when the session is used', async () => {
     const token = await t.login('learner04');
