@@ -47,6 +47,8 @@ export function pager(
     showQuickJumper: true,
     pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
     showTotal: (t) => `共 ${t} 条`,
+    // styles.css orders the parts as the spec lists them: total, sizes, prev, pager, next, jumper
+    className: 'xt-spec-pager',
     onChange,
   };
 }
