@@ -1,4 +1,4 @@
-import { ArrowRightOutlined, EyeOutlined, RightOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkItem, NoticeItem } from '@xuetu/contract';
 import { Empty, Skeleton, Tabs } from 'antd';
@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { getHomeImageNotices, getHomeNotices, getLecturers, getLinks, getShowModels } from '../../../api/portal';
 import { useTicketLogin } from '../../login/useTicketLogin';
 import { BackTop } from '../components/BackTop';
-import { NoticeDate } from '../components/NoticeDate';
+import { NoticeRows } from '../components/NoticeRows';
 import { PortalFooter } from '../components/PortalFooter';
 import { PortalHeader, usePortalLogin } from '../components/PortalHeader';
 import '../components/portal.css';
@@ -75,28 +75,7 @@ function CoverCards({ items, loading, testId }: { items: LinkItem[] | undefined;
 function NoticeList({ items, loading }: { items: NoticeItem[] | undefined; loading: boolean }) {
   if (loading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (!items?.length) return <Empty description="暂无公告" />;
-  return (
-    <ul className="xt-notice-list" data-testid="home-notices">
-      {items.map((n) => (
-        <li key={n.noticeSysCode}>
-          <Link
-            to={`/viewnoticeitem?noticeSysCode=${encodeURIComponent(n.noticeSysCode)}`}
-            className="xt-notice-row"
-            data-testid="home-notice"
-          >
-            <NoticeDate notice={n} />
-            <div className="xt-notice-body">
-              <div className="xt-notice-row-title">{n.noticeTitle}</div>
-              <div className="xt-notice-desc">{n.noticeDesc}</div>
-            </div>
-            <div className="xt-notice-pv">
-              <EyeOutlined /> {n.pv}
-            </div>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+  return <NoticeRows items={items} listTestId="home-notices" itemTestId="home-notice" />;
 }
 
 /** The public home page (spec portal-and-learner §2 "Public home page"). */

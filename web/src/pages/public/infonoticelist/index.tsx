@@ -1,11 +1,10 @@
-import { EyeOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { NOTICE_PAGE_SIZE } from '@xuetu/contract';
 import { Breadcrumb, Empty, Pagination, Skeleton } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { getInfoNoticePage } from '../../../api/portal';
 import { BackTop } from '../components/BackTop';
-import { NoticeDate } from '../components/NoticeDate';
+import { NoticeRows } from '../components/NoticeRows';
 import { PortalFooter } from '../components/PortalFooter';
 import { PortalHeader, usePortalLogin } from '../components/PortalHeader';
 import '../components/portal.css';
@@ -45,26 +44,7 @@ export default function InfoNoticeListPage() {
           ) : !q.data?.models.length ? (
             <Empty description="暂无公告" />
           ) : (
-            <ul className="xt-notice-list" data-testid="notice-list">
-              {q.data.models.map((n) => (
-                <li key={n.noticeSysCode}>
-                  <Link
-                    to={`/viewnoticeitem?noticeSysCode=${encodeURIComponent(n.noticeSysCode)}`}
-                    className="xt-notice-row"
-                    data-testid="notice-item"
-                  >
-                    <NoticeDate notice={n} />
-                    <div className="xt-notice-body">
-                      <div className="xt-notice-row-title">{n.noticeTitle}</div>
-                      <div className="xt-notice-desc">{n.noticeDesc}</div>
-                    </div>
-                    <div className="xt-notice-pv">
-                      <EyeOutlined /> {n.pv}
-                    </div>
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <NoticeRows items={q.data.models} listTestId="notice-list" itemTestId="notice-item" />
           )}
           <div className="xt-pager">
             <Pagination
