@@ -87,6 +87,12 @@ async function checkParent(tx: Parameters<typeof findAction>[0], parentId: numbe
   }
 }
 
+/** The columns an add or edit writes, from the dialog's fields. */
+function actionColumns(input: ActionInput, code: string, value: string) {
+  const { parentId, name, type, url, icon, needAction, sort, isHidden, status } = input;
+  return { parentId, name, type, url, icon, needAction, sort, isHidden, status, code, value };
+}
+
 export async function addAction(ctx: AppContext, actor: Actor, ip: string, input: ActionInput) {
   const code = input.code || input.value || newCode('A.');
   const value = input.value || code;
@@ -95,19 +101,7 @@ export async function addAction(ctx: AppContext, actor: Actor, ip: string, input
     if ((await codesTaken(tx, [code])).length) throw fail(AdminMsg.actionCodeTaken);
     const [created] = await tx
       .insert(actions)
-      .values({
-        parentId: input.parentId,
-        name: input.name,
-        type: input.type,
-        url: input.url,
-        icon: input.icon,
-        needAction: input.needAction,
-        sort: input.sort,
-        isHidden: input.isHidden,
-        status: input.status,
-        code,
-        value,
-      })
+      .values(actionColumns(input, code, value))
       .returning();
     if (input.pageActions) await syncPagePermissions(tx, created.id, input.pageActions);
     await recordAudit(tx, {
@@ -135,19 +129,7 @@ export async function editAction(ctx: AppContext, actor: Actor, ip: string, inpu
     await checkParent(tx, input.parentId, current.id);
     const [updated] = await tx
       .update(actions)
-      .set({
-        parentId: input.parentId,
-        name: input.name,
-        type: input.type,
-        url: input.url,
-        icon: input.icon,
-        needAction: input.needAction,
-        sort: input.sort,
-        isHidden: input.isHidden,
-        status: input.status,
-        code,
-        value,
-      })
+      .set(actionColumns(input, code, value))
       .where(eq(actions.id, current.id))
       .returning();
     if (input.pageActions) await syncPagePermissions(tx, current.id, input.pageActions);

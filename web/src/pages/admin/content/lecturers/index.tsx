@@ -1,7 +1,8 @@
 import { type LecturerAdminItem, Perm } from '@xuetu/contract';
-import { Avatar, Form, Input, InputNumber, Switch, Tag } from 'antd';
+import { Avatar, Form, Input, Tag } from 'antd';
 import { delLecturer, getLecturerList, saveLecturer, type UploadedFile } from '../../../../api/content';
 import { CrudTable } from '../components/CrudTable';
+import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
 import { FileListUpload, ImageUpload } from '../components/uploads';
 
 interface LecturerForm {
@@ -33,13 +34,7 @@ export default function LecturerAdminPage() {
         { title: '标签', dataIndex: 'lecturerTag', width: 120, render: (t: string) => (t ? <Tag color="blue">{t}</Tag> : '-') },
         { title: '简介', dataIndex: 'briefIntroduce', ellipsis: true },
         { title: '视频', key: 'v', width: 80, render: (_: unknown, l) => l.videos.length },
-        { title: '排序', dataIndex: 'sortOrder', width: 80 },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          width: 80,
-          render: (s: number) => (s === 1 ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
-        },
+        ...sortStatusColumns,
       ]}
       toForm={(l) => ({
         lecturerName: l?.lecturerName ?? '',
@@ -80,12 +75,7 @@ export default function LecturerAdminPage() {
           <Form.Item name="videos" label="介绍视频">
             <FileListUpload kind="video" max={5} accept="video/mp4,video/webm,video/quicktime" />
           </Form.Item>
-          <Form.Item name="sortOrder" label="排序">
-            <InputNumber min={0} max={99999} />
-          </Form.Item>
-          <Form.Item name="status" label="显示" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <SortStatusFields />
         </>
       )}
     />

@@ -1,8 +1,9 @@
 import { LINK_TYPE_LABELS, LINK_TYPES, type LinkItem, Perm } from '@xuetu/contract';
-import { Form, Image, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { Form, Image, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { delLink, getLinkList, saveLink } from '../../../../api/content';
 import { CrudTable } from '../components/CrudTable';
+import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
 import { ImageUpload } from '../components/uploads';
 
 interface LinkForm {
@@ -47,13 +48,7 @@ export default function LinkAdminPage() {
             ),
         },
         { title: '链接地址', dataIndex: 'pcLinkUrl', ellipsis: true },
-        { title: '排序', dataIndex: 'sortOrder', width: 80 },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          width: 80,
-          render: (s: number) => (s === 1 ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
-        },
+        ...sortStatusColumns,
       ]}
       toForm={(l) => ({
         linkName: l?.linkName ?? '',
@@ -91,12 +86,7 @@ export default function LinkAdminPage() {
           <Form.Item name="pcCoverUrlPath" label="封面图">
             <ImageUpload />
           </Form.Item>
-          <Form.Item name="sortOrder" label="排序">
-            <InputNumber min={0} max={99999} />
-          </Form.Item>
-          <Form.Item name="status" label="显示" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <SortStatusFields />
         </>
       )}
     />

@@ -1,7 +1,8 @@
 import { type ModelItem, Perm } from '@xuetu/contract';
-import { Form, Image, Input, InputNumber, Radio, Switch, Tag } from 'antd';
+import { Form, Image, Input, Radio } from 'antd';
 import { delModel, getModelList, saveModel } from '../../../../api/content';
 import { CrudTable } from '../components/CrudTable';
+import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
 import { ImageUpload } from '../components/uploads';
 
 interface ModelForm {
@@ -36,13 +37,7 @@ export default function ModelAdminPage() {
         { title: '说明', dataIndex: 'modelDesc', ellipsis: true },
         { title: '终端', dataIndex: 'clientType', width: 90, render: (t: number) => (t === 2 ? 'PC' : 'App') },
         { title: '链接', dataIndex: 'linkUrl', ellipsis: true },
-        { title: '排序', dataIndex: 'sortOrder', width: 80 },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          width: 80,
-          render: (s: number) => (s === 1 ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
-        },
+        ...sortStatusColumns,
       ]}
       toForm={(m) => ({
         modelName: m?.modelName ?? '',
@@ -81,12 +76,7 @@ export default function ModelAdminPage() {
           >
             <Input placeholder="https:// 或站内路径" />
           </Form.Item>
-          <Form.Item name="sortOrder" label="排序">
-            <InputNumber min={0} max={99999} />
-          </Form.Item>
-          <Form.Item name="status" label="显示" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <SortStatusFields />
         </>
       )}
     />

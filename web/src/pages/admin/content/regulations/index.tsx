@@ -1,10 +1,11 @@
 import { Perm, type RegulationItem } from '@xuetu/contract';
-import { Form, Input, InputNumber, Select, Switch, Tag } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { delRegulation, getRegulationList, saveRegulation, type UploadedFile } from '../../../../api/content';
 import { REGULATION_ICONS } from '../../../learner/regulations';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
 import { CrudTable } from '../components/CrudTable';
+import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
 import { FileListUpload } from '../components/uploads';
 
 interface DocForm {
@@ -46,13 +47,7 @@ export default function RegulationAdminPage() {
         },
         { title: '文件名', dataIndex: 'fileName', ellipsis: true },
         { title: '范围', dataIndex: 'companyName', width: 160, render: (n: string) => n || '全平台' },
-        { title: '排序', dataIndex: 'sortOrder', width: 80 },
-        {
-          title: '状态',
-          dataIndex: 'status',
-          width: 80,
-          render: (s: number) => (s === 1 ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
-        },
+        ...sortStatusColumns,
       ]}
       toForm={(d) => ({
         title: d?.title ?? '',
@@ -88,12 +83,7 @@ export default function RegulationAdminPage() {
               <Select options={[{ value: '', label: '全平台' }, ...(companies.data ?? [])]} />
             </Form.Item>
           )}
-          <Form.Item name="sortOrder" label="排序">
-            <InputNumber min={0} max={99999} />
-          </Form.Item>
-          <Form.Item name="status" label="显示" valuePropName="checked">
-            <Switch />
-          </Form.Item>
+          <SortStatusFields />
         </>
       )}
     />
