@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_SSO_SECRET } from './fixtures/sso.ts';
 
 // Runs the built app (npm run build first) on a fresh embedded database and drives the system
 // Chromium headless. No browser is downloaded.
@@ -45,6 +46,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       SMS_PROVIDER: 'outbox',
       RATE_LIMIT_PER_MINUTE: '100000',
+      // a known secret so specs can mint login tickets as a partner system would
+      SSO_SHARED_SECRET: E2E_SSO_SECRET,
     },
   },
 });

@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { inertContractZod } from './build/inert-zod';
+import { precompress } from './build/precompress';
 
 const backend = process.env.XUETU_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), inertContractZod(), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -19,12 +21,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        // one long-lived vendor chunk for the UI kit; pages are lazy chunks of their own
+        // React is on every page: one long-lived chunk. The UI kit is NOT grouped: each page's
+        // chunks carry only the antd components it uses, shared ones land in shared chunks, so
+        // the portal never downloads the admin toolkit (issue 15; docs/adr/0010a-web-weight.md).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design[\\/](?!icons[\\/])[^\\/]+|@rc-component|rc-[^\\/]+)[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },
     },

@@ -1,5 +1,9 @@
 export * from './dates.ts';
+export * from './errors.ts';
+export * from './exam-answers.ts';
+export * from './files.ts';
 export * from './idcard.ts';
+export * from './jobs.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
@@ -7,4 +11,6 @@ export * from './schemas/account.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/common.ts';
 export * from './schemas/content.ts';
+export * from './schemas/exam.ts';
 export * from './schemas/session.ts';
+export * from './schemas/userexam.ts';

@@ -24,6 +24,11 @@ export const PASSWORD_SPECIALS = '#?!@$%^&*-';
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*[#?!@$%^&*-]).{8,}$/;
 /** spec: 1, then 3-9, then 9 more digits */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+/** a contact number: a mobile, a landline with optional area code and extension, or a 400/800 hotline */
+export const CONTACT_PHONE_PATTERN = /^(1[3-9]\d{9}|(0\d{2,3}-?)?\d{7,8}(-\d{1,6})?|[48]00-?\d{3}-?\d{4})$/;
+export const CONTACT_PHONE_MSG = '请输入正确的联系电话（手机、固话或 400 电话）';
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_MSG = '请输入正确的邮箱地址';
 export const ID_CARD_PATTERN = /^[1-9]\d{5}(18|19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\d{3}[\dXx]$/;
 
 /** sysRoleEnum values (DESIGN.md §3) */

@@ -12,6 +12,7 @@ export const Msg = {
   bodyTooLarge: '请求内容过大',
   tooManyRequests: '请求过于频繁，请稍后再试',
   serverError: '服务器繁忙，请稍后再试',
+  databaseUnavailable: '数据库暂时无法连接，请稍后重试',
   forbidden: '您没有权限执行此操作',
   badInput: '请求参数有误',
   loginFailed: '用户名或密码错误',

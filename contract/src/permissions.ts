@@ -74,10 +74,12 @@ export const Perm = {
   // exams
   QuestionList: 'Question.List',
   QuestionEdit: 'Question.Edit',
+  QuestionImport: 'Question.Import',
   PaperList: 'Paper.List',
   PaperEdit: 'Paper.Edit',
   ExamList: 'Exam.List',
   ExamEdit: 'Exam.Edit',
+  ExamPublish: 'Exam.Publish',
   ExamMark: 'Exam.Mark',
   ExamResultList: 'ExamResult.List',
 } as const;
@@ -153,9 +155,15 @@ export const ACTION_TREE: ActionNode[] = [
     page(Perm.ProjectList, '培训项目', '/project/manage', 'ProjectOutlined', [[Perm.ProjectEdit, '编辑项目']]),
   ]),
   menu('Menu.Exam', '考试管理', 'SolutionOutlined', [
-    page(Perm.QuestionList, '题库管理', '/exam/question', 'DatabaseOutlined', [[Perm.QuestionEdit, '编辑试题']]),
+    page(Perm.QuestionList, '题库管理', '/exam/question', 'DatabaseOutlined', [
+      [Perm.QuestionEdit, '编辑试题'],
+      [Perm.QuestionImport, '导入导出试题'],
+    ]),
     page(Perm.PaperList, '试卷管理', '/exam/paper', 'ProfileOutlined', [[Perm.PaperEdit, '编辑试卷']]),
-    page(Perm.ExamList, '考试安排', '/exam/manage', 'ScheduleOutlined', [[Perm.ExamEdit, '编辑考试']]),
+    page(Perm.ExamList, '考试安排', '/exam/manage', 'ScheduleOutlined', [
+      [Perm.ExamEdit, '编辑考试'],
+      [Perm.ExamPublish, '发布结束考试'],
+    ]),
     page(Perm.ExamMark, '阅卷', '/exam/marking', 'HighlightOutlined'),
     page(Perm.ExamResultList, '考试成绩', '/exam/result', 'BarChartOutlined'),
   ]),

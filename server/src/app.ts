@@ -8,18 +8,25 @@ import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE, Msg } from '@xuetu/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
-import { type Env, parseEnv } from './config/env.ts';
+import { type Env, type ParsedEnv, parseEnv } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
-import { allRoutes } from './modules/index.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { allJobs, allRoutes } from './modules/index.ts';
 import { loadActor } from './platform/actor.ts';
 import { type Cache, createCache, RedisCache } from './platform/cache.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
 import { failure } from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
+import { installationId, redisPrefixFor, withInstallationSecrets } from './platform/installation.ts';
+import { JobRunner } from './platform/jobs/index.ts';
+import { loggableError } from './platform/log-safe.ts';
 import { registerRoutes } from './platform/route.ts';
 import { resolveSession, tokenFromHeaders } from './platform/sessions.ts';
+import { deriveSigningKey } from './platform/signing.ts';
 import { registerSpa } from './platform/spa.ts';
 import { LocalStorage, S3Storage, type Storage } from './platform/storage.ts';
 import { describeZodError } from './platform/validation.ts';
@@ -32,16 +39,22 @@ export interface BuildOptions {
   database?: Database;
   cache?: Cache;
   storage?: Storage;
+  /** where time comes from (a ManualClock in tests) */
+  clock?: Clock;
   /** pino logger options; false silences it */
   logger?: boolean | object;
 }
 
 /** Builds the whole app: the one function main.ts and the tests use. */
 export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
-  const env: Env = { ...parseEnv(), ...(opts.env ?? {}) } as Env;
-  const database = opts.database ?? (await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR }));
+  const parsed: ParsedEnv = { ...parseEnv(), ...(opts.env ?? {}) };
+  const database = opts.database ?? (await openDatabase({ databaseUrl: parsed.DATABASE_URL, pgliteDir: parsed.PGLITE_DIR }));
   await migrate(database);
-  const cache = opts.cache ?? (await createCache(env.REDIS_URL));
+  // no published default secret: unset ones are generated at first start and kept in the database
+  const env = await withInstallationSecrets(database.db, parsed);
+  const installation = await installationId(database.db);
+  // two deployments sharing one Redis must never see each other's keys (sessions, permissions, limits)
+  const cache = opts.cache ?? (await createCache(env.REDIS_URL, redisPrefixFor(env.REDIS_PREFIX, installation)));
   const storage =
     opts.storage ??
     (env.S3_BUCKET
@@ -54,7 +67,18 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
           forcePathStyle: env.S3_FORCE_PATH_STYLE,
         })
       : new LocalStorage(env.FILES_DIR));
-  const ctx: AppContext = { env, database, db: database.db, cache, storage };
+  // jobs is set right below, once the logger exists; nothing reads it before
+  const ctx = {
+    env,
+    database,
+    db: database.db,
+    cache,
+    storage,
+    clock: opts.clock ?? systemClock,
+    // derived from a secret every node shares, so a URL signed on one node opens on another
+    signingKey: deriveSigningKey(env.SSO_SHARED_SECRET),
+    installationId: installation,
+  } as AppContext;
   await seedDatabase(ctx, { demo: env.SEED_DEMO });
 
   const app = Fastify({
@@ -64,6 +88,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
         : {
             level: env.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.ydauthorization', 'req.headers.cookie'],
+            // every logged error, whoever logs it: failed queries without their parameter values
+            serializers: { err: (e: Error) => (e instanceof Error ? loggableError(e) : e) },
             ...(typeof opts.logger === 'object' ? opts.logger : {}),
           },
     genReqId: (req) =>
@@ -72,9 +98,13 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
         : randomUUID(),
     requestIdHeader: false,
     bodyLimit: env.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // X-Forwarded-For only from configured proxies: otherwise any client could pick its own IP
+    // and step around the per-IP limits and forge audit addresses
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
   });
+  database.onConnectionError = (err) => app.log.warn({ err: { message: err.message } }, 'database connection lost; reconnecting on demand');
+  ctx.jobs = new JobRunner(ctx, allJobs, app.log, { pollMs: env.JOBS_POLL_MS });
   app.decorate('xuetuRoutes', []);
   app.decorateRequest('actor', null);
   // zod validates inside each route; the JSON schemas are for the OpenAPI document only
@@ -93,17 +123,22 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     if (err instanceof AppError)
       return reply
         .status(err.httpStatus >= 400 && err.httpStatus !== 403 && err.httpStatus !== 404 ? err.httpStatus : 200)
-        .send(failure(err.msg, err.errorCode === 404 ? 0 : err.errorCode, err.data));
-    if (err instanceof ZodError) return reply.status(200).send(failure(describeZodError(err)));
+        .send(failure(err.msg, err.errorCode === 404 ? 0 : err.errorCode, err.data, err.code));
+    if (err instanceof ZodError) return reply.status(200).send(failure(describeZodError(err), 0, null, 'BAD_INPUT'));
     const status = (err as { statusCode?: number }).statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(failure(Msg.bodyTooLarge, 413));
-    if (status === 429) return reply.status(429).send(failure(Msg.tooManyRequests, 429));
+    if (status === 413) return reply.status(413).send(failure(Msg.bodyTooLarge, 413, null, 'BODY_TOO_LARGE'));
+    if (status === 429) return reply.status(429).send(failure(Msg.tooManyRequests, 429, null, 'TOO_MANY_REQUESTS'));
     if (status >= 400 && status < 500) {
       req.log.info({ err: { message: err.message, code: (err as { code?: string }).code } }, 'bad request');
-      return reply.status(status).send(failure(Msg.badInput, status));
+      return reply.status(status).send(failure(Msg.badInput, status, null, 'BAD_INPUT'));
     }
-    req.log.error({ err }, 'request failed');
-    return reply.status(500).send(failure(Msg.serverError, 500));
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unavailable');
+      return reply.status(503).send(failure(Msg.databaseUnavailable, 503, null, 'DATABASE_UNAVAILABLE'));
+    }
+    // never the parameter values of a failed query (names, ID numbers, phones) at error level
+    req.log.error({ err: loggableError(err) }, 'request failed');
+    return reply.status(500).send(failure(Msg.serverError, 500, null, 'SERVER_ERROR'));
   });
 
   await app.register(rateLimit, {
@@ -116,11 +151,19 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     allowList: (req) => !req.url.toLowerCase().startsWith(API_BASE.toLowerCase()),
     errorResponseBuilder: (_req, context) => Object.assign(new Error(Msg.tooManyRequests), { statusCode: context.statusCode }),
   });
+  await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: env.UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: '学途 Xuetu API', version: '1.0.0', description: '所有接口返回 {success, msg, data, errorCode}' } },
   });
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+  // the API description is for developers: off in production unless API_DOCS=true
+  if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+  // API answers hold personal data: never stored by browsers or shared caches, never sniffed
+  app.addHook('onSend', async (req, reply) => {
+    if (!req.url.toLowerCase().startsWith(API_BASE.toLowerCase())) return;
+    reply.header('x-content-type-options', 'nosniff');
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
 
   registerRoutes(app, ctx, allRoutes);
   const spaReady = await registerSpa(app, env.WEB_DIST ?? resolve(REPO_ROOT, 'web/dist'));
@@ -129,12 +172,28 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     const isApi = req.url.toLowerCase().startsWith(API_BASE.toLowerCase());
     const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
     if (!isApi && spaReady && wantsHtml) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send(failure(Msg.routeNotFound, 404));
+    return reply.status(404).send(failure(Msg.routeNotFound, 404, null, 'ROUTE_NOT_FOUND'));
   });
 
+  if (env.SMS_PROVIDER === 'outbox')
+    app.log.warn(
+      env.NODE_ENV === 'production'
+        ? 'SMS_PROVIDER=outbox: NO TEXT MESSAGES ARE SENT; codes go to the log and the sms_outbox table. Configure a real SMS provider.'
+        : 'SMS_PROVIDER=outbox: NO TEXT MESSAGES ARE SENT; codes go to the log and GET /prod-api/__dev/sms?phone=… returns them (development only, never in production).',
+    );
+
+  app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {
+    // running jobs finish (or are abandoned to their lease) before the database closes
+    await ctx.jobs.stop();
     await cache.close();
     if (!opts.database) await database.close();
   });
   return { app, ctx };
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us. */
+function trustProxyOption(value: Env['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
 }

@@ -1,40 +1,51 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Envelope } from '@xuetu/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Env } from '../src/config/env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { type Cache, MemoryCache, RedisCache } from '../src/platform/cache.ts';
+import type { Clock } from '../src/platform/clock.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { LocalStorage } from '../src/platform/storage.ts';
+import { TEST_ENV } from './test-env.ts';
 
 export { DEMO_PASSWORD };
 
 /**
  * Opens a fresh database for one test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server of DATABASE_URL (dropped again by close()).
+ * the PostgreSQL server of DATABASE_URL (dropped again by close()). `seeded` clones the run's
+ * migrated and demo-seeded database (test/snapshot.ts) instead of starting empty.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(
+  opts: { seeded?: boolean } = {},
+): Promise<{ database: Database; drop: () => Promise<void>; seeded: boolean }> {
+  const snapshot = inject('testSnapshot');
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ pgliteDir: 'memory' });
-    return { database, drop: async () => {} };
+    const tar = opts.seeded ? snapshot?.seededTar : snapshot?.emptyTar;
+    const loadDataDir = tar ? new Blob([readFileSync(tar)]) : undefined;
+    const database = await openDatabase({ pgliteDir: 'memory', loadDataDir });
+    return { database, drop: async () => {}, seeded: Boolean(opts.seeded && loadDataDir) };
   }
   const name = `xuetu_t_${randomBytes(6).toString('hex')}`;
+  const template = opts.seeded ? snapshot?.template : undefined;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString(), pgliteDir: 'memory' });
   return {
     database,
+    seeded: Boolean(template),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -66,23 +77,30 @@ export interface TestApp {
  * `beforeReady` may add routes (e.g. a test-only route) before the app is ready.
  */
 export async function buildTestApp(
-  opts: { env?: Partial<Env>; beforeReady?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void> } = {},
+  opts: {
+    env?: Partial<Env>;
+    /** e.g. a ManualClock; ctx.clock is the system clock otherwise */
+    clock?: Clock;
+    beforeReady?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+    /** an already open database (a "restart" on the same data); close() then leaves it open */
+    database?: Database;
+  } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const env = { ...TEST_ENV, ...opts.env };
+  const { database, drop, seeded } = opts.database
+    ? { database: opts.database, drop: async () => {}, seeded: false }
+    : await openTestDatabase({ seeded: env.SEED_DEMO === true });
   const cache = await openTestCache();
   const filesDir = mkdtempSync(join(tmpdir(), 'xuetu-files-'));
+  // the cloned database refers to the files the seed stored
+  const snapshotFiles = inject('testSnapshot')?.filesDir;
+  if (seeded && snapshotFiles) cpSync(snapshotFiles, filesDir, { recursive: true });
   const { app, ctx } = await buildApp({
-    env: {
-      SEED_DEMO: true,
-      CAPTCHA_PROVIDER: 'none',
-      SMS_PROVIDER: 'outbox',
-      RATE_LIMIT_PER_MINUTE: 100_000,
-      WEB_DIST: '/nonexistent',
-      ...opts.env,
-    },
+    env,
     database,
     cache,
     storage: new LocalStorage(filesDir),
+    clock: opts.clock,
     logger: false,
   });
   await opts.beforeReady?.(app, ctx);
@@ -112,6 +130,7 @@ export async function buildTestApp(
     },
     close: async () => {
       await app.close();
+      if (opts.database) return rmSync(filesDir, { recursive: true, force: true });
       await database.close();
       await drop();
       rmSync(filesDir, { recursive: true, force: true });

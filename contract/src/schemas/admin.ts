@@ -2,7 +2,7 @@
 // roles, permissions, import. One source for the server's input schemas and the web forms' rules.
 import { z } from 'zod';
 import { isValidIdCard } from '../idcard.ts';
-import { PHONE_PATTERN } from '../limits.ts';
+import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, PHONE_PATTERN } from '../limits.ts';
 import { Msg } from '../messages.ts';
 import { pagingShape } from './common.ts';
 
@@ -177,7 +177,9 @@ export const companyBody = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, '公司编码只能包含字母、数字、下划线和短横线'),
   companyName: z.string({ error: '请输入公司名称' }).trim().min(1, '请输入公司名称').max(100),
   contactName: text(50).default(''),
-  contactPhone: text(30).default(''),
+  contactPhone: text(30)
+    .refine((v) => v === '' || CONTACT_PHONE_PATTERN.test(v), CONTACT_PHONE_MSG)
+    .default(''),
   status: z.coerce.number().int().min(0).max(1).default(1),
 });
 export type CompanyBody = z.input<typeof companyBody>;

@@ -7,6 +7,8 @@ export interface Envelope<T = unknown> {
   msg: string;
   data: T;
   errorCode: number;
+  /** failures only: the stable string code (`AppErrorCode`) clients and tests compare */
+  code?: string;
 }
 
 export interface PageResult<T> {

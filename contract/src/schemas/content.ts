@@ -1,6 +1,7 @@
 // Portal content and messages: notices, links, lecturers, display models, regulations documents,
 // site settings, messages (spec portal-and-learner §2, §3, §7; DESIGN.md §4 "Content", "Messages").
 import { z } from 'zod';
+import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, EMAIL_MSG, EMAIL_PATTERN } from '../limits.ts';
 import { pagingShape } from './common.ts';
 
 export const NoticeStatus = { Draft: 0, Published: 2 } as const;
@@ -325,6 +326,7 @@ export const SITE_SETTING_KEYS = [
   'copyright',
   'filingNumber',
   'companyName',
+  'appDownloadUrl',
 ] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 export type SiteSettings = Record<SiteSettingKey, string>;
@@ -339,13 +341,21 @@ export const SITE_SETTING_LABELS: Record<SiteSettingKey, string> = {
   copyright: '版权信息',
   filingNumber: '备案号',
   companyName: '公司名称',
+  appDownloadUrl: 'App 下载链接',
 };
-export const siteSettingsInput = z.object(
-  Object.fromEntries(SITE_SETTING_KEYS.map((k) => [k, k.endsWith('Url') ? safeUrl.default('') : trimmed(200).default('')])) as Record<
+/** empty, or matching the pattern */
+const optionalPattern = (pattern: RegExp, msg: string) =>
+  trimmed(200)
+    .refine((v) => v === '' || pattern.test(v), msg)
+    .default('');
+export const siteSettingsInput = z.object({
+  ...(Object.fromEntries(SITE_SETTING_KEYS.map((k) => [k, k.endsWith('Url') ? safeUrl.default('') : trimmed(200).default('')])) as Record<
     SiteSettingKey,
     z.ZodDefault<z.ZodString>
-  >,
-);
+  >),
+  supportEmail: optionalPattern(EMAIL_PATTERN, EMAIL_MSG),
+  contactPhone: optionalPattern(CONTACT_PHONE_PATTERN, CONTACT_PHONE_MSG),
+});
 
 // ---------- messages ----------
 

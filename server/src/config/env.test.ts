@@ -20,9 +20,12 @@ describe('parseEnv', () => {
     expect(message.split('\n')).toHaveLength(1);
   });
 
-  it('refuses demo passwords and development secrets in production', () => {
+  it('refuses demo passwords in production and the published development secrets everywhere', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/SEED_DEMO/);
-    expect(() => parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'false' })).toThrow(/SSO_SHARED_SECRET/);
+    expect(() => parseEnv({ SSO_SHARED_SECRET: 'dev-sso-secret-change-me-please' })).toThrow(/SSO_SHARED_SECRET/);
+    expect(() => parseEnv({ CAPTCHA_SECRET: 'dev-captcha-secret-change-me' })).toThrow(/CAPTCHA_SECRET/);
+    // unset secrets are generated at first start (see installation.ts), so production may leave them unset
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'false' }).SSO_SHARED_SECRET).toBeUndefined();
     expect(
       parseEnv({
         NODE_ENV: 'production',

@@ -1,6 +1,39 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(item: string): boolean {
+  if (PROXY_NAMES.has(item)) return true;
+  const [addr, bits, extra] = item.split('/');
+  if (extra !== undefined || !isIP(addr)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(addr) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/**
+ * Which peers may set X-Forwarded-For: nobody (default), the nearest N hops, or the listed
+ * proxy addresses / CIDR ranges (comma-separated; `loopback`, `linklocal`, `uniquelocal` allowed).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const items = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = items.filter((x) => !isProxyAddress(x));
+    if (v === 'true' || bad.length || items.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `expected a hop count or proxy addresses/CIDRs, got ${bad.join(',') || v}` });
+      return z.NEVER;
+    }
+    return items;
+  });
 
 export const envSchema = z
   .object({
@@ -13,8 +46,19 @@ export const envSchema = z
     PGLITE_DIR: z.string().default('./data/db'),
     FILES_DIR: z.string().default('./data/files'),
     WEB_DIST: z.string().optional(),
+    /** a CJK font for exam result PDFs (TTF/OTF or a TTC collection; only used glyphs are embedded) */
+    PDF_CJK_FONT: z.string().default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
+    /** the font's PostScript name inside a .ttc collection ('' for a single font file) */
+    PDF_CJK_FONT_NAME: z.string().default('NotoSansCJKsc-Regular'),
     /** Redis for shared cache, rate limits, codes and sessions; unset = in-process */
     REDIS_URL: z.string().url().startsWith('redis').optional(),
+    /** Prefix of every Redis key; unset = one derived from this installation's id (kept in the database) */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, 'letters, digits, _ : . - (at most 64)')
+      .optional(),
+    /** Proxies trusted to set X-Forwarded-For: unset = none, a hop count, or addresses/CIDRs */
+    TRUST_PROXY: trustProxy.default(false),
     S3_ENDPOINT: z.string().url().optional(),
     S3_REGION: z.string().default('us-east-1'),
     S3_BUCKET: z.string().optional(),
@@ -23,11 +67,13 @@ export const envSchema = z
     S3_FORCE_PATH_STYLE: bool.default(true),
     SMS_PROVIDER: z.enum(['outbox', 'aliyun', 'tencent']).default('outbox'),
     CAPTCHA_PROVIDER: z.enum(['altcha', 'none']).default('altcha'),
-    /** HMAC key for captcha challenges */
-    CAPTCHA_SECRET: z.string().min(16).default('dev-captcha-secret-change-me'),
-    /** Secret shared with partner systems to sign login tickets and OHR tokens */
-    SSO_SHARED_SECRET: z.string().min(16).default('dev-sso-secret-change-me-please'),
+    /** HMAC key for captcha challenges; unset = a random one generated at first start and kept in the database */
+    CAPTCHA_SECRET: z.string().min(16).optional(),
+    /** Secret shared with partner systems to sign login tickets and OHR tokens; unset = a random one (SSO unusable until set) */
+    SSO_SHARED_SECRET: z.string().min(16).optional(),
     SEED_DEMO: bool.default(true),
+    /** OpenAPI docs at /prod-api/docs; unset = on outside production, off in production */
+    API_DOCS: bool.optional(),
     /** Idle minutes before a session expires; every request slides it forward */
     SESSION_IDLE_MINUTES: z.coerce
       .number()
@@ -43,6 +89,21 @@ export const envSchema = z
       .int()
       .min(1024)
       .default(1024 * 1024),
+    /** Upload quotas: bytes one user / one company may keep stored (every upload counts until purged) */
+    UPLOAD_QUOTA_USER_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024 * 1024),
+    UPLOAD_QUOTA_COMPANY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(50 * 1024 * 1024 * 1024),
+    /** Hours before an upload never saved with anything is purged */
+    FILES_TEMP_HOURS: z.coerce.number().min(1).default(24),
+    /** How often this process looks for due background jobs (ms); 0 = run no jobs here */
+    JOBS_POLL_MS: z.coerce.number().int().min(0).default(2000),
     UPLOAD_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -50,18 +111,22 @@ export const envSchema = z
       .default(50 * 1024 * 1024),
   })
   .superRefine((env, ctx) => {
+    // the development values once printed in the docs open the product: refused everywhere
+    for (const key of ['CAPTCHA_SECRET', 'SSO_SHARED_SECRET'] as const) {
+      if (env[key]?.startsWith('dev-'))
+        ctx.addIssue({ code: 'custom', path: [key], message: 'a published development value; set a random secret or leave it unset' });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (env.SEED_DEMO)
       ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'must be false in production (demo passwords are public)' });
-    for (const key of ['CAPTCHA_SECRET', 'SSO_SHARED_SECRET'] as const) {
-      if (env[key].startsWith('dev-')) ctx.addIssue({ code: 'custom', path: [key], message: 'must be set to a real secret in production' });
-    }
   });
 
-export type Env = z.infer<typeof envSchema>;
+export type ParsedEnv = z.infer<typeof envSchema>;
+/** The environment as the app uses it: unset secrets replaced by the installation's generated ones. */
+export type Env = ParsedEnv & { CAPTCHA_SECRET: string; SSO_SHARED_SECRET: string };
 
 /** Parses the environment; on a bad value throws an Error whose message is one readable line. */
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+export function parseEnv(source: Record<string, string | undefined> = process.env): ParsedEnv {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = envSchema.safeParse(cleaned);
   if (result.success) return result.data;

@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { describeConnectionError } from './unavailable.ts';
 
 export type Schema = typeof schema;
 /** The app's database handle. The PGlite driver has the same query API; it is typed as the node-postgres one. */
@@ -19,6 +20,10 @@ export interface Database {
   /** Runs `fn` on one dedicated connection (migrations need session-level locks). */
   withConnection<T>(fn: (conn: RawConnection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (the test run clones a seeded one) */
+  dumpDataDir?(): Promise<Blob>;
+  /** Told about connections that broke outside a query (PostgreSQL restart, failover, network cut). */
+  onConnectionError?: (err: Error) => void;
 }
 
 export interface RawConnection {
@@ -31,15 +36,30 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; 'memory' for an in-memory database (tests) */
   pgliteDir: string;
+  /** in-memory PGlite only: start from this data directory snapshot (tests clone one seeded database) */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // a bounded wait for a connection: while the server is away requests answer 503 quickly
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000, keepAlive: true });
+    // A broken connection emits 'error' on its client and on the pool; unhandled, that event ends
+    // the process and a PostgreSQL restart would take every node down. The pool drops the broken
+    // client and the next query opens a new connection, so serving resumes by itself.
+    let database: Database | undefined;
+    const reportError = (err: Error) => database?.onConnectionError?.(err);
+    pool.on('error', reportError);
+    pool.on('connect', (client) => client.on('error', reportError));
     // fail fast with a clear message when the server is unreachable
-    await pool.query('select 1');
+    try {
+      await pool.query('select 1');
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw new Error(`PostgreSQL (DATABASE_URL) unreachable: ${describeConnectionError(err)}`);
+    }
     const db = drizzleNodePg(pool, { schema });
-    return {
+    database = {
       db,
       kind: 'postgres',
       withConnection: async (fn) => {
@@ -56,12 +76,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         }
       },
       close: () => pool.end(),
+      onConnectionError: (err) => console.warn(`PostgreSQL connection lost: ${err.message}`),
     };
+    return database;
   }
   const inMemory = opts.pgliteDir === 'memory';
   if (!inMemory) mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(opts.pgliteDir);
-  await client.waitReady;
+  const client = inMemory ? new PGlite({ loadDataDir: opts.loadDataDir }) : new PGlite(opts.pgliteDir);
+  await client.waitReady.catch((err: Error) => {
+    throw new Error(`Embedded PostgreSQL (PGLITE_DIR=${opts.pgliteDir}) could not be opened: ${describeConnectionError(err)}`);
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -74,6 +98,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         query: async <R>(text: string) => (await client.query<R>(text)).rows,
       }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

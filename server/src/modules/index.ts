@@ -1,12 +1,20 @@
+import { purgeTempFilesJob } from '../platform/files/index.ts';
+import type { JobDefinition } from '../platform/jobs/index.ts';
 import type { RouteSpec } from '../platform/route.ts';
 import { accountRoutes } from './account/routes.ts';
 import { contentRoutes } from './content/routes.ts';
+import { notifyAssignedJob } from './exams/jobs.ts';
+import { examManageRoutes } from './exams/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { healthRoutes } from './health/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { messageRoutes } from './message/routes.ts';
 import { noticeRoutes } from './notices/routes.ts';
+import { noticeFanOutJob } from './notices/service.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
+import { closeAttemptJob } from './userexam/jobs.ts';
+import { userExamRoutes } from './userexam/routes.ts';
 import { adminRoutes } from './users/admin-routes.ts';
 
 /** Every API route of the app, module by module. */
@@ -21,4 +29,15 @@ export const allRoutes: RouteSpec<any>[] = [
   ...portalRoutes,
   ...noticeRoutes,
   ...contentRoutes,
+  ...healthRoutes,
+  ...examManageRoutes,
+  ...userExamRoutes,
 ];
+
+/** Every background job kind of the app (platform/jobs); modules add theirs here. */
+export const allJobs: JobDefinition<never>[] = [
+  notifyAssignedJob,
+  closeAttemptJob,
+  purgeTempFilesJob,
+  noticeFanOutJob,
+] as JobDefinition<never>[];

@@ -15,6 +15,8 @@ export interface Actor {
   roleCodes: string[];
   actions: string[];
   sessionId: number;
+  /** signed in with an administrator's temporary password: must change it before anything else */
+  mustChangePassword: boolean;
 }
 
 type ActorData = Omit<Actor, 'sessionId'>;
@@ -70,6 +72,7 @@ async function readActor(ctx: AppContext, userId: number): Promise<ActorData | n
     chnName: user.chnName,
     userType: user.userType,
     companySysCode: user.companySysCode,
+    mustChangePassword: user.mustChangePassword,
     sysRoles,
     roleCodes: roleRows.map((r) => r.code),
     actions: await grantedActionValues(

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 
 /** Shared cache: rate-limit counters, codes, session lookups, public page data. */
 export interface Cache {
@@ -10,29 +11,41 @@ export interface Cache {
   delPrefix(prefix: string): Promise<void>;
   /** Increments a counter, starting its expiry window on first use; returns the new count. */
   incr(key: string, ttlSeconds: number): Promise<number>;
+  /** Stores `value` only when the key is absent; true when it was stored. */
+  setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
-const MAX_MEMORY_ENTRIES = 100_000;
+/** Bounds of the in-process cache: entries and approximate bytes (key + JSON value). */
+export const MEMORY_CACHE_LIMITS = { maxEntries: 100_000, maxBytes: 64 * 1024 * 1024 };
 
+/**
+ * The single-process cache: an LRU bounded by entries and bytes for every operation (counters
+ * included). What must not be lost under pressure (single-use markers) lives elsewhere (markers.ts).
+ */
 export class MemoryCache implements Cache {
   readonly kind = 'memory' as const;
-  private readonly entries = new Map<string, { value: string; expires: number }>();
+  private readonly entries: LRUCache<string, string>;
+
+  constructor(limits: { maxEntries: number; maxBytes: number } = MEMORY_CACHE_LIMITS) {
+    this.entries = new LRUCache<string, string>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      sizeCalculation: (value, key) => value.length + key.length + 16,
+    });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const e = this.entries.get(key);
-    if (!e) return undefined;
-    if (e.expires <= Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return JSON.parse(e.value) as T;
+    const v = this.entries.get(key);
+    return v === undefined ? undefined : (JSON.parse(v) as T);
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    if (this.entries.size >= MAX_MEMORY_ENTRIES) this.evict();
-    this.entries.delete(key);
-    this.entries.set(key, { value: JSON.stringify(value), expires: Date.now() + ttlSeconds * 1000 });
+    this.entries.set(key, JSON.stringify(value), { ttl: Math.max(1, ttlSeconds * 1000) });
   }
 
   async del(...keys: string[]): Promise<void> {
@@ -40,33 +53,26 @@ export class MemoryCache implements Cache {
   }
 
   async delPrefix(prefix: string): Promise<void> {
-    for (const k of this.entries.keys()) if (k.startsWith(prefix)) this.entries.delete(k);
+    for (const k of [...this.entries.keys()]) if (k.startsWith(prefix)) this.entries.delete(k);
   }
 
   async incr(key: string, ttlSeconds: number): Promise<number> {
-    const current = await this.get<number>(key);
-    const e = this.entries.get(key);
-    const next = (current ?? 0) + 1;
-    const expires = current === undefined || !e ? Date.now() + ttlSeconds * 1000 : e.expires;
-    this.entries.set(key, { value: JSON.stringify(next), expires });
+    const current = this.entries.get(key);
+    const next = (current === undefined ? 0 : Number(JSON.parse(current))) + 1;
+    // the window starts with the first increment and is not extended by later ones
+    const remaining = current === undefined ? ttlSeconds * 1000 : this.entries.getRemainingTTL(key);
+    this.entries.set(key, JSON.stringify(next), { ttl: Math.max(1, remaining) });
     return next;
+  }
+
+  async setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
+    if (this.entries.has(key)) return false;
+    await this.set(key, value, ttlSeconds);
+    return true;
   }
 
   async close(): Promise<void> {
     this.entries.clear();
-  }
-
-  private evict() {
-    const now = Date.now();
-    for (const [k, e] of this.entries) if (e.expires <= now) this.entries.delete(k);
-    // still full: drop the oldest tenth (Map keeps insertion order)
-    if (this.entries.size >= MAX_MEMORY_ENTRIES) {
-      let n = Math.ceil(MAX_MEMORY_ENTRIES / 10);
-      for (const k of this.entries.keys()) {
-        if (n-- <= 0) break;
-        this.entries.delete(k);
-      }
-    }
   }
 }
 
@@ -81,7 +87,22 @@ export class RedisCache implements Cache {
 
   static async connect(url: string, prefix?: string): Promise<RedisCache> {
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    await redis.connect();
+    // ioredis reports a refused connection only as "Connection is closed."; keep the real reason
+    let lastError: Error | undefined;
+    const remember = (err: Error) => {
+      lastError = err;
+    };
+    redis.on('error', remember);
+    try {
+      await redis.connect();
+    } catch (err) {
+      redis.disconnect();
+      const reason = lastError?.message ?? (err as Error).message;
+      throw new Error(`Redis (REDIS_URL) unreachable: ${reason}`);
+    }
+    redis.off('error', remember);
+    // later outages: ioredis reconnects by itself; an 'error' event without a listener would be noisy
+    redis.on('error', (err) => console.warn(`Redis connection error: ${err.message}`));
     return new RedisCache(redis, prefix);
   }
 
@@ -115,6 +136,11 @@ export class RedisCache implements Cache {
       .expire(k, Math.max(1, Math.ceil(ttlSeconds)), 'NX')
       .exec()) as [[null, number]];
     return count;
+  }
+
+  async setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
+    const res = await this.redis.set(this.prefix + key, JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX');
+    return res === 'OK';
   }
 
   async close(): Promise<void> {

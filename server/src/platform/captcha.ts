@@ -3,6 +3,7 @@ import type { CaptchaConfig } from '@xuetu/contract';
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { AppContext } from './context.ts';
+import { claimOnce } from './markers.ts';
 
 // Self-hosted proof-of-work captcha (ALTCHA, DESIGN.md §4). The widget solves a signed challenge;
 // the solved payload travels in `Ticket`, the challenge salt in `Randstr`. A payload passes once.
@@ -79,6 +80,5 @@ export async function verifyCaptcha(ctx: AppContext, ticket: string | undefined,
   }
   if (!verified) return false;
   // single use: the first request that presents the payload claims it
-  const used = await ctx.cache.incr(`captcha:used:${payload.challenge.signature ?? payload.challenge.parameters.nonce}`, CHALLENGE_TTL_S);
-  return used === 1;
+  return claimOnce(ctx, `captcha:used:${payload.challenge.signature ?? payload.challenge.parameters.nonce}`, CHALLENGE_TTL_S);
 }

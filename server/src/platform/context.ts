@@ -1,6 +1,8 @@
 import type { Env } from '../config/env.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Cache } from './cache.ts';
+import type { Clock } from './clock.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import type { Storage } from './storage.ts';
 
 /** What services need from the outside: built once by buildApp and passed down. */
@@ -10,4 +12,12 @@ export interface AppContext {
   db: Db;
   cache: Cache;
   storage: Storage;
+  /** the one source of "now" (a ManualClock in tests) */
+  clock: Clock;
+  /** key of signed URLs (platform/signing.ts), the same on every node of a deployment */
+  signingKey: Buffer;
+  /** background jobs of this process: `drain()` in tests */
+  jobs: JobRunner;
+  /** This installation's id (kept in the database); cached sessions are bound to it */
+  installationId: string;
 }

@@ -3,9 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { z } from 'zod';
 import type { Actor } from './actor.ts';
 import { hasAction } from './actor.ts';
+import { type Caller, callerFromRequest } from './caller.ts';
 import type { AppContext } from './context.ts';
+import { controlCharacterMessage, findControlCharacter } from './control-chars.ts';
 import { ok, WithMsg } from './envelope.ts';
-import { AppError, forbidden, unauthorized } from './errors.ts';
+import { AppError, appError, forbidden, unauthorized } from './errors.ts';
 import { normalizeKeys } from './keys.ts';
 
 /**
@@ -16,6 +18,11 @@ export type Access = 'public' | 'user' | { action: string | readonly string[] };
 
 export interface RouteCall<I> {
   input: I;
+  /**
+   * Who is calling (actor, scope, ip, request id, logger, now): pass it first to the service.
+   * New code uses only `input` and `caller`; the fields below are kept while modules migrate.
+   */
+  caller: Caller;
   /** The signed-in user; throws the 401 answer on a public route called without a session. */
   actor: Actor;
   /** The signed-in user or null (public routes). */
@@ -38,6 +45,8 @@ export interface RouteSpec<S extends z.ZodType = z.ZodType> {
   multipart?: boolean;
   bodyLimit?: number;
   rateLimit?: { max: number; timeWindow: string | number };
+  /** callable while the user must still replace a temporary password (change it, who am I, log out) */
+  duringPasswordChange?: boolean;
   handler: (call: RouteCall<z.output<S>>) => Promise<unknown>;
 }
 
@@ -82,13 +91,18 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
           if (!actor) throw unauthorized();
           if (typeof spec.access === 'object' && !hasAction(actor, spec.access.action)) throw forbidden();
         }
+        // an administrator's temporary password: nothing but changing it until it is changed
+        if (actor?.mustChangePassword && spec.access !== 'public' && !spec.duringPasswordChange) throw appError('PASSWORD_CHANGE_REQUIRED');
         let input: unknown = {};
         if (spec.input) {
           const raw = spec.multipart ? { ...(req.query as object) } : mergeInput(req.query, req.body);
+          const badField = findControlCharacter(raw);
+          if (badField) throw new AppError(controlCharacterMessage(badField), 0, 200, null, 'BAD_INPUT');
           input = spec.input.parse(normalizeKeys(spec.input, raw));
         }
         const result = await spec.handler({
           input: input as z.output<z.ZodType>,
+          caller: callerFromRequest(ctx, req),
           get actor() {
             if (!actor) throw unauthorized();
             return actor;

@@ -10,6 +10,8 @@ interface CachedSession {
   id: number;
   userId: number;
   expiresAt: number;
+  /** the installation that cached it: an entry written by another deployment is ignored */
+  installation: string;
 }
 
 const CACHE_TTL_S = 60;
@@ -40,17 +42,18 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<{ 
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const key = `sess:${tokenHash}`;
-  let s = await ctx.cache.get<CachedSession | null>(key);
-  if (s === undefined) {
+  let s = await ctx.cache.get<CachedSession>(key);
+  if (s?.installation !== ctx.installationId) {
     const [row] = await ctx.db
       .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
       .from(sessions)
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
       .limit(1);
-    s = row ? { id: row.id, userId: row.userId, expiresAt: row.expiresAt.getTime() } : null;
+    // only live sessions are cached: a cached "no session" could hide one that is valid
+    if (!row) return null;
+    s = { id: row.id, userId: row.userId, expiresAt: row.expiresAt.getTime(), installation: ctx.installationId };
     await ctx.cache.set(key, s, CACHE_TTL_S);
   }
-  if (!s) return null;
   const now = Date.now();
   if (s.expiresAt <= now) return null;
   const idleMs = ctx.env.SESSION_IDLE_MINUTES * 60_000;

@@ -10,6 +10,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root">学途</div>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // what the build's precompress step writes beside an asset
+  writeFileSync(join(dist, 'assets', 'big-abc123.js'), 'plain');
+  writeFileSync(join(dist, 'assets', 'big-abc123.js.br'), 'brotli bytes');
+  writeFileSync(join(dist, 'assets', 'big-abc123.js.gz'), 'gzip bytes');
   t = await buildTestApp({ env: { WEB_DIST: dist } });
 });
 afterAll(async () => {
@@ -25,10 +29,36 @@ describe('serving the SPA', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers the root URL with the app, keeping the query for the SSO ticket entry', async () => {
+    for (const url of ['/', '/?ticket=abc']) {
+      const res = await t.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('学途');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
   it('caches hashed assets for a year', async () => {
     const res = await t.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed file the browser accepts, with its encoding and Vary', async () => {
+    const br = await t.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.body).toBe('brotli bytes');
+    const gz = await t.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body).toBe('gzip bytes');
+    const plain = await t.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('plain');
   });
 
   it('answers a missing asset with 404, not the page', async () => {

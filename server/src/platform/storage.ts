@@ -1,20 +1,36 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 
 export interface StoredObject {
+  /** the whole object, or the asked byte range of it */
   body: Readable;
+  /** size of the whole object */
   size: number;
   contentType?: string;
+  lastModified?: Date;
+}
+
+/** Inclusive byte range, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /** Files: local disk by default, any S3-compatible store with S3_*. Keys look like `avatar/2026/ab12….png`. */
 export interface Storage {
   readonly kind: 'local' | 's3';
   put(key: string, data: Buffer, contentType?: string): Promise<void>;
-  get(key: string): Promise<StoredObject | null>;
+  /** Stores a stream without holding it in memory (S3: multipart upload); returns the bytes written. */
+  putStream(key: string, body: Readable, contentType?: string): Promise<number>;
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  /** size and time of an object without reading it; null when missing */
+  head(key: string): Promise<Omit<StoredObject, 'body'> | null>;
   delete(key: string): Promise<void>;
 }
 
@@ -45,12 +61,36 @@ export class LocalStorage implements Storage {
     await writeFile(p, data);
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async putStream(key: string, body: Readable): Promise<number> {
+    const p = this.pathOf(key);
+    await mkdir(dirname(p), { recursive: true });
+    // written beside the target and renamed: a failed upload never leaves a half file under the key
+    const part = `${p}.part-${randomBytes(4).toString('hex')}`;
+    try {
+      await pipeline(body, createWriteStream(part));
+      await rename(part, p);
+    } catch (err) {
+      await rm(part, { force: true });
+      throw err;
+    }
+    return (await stat(p)).size;
+  }
+
+  async head(key: string): Promise<Omit<StoredObject, 'body'> | null> {
+    try {
+      const s = await stat(this.pathOf(key));
+      return s.isFile() ? { size: s.size, lastModified: s.mtime } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const p = this.pathOf(key);
     try {
       const s = await stat(p);
       if (!s.isFile()) return null;
-      return { body: createReadStream(p), size: s.size };
+      return { body: createReadStream(p, range), size: s.size, lastModified: s.mtime };
     } catch {
       return null;
     }
@@ -88,12 +128,47 @@ export class S3Storage implements Storage {
     await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: key, Body: data, ContentType: contentType }));
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async putStream(key: string, body: Readable, contentType?: string): Promise<number> {
+    assertSafeKey(key);
+    let bytes = 0;
+    body.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    // multipart in 8 MiB parts, two in flight: memory stays bounded whatever the file's size
+    await new Upload({
+      client: this.client,
+      params: { Bucket: this.opts.bucket, Key: key, Body: body, ContentType: contentType },
+      partSize: 8 * 1024 * 1024,
+      queueSize: 2,
+    }).done();
+    return bytes;
+  }
+
+  async head(key: string): Promise<Omit<StoredObject, 'body'> | null> {
     assertSafeKey(key);
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: key }));
-      const obj = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: key }));
-      return { body: obj.Body as Readable, size: Number(head.ContentLength ?? 0), contentType: head.ContentType };
+      return { size: Number(head.ContentLength ?? 0), contentType: head.ContentType, lastModified: head.LastModified };
+    } catch (err) {
+      const name = (err as { name?: string }).name;
+      if (name === 'NotFound' || name === 'NoSuchKey') return null;
+      throw err;
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
+    assertSafeKey(key);
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+      const obj = await this.client.send(
+        new GetObjectCommand({ Bucket: this.opts.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+      return {
+        body: obj.Body as Readable,
+        size: Number(head.ContentLength ?? 0),
+        contentType: head.ContentType,
+        lastModified: head.LastModified,
+      };
     } catch (err) {
       const name = (err as { name?: string }).name;
       if (name === 'NotFound' || name === 'NoSuchKey') return null;

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import type { AppContext } from './context.ts';
-import { fail } from './errors.ts';
+import { appError, fail } from './errors.ts';
 
 /** What an upload may be, judged by its bytes, never by its name. */
 export type UploadKind = 'image' | 'document' | 'spreadsheet' | 'video' | 'audio';
@@ -61,14 +59,14 @@ export async function receiveUpload(req: FastifyRequest, rules: UploadRules): Pr
   try {
     part = await req.file({ limits: { fileSize: rules.maxBytes, files: 1 } });
   } catch {
-    throw fail('请选择要上传的文件');
+    throw appError('FILE_REQUIRED');
   }
-  if (!part) throw fail('请选择要上传的文件');
+  if (!part) throw appError('FILE_REQUIRED');
   const buffer = await part.toBuffer().catch(() => {
     throw fail(rules.sizeMessage);
   });
   if (part.file.truncated || buffer.length > rules.maxBytes) throw fail(rules.sizeMessage);
-  if (buffer.length === 0) throw fail('文件内容为空');
+  if (buffer.length === 0) throw appError('FILE_EMPTY');
   return checkContent(buffer, part.filename, rules);
 }
 
@@ -77,6 +75,8 @@ export async function checkContent(
   buffer: Buffer,
   filename: string,
   rules: Pick<UploadRules, 'kinds' | 'typeMessage'>,
+  /** `partial`: only the leading bytes of a streamed file (its text is checked as it streams) */
+  opts: { partial?: boolean } = {},
 ): Promise<ReceivedUpload> {
   const nameExt = extname(filename).toLowerCase();
   const detected = await fileTypeFromBuffer(buffer);
@@ -92,7 +92,7 @@ export async function checkContent(
     return { buffer, filename, mime: detected.mime, ext };
   }
   // no signature: only plain UTF-8 text is accepted, and only where text is allowed
-  if (allowedMimes.includes('text/plain') && nameExt === '.txt' && isUtf8Text(buffer))
+  if (allowedMimes.includes('text/plain') && nameExt === '.txt' && (opts.partial ? !buffer.includes(0) : isUtf8Text(buffer)))
     return { buffer, filename, mime: 'text/plain', ext: '.txt' };
   throw fail(rules.typeMessage);
 }
@@ -105,16 +105,4 @@ function isUtf8Text(buffer: Buffer): boolean {
   } catch {
     return false;
   }
-}
-
-/** Stores an upload under `prefix/yyyy/mm/<random><ext>` and returns its key. */
-export async function storeUpload(
-  ctx: AppContext,
-  prefix: string,
-  upload: Pick<ReceivedUpload, 'buffer' | 'mime' | 'ext'>,
-): Promise<string> {
-  const now = new Date();
-  const key = `${prefix}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomBytes(12).toString('hex')}${upload.ext}`;
-  await ctx.storage.put(key, upload.buffer, upload.mime);
-  return key;
 }

@@ -36,6 +36,11 @@ export class ApiError extends Error {
   }
 }
 
+/** A call cancelled on purpose (superseded duplicate, unmounted caller): never a failure to report. */
+export function isCancelled(err: unknown): boolean {
+  return axios.isCancel(err) || (err instanceof Error && (err.name === 'CanceledError' || err.name === 'AbortError'));
+}
+
 export const service = axios.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS });
 
 service.interceptors.request.use((config) => {

@@ -1,6 +1,7 @@
 import { MESSAGE_DURATION_MS } from '@xuetu/contract';
 import { type ReactNode, useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { isCancelled } from '../api/request';
 import { PageLoading } from '../components/PageLoading';
 import { feedback } from './feedback';
 import { decideRoute } from './guard';
@@ -9,7 +10,7 @@ import { useSession } from './store/session';
 
 export const LOAD_FAILED_FALLBACK = 'Has Error';
 
-// one session load at a time, whatever re-renders happen meanwhile
+// the guard reports a failed load once, however often it re-renders while the load runs
 let loading: Promise<void> | null = null;
 
 /** Applies decideRoute() on every navigation (spec portal-and-learner §2 "Route guard and session"). */
@@ -34,19 +35,26 @@ export function RouteGuard({ children }: { children: ReactNode }) {
       useSession.getState().acceptToken(decision.token);
       navigate(decision.to, { replace: true });
     } else if (decision.type === 'load' && !loading) {
-      // silent: the guard itself reports the failure once, then sends the user home
-      loading = useSession
-        .getState()
-        .loadSession({ silent: true })
-        .catch((err: unknown) => {
-          useSession.getState().resetToken();
-          const msg = err instanceof Error && err.message ? err.message : LOAD_FAILED_FALLBACK;
-          feedback.error(msg, MESSAGE_DURATION_MS);
-          navigate('/home', { replace: true });
-        })
-        .finally(() => {
-          loading = null;
-        });
+      const tokenLoaded = useSession.getState().token;
+      const load = (triesLeft: number): Promise<void> =>
+        // silent: the guard itself reports the failure once, then sends the user home
+        useSession
+          .getState()
+          .loadSession({ silent: true })
+          .catch((err: unknown) => {
+            // a load for a token that is gone is nobody's failure
+            if (useSession.getState().token !== tokenLoaded) return;
+            // a cancelled call is not a failure: load again
+            if (isCancelled(err) && triesLeft > 0) return load(triesLeft - 1);
+            useSession.getState().resetToken();
+            if (isCancelled(err)) return navigate('/home', { replace: true });
+            const msg = err instanceof Error && err.message ? err.message : LOAD_FAILED_FALLBACK;
+            feedback.error(msg, MESSAGE_DURATION_MS);
+            navigate('/home', { replace: true });
+          });
+      loading = load(2).finally(() => {
+        loading = null;
+      });
     }
   }, [decision, navigate]);
 

@@ -27,6 +27,13 @@ describe('route guard decisions', () => {
     }
   });
 
+  it('sends / to /home keeping its query (the /?ticket=… SSO entry)', () => {
+    expect(decideRoute({ pathname: '/', search: '?ticket=v1.a.b', ...noToken })).toEqual({ type: 'redirect', to: '/home?ticket=v1.a.b' });
+    expect(decideRoute({ pathname: '/', search: '', ...noToken })).toEqual({ type: 'redirect', to: '/home' });
+    // other closed paths do not carry their query to /home
+    expect(decideRoute({ pathname: '/dashboard', search: '?ticket=x', ...noToken })).toEqual({ type: 'redirect', to: '/home' });
+  });
+
   it('stores a query-string token and returns to the same place without it', () => {
     expect(decideRoute({ pathname: '/dashboard', search: '?token=abc&x=1', ...noToken })).toEqual({
       type: 'store-token',

@@ -55,7 +55,11 @@ export function decideRoute(input: GuardInput): GuardDecision {
     const rest = params.toString();
     return { type: 'store-token', token: queryToken, to: rest ? `${path}?${rest}` : path };
   }
-  if (!input.token) return isWhiteListed(path) ? { type: 'allow' } : { type: 'redirect', to: '/home' };
+  if (!input.token) {
+    if (isWhiteListed(path)) return { type: 'allow' };
+    // spec: / goes to /home; its query travels along (`/?ticket=…` is the SSO web entry)
+    return { type: 'redirect', to: path === '/' ? `/home${input.search ?? ''}` : '/home' };
+  }
   if (lower === '/login') return { type: 'redirect', to: '/' };
   if (lower === '/ohrlogin') return { type: 'allow' };
   // the OAuth popup only hands its query string to the opener and closes; no session needed

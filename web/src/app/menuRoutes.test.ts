@@ -1,7 +1,6 @@
 import { ACTION_TREE, type ActionNode, type MenuEntry } from '@xuetu/contract';
 import { describe, expect, it } from 'vitest';
-import { layoutPages, menuPages } from '../pages/registry';
-import UnderConstruction from '../pages/UnderConstruction';
+import { layoutPages, menuPages, UnderConstruction } from '../pages/registry';
 import { buildSidebar, flattenMenuPages, openKeysFor, routeRolesFor } from './menuRoutes';
 import { buildLayoutRoutes, componentForUrl } from './routeTable';
 

@@ -1,8 +1,7 @@
 // The table of in-layout pages (menu pages + registry layout pages) with their titles.
 import type { MenuEntry } from '@xuetu/contract';
 import { useMemo } from 'react';
-import { layoutPages, menuPages, type PageComponent } from '../pages/registry';
-import UnderConstruction from '../pages/UnderConstruction';
+import { layoutPages, menuPages, type PageComponent, UnderConstruction } from '../pages/registry';
 import { normalisePath } from './guard';
 import { flattenMenuPages } from './menuRoutes';
 import type { PageMeta } from './pageMeta';

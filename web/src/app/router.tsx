@@ -1,15 +1,22 @@
-import { Suspense, useMemo } from 'react';
-import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
-import Page401 from '../pages/error/Page401';
-import Page404 from '../pages/error/Page404';
-import Page502 from '../pages/error/Page502';
 import RedirectPage from '../pages/redirect';
 import AuthRedirect from '../pages/redirect/AuthRedirect';
 import { type PageComponent, standalonePages } from '../pages/registry';
-import Layout from './layout/Layout';
 import { type PageMeta, PageMetaContext } from './pageMeta';
 import { type LayoutRoute, useLayoutRoutes } from './routeTable';
+
+// the admin/learner shell (sidebar, tabs, menu icons, user dialogs) is its own chunk: the public
+// portal and the login page never load it
+const Layout = lazy(() => import('./layout/Layout'));
+// error pages (antd Result and its pictures) only when one is shown
+const Page401 = lazy(() => import('../pages/error/Page401'));
+const Page404 = lazy(() => import('../pages/error/Page404'));
+const Page502 = lazy(() => import('../pages/error/Page502'));
+
+/** A full-screen lazy piece with the loading placeholder while its chunk arrives. */
+const shell = (element: ReactNode) => <Suspense fallback={<PageLoading fullscreen />}>{element}</Suspense>;
 
 export function PageFrame({ meta, component: Component }: { meta: PageMeta; component: PageComponent }) {
   return (
@@ -21,19 +28,25 @@ export function PageFrame({ meta, component: Component }: { meta: PageMeta; comp
   );
 }
 
+/** spec: / redirects to /home, keeping the query (`/?ticket=…` signs in on /home). */
+export function RootRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/home${search}`} replace />;
+}
+
 export function buildRoutes(layoutRoutes: readonly LayoutRoute[]): RouteObject[] {
   return [
-    { path: '/', element: <Navigate to="/home" replace /> },
+    { path: '/', element: <RootRedirect /> },
     ...Object.entries(standalonePages).map(([path, { title, page }]) => ({
       path,
       element: <PageFrame meta={{ path, title }} component={page} />,
     })),
     { path: '/auth-redirect', element: <AuthRedirect /> },
-    { path: '/401', element: <Page401 /> },
-    { path: '/404', element: <Page404 /> },
-    { path: '/502', element: <Page502 /> },
+    { path: '/401', element: shell(<Page401 />) },
+    { path: '/404', element: shell(<Page404 />) },
+    { path: '/502', element: shell(<Page502 />) },
     {
-      element: <Layout />,
+      element: shell(<Layout />),
       children: [
         { path: '/redirect/*', element: <RedirectPage /> },
         ...layoutRoutes.map(({ component, ...meta }) => ({

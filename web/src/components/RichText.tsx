@@ -115,13 +115,5 @@ export function RichText({ value = '', onChange, onUploadImage, minHeight = 260 
   );
 }
 
-/** Shows sanitised notice HTML (the server cleans it on save). */
-export function RichTextView({ html, className }: { html: string; className?: string }) {
-  return (
-    <div
-      className={`xt-richtext-view ${className ?? ''}`}
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: notice HTML is sanitised by the server on save
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
-}
+// The viewer lives apart so that pages showing HTML do not load the editor (tiptap, ~110 KB
+// brotli): import RichTextView from './RichTextView', never from here.

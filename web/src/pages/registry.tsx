@@ -1,16 +1,18 @@
 // Which component renders which route. To add a page, replace its UnderConstruction with
 // `lazy(() => import('./admin/user'))` (one line per url). Keep this file a plain map.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import UnderConstruction from './UnderConstruction';
 
 export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
+
+/** The placeholder of pages not built yet; a lazy chunk like every page, out of the first load. */
+export const UnderConstruction = lazy(() => import('./UnderConstruction'));
 
 /** Menu pages: view url of a menu entry (contract ACTION_TREE `url`) → page. Titles come from the menu. */
 export const menuPages: Record<string, PageComponent> = {
   // learning centre
   '/trainres/index': UnderConstruction,
   '/project/mystudy': UnderConstruction,
-  '/ysUserExam/myexam': UnderConstruction,
+  '/ysUserExam/myexam': lazy(() => import('./learner/myexam')),
   '/regulations/index': lazy(() => import('./learner/regulations')),
   '/ydmessage/index': lazy(() => import('./learner/messages')),
   // users
@@ -24,9 +26,9 @@ export const menuPages: Record<string, PageComponent> = {
   '/trainres/audit': UnderConstruction,
   '/project/manage': UnderConstruction,
   // exams
-  '/exam/question': UnderConstruction,
-  '/exam/paper': UnderConstruction,
-  '/exam/manage': UnderConstruction,
+  '/exam/question': lazy(() => import('./admin/exam/question')),
+  '/exam/paper': lazy(() => import('./admin/exam/paper')),
+  '/exam/manage': lazy(() => import('./admin/exam/manage')),
   '/exam/marking': UnderConstruction,
   '/exam/result': UnderConstruction,
   // content
@@ -57,9 +59,9 @@ export const layoutPages: Record<string, LayoutPage> = {
   '/profile/index': { title: '个人中心', page: UnderConstruction },
   '/ydmessage/index': { title: '我的消息' },
   '/trainres/study': { title: '课程学习', page: UnderConstruction },
-  '/ysUserExam/exam': { title: '在线考试', page: UnderConstruction },
-  '/ysUserExam/examview': { title: '考试结果', page: UnderConstruction },
-  '/ysUserExam/imgexam': { title: '必考考试', page: UnderConstruction },
+  '/ysUserExam/exam': { title: '在线考试', page: lazy(() => import('./learner/exam')) },
+  '/ysUserExam/examview': { title: '考试结果', page: lazy(() => import('./learner/examview')) },
+  '/ysUserExam/imgexam': { title: '必考考试', page: lazy(() => import('./learner/imgexam')) },
   '/ydnotice/showview': { title: '公告详情', page: lazy(() => import('./public/showview')) },
 };
 

@@ -1,6 +1,10 @@
 // One export per domain file; modules add theirs here.
 export * from './account.ts';
 export * from './content.ts';
+export * from './exam.ts';
+export * from './files.ts';
+export * from './installation.ts';
+export * from './jobs.ts';
 export * from './message.ts';
 export * from './org.ts';
 export * from './user.ts';

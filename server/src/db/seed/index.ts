@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { seedDemoExams } from '../../modules/exams/seed.ts';
 import { seedDemoPortal } from '../../modules/portal/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { companies } from '../schema/index.ts';
@@ -12,6 +13,7 @@ import { seedDemoPeople } from './demo.ts';
 const demoSeeds: { name: string; run: (ctx: AppContext) => Promise<void> }[] = [
   { name: 'people', run: seedDemoPeople },
   { name: 'portal', run: seedDemoPortal },
+  { name: 'exams', run: seedDemoExams },
 ];
 
 /** Keeps the action tree complete on every start; seeds the demo data once, into an empty database. */

@@ -3,6 +3,7 @@ import { AccountMsg, SMS_COUNTDOWN_LONG_S, SMS_COUNTDOWN_SHORT_S } from '@xuetu/
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
+import { claimOnce } from '../../platform/markers.ts';
 import { smsProvider } from '../../platform/sms.ts';
 
 // SMS verification codes (DESIGN.md §4): 6 digits, 5 minutes, single use, bound to phone and
@@ -78,6 +79,8 @@ export async function verifyCode(
   const key = codeKey(opts.purpose, opts.phone);
   const stored = await ctx.cache.get<StoredCode>(key);
   if (!stored) throw fail(AccountMsg.codeExpired);
+  // the in-process LRU evicts the least recently used first: the code (read just before its
+  // counter) always goes before the counter, so pressure can only end a code, never reset its tries
   const triesKey = `sms:tries:${stored.nonce}`;
   if (((await ctx.cache.get<number>(triesKey)) ?? 0) >= CODE_MAX_TRIES) throw fail(AccountMsg.codeTooManyTries);
   const expected = Buffer.from(stored.hash, 'hex');
@@ -92,6 +95,6 @@ export async function verifyCode(
   }
   if (!opts.consume) return;
   // single use even when two requests race: only the first claim wins
-  if ((await ctx.cache.incr(`sms:claim:${stored.nonce}`, CODE_TTL_S)) > 1) throw fail(AccountMsg.codeExpired);
+  if (!(await claimOnce(ctx, `sms:claim:${stored.nonce}`, CODE_TTL_S))) throw fail(AccountMsg.codeExpired);
   await ctx.cache.del(key);
 }

@@ -209,8 +209,8 @@ export const accountSelfRoutes = [
     access: 'user',
     summary: '修改个人信息',
     input: updateUserInfoBody,
-    handler: async ({ input, ctx, actor }) => {
-      await updateOwnProfile(ctx, actor.userId, input);
+    handler: async ({ input, caller }) => {
+      await updateOwnProfile(caller, input);
       return withMsg(null, AccountMsg.profileSaved);
     },
   }),
@@ -221,7 +221,7 @@ export const accountSelfRoutes = [
     summary: '上传头像图片（jpg/png，≤10MB，≥200×200）',
     multipart: true,
     bodyLimit: 11 * 1024 * 1024,
-    handler: ({ ctx, req }) => uploadAvatar(ctx, req),
+    handler: ({ caller, req }) => uploadAvatar(caller, req),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -247,6 +247,7 @@ export const accountSelfRoutes = [
     method: ['GET', 'POST'],
     url: `${base}/GetEditPassWordCheckNum`,
     access: 'user',
+    duringPasswordChange: true,
     summary: '发送修改密码验证码；msg 为脱敏手机号',
     input: editPasswordCodeQuery,
     rateLimit: tight,
@@ -257,6 +258,7 @@ export const accountSelfRoutes = [
     method: ['GET', 'POST'],
     url: `${base}/EditPassWord`,
     access: 'user',
+    duringPasswordChange: true,
     summary: '修改密码（之后所有会话失效）',
     input: editPasswordQuery,
     handler: async ({ input, ctx, actor, req, ip }) => {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
+import { claimOnce } from '../../platform/markers.ts';
 
 // Short-lived secrets handed out after a successful first step (login choices, reset wizard).
 // Only a hash is the cache key; a secret is worthless without the step that issued it.
@@ -42,7 +43,7 @@ export async function consumeSecret<T>(ctx: AppContext, kind: SecretKind, secret
   const data = await readSecret<T>(ctx, kind, secret);
   if (data === null) return null;
   const key = keyOf(kind, secret);
-  if ((await ctx.cache.incr(`${key}:used`, SECRET_TTL_S[kind])) > 1) return null;
+  if (!(await claimOnce(ctx, `${key}:used`, SECRET_TTL_S[kind]))) return null;
   await ctx.cache.del(key);
   return data;
 }

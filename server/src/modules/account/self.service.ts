@@ -2,10 +2,12 @@ import { AccountMsg, type UploadedImage } from '@xuetu/contract';
 import type { FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import { invalidateActor } from '../../platform/actor.ts';
+import { type Caller, requireActor } from '../../platform/caller.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
+import { attachFiles, storeUpload } from '../../platform/files/index.ts';
 import { maskPhone } from '../../platform/sms.ts';
-import { receiveUpload, storeUpload } from '../../platform/uploads.ts';
+import { receiveUpload } from '../../platform/uploads.ts';
 import { fileUrl } from '../session/presenter.ts';
 import { sendCode, verifyCode } from './codes.ts';
 import { guarded, requireCaptchaOrGrant } from './guard.ts';
@@ -29,8 +31,7 @@ async function currentUser(ctx: AppContext, userId: number) {
 
 /** UpdateUserInfoByUser: the fields a user keeps themselves; phone only through its own dialog. */
 export async function updateOwnProfile(
-  ctx: AppContext,
-  userId: number,
+  caller: Caller,
   input: { sex?: number; qq?: string; weChat?: string; email?: string; headImage?: string; headImagePath?: string },
 ) {
   const head = input.headImagePath ?? input.headImage;
@@ -41,6 +42,8 @@ export async function updateOwnProfile(
     if (key && !key.startsWith(`${AVATAR_PREFIX}/`)) throw fail('头像图片无效，请重新上传');
     headImage = key;
   }
+  const { ctx } = caller;
+  const userId = requireActor(caller).userId;
   await updateUser(ctx.db, userId, {
     ...(input.sex !== undefined ? { sex: input.sex } : {}),
     ...(input.qq !== undefined ? { qq: input.qq } : {}),
@@ -48,11 +51,12 @@ export async function updateOwnProfile(
     ...(input.email !== undefined ? { email: input.email } : {}),
     ...(headImage !== undefined ? { headImage } : {}),
   });
+  if (headImage) await attachFiles(caller, [headImage]);
   await invalidateActor(ctx, userId);
 }
 
 /** UploadImageFileByFormToZfile: jpg/png by content, ≤ 10 MB, at least 200×200 pixels. */
-export async function uploadAvatar(ctx: AppContext, req: FastifyRequest): Promise<UploadedImage> {
+export async function uploadAvatar(caller: Caller, req: FastifyRequest): Promise<UploadedImage> {
   const upload = await receiveUpload(req, {
     kinds: ['image'],
     maxBytes: AVATAR_MAX_BYTES,
@@ -70,7 +74,7 @@ export async function uploadAvatar(ctx: AppContext, req: FastifyRequest): Promis
   const height = size.height ?? 0;
   if (width < AVATAR_MIN_PX || height < AVATAR_MIN_PX) throw fail(AccountMsg.avatarPixels(AVATAR_MIN_PX, AVATAR_MIN_PX));
   if (width > AVATAR_MAX_PX || height > AVATAR_MAX_PX) throw fail(`图片像素不能超过 ${AVATAR_MAX_PX}*${AVATAR_MAX_PX}`);
-  const key = await storeUpload(ctx, AVATAR_PREFIX, upload);
+  const { key } = await storeUpload(caller, upload, { prefix: AVATAR_PREFIX, purpose: 'avatar' });
   return { path: key, url: fileUrl(key) };
 }
 

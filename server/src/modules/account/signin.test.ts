@@ -78,7 +78,7 @@ describe('two-step password login', () => {
     const res = await t.inject({
       method: 'POST',
       url: `/prod-api${U}/LoginStep1`,
-      headers: { 'x-forwarded-for': '10.9.9.9' },
+      remoteAddress: '10.9.9.9',
       payload: { username: 'learner07', password: DEMO_PASSWORD },
     });
     expect(res.statusCode).toBe(429);

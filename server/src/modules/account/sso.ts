@@ -1,10 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
+import { claimOnce } from '../../platform/markers.ts';
 
 // Login tickets (LoginByTicket) and OHR tokens (OhrLogin) issued by a partner system that shares
 // SSO_SHARED_SECRET with us. Format: `v1.<payload>.<signature>`, both base64url; the signature is
 // HMAC-SHA256(secret, "v1." + payload). Payload: { typ, sub, iat, exp, jti }. A token lives at most
-// MAX_LIFETIME_S and is accepted once (its jti is remembered until it expires). See docs/sso-tickets.md.
+// MAX_LIFETIME_S and is accepted once (its jti, at least 16 bytes, is remembered until it expires). See docs/sso-tickets.md.
 
 export type SsoType = 'ticket' | 'ohr';
 
@@ -23,6 +24,7 @@ export interface SsoClaims {
 export const MAX_LIFETIME_S = 300;
 const CLOCK_SKEW_S = 30;
 const VERSION = 'v1';
+export const MIN_JTI_BYTES = 16;
 
 function sign(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(`${VERSION}.${payload}`).digest('base64url');
@@ -44,16 +46,21 @@ export async function verifySsoToken(ctx: AppContext, token: string, typ: SsoTyp
   const expected = Buffer.from(sign(ctx.env.SSO_SHARED_SECRET, payload));
   const actual = Buffer.from(signature);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
-  let claims: SsoClaims;
+  let parsed: unknown;
   try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SsoClaims;
+    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     return null;
   }
+  // a genuine signature over `null`, a number or an array is still no ticket
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const claims = parsed as SsoClaims;
   const now = Math.floor(Date.now() / 1000);
-  if (claims.typ !== typ || typeof claims.sub !== 'string' || !claims.sub || typeof claims.jti !== 'string' || !claims.jti) return null;
+  if (claims.typ !== typ || typeof claims.sub !== 'string' || !claims.sub || claims.sub.length > 200) return null;
+  // the jti is what makes a ticket single use: it must be hard to guess (at least 16 bytes)
+  if (typeof claims.jti !== 'string' || Buffer.byteLength(claims.jti) < MIN_JTI_BYTES || claims.jti.length > 200) return null;
   if (!Number.isInteger(claims.iat) || !Number.isInteger(claims.exp)) return null;
   if (claims.iat > now + CLOCK_SKEW_S || claims.exp <= now || claims.exp - claims.iat > MAX_LIFETIME_S) return null;
-  const used = await ctx.cache.incr(`sso:jti:${typ}:${claims.jti}`, claims.exp - now + CLOCK_SKEW_S);
-  return used === 1 ? claims : null;
+  // remembered in Redis or the database until the ticket could no longer be accepted anyway
+  return (await claimOnce(ctx, `sso:jti:${typ}:${claims.jti}`, claims.exp - now + CLOCK_SKEW_S)) ? claims : null;
 }

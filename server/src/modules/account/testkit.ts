@@ -13,12 +13,13 @@ export async function call<T = unknown>(
   body: Record<string, unknown> = {},
   opts: { ip?: string; token?: string; method?: 'GET' | 'POST' } = {},
 ): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? '10.0.0.1' };
+  const headers: Record<string, string> = {};
   if (opts.token) headers.ydAuthorization = `Bearer ${opts.token}`;
   const method = opts.method ?? 'POST';
   const res = await t.inject({
     method,
     url: `/prod-api${path}`,
+    remoteAddress: opts.ip ?? '10.0.0.1',
     headers,
     ...(method === 'GET' ? { query: body as Record<string, string> } : { payload: body }),
   });

@@ -142,4 +142,24 @@ describe('site settings', () => {
     const site = await t.post<{ filingNumber: string; workingHours: string }>('/Api/Ydxs/OpenApi/GetSiteConfig');
     expect(site.data).toMatchObject({ filingNumber: '京ICP备99999999号', workingHours: '工作日 09:00-17:30' });
   });
+
+  it('refuses a malformed email or contact phone and keeps the saved values', async () => {
+    const current = (await t.post<Record<string, string>>(`${sys}/sys_site/GetSiteSettings`, {}, admin)).data;
+    const badEmail = await t.post(`${sys}/sys_site/SaveSiteSettings`, { ...current, supportEmail: 'service-at-xuetu' }, admin);
+    expect(badEmail).toMatchObject({ success: false, msg: expect.stringContaining('请输入正确的邮箱地址') });
+    const badPhone = await t.post(`${sys}/sys_site/SaveSiteSettings`, { ...current, contactPhone: '12345' }, admin);
+    expect(badPhone).toMatchObject({ success: false, msg: expect.stringContaining('请输入正确的联系电话') });
+    const after = (await t.post<Record<string, string>>(`${sys}/sys_site/GetSiteSettings`, {}, admin)).data;
+    expect(after).toEqual(current);
+    for (const contactPhone of ['400-800-2026', '010-62345678', '13800000001', '']) {
+      const res = await t.post(
+        `${sys}/sys_site/SaveSiteSettings`,
+        { ...current, contactPhone, appDownloadUrl: 'https://app.example.com/d' },
+        admin,
+      );
+      expect(res.success, contactPhone).toBe(true);
+    }
+    const site = await t.post<{ appDownloadUrl: string }>('/Api/Ydxs/OpenApi/GetSiteConfig');
+    expect(site.data.appDownloadUrl).toBe('https://app.example.com/d');
+  });
 });

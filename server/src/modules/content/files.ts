@@ -1,8 +1,9 @@
 import { ContentLimits, ContentMsg } from '@xuetu/contract';
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { fail } from '../../platform/errors.ts';
-import { receiveUpload, storeUpload, type UploadRules } from '../../platform/uploads.ts';
+import { storeUpload, streamUpload } from '../../platform/files/index.ts';
+import { receiveUpload, type UploadRules } from '../../platform/uploads.ts';
 import { fileUrl } from '../session/presenter.ts';
 
 export const CONTENT_PREFIX = 'content';
@@ -21,11 +22,17 @@ const RULES: Record<ContentUploadKind, UploadRules> = {
   video: { kinds: ['video'], maxBytes: ContentLimits.videoMaxBytes, typeMessage: ContentMsg.videoType, sizeMessage: ContentMsg.videoSize },
 };
 
-/** Receives one content file (cover, inline image, attachment, document, intro video), checked by its bytes. */
-export async function uploadContentFile(ctx: AppContext, req: FastifyRequest, kind: ContentUploadKind) {
-  const upload = await receiveUpload(req, RULES[kind]);
-  const key = await storeUpload(ctx, CONTENT_PREFIX, upload);
-  return { key, url: fileUrl(key), name: upload.filename, size: upload.buffer.length, mime: upload.mime };
+/**
+ * Receives one content file (cover, inline image, attachment, document, intro video), checked by
+ * its bytes. Images are small and read whole; documents and videos stream to storage.
+ */
+export async function uploadContentFile(caller: Caller, req: FastifyRequest, kind: ContentUploadKind) {
+  const opts = { prefix: CONTENT_PREFIX, purpose: 'content' };
+  const stored =
+    kind === 'image'
+      ? await storeUpload(caller, await receiveUpload(req, RULES[kind]), opts)
+      : await streamUpload(caller, req, RULES[kind], opts);
+  return { key: stored.key, url: fileUrl(stored.key), name: stored.filename, size: stored.size, mime: stored.mime };
 }
 
 /**

@@ -18,6 +18,7 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail, notFound } from '../../platform/errors.ts';
+import { fileKeysInHtml, markFilesAttached } from '../../platform/files/index.ts';
 import { tenantScope } from '../../platform/scope.ts';
 import { companyExists } from '../notices/repository.ts';
 import { cachedPortal, invalidatePortal, type Viewer } from '../portal/cache.ts';
@@ -39,6 +40,8 @@ export const SITE_DEFAULTS: SiteSettings = {
   copyright: '',
   filingNumber: '',
   companyName: '',
+  // empty: the /login page offers no app download (nothing to point the QR code at)
+  appDownloadUrl: '',
 };
 
 // ---------- portal reads (cached) ----------
@@ -104,6 +107,7 @@ export async function saveLink(ctx: AppContext, a: Audit, input: z.output<typeof
   assertContentRef(input.pcCoverUrlPath);
   const { linkCode, ...values } = input;
   const code = await ctx.db.transaction(async (tx) => {
+    await markFilesAttached(tx, [input.pcBanner, input.pcCoverUrlPath], ctx.clock.now());
     if (linkCode) {
       const row = await repo.findLink(tx, linkCode);
       if (!row) throw notFound('链接不存在');
@@ -140,6 +144,7 @@ export async function saveLecturer(ctx: AppContext, a: Audit, input: z.output<ty
   const { lecturerCode, videos, ...rest } = input;
   const values = { ...rest, profilesDetail: rest.profilesDetail, videos: JSON.stringify(videos) };
   const code = await ctx.db.transaction(async (tx) => {
+    await markFilesAttached(tx, [input.faceUrl, ...videos.map((v) => v.key), ...fileKeysInHtml(rest.profilesDetail)], ctx.clock.now());
     if (lecturerCode) {
       const row = await repo.findLecturer(tx, lecturerCode);
       if (!row) throw notFound('讲师不存在');
@@ -174,6 +179,7 @@ export async function saveModel(ctx: AppContext, a: Audit, input: z.output<typeo
   assertContentRef(input.imageUrl);
   const { modelCode, ...values } = input;
   const code = await ctx.db.transaction(async (tx) => {
+    await markFilesAttached(tx, [input.imageUrl], ctx.clock.now());
     if (modelCode) {
       const row = await repo.findModel(tx, modelCode);
       if (!row) throw notFound('模块不存在');
@@ -215,6 +221,7 @@ export async function saveRegulation(ctx: AppContext, a: Audit, input: z.output<
   const { docCode, ...rest } = input;
   const values = { ...rest, companySysCode: owner, fileExt: rest.fileName.split('.').pop()?.toLowerCase() ?? '' };
   const code = await ctx.db.transaction(async (tx) => {
+    await markFilesAttached(tx, [input.fileKey], ctx.clock.now());
     if (docCode) {
       const row = await repo.findRegulationInScope(tx, scope, docCode);
       if (!row) throw notFound('文件不存在');

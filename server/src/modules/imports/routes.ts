@@ -1,8 +1,8 @@
-import { AdminMsg, importBody, Perm, type UploadResult } from '@xuetu/contract';
+import { AdminMsg, FileVisibility, importBody, Perm, type UploadResult } from '@xuetu/contract';
 import { z } from 'zod';
 import { withMsg } from '../../platform/envelope.ts';
+import { signedFileUrl, streamUpload } from '../../platform/files/index.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { receiveUpload, storeUpload } from '../../platform/uploads.ts';
 import { fileUrl } from '../session/presenter.ts';
 import { PICKER_ACCESS } from '../users/access.ts';
 import { matchListedUsers, planImport, runImport } from './service.ts';
@@ -64,15 +64,15 @@ export const importRoutes = [
     rateLimit: { max: 60, timeWindow: '1 minute' },
     summary: '临时上传表格文件（导入用）',
     input: z.object({}),
-    handler: async ({ ctx, req }) => {
-      const upload = await receiveUpload(req, {
-        kinds: ['spreadsheet'],
-        maxBytes: 10 * 1024 * 1024,
-        typeMessage: AdminMsg.importFileType,
-        sizeMessage: '文件不能超过 10MB',
-      });
-      const key = await storeUpload(ctx, 'tmp/import', upload);
-      return { url: fileUrl(key), path: key, name: upload.filename, size: upload.buffer.length } satisfies UploadResult;
+    handler: async ({ caller, req }) => {
+      // workbooks of people's data: private, read back only through a short-lived signed link
+      const stored = await streamUpload(
+        caller,
+        req,
+        { kinds: ['spreadsheet'], maxBytes: 10 * 1024 * 1024, typeMessage: AdminMsg.importFileType, sizeMessage: '文件不能超过 10MB' },
+        { prefix: 'tmp/import', purpose: 'import', visibility: FileVisibility.Private },
+      );
+      return { url: signedFileUrl(caller, stored.key), path: stored.key, name: stored.filename, size: stored.size } satisfies UploadResult;
     },
   }),
   defineRoute({
@@ -83,15 +83,19 @@ export const importRoutes = [
     rateLimit: { max: 60, timeWindow: '1 minute' },
     summary: '上传文件（文档、表格、图片）',
     input: z.object({}),
-    handler: async ({ ctx, req }) => {
-      const upload = await receiveUpload(req, {
-        kinds: ['document', 'image'],
-        maxBytes: ctx.env.UPLOAD_LIMIT_BYTES,
-        typeMessage: '不支持的文件类型',
-        sizeMessage: '文件过大',
-      });
-      const key = await storeUpload(ctx, 'upload', upload);
-      return { url: fileUrl(key), path: key, name: upload.filename, size: upload.buffer.length } satisfies UploadResult;
+    handler: async ({ caller, req }) => {
+      const stored = await streamUpload(
+        caller,
+        req,
+        {
+          kinds: ['document', 'image'],
+          maxBytes: caller.ctx.env.UPLOAD_LIMIT_BYTES,
+          typeMessage: '不支持的文件类型',
+          sizeMessage: '文件过大',
+        },
+        { prefix: 'upload', purpose: 'upload' },
+      );
+      return { url: fileUrl(stored.key), path: stored.key, name: stored.filename, size: stored.size } satisfies UploadResult;
     },
   }),
 ];

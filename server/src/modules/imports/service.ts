@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { fail } from '../../platform/errors.ts';
 import { scopeWhere, tenantScope } from '../../platform/scope.ts';
 import { targetCompany } from '../companies/target.ts';
+import { UNMANAGEABLE_REASON, unmanageableUserIds } from '../users/manage.ts';
 import { presentUserRow } from '../users/presenter.ts';
 import { listUsers, rolesOfUsers } from '../users/repository.ts';
 import type { SheetRow } from './workbook.ts';
@@ -122,6 +123,7 @@ export async function planImport(
   const planned: PlannedRow[] = [];
   const seenId = new Map<string, number>();
   const seenMobile = new Map<string, number>();
+  const pendingExisting: { rowNumber: number; existingId: number }[] = [];
   for (const row of sheet.rows) {
     const get = (h: string) => row.cells.get(h) ?? '';
     const bad = (col: string, reason: string) => errors.push(`第${row.rowNumber}行，${col}：${reason}`);
@@ -179,6 +181,7 @@ export async function planImport(
         if (owner !== undefined && owner !== idCard) bad(MOBILE, '已被本公司其他学员使用');
       }
     }
+    if (existingId !== null && errors.length === before) pendingExisting.push({ rowNumber: row.rowNumber, existingId });
     if (errors.length === before && company) {
       planned.push({
         rowNumber: row.rowNumber,
@@ -194,12 +197,24 @@ export async function planImport(
       });
     }
   }
+  // rows that would change a person the actor may not manage (e.g. a platform-role holder of
+  // their company): reported and never written, exactly as the direct edit routes refuse them
+  const refused = await unmanageableUserIds(
+    ctx.db,
+    actor,
+    pendingExisting.map((p) => p.existingId),
+  );
+  const refusedRows = new Set(pendingExisting.filter((p) => refused.has(p.existingId)).map((p) => p.rowNumber));
+  for (const rowNumber of refusedRows) errors.push(`第${rowNumber}行，${ID_CARD}：${UNMANAGEABLE_REASON}`);
+  if (refusedRows.size) errors.sort((a, b) => rowOf(a) - rowOf(b));
   return {
     errors,
-    rows: planned,
+    rows: planned.filter((r) => !refusedRows.has(r.rowNumber)),
     companies: [...indexes.entries()].map(([companySysCode, idx]) => ({ companySysCode, companyCode: idx.companyCode })),
   };
 }
+
+const rowOf = (message: string) => Number(/^第(\d+)行/.exec(message)?.[1] ?? 0);
 
 const CHUNK = 500;
 

@@ -16,6 +16,7 @@ export interface SheetRow {
 /** Keys of files the import may read: what the upload calls stored (no path tricks, no other prefixes). */
 export function keyFromUrl(url: string): string {
   const key = url
+    .split('?')[0]
     .replace(/^https?:\/\/[^/]+/i, '')
     .replace(/^\/?prod-api\/files\//i, '')
     .replace(/^\//, '');

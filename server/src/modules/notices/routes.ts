@@ -150,11 +150,13 @@ export const noticeRoutes = [
   defineRoute({
     method: 'POST',
     url: `${base}/UploadContentFile`,
-    access: { action: [Perm.NoticeAdd, Perm.NoticeEdit, Perm.LinkEdit, Perm.LecturerEdit, Perm.ModelEdit, Perm.RegulationEdit] },
+    access: {
+      action: [Perm.NoticeAdd, Perm.NoticeEdit, Perm.LinkEdit, Perm.LecturerEdit, Perm.ModelEdit, Perm.RegulationEdit, Perm.QuestionEdit],
+    },
     summary: '上传内容文件（kind: image 图片 / document 附件 / video 视频），按文件内容校验类型',
     input: z.object({ kind: z.enum(['image', 'document', 'video']).default('image') }),
     multipart: true,
     bodyLimit: 210 * 1024 * 1024,
-    handler: ({ input, ctx, req }) => uploadContentFile(ctx, req, input.kind),
+    handler: ({ input, caller, req }) => uploadContentFile(caller, req, input.kind),
   }),
 ];

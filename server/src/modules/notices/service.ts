@@ -12,11 +12,14 @@ import {
 } from '@xuetu/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail, notFound } from '../../platform/errors.ts';
+import { fileKeysInHtml, markFilesAttached } from '../../platform/files/index.ts';
+import { defineJob, enqueueJob } from '../../platform/jobs/index.ts';
 import { type TenantScope, tenantScope } from '../../platform/scope.ts';
 import { assertContentRef } from '../content/files.ts';
 import { sendMessage } from '../message/service.ts';
@@ -120,8 +123,9 @@ export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, inpu
   const scope = tenantScope(actor);
   const values = noticeValues(input);
   const owner = await ownerFor(ctx, scope, input.companySysCode);
-  let firstPublish: { code: string; title: string; company: string | null } | null = null;
   const code = await ctx.db.transaction(async (tx) => {
+    const keys = [input.pcCoverUrl, ...input.enclosures.map((e) => e.fileKey), ...fileKeysInHtml(values.noticeValue)];
+    await markFilesAttached(tx, keys, ctx.clock.now());
     if (input.noticeSysCode) {
       const row = await repo.findNoticeInScope(tx, scope, input.noticeSysCode);
       if (!row) throw notFound(ContentMsg.noticeNotFound);
@@ -139,7 +143,7 @@ export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, inpu
         target: row.noticeSysCode,
         detail: { title: values.noticeTitle, publish },
       });
-      if (publish) firstPublish = { code: row.noticeSysCode, title: values.noticeTitle, company: owner };
+      if (publish) await enqueueNoticeFanOut(tx, { code: row.noticeSysCode, title: values.noticeTitle, company: owner });
       return row.noticeSysCode;
     }
     const noticeSysCode = `N${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -159,17 +163,15 @@ export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, inpu
       target: noticeSysCode,
       detail: { title: values.noticeTitle, publish: input.publish },
     });
-    if (input.publish) firstPublish = { code: noticeSysCode, title: values.noticeTitle, company: owner };
+    if (input.publish) await enqueueNoticeFanOut(tx, { code: noticeSysCode, title: values.noticeTitle, company: owner });
     return noticeSysCode;
   });
   await invalidatePortal(ctx);
-  if (firstPublish) await notifyCompany(ctx, firstPublish);
   return { noticeSysCode: code };
 }
 
 export async function setNoticeStatus(ctx: AppContext, actor: Actor, ip: string, code: string, status: number): Promise<void> {
   const scope = tenantScope(actor);
-  let published: { code: string; title: string; company: string | null } | null = null;
   await ctx.db.transaction(async (tx) => {
     const row = await repo.findNoticeInScope(tx, scope, code);
     if (!row) throw notFound(ContentMsg.noticeNotFound);
@@ -179,10 +181,10 @@ export async function setNoticeStatus(ctx: AppContext, actor: Actor, ip: string,
       ...(publish && !row.releaseTime ? { releaseTime: new Date() } : {}),
     });
     await recordAudit(tx, { actor, ip, action: publish ? 'notice.publish' : 'notice.unpublish', target: code });
-    if (publish && row.status !== NoticeStatus.Published) published = { code, title: row.noticeTitle, company: row.companySysCode };
+    if (publish && row.status !== NoticeStatus.Published)
+      await enqueueNoticeFanOut(tx, { code, title: row.noticeTitle, company: row.companySysCode });
   });
   await invalidatePortal(ctx);
-  if (published) await notifyCompany(ctx, published);
 }
 
 export async function removeNotice(ctx: AppContext, actor: Actor, ip: string, code: string): Promise<void> {
@@ -196,19 +198,36 @@ export async function removeNotice(ctx: AppContext, actor: Actor, ip: string, co
 }
 
 /** A company's notice, once published, reaches its people as a message (DESIGN.md §4 "Messages"). */
-async function notifyCompany(ctx: AppContext, n: { code: string; title: string; company: string | null }): Promise<void> {
+type FanOut = { code: string; title: string; company: string | null };
+
+/** The first publication of a company notice messages its people: a job, enqueued in the publishing transaction. */
+async function enqueueNoticeFanOut(tx: DbOrTx, n: FanOut): Promise<void> {
   if (!n.company) return;
-  const people = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companySysCode, n.company), eq(users.status, 1), isNotNull(users.passwordHash)));
-  await sendMessage(ctx.db, {
-    userIds: people.map((p) => p.id),
-    title: `新公告：${n.title}`,
-    content: '单位发布了新的公告，请及时查看。',
-    templeteType: 1,
-    messageUrl: { pc: { type: 'tabin', value: { path: '/ydnotice/showview', query: { noticeSysCode: n.code } } } },
-  });
+  await enqueueJob(tx, noticeFanOutJob, n, { dedupeKey: n.code });
 }
+
+export const noticeFanOutJob = defineJob<FanOut>('notices.fan-out', {
+  concurrency: 1,
+  maxAttempts: 5,
+  run: async (job, { ctx }) => {
+    const n = job.payload;
+    if (!n.company) return;
+    const company = n.company;
+    // one transaction: a retry after a failure never sends a message twice
+    await ctx.db.transaction(async (tx) => {
+      const people = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companySysCode, company), eq(users.status, 1), isNotNull(users.passwordHash)));
+      await sendMessage(tx, {
+        userIds: people.map((p) => p.id),
+        title: `新公告：${n.title}`,
+        content: '单位发布了新的公告，请及时查看。',
+        templeteType: 1,
+        messageUrl: { pc: { type: 'tabin', value: { path: '/ydnotice/showview', query: { noticeSysCode: n.code } } } },
+      });
+    });
+  },
+});
 
 export type { NoticeSaveInput };

@@ -146,6 +146,15 @@ describe('companies', () => {
     );
     expect(list.data.models[0]).toMatchObject({ companyName: '新公司2', status: 0 });
     expect((await t.post(`${C}/SaveCompany`, { companyName: 'x' }, admin)).msg).toBe('请输入公司编码');
+    // the contact phone is a phone number or nothing
+    const badPhone = await t.post(
+      `${C}/SaveCompany`,
+      { companySysCode: sys, companyCode: 'NEWCO', companyName: '改名', contactPhone: 'abc' },
+      admin,
+    );
+    expect(badPhone).toMatchObject({ success: false, msg: expect.stringContaining('请输入正确的联系电话') });
+    const goodPhone = { companySysCode: sys, companyCode: 'NEWCO', companyName: '新公司2', contactPhone: '021-61234567' };
+    expect((await t.post(`${C}/SaveCompany`, goodPhone, admin)).success).toBe(true);
   });
 
   it('signs a disabled company’s people out', async () => {

@@ -5,10 +5,11 @@ import { actions, roleActions, roles, userRoles, users } from '../../db/schema/i
 import { type Actor, invalidateActor, invalidateAllActors } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail, notFound } from '../../platform/errors.ts';
+import { fail, forbidden, notFound } from '../../platform/errors.ts';
 import { scopeWhere, tenantScope } from '../../platform/scope.ts';
 import { newCode } from '../companies/service.ts';
 import { targetCompany } from '../companies/target.ts';
+import { unmanageableUserIds } from '../users/manage.ts';
 import { presentRole } from './presenter.ts';
 import { findRolesInScope, grantsOf, listRoles } from './repository.ts';
 import { canEditRole, canGrantRole, isPlatformAdmin, isRestrictedSysRole } from './rules.ts';
@@ -118,6 +119,8 @@ export async function saveUserRoles(ctx: AppContext, actor: Actor, ip: string, i
     .where(and(eq(users.id, input.userId), scopeWhere(scope, users.companySysCode)))
     .limit(1);
   if (!target) throw notFound();
+  // the same "may manage this user" rule as the direct edit routes
+  if ((await unmanageableUserIds(ctx.db, actor, [target.id])).size) throw forbidden();
   const codes = [...new Set(input.roleList)];
   const wanted = await findRolesInScope(ctx.db, scope, codes);
   if (wanted.length !== codes.length) throw notFound('角色不存在');

@@ -31,6 +31,7 @@ export const sessionRoutes = [
     method: 'POST',
     url: `${base}/LoginOut`,
     access: 'public',
+    duringPasswordChange: true,
     summary: '退出登录',
     handler: async ({ maybeActor, ctx }) => {
       if (maybeActor) await revokeSession(ctx, maybeActor.sessionId);
@@ -41,6 +42,7 @@ export const sessionRoutes = [
     method: 'POST',
     url: `${base}/GetUserInfo`,
     access: 'user',
+    duringPasswordChange: true,
     summary: '当前用户信息',
     handler: async ({ actor, ctx }) => {
       const key = userInfoCacheKey(actor.userId);

@@ -12,8 +12,8 @@ import { revokeUserSessions } from '../../platform/sessions.ts';
 import { filterCompany, targetCompany } from '../companies/target.ts';
 import { descendantIds, findOrgInScope, listOrgs } from '../orgs/repository.ts';
 import { findPostInScope } from '../posts/repository.ts';
-import { isPlatformAdmin, isRestrictedSysRole } from '../roles/rules.ts';
 import { EDIT_MODE } from './access.ts';
+import { unmanageableUserIds } from './manage.ts';
 import { presentUserRow } from './presenter.ts';
 import { accountCodeTaken, findClash, findUserInScope, listUsers, rolesOfUsers, type UserRow, userWhere } from './repository.ts';
 
@@ -59,10 +59,7 @@ export async function listUsersForAdmin(ctx: AppContext, actor: Actor, input: Us
 async function managedUser(ctx: AppContext, actor: Actor, scope: TenantScope, userId: number): Promise<UserRow> {
   const user = await findUserInScope(ctx.db, scope, userId);
   if (!user) throw notFound();
-  if (!isPlatformAdmin(actor)) {
-    const held = await rolesOfUsers(ctx.db, [user.id]);
-    if ((held.get(user.id) ?? []).some((r) => isRestrictedSysRole(r.sysRoleEnum))) throw forbidden();
-  }
+  if ((await unmanageableUserIds(ctx.db, actor, [user.id])).size) throw forbidden();
   return user;
 }
 

@@ -11,6 +11,9 @@ import { ROLES_REQUIRED, useSession } from '../store/session';
 import { useTagsView } from '../store/tagsView';
 import { useUserDialogs } from '../userDialogs';
 
+// the layout is under test, not the dashboard's panels: keep the render tree small (fast on a busy machine)
+vi.mock('../../pages/dashboard/panels', () => ({ dashboardPanels: [] }));
+
 const U = '/Api/User/user_user';
 const A = '/Api/SysConfig/sys_action';
 
@@ -39,7 +42,7 @@ describe('layout', () => {
   it('loads the session, then shows sidebar, breadcrumb, unread badge and the affixed 首页 tab', async () => {
     const api = signedInApi();
     renderApp('/dashboard');
-    expect(await screen.findByTestId('welcome-card')).toHaveTextContent('欢迎回来，平台管理员');
+    expect(await screen.findByTestId('welcome-card', {}, { timeout: 15_000 })).toHaveTextContent('欢迎回来，平台管理员');
     expect(screen.getByTestId('welcome-card')).toHaveTextContent('学途平台');
     const user = screen.getByTestId('sidebar-user');
     expect(user).toHaveTextContent('平台管理员');
@@ -75,7 +78,7 @@ describe('layout', () => {
   it('user menu opens the dialog hooks and logs out to /home', async () => {
     const api = signedInApi();
     renderApp('/dashboard');
-    await screen.findByTestId('welcome-card');
+    await screen.findByTestId('welcome-card', {}, { timeout: 15_000 });
     fireEvent.click(screen.getByTestId('user-dropdown'));
     fireEvent.click(await screen.findByTestId('user-menu-password'));
     expect(useUserDialogs.getState().open).toBe('password');

@@ -1,17 +1,19 @@
 import { SIDEBAR_WIDTH_PX } from '@xuetu/contract';
 import { Layout as AntLayout, Drawer } from 'antd';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { isMobileWidth, useAppStore } from '../store/app';
 import { useSession } from '../store/session';
 import { useSettings } from '../store/settings';
 import { openUserDialog } from '../userDialogs';
 import { Navbar } from './Navbar';
-import { SettingsDrawer } from './SettingsDrawer';
 import { Sidebar } from './Sidebar';
 import { TagsView, useTrackVisitedViews } from './TagsView';
 import { UserDialogs } from './UserDialogs';
 import './layout.css';
+
+// the layout settings (colour picker, switches) load when first opened, not with every page
+const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
 
 export const COLLAPSED_WIDTH_PX = 54;
 
@@ -37,6 +39,10 @@ export default function Layout() {
   const { pathname } = useLocation();
   const device = useAppStore((s) => s.device);
   const opened = useAppStore((s) => s.sidebarOpened);
+  // mounted from the first opening on, so that closing still animates
+  const settingsOpen = useAppStore((s) => s.settingsOpen);
+  const [settingsWanted, setSettingsWanted] = useState(false);
+  if (settingsOpen && !settingsWanted) setSettingsWanted(true);
   const closeSidebar = useAppStore((s) => s.closeSidebar);
   const tagsView = useSettings((s) => s.tagsView);
   const fixedHeader = useSettings((s) => s.fixedHeader);
@@ -92,7 +98,11 @@ export default function Layout() {
           <Outlet />
         </AntLayout.Content>
       </AntLayout>
-      <SettingsDrawer />
+      {settingsWanted && (
+        <Suspense fallback={null}>
+          <SettingsDrawer />
+        </Suspense>
+      )}
       <UserDialogs />
     </AntLayout>
   );

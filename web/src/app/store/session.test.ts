@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
 import { adminInfo } from '../../test/fixtures';
-import { fail, mockApi, ok } from '../../test/mockApi';
+import { deferred, fail, mockApi, ok } from '../../test/mockApi';
 import { feedback } from '../feedback';
 import { ROLES_REQUIRED, useSession, VERIFICATION_FAILED } from './session';
 
@@ -44,6 +44,37 @@ describe('session store', () => {
     mockApi().on(`${U}/GetUserInfo`, ok(adminInfo));
     await useSession.getState().getInfo();
     expect(useSession.getState()).toMatchObject({ roles: ['admin'], sysRoles: [1], userInfo: { name: '平台管理员' } });
+  });
+
+  it('shares one session load between every caller (no duplicate calls to cancel each other)', async () => {
+    useSession.getState().acceptToken('t');
+    const api = mockApi()
+      .on(`${U}/GetUserInfo`, ok(adminInfo))
+      .on('/Api/SysConfig/sys_action/GetUserActionValue', ok(['User.AddUser']))
+      .on('/Api/SysConfig/sys_action/GetUserMenuList', ok([]));
+    const first = useSession.getState().loadSession({ silent: true });
+    const second = useSession.getState().loadSession();
+    expect(second).toBe(first);
+    await Promise.all([first, second]);
+    expect(api.calls.filter((c) => c.url.endsWith('/GetUserInfo'))).toHaveLength(1);
+    expect(useSession.getState()).toMatchObject({ roles: ['admin'], actions: ['User.AddUser'] });
+    // a later call (e.g. after a profile change) loads again
+    await useSession.getState().loadSession();
+    expect(api.calls.filter((c) => c.url.endsWith('/GetUserInfo'))).toHaveLength(2);
+  });
+
+  it('drops a session load that finishes after the token changed', async () => {
+    useSession.getState().acceptToken('old');
+    const info = deferred(ok(adminInfo));
+    mockApi()
+      .on(`${U}/GetUserInfo`, info.handler)
+      .on('/Api/SysConfig/sys_action/GetUserActionValue', ok([]))
+      .on('/Api/SysConfig/sys_action/GetUserMenuList', ok([]));
+    const load = useSession.getState().loadSession();
+    useSession.getState().acceptToken('new');
+    info.release();
+    await load;
+    expect(useSession.getState()).toMatchObject({ token: 'new', roles: [] });
   });
 
   it('logout clears the token even when LoginOut fails', async () => {

@@ -25,7 +25,11 @@ interface SessionState {
   getInfo(config?: AxiosRequestConfig): Promise<UserInfo>;
   loadActions(config?: AxiosRequestConfig): Promise<string[]>;
   loadMenus(config?: AxiosRequestConfig): Promise<MenuEntry[]>;
-  /** user info, action values and menu routes; what the route guard runs once per session */
+  /**
+   * user info, action values and menu routes. One load per token, shared by every caller (the
+   * route guard, the portal header after the login dialog, ...): a second call while one runs
+   * gets the same promise instead of sending identical requests that would cancel each other.
+   */
   loadSession(config?: AxiosRequestConfig): Promise<void>;
   /** forgets the token and everything loaded with it */
   resetToken(): void;
@@ -34,6 +38,9 @@ interface SessionState {
 }
 
 const empty = { roles: [], sysRoles: [], actions: [], userInfo: null, menus: [], mustChangePassword: false };
+
+// the session load in flight, for the token it was started with
+let pendingLoad: { token: string | undefined; promise: Promise<void> } | null = null;
 
 const listOrEmpty = <T>(v: T[] | null | undefined): T[] => (Array.isArray(v) ? v : []);
 
@@ -82,11 +89,23 @@ export const useSession = create<SessionState>((set, get) => ({
     set({ menus });
     return menus;
   },
-  async loadSession(config) {
-    const info = await fetchInfo(config);
-    const [actions, menus] = await Promise.all([getUserActionValue(config), getUserMenuList(config)]);
-    // one update: roles must never appear before the menu routes exist (the guard would 404)
-    set({ ...sessionFields(info, get().mustChangePassword), actions: listOrEmpty(actions), menus: listOrEmpty(menus) });
+  loadSession(config) {
+    const token = get().token;
+    if (pendingLoad && pendingLoad.token === token) return pendingLoad.promise;
+    // single-flight already: the wrapper's duplicate rule must not cancel these calls
+    const calls = { ...config, dedupe: false };
+    const promise = (async () => {
+      const info = await fetchInfo(calls);
+      const [actions, menus] = await Promise.all([getUserActionValue(calls), getUserMenuList(calls)]);
+      // signed out or signed in as someone else meanwhile: this answer belongs to nobody
+      if (get().token !== token) return;
+      // one update: roles must never appear before the menu routes exist (the guard would 404)
+      set({ ...sessionFields(info, get().mustChangePassword), actions: listOrEmpty(actions), menus: listOrEmpty(menus) });
+    })().finally(() => {
+      if (pendingLoad?.promise === promise) pendingLoad = null;
+    });
+    pendingLoad = { token, promise };
+    return promise;
   },
   resetToken() {
     removeToken();

@@ -1,12 +1,18 @@
+import { SysRole } from '@xuetu/contract';
 import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import { useSession } from '../../app/store/session';
 import { UserAvatar } from '../../components/UserAvatar';
 import { dashboardPanels } from './panels';
 
+export const PLATFORM_NAME = '学途平台';
+
 /** 首页: a welcome card, then the panels registered in ./panels (count cards, study, exams…). */
 export default function DashboardPage() {
   const user = useSession((s) => s.userInfo);
-  const dash = (v?: string) => v || '—';
+  const sysRoles = useSession((s) => s.sysRoles);
+  // platform staff belong to the platform, not to a client company
+  const platform = sysRoles.includes(SysRole.PlatformAdmin) || sysRoles.includes(SysRole.PlatformOperator);
+  const dash = (v?: string) => v || (platform ? PLATFORM_NAME : '—');
   return (
     <div data-testid="dashboard">
       <Card data-testid="welcome-card">

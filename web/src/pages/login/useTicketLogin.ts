@@ -1,7 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { loginByTicket } from '../../api/account';
 import { useSession } from '../../app/store/session';
+
+// A ticket is single-use on the server; a page that remounts while the session loads (the route
+// guard shows its loading screen meanwhile) must not trade the same ticket again.
+const traded = new Set<string>();
 
 /**
  * spec §2 (/home): a `ticket` in the URL logs in by ticket, then the route is replaced by /.
@@ -12,13 +16,15 @@ export function useTicketLogin(): void {
   const navigate = useNavigate();
   const acceptToken = useSession((s) => s.acceptToken);
   const ticket = params.get('ticket');
-  const done = useRef<string | null>(null);
   useEffect(() => {
-    if (!ticket || done.current === ticket) return;
-    done.current = ticket;
+    if (!ticket || traded.has(ticket)) return;
+    traded.add(ticket);
     loginByTicket(ticket)
-      .then((r) => acceptToken(r.token))
-      .catch(() => {})
-      .finally(() => navigate('/', { replace: true }));
+      .then((r) => {
+        // leave the ticket URL first, so nothing sees the ticket again once the token is in
+        navigate('/', { replace: true });
+        acceptToken(r.token);
+      })
+      .catch(() => navigate('/', { replace: true }));
   }, [ticket, acceptToken, navigate]);
 }

@@ -1,6 +1,7 @@
 import { Card } from 'antd';
 import { useNavigate } from 'react-router';
 import { LogoMark } from '../../app/layout/Logo';
+import { LoginFooter } from '../login/components/LoginFooter';
 import { RegisterForm } from '../login/components/RegisterForm';
 import '../login/login.css';
 
@@ -25,6 +26,7 @@ export default function RegisterPage() {
           <a onClick={() => navigate('/login')}>已有账号，去登录</a>
         </div>
       </Card>
+      <LoginFooter />
     </div>
   );
 }

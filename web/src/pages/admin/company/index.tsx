@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type CompanyView, Msg, Perm } from '@xuetu/contract';
+import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, type CompanyView, Msg, Perm } from '@xuetu/contract';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { getCompanyListPage, saveCompany, toggleCompany } from '../../../api/companies';
@@ -133,7 +133,7 @@ export default function CompanyPage() {
           <Form.Item name="contactName" label="联系人">
             <Input maxLength={50} />
           </Form.Item>
-          <Form.Item name="contactPhone" label="联系电话">
+          <Form.Item name="contactPhone" label="联系电话" rules={[{ pattern: CONTACT_PHONE_PATTERN, message: CONTACT_PHONE_MSG }]}>
             <Input maxLength={30} />
           </Form.Item>
         </Form>

@@ -4,7 +4,7 @@ import { isEmptyDate, type NoticeDetail, NoticeStatus } from '@xuetu/contract';
 import { Alert, Empty, Skeleton } from 'antd';
 import { Fragment } from 'react';
 import { getNoticeDetail } from '../../../api/portal';
-import { RichTextView } from '../../../components/RichText';
+import { RichTextView } from '../../../components/RichTextView';
 
 /** spec: blank for the 1900-01-01 sentinel, else yyyy-MM-dd HH:mm */
 export function formatReleaseTime(text: string | undefined): string {

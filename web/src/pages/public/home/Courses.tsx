@@ -6,9 +6,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CourseCard, getIndexHotRes, getIndexResDirList, getRankingList, getStudyStars, type ResDir } from '../../../api/portal';
 import { useIsLoggedIn } from '../../../app/store/session';
+import { ComingSoon } from '../../../components/ComingSoon';
+import { features } from '../../../features';
 
 // Course showcase: hot courses by category, rankings, study stars. Data comes from the courses
-// module; until it answers, each section shows its empty state.
+// module; until its endpoints exist (features.courses) each block shows 建设中 and calls nothing.
 
 const ALL_DIR: ResDir = { dCode: '', dName: '全部', dNo: DEFAULT_DIR_NO, dpNo: '' };
 
@@ -36,19 +38,25 @@ function CourseGrid({ items, loading }: { items: CourseCard[] | undefined; loadi
   );
 }
 
-export function HotCourses({ onNeedLogin }: { onNeedLogin: () => void }) {
+export function HotCourses({ onNeedLogin }: { onNeedLogin: (target: string) => void }) {
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
-  const dirs = useQuery({ queryKey: ['portal', 'resdirs'], queryFn: getIndexResDirList, retry: false });
+  const enabled = features.courses;
+  const dirs = useQuery({ queryKey: ['portal', 'resdirs'], queryFn: getIndexResDirList, retry: false, enabled });
   const [dir, setDir] = useState<ResDir>(ALL_DIR);
-  const hot = useQuery({ queryKey: ['portal', 'hot', dir.dCode], queryFn: () => getIndexHotRes(dir.dCode, HOT_RES_TOP), retry: false });
+  const hot = useQuery({
+    queryKey: ['portal', 'hot', dir.dCode],
+    queryFn: () => getIndexHotRes(dir.dCode, HOT_RES_TOP),
+    retry: false,
+    enabled,
+  });
   // spec: an extra first entry 'all' with an empty code
   const tabs = [ALL_DIR, ...(Array.isArray(dirs.data) ? dirs.data : [])];
   const more = () => {
     const target = `/trainres/index?dcode=${encodeURIComponent(dir.dCode)}&dno=${encodeURIComponent(dir.dNo || DEFAULT_DIR_NO)}`;
     // spec: 'more' goes to /trainres/index with dcode and dno when logged in, otherwise opens the login dialog
     if (loggedIn) navigate(target);
-    else onNeedLogin();
+    else onNeedLogin(target);
   };
   return (
     <div data-testid="hot-courses">
@@ -62,21 +70,32 @@ export function HotCourses({ onNeedLogin }: { onNeedLogin: () => void }) {
           </Button>
         }
       />
-      <CourseGrid items={Array.isArray(hot.data) ? hot.data : undefined} loading={hot.isLoading} />
+      {enabled ? (
+        <CourseGrid items={Array.isArray(hot.data) ? hot.data : undefined} loading={hot.isLoading} />
+      ) : (
+        <ComingSoon what="课程中心" testId="courses-coming-soon" />
+      )}
     </div>
   );
 }
 
 export function Rankings() {
   const open = useOpenCourse();
-  const q = useQuery({ queryKey: ['portal', 'ranking'], queryFn: () => getRankingList(RANKING_LIMIT), retry: false });
+  const q = useQuery({
+    queryKey: ['portal', 'ranking'],
+    queryFn: () => getRankingList(RANKING_LIMIT),
+    retry: false,
+    enabled: features.courses,
+  });
   const items = Array.isArray(q.data) ? q.data : [];
   return (
     <div className="xt-side-card" data-testid="course-ranking">
       <div className="xt-side-title">
         <TrophyOutlined /> 课程排行
       </div>
-      {q.isLoading ? (
+      {!features.courses ? (
+        <ComingSoon testId="ranking-coming-soon" />
+      ) : q.isLoading ? (
         <Skeleton active />
       ) : items.length ? (
         <ol className="xt-ranking">
@@ -100,12 +119,14 @@ export function Rankings() {
 }
 
 export function StudyStars() {
-  const q = useQuery({ queryKey: ['portal', 'stars'], queryFn: getStudyStars, retry: false });
+  const q = useQuery({ queryKey: ['portal', 'stars'], queryFn: getStudyStars, retry: false, enabled: features.courses });
   const items = Array.isArray(q.data) ? q.data : [];
   return (
     <div className="xt-side-card" data-testid="study-stars">
       <div className="xt-side-title">学习之星</div>
-      {q.isLoading ? (
+      {!features.courses ? (
+        <ComingSoon testId="stars-coming-soon" />
+      ) : q.isLoading ? (
         <Skeleton active avatar />
       ) : items.length ? (
         <ul className="xt-stars">

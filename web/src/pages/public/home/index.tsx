@@ -5,11 +5,13 @@ import { Empty, Skeleton, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getHomeImageNotices, getHomeNotices, getLecturers, getLinks, getShowModels } from '../../../api/portal';
+import { isWhiteListed } from '../../../app/guard';
+import { useIsLoggedIn } from '../../../app/store/session';
 import { useTicketLogin } from '../../login/useTicketLogin';
 import { BackTop } from '../components/BackTop';
 import { NoticeRows } from '../components/NoticeRows';
 import { PortalFooter } from '../components/PortalFooter';
-import { PortalHeader, usePortalLogin } from '../components/PortalHeader';
+import { PortalHeader, PortalLoginContext, usePortalLogin, usePortalLoginContext } from '../components/PortalHeader';
 import '../components/portal.css';
 import { BannerCarousel, buildBanners } from './Banners';
 import { HotCourses, Rankings, StudyStars } from './Courses';
@@ -18,14 +20,28 @@ import { Lecturers } from './Lecturers';
 const isExternal = (url: string) => /^https?:\/\//i.test(url);
 
 function SmartLink({ url, className, children, testId }: { url: string; className?: string; children: React.ReactNode; testId?: string }) {
+  const loggedIn = useIsLoggedIn();
+  const login = usePortalLoginContext();
   if (isExternal(url))
     return (
       <a href={url} target="_blank" rel="noopener noreferrer" className={className} data-testid={testId}>
         {children}
       </a>
     );
+  const to = url || '/home';
+  // a page that needs a session: visitors sign in first and then continue there (not bounced to /home)
+  const needsLogin = !loggedIn && !!login && !isWhiteListed(new URL(to, 'http://x').pathname);
   return (
-    <Link to={url || '/home'} className={className} data-testid={testId}>
+    <Link
+      to={to}
+      className={className}
+      data-testid={testId}
+      onClick={(e) => {
+        if (!needsLogin) return;
+        e.preventDefault();
+        login.open(to);
+      }}
+    >
       {children}
     </Link>
   );
@@ -98,96 +114,98 @@ export default function HomePage() {
   const bannersReady = !bannerLinks.isLoading && !imageNotices.isLoading;
 
   return (
-    <div className="xt-portal" data-testid="home-page">
-      <PortalHeader login={login} />
-      {!!topNav.data?.length && (
-        <nav className="xt-topnav" data-testid="top-nav">
-          <div className="xt-container">
-            {topNav.data.map((l) => (
-              <SmartLink key={l.linkCode} url={l.pcLinkUrl} testId="top-nav-link">
-                {l.pcLinkName || l.linkName}
-              </SmartLink>
-            ))}
-          </div>
-        </nav>
-      )}
-      {bannersReady ? <BannerCarousel banners={banners} /> : <div className="xt-banner xt-banner-loading" />}
-
-      <main className="xt-container xt-portal-main">
-        {!!midNav.data?.length && (
-          <div className="xt-midnav" data-testid="mid-nav">
-            {midNav.data.map((l) => (
-              <SmartLink key={l.linkCode} url={l.pcLinkUrl} className="xt-midnav-item">
-                <span className="xt-midnav-icon" style={l.pcCoverUrlPath ? { backgroundImage: `url("${l.pcCoverUrlPath}")` } : undefined}>
-                  {l.pcCoverUrlPath ? '' : (l.pcLinkName || l.linkName).slice(0, 1)}
-                </span>
-                <span>{l.pcLinkName || l.linkName}</span>
-              </SmartLink>
-            ))}
-          </div>
+    <PortalLoginContext.Provider value={login}>
+      <div className="xt-portal" data-testid="home-page">
+        <PortalHeader login={login} />
+        {!!topNav.data?.length && (
+          <nav className="xt-topnav" data-testid="top-nav">
+            <div className="xt-container">
+              {topNav.data.map((l) => (
+                <SmartLink key={l.linkCode} url={l.pcLinkUrl} testId="top-nav-link">
+                  {l.pcLinkName || l.linkName}
+                </SmartLink>
+              ))}
+            </div>
+          </nav>
         )}
+        {bannersReady ? <BannerCarousel banners={banners} /> : <div className="xt-banner xt-banner-loading" />}
 
-        {!!models.data?.length && (
-          <div className="xt-models" data-testid="display-models">
-            {models.data.map((m) => (
-              <SmartLink key={m.modelCode} url={m.linkUrl} className="xt-model-card">
-                <span className="xt-model-img" style={m.imageUrl ? { backgroundImage: `url("${m.imageUrl}")` } : undefined} />
-                <span className="xt-model-text">
-                  <strong>{m.modelName}</strong>
-                  <small>{m.modelDesc}</small>
-                </span>
-                <ArrowRightOutlined />
-              </SmartLink>
-            ))}
+        <main className="xt-container xt-portal-main">
+          {!!midNav.data?.length && (
+            <div className="xt-midnav" data-testid="mid-nav">
+              {midNav.data.map((l) => (
+                <SmartLink key={l.linkCode} url={l.pcLinkUrl} className="xt-midnav-item">
+                  <span className="xt-midnav-icon" style={l.pcCoverUrlPath ? { backgroundImage: `url("${l.pcCoverUrlPath}")` } : undefined}>
+                    {l.pcCoverUrlPath ? '' : (l.pcLinkName || l.linkName).slice(0, 1)}
+                  </span>
+                  <span>{l.pcLinkName || l.linkName}</span>
+                </SmartLink>
+              ))}
+            </div>
+          )}
+
+          {!!models.data?.length && (
+            <div className="xt-models" data-testid="display-models">
+              {models.data.map((m) => (
+                <SmartLink key={m.modelCode} url={m.linkUrl} className="xt-model-card">
+                  <span className="xt-model-img" style={m.imageUrl ? { backgroundImage: `url("${m.imageUrl}")` } : undefined} />
+                  <span className="xt-model-text">
+                    <strong>{m.modelName}</strong>
+                    <small>{m.modelDesc}</small>
+                  </span>
+                  <ArrowRightOutlined />
+                </SmartLink>
+              ))}
+            </div>
+          )}
+
+          <div className="xt-two-col">
+            <Section title="热门课程" testId="section-courses">
+              <HotCourses onNeedLogin={login.open} />
+            </Section>
+            <aside className="xt-side">
+              <Rankings />
+              <StudyStars />
+            </aside>
           </div>
-        )}
 
-        <div className="xt-two-col">
-          <Section title="热门课程" testId="section-courses">
-            <HotCourses onNeedLogin={login.open} />
+          <Section title="通知公告" testId="section-notices">
+            <Tabs
+              items={[
+                { key: 'latest', label: '最新公告', children: <NoticeList items={notices.data} loading={notices.isLoading} /> },
+                { key: 'all', label: <span data-testid="all-notices-tab">全部公告</span> },
+              ]}
+              onChange={(k) => {
+                // spec: the 'all notices' tab leads to /infonoticelist
+                if (k === 'all') navigate('/infonoticelist');
+              }}
+              tabBarExtraContent={
+                <Link to="/infonoticelist" className="xt-more" data-testid="all-notices-link">
+                  全部公告 <RightOutlined />
+                </Link>
+              }
+            />
           </Section>
-          <aside className="xt-side">
-            <Rankings />
-            <StudyStars />
-          </aside>
-        </div>
 
-        <Section title="通知公告" testId="section-notices">
-          <Tabs
-            items={[
-              { key: 'latest', label: '最新公告', children: <NoticeList items={notices.data} loading={notices.isLoading} /> },
-              { key: 'all', label: <span data-testid="all-notices-tab">全部公告</span> },
-            ]}
-            onChange={(k) => {
-              // spec: the 'all notices' tab leads to /infonoticelist
-              if (k === 'all') navigate('/infonoticelist');
-            }}
-            tabBarExtraContent={
-              <Link to="/infonoticelist" className="xt-more" data-testid="all-notices-link">
-                全部公告 <RightOutlined />
-              </Link>
-            }
-          />
-        </Section>
-
-        <Section title="名师风采" testId="section-lecturers">
-          <Lecturers items={lecturers.data} loading={lecturers.isLoading} />
-        </Section>
-
-        <Section title="职业技能" testId="section-skills">
-          <CoverCards items={skills.data} loading={skills.isLoading} testId="skill-links" />
-        </Section>
-        <div className="xt-two-col xt-two-equal">
-          <Section title="社团活动" testId="section-clubs">
-            <CoverCards items={clubs.data} loading={clubs.isLoading} testId="club-links" />
+          <Section title="名师风采" testId="section-lecturers">
+            <Lecturers items={lecturers.data} loading={lecturers.isLoading} />
           </Section>
-          <Section title="公益项目" testId="section-charity">
-            <CoverCards items={charity.data} loading={charity.isLoading} testId="charity-links" />
+
+          <Section title="职业技能" testId="section-skills">
+            <CoverCards items={skills.data} loading={skills.isLoading} testId="skill-links" />
           </Section>
-        </div>
-      </main>
-      <PortalFooter />
-      <BackTop />
-    </div>
+          <div className="xt-two-col xt-two-equal">
+            <Section title="社团活动" testId="section-clubs">
+              <CoverCards items={clubs.data} loading={clubs.isLoading} testId="club-links" />
+            </Section>
+            <Section title="公益项目" testId="section-charity">
+              <CoverCards items={charity.data} loading={charity.isLoading} testId="charity-links" />
+            </Section>
+          </div>
+        </main>
+        <PortalFooter />
+        <BackTop />
+      </div>
+    </PortalLoginContext.Provider>
   );
 }

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, type FormInstance, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { useCan } from '../../../../components/Can';
 
 export interface CrudConfig<T extends object, F extends object> {
@@ -24,27 +25,20 @@ export interface CrudConfig<T extends object, F extends object> {
 
 /** A list with add / edit dialog and delete: the shape every small content screen shares. */
 export function CrudTable<T extends object, F extends object>(c: CrudConfig<T, F>) {
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const can = useCan();
   const [form] = Form.useForm<F>();
   const [editing, setEditing] = useState<{ open: boolean; row: T | null }>({ open: false, row: null });
   const q = useQuery({ queryKey: c.queryKey, queryFn: c.load });
-  const reload = () => qc.invalidateQueries({ queryKey: c.queryKey });
-  const save = useMutation({
+  const save = useAppMutation({
     mutationFn: async () => c.save(await form.validateFields(), editing.row),
-    onSuccess: () => {
-      message.success('保存成功');
-      setEditing({ open: false, row: null });
-      void reload();
-    },
+    success: '保存成功',
+    invalidate: [c.queryKey],
+    onSuccess: () => setEditing({ open: false, row: null }),
   });
-  const remove = useMutation({
+  const remove = useAppMutation({
     mutationFn: (row: T) => c.remove(row),
-    onSuccess: () => {
-      message.success('删除成功!');
-      void reload();
-    },
+    success: '删除成功!',
+    invalidate: [c.queryKey],
   });
   const open = (row: T | null) => {
     form.resetFields();

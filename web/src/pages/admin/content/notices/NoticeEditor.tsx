@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { addNotice, getNoticeEditData, type UploadedFile, updateNotice, uploadContentFile } from '../../../../api/content';
 import { Can } from '../../../../components/Can';
-import { RichText } from '../../../../components/RichText';
+import { LazyRichText } from '../../../../components/LazyRichText';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
 import { FileListUpload, ImageUpload } from '../components/uploads';
 
@@ -192,7 +192,7 @@ export function NoticeEditor({
             <ImageUpload testId="notice-cover-upload" />
           </Form.Item>
           <Form.Item name="noticeValue" label="正文">
-            <RichText onUploadImage={async (file) => (await uploadContentFile(file, 'image')).url} />
+            <LazyRichText onUploadImage={async (file) => (await uploadContentFile(file, 'image')).url} />
           </Form.Item>
           <Form.Item
             name="enclosures"

@@ -1,25 +1,42 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SITE_SETTING_KEYS, SITE_SETTING_LABELS, type SiteSettings } from '@xuetu/contract';
-import { App, Button, Card, Form, Input, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import {
+  CONTACT_PHONE_MSG,
+  CONTACT_PHONE_PATTERN,
+  EMAIL_MSG,
+  EMAIL_PATTERN,
+  SITE_SETTING_KEYS,
+  SITE_SETTING_LABELS,
+  type SiteSettingKey,
+  type SiteSettings,
+} from '@xuetu/contract';
+import { Button, Card, Form, Input, Skeleton } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { getSiteSettings, saveSiteSettings } from '../../../../api/content';
+import { useAppMutation } from '../../../../app/useAppMutation';
+
+// the same rules as the server's siteSettingsInput (contract)
+const URL_RULE: Rule = { pattern: /^(https?:\/\/|\/(?!\/))/i, message: '请输入以 http:// 或 https:// 开头的链接地址' };
+function rulesFor(k: SiteSettingKey): Rule[] {
+  if (k === 'supportEmail') return [{ pattern: EMAIL_PATTERN, message: EMAIL_MSG }];
+  if (k === 'contactPhone') return [{ pattern: CONTACT_PHONE_PATTERN, message: CONTACT_PHONE_MSG }];
+  return k.endsWith('Url') ? [URL_RULE] : [];
+}
 
 /** Site settings: the footer's contact details, working hours, address, links, copyright, filing number, company. */
 export default function SiteSettingsPage() {
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const [form] = Form.useForm<SiteSettings>();
   const q = useQuery({ queryKey: ['content', 'site'], queryFn: getSiteSettings });
   useEffect(() => {
     if (q.data) form.setFieldsValue(q.data);
   }, [q.data, form]);
-  const save = useMutation({
+  const save = useAppMutation({
     mutationFn: async () => saveSiteSettings(await form.validateFields()),
-    onSuccess: () => {
-      message.success('保存成功');
-      void qc.invalidateQueries({ queryKey: ['content', 'site'] });
-      void qc.invalidateQueries({ queryKey: ['portal', 'site'] });
-    },
+    success: '保存成功',
+    invalidate: [
+      ['content', 'site'],
+      ['portal', 'site'],
+    ],
   });
   return (
     <Card variant="borderless" title="站点设置" data-testid="site-settings" style={{ maxWidth: 760 }}>
@@ -28,14 +45,7 @@ export default function SiteSettingsPage() {
       ) : (
         <Form form={form} layout="horizontal" labelCol={{ flex: '120px' }}>
           {SITE_SETTING_KEYS.map((k) => (
-            <Form.Item
-              key={k}
-              name={k}
-              label={SITE_SETTING_LABELS[k]}
-              rules={
-                k.endsWith('Url') ? [{ pattern: /^(https?:\/\/|\/(?!\/))/i, message: '请输入以 http:// 或 https:// 开头的链接地址' }] : []
-              }
-            >
+            <Form.Item key={k} name={k} label={SITE_SETTING_LABELS[k]} rules={rulesFor(k)}>
               <Input maxLength={200} placeholder={k === 'workingHours' ? '工作日 09:00-17:30' : undefined} />
             </Form.Item>
           ))}

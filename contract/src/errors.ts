@@ -1,0 +1,27 @@
+import { CommonErrors, FileErrors, JobErrors } from './errors/common.ts';
+import { ExamErrors } from './errors/exams.ts';
+import { UserExamErrors } from './errors/userexam.ts';
+
+/**
+ * Every business error has a stable string code (what clients and tests compare) and one Chinese
+ * message (what people read). Modules keep their own map in `errors/<module>.ts` and merge it here,
+ * so adding a module's codes touches one line of this file.
+ */
+export const AppErrorMessages = {
+  ...CommonErrors,
+  ...JobErrors,
+  ...FileErrors,
+  ...ExamErrors,
+  ...UserExamErrors,
+} as const;
+
+export type AppErrorCode = keyof typeof AppErrorMessages;
+
+/** The same keys as values, for autocompletion: `ErrorCode.NOT_FOUND`. */
+export const ErrorCode = Object.fromEntries(Object.keys(AppErrorMessages).map((k) => [k, k])) as {
+  readonly [K in AppErrorCode]: K;
+};
+
+export function errorMessage(code: AppErrorCode): string {
+  return AppErrorMessages[code];
+}

@@ -1,0 +1,34 @@
+import { Msg } from '../messages.ts';
+
+/** Errors any module may raise: sessions, access, missing objects, transport. */
+export const CommonErrors = {
+  SESSION_EXPIRED: Msg.sessionExpired,
+  FORBIDDEN: Msg.forbidden,
+  NOT_FOUND: Msg.notFound,
+  ROUTE_NOT_FOUND: Msg.routeNotFound,
+  BAD_INPUT: Msg.badInput,
+  BODY_TOO_LARGE: Msg.bodyTooLarge,
+  TOO_MANY_REQUESTS: Msg.tooManyRequests,
+  SERVER_ERROR: Msg.serverError,
+  DATABASE_UNAVAILABLE: Msg.databaseUnavailable,
+  /** an administrator set a temporary password: only changing it (and user info, logout) is allowed */
+  PASSWORD_CHANGE_REQUIRED: '您正在使用管理员重置的临时密码，请先修改密码',
+  /** a business failure not yet given its own code (older call sites using fail(msg)) */
+  FAILED: Msg.failed,
+} as const;
+
+/** Background jobs (platform/jobs). */
+export const JobErrors = {
+  JOB_NOT_FOUND: '任务不存在',
+  JOB_UNKNOWN_KIND: '未知的任务类型',
+} as const;
+
+/** Uploads and downloads (platform/files). */
+export const FileErrors = {
+  FILE_REQUIRED: '请选择要上传的文件',
+  FILE_EMPTY: '文件内容为空',
+  FILE_NOT_FOUND: '文件不存在',
+  FILE_LINK_EXPIRED: '文件链接已失效，请刷新页面后重试',
+  FILE_QUOTA_USER: '您的上传空间已用完，请删除不用的文件或联系管理员',
+  FILE_QUOTA_COMPANY: '本单位的上传空间已用完，请联系管理员',
+} as const;

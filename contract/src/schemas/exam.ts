@@ -1,0 +1,349 @@
+// Exam authoring (issue 12): question bank and directories, papers, exams. Field names are the
+// wire names the issue gives (qCode, qType, qName, a … i, totlescore, examIntrduce, …).
+import { z } from 'zod';
+import { OPTION_KEYS, type OptionKey, Q_TYPES } from '../exam-answers.ts';
+import { pagingShape } from './common.ts';
+
+export const EXAM_BASE = '/Api/Exam_Manage';
+export const QUESTION_TEMPLATE_NAME = '试题导入模板.xlsx';
+/** Columns of the question import template and export, in order. */
+export const QUESTION_COLUMNS = [
+  '题型',
+  '题干',
+  '选项A',
+  '选项B',
+  '选项C',
+  '选项D',
+  '选项E',
+  '选项F',
+  '选项G',
+  '选项H',
+  '选项I',
+  '答案',
+  '解析',
+  '难度',
+  '分值',
+  '目录',
+] as const;
+export const QUESTION_IMPORT_MAX_ROWS = 5_000;
+
+export const PaperType = { Fixed: 1, Random: 2 } as const;
+/** 0 draft (editable, invisible to learners), 1 published, 2 closed */
+export const ExamStatus = { Draft: 0, Published: 1, Closed: 2 } as const;
+export const EXAM_STATUS_LABELS: Record<number, string> = { 0: '未发布', 1: '已发布', 2: '已结束' };
+/** exam-user status (spec §4): 0/10 not started, 20 in progress, 30 done */
+export const ExamUserStatus = { Assigned: 0, NotStarted: 10, InProgress: 20, Done: 30 } as const;
+export const ExamLimits = {
+  nameMax: 100,
+  introMax: 2000,
+  stemMax: 20_000,
+  optionMax: 1000,
+  answerMax: 5000,
+  analysisMax: 5000,
+  scoreMax: 1000,
+  timeMax: 24 * 60,
+  repeatMax: 100,
+  paperQuestionsMax: 500,
+  rulesMax: 50,
+} as const;
+
+export const ExamMsg = {
+  dirNameRequired: '请输入目录名称',
+  dirNotFound: '目录不存在',
+  dirParentLoop: '不能把目录移动到它自己或它的下级目录下',
+  dirHasQuestions: (n: number) => `该目录（含下级目录）下还有 ${n} 道试题，请先移走或删除试题`,
+  dirHasChildren: '该目录下还有子目录，请先删除子目录',
+  questionNotFound: '试题不存在',
+  stemRequired: '请输入题干',
+  scoreRange: `分值应在 0.5 到 ${ExamLimits.scoreMax} 之间`,
+  difficultyRange: '难度应为 1 到 5',
+  chooseQuestions: '请选择要删除的试题',
+  paperNotFound: '试卷不存在',
+  paperNameRequired: '请输入试卷名称',
+  paperEmpty: '试卷中还没有试题',
+  paperQuestionMissing: (codes: string) => `以下试题不存在或已删除：${codes}`,
+  paperDuplicate: (code: string) => `试题 ${code} 在试卷中重复出现`,
+  ruleShort: (i: number, typeName: string, dirName: string, want: number, have: number) =>
+    `第 ${i} 条规则：目录「${dirName}」中的${typeName}只有 ${have} 道，少于要求的 ${want} 道`,
+  paperInUse: (n: number) => `该试卷已被 ${n} 场考试使用，不能删除`,
+  paperLocked: '已有学员开始作答，试卷的试题和规则不能再修改',
+  examNotFound: '考试不存在',
+  examNameRequired: '请输入考试名称',
+  examPaperRequired: '请选择试卷',
+  examWindow: '考试结束时间应晚于开始时间',
+  examWindowRequired: '请设置考试开始和结束时间',
+  examTimeRange: `考试时长应在 1 到 ${ExamLimits.timeMax} 分钟之间`,
+  examRepeatCount: `允许重考时，考试次数应在 2 到 ${ExamLimits.repeatMax} 之间`,
+  examPassScore: (total: number) => `及格分应在 0 到试卷总分 ${total} 之间`,
+  examLocked: '已有学员开始作答，试卷、时长和评分规则不能再修改',
+  examStarted: '已有学员参加该考试，不能删除；可以结束考试',
+  examParticipantsRequired: '请选择参考人员',
+  examAlreadyPublished: '考试已发布',
+  examNotPublished: '考试尚未发布',
+  examClosed: '考试已结束',
+  published: (n: number) => `发布成功，已通知 ${n} 名学员`,
+  closed: '考试已结束',
+  importNoRows: '文件中没有数据行',
+  importHeader: (cols: string) => `表头缺少列：${cols}，请使用导入模板`,
+  importTooMany: `单次最多导入 ${QUESTION_IMPORT_MAX_ROWS} 道试题，请拆分后分批导入`,
+  importChecked: (n: number) => `数据检查通过，共 ${n} 道试题，可以导入`,
+  importErrors: (rows: number, bad: number) => `共 ${rows} 行数据，${bad} 行有错误`,
+  imported: (n: number) => `导入成功，共 ${n} 道试题`,
+} as const;
+
+const text = (max: number) =>
+  z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().trim().max(max));
+const flag = z.preprocess((v) => (v === true ? 1 : v === false ? 0 : v === '' || v == null ? 0 : v), z.coerce.number().int().min(0).max(1));
+const score = z.coerce.number({ error: ExamMsg.scoreRange }).min(0.5, ExamMsg.scoreRange).max(ExamLimits.scoreMax, ExamMsg.scoreRange);
+const optionalNumber = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional());
+
+// ---------- directories ----------
+
+export const questionDirTreeInput = z.object({ companySysCode: text(100).default('') });
+export const questionDirSaveInput = z.object({
+  dirCode: text(60).default(''),
+  dirName: text(ExamLimits.nameMax).pipe(z.string().min(1, ExamMsg.dirNameRequired)),
+  pCode: text(60).default(''),
+  sortOrder: z.coerce.number().int().min(0).max(100_000).default(0),
+  companySysCode: text(100).default(''),
+});
+export const questionDirCodeInput = z.object({ dirCode: text(60).pipe(z.string().min(1, ExamMsg.dirNotFound)) });
+
+export interface QuestionDirNode {
+  dirCode: string;
+  dirName: string;
+  pCode: string;
+  sortOrder: number;
+  companySysCode: string;
+  /** questions in this directory alone */
+  qCount: number;
+  children: QuestionDirNode[];
+}
+
+// ---------- questions ----------
+
+export const questionPageInput = z.object({
+  ...pagingShape,
+  dirCode: text(60).default(''),
+  qType: optionalNumber,
+  difficulty: optionalNumber,
+  keyword: text(100).default(''),
+  companySysCode: text(100).default(''),
+});
+export const questionCodeInput = z.object({ qCode: text(60).pipe(z.string().min(1, ExamMsg.questionNotFound)) });
+export const questionBatchInput = z.object({
+  qCodes: z
+    .preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.string().trim().max(60)).max(1000))
+    .pipe(z.array(z.string()).min(1, ExamMsg.chooseQuestions)),
+});
+
+const optionShape = Object.fromEntries(OPTION_KEYS.map((k) => [k, text(ExamLimits.optionMax).default('')])) as Record<
+  (typeof OPTION_KEYS)[number],
+  z.ZodDefault<ReturnType<typeof text>>
+>;
+
+export const questionSaveInput = z.object({
+  qCode: text(60).default(''),
+  qType: z.coerce
+    .number()
+    .int()
+    .refine((v) => (Q_TYPES as readonly number[]).includes(v), '题型应为 1 到 5'),
+  qName: text(ExamLimits.stemMax).pipe(z.string().min(1, ExamMsg.stemRequired)),
+  ...optionShape,
+  /** a string; for fill-in also an array of strings (one per blank) */
+  answer: z.union([z.string().max(ExamLimits.answerMax), z.array(z.string().max(ExamLimits.optionMax)).max(50)]).default(''),
+  analysis: text(ExamLimits.analysisMax).default(''),
+  difficulty: z.coerce.number().int().min(1, ExamMsg.difficultyRange).max(5, ExamMsg.difficultyRange).default(3),
+  score: score.default(2),
+  dirCode: text(60).default(''),
+  companySysCode: text(100).default(''),
+});
+export type QuestionSaveInput = z.output<typeof questionSaveInput>;
+
+export interface QuestionView extends Record<OptionKey, string> {
+  qCode: string;
+  qType: number;
+  qName: string;
+  answer: string;
+  analysis: string;
+  difficulty: number;
+  score: number;
+  dirCode: string;
+  dirName: string;
+  companySysCode: string;
+  /** number of blanks of a fill-in stem */
+  blankCount: number;
+  updateTime: string;
+}
+
+export const questionImportInput = z.object({
+  urls: z.array(z.string().max(500)).max(1).default([]),
+  /** where rows without a 目录 go */
+  dirCode: text(60).default(''),
+  companySysCode: text(100).default(''),
+});
+
+export interface QuestionImportError {
+  row: number;
+  column: string;
+  message: string;
+}
+export interface QuestionImportCheck {
+  rows: number;
+  errors: QuestionImportError[];
+}
+
+// ---------- papers ----------
+
+export const paperQuestionInput = z.object({ qCode: z.string().trim().min(1).max(60), score });
+export const paperRuleInput = z.object({
+  qType: z.coerce.number().int().min(1).max(5),
+  dirCode: text(60).default(''),
+  count: z.coerce.number().int().min(1, '每条规则至少抽 1 道题').max(ExamLimits.paperQuestionsMax),
+  score,
+});
+export const paperSaveInput = z.object({
+  paperCode: text(60).default(''),
+  paperName: text(ExamLimits.nameMax).pipe(z.string().min(1, ExamMsg.paperNameRequired)),
+  paperIntrduce: text(ExamLimits.introMax).default(''),
+  paperType: z.coerce
+    .number()
+    .int()
+    .refine((v) => v === 1 || v === 2, '试卷类型应为 1 固定或 2 随机'),
+  questions: z.array(paperQuestionInput).max(ExamLimits.paperQuestionsMax).default([]),
+  rules: z.array(paperRuleInput).max(ExamLimits.rulesMax).default([]),
+  companySysCode: text(100).default(''),
+});
+export type PaperSaveInput = z.output<typeof paperSaveInput>;
+export const paperPageInput = z.object({
+  ...pagingShape,
+  keyword: text(100).default(''),
+  paperType: optionalNumber,
+  companySysCode: text(100).default(''),
+});
+export const paperCodeInput = z.object({ paperCode: text(60).pipe(z.string().min(1, ExamMsg.paperNotFound)) });
+
+export interface PaperRuleView {
+  qType: number;
+  dirCode: string;
+  dirName: string;
+  count: number;
+  score: number;
+  /** questions of that type the directory (with sub-directories) holds now */
+  available: number;
+}
+export interface PaperQuestionView extends QuestionView {
+  order: number;
+  /** the score this paper gives the question */
+  paperScore: number;
+  /** deleted from the bank since; still part of this paper */
+  deleted: boolean;
+}
+export interface PaperView {
+  paperCode: string;
+  paperName: string;
+  paperIntrduce: string;
+  paperType: number;
+  companySysCode: string;
+  totlescore: number;
+  totleq: number;
+  type1: number;
+  type2: number;
+  type3: number;
+  type4: number;
+  type5: number;
+  /** exams using the paper */
+  examCount: number;
+  /** true once any attempt of an exam using it has begun */
+  locked: boolean;
+  updateTime: string;
+}
+export interface PaperDetail extends PaperView {
+  questions: PaperQuestionView[];
+  rules: PaperRuleView[];
+}
+
+// ---------- exams ----------
+
+export const participantsInput = z.object({
+  users: z.array(z.coerce.number().int()).max(20_000).default([]),
+  orgs: z.array(z.coerce.number().int()).max(1000).default([]),
+  posts: z.array(z.coerce.number().int()).max(1000).default([]),
+});
+export const examSaveInput = z.object({
+  examCode: text(60).default(''),
+  examName: text(ExamLimits.nameMax).pipe(z.string().min(1, ExamMsg.examNameRequired)),
+  examIntrduce: text(ExamLimits.introMax).default(''),
+  paperCode: text(60).pipe(z.string().min(1, ExamMsg.examPaperRequired)),
+  time: z.coerce
+    .number({ error: ExamMsg.examTimeRange })
+    .int()
+    .min(1, ExamMsg.examTimeRange)
+    .max(ExamLimits.timeMax, ExamMsg.examTimeRange),
+  examStartTime: text(30).pipe(z.string().min(1, ExamMsg.examWindowRequired)),
+  examEndTime: text(30).pipe(z.string().min(1, ExamMsg.examWindowRequired)),
+  passScore: z.coerce.number().min(0).default(60),
+  isAllow: flag.default(0),
+  isAllowCount: z.coerce.number().int().min(1).max(ExamLimits.repeatMax).default(1),
+  isAllowedViewAnswer: flag.default(0),
+  isConfidential: flag.default(0),
+  isShuffleQuestion: flag.default(0),
+  isShuffleOption: flag.default(0),
+  mustCompleteBeforeStudy: flag.default(0),
+  isPartialCredit: flag.default(0),
+  projectCode: text(60).default(''),
+  participants: participantsInput.default({ users: [], orgs: [], posts: [] }),
+  companySysCode: text(100).default(''),
+});
+export type ExamSaveInput = z.output<typeof examSaveInput>;
+export const examPageInput = z.object({
+  ...pagingShape,
+  keyword: text(100).default(''),
+  status: optionalNumber,
+  companySysCode: text(100).default(''),
+});
+export const examCodeInput = z.object({ examCode: text(60).pipe(z.string().min(1, ExamMsg.examNotFound)) });
+
+export interface ExamParticipantsView {
+  users: { id: number; name: string }[];
+  orgs: { id: number; name: string }[];
+  posts: { id: number; name: string }[];
+}
+export interface ExamView {
+  examCode: string;
+  examName: string;
+  examIntrduce: string;
+  paperCode: string;
+  paperName: string;
+  time: number;
+  examStartTime: string;
+  examEndTime: string;
+  passScore: number;
+  isAllow: number;
+  isAllowCount: number;
+  isAllowedViewAnswer: number;
+  isConfidential: number;
+  isShuffleQuestion: number;
+  isShuffleOption: number;
+  mustCompleteBeforeStudy: number;
+  isPartialCredit: number;
+  projectCode: string;
+  status: number;
+  companySysCode: string;
+  totlescore: number;
+  totleq: number;
+  type1: number;
+  type2: number;
+  type3: number;
+  type4: number;
+  type5: number;
+  /** people resolved at publish (and joined since) */
+  userCount: number;
+  /** attempts begun */
+  attemptCount: number;
+  publishTime: string;
+  updateTime: string;
+}
+export interface ExamDetail extends ExamView {
+  participants: ExamParticipantsView;
+}

@@ -1,0 +1,283 @@
+// Exam taking, marking and results (issue 14): the learner's calls under /Api/UserExam/ex_userexam/
+// and the marking and statistics calls under /Api/Exam_Manage/. Wire names are the spec's
+// (examIntrduce, totlescore, exammcode, userpaperId …), including its spellings.
+import { z } from 'zod';
+import type { OptionKey } from '../exam-answers.ts';
+import { pagingShape } from './common.ts';
+
+export const USER_EXAM_BASE = '/Api/UserExam/ex_userexam';
+export const MARKING_BASE = '/Api/Exam_Manage/ex_marking';
+
+/**
+ * A save that reaches the server this long after the deadline still counts (network latency of
+ * the last answer typed before zero); the attempt is closed once the grace has passed too.
+ */
+export const SAVE_GRACE_MS = 5_000;
+export const ANSWER_TEXT_MAX = 5_000;
+export const MARK_COMMENT_MAX = 1_000;
+
+const code = (msg: string) =>
+  z.preprocess((v) => (v === null || v === undefined ? '' : String(v)), z.string().trim().max(60).pipe(z.string().min(1, msg)));
+const id = (msg: string) => z.coerce.number({ error: msg }).int(msg).positive(msg);
+
+export const excodeInput = z.object({ excode: code('请指定考试') });
+export const userExamCodeInput = z.object({ examCode: code('请指定考试') });
+export const userpaperIdInput = z.object({ userpaperId: id('请指定答卷') });
+/** spec: GetExamResultList takes `exammcode` (sic); examCode is accepted too */
+export const examResultListInput = z
+  .object({ exammcode: z.string().trim().max(60).optional(), examCode: z.string().trim().max(60).optional() })
+  .transform((v) => ({ examCode: v.exammcode || v.examCode || '' }))
+  .pipe(z.object({ examCode: z.string().min(1, '请指定考试') }));
+
+export const myExamListInput = z.object({
+  ...pagingShape,
+  /** exam-user status: 10 not started (0 and 10), 20 in progress, 30 done; empty = all */
+  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional()),
+  /** 1: only the open exams that must be completed before studying (the image-exam page) */
+  mustComplete: z.preprocess((v) => (v === true ? 1 : v === false || v === '' || v == null ? 0 : v), z.coerce.number().int().min(0).max(1)),
+});
+
+export const saveAnswerInput = z.object({
+  userpaperId: id('请指定答卷'),
+  qCode: code('请指定试题'),
+  /** a string for types 1, 2, 3, 5; an array of strings (one per blank) for type 4; '' or null clears */
+  answer: z
+    .union([z.string().max(ANSWER_TEXT_MAX, `答案最多 ${ANSWER_TEXT_MAX} 字`), z.array(z.string().max(1000)).max(50), z.null()])
+    .optional(),
+  /** the client's increasing sequence number for this attempt */
+  seq: z.coerce.number({ error: '缺少保存序号' }).int('缺少保存序号').positive('缺少保存序号'),
+  /** 1 marks the question for review, 0 clears the mark; omitted leaves it */
+  flag: z.preprocess(
+    (v) => (v === true ? 1 : v === false ? 0 : v === '' || v == null ? undefined : v),
+    z.coerce.number().int().min(0).max(1).optional(),
+  ),
+});
+
+export const markingQueueInput = z.object({
+  ...pagingShape,
+  examCode: code('请指定考试'),
+  qCode: z.string().trim().max(60).default(''),
+});
+export const markInput = z.object({
+  userpaperId: id('请指定答卷'),
+  qCode: code('请指定试题'),
+  score: z.coerce.number({ error: '请输入得分' }).min(0, '得分不能为负数'),
+  comment: z.preprocess((v) => (v == null ? '' : v), z.string().trim().max(MARK_COMMENT_MAX, `评语最多 ${MARK_COMMENT_MAX} 字`)),
+});
+
+/** One card of the dashboard's exam tab (GetMyExamList). */
+export interface MyExamCard {
+  examCode: string;
+  examName: string;
+  examIntrduce: string;
+  time: number;
+  totlescore: number;
+  totleq: number;
+  type1: number;
+  type2: number;
+  type3: number;
+  type4: number;
+  type5: number;
+  passScore: number;
+  /** highest score of the submitted attempts; null when none or confidential */
+  score: number | null;
+  /** exam-user status: 0/10 not started, 20 in progress, 30 done */
+  status: number;
+  attemptsUsed: number;
+  attemptsAllowed: number;
+  examStartTime: string;
+  examEndTime: string;
+  isAllow: number;
+  isAllowCount: number;
+  isAllowedViewAnswer: number;
+  isConfidential: number;
+  mustCompleteBeforeStudy: number;
+  /** 开始/继续/再次考试 is possible now */
+  canBegin: boolean;
+  /** the attempt in progress, if any */
+  openUserpaperId: number | null;
+  /** the latest submitted attempt, for the history view */
+  lastUserpaperId: number | null;
+  /** the exam was closed by an administrator or its window has ended */
+  ended: boolean;
+}
+
+/** One attempt as the learner's exam detail lists it. */
+export interface MyAttemptRow {
+  id: number;
+  attemptNo: number;
+  startTime: string;
+  endTime: string;
+  score: number | null;
+  isPass: number;
+  delayMarkingPapers: number;
+  status: number;
+}
+
+export interface UserExamDetail extends MyExamCard {
+  attempts: MyAttemptRow[];
+}
+
+/** BeginExam's answer: the attempt to open, or isSubExam (no attempt left: show the latest result). */
+export interface BeginExamResult {
+  examCode: string;
+  isSubExam: boolean;
+  userpaperId: number;
+  userpaper: { id: number };
+  deadline: string;
+  serverNow: string;
+  remainingSeconds: number;
+}
+
+/** A question as the learner sees it during an attempt: never the key or the analysis. */
+export interface AttemptQuestionView extends Record<OptionKey, string> {
+  qCode: string;
+  order: number;
+  qType: number;
+  qName: string;
+  score: number;
+  blankCount: number;
+}
+
+export interface ExamPaperView {
+  userpaperId: number;
+  examCode: string;
+  examName: string;
+  time: number;
+  totlescore: number;
+  totleq: number;
+  status: number;
+  questions: AttemptQuestionView[];
+  /** qCode → saved answer (string, or string[] for fill-in) */
+  answers: Record<string, string | string[]>;
+  /** qCode → the highest seq the server holds for it (the client's journal skips older entries) */
+  seqs: Record<string, number>;
+  flags: string[];
+  deadline: string;
+  serverNow: string;
+  /** the deadline in epoch milliseconds, so the countdown needs no date parsing */
+  deadlineMs: number;
+  serverNowMs: number;
+  remainingSeconds: number;
+}
+
+export interface SaveAnswerResult {
+  qCode: string;
+  /** the seq the server now holds for the question (≥ the one sent) */
+  seq: number;
+  /** false: a newer answer was already saved, this one was ignored */
+  applied: boolean;
+  serverNow: string;
+  remainingSeconds: number;
+}
+
+export interface SubmitExamResult {
+  userpaperId: number;
+  score: number | null;
+  isPass: number;
+  delayMarkingPapers: number;
+  /** false: it was already submitted (by the learner, another device or the deadline) */
+  submittedNow: boolean;
+}
+
+export interface ExamResultQuestion extends Record<OptionKey, string> {
+  qCode: string;
+  order: number;
+  qName: string;
+  qType: number;
+  /** the key: blank unless the attempt is submitted and answers may be viewed */
+  answer: string;
+  /** the learner's answer */
+  answerStr: string;
+  /** the score got: blank while unmarked or confidential */
+  scoreStr: string;
+  isPass: number;
+  difficulty: number;
+  score: number;
+  analysis: string;
+  comment: string;
+  marked: number;
+}
+
+export interface ExamResultView {
+  delayMarkingPapers: number;
+  examinfo: {
+    examCode: string;
+    examName: string;
+    time: number;
+    totlescore: number;
+    totleq: number;
+    type1: number;
+    type2: number;
+    type3: number;
+    type4: number;
+    type5: number;
+    paperIntrduce: string;
+    isAllowedViewAnswer: number;
+    passScore: number;
+  };
+  paper: {
+    id: number;
+    chnName: string;
+    orgName: string;
+    score: number | null;
+    /** 1 pass, -2 confidential, otherwise fail */
+    isPass: number;
+    startTime: string;
+    endTime: string;
+    status: number;
+  };
+  exampaperquestionlist: ExamResultQuestion[];
+}
+
+/** One attempt in the administrator's result list. */
+export interface ExamResultRow {
+  id: number;
+  userId: number;
+  chnName: string;
+  accountCode: string;
+  orgName: string;
+  attemptNo: number;
+  startTime: string;
+  endTime: string;
+  score: number | null;
+  /** 1 pass, -2 confidential, otherwise fail */
+  isPass: number;
+  delayMarkingPapers: number;
+  status: number;
+}
+
+export interface MarkingRow {
+  userpaperId: number;
+  qCode: string;
+  qName: string;
+  answerStr: string;
+  /** the question's full score */
+  score: number;
+  scoreGot: number | null;
+  comment: string;
+  chnName: string;
+  marked: number;
+  /** the reference answer, for the marker */
+  answer: string;
+}
+
+export interface ExamStatistics {
+  examCode: string;
+  examName: string;
+  totlescore: number;
+  passScore: number;
+  participants: number;
+  submitted: number;
+  attempts: number;
+  awaitingMarking: number;
+  passed: number;
+  /** passed / submitted people, 0–1 */
+  passRate: number;
+  averageScore: number;
+  highestScore: number;
+  lowestScore: number;
+  /** ten buckets of the best score per person: [0,10%), [10%,20%) … [90%,100%] of the total */
+  distribution: { label: string; count: number }[];
+  questions: { qCode: string; order: number; qName: string; qType: number; answered: number; correct: number; correctRate: number }[];
+}

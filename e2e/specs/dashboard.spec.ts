@@ -1,0 +1,41 @@
+import { expect, test } from '../fixtures/guarded.ts';
+import { signInByApi, snap } from '../fixtures/session.ts';
+
+// issue 8 item 3: every dashboard panel of the spec is present; course/exam panels say 建设中.
+
+test('a learner sees personal count cards and every panel, desktop and phone', async ({ page }) => {
+  await signInByApi(page, 'learner01');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('count-cards')).toContainText('累计学习课程');
+  await expect(page.getByTestId('count-cards')).not.toContainText('学员总数');
+  for (const id of [
+    'dashboard-carousel',
+    'dashboard-notices',
+    'dashboard-study-exam',
+    'dashboard-calendar',
+    'dashboard-stars',
+    'dashboard-training-count',
+    'dashboard-showcase',
+  ]) {
+    await expect(page.getByTestId(id)).toBeVisible();
+  }
+  await expect(page.getByTestId('dashboard-notice').first()).toBeVisible();
+  await expect(page.getByTestId('my-study-coming-soon')).toContainText('建设中');
+  await expect(page.getByTestId('showcase-hot-coming-soon')).toContainText('建设中');
+  await snap(page, 'dashboard-learner-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('count-cards')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await snap(page, 'dashboard-learner-390');
+});
+
+test('the platform administrator sees organisation counts and the platform in the welcome card', async ({ page }) => {
+  await signInByApi(page, 'admin');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('count-cards')).toContainText('学员总数');
+  await expect(page.getByTestId('welcome-card')).not.toContainText('—');
+  await snap(page, 'dashboard-admin-1440');
+});

@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/guarded.ts';
+import { DEMO_PASSWORD, snap } from '../fixtures/session.ts';
+
+// Exam taking (issue 14): a learner takes an exam with every question type, reloads mid-way,
+// answers while offline and syncs, submits; a marker scores the short answer; the learner sees
+// the result, exports the PDF and retakes; the exam page at phone size.
+
+// requests made while offline fail in the browser's console by design
+// (one pattern: a two-item array would be read by Playwright as [value, options])
+test.use({ allowConsole: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] });
+
+const EXAM_NAME = '端到端安全知识考试';
+const pad = (n: number) => String(n).padStart(2, '0');
+const china = (d: Date) => {
+  const c = new Date(d.getTime() + 8 * 3600_000);
+  return `${c.getUTCFullYear()}-${pad(c.getUTCMonth() + 1)}-${pad(c.getUTCDate())} ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}:${pad(c.getUTCSeconds())}`;
+};
+
+async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const res = await request.post(`/prod-api${path}`, { data, headers: { ydAuthorization: `Bearer ${token}` } });
+  const body = await res.json();
+  expect(body.success, `${path}: ${body.msg}`).toBe(true);
+  return body.data as T;
+}
+
+async function login(request: APIRequestContext, account: string): Promise<string> {
+  const res = await request.post('/prod-api/Api/User/user_user/Login', { data: { username: account, password: DEMO_PASSWORD } });
+  return (await res.json()).data.token;
+}
+
+async function signIn(page: Page, token: string) {
+  await page.context().addCookies([{ name: 'Admin-Token', value: token, domain: '127.0.0.1', path: '/' }]);
+}
+
+let examCode = '';
+let corp = '';
+let learner = '';
+
+test.beforeAll(async ({ request }) => {
+  corp = await login(request, 'corpadmin');
+  learner = await login(request, 'learner01');
+  const Q = '/Api/Exam_Manage/ex_question/AddData';
+  const add = async (body: Record<string, unknown>) => (await api<{ qCode: string }>(request, corp, Q, body)).qCode;
+  const qs = [
+    await add({ qType: 1, qName: '发生火灾时应拨打的电话是？', a: '110', b: '119', c: '120', d: '122', answer: 'B' }),
+    await add({ qType: 2, qName: '以下属于个人防护用品的有？', a: '安全帽', b: '防护手套', c: '办公椅', d: '护目镜', answer: 'ABD' }),
+    await add({ qType: 3, qName: '安全出口可以临时堆放物品。', answer: 'B' }),
+    await add({ qType: 4, qName: '中华人民共和国的首都是（），成立于___年。', answer: ['北京|北京市', '1949'] }),
+    await add({ qType: 5, qName: '请简述火灾疏散要点。', answer: '保持冷静，低姿撤离，不乘电梯。' }),
+  ];
+  const scores = [10, 20, 10, 20, 40];
+  const { paperCode } = await api<{ paperCode: string }>(request, corp, '/Api/Exam_Manage/ex_paper/AddData', {
+    paperName: '端到端试卷',
+    paperType: 1,
+    questions: qs.map((qCode, i) => ({ qCode, score: scores[i] })),
+  });
+  const info = await api<{ userId?: number; id?: number }>(request, learner, '/Api/User/user_user/GetUserInfo', {});
+  const me = Number(info.userId ?? info.id);
+  ({ examCode } = await api<{ examCode: string }>(request, corp, '/Api/Exam_Manage/ex_exam/AddData', {
+    examName: EXAM_NAME,
+    examIntrduce: '端到端测试考试',
+    paperCode,
+    time: 30,
+    examStartTime: china(new Date(Date.now() - 3600_000)),
+    examEndTime: china(new Date(Date.now() + 7 * 24 * 3600_000)),
+    passScore: 60,
+    isAllow: 1,
+    isAllowCount: 2,
+    isAllowedViewAnswer: 1,
+    participants: { users: [me] },
+  }));
+  await api(request, corp, '/Api/Exam_Manage/ex_exam/Publish', { examCode });
+});
+
+test('a learner takes, reloads, goes offline, submits, is marked, exports the PDF and retakes', async ({ page, context, request }) => {
+  // a long journey (two attempts, marking, a PDF) on a shared, busy machine
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, learner);
+  await page.goto('/dashboard');
+  await page.getByRole('tab', { name: '我的考试' }).click();
+  const card = page.getByTestId(`exam-card-${examCode}`);
+  await expect(card).toBeVisible();
+  await snap(page, 'exam-dashboard-1440');
+  await card.getByRole('button', { name: '开始考试' }).click();
+  await page.getByTestId('begin-exam').click();
+  await expect(page).toHaveURL(/\/ysUserExam\/exam\?examCode=/);
+  await expect(page.getByTestId('countdown')).toContainText(/\d\d:\d\d/);
+
+  await page.getByTestId('question-1').getByText('B. 119').click();
+  await page.getByTestId('question-2').getByText('A. 安全帽').click();
+  await page.getByTestId('question-2').getByText('B. 防护手套').click();
+  await page.getByTestId('question-2').getByText('D. 护目镜').click();
+  await page.getByTestId('question-3').getByText('错误').click();
+  await expect(page.getByTestId('sync-state')).toHaveText('答案已全部保存');
+  await expect(page.getByTestId('save-state-3')).toHaveText(/已保存/);
+
+  // reload mid-way: the same attempt, answers and time
+  await page.reload();
+  await expect(page.getByTestId('question-1').locator('input[value="B"]')).toBeChecked();
+  await expect(page.getByTestId('question-3').locator('input[value="B"]')).toBeChecked();
+  await expect(page.getByTestId('countdown')).toContainText(/2\d:\d\d/);
+
+  // offline: answers stay in the browser's journal, then sync on reconnect
+  await context.setOffline(true);
+  await page.getByTestId('blank-4-1').fill('北京');
+  await page.getByTestId('blank-4-2').fill('1949');
+  await page.getByTestId('essay-5').fill('保持冷静，用湿毛巾捂住口鼻，低姿撤离，不乘电梯。');
+  await page.getByTestId('essay-5').blur();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByTestId('sync-state')).toContainText('待同步');
+  await snap(page, 'exam-offline-1440');
+  await context.setOffline(false);
+  await expect(page.getByTestId('sync-state')).toHaveText('答案已全部保存', { timeout: 15_000 });
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+
+  await page.getByTestId('submit-exam').click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText('全部题目已作答');
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await expect(page).toHaveURL(/\/ysUserExam\/examview\?userpaperId=\d+/);
+  await expect(page.getByTestId('result-banner')).toContainText('试卷已提交，等待阅卷');
+  const userpaperId = Number(new URL(page.url()).searchParams.get('userpaperId'));
+
+  // the marker scores the short answer
+  const queue = await api<{ models: { userpaperId: number; qCode: string }[] }>(request, corp, '/Api/Exam_Manage/ex_marking/GetQueue', {
+    examCode,
+  });
+  const row = queue.models.find((m) => m.userpaperId === userpaperId)!;
+  await api(request, corp, '/Api/Exam_Manage/ex_marking/Mark', { userpaperId, qCode: row.qCode, score: 30, comment: '要点齐全' });
+
+  await page.reload();
+  await expect(page.getByTestId('result-banner')).toContainText('恭喜您通过了考试，得分 90 分');
+  await expect(page.getByTestId('exam-result')).toContainText('要点齐全');
+  await snap(page, 'exam-result-1440');
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-pdf').click();
+  const file = await (await download).path();
+  const pdf = readFileSync(file);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  // the document title is stored as UTF-16BE text
+  expect(pdf.includes(Buffer.from(EXAM_NAME, 'utf16le').swap16())).toBe(true);
+
+  // a retake while attempts remain
+  // the exam message's link opens the dashboard's exam tab
+  await page.goto('/dashboard?tab=exam');
+  await page.getByTestId(`exam-card-${examCode}`).getByRole('button', { name: '再次考试' }).click();
+  await page.getByTestId('begin-exam').click();
+  await expect(page).toHaveURL(/\/ysUserExam\/exam\?examCode=/);
+  await expect(page.getByTestId('question-1').locator('input[value="B"]')).not.toBeChecked();
+  await expect(page.getByTestId('sync-state')).toHaveText('答案已全部保存');
+});
+
+test('the exam page works at phone size', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, learner);
+  await page.goto(`/ysUserExam/exam?examCode=${examCode}`);
+  await expect(page.getByTestId('countdown')).toBeVisible();
+  await page.getByTestId('question-1').getByText('C. 120').click();
+  await expect(page.getByTestId('save-state-1')).toHaveText(/已保存/);
+  await expect(page.getByTestId('navigator')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+  await snap(page, 'exam-page-390');
+});

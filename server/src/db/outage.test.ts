@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { MemoryCache } from '../platform/cache.ts';
+import { type Database, openDatabase } from './client.ts';
+
+// Issue 9 item 2: a PostgreSQL restart or network cut must not end the process. A TCP proxy
+// between the app and PostgreSQL is cut and restored; the app answers 503 meanwhile and serves
+// again afterwards without a restart. Needs a PostgreSQL server: DATABASE_URL, or the local one
+// CI and the developer machines run (the embedded PGlite has no connection to lose).
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** A TCP proxy that can refuse and drop every connection while `cut` is on. */
+function openProxy(target: URL) {
+  const sockets = new Set<Socket>();
+  let cut = false;
+  const server: Server = createServer((client) => {
+    if (cut) return client.destroy();
+    const upstream = tcpConnect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => sockets.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  return {
+    listen: () => new Promise<number>((res) => server.listen(0, '127.0.0.1', () => res((server.address() as { port: number }).port))),
+    cut: () => {
+      cut = true;
+      for (const s of sockets) s.destroy();
+    },
+    restore: () => {
+      cut = false;
+    },
+    close: () => new Promise<void>((res) => server.close(() => res())),
+  };
+}
+
+async function serverAnswers(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 2000 });
+  c.on('error', () => {});
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const available = await serverAnswers();
+
+describe.runIf(available)('database connection loss', () => {
+  const name = `xuetu_t_outage_${randomBytes(4).toString('hex')}`;
+  const proxy = openProxy(new URL(SERVER_URL));
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>['app'];
+
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: SERVER_URL });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  const login = () =>
+    app.inject({ method: 'POST', url: '/prod-api/Api/User/user_user/Login', payload: { username: 'learner01', password: 'Xuetu@2026' } });
+  const health = () => app.inject({ method: 'GET', url: '/prod-api/health' });
+
+  beforeAll(async () => {
+    await admin(`create database ${name}`);
+    const port = await proxy.listen();
+    const url = new URL(SERVER_URL);
+    url.host = `127.0.0.1:${port}`;
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory' });
+    ({ app } = await buildApp({
+      env: { SEED_DEMO: true, CAPTCHA_PROVIDER: 'none', WEB_DIST: '/nonexistent', RATE_LIMIT_PER_MINUTE: 100_000 },
+      database,
+      cache: new MemoryCache(),
+      logger: false,
+    }));
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await proxy.close();
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  it('answers 503 while PostgreSQL is away and serves again when it returns', async () => {
+    expect((await login()).json().success).toBe(true);
+    expect((await health()).json()).toMatchObject({ success: true, data: { database: 'up', cache: 'up' } });
+
+    proxy.cut();
+    // idle pooled connections break now; their 'error' events must not end the process
+    await new Promise((r) => setTimeout(r, 200));
+    const during = await login();
+    expect(during.statusCode).toBe(503);
+    expect(during.json()).toEqual({
+      success: false,
+      msg: '数据库暂时无法连接，请稍后重试',
+      data: null,
+      errorCode: 503,
+      code: 'DATABASE_UNAVAILABLE',
+    });
+    const down = await health();
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ success: false, errorCode: 503, data: { database: 'down', cache: 'up' } });
+
+    proxy.restore();
+    expect((await login()).json().success).toBe(true);
+    const up = await health();
+    expect(up.statusCode).toBe(200);
+    expect(up.json().data.database).toBe('up');
+  });
+});

@@ -1,0 +1,238 @@
+// Exam authoring (issue 12) and the attempt tables exam taking (issue 14) fills.
+// See docs/adr/0007-exam-snapshots-and-participants.md for why attempts copy their questions.
+import { sql } from 'drizzle-orm';
+import { index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const score = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Question bank directories, a tree per company (pCode '' = top level). */
+export const questionDirs = pgTable(
+  'ex_questiondir',
+  {
+    id: serial('id').primaryKey(),
+    dirCode: text('dir_code').notNull().unique(),
+    dirName: text('dir_name').notNull(),
+    pCode: text('p_code').notNull().default(''),
+    companySysCode: text('company_sys_code').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('ex_questiondir_company_idx').on(t.companySysCode, t.pCode)],
+);
+
+/**
+ * A bank question. Deleting sets deletedAt: fixed papers that list it keep it; it leaves the
+ * bank list and random draws. Attempts never read this table after they begin (they hold a copy).
+ */
+export const questions = pgTable(
+  'ex_question',
+  {
+    id: serial('id').primaryKey(),
+    qCode: text('q_code').notNull().unique(),
+    companySysCode: text('company_sys_code').notNull(),
+    dirCode: text('dir_code').notNull().default(''),
+    qType: integer('q_type').notNull(),
+    qName: text('q_name').notNull(),
+    a: text('a').notNull().default(''),
+    b: text('b').notNull().default(''),
+    c: text('c').notNull().default(''),
+    d: text('d').notNull().default(''),
+    e: text('e').notNull().default(''),
+    f: text('f').notNull().default(''),
+    g: text('g').notNull().default(''),
+    h: text('h').notNull().default(''),
+    i: text('i').notNull().default(''),
+    answer: text('answer').notNull(),
+    analysis: text('analysis').notNull().default(''),
+    difficulty: integer('difficulty').notNull().default(3),
+    score: score('score').notNull().default(2),
+    /** bumped on every edit: an attempt's copy records the version it took */
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('ex_question_company_dir_idx').on(t.companySysCode, t.dirCode, t.qType)],
+);
+
+/** A paper: 1 fixed (ex_paperquestion) or 2 random (ex_paperrule). Totals are stored on save. */
+export const papers = pgTable(
+  'ex_paper',
+  {
+    id: serial('id').primaryKey(),
+    paperCode: text('paper_code').notNull().unique(),
+    companySysCode: text('company_sys_code').notNull(),
+    paperName: text('paper_name').notNull(),
+    paperIntrduce: text('paper_intrduce').notNull().default(''),
+    paperType: integer('paper_type').notNull(),
+    totlescore: score('totlescore').notNull().default(0),
+    totleq: integer('totleq').notNull().default(0),
+    type1: integer('type1').notNull().default(0),
+    type2: integer('type2').notNull().default(0),
+    type3: integer('type3').notNull().default(0),
+    type4: integer('type4').notNull().default(0),
+    type5: integer('type5').notNull().default(0),
+    createdBy: integer('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('ex_paper_company_idx').on(t.companySysCode)],
+);
+
+export const paperQuestions = pgTable(
+  'ex_paperquestion',
+  {
+    paperId: integer('paper_id').notNull(),
+    qCode: text('q_code').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    score: score('score').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.paperId, t.qCode] })],
+);
+
+export const paperRules = pgTable(
+  'ex_paperrule',
+  {
+    id: serial('id').primaryKey(),
+    paperId: integer('paper_id').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    qType: integer('q_type').notNull(),
+    /** '' = the whole bank of the company; otherwise the directory and its sub-directories */
+    dirCode: text('dir_code').notNull().default(''),
+    count: integer('count').notNull(),
+    score: score('score').notNull(),
+  },
+  (t) => [index('ex_paperrule_paper_idx').on(t.paperId)],
+);
+
+export const exams = pgTable(
+  'ex_exam',
+  {
+    id: serial('id').primaryKey(),
+    examCode: text('exam_code').notNull().unique(),
+    companySysCode: text('company_sys_code').notNull(),
+    examName: text('exam_name').notNull(),
+    examIntrduce: text('exam_intrduce').notNull().default(''),
+    paperId: integer('paper_id').notNull(),
+    time: integer('time').notNull(),
+    examStartTime: ts('exam_start_time').notNull(),
+    examEndTime: ts('exam_end_time').notNull(),
+    passScore: score('pass_score').notNull().default(60),
+    isAllow: integer('is_allow').notNull().default(0),
+    isAllowCount: integer('is_allow_count').notNull().default(1),
+    isAllowedViewAnswer: integer('is_allowed_view_answer').notNull().default(0),
+    isConfidential: integer('is_confidential').notNull().default(0),
+    isShuffleQuestion: integer('is_shuffle_question').notNull().default(0),
+    isShuffleOption: integer('is_shuffle_option').notNull().default(0),
+    mustCompleteBeforeStudy: integer('must_complete_before_study').notNull().default(0),
+    isPartialCredit: integer('is_partial_credit').notNull().default(0),
+    projectCode: text('project_code').notNull().default(''),
+    /** 0 draft, 1 published, 2 closed */
+    status: integer('status').notNull().default(0),
+    publishedAt: ts('published_at'),
+    closedAt: ts('closed_at'),
+    createdBy: integer('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('ex_exam_company_idx').on(t.companySysCode, t.status)],
+);
+
+/** What the administrator picked: people ('user'), departments ('org', with sub-departments) and posts ('post'). */
+export const examParticipants = pgTable(
+  'ex_examparticipant',
+  {
+    examId: integer('exam_id').notNull(),
+    kind: text('kind').notNull(),
+    refId: integer('ref_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.kind, t.refId] })],
+);
+
+/** The people an exam is assigned to, resolved from the selection at publish and for people who join later. */
+export const examUsers = pgTable(
+  'ex_examuser',
+  {
+    examId: integer('exam_id').notNull(),
+    userId: integer('user_id').notNull(),
+    /** spec §4: 0/10 not started, 20 in progress, 30 done */
+    status: integer('status').notNull().default(0),
+    /** the highest score so far (spec: the highest score counts) */
+    score: score('score'),
+    attempts: integer('attempts').notNull().default(0),
+    /** how the person came in: user | org | post */
+    source: text('source').notNull().default('user'),
+    /** set when the exam message was sent (migration 0007_exam_notify) */
+    notifiedAt: ts('notified_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.examId, t.userId] }), index('ex_examuser_user_idx').on(t.userId)],
+);
+
+/**
+ * An attempt (spec "user paper"; its id is the userpaperId). Exam taking (issue 14) adds
+ * behaviour; the shape is here so seeds and the paper lock can see attempts.
+ */
+export const userPapers = pgTable(
+  'ex_userpaper',
+  {
+    id: serial('id').primaryKey(),
+    examId: integer('exam_id').notNull(),
+    userId: integer('user_id').notNull(),
+    companySysCode: text('company_sys_code').notNull(),
+    attemptNo: integer('attempt_no').notNull(),
+    /** 20 in progress, 30 submitted */
+    status: integer('status').notNull().default(20),
+    /** the seed random papers and shuffles were drawn with */
+    seed: integer('seed').notNull(),
+    startTime: ts('start_time').notNull(),
+    deadline: ts('deadline').notNull(),
+    endTime: ts('end_time'),
+    score: score('score'),
+    isPass: integer('is_pass').notNull().default(0),
+    delayMarkingPapers: integer('delay_marking_papers').notNull().default(0),
+    /** 1: the deadline submitted it (job or on-read closing), not the learner (0011) */
+    autoSubmitted: integer('auto_submitted').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ex_userpaper_attempt_uq').on(t.examId, t.userId, t.attemptNo),
+    // at most one open attempt per learner and exam, whatever races begin
+    uniqueIndex('ex_userpaper_open_uq').on(t.examId, t.userId).where(sql`status = 20`),
+    index('ex_userpaper_deadline_idx').on(t.status, t.deadline),
+    index('ex_userpaper_exam_idx').on(t.examId, t.status),
+    index('ex_userpaper_user_idx').on(t.userId, t.examId),
+  ],
+);
+
+/** The attempt's own copy of each question (drawn and frozen at begin), with the learner's answer and marking. */
+export const userPaperQuestions = pgTable(
+  'ex_userpaperquestion',
+  {
+    userpaperId: integer('userpaper_id').notNull(),
+    qCode: text('q_code').notNull(),
+    qVersion: integer('q_version').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    qType: integer('q_type').notNull(),
+    qName: text('q_name').notNull(),
+    /** options as shown in this attempt (after any option shuffle), A–I */
+    options: text('options').notNull().default('[]'),
+    answer: text('answer').notNull(),
+    analysis: text('analysis').notNull().default(''),
+    difficulty: integer('difficulty').notNull().default(3),
+    score: score('score').notNull(),
+    answerStr: text('answer_str'),
+    answerSeq: integer('answer_seq').notNull().default(0),
+    scoreGot: score('score_got'),
+    isPass: integer('is_pass').notNull().default(0),
+    marked: integer('marked').notNull().default(0),
+    comment: text('comment').notNull().default(''),
+    /** exam taking (0011): marked for review by the learner; who marked a short answer and when */
+    flagged: integer('flagged').notNull().default(0),
+    markedBy: integer('marked_by'),
+    markedAt: ts('marked_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userpaperId, t.qCode] })],
+);

@@ -1,0 +1,100 @@
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { exams, paperQuestions, paperRules, papers, userPapers } from '../../db/schema/index.ts';
+import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
+
+export type PaperRow = typeof papers.$inferSelect;
+export type PaperInsert = typeof papers.$inferInsert;
+export type PaperQuestionRow = typeof paperQuestions.$inferSelect;
+export type PaperRuleRow = typeof paperRules.$inferSelect;
+
+const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+export async function pagePapers(
+  db: DbOrTx,
+  scope: TenantScope,
+  f: { keyword: string; paperType?: number; companySysCode?: string },
+  window: { limit: number; offset: number },
+): Promise<{ rows: PaperRow[]; total: number }> {
+  const where: SQL | undefined = and(
+    scopeWhere(scope, papers.companySysCode),
+    f.companySysCode ? eq(papers.companySysCode, f.companySysCode) : undefined,
+    f.paperType ? eq(papers.paperType, f.paperType) : undefined,
+    f.keyword ? ilike(papers.paperName, likeEscape(f.keyword)) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(papers).where(where).orderBy(desc(papers.updatedAt), desc(papers.id)).limit(window.limit).offset(window.offset),
+    db.select({ n: count() }).from(papers).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+export async function findPaper(db: DbOrTx, scope: TenantScope, paperCode: string): Promise<PaperRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(papers)
+    .where(and(eq(papers.paperCode, paperCode), scopeWhere(scope, papers.companySysCode)))
+    .limit(1);
+  return row;
+}
+
+export async function papersById(db: DbOrTx, ids: number[]): Promise<Map<number, PaperRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select().from(papers).where(inArray(papers.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function insertPaper(db: DbOrTx, values: PaperInsert): Promise<PaperRow> {
+  const [row] = await db.insert(papers).values(values).returning();
+  return row;
+}
+
+export async function updatePaper(db: DbOrTx, id: number, values: Partial<PaperInsert>): Promise<void> {
+  await db.update(papers).set(values).where(eq(papers.id, id));
+}
+
+export async function deletePaper(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(paperQuestions).where(eq(paperQuestions.paperId, id));
+  await db.delete(paperRules).where(eq(paperRules.paperId, id));
+  await db.delete(papers).where(eq(papers.id, id));
+}
+
+export function listPaperQuestions(db: DbOrTx, paperId: number): Promise<PaperQuestionRow[]> {
+  return db.select().from(paperQuestions).where(eq(paperQuestions.paperId, paperId)).orderBy(asc(paperQuestions.sortOrder));
+}
+
+export function listPaperRules(db: DbOrTx, paperId: number): Promise<PaperRuleRow[]> {
+  return db.select().from(paperRules).where(eq(paperRules.paperId, paperId)).orderBy(asc(paperRules.sortOrder));
+}
+
+export async function replacePaperContent(
+  db: DbOrTx,
+  paperId: number,
+  items: { qCode: string; score: number }[],
+  rules: { qType: number; dirCode: string; count: number; score: number }[],
+): Promise<void> {
+  await db.delete(paperQuestions).where(eq(paperQuestions.paperId, paperId));
+  await db.delete(paperRules).where(eq(paperRules.paperId, paperId));
+  if (items.length)
+    await db.insert(paperQuestions).values(items.map((q, i) => ({ paperId, qCode: q.qCode, score: q.score, sortOrder: i + 1 })));
+  if (rules.length) await db.insert(paperRules).values(rules.map((r, i) => ({ paperId, ...r, sortOrder: i + 1 })));
+}
+
+/** Per paper: how many exams use it and whether any of their attempts has begun (the lock). */
+export async function paperUse(db: DbOrTx, paperIds: number[]): Promise<Map<number, { examCount: number; locked: boolean }>> {
+  const out = new Map(paperIds.map((id) => [id, { examCount: 0, locked: false }]));
+  if (!paperIds.length) return out;
+  const examRows = await db
+    .select({ paperId: exams.paperId, n: count() })
+    .from(exams)
+    .where(inArray(exams.paperId, paperIds))
+    .groupBy(exams.paperId);
+  for (const r of examRows) out.get(r.paperId)!.examCount = Number(r.n);
+  const begun = await db
+    .selectDistinct({ paperId: exams.paperId })
+    .from(userPapers)
+    .innerJoin(exams, eq(exams.id, userPapers.examId))
+    .where(inArray(exams.paperId, paperIds));
+  for (const r of begun) out.get(r.paperId)!.locked = true;
+  return out;
+}

@@ -1,0 +1,153 @@
+import {
+  EXAM_BASE,
+  ExamMsg,
+  Msg,
+  PAGE_SIZE_DEFAULT,
+  Perm,
+  pageWindow,
+  QUESTION_TEMPLATE_NAME,
+  questionBatchInput,
+  questionCodeInput,
+  questionDirCodeInput,
+  questionDirSaveInput,
+  questionDirTreeInput,
+  questionImportInput,
+  questionPageInput,
+  questionSaveInput,
+} from '@xuetu/contract';
+import { withMsg } from '../../platform/envelope.ts';
+import { defineRoute } from '../../platform/route.ts';
+import { loadUploadedWorkbook, readSheet } from '../imports/workbook.ts';
+import * as service from './question-service.ts';
+import {
+  buildQuestionTemplate,
+  checkMessage,
+  exportQuestions,
+  importQuestions,
+  planQuestionImport,
+  sendWorkbook,
+} from './question-workbook.ts';
+
+const dir = `${EXAM_BASE}/ex_questiondir`;
+const base = `${EXAM_BASE}/ex_question`;
+const EDIT = { action: Perm.QuestionEdit };
+const IMPORT = { action: Perm.QuestionImport };
+// papers pick questions and read the directory tree too
+const PICK = { action: [Perm.QuestionList, Perm.PaperEdit] };
+
+export const questionRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: `${dir}/GetTreeData`,
+    access: PICK,
+    summary: '题库目录树（每个目录带本目录试题数）',
+    input: questionDirTreeInput,
+    handler: ({ input, caller }) => service.getDirTree(caller, input.companySysCode),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${dir}/SaveData`,
+    access: EDIT,
+    summary: '新增或修改题库目录（dirCode 为空时新增）',
+    input: questionDirSaveInput,
+    handler: async ({ input, caller }) => withMsg(await service.saveDir(caller, input), Msg.saved),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${dir}/DeleteData`,
+    access: EDIT,
+    summary: '删除题库目录（目录下还有试题时拒绝并给出数量）',
+    input: questionDirCodeInput,
+    handler: async ({ input, caller }) => withMsg(await service.deleteDir(caller, input.dirCode), Msg.deleted),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetPageList`,
+    access: PICK,
+    summary: '试题列表（目录含下级、题型、难度、关键字）',
+    input: questionPageInput,
+    handler: ({ input, caller }) => service.listQuestionPage(caller, input, pageWindow(input, PAGE_SIZE_DEFAULT)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetData`,
+    access: PICK,
+    summary: '试题详情（query qCode）',
+    input: questionCodeInput,
+    handler: ({ input, caller }) => service.readQuestion(caller, input.qCode),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/AddData`,
+    access: EDIT,
+    summary: '新增试题',
+    input: questionSaveInput,
+    handler: async ({ input, caller }) => withMsg(await service.addQuestion(caller, input), Msg.saved),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/UpdateData`,
+    access: EDIT,
+    summary: '修改试题（已开始的答卷保留作答时的试题）',
+    input: questionSaveInput,
+    handler: async ({ input, caller }) => withMsg(await service.updateQuestion(caller, input), Msg.saved),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/Delete`,
+    access: EDIT,
+    summary: '删除试题（query qCode；引用它的固定试卷仍保留）',
+    input: questionCodeInput,
+    handler: async ({ input, caller }) => withMsg(await service.deleteQuestions(caller, [input.qCode]), Msg.deleted),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/BatchDelete`,
+    access: EDIT,
+    summary: '批量删除试题（qCodes）',
+    input: questionBatchInput,
+    handler: async ({ input, caller }) => withMsg(await service.deleteQuestions(caller, input.qCodes), Msg.deleted),
+  }),
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${base}/GetTemplate`,
+    access: IMPORT,
+    summary: '下载试题导入模板（.xlsx）',
+    handler: async ({ reply }) => sendWorkbook(reply, await buildQuestionTemplate(), QUESTION_TEMPLATE_NAME),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/ImportCheck`,
+    access: IMPORT,
+    summary: '导入数据检查（urls）：逐行列出错误（行号、列、原因），不写入',
+    input: questionImportInput,
+    handler: async ({ input, caller }) => {
+      const sheet = await readSheet(await loadUploadedWorkbook(caller.ctx, input.urls));
+      const { check } = await planQuestionImport(caller, sheet, input);
+      return withMsg(check, checkMessage(check));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/Import`,
+    access: IMPORT,
+    summary: '导入试题（全部成功或全部不导入）',
+    input: questionImportInput,
+    handler: async ({ input, caller }) => {
+      const plan = await planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller.ctx, input.urls)), input);
+      const n = await importQuestions(caller, plan);
+      return withMsg({ count: n }, ExamMsg.imported(n));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/Export`,
+    access: IMPORT,
+    summary: '导出试题（.xlsx，列与导入模板相同）',
+    input: questionPageInput,
+    handler: async ({ input, caller, reply }) => {
+      const { buffer, name } = await exportQuestions(caller, input);
+      return sendWorkbook(reply, buffer, name);
+    },
+  }),
+];

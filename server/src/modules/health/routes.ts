@@ -1,0 +1,37 @@
+import { Msg } from '@xuetu/contract';
+import { pingDatabase } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
+import { defineRoute } from '../../platform/route.ts';
+
+const PING_TIMEOUT_MS = 3000;
+
+/** Resolves 'up' or 'down' within a bounded time (a black-holed connection must not hang the probe). */
+async function probe(check: () => Promise<unknown>): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'down'>((res) => {
+    timer = setTimeout(() => res('down'), PING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([check().then(() => 'up' as const), timeout]);
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export const healthRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/health',
+    access: 'public',
+    summary: '健康检查：数据库与缓存是否可用（不可用时 HTTP 503）',
+    handler: async ({ ctx }) => {
+      const [database, cache] = await Promise.all([probe(() => pingDatabase(ctx.db)), probe(() => ctx.cache.get('health:ping'))]);
+      const data = { database, cache };
+      if (database === 'down') throw new AppError(Msg.databaseUnavailable, 503, 503, data);
+      if (cache === 'down') throw new AppError('缓存服务暂时无法连接，请稍后重试', 503, 503, data);
+      return data;
+    },
+  }),
+];

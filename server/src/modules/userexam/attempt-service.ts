@@ -1,0 +1,194 @@
+import { randomInt } from 'node:crypto';
+import type { saveAnswerInput } from '@xuetu/contract';
+import {
+  type BeginExamResult,
+  countBlanks,
+  type ExamPaperView,
+  formatDateTime,
+  OPTION_KEYS,
+  SAVE_GRACE_MS,
+  type SaveAnswerResult,
+  type SubmitExamResult,
+} from '@xuetu/contract';
+import type { z } from 'zod';
+import { type Caller, requireActor } from '../../platform/caller.ts';
+import { appError } from '../../platform/errors.ts';
+import { enqueueJob } from '../../platform/jobs/index.ts';
+import { inTransaction } from '../../platform/tx.ts';
+import { storeAttempt } from '../exams/attempt-store.ts';
+import { closeAttemptJob } from './jobs.ts';
+import * as repo from './repository.ts';
+import { givenToWire, normalizeGiven } from './scoring.ts';
+import { closeIfOverdue, isOverdue, scoreAndClose } from './submission.ts';
+
+const remaining = (deadline: Date, now: Date) => Math.max(0, Math.floor((deadline.getTime() - now.getTime()) / 1000));
+
+/** How many attempts a person may make: isAllowCount when repeats are allowed, else one. */
+export const attemptsAllowed = (exam: { isAllow: number; isAllowCount: number }) =>
+  exam.isAllow === 1 ? Math.max(1, exam.isAllowCount) : 1;
+
+function beginView(examCode: string, attempt: repo.AttemptRow, isSubExam: boolean, now: Date): BeginExamResult {
+  return {
+    examCode,
+    isSubExam,
+    userpaperId: attempt.id,
+    userpaper: { id: attempt.id },
+    deadline: formatDateTime(attempt.deadline),
+    serverNow: formatDateTime(now),
+    remainingSeconds: isSubExam ? 0 : remaining(attempt.deadline, now),
+  };
+}
+
+/**
+ * BeginExam: resumes the open attempt (another device, a reload) or starts a new one. The
+ * exam-user row is locked first, so two begins at once give one attempt (the partial unique
+ * index on open attempts is the second guard). The deadline is fixed here: the earlier of
+ * begin + time and the window's end. With no attempt left it answers isSubExam with the latest
+ * submitted attempt, which the dashboard shows as the result.
+ */
+export async function beginExam(caller: Caller, examCode: string): Promise<BeginExamResult> {
+  const actor = requireActor(caller);
+  const found = await repo.findVisibleExam(caller.ctx.db, examCode);
+  if (!found) throw appError('EXAM_NOT_FOUND');
+  const { exam } = found;
+  const now = caller.now;
+  return inTransaction(caller, async (tx) => {
+    const eu = await repo.findExamUser(tx, exam.id, actor.userId, true);
+    if (!eu) throw appError('EXAM_NOT_FOUND');
+    const mine = await repo.attemptsOf(tx, [exam.id], actor.userId);
+    const open = mine.find((a) => a.status === 20);
+    if (open && !isOverdue(open, now)) return beginView(exam.examCode, open, false, now);
+    if (open) await scoreAndClose(tx, open, now, true);
+    const latest = [...mine].reverse().find((a) => a.status === 30 || a === open);
+    if (exam.status === 2 || now >= exam.examEndTime) {
+      if (latest) return beginView(exam.examCode, latest, true, now);
+      throw appError('EXAM_ENDED');
+    }
+    if (now < exam.examStartTime) throw appError('EXAM_NOT_OPEN');
+    if (mine.length >= attemptsAllowed(exam)) {
+      if (latest) return beginView(exam.examCode, latest, true, now);
+      throw appError('EXAM_NO_ATTEMPTS');
+    }
+    const deadline = new Date(Math.min(now.getTime() + exam.time * 60_000, exam.examEndTime.getTime()));
+    const id = await storeAttempt(tx, exam, {
+      userId: actor.userId,
+      attemptNo: mine.length + 1,
+      seed: randomInt(0, 2 ** 31 - 1),
+      startTime: now,
+      deadline,
+    });
+    await repo.updateExamUser(tx, exam.id, actor.userId, { status: 20, attempts: mine.length + 1 });
+    await enqueueJob(tx, closeAttemptJob, { userpaperId: id }, { runAt: new Date(deadline.getTime() + SAVE_GRACE_MS) });
+    const attempt = (await repo.findAttempt(tx, id))!;
+    return beginView(exam.examCode, attempt, false, now);
+  });
+}
+
+/** The caller's own attempt, after closing it if its time is up; another person's answers like a missing one. */
+async function ownAttempt(caller: Caller, userpaperId: number): Promise<repo.AttemptRow> {
+  const actor = requireActor(caller);
+  let attempt = await repo.findAttempt(caller.ctx.db, userpaperId);
+  if (!attempt || attempt.userId !== actor.userId) throw appError('ATTEMPT_NOT_FOUND');
+  if (isOverdue(attempt, caller.now) && (await closeIfOverdue(caller.ctx, attempt.id)))
+    attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
+  return attempt;
+}
+
+/** GetExamPaper: the attempt's questions in its order, the saved answers and flags, and the server's clock. Never the key or the analysis. */
+export async function readExamPaper(caller: Caller, userpaperId: number): Promise<ExamPaperView> {
+  const attempt = await ownAttempt(caller, userpaperId);
+  const [{ exam, paper }, questions] = await Promise.all([
+    repo.examWithPaper(caller.ctx.db, attempt.examId),
+    repo.attemptQuestions(caller.ctx.db, attempt.id),
+  ]);
+  const now = caller.now;
+  const answers: Record<string, string | string[]> = {};
+  const seqs: Record<string, number> = {};
+  for (const q of questions) {
+    if (q.answerStr) answers[q.qCode] = givenToWire(q.qType, q.answerStr);
+    if (q.answerSeq) seqs[q.qCode] = q.answerSeq;
+  }
+  return {
+    userpaperId: attempt.id,
+    examCode: exam.examCode,
+    examName: exam.examName,
+    time: exam.time,
+    totlescore: paper.totlescore,
+    totleq: questions.length,
+    status: attempt.status,
+    questions: questions.map((q) => {
+      const options: string[] = JSON.parse(q.options);
+      return {
+        qCode: q.qCode,
+        order: q.sortOrder,
+        qType: q.qType,
+        qName: q.qName,
+        ...(Object.fromEntries(OPTION_KEYS.map((k, i) => [k, options[i] ?? ''])) as Record<(typeof OPTION_KEYS)[number], string>),
+        score: q.score,
+        blankCount: q.qType === 4 ? countBlanks(q.qName) : 0,
+      };
+    }),
+    answers,
+    seqs,
+    flags: questions.filter((q) => q.flagged === 1).map((q) => q.qCode),
+    deadline: formatDateTime(attempt.deadline),
+    serverNow: formatDateTime(now),
+    deadlineMs: attempt.deadline.getTime(),
+    serverNowMs: now.getTime(),
+    remainingSeconds: attempt.status === 20 ? remaining(attempt.deadline, now) : 0,
+  };
+}
+
+/**
+ * SaveAnswer: idempotent and ordered by the client's seq (a late or repeated request never
+ * overwrites a newer answer). Refused once submitted or after the deadline and its grace. The
+ * attempt row is share-locked so a submit waits for saves in flight and scores what they wrote.
+ */
+export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnswerInput>): Promise<SaveAnswerResult> {
+  const attempt = await ownAttempt(caller, input.userpaperId);
+  // closed by its deadline (job or on-read) rather than by the learner: say the time is up
+  if (attempt.status !== 20) throw appError(attempt.autoSubmitted ? 'ATTEMPT_TIME_UP' : 'ATTEMPT_SUBMITTED');
+  const now = caller.now;
+  return inTransaction(caller, async (tx) => {
+    const locked = (await repo.findAttempt(tx, attempt.id, 'share'))!;
+    if (locked.status !== 20) throw appError('ATTEMPT_SUBMITTED');
+    if (locked.deadline.getTime() + SAVE_GRACE_MS <= now.getTime()) throw appError('ATTEMPT_TIME_UP');
+    const q = await repo.findAttemptQuestion(tx, attempt.id, input.qCode);
+    if (!q) throw appError('ATTEMPT_QUESTION_NOT_FOUND');
+    const change: { answerStr?: string; flagged?: number } = {};
+    if (input.answer !== undefined) {
+      const checked = normalizeGiven({ qType: q.qType, qName: q.qName, optionCount: JSON.parse(q.options).length }, input.answer);
+      if (!checked.ok) throw appError(checked.code);
+      change.answerStr = checked.value;
+    }
+    if (input.flag !== undefined) change.flagged = input.flag;
+    const applied = await repo.saveGiven(tx, attempt.id, q.qCode, input.seq, change);
+    return {
+      qCode: q.qCode,
+      seq: applied ? input.seq : Math.max(q.answerSeq, input.seq),
+      applied,
+      serverNow: formatDateTime(now),
+      remainingSeconds: remaining(locked.deadline, now),
+    };
+  });
+}
+
+/** SubmitExam: scores and closes the attempt; a second submit (or one after the deadline closed it) answers the same result. */
+export async function submitExam(caller: Caller, userpaperId: number): Promise<SubmitExamResult> {
+  const first = await ownAttempt(caller, userpaperId);
+  const now = caller.now;
+  return inTransaction(caller, async (tx) => {
+    const attempt = (await repo.findAttempt(tx, first.id, 'update'))!;
+    const submittedNow = attempt.status === 20 ? await scoreAndClose(tx, attempt, now, isOverdue(attempt, now)) : false;
+    const after = (await repo.findAttempt(tx, attempt.id))!;
+    const { exam } = await repo.examWithPaper(tx, attempt.examId);
+    const hidden = exam.isConfidential === 1;
+    return {
+      userpaperId: after.id,
+      score: hidden || after.delayMarkingPapers > 0 ? null : after.score,
+      isPass: hidden ? -2 : after.isPass,
+      delayMarkingPapers: after.delayMarkingPapers,
+      submittedNow,
+    };
+  });
+}

@@ -1,0 +1,265 @@
+import { and, asc, count, desc, eq, inArray, lte, max, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { exams, examUsers, orgs, papers, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
+
+export type AttemptRow = typeof userPapers.$inferSelect;
+export type AttemptQuestionRow = typeof userPaperQuestions.$inferSelect;
+export type ExamUserRow = typeof examUsers.$inferSelect;
+export type ExamRow = typeof exams.$inferSelect;
+export type PaperRow = typeof papers.$inferSelect;
+
+/** A published or closed exam by code, with its paper (drafts are invisible to learners). */
+export async function findVisibleExam(db: DbOrTx, examCode: string): Promise<{ exam: ExamRow; paper: PaperRow } | undefined> {
+  const [row] = await db
+    .select({ exam: exams, paper: papers })
+    .from(exams)
+    .innerJoin(papers, eq(papers.id, exams.paperId))
+    .where(and(eq(exams.examCode, examCode), ne(exams.status, 0)))
+    .limit(1);
+  return row;
+}
+
+export async function examWithPaper(db: DbOrTx, examId: number): Promise<{ exam: ExamRow; paper: PaperRow }> {
+  const [row] = await db
+    .select({ exam: exams, paper: papers })
+    .from(exams)
+    .innerJoin(papers, eq(papers.id, exams.paperId))
+    .where(eq(exams.id, examId));
+  return row;
+}
+
+export async function findExamUser(db: DbOrTx, examId: number, userId: number, lock = false): Promise<ExamUserRow | undefined> {
+  const q = db
+    .select()
+    .from(examUsers)
+    .where(and(eq(examUsers.examId, examId), eq(examUsers.userId, userId)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function findAttempt(db: DbOrTx, id: number, lock?: 'update' | 'share'): Promise<AttemptRow | undefined> {
+  const q = db.select().from(userPapers).where(eq(userPapers.id, id));
+  const [row] = lock ? await q.for(lock) : await q;
+  return row;
+}
+
+export async function attemptsOf(db: DbOrTx, examIds: number[], userId: number): Promise<AttemptRow[]> {
+  if (!examIds.length) return [];
+  return db
+    .select()
+    .from(userPapers)
+    .where(and(inArray(userPapers.examId, examIds), eq(userPapers.userId, userId)))
+    .orderBy(asc(userPapers.attemptNo));
+}
+
+export async function attemptQuestions(db: DbOrTx, userpaperId: number): Promise<AttemptQuestionRow[]> {
+  return db
+    .select()
+    .from(userPaperQuestions)
+    .where(eq(userPaperQuestions.userpaperId, userpaperId))
+    .orderBy(asc(userPaperQuestions.sortOrder));
+}
+
+export async function findAttemptQuestion(db: DbOrTx, userpaperId: number, qCode: string): Promise<AttemptQuestionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(userPaperQuestions)
+    .where(and(eq(userPaperQuestions.userpaperId, userpaperId), eq(userPaperQuestions.qCode, qCode)));
+  return row;
+}
+
+/**
+ * Stores an answer unless the question already holds a newer one (seq ordering: a late or
+ * repeated request never overwrites). Returns whether it was applied.
+ */
+export async function saveGiven(
+  db: DbOrTx,
+  userpaperId: number,
+  qCode: string,
+  seq: number,
+  change: { answerStr?: string; flagged?: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(userPaperQuestions)
+    .set({ ...change, answerSeq: seq })
+    .where(
+      and(
+        eq(userPaperQuestions.userpaperId, userpaperId),
+        eq(userPaperQuestions.qCode, qCode),
+        sql`${userPaperQuestions.answerSeq} < ${seq}`,
+      ),
+    )
+    .returning({ seq: userPaperQuestions.answerSeq });
+  return rows.length > 0;
+}
+
+/** Writes the marks of many questions of one attempt in one statement. */
+export async function writeMarks(
+  db: DbOrTx,
+  userpaperId: number,
+  marks: { qCode: string; scoreGot: number | null; isPass: number; marked: number }[],
+): Promise<void> {
+  if (!marks.length) return;
+  const values = sql.join(
+    marks.map((m) => sql`(${m.qCode}::text, ${m.scoreGot}::numeric, ${m.isPass}::int, ${m.marked}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${userPaperQuestions} as q
+       set score_got = v.score_got, is_pass = v.is_pass, marked = v.marked
+      from (values ${values}) as v(q_code, score_got, is_pass, marked)
+     where q.userpaper_id = ${userpaperId} and q.q_code = v.q_code`);
+}
+
+export async function updateAttempt(db: DbOrTx, id: number, values: Partial<typeof userPapers.$inferInsert>): Promise<void> {
+  await db.update(userPapers).set(values).where(eq(userPapers.id, id));
+}
+
+/** Submits only if still open: the one place an attempt goes from 20 to 30 (scored exactly once). */
+export async function closeAttempt(db: DbOrTx, id: number, values: Partial<typeof userPapers.$inferInsert>): Promise<boolean> {
+  const rows = await db
+    .update(userPapers)
+    .set({ ...values, status: 30 })
+    .where(and(eq(userPapers.id, id), eq(userPapers.status, 20)))
+    .returning({ id: userPapers.id });
+  return rows.length > 0;
+}
+
+export async function updateExamUser(
+  db: DbOrTx,
+  examId: number,
+  userId: number,
+  values: Partial<typeof examUsers.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(examUsers)
+    .set(values)
+    .where(and(eq(examUsers.examId, examId), eq(examUsers.userId, userId)));
+}
+
+/** The highest score of a person's submitted attempts (spec: the highest score counts). */
+export async function bestScore(db: DbOrTx, examId: number, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ best: max(userPapers.score) })
+    .from(userPapers)
+    .where(and(eq(userPapers.examId, examId), eq(userPapers.userId, userId), eq(userPapers.status, 30)));
+  return row?.best == null ? null : Number(row.best);
+}
+
+/** Open attempts whose deadline (plus grace) has passed, oldest first. */
+export async function overdueAttemptIds(db: DbOrTx, cutoff: Date, limit: number, userId?: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: userPapers.id })
+    .from(userPapers)
+    .where(and(eq(userPapers.status, 20), lte(userPapers.deadline, cutoff), userId ? eq(userPapers.userId, userId) : undefined))
+    .orderBy(asc(userPapers.deadline))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The exams assigned to a person (published or closed), with paper totals and their exam-user row. */
+export async function myExams(
+  db: DbOrTx,
+  userId: number,
+  f: { status?: number; mustComplete?: boolean; examId?: number },
+  window?: { limit: number; offset: number },
+) {
+  const where: SQL | undefined = and(
+    eq(examUsers.userId, userId),
+    ne(exams.status, 0),
+    f.examId ? eq(exams.id, f.examId) : undefined,
+    f.status === undefined ? undefined : f.status <= 10 ? lte(examUsers.status, 10) : eq(examUsers.status, f.status),
+    f.mustComplete ? and(eq(exams.mustCompleteBeforeStudy, 1), eq(exams.status, 1), ne(examUsers.status, 30)) : undefined,
+  );
+  const base = db
+    .select({ exam: exams, paper: papers, eu: examUsers })
+    .from(examUsers)
+    .innerJoin(exams, eq(exams.id, examUsers.examId))
+    .innerJoin(papers, eq(papers.id, exams.paperId))
+    .where(where)
+    // open exams first, then the latest window
+    .orderBy(asc(exams.status), desc(exams.examEndTime), desc(exams.id));
+  const [rows, [{ n }]] = await Promise.all([
+    window ? base.limit(window.limit).offset(window.offset) : base,
+    db.select({ n: count() }).from(examUsers).innerJoin(exams, eq(exams.id, examUsers.examId)).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+/** Name and department of people, for result rows and the marking queue. */
+export async function peopleNames(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<Map<number, { chnName: string; accountCode: string; orgName: string }>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, chnName: users.chnName, accountCode: users.accountCode, orgName: orgs.orgName })
+    .from(users)
+    .leftJoin(orgs, eq(orgs.id, users.orgId))
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, { chnName: r.chnName, accountCode: r.accountCode, orgName: r.orgName ?? '' }]));
+}
+
+export async function examAttempts(db: DbOrTx, examId: number): Promise<AttemptRow[]> {
+  return db.select().from(userPapers).where(eq(userPapers.examId, examId)).orderBy(asc(userPapers.userId), asc(userPapers.attemptNo));
+}
+
+export async function countExamUsers(db: DbOrTx, examId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(examUsers).where(eq(examUsers.examId, examId));
+  return Number(row.n);
+}
+
+/** Short answers of an exam's submitted attempts, unmarked first. */
+export async function markingQueue(db: DbOrTx, examId: number, qCode: string, window: { limit: number; offset: number }) {
+  const where = and(
+    eq(userPapers.examId, examId),
+    eq(userPapers.status, 30),
+    eq(userPaperQuestions.qType, 5),
+    sql`coalesce(${userPaperQuestions.answerStr}, '') <> ''`,
+    qCode ? eq(userPaperQuestions.qCode, qCode) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ q: userPaperQuestions, userId: userPapers.userId })
+      .from(userPaperQuestions)
+      .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
+      .where(where)
+      .orderBy(asc(userPaperQuestions.marked), asc(userPapers.endTime), asc(userPapers.id), asc(userPaperQuestions.sortOrder))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ n: count() })
+      .from(userPaperQuestions)
+      .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
+      .where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+/** Every question of an exam's submitted attempts (statistics). */
+export async function submittedQuestions(db: DbOrTx, examId: number) {
+  return db
+    .select({
+      qCode: userPaperQuestions.qCode,
+      qName: userPaperQuestions.qName,
+      qType: userPaperQuestions.qType,
+      order: userPaperQuestions.sortOrder,
+      isPass: userPaperQuestions.isPass,
+      answered: sql<boolean>`coalesce(${userPaperQuestions.answerStr}, '') <> ''`,
+    })
+    .from(userPaperQuestions)
+    .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
+    .where(and(eq(userPapers.examId, examId), eq(userPapers.status, 30)));
+}
+
+export async function writeMarkNote(
+  db: DbOrTx,
+  userpaperId: number,
+  qCode: string,
+  v: { comment: string; markedBy: number; markedAt: Date },
+): Promise<void> {
+  await db
+    .update(userPaperQuestions)
+    .set(v)
+    .where(and(eq(userPaperQuestions.userpaperId, userpaperId), eq(userPaperQuestions.qCode, qCode)));
+}

@@ -1,0 +1,5 @@
+// The public surface of platform/files: uploads with owners, quotas, private files, purge.
+export { purgeTempFilesJob } from './purge.ts';
+export { FILE_URL_PURPOSE, sendStoredFile } from './serve.ts';
+export { signedFileUrl } from './signed-url.ts';
+export { attachFiles, fileKeysInHtml, markFilesAttached, remainingQuota, type StoredUpload, storeUpload, streamUpload } from './store.ts';

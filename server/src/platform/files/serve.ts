@@ -1,0 +1,102 @@
+import { extname } from 'node:path';
+import { FileVisibility } from '@xuetu/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fresh from 'fresh';
+import parseRange from 'range-parser';
+import type { Caller } from '../caller.ts';
+import { appError } from '../errors.ts';
+import { verifyUrlToken } from '../signing.ts';
+import { findFileByKey } from './repository.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.pdf': 'application/pdf',
+  '.mp4': 'video/mp4',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.xls': 'application/vnd.ms-excel',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.doc': 'application/msword',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.ppt': 'application/vnd.ms-powerpoint',
+  '.txt': 'text/plain; charset=utf-8',
+  '.zip': 'application/zip',
+};
+
+/** purpose of signed file URLs (platform/signing.ts) */
+export const FILE_URL_PURPOSE = 'file';
+
+/**
+ * Sends a stored file: public files to anyone holding the key (cached for a year, keys never
+ * change content); private files only with a valid signed token (`sig`) for this key, bound to
+ * the signed-in user it was issued to. Answers Range requests with 206 and conditional requests
+ * (If-None-Match / If-Modified-Since) with 304.
+ */
+export async function sendStoredFile(
+  caller: Caller,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  opts: { name?: string; sig?: string },
+): Promise<FastifyReply> {
+  const { ctx } = caller;
+  const row = await findFileByKey(ctx.db, key).catch(() => undefined);
+  const isPrivate = row?.visibility === FileVisibility.Private;
+  if (isPrivate) {
+    const ok = verifyUrlToken(ctx, opts.sig ?? '', {
+      purpose: FILE_URL_PURPOSE,
+      binding: caller.actor ? String(caller.actor.userId) : undefined,
+      now: caller.now,
+    });
+    if (!ok || ok.subject !== key) throw appError('FILE_LINK_EXPIRED');
+  }
+  const meta = await ctx.storage.head(key).catch(() => null);
+  if (!meta) throw appError('FILE_NOT_FOUND');
+  const type = row?.contentType ?? meta.contentType ?? CONTENT_TYPES[extname(key).toLowerCase()] ?? 'application/octet-stream';
+  const lastModified = meta.lastModified ?? row?.createdAt;
+  const etag = `"${meta.size.toString(16)}-${(lastModified?.getTime() ?? 0).toString(16)}"`;
+  reply.header('content-type', type);
+  reply.header('accept-ranges', 'bytes');
+  reply.header('etag', etag);
+  if (lastModified) reply.header('last-modified', lastModified.toUTCString());
+  reply.header('cache-control', isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable');
+  reply.header('x-content-type-options', 'nosniff');
+  // never render uploaded html/svg as a page of ours
+  if (type.includes('svg') || opts.name) {
+    const name = opts.name ?? key.split('/').pop() ?? 'file';
+    reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+  }
+  if (fresh(req.headers, { etag, 'last-modified': lastModified?.toUTCString() })) return reply.status(304).send();
+
+  const rangeHeader = req.headers.range;
+  const ifRange = req.headers['if-range'];
+  const rangeApplies = rangeHeader && (!ifRange || ifRange === etag || ifRange === lastModified?.toUTCString());
+  if (rangeApplies) {
+    const ranges = parseRange(meta.size, rangeHeader, { combine: true });
+    if (ranges === -1) {
+      reply.header('content-range', `bytes */${meta.size}`);
+      return reply.status(416).send();
+    }
+    // malformed or several ranges: the whole file (allowed by RFC 9110)
+    if (ranges !== -2 && ranges.length === 1) {
+      const { start, end } = ranges[0];
+      const obj = await ctx.storage.get(key, { start, end });
+      if (!obj) throw appError('FILE_NOT_FOUND');
+      reply.header('content-range', `bytes ${start}-${end}/${meta.size}`);
+      reply.header('content-length', end - start + 1);
+      return reply.status(206).send(obj.body);
+    }
+  }
+  const obj = await ctx.storage.get(key);
+  if (!obj) throw appError('FILE_NOT_FOUND');
+  reply.header('content-length', obj.size);
+  return reply.send(obj.body);
+}

@@ -1,0 +1,89 @@
+import { DrizzleQueryError, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { call, outboxCode, U } from '../modules/account/testkit.ts';
+import { loggableError } from './log-safe.ts';
+
+// Issue 9 items 9 and 10: control characters are refused at validation naming the field; failed
+// queries are logged without their parameter values; a temporary password must be changed first.
+
+let t: TestApp;
+let corp: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  corp = await t.login('corpadmin');
+});
+afterAll(() => t.close());
+
+describe('control characters', () => {
+  it.each([
+    ['/Api/User/user_user/LoginStep1', { username: 'learner01\u0000', password: 'x' }, 'username'],
+    ['/Api/User/user_post/SavePost', { postName: '岗位\u0000', companySysCode: 'C-DEMO-TECH' }, 'postName'],
+    ['/Api/User/user_user/GetUserList', { pageIndex: 1, pageSize: 10, key: 'a\u001bb' }, 'key'],
+    ['/Api/User/user_org/AddOrg', { orgName: '部门\u0007', pId: 0 }, 'orgName'],
+  ])('%s answers a clear message naming the field', async (path, body, field) => {
+    const res = await t.inject({ method: 'POST', url: `/prod-api${path}`, payload: body, headers: { ydAuthorization: `Bearer ${corp}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: false, msg: `参数 ${field} 含有不允许的控制字符，请删除后重试` });
+  });
+
+  it('keeps tabs and line breaks of multi-line text', async () => {
+    const res = await t.post('/Api/User/user_post/SavePost', { postName: '多行\t岗位', companySysCode: 'C-DEMO-TECH' }, corp);
+    expect(res.success, res.msg).toBe(true);
+  });
+});
+
+describe('failed query logging', () => {
+  it('keeps parameter values out of the logged error', async () => {
+    let caught: unknown;
+    try {
+      await t.ctx.db.execute(sql`select ${'13800009999-secret'}::int`);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(DrizzleQueryError);
+    const logged = JSON.stringify(loggableError(caught as Error));
+    expect(JSON.stringify({ m: (caught as Error).message })).toContain('13800009999-secret');
+    expect(logged).not.toContain('13800009999-secret');
+    expect(logged).toContain('select $1::int');
+  });
+});
+
+describe('must change password', () => {
+  it('refuses everything but the password change, user info and logout until it is changed', async () => {
+    const [learner] = await t.ctx.db.query.users.findMany({ where: (u, { eq }) => eq(u.accountCode, 'learner18') });
+    const reset = await t.post(`${U}/SetPassword?UserId=${learner.id}`, {}, corp);
+    const temp = /重置为：(\S+)/.exec(reset.msg)?.[1] as string;
+    const login = await t.post<{ token: string; mustChangePassword: boolean }>(`${U}/Login`, { username: 'learner18', password: temp });
+    expect(login.data.mustChangePassword).toBe(true);
+    const token = login.data.token;
+
+    const blocked = await t.post('/Api/SysConfig/sys_message/GetNoReadCount', {}, token);
+    expect(blocked).toMatchObject({
+      success: false,
+      code: 'PASSWORD_CHANGE_REQUIRED',
+      msg: '您正在使用管理员重置的临时密码，请先修改密码',
+    });
+    expect((await t.post('/Api/SysConfig/sys_action/GetUserMenuList', {}, token)).code).toBe('PASSWORD_CHANGE_REQUIRED');
+    expect((await t.post(`${U}/GetUserInfo`, {}, token)).success).toBe(true);
+
+    // the change itself goes through (code to the own phone, then the new password)
+    const sent = await call(t, `${U}/GetEditPassWordCheckNum`, {}, { token });
+    expect(sent.success, sent.msg).toBe(true);
+    const code = await outboxCode(t, learner.mobile);
+    const changed = await call(t, `${U}/EditPassWord`, { pas1: 'Changed@2026', pas2: 'Changed@2026', checkNum: code }, { token });
+    expect(changed.success, changed.msg).toBe(true);
+
+    const fresh = await t.login('learner18', 'Changed@2026');
+    expect((await t.post('/Api/SysConfig/sys_message/GetNoReadCount', {}, fresh)).success).toBe(true);
+  });
+
+  it('lets logout through', async () => {
+    const [learner] = await t.ctx.db.query.users.findMany({ where: (u, { eq }) => eq(u.accountCode, 'learner19') });
+    const reset = await t.post(`${U}/SetPassword?UserId=${learner.id}`, {}, corp);
+    const temp = /重置为：(\S+)/.exec(reset.msg)?.[1] as string;
+    const token = (await t.post<{ token: string }>(`${U}/Login`, { username: 'learner19', password: temp })).data.token;
+    expect((await t.post(`${U}/LoginOut`, {}, token)).success).toBe(true);
+    expect((await t.post(`${U}/GetUserInfo`, {}, token)).errorCode).toBe(401);
+  });
+});

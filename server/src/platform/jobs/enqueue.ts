@@ -1,0 +1,55 @@
+import { JobStatus } from '@xuetu/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { jobs } from '../../db/schema/index.ts';
+import { onCommit } from '../tx.ts';
+import type { JobDefinition } from './define.ts';
+
+export interface EnqueueOptions {
+  /** not before this time (from the caller's clock); default: as soon as possible */
+  runAt?: Date;
+  /** while a job of the same kind and key is queued or running, enqueueing again does nothing */
+  dedupeKey?: string;
+  /** default: the definition's maxAttempts */
+  maxAttempts?: number;
+}
+
+/** Runners to wake when a job commits (one per app in this process). */
+const wakers = new Set<() => void>();
+export function onJobEnqueued(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
+
+/**
+ * Stores a job in the caller's transaction: it exists only if the write that caused it commits.
+ * Returns the job id, or null when a job with the same dedupe key is already waiting.
+ */
+export async function enqueueJob<P>(
+  tx: DbOrTx,
+  job: JobDefinition<P> | string,
+  payload: P,
+  opts: EnqueueOptions = {},
+): Promise<number | null> {
+  const def = typeof job === 'string' ? undefined : job;
+  const rows = await tx
+    .insert(jobs)
+    .values({
+      kind: typeof job === 'string' ? job : job.kind,
+      payload: (payload ?? {}) as object,
+      status: JobStatus.Queued,
+      runAt: opts.runAt ?? null,
+      maxAttempts: opts.maxAttempts ?? def?.maxAttempts ?? 3,
+      dedupeKey: opts.dedupeKey ?? null,
+    })
+    .onConflictDoNothing({
+      target: [jobs.kind, jobs.dedupeKey],
+      where: sql`${jobs.dedupeKey} is not null and ${jobs.status} in ('queued', 'running')`,
+    })
+    .returning({ id: jobs.id });
+  if (rows[0])
+    onCommit(tx, () => {
+      for (const wake of wakers) wake();
+    });
+  return rows[0]?.id ?? null;
+}

@@ -1,0 +1,162 @@
+import { JobStatus } from '@xuetu/contract';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { jobs } from '../../db/schema/index.ts';
+import { ManualClock } from '../clock.ts';
+import { inTransaction } from '../tx.ts';
+import { defineJob, enqueueJob, JobRunner } from './index.ts';
+
+const START = new Date('2026-03-01T08:00:00Z');
+let t: TestApp;
+const clock = new ManualClock(START);
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  // the demo seed queues module jobs (exam messages): run them first so the counts below are this file's own
+  await t.ctx.jobs.drain();
+});
+afterAll(() => t.close());
+
+const jobRow = async (id: number) => (await t.ctx.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+
+describe('platform jobs', () => {
+  it('runs a job only when the transaction that enqueued it commits, and records progress', async () => {
+    const seen: string[] = [];
+    const echo = defineJob<{ word: string }>('test.echo', {
+      run: async (job, { progress }) => {
+        await progress(40);
+        seen.push(job.payload.word);
+      },
+    });
+    t.ctx.jobs.register(echo);
+    await expect(
+      inTransaction(t.ctx, async (tx) => {
+        await enqueueJob(tx, echo, { word: 'rolled back' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    const id = await inTransaction(t.ctx, (tx) => enqueueJob(tx, echo, { word: 'committed' }));
+    expect(await t.ctx.jobs.drain()).toBe(1);
+    expect(seen).toEqual(['committed']);
+    const row = await jobRow(id as number);
+    expect(row.status).toBe(JobStatus.Done);
+    expect(row.progress).toBe(100);
+    expect(row.attempts).toBe(1);
+  });
+
+  it('retries a failing job after its backoff, on the controlled clock, keeping the last error', async () => {
+    let calls = 0;
+    const flaky = defineJob('test.flaky', {
+      maxAttempts: 3,
+      backoff: { type: 'exponential', delayMs: 60_000 },
+      run: async () => {
+        calls++;
+        if (calls < 3) throw new Error(`boom ${calls}`);
+      },
+    });
+    t.ctx.jobs.register(flaky);
+    const id = (await enqueueJob(t.ctx.db, flaky, {})) as number;
+    await t.ctx.jobs.drain();
+    let row = await jobRow(id);
+    expect(row).toMatchObject({ status: JobStatus.Queued, lastError: 'boom 1', attempts: 1 });
+    expect(row.runAt?.getTime()).toBe(clock.now().getTime() + 60_000);
+    expect(await t.ctx.jobs.drain()).toBe(0);
+    clock.advance(60_000);
+    await t.ctx.jobs.drain();
+    row = await jobRow(id);
+    expect(row).toMatchObject({ status: JobStatus.Queued, lastError: 'boom 2', attempts: 2 });
+    expect(row.runAt?.getTime()).toBe(clock.now().getTime() + 120_000);
+    clock.advance(120_000);
+    await t.ctx.jobs.drain();
+    row = await jobRow(id);
+    expect(row).toMatchObject({ status: JobStatus.Done, lastError: null, attempts: 3 });
+  });
+
+  it('marks a job failed after its last attempt', async () => {
+    const broken = defineJob('test.broken', {
+      maxAttempts: 1,
+      run: async () => {
+        throw new Error('always');
+      },
+    });
+    t.ctx.jobs.register(broken);
+    const id = (await enqueueJob(t.ctx.db, broken, {})) as number;
+    await t.ctx.jobs.drain();
+    expect(await jobRow(id)).toMatchObject({ status: JobStatus.Failed, lastError: 'always', attempts: 1 });
+  });
+
+  it('does not enqueue a second job with the same dedupe key while the first waits', async () => {
+    const noop = defineJob('test.dedupe', { run: async () => {} });
+    t.ctx.jobs.register(noop);
+    const first = await enqueueJob(t.ctx.db, noop, {}, { dedupeKey: 'k' });
+    expect(first).toBeTypeOf('number');
+    expect(await enqueueJob(t.ctx.db, noop, {}, { dedupeKey: 'k' })).toBeNull();
+    await t.ctx.jobs.drain();
+    expect(await enqueueJob(t.ctx.db, noop, {}, { dedupeKey: 'k' })).toBeTypeOf('number');
+    await t.ctx.jobs.drain();
+  });
+
+  it('runs at most `concurrency` jobs of a kind at once in one process', async () => {
+    let running = 0;
+    let peak = 0;
+    const slow = defineJob('test.slow', {
+      concurrency: 2,
+      run: async () => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
+      },
+    });
+    t.ctx.jobs.register(slow);
+    for (let i = 0; i < 5; i++) await enqueueJob(t.ctx.db, slow, {});
+    expect(await t.ctx.jobs.drain()).toBe(5);
+    expect(peak).toBe(2);
+  });
+
+  it('runs a scheduled job once per occurrence even with two processes', async () => {
+    let runs = 0;
+    const hourly = defineJob('test.hourly', {
+      schedule: { everyMs: 3_600_000 },
+      run: async () => {
+        runs++;
+      },
+    });
+    t.ctx.jobs.register(hourly);
+    // a second process on the same database
+    const other = new JobRunner(t.ctx, [], pino({ level: 'silent' }), { pollMs: 0 });
+    other.register(hourly);
+    await t.ctx.jobs.drain();
+    await other.drain();
+    expect(runs).toBe(0);
+    clock.advance(3_600_000);
+    await Promise.all([t.ctx.jobs.drain(), other.drain()]);
+    expect(runs).toBe(1);
+    clock.advance(3_600_000);
+    await Promise.all([other.drain(), t.ctx.jobs.drain()]);
+    expect(runs).toBe(2);
+  });
+
+  it('takes over a running job whose process died once its lease has passed', async () => {
+    let runs = 0;
+    const leased = defineJob('test.leased', {
+      leaseMs: 60_000,
+      run: async () => {
+        runs++;
+      },
+    });
+    t.ctx.jobs.register(leased);
+    const id = (await enqueueJob(t.ctx.db, leased, {})) as number;
+    await t.ctx.db
+      .update(jobs)
+      .set({ status: JobStatus.Running, lockedBy: 'dead-process', lockedUntil: new Date(clock.now().getTime() + 60_000), attempts: 1 })
+      .where(eq(jobs.id, id));
+    expect(await t.ctx.jobs.drain()).toBe(0);
+    clock.advance(60_001);
+    expect(await t.ctx.jobs.drain()).toBe(1);
+    expect(runs).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ status: JobStatus.Done, attempts: 2 });
+  });
+});

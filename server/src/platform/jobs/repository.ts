@@ -1,0 +1,117 @@
+import { JobStatus } from '@xuetu/contract';
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { jobSchedules, jobs } from '../../db/schema/index.ts';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * Claims up to `limit` due jobs of one kind for this worker: queued ones whose time has come and
+ * running ones whose lease ran out (their process died). SKIP LOCKED lets several processes
+ * claim at once without waiting on each other or taking the same job.
+ */
+export async function claimDueJobs(db: Db, kind: string, limit: number, worker: string, now: Date, leaseMs: number): Promise<JobRow[]> {
+  if (limit <= 0) return [];
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, kind),
+          or(
+            and(eq(jobs.status, JobStatus.Queued), or(isNull(jobs.runAt), lte(jobs.runAt, now))),
+            and(eq(jobs.status, JobStatus.Running), lt(jobs.lockedUntil, now)),
+          ),
+        ),
+      )
+      .orderBy(sql`${jobs.runAt} asc nulls first`, jobs.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(jobs)
+      .set({
+        status: JobStatus.Running,
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: worker,
+        lockedUntil: new Date(now.getTime() + leaseMs),
+        startedAt: now,
+        lastError: null,
+      })
+      .where(
+        inArray(
+          jobs.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+export async function markJobDone(db: Db, id: number, worker: string, now: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: JobStatus.Done, progress: 100, finishedAt: now, lockedBy: null, lockedUntil: null })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
+}
+
+/** After a failed run: queued again at `retryAt`, or failed for good when retryAt is null. */
+export async function markJobFailed(db: Db, id: number, worker: string, error: string, retryAt: Date | null, now: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set(
+      retryAt
+        ? { status: JobStatus.Queued, runAt: retryAt, lastError: error, lockedBy: null, lockedUntil: null }
+        : { status: JobStatus.Failed, lastError: error, finishedAt: now, lockedBy: null, lockedUntil: null },
+    )
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
+}
+
+export async function setJobProgress(db: Db, id: number, pct: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ progress: Math.max(0, Math.min(100, Math.round(pct))) })
+    .where(eq(jobs.id, id));
+}
+
+/** Creates the schedule row on first sight (first occurrence from `first`). */
+export async function ensureSchedule(db: Db, name: string, first: Date): Promise<void> {
+  await db.insert(jobSchedules).values({ name, nextRunAt: first }).onConflictDoNothing();
+}
+
+/**
+ * Moves a due schedule to its next occurrence and enqueues the run in the same transaction.
+ * Of several processes doing this at once only one sees the row still due, so a run happens once.
+ */
+export async function takeDueSchedule(db: Db, name: string, now: Date, next: Date, kind: string, maxAttempts: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .update(jobSchedules)
+      .set({ nextRunAt: next })
+      .where(and(eq(jobSchedules.name, name), lte(jobSchedules.nextRunAt, now)))
+      .returning({ name: jobSchedules.name });
+    if (moved.length === 0) return false;
+    await tx
+      .insert(jobs)
+      .values({ kind, payload: {}, status: JobStatus.Queued, runAt: null, maxAttempts, dedupeKey: `schedule:${name}` })
+      .onConflictDoNothing({
+        target: [jobs.kind, jobs.dedupeKey],
+        where: sql`${jobs.dedupeKey} is not null and ${jobs.status} in ('queued', 'running')`,
+      });
+    return true;
+  });
+}
+
+export async function pageJobs(db: Db, q: { kind: string; status: string; limit: number; offset: number }) {
+  const where = and(q.kind ? eq(jobs.kind, q.kind) : undefined, q.status ? eq(jobs.status, q.status) : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(jobs).where(where).orderBy(desc(jobs.id)).limit(q.limit).offset(q.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(jobs).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function findJob(db: Db, id: number): Promise<JobRow | undefined> {
+  return (await db.select().from(jobs).where(eq(jobs.id, id)))[0];
+}

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { backoffDelay, type JobDefinition, type JobRecord, type Schedule } from './define.ts';
+import { onJobEnqueued } from './enqueue.ts';
+import * as repo from './repository.ts';
+
+export interface RunnerOptions {
+  /** how often this process looks for due jobs; 0 = never on its own (tests call drain()) */
+  pollMs: number;
+  /** how long stop() waits for running jobs before giving up on them (their lease lets another process retry) */
+  stopTimeoutMs?: number;
+}
+
+/**
+ * Runs the jobs of the definitions it knows: polls for due ones (and is woken when a job commits
+ * in this process), runs at most `concurrency` per kind at once, retries with backoff, and
+ * enqueues scheduled jobs once per occurrence across all processes.
+ */
+export class JobRunner {
+  readonly worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private readonly defs = new Map<string, JobDefinition<unknown>>();
+  private readonly busy = new Map<string, number>();
+  private readonly inflight = new Set<Promise<void>>();
+  private readonly knownSchedules = new Set<string>();
+  private readonly abort = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+  private wakeQueued = false;
+  private stopped = false;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly ctx: AppContext,
+    definitions: readonly JobDefinition<never>[],
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: RunnerOptions,
+  ) {
+    for (const def of definitions) this.register(def);
+  }
+
+  /** Adds a job kind (modules list theirs in allJobs; tests add their own). */
+  register<P>(def: JobDefinition<P>): void {
+    if (this.defs.has(def.kind)) throw new Error(`job kind ${def.kind} defined twice`);
+    this.defs.set(def.kind, def as unknown as JobDefinition<unknown>);
+  }
+
+  /** Starts polling (no-op when pollMs is 0). */
+  start(): void {
+    if (this.opts.pollMs <= 0 || this.timer) return;
+    this.unsubscribe = onJobEnqueued(() => this.wake());
+    this.timer = setInterval(() => this.wake(), this.opts.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Looks for due work soon (coalesced). */
+  wake(): void {
+    if (this.stopped || !this.timer || this.wakeQueued) return;
+    this.wakeQueued = true;
+    setImmediate(() => {
+      this.wakeQueued = false;
+      void this.tick();
+    });
+  }
+
+  /**
+   * Runs every due job to completion, including jobs those jobs enqueue and due schedules, then
+   * returns how many runs happened. Time is ctx.clock: advance a ManualClock to reach retries.
+   */
+  async drain(): Promise<number> {
+    let runs = 0;
+    for (let round = 0; round < 1000; round++) {
+      await this.enqueueDueSchedules();
+      const started = await this.claimAndStart();
+      runs += started;
+      if (started === 0 && this.inflight.size === 0) return runs;
+      await Promise.all([...this.inflight]);
+    }
+    throw new Error('jobs drain: still busy after 1000 rounds (a job that keeps enqueueing itself?)');
+  }
+
+  /** Stops claiming, signals running jobs and waits for them (bounded). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.unsubscribe?.();
+    this.abort.abort();
+    await this.ticking;
+    const timeout = new Promise((r) => setTimeout(r, this.opts.stopTimeoutMs ?? 10_000).unref());
+    await Promise.race([Promise.allSettled([...this.inflight]), timeout]);
+  }
+
+  private tick(): Promise<void> {
+    if (this.ticking || this.stopped) return this.ticking ?? Promise.resolve();
+    this.ticking = (async () => {
+      try {
+        await this.enqueueDueSchedules();
+        await this.claimAndStart();
+      } catch (err) {
+        this.log.error({ err }, 'jobs: poll failed');
+      } finally {
+        this.ticking = undefined;
+      }
+    })();
+    return this.ticking;
+  }
+
+  private async enqueueDueSchedules(): Promise<void> {
+    for (const def of this.defs.values()) {
+      if (!def.schedule) continue;
+      const now = this.ctx.clock.now();
+      if (!this.knownSchedules.has(def.kind)) {
+        await repo.ensureSchedule(this.ctx.db, def.kind, nextOccurrence(def.schedule, now));
+        this.knownSchedules.add(def.kind);
+      }
+      await repo.takeDueSchedule(this.ctx.db, def.kind, now, nextOccurrence(def.schedule, now), def.kind, def.maxAttempts);
+    }
+  }
+
+  private async claimAndStart(): Promise<number> {
+    let started = 0;
+    for (const def of this.defs.values()) {
+      if (this.stopped) break;
+      const free = def.concurrency - (this.busy.get(def.kind) ?? 0);
+      const rows = await repo.claimDueJobs(this.ctx.db, def.kind, free, this.worker, this.ctx.clock.now(), def.leaseMs);
+      for (const row of rows) {
+        started++;
+        this.busy.set(def.kind, (this.busy.get(def.kind) ?? 0) + 1);
+        const run: Promise<void> = this.execute(def, row).finally(() => {
+          this.busy.set(def.kind, (this.busy.get(def.kind) ?? 1) - 1);
+          this.inflight.delete(run);
+          this.wake();
+        });
+        this.inflight.add(run);
+      }
+    }
+    return started;
+  }
+
+  private async execute(def: JobDefinition<unknown>, row: repo.JobRow): Promise<void> {
+    const log = this.log.child({ job: row.id, kind: row.kind, attempt: row.attempts });
+    const record: JobRecord = { id: row.id, kind: row.kind, payload: row.payload, attempt: row.attempts, maxAttempts: row.maxAttempts };
+    try {
+      await def.run(record, {
+        ctx: this.ctx,
+        log,
+        signal: this.abort.signal,
+        progress: (pct) => repo.setJobProgress(this.ctx.db, row.id, pct),
+      });
+      await repo.markJobDone(this.ctx.db, row.id, this.worker, this.ctx.clock.now());
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const now = this.ctx.clock.now();
+      const retryAt = row.attempts < row.maxAttempts ? new Date(now.getTime() + backoffDelay(def.backoff, row.attempts)) : null;
+      log.warn({ err, retryAt }, 'jobs: run failed');
+      await repo.markJobFailed(this.ctx.db, row.id, this.worker, message.slice(0, 2000), retryAt, now).catch((e) => {
+        log.error({ err: e }, 'jobs: could not record the failure');
+      });
+    }
+  }
+}
+
+export function nextOccurrence(schedule: Schedule, from: Date): Date {
+  if ('everyMs' in schedule) return new Date(from.getTime() + schedule.everyMs);
+  const next = new Cron(schedule.cron, { timezone: schedule.timezone ?? 'Asia/Shanghai', paused: true }).nextRun(from);
+  if (!next) throw new Error(`schedule ${schedule.cron} has no next occurrence`);
+  return next;
+}

@@ -1,0 +1,41 @@
+import {
+  type BeginExamResult,
+  type ExamPaperView,
+  type ExamResultRow,
+  type ExamResultView,
+  type ExamStatistics,
+  MARKING_BASE,
+  type MarkingRow,
+  type MyExamCard,
+  type PageResult,
+  type SaveAnswerResult,
+  type SubmitExamResult,
+  USER_EXAM_BASE,
+  type UserExamDetail,
+} from '@xuetu/contract';
+import { post, postEnvelope, service } from './request';
+
+const base = USER_EXAM_BASE;
+
+export const MY_EXAMS_KEY = ['ex_userexam', 'GetMyExamList'] as const;
+
+export const getMyExamList = (body: { status?: number; mustComplete?: number; pageIndex: number; pageSize: number }) =>
+  post<PageResult<MyExamCard>>(`${base}/GetMyExamList`, body);
+export const isExistImgExam = () => post<boolean>(`${base}/IsExistImgExam`, {}, { silent: true });
+export const getUserExamDetail = (excode: string) => post<UserExamDetail>(`${base}/GetUserExamDetail`, { excode });
+export const beginExam = (examCode: string) => post<BeginExamResult>(`${base}/BeginExam`, { examCode });
+export const getExamPaper = (userpaperId: number) => post<ExamPaperView>(`${base}/GetExamPaper`, { userpaperId });
+/** silent: the exam page shows its own saved/offline state instead of toasts */
+export const saveAnswerEnvelope = (body: { userpaperId: number; qCode: string; answer?: string | string[]; flag?: number; seq: number }) =>
+  postEnvelope<SaveAnswerResult>(`${base}/SaveAnswer`, body, { silent: true, dedupe: false });
+export const submitExam = (userpaperId: number) => post<SubmitExamResult>(`${base}/SubmitExam`, { userpaperId }, { dedupe: false });
+export const getExamResult = (userpaperId: number) => post<ExamResultView>(`${base}/GetExamResult`, { userpaperId });
+export const getExamResultList = (exammcode: string) => post<ExamResultRow[]>(`${base}/GetExamResultList`, { exammcode });
+
+export const getMarkingQueue = (body: { examCode: string; qCode?: string; pageIndex: number; pageSize: number }) =>
+  post<PageResult<MarkingRow>>(`${MARKING_BASE}/GetQueue`, body);
+export const markAnswer = (body: { userpaperId: number; qCode: string; score: number; comment: string }) =>
+  post<{ delayMarkingPapers: number; score: number }>(`${MARKING_BASE}/Mark`, body);
+export const getExamStatistics = (examCode: string) => post<ExamStatistics>('/Api/Exam_Manage/ex_exam/GetStatistics', { examCode });
+export const exportResultsUrl = '/Api/Exam_Manage/ex_exam/ExportResults';
+export { service };

@@ -1,0 +1,43 @@
+import { type QueryKey, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGE_DURATION_MS } from '@xuetu/contract';
+import { ApiError, isCancelled } from '../api/request';
+import { feedback } from './feedback';
+
+export interface AppMutationOptions<TData, TVars> {
+  mutationFn: (vars: TVars) => Promise<TData>;
+  /** shown on success (e.g. 保存成功); a function may use the answer */
+  success?: string | ((data: TData) => string | undefined);
+  /** queries to refresh after success */
+  invalidate?: QueryKey[];
+  onSuccess?: (data: TData, vars: TVars) => void;
+}
+
+/** A form's validateFields() rejection: the form shows its own messages. */
+function isFormValidation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'errorFields' in err;
+}
+
+/**
+ * The one mutation shape of the admin pages: loading state (`isPending`), a success message,
+ * refreshed queries, and exactly one error toast (spec §8): a server failure was already shown
+ * by the request wrapper, a form validation failure is shown by the form, a cancelled call is
+ * not a failure; anything else is shown once here. `mutate` never leaves an unhandled rejection.
+ */
+export function useAppMutation<TData = unknown, TVars = void>(
+  opts: AppMutationOptions<TData, TVars>,
+): UseMutationResult<TData, unknown, TVars> {
+  const qc = useQueryClient();
+  return useMutation<TData, unknown, TVars>({
+    mutationFn: opts.mutationFn,
+    onSuccess: (data, vars) => {
+      const msg = typeof opts.success === 'function' ? opts.success(data) : opts.success;
+      if (msg) feedback.success(msg);
+      for (const key of opts.invalidate ?? []) void qc.invalidateQueries({ queryKey: key });
+      opts.onSuccess?.(data, vars);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError || isFormValidation(err) || isCancelled(err)) return;
+      feedback.error(err instanceof Error && err.message ? err.message : 'Error', MESSAGE_DURATION_MS);
+    },
+  });
+}

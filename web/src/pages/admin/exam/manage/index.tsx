@@ -1,0 +1,163 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EXAM_STATUS_LABELS, ExamStatus, type ExamView, Perm } from '@xuetu/contract';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { closeExam, deleteExam, getExamPage, publishExam } from '../../../../api/exams';
+import { Can, useCan } from '../../../../components/Can';
+import { DEFAULT_PAGE, pager } from '../../shared';
+import { useExamCompany } from '../shared';
+import { ExamEditor } from './ExamEditor';
+
+const KEY = ['exam', 'exams'] as const;
+const STATUS_COLOR = ['default', 'green', 'red'];
+
+/** 考试安排: list, editor with participants, publish / close, results link. */
+export default function ExamManagePage() {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const can = useCan();
+  const navigate = useNavigate();
+  const { company, picker } = useExamCompany();
+  const [filter, setFilter] = useState<{ keyword: string; status?: number }>({ keyword: '' });
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
+  const list = useQuery({
+    queryKey: [...KEY, filter, page, company],
+    queryFn: () => getExamPage({ ...filter, companySysCode: company, pageIndex: page.pageIndex, pageRows: page.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const reload = () => qc.invalidateQueries({ queryKey: ['exam'] });
+  const act = useMutation({
+    mutationFn: async ({ kind, code }: { kind: 'publish' | 'close' | 'delete'; code: string }) => {
+      if (kind === 'publish') return (await publishExam(code)).msg;
+      if (kind === 'close') await closeExam(code);
+      else await deleteExam(code);
+      return kind === 'close' ? '考试已结束' : '删除成功!';
+    },
+    onSuccess: (msg) => {
+      message.success(msg);
+      void reload();
+    },
+  });
+
+  return (
+    <Card variant="borderless" data-testid="exam-admin">
+      <Form
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 12 }}
+        onFinish={(v: { keyword?: string; status?: number }) => {
+          setFilter({ keyword: v.keyword ?? '', status: v.status });
+          setPage((p) => ({ ...p, pageIndex: 1 }));
+        }}
+      >
+        {picker && <Form.Item>{picker}</Form.Item>}
+        <Form.Item name="keyword">
+          <Input placeholder="考试名称" allowClear />
+        </Form.Item>
+        <Form.Item name="status">
+          <Select
+            style={{ width: 120 }}
+            placeholder="状态"
+            allowClear
+            options={Object.entries(EXAM_STATUS_LABELS).map(([v, l]) => ({ value: Number(v), label: l }))}
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            搜索
+          </Button>
+          <Can action={Perm.ExamEdit}>
+            <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, code: null })} data-testid="exam-add">
+              新增考试
+            </Button>
+          </Can>
+        </Space>
+      </Form>
+      <Table<ExamView>
+        rowKey="examCode"
+        loading={list.isFetching}
+        dataSource={list.data?.models ?? []}
+        scroll={{ x: 1100 }}
+        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+        columns={[
+          { title: '考试名称', dataIndex: 'examName', width: 240, ellipsis: true },
+          { title: '试卷', dataIndex: 'paperName', width: 180, ellipsis: true },
+          {
+            title: '考试时间',
+            key: 'window',
+            width: 230,
+            render: (_: unknown, e) => `${e.examStartTime.slice(0, 16)} 至 ${e.examEndTime.slice(5, 16)}`,
+          },
+          { title: '时长', dataIndex: 'time', width: 80, render: (t: number) => `${t} 分钟` },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 90,
+            render: (s: number) => <Tag color={STATUS_COLOR[s]}>{EXAM_STATUS_LABELS[s]}</Tag>,
+          },
+          { title: '参考人数', dataIndex: 'userCount', width: 90 },
+          { title: '作答次数', dataIndex: 'attemptCount', width: 90 },
+          {
+            title: '操作',
+            key: 'op',
+            width: 260,
+            fixed: 'right',
+            render: (_: unknown, e) => (
+              <Space size={4} wrap>
+                {can(Perm.ExamEdit) && e.status !== ExamStatus.Closed && (
+                  <Button size="small" type="link" onClick={() => setEditor({ open: true, code: e.examCode })}>
+                    编辑
+                  </Button>
+                )}
+                {can(Perm.ExamPublish) && e.status === ExamStatus.Draft && (
+                  <Popconfirm
+                    title="发布后参考人员会收到考试通知，确定发布吗？"
+                    onConfirm={() => act.mutate({ kind: 'publish', code: e.examCode })}
+                  >
+                    <Button size="small" type="link" data-testid="exam-publish">
+                      发布
+                    </Button>
+                  </Popconfirm>
+                )}
+                {can(Perm.ExamPublish) && e.status === ExamStatus.Published && (
+                  <Popconfirm
+                    title="结束后学员不能再开始作答，确定结束吗？"
+                    onConfirm={() => act.mutate({ kind: 'close', code: e.examCode })}
+                  >
+                    <Button size="small" type="link">
+                      结束
+                    </Button>
+                  </Popconfirm>
+                )}
+                {e.status !== ExamStatus.Draft && can(Perm.ExamResultList) && (
+                  <Button size="small" type="link" onClick={() => navigate(`/exam/result?examCode=${encodeURIComponent(e.examCode)}`)}>
+                    成绩
+                  </Button>
+                )}
+                {can(Perm.ExamEdit) && e.attemptCount === 0 && (
+                  <Popconfirm title="确定删除该考试吗？" onConfirm={() => act.mutate({ kind: 'delete', code: e.examCode })}>
+                    <Button size="small" type="link" danger>
+                      删除
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <ExamEditor
+        open={editor.open}
+        examCode={editor.code}
+        company={company}
+        onClose={() => setEditor({ open: false, code: null })}
+        onSaved={() => {
+          setEditor({ open: false, code: null });
+          void reload();
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,162 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type PaperView, Perm } from '@xuetu/contract';
+import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { deletePaper, getPaperPage, previewPaper } from '../../../../api/exams';
+import { Can, useCan } from '../../../../components/Can';
+import { DEFAULT_PAGE, pager } from '../../shared';
+import { QuestionPreview, useDirTree, useExamCompany } from '../shared';
+import { PaperEditor } from './PaperEditor';
+
+const KEY = ['exam', 'papers'] as const;
+
+function PaperPreview({ code, onClose }: { code: string | null; onClose: () => void }) {
+  const q = useQuery({ queryKey: ['exam', 'paper', 'preview', code], queryFn: () => previewPaper(code as string), enabled: !!code });
+  return (
+    <Modal open={!!code} title={q.data?.paperName ?? '试卷预览'} width={860} footer={null} onCancel={onClose} destroyOnHidden>
+      {q.isLoading ? (
+        <Skeleton active />
+      ) : q.data ? (
+        <div data-testid="paper-preview">
+          <Typography.Paragraph type="secondary">
+            总分 {q.data.totlescore} 分，共 {q.data.totleq} 题
+            {q.data.paperType === 2 ? '（随机卷：以下为一次示例抽题，每位学员开考时各自抽题）' : ''}
+          </Typography.Paragraph>
+          {q.data.questions.map((x) => (
+            <QuestionPreview key={x.qCode} index={x.order} {...x} />
+          ))}
+        </div>
+      ) : (
+        <Empty />
+      )}
+    </Modal>
+  );
+}
+
+/** 试卷管理: list, fixed/random editor with live totals, preview, delete. */
+export default function PaperPage() {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const can = useCan();
+  const { company, picker } = useExamCompany();
+  const dirs = useDirTree(company);
+  const [filter, setFilter] = useState<{ keyword: string; paperType?: number }>({ keyword: '' });
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
+  const [preview, setPreview] = useState<string | null>(null);
+  const list = useQuery({
+    queryKey: [...KEY, filter, page, company],
+    queryFn: () => getPaperPage({ ...filter, companySysCode: company, pageIndex: page.pageIndex, pageRows: page.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const reload = () => qc.invalidateQueries({ queryKey: ['exam'] });
+  const remove = useMutation({
+    mutationFn: (code: string) => deletePaper(code),
+    onSuccess: () => {
+      message.success('删除成功!');
+      void reload();
+    },
+  });
+  return (
+    <Card variant="borderless" data-testid="paper-admin">
+      <Form
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 12 }}
+        onFinish={(v: { keyword?: string; paperType?: number }) => {
+          setFilter({ keyword: v.keyword ?? '', paperType: v.paperType });
+          setPage((p) => ({ ...p, pageIndex: 1 }));
+        }}
+      >
+        {picker && <Form.Item>{picker}</Form.Item>}
+        <Form.Item name="keyword">
+          <Input placeholder="试卷名称" allowClear />
+        </Form.Item>
+        <Form.Item name="paperType">
+          <Select
+            style={{ width: 120 }}
+            placeholder="组卷方式"
+            allowClear
+            options={[
+              { value: 1, label: '固定试题' },
+              { value: 2, label: '随机抽题' },
+            ]}
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            搜索
+          </Button>
+          <Can action={Perm.PaperEdit}>
+            <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, code: null })} data-testid="paper-add">
+              新增试卷
+            </Button>
+          </Can>
+        </Space>
+      </Form>
+      <Table<PaperView>
+        rowKey="paperCode"
+        loading={list.isFetching}
+        dataSource={list.data?.models ?? []}
+        scroll={{ x: 960 }}
+        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+        columns={[
+          { title: '试卷名称', dataIndex: 'paperName', ellipsis: true },
+          {
+            title: '组卷方式',
+            dataIndex: 'paperType',
+            width: 100,
+            render: (t: number) => (t === 1 ? <Tag color="blue">固定试题</Tag> : <Tag color="purple">随机抽题</Tag>),
+          },
+          { title: '总分', dataIndex: 'totlescore', width: 80 },
+          { title: '题数', dataIndex: 'totleq', width: 70 },
+          {
+            title: '单/多/判/填/简',
+            key: 'types',
+            width: 140,
+            render: (_: unknown, p) => [p.type1, p.type2, p.type3, p.type4, p.type5].join(' / '),
+          },
+          { title: '使用考试', dataIndex: 'examCount', width: 90 },
+          { title: '更新时间', dataIndex: 'updateTime', width: 160, render: (v: string) => v.slice(0, 16) },
+          {
+            title: '操作',
+            key: 'op',
+            width: 180,
+            fixed: 'right',
+            render: (_: unknown, p) => (
+              <Space size={4}>
+                <Button size="small" type="link" onClick={() => setPreview(p.paperCode)}>
+                  预览
+                </Button>
+                {can(Perm.PaperEdit) && (
+                  <>
+                    <Button size="small" type="link" onClick={() => setEditor({ open: true, code: p.paperCode })}>
+                      编辑
+                    </Button>
+                    <Popconfirm title="确定删除该试卷吗？" onConfirm={() => remove.mutate(p.paperCode)}>
+                      <Button size="small" type="link" danger disabled={p.examCount > 0}>
+                        删除
+                      </Button>
+                    </Popconfirm>
+                  </>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <PaperEditor
+        open={editor.open}
+        paperCode={editor.code}
+        tree={dirs.data ?? []}
+        company={company}
+        onClose={() => setEditor({ open: false, code: null })}
+        onSaved={() => {
+          setEditor({ open: false, code: null });
+          void reload();
+        }}
+      />
+      <PaperPreview code={preview} onClose={() => setPreview(null)} />
+    </Card>
+  );
+}

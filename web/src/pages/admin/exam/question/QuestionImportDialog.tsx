@@ -1,0 +1,127 @@
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { AdminMsg, IMPORT_DIALOG_WIDTH, type QuestionDirNode, type QuestionImportCheck, type QuestionImportError } from '@xuetu/contract';
+import { Alert, App, Button, Form, Modal, Space, Table, Upload, type UploadFile } from 'antd';
+import { useEffect, useState } from 'react';
+import { checkQuestionImport, downloadQuestionTemplate, importQuestions } from '../../../../api/exams';
+import { uploadTemporarily } from '../../../../api/imports';
+import { ApiError } from '../../../../api/request';
+import { DirSelect } from '../shared';
+
+/** 导入试题: template → choose file → 数据检查 (row, column, reason) → 导入 (all or nothing). */
+export function QuestionImportDialog(props: {
+  open: boolean;
+  tree: QuestionDirNode[];
+  defaultDir: string;
+  company: string;
+  onClose: () => void;
+  onImported: () => void;
+}) {
+  const { message } = App.useApp();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [url, setUrl] = useState<string | null>(null);
+  const [dirCode, setDirCode] = useState(props.defaultDir);
+  const [result, setResult] = useState<{ type: 'success' | 'error'; msg: string; errors: QuestionImportError[] } | null>(null);
+  const [busy, setBusy] = useState<'check' | 'import' | null>(null);
+
+  useEffect(() => {
+    if (props.open) {
+      setFiles([]);
+      setUrl(null);
+      setResult(null);
+      setDirCode(props.defaultDir);
+    }
+  }, [props.open, props.defaultDir]);
+
+  const ensureUploaded = async (): Promise<string | null> => {
+    const file = files[0]?.originFileObj;
+    if (!file) {
+      message.warning(AdminMsg.chooseFile);
+      return null;
+    }
+    if (url) return url;
+    const up = await uploadTemporarily(file);
+    setUrl(up.url);
+    return up.url;
+  };
+
+  const run = async (kind: 'check' | 'import') => {
+    setBusy(kind);
+    try {
+      const u = await ensureUploaded();
+      if (!u) return;
+      const body = { urls: [u], dirCode, companySysCode: props.company };
+      if (kind === 'check') {
+        const res = await checkQuestionImport(body);
+        setResult({ type: res.data.errors.length ? 'error' : 'success', msg: res.msg, errors: res.data.errors });
+      } else {
+        const res = await importQuestions(body);
+        setResult({ type: 'success', msg: res.msg, errors: [] });
+        message.success(res.msg);
+        props.onImported();
+      }
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const data = err.envelope?.data as QuestionImportCheck | null | undefined;
+        setResult({ type: 'error', msg: err.message, errors: data?.errors ?? [] });
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal open={props.open} title="导入试题" width={IMPORT_DIALOG_WIDTH} onCancel={props.onClose} footer={null} destroyOnHidden>
+      <Form layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
+        <Form.Item label="导入到目录">
+          <DirSelect tree={props.tree} value={dirCode} onChange={setDirCode} placeholder="表格未填目录时归入" style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item>
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadQuestionTemplate()} data-testid="question-template">
+            下载模板
+          </Button>
+        </Form.Item>
+        <Form.Item>
+          <Upload
+            accept=".xlsx"
+            maxCount={1}
+            fileList={files}
+            beforeUpload={() => false}
+            onChange={({ fileList }) => {
+              setFiles(fileList.slice(-1));
+              setUrl(null);
+              setResult(null);
+            }}
+          >
+            <Button icon={<UploadOutlined />}>选择文件</Button>
+          </Upload>
+        </Form.Item>
+        <Space>
+          <Button loading={busy === 'check'} onClick={() => void run('check')} data-testid="question-import-check">
+            数据检查
+          </Button>
+          <Button type="primary" loading={busy === 'import'} onClick={() => void run('import')} data-testid="question-import-run">
+            导入
+          </Button>
+        </Space>
+      </Form>
+      {result && (
+        <div data-testid="question-import-result">
+          <Alert type={result.type} showIcon message={result.msg} style={{ marginBottom: 12 }} />
+          {result.errors.length > 0 && (
+            <Table<QuestionImportError>
+              size="small"
+              rowKey={(e) => `${e.row}-${e.column}-${e.message}`}
+              dataSource={result.errors}
+              pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              columns={[
+                { title: '行号', dataIndex: 'row', width: 80 },
+                { title: '列', dataIndex: 'column', width: 100 },
+                { title: '错误原因', dataIndex: 'message' },
+              ]}
+            />
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,290 @@
+import { DeleteOutlined, EditOutlined, ExportOutlined, FolderAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Perm, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, type QuestionView, stemText } from '@xuetu/contract';
+import { App, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Table, Tooltip, Tree } from 'antd';
+import { useState } from 'react';
+import {
+  deleteQuestionDir,
+  deleteQuestions,
+  exportQuestions,
+  getQuestionPage,
+  type QuestionSearch,
+  saveQuestionDir,
+} from '../../../../api/exams';
+import { Can, useCan } from '../../../../components/Can';
+import { DEFAULT_PAGE, pager } from '../../shared';
+import { DirSelect, typeTag, useDirTree, useExamCompany } from '../shared';
+import { QuestionEditor } from './QuestionEditor';
+import { QuestionImportDialog } from './QuestionImportDialog';
+
+const KEY = ['exam', 'questions'] as const;
+type DirTreeNode = { key: string; title: string; children: DirTreeNode[] };
+const toTree = (nodes: QuestionDirNode[]): DirTreeNode[] =>
+  nodes.map((n) => ({ key: n.dirCode, title: `${n.dirName}（${n.qCount}）`, children: toTree(n.children) }));
+const findDir = (nodes: QuestionDirNode[], code: string): QuestionDirNode | undefined => {
+  for (const n of nodes) {
+    if (n.dirCode === code) return n;
+    const hit = findDir(n.children, code);
+    if (hit) return hit;
+  }
+  return undefined;
+};
+
+/** 题库管理: directory tree, search, editor per type, import (template, check, import), export, batch delete. */
+export default function QuestionBankPage() {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const can = useCan();
+  const { company, picker } = useExamCompany();
+  const dirs = useDirTree(company);
+  const tree = dirs.data ?? [];
+  const [dirCode, setDirCode] = useState('');
+  const [filter, setFilter] = useState<Omit<QuestionSearch, 'dirCode' | 'companySysCode'>>({ keyword: '' });
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editor, setEditor] = useState<{ open: boolean; qCode: string | null }>({ open: false, qCode: null });
+  const [importing, setImporting] = useState(false);
+  const [dirForm, setDirForm] = useState<{ open: boolean; dirCode: string; dirName: string; pCode: string }>({
+    open: false,
+    dirCode: '',
+    dirName: '',
+    pCode: '',
+  });
+  const search: QuestionSearch = { ...filter, dirCode, companySysCode: company };
+  const list = useQuery({
+    queryKey: [...KEY, search, page],
+    queryFn: () => getQuestionPage({ ...search, pageIndex: page.pageIndex, pageRows: page.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const reload = () => {
+    void qc.invalidateQueries({ queryKey: KEY });
+    void qc.invalidateQueries({ queryKey: ['exam', 'dirs'] });
+  };
+  const remove = useMutation({
+    mutationFn: (codes: string[]) => deleteQuestions(codes),
+    onSuccess: () => {
+      message.success('删除成功!');
+      setSelected([]);
+      reload();
+    },
+  });
+  const saveDir = useMutation({
+    mutationFn: () =>
+      saveQuestionDir({ dirCode: dirForm.dirCode, dirName: dirForm.dirName, pCode: dirForm.pCode, companySysCode: company }),
+    onSuccess: () => {
+      message.success('保存成功');
+      setDirForm((f) => ({ ...f, open: false }));
+      reload();
+    },
+  });
+  const removeDir = useMutation({
+    mutationFn: (code: string) => deleteQuestionDir(code),
+    onSuccess: () => {
+      message.success('删除成功!');
+      setDirCode('');
+      reload();
+    },
+  });
+  const current = dirCode ? findDir(tree, dirCode) : undefined;
+
+  return (
+    <div data-testid="question-bank">
+      <Row gutter={16}>
+        <Col xs={24} md={7} lg={6}>
+          <Card
+            variant="borderless"
+            title="题库目录"
+            extra={
+              <Can action={Perm.QuestionEdit}>
+                <Space size={0}>
+                  <Tooltip title="新增目录">
+                    <Button
+                      type="text"
+                      icon={<FolderAddOutlined />}
+                      aria-label="新增目录"
+                      onClick={() => setDirForm({ open: true, dirCode: '', dirName: '', pCode: dirCode })}
+                    />
+                  </Tooltip>
+                  <Tooltip title="编辑目录">
+                    <Button
+                      type="text"
+                      icon={<EditOutlined />}
+                      aria-label="编辑目录"
+                      disabled={!current}
+                      onClick={() =>
+                        current && setDirForm({ open: true, dirCode: current.dirCode, dirName: current.dirName, pCode: current.pCode })
+                      }
+                    />
+                  </Tooltip>
+                  <Popconfirm title="确定删除该目录吗？" disabled={!current} onConfirm={() => removeDir.mutate(dirCode)}>
+                    <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除目录" disabled={!current} />
+                  </Popconfirm>
+                </Space>
+              </Can>
+            }
+          >
+            {picker && <div style={{ marginBottom: 12 }}>{picker}</div>}
+            <Button type={dirCode ? 'text' : 'link'} style={{ paddingLeft: 4 }} onClick={() => setDirCode('')}>
+              全部试题
+            </Button>
+            {tree.length ? (
+              <Tree
+                blockNode
+                defaultExpandAll
+                selectedKeys={dirCode ? [dirCode] : []}
+                treeData={toTree(tree)}
+                onSelect={(keys) => {
+                  setDirCode(String(keys[0] ?? ''));
+                  setPage((p) => ({ ...p, pageIndex: 1 }));
+                }}
+              />
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无目录" />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} md={17} lg={18}>
+          <Card variant="borderless">
+            <Form
+              layout="inline"
+              style={{ marginBottom: 16, rowGap: 12 }}
+              onFinish={(v: { keyword?: string; qType?: number; difficulty?: number }) => {
+                setFilter({ keyword: v.keyword ?? '', qType: v.qType, difficulty: v.difficulty });
+                setPage((p) => ({ ...p, pageIndex: 1 }));
+              }}
+            >
+              <Form.Item name="keyword">
+                <Input placeholder="题干关键字" allowClear />
+              </Form.Item>
+              <Form.Item name="qType">
+                <Select
+                  style={{ width: 110 }}
+                  placeholder="题型"
+                  allowClear
+                  options={Q_TYPES.map((t) => ({ value: t, label: Q_TYPE_LABELS[t] }))}
+                />
+              </Form.Item>
+              <Form.Item name="difficulty">
+                <Select
+                  style={{ width: 100 }}
+                  placeholder="难度"
+                  allowClear
+                  options={[1, 2, 3, 4, 5].map((v) => ({ value: v, label: `${v} 星` }))}
+                />
+              </Form.Item>
+              <Space wrap>
+                <Button type="primary" htmlType="submit">
+                  搜索
+                </Button>
+                <Can action={Perm.QuestionEdit}>
+                  <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, qCode: null })} data-testid="question-add">
+                    新增试题
+                  </Button>
+                </Can>
+                <Can action={Perm.QuestionImport}>
+                  <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="question-import">
+                    导入
+                  </Button>
+                  <Button icon={<ExportOutlined />} onClick={() => void exportQuestions(search)}>
+                    导出
+                  </Button>
+                </Can>
+                <Can action={Perm.QuestionEdit}>
+                  <Popconfirm
+                    title={`确定删除选中的 ${selected.length} 道试题吗？`}
+                    disabled={!selected.length}
+                    onConfirm={() => remove.mutate(selected)}
+                  >
+                    <Button danger disabled={!selected.length}>
+                      批量删除
+                    </Button>
+                  </Popconfirm>
+                </Can>
+              </Space>
+            </Form>
+            <Table<QuestionView>
+              rowKey="qCode"
+              loading={list.isFetching}
+              dataSource={list.data?.models ?? []}
+              rowSelection={can(Perm.QuestionEdit) ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]) } : undefined}
+              scroll={{ x: 1180 }}
+              pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+              columns={[
+                { title: '题型', dataIndex: 'qType', width: 90, render: typeTag },
+                { title: '题干', dataIndex: 'qName', width: 340, ellipsis: true, render: (v: string) => stemText(v) },
+                { title: '答案', dataIndex: 'answer', width: 140, ellipsis: true },
+                { title: '难度', dataIndex: 'difficulty', width: 70 },
+                { title: '分值', dataIndex: 'score', width: 70 },
+                { title: '目录', dataIndex: 'dirName', width: 120, ellipsis: true },
+                { title: '更新时间', dataIndex: 'updateTime', width: 160, render: (v: string) => v.slice(0, 16) },
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 130,
+                  fixed: 'right',
+                  render: (_: unknown, q) =>
+                    can(Perm.QuestionEdit) && (
+                      <Space size={4}>
+                        <Button size="small" type="link" onClick={() => setEditor({ open: true, qCode: q.qCode })}>
+                          编辑
+                        </Button>
+                        <Popconfirm title="确定删除该试题吗？已使用它的试卷会保留它。" onConfirm={() => remove.mutate([q.qCode])}>
+                          <Button size="small" type="link" danger>
+                            删除
+                          </Button>
+                        </Popconfirm>
+                      </Space>
+                    ),
+                },
+              ]}
+            />
+          </Card>
+        </Col>
+        <QuestionEditor
+          open={editor.open}
+          qCode={editor.qCode}
+          tree={tree}
+          defaultDir={dirCode}
+          company={company}
+          onClose={() => setEditor({ open: false, qCode: null })}
+          onSaved={() => {
+            setEditor({ open: false, qCode: null });
+            reload();
+          }}
+        />
+        <QuestionImportDialog
+          open={importing}
+          tree={tree}
+          defaultDir={dirCode}
+          company={company}
+          onClose={() => setImporting(false)}
+          onImported={reload}
+        />
+        <Modal
+          open={dirForm.open}
+          title={dirForm.dirCode ? '编辑目录' : '新增目录'}
+          onCancel={() => setDirForm((f) => ({ ...f, open: false }))}
+          onOk={() => (dirForm.dirName.trim() ? saveDir.mutate() : message.error('请输入目录名称'))}
+          confirmLoading={saveDir.isPending}
+          okText="保存"
+          cancelText="取消"
+          destroyOnHidden
+        >
+          <Form layout="vertical">
+            <Form.Item label="目录名称" required>
+              <Input value={dirForm.dirName} maxLength={100} onChange={(e) => setDirForm((f) => ({ ...f, dirName: e.target.value }))} />
+            </Form.Item>
+            <Form.Item label="上级目录">
+              <DirSelect
+                tree={tree}
+                value={dirForm.pCode}
+                onChange={(v) => setDirForm((f) => ({ ...f, pCode: v }))}
+                placeholder="顶级目录"
+              />
+            </Form.Item>
+          </Form>
+        </Modal>
+      </Row>
+    </div>
+  );
+}

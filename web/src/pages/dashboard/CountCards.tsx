@@ -1,0 +1,63 @@
+import { BookOutlined, ClockCircleOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import { SysRole } from '@xuetu/contract';
+import { Card, Col, Row, Statistic } from 'antd';
+import type { ReactNode } from 'react';
+import { useSession } from '../../app/store/session';
+import { COMING_SOON_TEXT } from '../../components/ComingSoon';
+
+export interface CountCard {
+  key: string;
+  title: string;
+  icon: ReactNode;
+  /** undefined: the area that supplies it is not built yet (建设中) */
+  value?: number;
+  suffix?: string;
+}
+
+/**
+ * spec: total courses, total minutes, total learners, activated learners; a learner (system role 4)
+ * sees cumulative courses studied and minutes studied instead of the learner counts.
+ * Values come with the courses module (GetStatisticsUserStudyData) and the user counts
+ * (GetUserCount); until then each card says 建设中.
+ */
+export function countCardsFor(sysRoles: readonly number[]): CountCard[] {
+  const courses: CountCard[] = [
+    { key: 'resCnt', title: '课程总数', icon: <BookOutlined />, suffix: '门' },
+    { key: 'resTotalHours', title: '课程总时长', icon: <ClockCircleOutlined />, suffix: '分钟' },
+  ];
+  if (sysRoles.includes(SysRole.Learner))
+    return [
+      ...courses,
+      { key: 'studyResCnt', title: '累计学习课程', icon: <BookOutlined />, suffix: '门' },
+      { key: 'studyHours', title: '累计学习时长', icon: <ClockCircleOutlined />, suffix: '分钟' },
+    ];
+  return [
+    ...courses,
+    { key: 'item1', title: '学员总数', icon: <TeamOutlined />, suffix: '人' },
+    { key: 'item2', title: '已激活学员', icon: <UserAddOutlined />, suffix: '人' },
+  ];
+}
+
+export function CountCards({ cards }: { cards?: CountCard[] }) {
+  const sysRoles = useSession((s) => s.sysRoles);
+  const list = cards ?? countCardsFor(sysRoles);
+  return (
+    <div data-testid="count-cards">
+      <Row gutter={[16, 16]}>
+        {list.map((c) => (
+          <Col key={c.key} xs={12} md={6}>
+            <Card size="small" data-testid={`count-card-${c.key}`}>
+              <Statistic
+                title={c.title}
+                prefix={c.icon}
+                value={c.value ?? COMING_SOON_TEXT}
+                suffix={c.value === undefined ? undefined : c.suffix}
+                styles={{ content: c.value === undefined ? { fontSize: 16, color: 'var(--ant-color-text-tertiary)' } : undefined }}
+              />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/** A question stem: sanitised HTML from the bank (the server cleans it on save). Kept apart from the editor bundle. */
+export function Stem({ html }: { html: string }) {
+  return (
+    <div
+      className="xt-richtext-view"
+      style={{ margin: '6px 0 12px', overflowWrap: 'anywhere' }}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: stems are sanitised by the server when the question is saved
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}

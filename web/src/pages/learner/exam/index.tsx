@@ -1,0 +1,223 @@
+import { ClockCircleOutlined } from '@ant-design/icons';
+import type { BeginExamResult } from '@xuetu/contract';
+import { Q_TYPE_LABELS } from '@xuetu/contract';
+import { Alert, App, Button, Card, Col, Empty, Result, Row, Space, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { beginExam, submitExam } from '../../../api/userexam';
+import { QuestionCard } from './QuestionCard';
+import { useAttempt } from './useAttempt';
+
+/** sessionStorage key of BeginExam's answer (spec: stored under the exam code). */
+export const beginStorageKey = (examCode: string) => examCode;
+
+function readBegin(examCode: string): BeginExamResult | null {
+  try {
+    const raw = sessionStorage.getItem(beginStorageKey(examCode));
+    return raw ? (JSON.parse(raw) as BeginExamResult) : null;
+  } catch {
+    return null;
+  }
+}
+
+const isAnswered = (a: string | string[] | undefined) => (Array.isArray(a) ? a.some((x) => x.trim() !== '') : !!a && a.trim() !== '');
+const clockText = (s: number) => {
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${two(m)}:${two(sec)}`;
+};
+
+/**
+ * /ysUserExam/exam?examCode=…: the attempt. The countdown runs on the server's clock (the
+ * deadline and serverNow from GetExamPaper); answers are journalled and synced in order; at zero
+ * the page submits by itself (and the server closes the attempt anyway).
+ */
+export default function ExamPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { modal, message } = App.useApp();
+  const examCode = params.get('examCode') ?? '';
+  const [userpaperId, setUserpaperId] = useState<number | null>(
+    () => Number(params.get('userpaperId')) || readBegin(examCode)?.userpaperId || null,
+  );
+  const [beginError, setBeginError] = useState('');
+  const a = useAttempt(userpaperId);
+  const [remaining, setRemaining] = useState<number | null>(null);
+  const submitting = useRef(false);
+
+  // no stored begin (another device, a new tab): BeginExam resumes the open attempt
+  useEffect(() => {
+    if (userpaperId || !examCode) return;
+    beginExam(examCode)
+      .then((r) => {
+        if (r.isSubExam) return navigate(`/ysUserExam/examview?userpaperId=${r.userpaperId}`, { replace: true });
+        sessionStorage.setItem(beginStorageKey(examCode), JSON.stringify(r));
+        setUserpaperId(r.userpaperId);
+      })
+      .catch((e: Error) => setBeginError(e.message));
+  }, [examCode, userpaperId, navigate]);
+
+  const finishRef = useRef<(auto: boolean) => Promise<void>>(async () => {});
+  const finish = async (auto: boolean) => {
+    if (!userpaperId || submitting.current) return;
+    submitting.current = true;
+    try {
+      await a.sync();
+      await submitExam(userpaperId);
+      sessionStorage.removeItem(beginStorageKey(examCode));
+      message.success(auto ? '考试时间到，已自动交卷' : '交卷成功');
+      navigate(`/ysUserExam/examview?userpaperId=${userpaperId}`, { replace: true });
+    } catch {
+      submitting.current = false;
+    }
+  };
+
+  finishRef.current = finish;
+  useEffect(() => {
+    if (!a.paper || a.closed) return;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((a.paper!.deadlineMs - a.serverNow()) / 1000));
+      setRemaining(left);
+      if (left === 0) void finishRef.current(true);
+    };
+    tick();
+    const timer = window.setInterval(tick, 1000);
+    return () => window.clearInterval(timer);
+  }, [a.paper, a.closed, a.serverNow]);
+
+  const groups = useMemo(() => {
+    const qs = a.paper?.questions ?? [];
+    return [1, 2, 3, 4, 5]
+      .map((t) => ({ type: t, items: qs.map((q, i) => ({ q, index: i + 1 })).filter((x) => x.q.qType === t) }))
+      .filter((g) => g.items.length);
+  }, [a.paper]);
+
+  if (beginError || a.loadError)
+    return (
+      <Result status="warning" title={beginError || a.loadError} extra={<Button onClick={() => navigate('/dashboard')}>返回首页</Button>} />
+    );
+  if (!a.paper) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  const paper = a.paper;
+  const unanswered = paper.questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => !isAnswered(a.answers[q.qCode]));
+  const pending = Object.values(a.states).filter((s) => s === 'pending').length;
+
+  const confirmSubmit = () =>
+    modal.confirm({
+      title: '确认交卷？',
+      content: unanswered.length
+        ? `还有 ${unanswered.length} 题未作答：第 ${unanswered.map((u) => u.n).join('、')} 题。交卷后不能修改。`
+        : '全部题目已作答，交卷后不能修改。',
+      okText: '交卷',
+      cancelText: '继续作答',
+      onOk: () => finish(false),
+    });
+
+  if (a.closed)
+    return (
+      <Result
+        status="info"
+        title="本次考试已交卷"
+        extra={
+          <Button type="primary" onClick={() => navigate(`/ysUserExam/examview?userpaperId=${paper.userpaperId}`, { replace: true })}>
+            查看结果
+          </Button>
+        }
+      />
+    );
+
+  return (
+    <div data-testid="exam-page">
+      {a.offline && (
+        <Alert
+          type="warning"
+          showIcon
+          banner
+          data-testid="offline-banner"
+          message="网络已断开：答案已保存在本机，恢复网络后会自动按顺序同步，请不要关闭页面。"
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <Card size="small" style={{ position: 'sticky', top: 0, zIndex: 10, marginBottom: 12 }}>
+        <Row align="middle" gutter={[12, 8]} wrap>
+          <Col flex="auto" style={{ minWidth: 0 }}>
+            <Typography.Title level={5} style={{ margin: 0 }} ellipsis>
+              {paper.examName}
+            </Typography.Title>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="sync-state">
+              {pending ? `${pending} 题待同步` : '答案已全部保存'}
+            </Typography.Text>
+          </Col>
+          <Col flex="none">
+            <Space>
+              <Typography.Text
+                strong
+                style={{ fontSize: 18, color: (remaining ?? 999) < 300 ? '#cf1322' : undefined }}
+                data-testid="countdown"
+              >
+                <ClockCircleOutlined /> {remaining === null ? '--:--' : clockText(remaining)}
+              </Typography.Text>
+              <Button type="primary" onClick={confirmSubmit} data-testid="submit-exam">
+                交卷
+              </Button>
+            </Space>
+          </Col>
+        </Row>
+      </Card>
+      <Row gutter={12}>
+        <Col xs={24} lg={6}>
+          <Card size="small" title="答题卡" style={{ marginBottom: 12 }} data-testid="navigator">
+            {groups.map((g) => (
+              <div key={g.type} style={{ marginBottom: 8 }}>
+                <Typography.Text type="secondary">{Q_TYPE_LABELS[g.type]}</Typography.Text>
+                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginTop: 4 }}>
+                  {g.items.map(({ q, index }) => {
+                    const done = isAnswered(a.answers[q.qCode]);
+                    const flagged = a.flags.has(q.qCode);
+                    return (
+                      <Button
+                        key={q.qCode}
+                        size="small"
+                        type={done ? 'primary' : 'default'}
+                        style={{ width: 36, borderColor: flagged ? '#fa8c16' : undefined, borderWidth: flagged ? 2 : undefined }}
+                        aria-label={`第 ${index} 题${done ? '已答' : '未答'}${flagged ? '，已标记' : ''}`}
+                        onClick={() => document.getElementById(`q-${q.qCode}`)?.scrollIntoView({ behavior: 'smooth' })}
+                      >
+                        {index}
+                      </Button>
+                    );
+                  })}
+                </div>
+              </div>
+            ))}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              蓝色已答，橙框已标记
+            </Typography.Text>
+          </Card>
+        </Col>
+        <Col xs={24} lg={18}>
+          {groups.length === 0 && <Empty description="试卷没有题目" />}
+          {groups.map((g) => (
+            <div key={g.type}>
+              <Typography.Title level={5}>{Q_TYPE_LABELS[g.type]}</Typography.Title>
+              {g.items.map(({ q, index }) => (
+                <QuestionCard
+                  key={q.qCode}
+                  q={q}
+                  index={index}
+                  answer={a.answers[q.qCode]}
+                  flagged={a.flags.has(q.qCode)}
+                  state={a.states[q.qCode]}
+                  disabled={a.closed}
+                  onAnswer={(v, send) => a.setAnswer(q.qCode, v, send)}
+                  onFlag={() => a.toggleFlag(q.qCode)}
+                />
+              ))}
+            </div>
+          ))}
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import type { ExamPaperView } from '@xuetu/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../api/request';
+import { getExamPaper, saveAnswerEnvelope } from '../../../api/userexam';
+import { deleteEntry, type JournalEntry, pendingEntries, putEntry } from './journal';
+
+export type SaveState = 'saved' | 'pending' | 'error';
+type Answer = string | string[];
+const DAY_MS = 24 * 3600 * 1000;
+const RETRY_MS = 3000;
+
+/**
+ * One attempt in the browser: the paper, local answers and flags, the journal sync and the
+ * server-corrected clock. Answers go to the IndexedDB journal first, then to SaveAnswer one at a
+ * time in seq order; a network failure leaves them journalled and retries (and on `online`).
+ */
+export function useAttempt(userpaperId: number | null) {
+  const [paper, setPaper] = useState<ExamPaperView | null>(null);
+  const [answers, setAnswers] = useState<Record<string, Answer>>({});
+  const [flags, setFlags] = useState<Set<string>>(new Set());
+  const [states, setStates] = useState<Record<string, SaveState>>({});
+  const [offline, setOffline] = useState(typeof navigator !== 'undefined' && !navigator.onLine);
+  const [closed, setClosed] = useState(false);
+  const [loadError, setLoadError] = useState('');
+  const offset = useRef(0);
+  const lastSeq = useRef(0);
+  const syncing = useRef(false);
+  const base = useRef(0);
+
+  const serverNow = useCallback(() => Date.now() + offset.current, []);
+
+  const load = useCallback(async () => {
+    if (!userpaperId) return;
+    try {
+      const p = await getExamPaper(userpaperId);
+      offset.current = p.serverNowMs - Date.now();
+      // seqs are milliseconds of server time since 24 h before the deadline: increasing across reloads and devices
+      base.current = p.deadlineMs - DAY_MS;
+      const local: Record<string, Answer> = { ...p.answers };
+      const f = new Set(p.flags);
+      const st: Record<string, SaveState> = {};
+      for (const q of Object.keys(p.answers)) st[q] = 'saved';
+      for (const e of await pendingEntries(userpaperId)) {
+        lastSeq.current = Math.max(lastSeq.current, e.seq);
+        if (e.seq <= (p.seqs[e.qCode] ?? 0)) {
+          void deleteEntry(e);
+          continue;
+        }
+        if (e.answer !== undefined) local[e.qCode] = e.answer;
+        if (e.flag !== undefined) e.flag ? f.add(e.qCode) : f.delete(e.qCode);
+        st[e.qCode] = 'pending';
+      }
+      for (const s of Object.values(p.seqs)) lastSeq.current = Math.max(lastSeq.current, s);
+      setAnswers(local);
+      setFlags(f);
+      setStates(st);
+      setClosed(p.status !== 20);
+      setPaper(p);
+    } catch (err) {
+      setLoadError(err instanceof Error ? err.message : '加载失败');
+    }
+  }, [userpaperId]);
+
+  const sync = useCallback(async () => {
+    if (!userpaperId || syncing.current) return;
+    syncing.current = true;
+    try {
+      for (;;) {
+        const [next] = await pendingEntries(userpaperId);
+        if (!next) break;
+        try {
+          await saveAnswerEnvelope({ userpaperId, qCode: next.qCode, answer: next.answer, flag: next.flag, seq: next.seq });
+          await deleteEntry(next);
+          setOffline(false);
+          const rest = await pendingEntries(userpaperId);
+          if (!rest.some((e) => e.qCode === next.qCode)) setStates((s) => ({ ...s, [next.qCode]: 'saved' }));
+        } catch (err) {
+          const code = err instanceof ApiError ? err.envelope?.code : undefined;
+          if (!code) {
+            setOffline(true);
+            break;
+          }
+          if (code === 'ATTEMPT_SUBMITTED' || code === 'ATTEMPT_TIME_UP' || code === 'ATTEMPT_NOT_FOUND') {
+            setClosed(true);
+            break;
+          }
+          // a refused answer (bad format) is dropped so the ones after it still go
+          await deleteEntry(next);
+          setStates((s) => ({ ...s, [next.qCode]: 'error' }));
+        }
+      }
+    } finally {
+      syncing.current = false;
+    }
+  }, [userpaperId]);
+
+  const record = useCallback(
+    async (qCode: string, change: { answer?: Answer; flag?: number }) => {
+      if (!userpaperId) return;
+      const seq = Math.max(lastSeq.current + 1, Math.floor(serverNow() - base.current));
+      lastSeq.current = seq;
+      const entry: Omit<JournalEntry, 'key'> = { userpaperId, qCode, seq, ...change };
+      await putEntry(entry);
+      setStates((s) => ({ ...s, [qCode]: 'pending' }));
+      void sync();
+    },
+    [userpaperId, serverNow, sync],
+  );
+
+  const setAnswer = useCallback(
+    (qCode: string, answer: Answer, send = true) => {
+      setAnswers((a) => ({ ...a, [qCode]: answer }));
+      if (send) void record(qCode, { answer });
+      else setStates((s) => ({ ...s, [qCode]: 'pending' }));
+    },
+    [record],
+  );
+
+  const toggleFlag = useCallback(
+    (qCode: string) => {
+      setFlags((f) => {
+        const next = new Set(f);
+        const on = !next.has(qCode);
+        if (on) next.add(qCode);
+        else next.delete(qCode);
+        void record(qCode, { flag: on ? 1 : 0 });
+        return next;
+      });
+    },
+    [record],
+  );
+
+  useEffect(() => {
+    void load().then(() => sync());
+  }, [load, sync]);
+
+  useEffect(() => {
+    const online = () => {
+      setOffline(false);
+      void sync();
+    };
+    const offlineFn = () => setOffline(true);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offlineFn);
+    const timer = window.setInterval(() => void sync(), RETRY_MS);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offlineFn);
+      window.clearInterval(timer);
+    };
+  }, [sync]);
+
+  return { paper, answers, flags, states, offline, closed, loadError, serverNow, setAnswer, record, toggleFlag, sync };
+}

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Modal, Spin } from 'antd';
+import { getExamResult } from '../../../api/userexam';
+import { downloadResultPdf } from './download';
+import { ExamResultContent } from './ExamResultContent';
+
+/** 考试结果 (1080 px): close, export PDF, print. */
+export function ExamResultDialog({ userpaperId, onClose }: { userpaperId: number | null; onClose: () => void }) {
+  const { message } = App.useApp();
+  const q = useQuery({
+    queryKey: ['ex_userexam', 'GetExamResult', userpaperId],
+    queryFn: () => getExamResult(userpaperId!),
+    enabled: !!userpaperId,
+  });
+  return (
+    <Modal
+      open={!!userpaperId}
+      title="考试结果"
+      width={1080}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="close" onClick={onClose}>
+          关闭
+        </Button>,
+        <Button
+          key="pdf"
+          data-testid="dialog-export-pdf"
+          onClick={() => downloadResultPdf(userpaperId!).catch((e: Error) => message.error(e.message))}
+        >
+          导出PDF
+        </Button>,
+        <Button key="print" type="primary" onClick={() => window.open(`/ysUserExam/examview?userpaperId=${userpaperId}&print=1`, '_blank')}>
+          打印
+        </Button>,
+      ]}
+    >
+      {q.data ? <ExamResultContent r={q.data} /> : <Spin style={{ display: 'block', margin: '40px auto' }} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { USER_EXAM_BASE } from '@xuetu/contract';
+import { App, Button, Card, Result, Space, Spin } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { getExamResult } from '../../../api/userexam';
+import { downloadResultPdf } from './download';
+import { ExamResultContent } from './ExamResultContent';
+
+/**
+ * /ysUserExam/examview?userpaperId=…: the result page (also what the 考试结果 dialog shows).
+ * `print=1` is the print page: it prints itself after 3 seconds (spec).
+ */
+export default function ExamViewPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const id = Number(params.get('userpaperId')) || 0;
+  const printing = params.get('print') === '1';
+  const q = useQuery({ queryKey: ['ex_userexam', 'GetExamResult', id], queryFn: () => getExamResult(id), enabled: id > 0 });
+  useEffect(() => {
+    if (!printing || !q.data) return;
+    const timer = window.setTimeout(() => window.print(), 3000);
+    return () => window.clearTimeout(timer);
+  }, [printing, q.data]);
+  if (!id) return <Result status="404" title="未指定答卷" />;
+  if (q.isError)
+    return (
+      <Result
+        status="warning"
+        title={(q.error as Error).message}
+        extra={<Button onClick={() => navigate('/dashboard')}>返回首页</Button>}
+      />
+    );
+  if (!q.data) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  return (
+    <Card
+      title="考试结果"
+      extra={
+        printing ? null : (
+          <Space>
+            <Button
+              icon={<DownloadOutlined />}
+              data-testid="export-pdf"
+              onClick={() => downloadResultPdf(id).catch((e: Error) => message.error(e.message))}
+            >
+              导出PDF
+            </Button>
+            <Button
+              icon={<PrinterOutlined />}
+              onClick={() => window.open(`${window.location.pathname}?userpaperId=${id}&print=1`, '_blank')}
+            >
+              打印
+            </Button>
+          </Space>
+        )
+      }
+    >
+      <ExamResultContent r={q.data} />
+    </Card>
+  );
+}
+
+export const RESULT_PDF_URL = `${USER_EXAM_BASE}/ExportResultPdf`;

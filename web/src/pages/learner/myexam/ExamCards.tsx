@@ -1,0 +1,139 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyExamCard } from '@xuetu/contract';
+import { App, Button, Card, Col, Descriptions, Empty, Modal, Row, Space, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { beginExam, getMyExamList, MY_EXAMS_KEY } from '../../../api/userexam';
+import { beginStorageKey } from '../exam';
+import { ExamResultDialog } from '../examview/ExamResultDialog';
+
+const STATUS: Record<number, { text: string; color: string }> = {
+  0: { text: '未开始', color: 'default' },
+  10: { text: '未开始', color: 'default' },
+  20: { text: '考试中', color: 'processing' },
+  30: { text: '已完成', color: 'success' },
+};
+
+/** The spec's button for an exam-user status (0/10 开始, 20 继续, 30 再次; 考试结束 when not allowed). */
+export function examButton(card: MyExamCard): { text: string; disabled: boolean } {
+  if (!card.canBegin) return { text: '考试结束', disabled: true };
+  if (card.status === 20 || card.openUserpaperId) return { text: '继续考试', disabled: false };
+  if (card.status === 30) return { text: '再次考试', disabled: false };
+  return { text: '开始考试', disabled: false };
+}
+
+/** The dashboard's exam cards (and /ysUserExam/myexam, /ysUserExam/imgexam). */
+export function ExamCards({ mustComplete = false }: { mustComplete?: boolean }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  const [detail, setDetail] = useState<MyExamCard | null>(null);
+  const [result, setResult] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const q = useQuery({
+    queryKey: [...MY_EXAMS_KEY, mustComplete],
+    queryFn: () => getMyExamList({ pageIndex: 1, pageSize: 50, mustComplete: mustComplete ? 1 : 0 }),
+  });
+
+  const begin = async (card: MyExamCard) => {
+    setBusy(true);
+    try {
+      const r = await beginExam(card.examCode);
+      setDetail(null);
+      void client.invalidateQueries({ queryKey: MY_EXAMS_KEY });
+      if (r.isSubExam) {
+        message.info('考试次数已用完，为您显示最近一次的结果');
+        setResult(r.userpaperId);
+        return;
+      }
+      sessionStorage.setItem(beginStorageKey(card.examCode), JSON.stringify(r));
+      navigate(`/ysUserExam/exam?examCode=${encodeURIComponent(card.examCode)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (q.isLoading) return <Spin style={{ display: 'block', margin: '24px auto' }} />;
+  const cards = q.data?.models ?? [];
+  if (!cards.length) return <Empty description={mustComplete ? '没有必须完成的考试' : '暂无考试'} />;
+  return (
+    <>
+      <Row gutter={[12, 12]} data-testid="exam-cards">
+        {cards.map((c) => {
+          const btn = examButton(c);
+          const st = STATUS[c.status] ?? STATUS[0];
+          return (
+            <Col key={c.examCode} xs={24} md={12} xl={8}>
+              <Card
+                size="small"
+                data-testid={`exam-card-${c.examCode}`}
+                title={<span title={c.examName}>{c.examName}</span>}
+                extra={<Tag color={st.color}>{st.text}</Tag>}
+                actions={[
+                  <Button key="go" type="primary" disabled={btn.disabled} onClick={() => setDetail(c)}>
+                    {btn.text}
+                  </Button>,
+                  <Button key="view" disabled={!c.lastUserpaperId} onClick={() => setResult(c.lastUserpaperId)}>
+                    查看结果
+                  </Button>,
+                ]}
+              >
+                <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ minHeight: 44 }}>
+                  {c.examIntrduce || '—'}
+                </Typography.Paragraph>
+                <Space wrap size={[12, 4]} style={{ fontSize: 13 }}>
+                  <span>时长 {c.time} 分钟</span>
+                  <span>总分 {c.totlescore}</span>
+                  <span>
+                    单选 {c.type1} · 多选 {c.type2} · 判断 {c.type3} · 填空 {c.type4}
+                  </span>
+                  <span>最高分 {c.score ?? (c.isConfidential ? '保密' : '—')}</span>
+                  <span>
+                    次数 {c.attemptsUsed}/{c.attemptsAllowed}
+                  </span>
+                </Space>
+                <div style={{ fontSize: 12, color: '#888', marginTop: 4 }}>
+                  {c.examStartTime} 至 {c.examEndTime}
+                </div>
+              </Card>
+            </Col>
+          );
+        })}
+      </Row>
+      <Modal
+        open={!!detail}
+        title="考试详情"
+        onCancel={() => setDetail(null)}
+        footer={[
+          <Button key="c" onClick={() => setDetail(null)}>
+            取消
+          </Button>,
+          <Button key="b" type="primary" loading={busy} data-testid="begin-exam" onClick={() => detail && begin(detail)}>
+            {detail ? examButton(detail).text : ''}
+          </Button>,
+        ]}
+      >
+        {detail && (
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'n', label: '考试名称', children: detail.examName },
+              { key: 'i', label: '考试说明', children: detail.examIntrduce || '—' },
+              { key: 't', label: '考试时长', children: `${detail.time} 分钟（开始后计时，时间到自动交卷）` },
+              { key: 's', label: '总分 / 及格分', children: `${detail.totlescore} / ${detail.passScore}` },
+              {
+                key: 'q',
+                label: '题量',
+                children: `${detail.totleq} 题（单选 ${detail.type1}，多选 ${detail.type2}，判断 ${detail.type3}，填空 ${detail.type4}，简答 ${detail.type5}）`,
+              },
+              { key: 'c', label: '考试次数', children: `已考 ${detail.attemptsUsed} 次，共可考 ${detail.attemptsAllowed} 次，取最高分` },
+              { key: 'w', label: '考试时间', children: `${detail.examStartTime} 至 ${detail.examEndTime}` },
+            ]}
+          />
+        )}
+      </Modal>
+      <ExamResultDialog userpaperId={result} onClose={() => setResult(null)} />
+    </>
+  );
+}
