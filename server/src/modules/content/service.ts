@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type LecturerDetail,
   type LecturerItem,
@@ -16,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail, notFound } from '../../platform/errors.ts';
 import { fileKeysInHtml, markFilesAttached } from '../../platform/files/index.ts';
@@ -25,8 +25,6 @@ import { cachedPortal, invalidatePortal, type Viewer } from '../portal/cache.ts'
 import { assertContentRef } from './files.ts';
 import { presentLecturer, presentLecturerAdmin, presentLecturerDetail, presentLink, presentModel, presentRegulation } from './presenter.ts';
 import * as repo from './repository.ts';
-
-const newCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
 
 /** What the footer shows when a value was never set (spec §9: working hours 09:00-17:30 on workdays). */
 export const SITE_DEFAULTS: SiteSettings = {

@@ -2,13 +2,14 @@ import { type ExamDetail, ExamMsg, type ExamSaveInput, ExamStatus, type ExamView
 import type { DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { requireActor } from '../../platform/caller.ts';
+import { newCode } from '../../platform/codes.ts';
 import type { TenantScope } from '../../platform/scope.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { examError } from './errors.ts';
 import * as repo from './exam-repository.ts';
 import * as paperRepo from './paper-repository.ts';
 import { assignParticipants, checkPicks, presentParticipants } from './participants.ts';
-import { type Caller, newExamCode, ownerCompany, scopeOf } from './policy.ts';
+import { type Caller, ownerCompany, scopeOf } from './policy.ts';
 import { presentExam, presentExamDetail } from './presenter.ts';
 
 export async function listExamPage(
@@ -85,7 +86,7 @@ export async function addExam(caller: Caller, input: ExamSaveInput): Promise<{ e
     const picks = await checkPicks(tx, company, input.participants);
     const row = await repo.insertExam(tx, {
       ...values,
-      examCode: newExamCode('E'),
+      examCode: newCode('E'),
       companySysCode: company,
       status: ExamStatus.Draft,
       createdAt: caller.now,

@@ -13,12 +13,13 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { requireActor } from '../../platform/caller.ts';
+import { newCode } from '../../platform/codes.ts';
 import type { TenantScope } from '../../platform/scope.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { drawAttemptQuestions, rulePools } from './draw.ts';
 import { examError } from './errors.ts';
 import * as repo from './paper-repository.ts';
-import { type Caller, newExamCode, ownerCompany, scopeOf } from './policy.ts';
+import { type Caller, ownerCompany, scopeOf } from './policy.ts';
 import { presentPaper, presentPaperDetail, presentQuestion } from './presenter.ts';
 import * as questionRepo from './question-repository.ts';
 
@@ -116,7 +117,7 @@ export async function addPaper(caller: Caller, input: PaperSaveInput): Promise<{
     const company = await ownerCompany(tx, caller, input.companySysCode);
     const content = await planContent(tx, scope, company, input);
     const row = await repo.insertPaper(tx, {
-      paperCode: newExamCode('P'),
+      paperCode: newCode('P'),
       companySysCode: company,
       paperName: input.paperName,
       paperIntrduce: input.paperIntrduce,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import type { TenantScope } from '../../platform/scope.ts';
@@ -19,7 +18,3 @@ export function scopeOf(caller: Caller): TenantScope {
 export async function ownerCompany(db: DbOrTx, caller: Caller, requested: string): Promise<string> {
   return (await targetCompany(db, requireActor(caller), requested)).companySysCode;
 }
-
-/** Codes of new objects: a prefix, time and randomness, short enough to read in a URL. */
-export const newExamCode = (prefix: string) =>
-  `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;

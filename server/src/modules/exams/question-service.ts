@@ -11,10 +11,11 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { requireActor } from '../../platform/caller.ts';
+import { newCode } from '../../platform/codes.ts';
 import { inScope, type TenantScope } from '../../platform/scope.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { examError } from './errors.ts';
-import { type Caller, newExamCode, ownerCompany, scopeOf } from './policy.ts';
+import { type Caller, ownerCompany, scopeOf } from './policy.ts';
 import { presentDirTree, presentQuestion } from './presenter.ts';
 import * as repo from './question-repository.ts';
 import { checkQuestion } from './question-rules.ts';
@@ -58,7 +59,7 @@ export async function saveDir(caller: Caller, input: z.output<typeof questionDir
       return { dirCode: existing.dirCode };
     }
     const row = await repo.insertDir(tx, {
-      dirCode: newExamCode('QD'),
+      dirCode: newCode('QD'),
       dirName: input.dirName,
       pCode: input.pCode,
       sortOrder: input.sortOrder,
@@ -146,7 +147,7 @@ export async function addQuestion(caller: Caller, input: QuestionSaveInput): Pro
   const scope = scopeOf(caller);
   return inTransaction(caller, async (tx) => {
     const company = await ownerCompany(tx, caller, input.companySysCode);
-    const qCode = newExamCode('Q');
+    const qCode = newCode('Q');
     await repo.insertQuestions(tx, [
       {
         ...values,

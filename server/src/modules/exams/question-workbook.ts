@@ -14,11 +14,12 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { recordAudit } from '../../platform/audit.ts';
 import { requireActor } from '../../platform/caller.ts';
+import { newCode } from '../../platform/codes.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import type { SheetRow } from '../imports/workbook.ts';
 import { XLSX_MIME } from '../users/export.ts';
 import { examError } from './errors.ts';
-import { type Caller, newExamCode, ownerCompany, scopeOf } from './policy.ts';
+import { type Caller, ownerCompany, scopeOf } from './policy.ts';
 import * as repo from './question-repository.ts';
 import { checkQuestion, type QuestionProblem } from './question-rules.ts';
 import { dirSubtree } from './question-service.ts';
@@ -154,7 +155,7 @@ export async function importQuestions(caller: Caller, plan: Awaited<ReturnType<t
       tx,
       plan.planned.map((p) => ({
         ...p.values,
-        qCode: newExamCode('Q'),
+        qCode: newCode('Q'),
         companySysCode: plan.company,
         createdAt: caller.now,
         updatedAt: caller.now,

@@ -3,12 +3,12 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { examUsers, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
+import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { storeAttempt } from './attempt-store.ts';
 import * as examRepo from './exam-repository.ts';
 import * as paperRepo from './paper-repository.ts';
 import { assignParticipants } from './participants.ts';
-import { newExamCode } from './policy.ts';
 import * as repo from './question-repository.ts';
 import { checkQuestion } from './question-rules.ts';
 
@@ -39,7 +39,7 @@ const LOGISTICS: Q[] = [
 ];
 
 async function addDir(db: DbOrTx, company: string, name: string, pCode = '', sortOrder = 0) {
-  return (await repo.insertDir(db, { dirCode: newExamCode('QD'), dirName: name, pCode, companySysCode: company, sortOrder })).dirCode;
+  return (await repo.insertDir(db, { dirCode: newCode('QD'), dirName: name, pCode, companySysCode: company, sortOrder })).dirCode;
 }
 
 async function addQuestions(db: DbOrTx, company: string, dirCode: string, list: Q[]) {
@@ -65,7 +65,7 @@ async function addQuestions(db: DbOrTx, company: string, dirCode: string, list: 
       score: v.score,
     };
   });
-  const codes = values.map(() => newExamCode('Q'));
+  const codes = values.map(() => newCode('Q'));
   await repo.insertQuestions(
     db,
     values.map((v, i) => ({ ...v, qCode: codes[i], companySysCode: company, dirCode })),
@@ -80,7 +80,7 @@ async function addFixedPaper(db: DbOrTx, company: string, name: string, items: {
   const sum = scored.reduce((s, q) => s + q.score, 0);
   scored[scored.length - 1].score += 100 - sum;
   const paper = await paperRepo.insertPaper(db, {
-    paperCode: newExamCode('P'),
+    paperCode: newCode('P'),
     companySysCode: company,
     paperName: name,
     paperIntrduce: '涵盖单选、多选、判断、填空和简答五种题型。',
@@ -100,7 +100,7 @@ async function addRandomPaper(
 ) {
   const full = rules.map((r) => ({ ...r, dirCode }));
   const paper = await paperRepo.insertPaper(db, {
-    paperCode: newExamCode('P'),
+    paperCode: newCode('P'),
     companySysCode: company,
     paperName: name,
     paperIntrduce: '每次考试从题库随机抽题。',
@@ -121,7 +121,7 @@ async function addExam(
 ) {
   const { name, intro, start, end, userIds, ...rest } = e;
   const exam = await examRepo.insertExam(db, {
-    examCode: newExamCode('E'),
+    examCode: newCode('E'),
     companySysCode: company,
     examName: name,
     examIntrduce: intro,

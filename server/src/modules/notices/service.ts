@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   ContentMsg,
   type NoticeAdminItem,
@@ -16,6 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { fail, notFound } from '../../platform/errors.ts';
 import { fileKeysInHtml, markFilesAttached } from '../../platform/files/index.ts';
@@ -146,7 +146,7 @@ export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, inpu
       if (publish) await enqueueNoticeFanOut(tx, { code: row.noticeSysCode, title: values.noticeTitle, company: owner });
       return row.noticeSysCode;
     }
-    const noticeSysCode = `N${Date.now().toString(36).toUpperCase()}${randomBytes(3).toString('hex').toUpperCase()}`;
+    const noticeSysCode = newCode('N');
     const row = await repo.insertNotice(tx, {
       ...values,
       noticeSysCode,

@@ -1,0 +1,10 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Codes of new objects (courses, notices, questions, papers, exams): a prefix, the time and 64
+ * random bits, short enough to read in a URL. An import makes a thousand codes in the same
+ * millisecond, so the random part must make a collision negligible (24 bits did not: about 3% of
+ * 1,000-row imports hit a unique index).
+ */
+export const newCode = (prefix: string): string =>
+  `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(8).toString('hex').toUpperCase()}`;
