@@ -126,6 +126,9 @@ test('an administrator imports questions, builds a fixed paper, publishes an exa
   const who = page.getByTestId('participant-dialog');
   await who.getByRole('tab', { name: '部门' }).click();
   await who.locator('.ant-tree-treenode', { hasText: '市场部' }).locator('.ant-tree-checkbox').click();
+  // exactly the one department is ticked (a click that lands on the company root would pick everyone)
+  await expect(who.locator('.ant-tree-checkbox-checked')).toHaveCount(1);
+  await expect(who.locator('.ant-tree-treenode', { hasText: '市场部' }).locator('.ant-tree-checkbox')).toHaveClass(/checked/);
   await who.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(page.getByTestId('exam-participant-tags')).toContainText('市场部');
   await snap(page, 'exam-editor');

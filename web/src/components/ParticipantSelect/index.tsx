@@ -173,7 +173,7 @@ export function ParticipantSelect({
             <div style={{ maxHeight: 360, overflow: 'auto', marginTop: 8 }}>
               {by === 'org' ? (
                 <Tree
-                  key={tree.dataUpdatedAt}
+                  key={tree.data ? 'ready' : 'loading'}
                   blockNode
                   defaultExpandAll
                   treeData={toTree(tree.data ?? [])}
@@ -248,7 +248,7 @@ export function ParticipantSelect({
         <div style={{ maxHeight: 420, overflow: 'auto' }}>
           {tree.data?.length ? (
             <Tree
-              key={tree.dataUpdatedAt}
+              key={tree.data ? 'ready' : 'loading'}
               checkable
               checkStrictly
               defaultExpandAll
