@@ -30,5 +30,5 @@ export const auditLogs = pgTable(
     ip: text('ip').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_created_idx').on(t.createdAt)],
+  (t) => [index('audit_created_idx').on(t.createdAt), index('audit_company_created_idx').on(t.companySysCode, t.createdAt)],
 );

@@ -45,5 +45,5 @@ export const orgPosts = pgTable(
     orgId: integer('org_id').notNull(),
     postId: integer('post_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.postId] })],
+  (t) => [primaryKey({ columns: [t.orgId, t.postId] }), index('org_post_post_idx').on(t.postId)],
 );

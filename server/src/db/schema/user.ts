@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -37,6 +38,11 @@ export const users = pgTable(
     index('user_mobile_idx').on(t.mobile),
     index('user_id_card_idx').on(t.idCard),
     index('user_company_idx').on(t.companySysCode, t.orgId),
+    index('user_company_mobile_idx').on(t.companySysCode, t.mobile),
+    // people are keyed by ID number within their company (a re-import updates the same person)
+    uniqueIndex('user_company_id_card_uq')
+      .on(t.companySysCode, sql`upper(${t.idCard})`)
+      .where(sql`${t.idCard} <> '' AND ${t.companySysCode} IS NOT NULL`),
   ],
 );
 
