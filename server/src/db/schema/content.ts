@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from './org.ts';
 
 /**
  * sys_notice: notices and image notices (DESIGN.md §4 "Content").
@@ -23,7 +24,7 @@ export const notices = pgTable(
     status: integer('status').notNull().default(0),
     releaseTime: timestamp('release_time', { withTimezone: true }),
     pv: integer('pv').notNull().default(0),
-    companySysCode: text('company_sys_code'),
+    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
     sortOrder: integer('sort_order').notNull().default(0),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,7 +38,9 @@ export const noticeEnclosures = pgTable(
   'sys_notice_enclosure',
   {
     id: serial('id').primaryKey(),
-    noticeId: integer('notice_id').notNull(),
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
     enclosureName: text('enclosure_name').notNull(),
     fileKey: text('file_key').notNull(),
     size: integer('size').notNull().default(0),
@@ -106,7 +109,7 @@ export const regulationDocs = pgTable(
     fileName: text('file_name').notNull(),
     fileExt: text('file_ext').notNull().default(''),
     size: integer('size').notNull().default(0),
-    companySysCode: text('company_sys_code'),
+    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
     sortOrder: integer('sort_order').notNull().default(0),
     status: integer('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,10 +1,13 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './user.ts';
 
 export const messages = pgTable(
   'sys_message',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     templeteType: integer('templete_type').notNull().default(1),
@@ -21,7 +24,7 @@ export const auditLogs = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
-    actorUserId: integer('actor_user_id'),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull().default(''),
     companySysCode: text('company_sys_code'),
     action: text('action').notNull(),

@@ -19,7 +19,9 @@ export const orgs = pgTable(
     orgCode: text('org_code').notNull().unique(),
     orgName: text('org_name').notNull(),
     pId: integer('p_id').notNull().default(0),
-    companySysCode: text('company_sys_code').notNull(),
+    companySysCode: text('company_sys_code')
+      .notNull()
+      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -33,7 +35,9 @@ export const posts = pgTable(
     postCode: text('post_code').notNull().unique(),
     postName: text('post_name').notNull(),
     importance: integer('importance').notNull().default(0),
-    companySysCode: text('company_sys_code').notNull(),
+    companySysCode: text('company_sys_code')
+      .notNull()
+      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('post_company_name_uq').on(t.companySysCode, t.postName)],
@@ -42,8 +46,12 @@ export const posts = pgTable(
 export const orgPosts = pgTable(
   'org_post',
   {
-    orgId: integer('org_id').notNull(),
-    postId: integer('post_id').notNull(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.postId] }), index('org_post_post_idx').on(t.postId)],
 );

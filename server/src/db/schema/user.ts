@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies, orgs, posts } from './org.ts';
 
 export const users = pgTable(
   'app_user',
@@ -15,10 +16,10 @@ export const users = pgTable(
     weChat: text('we_chat').notNull().default(''),
     headImage: text('head_image').notNull().default(''),
     userType: text('user_type').notNull().default('ComPanyUser'),
-    companySysCode: text('company_sys_code'),
-    orgId: integer('org_id'),
-    postId: integer('post_id'),
-    partTimePostId: integer('part_time_post_id'),
+    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    orgId: integer('org_id').references(() => orgs.id, { onDelete: 'restrict' }),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'restrict' }),
+    partTimePostId: integer('part_time_post_id').references(() => posts.id, { onDelete: 'restrict' }),
     jobNum: text('job_num').notNull().default(''),
     ssNo: text('ss_no').notNull().default(''),
     ssAddr: text('ss_addr').notNull().default(''),
@@ -52,15 +53,19 @@ export const roles = pgTable('role', {
   roleName: text('role_name').notNull(),
   sysRoleEnum: integer('sys_role_enum').notNull().default(0),
   /** null: a platform role usable in every company */
-  companySysCode: text('company_sys_code'),
+  companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const userRoles = pgTable(
   'user_role',
   {
-    userId: integer('user_id').notNull(),
-    roleId: integer('role_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
@@ -86,8 +91,12 @@ export const actions = pgTable('sys_action', {
 export const roleActions = pgTable(
   'role_action',
   {
-    roleId: integer('role_id').notNull(),
-    actionId: integer('action_id').notNull(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => actions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.actionId] })],
 );
@@ -97,7 +106,9 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

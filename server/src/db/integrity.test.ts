@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { auditLogs, messages, orgs, sessions, userRoles, users } from './schema/index.ts';
+
+// The delete rules of the foreign keys (migration 0016): what goes with a parent, what keeps a
+// parent from going, and what outlives it.
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** the SQLSTATE the statement failed with */
+const fkViolation = async (p: Promise<unknown>) => {
+  const err = await p.then(
+    () => null,
+    (e: { code?: string; cause?: { code?: string } }) => e,
+  );
+  return err?.cause?.code ?? err?.code;
+};
+
+describe('foreign keys', () => {
+  it('keep a department from being deleted while people are in it', async () => {
+    const [person] = await t.ctx.db.select().from(users).where(sql`${users.orgId} is not null`).limit(1);
+    // restrict_violation (PostgreSQL 17) or foreign_key_violation (15)
+    expect(await fkViolation(t.ctx.db.delete(orgs).where(eq(orgs.id, person.orgId as number)))).toMatch(/^23(001|503)$/);
+  });
+
+  it('refuse a person of a company that does not exist', async () => {
+    const insert = t.ctx.db.insert(users).values({ accountCode: 'fk-test', chnName: '无公司', companySysCode: 'C-NOWHERE' });
+    expect(await fkViolation(insert)).toBe('23503');
+  });
+
+  it('take role grants, sessions and messages with a deleted person and keep the audit log', async () => {
+    const token = await t.login('learner20');
+    expect(token).toBeTruthy();
+    const [person] = await t.ctx.db.select().from(users).where(eq(users.accountCode, 'learner20'));
+    await t.ctx.db.insert(messages).values({ userId: person.id, title: '测试', content: '' });
+    await t.ctx.db.insert(auditLogs).values({ actorUserId: person.id, action: 'fk.test' });
+    await t.ctx.db.delete(users).where(eq(users.id, person.id));
+    expect(await t.ctx.db.select().from(userRoles).where(eq(userRoles.userId, person.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(sessions).where(eq(sessions.userId, person.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(messages).where(eq(messages.userId, person.id))).toEqual([]);
+    const [kept] = await t.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'fk.test'));
+    expect(kept.actorUserId).toBeNull();
+  });
+});
