@@ -25,6 +25,7 @@ import { installationId, redisPrefixFor, withInstallationSecrets } from './platf
 import { JobRunner } from './platform/jobs/index.ts';
 import { loggableError } from './platform/log-safe.ts';
 import { registerRoutes } from './platform/route.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { resolveSession, tokenFromHeaders } from './platform/sessions.ts';
 import { deriveSigningKey } from './platform/signing.ts';
 import { registerSpa } from './platform/spa.ts';
@@ -151,13 +152,15 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     allowList: (req) => !req.url.toLowerCase().startsWith(API_BASE.toLowerCase()),
     errorResponseBuilder: (_req, context) => Object.assign(new Error(Msg.tooManyRequests), { statusCode: context.statusCode }),
   });
+  // CSP, no framing, Referrer-Policy, nosniff on every answer (the HTML above all)
+  await registerSecurityHeaders(app, { production: env.NODE_ENV === 'production' });
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: env.UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   await app.register(swagger, {
     openapi: { info: { title: '学途 Xuetu API', version: '1.0.0', description: '所有接口返回 {success, msg, data, errorCode}' } },
   });
   // the API description is for developers: off in production unless API_DOCS=true
-  if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
+  if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
   // API answers hold personal data: never stored by browsers or shared caches, never sniffed
   app.addHook('onSend', async (req, reply) => {
     if (!req.url.toLowerCase().startsWith(API_BASE.toLowerCase())) return;

@@ -60,8 +60,11 @@ export const COMPANY_USER_TEMPLATE_URL = '/Download/FileTemplate/CompanyuserTemp
 /** Limits of an uploaded import workbook (untrusted input). */
 export const IMPORT_LIMITS = {
   maxFileBytes: 10 * 1024 * 1024,
-  /** total uncompressed size of the xlsx parts (zip-bomb guard) */
-  maxUnzippedBytes: 200 * 1024 * 1024,
+  /**
+   * total uncompressed size of the xlsx parts (zip-bomb guard): 20,000 rows of the user template
+   * unzip to about 8 MB, 5,000 questions with long texts to about 27 MB (ADR 0013)
+   */
+  maxUnzippedBytes: 32 * 1024 * 1024,
   maxZipEntries: 2_000,
   maxRows: 20_000,
 } as const;

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import { usedMarkers } from '../db/schema/index.ts';
 import type { AppContext } from './context.ts';
 
@@ -32,4 +32,9 @@ export async function claimOnce(ctx: AppContext, key: string, ttlSeconds: number
     await ctx.db.delete(usedMarkers).where(lt(usedMarkers.expiresAt, new Date()));
   }
   return rows.length === 1;
+}
+
+/** Ends a marker before it expires (a lock held while work runs: see modules/imports/gate.ts). */
+export async function releaseMarker(ctx: AppContext, key: string): Promise<void> {
+  await ctx.db.delete(usedMarkers).where(eq(usedMarkers.key, key));
 }

@@ -72,3 +72,32 @@ describe('serving the SPA', () => {
     expect(res.json().success).toBe(false);
   });
 });
+
+// Issue 9 item 11: the HTML runs under a Content-Security-Policy without inline scripts, is
+// never framed by another site and tells other sites nothing of its addresses.
+describe('security headers of the app', () => {
+  it('sends CSP, no framing, nosniff and Referrer-Policy with the HTML and its assets', async () => {
+    for (const url of ['/', '/ydUser/index', '/assets/index-abc123.js']) {
+      const res = await t.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("media-src 'self' blob:");
+      expect(csp).toContain("worker-src 'self' blob:");
+      expect(csp).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      // not in development: a developer's http://localhost must not be pinned to https
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends the same policy on API answers and downloads', async () => {
+    const res = await t.inject({ method: 'POST', url: '/prod-api/Api/User/user_user/GetAPPId' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

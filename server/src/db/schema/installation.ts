@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Values made once per installation at first start and kept with the data: the installation id
@@ -19,4 +19,33 @@ export const usedMarkers = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sys_used_marker_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Guessing counters (failed sign-ins per account and address, wrong SMS code tries, SMS sends)
+ * with a fixed window from the first count: kept in the database so a restart, a cache flush or
+ * eviction never resets them (issue 9 item 5).
+ */
+export const guardCounters = pgTable(
+  'sys_guard_counter',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sys_guard_counter_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Step secrets (the sign-in account choice, the password-reset wizard) and what each step
+ * proved: keyed by the secret's hash, kept until they expire or are used.
+ */
+export const stepSecrets = pgTable(
+  'sys_step_secret',
+  {
+    key: text('key').primaryKey(),
+    data: jsonb('data').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sys_step_secret_expires_idx').on(t.expiresAt)],
 );

@@ -2,7 +2,7 @@ import type { AccountChoice, CaptchaConfig } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helper.ts';
 import { GUARD_LIMITS } from './guard.ts';
-import { call, outboxCode, solveCaptcha, U } from './testkit.ts';
+import { call, clearCounter, outboxCode, solveCaptcha, U } from './testkit.ts';
 
 // The same app with the captcha switched on, as in production.
 let t: TestApp;
@@ -41,7 +41,7 @@ describe('ALTCHA captcha', () => {
     // the same payload again is a replay
     expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000003', ...pass }, { ip: '10.8.0.1' })).msg).toBe('人机验证未通过，请重试');
     // a resend for the same phone skips the captcha but still waits for the countdown
-    await t.ctx.cache.del('sms:cool:login:13800000002');
+    await clearCounter(t, 'sms:cool:login:13800000002');
     expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000002' }, { ip: '10.8.0.1' })).success).toBe(true);
     expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000002' }, { ip: '10.8.0.1' })).msg).toBe('验证码发送过于频繁，请稍后再试');
   });
@@ -58,6 +58,14 @@ describe('ALTCHA captcha', () => {
       { ip: '10.8.1.2' },
     );
     expect(ok.success).toBe(true);
+  });
+
+  it('keeps the failure count when the cache is lost (restart, Redis flush, eviction)', async () => {
+    for (let i = 0; i < GUARD_LIMITS.perAccount; i++)
+      await call(t, `${U}/LoginStep1`, { username: 'learner08', password: 'Wrong@2026' }, { ip: '10.8.3.1' });
+    await t.ctx.cache.delPrefix('');
+    const blocked = await call(t, `${U}/LoginStep1`, { username: 'learner08', password: DEMO_PASSWORD }, { ip: '10.8.3.2' });
+    expect(blocked).toMatchObject({ success: false, msg: '失败次数过多，请完成人机验证后重试', data: { needCaptcha: true } });
   });
 
   it('needs a pass on the first reset step', async () => {

@@ -2,13 +2,15 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { AccountMsg, SMS_COUNTDOWN_LONG_S, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+import { bumpCounter, readCounters } from '../../platform/counters.ts';
 import { fail } from '../../platform/errors.ts';
 import { claimOnce } from '../../platform/markers.ts';
 import { smsProvider } from '../../platform/sms.ts';
 
 // SMS verification codes (DESIGN.md §4): 6 digits, 5 minutes, single use, bound to phone and
-// purpose, at most 5 wrong tries, resend no sooner than the countdown. All state lives in ctx.cache
-// so it holds across nodes with Redis.
+// purpose, at most 5 wrong tries, resend no sooner than the countdown. The code itself lives in
+// ctx.cache (losing it only ends the code); the send limits and wrong tries are counters in the
+// database (platform/counters.ts), so no restart or cache flush resets them.
 
 export type CodePurpose = 'login' | 'register' | 'reset' | 'editphone' | 'editpwd' | 'cancel';
 
@@ -52,10 +54,10 @@ export async function sendCode(
   opts: { phone: string; purpose: CodePurpose; ip: string; deliver?: boolean; log?: FastifyBaseLogger },
 ): Promise<void> {
   const { phone, purpose, ip } = opts;
-  if ((await ctx.cache.incr(`sms:cool:${purpose}:${phone}`, countdownOf(purpose))) > 1) throw fail(AccountMsg.codeTooSoon);
-  if ((await ctx.cache.incr(`sms:ip:h:${ip}`, 3600)) > SMS_LIMITS.perIpPerHour) throw fail(AccountMsg.smsIpLimit);
-  if ((await ctx.cache.incr(`sms:ip:d:${ip}:${today()}`, 86_400)) > SMS_LIMITS.perIpPerDay) throw fail(AccountMsg.smsIpLimit);
-  if ((await ctx.cache.incr(`sms:day:${phone}:${today()}`, 86_400)) > SMS_LIMITS.perPhonePerDay) throw fail(AccountMsg.smsDailyLimit);
+  if ((await bumpCounter(ctx, `sms:cool:${purpose}:${phone}`, countdownOf(purpose))) > 1) throw fail(AccountMsg.codeTooSoon);
+  if ((await bumpCounter(ctx, `sms:ip:h:${ip}`, 3600)) > SMS_LIMITS.perIpPerHour) throw fail(AccountMsg.smsIpLimit);
+  if ((await bumpCounter(ctx, `sms:ip:d:${ip}:${today()}`, 86_400)) > SMS_LIMITS.perIpPerDay) throw fail(AccountMsg.smsIpLimit);
+  if ((await bumpCounter(ctx, `sms:day:${phone}:${today()}`, 86_400)) > SMS_LIMITS.perPhonePerDay) throw fail(AccountMsg.smsDailyLimit);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const nonce = randomBytes(12).toString('base64url');
   await ctx.cache.set(codeKey(purpose, phone), { nonce, hash: hashCode(nonce, code) } satisfies StoredCode, CODE_TTL_S);
@@ -79,14 +81,13 @@ export async function verifyCode(
   const key = codeKey(opts.purpose, opts.phone);
   const stored = await ctx.cache.get<StoredCode>(key);
   if (!stored) throw fail(AccountMsg.codeExpired);
-  // the in-process LRU evicts the least recently used first: the code (read just before its
-  // counter) always goes before the counter, so pressure can only end a code, never reset its tries
+  // the tries of this code (its nonce) are counted in the database: evicting them cannot reset them
   const triesKey = `sms:tries:${stored.nonce}`;
-  if (((await ctx.cache.get<number>(triesKey)) ?? 0) >= CODE_MAX_TRIES) throw fail(AccountMsg.codeTooManyTries);
+  if ((await readCounters(ctx, [triesKey]))[0] >= CODE_MAX_TRIES) throw fail(AccountMsg.codeTooManyTries);
   const expected = Buffer.from(stored.hash, 'hex');
   const actual = Buffer.from(hashCode(stored.nonce, opts.code.trim()), 'hex');
   if (!timingSafeEqual(expected, actual)) {
-    const tries = await ctx.cache.incr(triesKey, CODE_TTL_S);
+    const tries = await bumpCounter(ctx, triesKey, CODE_TTL_S);
     if (tries >= CODE_MAX_TRIES) {
       await ctx.cache.del(key);
       throw fail(AccountMsg.codeTooManyTries);

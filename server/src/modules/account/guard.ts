@@ -1,11 +1,13 @@
 import { AccountMsg, Msg, type NeedCaptcha } from '@xuetu/contract';
 import { verifyCaptcha } from '../../platform/captcha.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { bumpCounters, clearCounters, readCounters } from '../../platform/counters.ts';
 import { AppError, fail } from '../../platform/errors.ts';
 
 // Brute force: failures are counted per account (or phone) and per IP. Past a threshold the next
 // try needs a captcha pass — never a lockout someone else could trigger against an account.
-// Only an IP far beyond any human rate is refused outright.
+// Only an IP far beyond any human rate is refused outright. The counters live in the database
+// (platform/counters.ts): losing the cache must not reset them.
 
 export const GUARD_LIMITS = {
   /** failures of one account within the window before a captcha is demanded */
@@ -34,9 +36,8 @@ interface Attempt {
 
 /** Call before checking a credential: demands a captcha pass when failures piled up. */
 export async function guardAttempt(ctx: AppContext, a: Attempt): Promise<void> {
-  if (((await ctx.cache.get<number>(ipHardKey(a.ip))) ?? 0) >= GUARD_LIMITS.ipHard) throw new AppError(Msg.tooManyRequests, 429, 429);
-  const byAccount = (await ctx.cache.get<number>(accountKey(a.scope, a.account))) ?? 0;
-  const byIp = (await ctx.cache.get<number>(ipKey(a.scope, a.ip))) ?? 0;
+  const [hard, byAccount, byIp] = await readCounters(ctx, [ipHardKey(a.ip), accountKey(a.scope, a.account), ipKey(a.scope, a.ip)]);
+  if (hard >= GUARD_LIMITS.ipHard) throw new AppError(Msg.tooManyRequests, 429, 429);
   if (byAccount < GUARD_LIMITS.perAccount && byIp < GUARD_LIMITS.perIp) return;
   if (ctx.env.CAPTCHA_PROVIDER === 'none') return;
   if (!a.ticket) throw fail(AccountMsg.tooManyFailures, needCaptcha);
@@ -44,13 +45,15 @@ export async function guardAttempt(ctx: AppContext, a: Attempt): Promise<void> {
 }
 
 export async function recordFailure(ctx: AppContext, a: Pick<Attempt, 'scope' | 'account' | 'ip'>): Promise<void> {
-  await ctx.cache.incr(accountKey(a.scope, a.account), GUARD_LIMITS.windowS);
-  await ctx.cache.incr(ipKey(a.scope, a.ip), GUARD_LIMITS.windowS);
-  await ctx.cache.incr(ipHardKey(a.ip), 3600);
+  await bumpCounters(ctx, [
+    { key: accountKey(a.scope, a.account), windowSeconds: GUARD_LIMITS.windowS },
+    { key: ipKey(a.scope, a.ip), windowSeconds: GUARD_LIMITS.windowS },
+    { key: ipHardKey(a.ip), windowSeconds: 3600 },
+  ]);
 }
 
 export async function recordSuccess(ctx: AppContext, a: Pick<Attempt, 'scope' | 'account'>): Promise<void> {
-  await ctx.cache.del(accountKey(a.scope, a.account));
+  await clearCounters(ctx, [accountKey(a.scope, a.account)]);
 }
 
 /** Runs `check`; a business failure it throws counts against the account and the IP. */

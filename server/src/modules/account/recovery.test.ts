@@ -2,7 +2,7 @@ import type { AccountChoice, ResetAccount } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helper.ts';
 import { ZHANGSAN } from '../../db/seed/demo.ts';
-import { call, outboxCode, U } from './testkit.ts';
+import { call, clearCounter, outboxCode, U } from './testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe('registration is activation', () => {
   });
 
   it('answers a second activation clearly', async () => {
-    await t.ctx.cache.del(`sms:cool:register:${ZHANGSAN.mobile}`);
+    await clearCounter(t, `sms:cool:register:${ZHANGSAN.mobile}`);
     await call(t, `${U}/GetUserRegisterCode`, { phone: ZHANGSAN.mobile }, { ip: '10.3.0.2' });
     const code = await outboxCode(t, ZHANGSAN.mobile);
     expect((await call(t, `${U}/UserRegister`, form(code), { ip: '10.3.0.2' })).msg).toBe('该账号已激活，请直接登录');

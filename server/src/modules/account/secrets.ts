@@ -1,49 +1,51 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import { stepSecrets } from '../../db/schema/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { claimOnce } from '../../platform/markers.ts';
 
-// Short-lived secrets handed out after a successful first step (login choices, reset wizard).
-// Only a hash is the cache key; a secret is worthless without the step that issued it.
+// Short-lived secrets handed out after a successful first step (login choices, reset wizard) and
+// what each later step proved (`verified`). They live in the database, keyed by the secret's
+// hash: a restart or a cache flush neither ends a wizard half-way nor forgets a step's state, and
+// a secret is worthless without the step that issued it (issue 9 item 5).
 
 export type SecretKind = 'login' | 'reset';
 
 export const SECRET_TTL_S: Record<SecretKind, number> = { login: 120, reset: 15 * 60 };
 
-const keyOf = (kind: SecretKind, secret: string) => `secret:${kind}:${createHash('sha256').update(secret).digest('hex')}`;
+const PURGE_EVERY = 200;
+let issuedSincePurge = 0;
 
-interface Stored<T> {
-  data: T;
-  expiresAt: number;
-}
+const keyOf = (kind: SecretKind, secret: string) => `${kind}:${createHash('sha256').update(secret).digest('hex')}`;
+const usable = (secret: string) => Boolean(secret) && secret.length <= 200;
 
 export async function issueSecret<T>(ctx: AppContext, kind: SecretKind, data: T): Promise<string> {
   const secret = randomBytes(24).toString('base64url');
-  const ttl = SECRET_TTL_S[kind];
-  await ctx.cache.set(keyOf(kind, secret), { data, expiresAt: Date.now() + ttl * 1000 } satisfies Stored<T>, ttl);
+  const now = Date.now();
+  await ctx.db.insert(stepSecrets).values({ key: keyOf(kind, secret), data, expiresAt: new Date(now + SECRET_TTL_S[kind] * 1000) });
+  if (++issuedSincePurge >= PURGE_EVERY) {
+    issuedSincePurge = 0;
+    await ctx.db.delete(stepSecrets).where(lt(stepSecrets.expiresAt, new Date(now)));
+  }
   return secret;
 }
 
+const live = (kind: SecretKind, secret: string) => and(eq(stepSecrets.key, keyOf(kind, secret)), gt(stepSecrets.expiresAt, new Date()));
+
 export async function readSecret<T>(ctx: AppContext, kind: SecretKind, secret: string): Promise<T | null> {
-  if (!secret || secret.length > 200) return null;
-  const stored = await ctx.cache.get<Stored<T>>(keyOf(kind, secret));
-  return stored && stored.expiresAt > Date.now() ? stored.data : null;
+  if (!usable(secret)) return null;
+  const [row] = await ctx.db.select({ data: stepSecrets.data }).from(stepSecrets).where(live(kind, secret));
+  return row ? (row.data as T) : null;
 }
 
 /** Replaces the data of a live secret, keeping its expiry. */
 export async function updateSecret<T>(ctx: AppContext, kind: SecretKind, secret: string, data: T): Promise<void> {
-  const key = keyOf(kind, secret);
-  const stored = await ctx.cache.get<Stored<T>>(key);
-  if (!stored) return;
-  const ttl = Math.max(1, Math.ceil((stored.expiresAt - Date.now()) / 1000));
-  await ctx.cache.set(key, { data, expiresAt: stored.expiresAt } satisfies Stored<T>, ttl);
+  if (!usable(secret)) return;
+  await ctx.db.update(stepSecrets).set({ data }).where(live(kind, secret));
 }
 
-/** Reads and ends a secret; a second use (even a racing one) gets null. */
+/** Reads and ends a secret in one statement; a second use (even a racing one) gets null. */
 export async function consumeSecret<T>(ctx: AppContext, kind: SecretKind, secret: string): Promise<T | null> {
-  const data = await readSecret<T>(ctx, kind, secret);
-  if (data === null) return null;
-  const key = keyOf(kind, secret);
-  if (!(await claimOnce(ctx, `${key}:used`, SECRET_TTL_S[kind]))) return null;
-  await ctx.cache.del(key);
-  return data;
+  if (!usable(secret)) return null;
+  const [row] = await ctx.db.delete(stepSecrets).where(live(kind, secret)).returning({ data: stepSecrets.data });
+  return row ? (row.data as T) : null;
 }

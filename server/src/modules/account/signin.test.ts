@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helper.ts';
 import { GUARD_LIMITS } from './guard.ts';
 import { mintSsoToken } from './sso.ts';
-import { call, outboxCode, U } from './testkit.ts';
+import { call, counterOf, outboxCode, setCounter, U } from './testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,14 +67,14 @@ describe('two-step password login', () => {
       expect(r.msg).toBe('用户名或密码错误');
     }
     // with the captcha switched off (this app) the demand is waived; the counter shows it was reached
-    expect(await t.ctx.cache.get<number>('bf:login:a:learner06')).toBe(GUARD_LIMITS.perAccount);
+    expect(await counterOf(t, 'bf:login:a:learner06')).toBe(GUARD_LIMITS.perAccount);
     const ok = await call<AccountChoice[]>(t, `${U}/LoginStep1`, { username: 'learner06', password: DEMO_PASSWORD }, { ip: '10.1.1.1' });
     expect(ok.success).toBe(true);
-    expect(await t.ctx.cache.get<number>('bf:login:a:learner06')).toBeUndefined();
+    expect(await counterOf(t, 'bf:login:a:learner06')).toBeUndefined();
   });
 
   it('refuses an IP far beyond any human rate with 429', async () => {
-    await t.ctx.cache.set('bf:iphard:10.9.9.9', GUARD_LIMITS.ipHard, 3600);
+    await setCounter(t, 'bf:iphard:10.9.9.9', GUARD_LIMITS.ipHard);
     const res = await t.inject({
       method: 'POST',
       url: `/prod-api${U}/LoginStep1`,
@@ -86,7 +86,7 @@ describe('two-step password login', () => {
 
   it('guards the one-step Login too', async () => {
     expect((await call(t, `${U}/Login`, { username: 'learner08', password: 'Wrong@2026' })).success).toBe(false);
-    expect(await t.ctx.cache.get<number>('bf:login:a:learner08')).toBe(1);
+    expect(await counterOf(t, 'bf:login:a:learner08')).toBe(1);
   });
 });
 
@@ -167,11 +167,11 @@ describe('phone-code login', () => {
 
   it('limits sends per phone per day and per IP', async () => {
     const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    await t.ctx.cache.set(`sms:day:13800000014:${day}`, 10, 3600);
+    await setCounter(t, `sms:day:13800000014:${day}`, 10);
     expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000014' }, { ip: '10.2.0.8' })).msg).toBe(
       '今日短信发送次数已达上限，请明天再试',
     );
-    await t.ctx.cache.set('sms:ip:h:10.2.0.9', 30, 3600);
+    await setCounter(t, 'sms:ip:h:10.2.0.9', 30);
     expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000015' }, { ip: '10.2.0.9' })).msg).toBe('短信发送过于频繁，请稍后再试');
   });
 });

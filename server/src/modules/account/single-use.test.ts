@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
+import type { AccountChoice } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { MemoryCache } from '../../platform/cache.ts';
 import { mintSsoToken } from './sso.ts';
-import { call, U } from './testkit.ts';
+import { call, outboxCode, U } from './testkit.ts';
 
 // Issue 9 item 5: single-use markers survive a restart and cache pressure; the in-process cache
 // stays bounded; short jti and null/malformed payloads are refused with the message, never a 500.
@@ -44,6 +45,50 @@ describe('single-use SSO tickets', () => {
       expect(res.json()).toMatchObject({ success: false, msg: '登录凭证无效或已过期' });
     },
   );
+});
+
+describe('step state and guessing counters outside the cache', () => {
+  const NEW_PASSWORD = 'Reset#Pass2026';
+  it('a reset wizard survives losing the cache between its steps, and no step can be skipped', async () => {
+    const step0 = await call<AccountChoice[]>(t, `${U}/GetResetpwdAcc`, { username: 'learner18' }, { ip: '10.7.0.1' });
+    const secret = step0.data[0].item2;
+    await loseCache();
+    expect(await call(t, `${U}/CheckResetpwdAcc?secret=${encodeURIComponent(secret)}`, {}, { ip: '10.7.0.1' })).toMatchObject({
+      success: true,
+      msg: '138****0018',
+    });
+    const code = await outboxCode(t, '13800000018');
+    const submit = () =>
+      call(
+        t,
+        `${U}/SubmitResetpwdData`,
+        { usrSecret: secret, userMobile: '13800000018', verifyCode: code, password: NEW_PASSWORD, checkPassWord: NEW_PASSWORD },
+        { ip: '10.7.0.1' },
+      );
+    // step 3 before step 2: refused, with or without the cache
+    expect((await submit()).success).toBe(false);
+    await t.ctx.cache.delPrefix('secret:');
+    expect((await submit()).success).toBe(false);
+    expect((await call(t, `${U}/CheckResetpwdVerifyCode`, { usrSecret: secret, verifyCode: code }, { ip: '10.7.0.1' })).success).toBe(true);
+    // what step 2 proved is not forgotten when everything but the code leaves the cache
+    await t.ctx.cache.delPrefix('secret:');
+    expect(await submit()).toMatchObject({ success: true, msg: '密码重置成功，请使用新密码登录' });
+  });
+
+  it('wrong SMS code tries are not reset when the cache drops the counter', async () => {
+    await call(t, `${U}/GetCheckNum`, { phone: '13800000019' }, { ip: '10.7.0.2' });
+    const code = await outboxCode(t, '13800000019');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const attempt = (c: string) => call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000019', code: c }, { ip: '10.7.0.2' });
+    for (let i = 0; i < 4; i++) {
+      expect((await attempt(wrong)).msg).toBe('验证码错误');
+      // eviction of everything but the code itself
+      await t.ctx.cache.delPrefix('sms:tries:');
+      await t.ctx.cache.delPrefix('bf:');
+    }
+    expect((await attempt(wrong)).msg).toBe('验证码错误次数过多，请重新获取');
+    expect((await attempt(code)).success).toBe(false);
+  });
 });
 
 describe('in-process cache bounds', () => {

@@ -3,7 +3,9 @@ import type { AccountChoice, Envelope } from '@xuetu/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { TestApp } from '../../../test/helper.ts';
+import { guardCounters } from '../../db/schema/index.ts';
 import { newChallenge } from '../../platform/captcha.ts';
+import { clearCounters, readCounters } from '../../platform/counters.ts';
 
 export const U = '/Api/User/user_user';
 
@@ -43,3 +45,20 @@ export async function solveCaptcha(t: TestApp): Promise<{ ticket: string; randst
 }
 
 export const secrets = (res: Envelope<AccountChoice[]>) => res.data.map((c) => c.item2);
+
+/** Sets a guessing counter (platform/counters.ts) as if `count` failures had happened. */
+export async function setCounter(t: TestApp, key: string, count: number, windowSeconds = 3600): Promise<void> {
+  const expiresAt = new Date(Date.now() + windowSeconds * 1000);
+  await t.ctx.db
+    .insert(guardCounters)
+    .values({ key, count, expiresAt })
+    .onConflictDoUpdate({ target: guardCounters.key, set: { count, expiresAt } });
+}
+
+/** The live value of a guessing counter (undefined when none). */
+export async function counterOf(t: TestApp, key: string): Promise<number | undefined> {
+  const [n] = await readCounters(t.ctx, [key]);
+  return n || undefined;
+}
+
+export const clearCounter = (t: TestApp, key: string) => clearCounters(t.ctx, [key]);

@@ -15,8 +15,10 @@ import {
   questionPageInput,
   questionSaveInput,
 } from '@xuetu/contract';
+import { requireActor } from '../../platform/caller.ts';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
+import { withImportSlot } from '../imports/gate.ts';
 import { loadUploadedWorkbook, readSheet } from '../imports/workbook.ts';
 import * as service from './question-service.ts';
 import {
@@ -122,8 +124,10 @@ export const questionRoutes = [
     summary: '导入数据检查（urls）：逐行列出错误（行号、列、原因），不写入',
     input: questionImportInput,
     handler: async ({ input, caller }) => {
-      const sheet = await readSheet(await loadUploadedWorkbook(caller.ctx, input.urls));
-      const { check } = await planQuestionImport(caller, sheet, input);
+      const actor = requireActor(caller);
+      const { check } = await withImportSlot(caller.ctx, actor, async () =>
+        planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller.ctx, actor, input.urls)), input),
+      );
       return withMsg(check, checkMessage(check));
     },
   }),
@@ -134,8 +138,13 @@ export const questionRoutes = [
     summary: '导入试题（全部成功或全部不导入）',
     input: questionImportInput,
     handler: async ({ input, caller }) => {
-      const plan = await planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller.ctx, input.urls)), input);
-      const n = await importQuestions(caller, plan);
+      const actor = requireActor(caller);
+      const n = await withImportSlot(caller.ctx, actor, async () =>
+        importQuestions(
+          caller,
+          await planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller.ctx, actor, input.urls)), input),
+        ),
+      );
       return withMsg({ count: n }, ExamMsg.imported(n));
     },
   }),

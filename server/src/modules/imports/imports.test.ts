@@ -3,7 +3,10 @@ import { IMPORT_COLUMNS, idCardCheckChar } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { claimOnce, releaseMarker } from '../../platform/markers.ts';
+import { IMPORT_LOCK_TTL_S, IMPORT_MAX_WAITING, importLockKey, inProcessTurn } from './gate.ts';
 import { buildImportTemplate } from './templates.ts';
+import { readSheet } from './workbook.ts';
 import { assertSafeXlsx } from './zip-guard.ts';
 
 let t: TestApp;
@@ -161,38 +164,130 @@ describe('check and import', () => {
 });
 
 describe('untrusted workbooks', () => {
-  it('refuses a zip bomb without inflating it', () => {
+  it('refuses a zip bomb without inflating it', async () => {
     // one entry that inflates to 300 MB from a few hundred KB
-    const big = deflateRawSync(Buffer.alloc(300 * 1024 * 1024));
-    const name = Buffer.from('xl/worksheets/sheet1.xml');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(big.length, 18);
-    local.writeUInt32LE(1000, 22); // lies about the size
-    local.writeUInt16LE(name.length, 26);
-    const cen = Buffer.alloc(46);
-    cen.writeUInt32LE(0x02014b50, 0);
-    cen.writeUInt16LE(8, 10);
-    cen.writeUInt32LE(big.length, 20);
-    cen.writeUInt32LE(1000, 24);
-    cen.writeUInt16LE(name.length, 28);
-    const cdOffset = 30 + name.length + big.length;
-    const eocd = Buffer.alloc(22);
-    eocd.writeUInt32LE(0x06054b50, 0);
-    eocd.writeUInt16LE(1, 8);
-    eocd.writeUInt16LE(1, 10);
-    eocd.writeUInt32LE(46 + name.length, 12);
-    eocd.writeUInt32LE(cdOffset, 16);
-    const zip = Buffer.concat([local, name, big, cen, name, eocd]);
-    expect(() => assertSafeXlsx(zip)).toThrow(/过大/);
+    await expect(assertSafeXlsx(bomb(300 * 1024 * 1024))).rejects.toThrow(/过大/);
   });
 
+  // issue 9 item 8: the limit fits what 20,000 rows need, not 200 MB
+  it('refuses a part that unzips to 40 MB, far beyond what 20,000 rows need', async () => {
+    await expect(assertSafeXlsx(bomb(40 * 1024 * 1024))).rejects.toThrow(/过大/);
+    expect((await assertSafeXlsx(bomb(1024 * 1024))).size).toBe(1);
+  });
+
+  it('reads 20,000 rows (streaming) and refuses one more', async () => {
+    const many = await workbook(rows(10_000, 20_000));
+    const sheet = await readSheet(many);
+    expect(sheet.rows).toHaveLength(20_000);
+    expect(sheet.rows[19_999]).toMatchObject({ rowNumber: 20_001 });
+    expect(sheet.rows[0].cells.get('身份证号')).toBe(idCard(10_000));
+    // every Chinese text whole, wherever the inflated chunks happened to split it
+    expect(sheet.rows.filter((r, i) => r.cells.get('姓名') !== `导入学员${10_000 + i}` || r.cells.get('部门') !== '技术研发部/前端组')).toEqual([]);
+    await expect(readSheet(await workbook(rows(10_000, 20_001)))).rejects.toThrow('单次最多导入 20000 行，请拆分后分批导入');
+  });
+});
+
+/** A zip of one sheet part that inflates to `size` bytes and lies about it. */
+function bomb(size: number): Buffer {
+  const big = deflateRawSync(Buffer.alloc(size));
+  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(big.length, 18);
+  local.writeUInt32LE(1000, 22); // lies about the size
+  local.writeUInt16LE(name.length, 26);
+  const cen = Buffer.alloc(46);
+  cen.writeUInt32LE(0x02014b50, 0);
+  cen.writeUInt16LE(8, 10);
+  cen.writeUInt32LE(big.length, 20);
+  cen.writeUInt32LE(1000, 24);
+  cen.writeUInt16LE(name.length, 28);
+  const cdOffset = 30 + name.length + big.length;
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(1, 8);
+  eocd.writeUInt16LE(1, 10);
+  eocd.writeUInt32LE(46 + name.length, 12);
+  eocd.writeUInt32LE(cdOffset, 16);
+  return Buffer.concat([local, name, big, cen, name, eocd]);
+}
+
+describe('templates', () => {
   it('serves templates that the import itself reads', async () => {
     for (const withCompany of [false, true]) {
       const up = await upload(await buildImportTemplate(withCompany), 't.xlsx', admin);
       const res = await t.post<string[]>(`${U}/checkuserinfo`, { urls: [up.data.url], companySysCode: 'YSKJ' }, admin);
       expect(res.success, res.msg).toBe(true);
     }
+  });
+});
+
+// issue 9 item 8: an import reads only its uploader's file, and one company runs one import at a time
+describe('who may read an upload, and one import at a time', () => {
+  it('never reads another person’s upload, even by its exact address', async () => {
+    const up = await upload(await workbook(rows(500, 1)));
+    for (const token of [admin, await t.login('operator')]) {
+      const res = await t.post(`${U}/checkuserinfo`, { urls: [up.data.url], companySysCode: 'YSKJ' }, token);
+      expect(res).toMatchObject({ success: false, code: 'IMPORT_FILE_GONE', msg: '文件不存在或已过期，请重新上传' });
+      expect((await t.post(`${U}/UserExportIn`, { urls: [up.data.url] }, token)).code).toBe('IMPORT_FILE_GONE');
+    }
+    // a file put in storage without an upload record (no owner) is not an upload
+    await t.ctx.storage.put('tmp/import/planted.xlsx', await workbook(rows(501, 1)), 'application/octet-stream');
+    expect((await t.post(`${U}/checkuserinfo`, { urls: ['tmp/import/planted.xlsx'] }, corp)).code).toBe('IMPORT_FILE_GONE');
+    // the uploader still can
+    expect((await t.post<string[]>(`${U}/checkuserinfo`, { urls: [up.data.url] }, corp)).data).toEqual([]);
+  });
+
+  it('answers a clear message while the company already runs an import, on any node', async () => {
+    const up = await upload(await workbook(rows(600, 2)));
+    const me = await t.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.accountCode, 'corpadmin') });
+    const key = importLockKey({ userId: 0, sysRoles: [3], companySysCode: me?.companySysCode ?? null });
+    // what a running import (here or on another node) holds
+    expect(await claimOnce(t.ctx, key, IMPORT_LOCK_TTL_S)).toBe(true);
+    for (const path of ['checkuserinfo', 'SaveExportIn', 'UserExportIn'])
+      expect(await t.post(`${U}/${path}`, { urls: [up.data.url] }, corp)).toMatchObject({
+        success: false,
+        code: 'IMPORT_BUSY',
+        msg: '已有一个导入正在进行，请等待其完成后再试',
+      });
+    expect((await t.post<{ totalCount: number }>(`${U}/GetUserList`, { Key: idCard(600) }, corp)).data.totalCount).toBe(0);
+    // another company is not held up
+    const other = await upload(
+      await workbook([['SLWL', '物流新人', idCard(602), '13712346000', '', '', '', '']], ['公司编码', ...IMPORT_COLUMNS]),
+      'c.xlsx',
+      admin,
+    );
+    expect((await t.post<string[]>(`${U}/checkuserinfo`, { urls: [other.data.url] }, admin)).data).toEqual([]);
+    await releaseMarker(t.ctx, key);
+    expect(await t.post(`${U}/SaveExportIn`, { urls: [up.data.url] }, corp)).toMatchObject({ success: true, data: { added: 2 } });
+    // the finished import let go of the lock
+    expect(await claimOnce(t.ctx, key, 1)).toBe(true);
+    await releaseMarker(t.ctx, key);
+  });
+
+  it('runs one workbook at a time per process, in order, and refuses a queue without end', async () => {
+    const order: string[] = [];
+    const gates: (() => void)[] = [];
+    const job = (name: string) => () =>
+      new Promise<string>((resolve) => {
+        order.push(`start ${name}`);
+        gates.push(() => {
+          order.push(`end ${name}`);
+          resolve(name);
+        });
+      });
+    const running = ['a', 'b', 'c'].map((n) => inProcessTurn(t.ctx, job(n)));
+    await expect.poll(() => gates.length).toBe(1);
+    const waiting = Array.from({ length: IMPORT_MAX_WAITING - 2 }, (_, i) => inProcessTurn(t.ctx, job(`w${i}`)));
+    await expect(inProcessTurn(t.ctx, job('one too many'))).rejects.toMatchObject({ code: 'IMPORT_QUEUE_FULL' });
+    for (let i = 0; i < 3 + waiting.length; i++) {
+      await expect.poll(() => gates.length).toBe(i + 1);
+      gates[i]();
+    }
+    expect(await Promise.all(running)).toEqual(['a', 'b', 'c']);
+    await Promise.all(waiting);
+    // never two at once: every start follows the previous end
+    expect(order.slice(0, 6)).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });
 });

@@ -5,6 +5,7 @@ import { signedFileUrl, streamUpload } from '../../platform/files/index.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { fileUrl } from '../session/presenter.ts';
 import { PICKER_ACCESS } from '../users/access.ts';
+import { withImportSlot } from './gate.ts';
 import { matchListedUsers, planImport, runImport } from './service.ts';
 import { loadUploadedWorkbook, readSheet } from './workbook.ts';
 
@@ -19,7 +20,9 @@ export const importRoutes = [
     summary: '导入数据检查：每个错误一条（行号、列、原因）',
     input: importBody,
     handler: async ({ ctx, actor, input }) => {
-      const plan = await planImport(ctx, actor, await readSheet(await loadUploadedWorkbook(ctx, input.urls)), input.companySysCode);
+      const plan = await withImportSlot(ctx, actor, async () =>
+        planImport(ctx, actor, await readSheet(await loadUploadedWorkbook(ctx, actor, input.urls)), input.companySysCode),
+      );
       return withMsg(
         plan.errors,
         plan.errors.length ? `共 ${plan.rows.length + countRows(plan.errors)} 行数据，${countRows(plan.errors)} 行有错误` : '',
@@ -33,8 +36,15 @@ export const importRoutes = [
     summary: '导入学员（全部成功或全部不导入；按身份证号更新已有学员）',
     input: importBody,
     handler: async ({ ctx, actor, ip, input }) => {
-      const plan = await planImport(ctx, actor, await readSheet(await loadUploadedWorkbook(ctx, input.urls)), input.companySysCode);
-      const result = await runImport(ctx, actor, ip, plan);
+      const result = await withImportSlot(ctx, actor, async () => {
+        const plan = await planImport(
+          ctx,
+          actor,
+          await readSheet(await loadUploadedWorkbook(ctx, actor, input.urls)),
+          input.companySysCode,
+        );
+        return runImport(ctx, actor, ip, plan);
+      });
       return withMsg(result, `${AdminMsg.imported}：新增 ${result.added} 人，更新 ${result.updated} 人`);
     },
   }),
@@ -45,7 +55,9 @@ export const importRoutes = [
     summary: '按表格中的身份证号/手机号查找学员（参与人选择）',
     input: importBody,
     handler: async ({ ctx, actor, input }) => {
-      const { users, msg } = await matchListedUsers(ctx, actor, await readSheet(await loadUploadedWorkbook(ctx, input.urls)));
+      const { users, msg } = await withImportSlot(ctx, actor, async () =>
+        matchListedUsers(ctx, actor, await readSheet(await loadUploadedWorkbook(ctx, actor, input.urls))),
+      );
       return withMsg(users, msg);
     },
   }),

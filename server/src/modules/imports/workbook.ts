@@ -1,9 +1,11 @@
 import { AdminMsg, IMPORT_LIMITS } from '@xuetu/contract';
-import ExcelJS from 'exceljs';
+import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail } from '../../platform/errors.ts';
+import { AppError, appError, fail } from '../../platform/errors.ts';
+import { findFileByKey } from '../../platform/files/repository.ts';
 import { readAll } from '../../platform/storage.ts';
 import { checkContent } from '../../platform/uploads.ts';
+import { openFirstSheet } from './xlsx-stream.ts';
 import { assertSafeXlsx } from './zip-guard.ts';
 
 export interface SheetRow {
@@ -24,38 +26,27 @@ export function keyFromUrl(url: string): string {
   return key;
 }
 
-export async function loadUploadedWorkbook(ctx: AppContext, urls: string[]): Promise<Buffer> {
+/**
+ * The uploaded workbook an import names, read only by the person who uploaded it: the key must
+ * be an upload recorded in platform_file with the caller as its owner. Another person's upload
+ * (a key seen in a shared link or a log) answers exactly like a missing one.
+ */
+export async function loadUploadedWorkbook(ctx: AppContext, actor: Actor, urls: string[]): Promise<Buffer> {
   if (urls.length === 0 || !urls[0]) throw fail(AdminMsg.chooseFile);
   const key = keyFromUrl(urls[0]);
+  const file = await findFileByKey(ctx.db, key);
+  if (!file || file.ownerUserId !== actor.userId) throw appError('IMPORT_FILE_GONE');
   const obj = await ctx.storage.get(key).catch(() => null);
-  if (!obj) throw fail('文件不存在或已过期，请重新上传');
+  if (!obj) throw appError('IMPORT_FILE_GONE');
   if (obj.size > IMPORT_LIMITS.maxFileBytes) throw fail('文件过大，请拆分后分批导入');
   return readAll(obj.body);
 }
 
-const cellText = (cell: ExcelJS.Cell): string => {
-  const v = cell.value;
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) {
-    // dates are stored as UTC midnight of the calendar day
-    return v.toISOString().slice(0, 10);
-  }
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('result' in v)
-      return v.result === undefined || v.result === null
-        ? ''
-        : String(v.result instanceof Date ? v.result.toISOString().slice(0, 10) : v.result);
-    if ('text' in v) return String(v.text);
-    return cell.text ?? '';
-  }
-  return String(v);
-};
-
 /**
  * Reads the first sheet of an untrusted workbook: real xlsx content (by bytes), zip-bomb guard,
  * row limit; row 1 is the header. Legacy .xls is recognised and refused with a clear message.
+ * The sheet is read as a stream (xlsx-stream.ts): rows are parsed chunk by chunk as the parts
+ * inflate, never a whole workbook model in memory, and other requests run in between.
  */
 export async function readSheet(buffer: Buffer, filename = 'import.xlsx'): Promise<{ headers: string[]; rows: SheetRow[] }> {
   if (buffer.length > IMPORT_LIMITS.maxFileBytes) throw fail('文件过大，请拆分后分批导入');
@@ -64,33 +55,38 @@ export async function readSheet(buffer: Buffer, filename = 'import.xlsx'): Promi
     typeMessage: AdminMsg.importFileType,
   });
   if (content.mime === 'application/x-cfb') throw fail(AdminMsg.xlsUnsupported);
-  assertSafeXlsx(buffer);
-  const wb = new ExcelJS.Workbook();
+  const parts = await assertSafeXlsx(buffer);
+  const headers: string[] = [];
+  const rows: SheetRow[] = [];
+  let tooMany = false;
+  let sheet: Awaited<ReturnType<typeof openFirstSheet>>;
   try {
-    await wb.xlsx.load(buffer as unknown as ExcelJS.Buffer);
-  } catch {
+    sheet = await openFirstSheet(parts);
+    if (!sheet) throw fail('文件中没有工作表');
+    for await (const row of sheet) {
+      if (row.number === 1) {
+        for (const [col, text] of row.cells) headers[col - 1] = text.replace(/[*＊\s]/g, '');
+        continue;
+      }
+      if (row.number > IMPORT_LIMITS.maxRows + 1) {
+        // nothing more is kept; the answer is the limit
+        tooMany = true;
+        break;
+      }
+      const cells = new Map<string, string>();
+      let any = false;
+      headers.forEach((h, i) => {
+        if (!h) return;
+        const t = (row.cells.get(i + 1) ?? '').trim();
+        if (t) any = true;
+        cells.set(h, t);
+      });
+      if (any) rows.push({ rowNumber: row.number, cells });
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
     throw fail('文件内容无法识别，请使用导入模板重新填写');
   }
-  const sheet = wb.worksheets[0];
-  if (!sheet) throw fail('文件中没有工作表');
-  if (sheet.rowCount > IMPORT_LIMITS.maxRows + 1) throw fail(`单次最多导入 ${IMPORT_LIMITS.maxRows} 行，请拆分后分批导入`);
-  const headerRow = sheet.getRow(1);
-  const headers: string[] = [];
-  headerRow.eachCell({ includeEmpty: true }, (cell, col) => {
-    headers[col - 1] = cellText(cell).replace(/[*＊\s]/g, '');
-  });
-  const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const cells = new Map<string, string>();
-    let any = false;
-    headers.forEach((h, i) => {
-      if (!h) return;
-      const t = cellText(row.getCell(i + 1)).trim();
-      if (t) any = true;
-      cells.set(h, t);
-    });
-    if (any) rows.push({ rowNumber, cells });
-  });
+  if (tooMany) throw fail(`单次最多导入 ${IMPORT_LIMITS.maxRows} 行，请拆分后分批导入`);
   return { headers: headers.filter(Boolean), rows };
 }

@@ -1,4 +1,4 @@
-import { inflateRawSync } from 'node:zlib';
+import { createInflateRaw } from 'node:zlib';
 import { AdminMsg, IMPORT_LIMITS } from '@xuetu/contract';
 import { fail } from '../../platform/errors.ts';
 
@@ -8,11 +8,42 @@ const LOC_SIG = 0x04034b50;
 const BAD = '文件内容无法识别，请使用导入模板重新填写';
 
 /**
- * Checks an xlsx (a zip) before any parser touches it: entry count, no encryption or zip64, and
- * the real inflated size of every part, measured by inflating with a hard output cap — the sizes
- * the archive declares are never trusted (zip-bomb guard).
+ * The inflated size of one deflated part, counted chunk by chunk and never kept: stops as soon
+ * as it passes `cap`. Streaming keeps memory flat and lets other requests run in between.
  */
-export function assertSafeXlsx(buf: Buffer, limits: { maxUnzippedBytes: number; maxZipEntries: number } = IMPORT_LIMITS): void {
+function inflatedSize(data: Buffer, cap: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const inflate = createInflateRaw();
+    let size = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > cap) {
+        inflate.destroy();
+        resolve(size);
+      }
+    });
+    inflate.on('end', () => resolve(size));
+    inflate.on('error', reject);
+    inflate.end(data);
+  });
+}
+
+/** One part of a checked archive: its name and its compressed bytes. */
+export interface ZipPart {
+  name: string;
+  method: 0 | 8;
+  data: Buffer;
+}
+
+/**
+ * Checks an xlsx (a zip) before any parser touches it: entry count, no encryption or zip64, and
+ * the real inflated size of every part, measured by inflating with a hard cap — the sizes the
+ * archive declares are never trusted (zip-bomb guard). Answers the parts by name.
+ */
+export async function assertSafeXlsx(
+  buf: Buffer,
+  limits: { maxUnzippedBytes: number; maxZipEntries: number } = IMPORT_LIMITS,
+): Promise<Map<string, ZipPart>> {
   if (buf.length < 22 || buf.readUInt32LE(0) !== LOC_SIG) throw fail(AdminMsg.importFileType);
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
@@ -28,6 +59,7 @@ export function assertSafeXlsx(buf: Buffer, limits: { maxUnzippedBytes: number; 
   if (entries > limits.maxZipEntries) throw fail(BAD);
   let budget = limits.maxUnzippedBytes;
   let p = cdOffset;
+  const parts = new Map<string, ZipPart>();
   for (let n = 0; n < entries; n++) {
     if (p + 46 > buf.length || buf.readUInt32LE(p) !== CEN_SIG) throw fail(BAD);
     const flags = buf.readUInt16LE(p + 8);
@@ -37,6 +69,8 @@ export function assertSafeXlsx(buf: Buffer, limits: { maxUnzippedBytes: number; 
     const extraLen = buf.readUInt16LE(p + 30);
     const commentLen = buf.readUInt16LE(p + 32);
     const localOffset = buf.readUInt32LE(p + 42);
+    if (p + 46 + nameLen > buf.length) throw fail(BAD);
+    const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
     if (flags & 0x1) throw fail('不支持加密的文件，请取消密码后再上传');
     if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== LOC_SIG) throw fail(BAD);
     const dataStart = localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
@@ -46,13 +80,15 @@ export function assertSafeXlsx(buf: Buffer, limits: { maxUnzippedBytes: number; 
     if (method === 0) size = compSize;
     else if (method === 8) {
       try {
-        size = inflateRawSync(data, { maxOutputLength: budget + 1 }).length;
+        size = await inflatedSize(data, budget);
       } catch {
         throw fail('文件解压后过大或已损坏，请检查后重新上传');
       }
     } else throw fail(BAD);
     budget -= size;
     if (budget < 0) throw fail('文件解压后过大，请拆分后分批导入');
+    parts.set(name, { name, method, data });
     p += 46 + nameLen + extraLen + commentLen;
   }
+  return parts;
 }

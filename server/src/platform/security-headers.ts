@@ -1,0 +1,53 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy the built app runs under (issue 9 item 11, ADR 0013):
+ * - scripts only from our own origin: the Vite build has no inline script;
+ * - styles also inline: antd (cssinjs) and the captcha widget write <style> and style="" at run time;
+ * - media and workers also from blob: URLs (hls.js feeds the <video> through MediaSource, the
+ *   captcha solves in a blob: worker);
+ * - images also from data:/blob: (crops, previews) and any https: host (rich text pasted with
+ *   pictures hosted elsewhere);
+ * - never framed by another site, no plugins, forms and <base> only to ourselves.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'frame-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'media-src': ["'self'", 'blob:'],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'worker-src': ["'self'", 'blob:'],
+} as const;
+
+/**
+ * Security headers on every answer (HTML, assets, files, API): CSP, no framing, nosniff,
+ * Referrer-Policy, cross-origin isolation of resources. HSTS only in production: a developer's
+ * http://localhost must not be pinned to https.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, opts: { production: boolean }): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      // no upgrade-insecure-requests: an intranet install on http://10.x.x.x would lose its assets
+      directives: Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]])),
+    },
+    // the files of a course or notice are read by our pages only
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    // inside the app the full address helps nobody outside it; other sites get nothing (tickets travel in URLs)
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: opts.production ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
+  });
+}
