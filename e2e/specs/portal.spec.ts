@@ -160,10 +160,15 @@ test('a learner gets a message, the badge counts it, opening it navigates and th
   await send.getByTestId('message-title').fill('请查看规章制度');
   await send.getByTestId('message-content').fill('新版员工手册已发布。');
   await send.getByTestId('message-link').fill('/regulations/index');
-  await send.getByTestId('receiver-search').locator('input').fill('learner05');
-  await send.getByTestId('receiver-search').locator('input').press('Enter');
-  const row = send.getByTestId('receiver-picker').locator('tr', { hasText: 'learner05' });
-  await row.locator('input[type=checkbox]').check();
+  // receivers come from the participant dialog (学员查询), the page's one way to pick them
+  await send.getByTestId('open-participant-select').click();
+  const who = page.getByTestId('participant-dialog');
+  await who.getByPlaceholder('姓名/身份证/手机号').fill('learner05');
+  await who.getByPlaceholder('姓名/身份证/手机号').press('Enter');
+  await who.locator('tr', { hasText: '13800000005' }).locator('input[type=checkbox]').check();
+  await expect(who.getByTestId('participant-selected')).not.toContainText('尚未选择');
+  await who.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(who).toBeHidden();
   await send.getByTestId('message-send-button').click();
   await expect(page.getByText('发送成功，共 1 人')).toBeVisible();
 

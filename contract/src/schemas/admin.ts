@@ -43,6 +43,7 @@ export const AdminMsg = {
   sysRoleRestricted: '不能设置平台管理员或平台运营角色类型',
   rootNotEditable: '根节点不能编辑或删除',
   orgParentLoop: '不能把部门移动到它自己或下级部门之下',
+  orgNameTaken: '同一上级部门下已有同名部门',
   xlsUnsupported: '暂不支持旧版 xls 格式，请在 Excel 中另存为 xlsx 后再上传',
 } as const;
 

@@ -58,6 +58,7 @@ export const ContentMsg = {
   docFileRequired: '请上传文件',
   messageTitleRequired: '请输入消息标题',
   receiversRequired: '请选择接收人',
+  noReceivers: '所选部门和岗位下没有可接收消息的人员',
   published: '发布成功',
   unpublished: '已取消发布',
   sent: '发送成功',
@@ -375,14 +376,23 @@ export const messagePageInput = z.object({
 
 export const messageIdInput = z.object({ id: z.coerce.number().int().min(1, '缺少消息编号') });
 
-export const messageSendInput = z.object({
-  userIds: z.array(z.coerce.number().int().min(1)).min(1, ContentMsg.receiversRequired).max(5000),
-  title: z.string({ error: ContentMsg.messageTitleRequired }).trim().min(1, ContentMsg.messageTitleRequired).max(100),
-  content: trimmed(2000).default(''),
-  templeteType: z.coerce.number().int().min(1).max(9).default(1),
-  /** in-app path (tabin) or external http(s) link (tabiout); empty for none */
-  link: safeUrl.default(''),
-});
+const receiverIds = z.array(z.coerce.number().int().min(1)).max(5000).default([]);
+/** Receivers as the participant dialog picks them: people, whole departments (with their sub-departments) and posts. */
+export const messageSendInput = z
+  .object({
+    userIds: receiverIds,
+    orgIds: receiverIds,
+    postIds: receiverIds,
+    title: z.string({ error: ContentMsg.messageTitleRequired }).trim().min(1, ContentMsg.messageTitleRequired).max(100),
+    content: trimmed(2000).default(''),
+    templeteType: z.coerce.number().int().min(1).max(9).default(1),
+    /** in-app path (tabin) or external http(s) link (tabiout); empty for none */
+    link: safeUrl.default(''),
+  })
+  .refine((v) => v.userIds.length + v.orgIds.length + v.postIds.length > 0, {
+    message: ContentMsg.receiversRequired,
+    path: ['userIds'],
+  });
 
 export const receiverSearchInput = z.object({ keyword: z.string().trim().max(50).default(''), ...pagingShape });
 

@@ -20,5 +20,12 @@ export const setIsRead = (message: Pick<MessageItem, 'id'>) => post<number>(`${b
 export const setAllIsRead = () => post<number>(`${base}/SetAllIsRead`, {});
 export const getReceivers = (body: { keyword: string; pageIndex: number; pageRows: number }) =>
   post<PageResult<ReceiverItem>>(`${base}/GetReceiverList`, body);
-export const sendMessage = (body: { userIds: number[]; title: string; content: string; link: string; templeteType?: number }) =>
-  post<number>(`${base}/SendMessage`, body);
+export const sendMessage = (body: {
+  userIds: number[];
+  orgIds?: number[];
+  postIds?: number[];
+  title: string;
+  content: string;
+  link: string;
+  templeteType?: number;
+}) => post<number>(`${base}/SendMessage`, body);

@@ -16,8 +16,10 @@ export function installFeedback(m: typeof messageApi, modal: typeof modalApi): v
 }
 
 export const feedback = {
+  // keyed by text: the same message raised twice at once (parallel calls failing alike, e.g. an
+  // expired session) shows as one toast, not a stack of copies
   error(content: string, durationMs: number) {
-    messageApi.error({ content, duration: durationMs / 1000 });
+    messageApi.error({ content, duration: durationMs / 1000, key: `error:${content}` });
   },
   success(content: string) {
     messageApi.success(content);

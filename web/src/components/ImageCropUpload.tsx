@@ -4,8 +4,9 @@ import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { AccountMsg, type UploadedImage } from '@xuetu/contract';
 import { App, Upload } from 'antd';
 import ImgCrop from 'antd-img-crop';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { uploadImage } from '../api/account';
+import { ApiError, isCancelled } from '../api/request';
 
 export const UploadState = { Idle: 0, Uploading: 1, Success: 2, Failed: 3 } as const;
 export const UPLOAD_FAILED_TEXT = '上传失败，请重试';
@@ -48,24 +49,26 @@ export function ImageCropUpload({
   const { message } = App.useApp();
   const [state, setState] = useState<number>(UploadState.Idle);
   const [preview, setPreview] = useState(value);
+  // antd-img-crop goes on to upload a file its beforeCrop refused (it only skips the crop):
+  // remember the refused files so the Upload drops them before any request
+  const refused = useRef(new WeakSet<File>());
 
-  const beforeCrop = async (file: File) => {
+  const check = async (file: File): Promise<string | null> => {
     const problem = checkAvatarFile(file, maxKb);
-    if (problem) {
-      message.error(problem);
-      return false;
-    }
+    if (problem) return problem;
     try {
       const d = await imageDimensions(file);
-      if (d.width < width || d.height < height) {
-        message.error(AccountMsg.avatarPixels(width, height));
-        return false;
-      }
+      return d.width < width || d.height < height ? AccountMsg.avatarPixels(width, height) : null;
     } catch {
-      message.error(AccountMsg.avatarType);
-      return false;
+      return AccountMsg.avatarType;
     }
-    return true;
+  };
+  const beforeCrop = async (file: File) => {
+    const problem = await check(file);
+    if (!problem) return true;
+    refused.current.add(file);
+    message.error(problem);
+    return false;
   };
 
   const send = async (file: Blob) => {
@@ -77,7 +80,8 @@ export function ImageCropUpload({
       onChange(image);
     } catch (e) {
       setState(UploadState.Failed);
-      message.error((e as Error).message || UPLOAD_FAILED_TEXT);
+      // the request wrapper has already shown a server's or the network's reason: one toast per failure
+      if (!(e instanceof ApiError) && !isCancelled(e)) message.error((e as Error).message || UPLOAD_FAILED_TEXT);
     }
   };
 
@@ -96,6 +100,7 @@ export function ImageCropUpload({
         listType="picture-card"
         maxCount={1}
         showUploadList={false}
+        beforeUpload={(file) => (refused.current.has(file) ? Upload.LIST_IGNORE : true)}
         customRequest={({ file }) => void send(file as Blob)}
         data-testid="avatar-upload"
       >

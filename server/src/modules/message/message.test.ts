@@ -11,6 +11,8 @@ afterAll(() => t.close());
 const base = '/Api/SysConfig/sys_message';
 type Msg = { id: number; title: string; isRead: number; templeteType: number; messageUrl: string };
 type Page<T> = { models: T[]; totalCount: number };
+const companyOf = async (token: string) =>
+  (await t.post<{ companySysCode: string }>('/Api/User/user_user/GetUserInfo', {}, token)).data.companySysCode;
 const userId = async (token: string) => (await t.post<{ userId: number }>('/Api/User/user_user/GetUserInfo', {}, token)).data.userId;
 
 describe('message list and read state', () => {
@@ -91,6 +93,53 @@ describe('sending messages (administrators)', () => {
     expect(await t.post(`${base}/SendMessage`, body, corp)).toMatchObject({ success: true, msg: '发送成功', data: 1 });
     const list = await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, {}, learner);
     expect(list.data.models[0]).toMatchObject({ title: '请完成培训', isRead: 0 });
+  });
+
+  it('sends to whole departments (with the ones below) and posts, inside the company only', async () => {
+    type Org = { id: number; orgName: string; children: Org[] };
+    const corp = await t.login('corpadmin');
+    const flat = (n: Org[]): Org[] => n.flatMap((o) => [o, ...flat(o.children)]);
+    const tree = flat((await t.get<Org[]>('/Api/User/user_org/GetOrgTree', { ShowTop: 0 }, corp)).data);
+    const market = tree.find((o) => o.orgName === '市场部')!;
+    const body = { title: '部门通知', orgIds: [market.id] };
+    // 市场部: learner04, 05, 11, 12, 18, 19 and 张三 (imported, sees it once registered)
+    expect(await t.post(`${base}/SendMessage`, body, corp)).toMatchObject({ success: true, data: 7 });
+    const l04 = await t.login('learner04');
+    expect((await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, {}, l04)).data.models[0].title).toBe('部门通知');
+    // the root department includes every department below it
+    const root = (await t.get<Org[]>('/Api/User/user_org/GetOrgTree', { ShowTop: 0 }, corp)).data[0];
+    const all = await t.post<number>(`${base}/SendMessage`, { title: '全员', orgIds: [root.id] }, corp);
+    expect(all.data).toBeGreaterThan(20);
+    // a post: its people, counted once even when also picked by hand
+    const postPage = await t.post<Page<{ id: number; postCode: string }>>('/Api/User/user_post/GetPostListPage', { pageSize: 100 }, corp);
+    const l04Row = await t.post<Page<{ postCode: string }>>('/Api/User/user_user/GetUserList', { key: 'learner04' }, corp);
+    const l04Post = l04Row.data.models[0].postCode;
+    const post = postPage.data.models.find((p) => p.postCode === l04Post)!;
+    await t.post(`${base}/SetAllIsRead`, {}, l04);
+    const byPost = await t.post<number>(
+      `${base}/SendMessage`,
+      { title: '岗位通知', postIds: [post.id], userIds: [await userId(l04)] },
+      corp,
+    );
+    expect(byPost.success).toBe(true);
+    expect((await t.post<number>(`${base}/GetNoReadCount`, {}, l04)).data).toBe(1);
+    // another company's department answers like an unknown one and sends nothing
+    const other = await t.login('other01');
+    const otherAdmin = await t.login('admin');
+    const otherTree = await t.get<Org[]>(
+      '/Api/User/user_org/GetOrgTree',
+      { ShowTop: 0, companySysCode: await companyOf(other) },
+      otherAdmin,
+    );
+    const foreign = flat(otherTree.data)[0];
+    expect(await t.post(`${base}/SendMessage`, { title: '越权', orgIds: [foreign.id] }, corp)).toMatchObject({
+      success: false,
+      msg: '接收人不存在',
+    });
+    expect(await t.post(`${base}/SendMessage`, { title: '越权', postIds: [999999] }, corp)).toMatchObject({
+      success: false,
+      msg: '接收人不存在',
+    });
   });
 
   it('lets a company administrator pick only their own people', async () => {

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, messages, orgs, users } from '../../db/schema/index.ts';
+import { companies, messages, orgs, posts, users } from '../../db/schema/index.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -95,5 +95,42 @@ export async function receiversInScope(db: DbOrTx, scope: TenantScope, ids: numb
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.id, ids), scopeWhere(scope, users.companySysCode), eq(users.status, 1)));
+  return rows.map((r) => r.id);
+}
+
+/** Ids among `ids` that are departments / posts inside the scope (others are dropped). */
+export async function groupsInScope(db: DbOrTx, scope: TenantScope, kind: 'org' | 'post', ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const table = kind === 'org' ? orgs : posts;
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(inArray(table.id, ids), scopeWhere(scope, table.companySysCode)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Active people inside the scope who work in one of the departments (or a department below
+ * one) or hold one of the posts (main or part-time).
+ */
+export async function receiversOfGroups(db: DbOrTx, scope: TenantScope, orgIds: number[], postIds: number[]): Promise<number[]> {
+  const conds: SQL[] = [];
+  if (orgIds.length) {
+    const ids = sql.join(
+      orgIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    conds.push(sql`${users.orgId} in (
+      with recursive sub(id) as (
+        select id from ${orgs} where id in (${ids})
+        union select o.id from ${orgs} o join sub on o.p_id = sub.id
+      ) select id from sub)`);
+  }
+  if (postIds.length) conds.push(or(inArray(users.postId, postIds), inArray(users.partTimePostId, postIds)) as SQL);
+  if (!conds.length) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(scopeWhere(scope, users.companySysCode), eq(users.status, 1), isNull(users.cancelledAt), or(...conds)));
   return rows.map((r) => r.id);
 }

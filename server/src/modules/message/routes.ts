@@ -80,9 +80,15 @@ export const messageRoutes = [
     input: messageSendInput,
     handler: async ({ input, actor, ctx, ip }) => {
       const scope = tenantScope(actor);
-      const ids = await repo.receiversInScope(ctx.db, scope, [...new Set(input.userIds)]);
-      // another company's people answer like unknown ones
-      if (ids.length !== new Set(input.userIds).size) throw fail('接收人不存在');
+      const picked = await repo.receiversInScope(ctx.db, scope, [...new Set(input.userIds)]);
+      // another company's people, departments and posts answer like unknown ones
+      if (picked.length !== new Set(input.userIds).size) throw fail('接收人不存在');
+      const orgIds = [...new Set(input.orgIds)];
+      const postIds = [...new Set(input.postIds)];
+      const groups = [await repo.groupsInScope(ctx.db, scope, 'org', orgIds), await repo.groupsInScope(ctx.db, scope, 'post', postIds)];
+      if (groups[0].length !== orgIds.length || groups[1].length !== postIds.length) throw fail('接收人不存在');
+      const ids = [...new Set([...picked, ...(await repo.receiversOfGroups(ctx.db, scope, orgIds, postIds))])];
+      if (!ids.length) throw fail(ContentMsg.noReceivers);
       const sent = await ctx.db.transaction(async (tx) => {
         const n = await sendMessage(tx, {
           userIds: ids,
@@ -91,7 +97,7 @@ export const messageRoutes = [
           templeteType: input.templeteType,
           messageUrl: linkToMessageUrl(input.link),
         });
-        await recordAudit(tx, { actor, ip, action: 'message.send', target: input.title, detail: { userIds: ids } });
+        await recordAudit(tx, { actor, ip, action: 'message.send', target: input.title, detail: { userIds: ids, orgIds, postIds } });
         return n;
       });
       return withMsg(sent, ContentMsg.sent);

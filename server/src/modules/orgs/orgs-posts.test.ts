@@ -55,6 +55,35 @@ describe('organisation tree', () => {
     expect((await t.post(`${O}/AddOrg`, { orgName: '无公司', pId: 0 }, admin)).msg).toBe('请先选择公司');
   });
 
+  it('refuses a second department of the same name under one parent (add and edit), allows it elsewhere', async () => {
+    const top = (await tree(corp, { ShowTop: 0 }))[0];
+    const a = await t.post<OrgNode>(`${O}/AddOrg`, { orgName: '质量部', pId: top.id }, corp);
+    expect(a.success).toBe(true);
+    const before = flat(await tree(corp)).length;
+    expect(await t.post(`${O}/AddOrg`, { orgName: ' 质量部 ', pId: top.id }, corp)).toMatchObject({
+      success: false,
+      msg: '同一上级部门下已有同名部门',
+    });
+    expect(flat(await tree(corp))).toHaveLength(before);
+    // the same name one level down, and in another company, is fine
+    expect((await t.post<OrgNode>(`${O}/AddOrg`, { orgName: '质量部', pId: a.data.id }, corp)).success).toBe(true);
+    const foreign = await logiOrg();
+    expect((await t.post(`${O}/AddOrg`, { orgName: '质量部', pId: foreign.id }, admin)).success).toBe(true);
+    // renaming onto a sibling's name is refused; saving a department under its own name is not
+    const b = await t.post<OrgNode>(`${O}/AddOrg`, { orgName: '质量二部', pId: top.id }, corp);
+    expect((await t.post(`${O}/EditOrg`, { id: b.data.id, orgName: '质量部', pId: top.id }, corp)).msg).toBe('同一上级部门下已有同名部门');
+    expect((await t.post(`${O}/EditOrg`, { id: b.data.id, orgName: '质量二部', pId: top.id, order: 3 }, corp)).success).toBe(true);
+    // a child of the root 全部部门 (pId -1 → 0) lands in the company, next to the company's top department
+    const rootChild = await t.post<OrgNode>(
+      `${O}/AddOrg`,
+      { orgName: '根下部门', pId: -1, order: 1, companySysCode: 'C-DEMO-TECH' },
+      admin,
+    );
+    expect(rootChild.data).toMatchObject({ pId: 0, companySysCode: 'C-DEMO-TECH' });
+    expect((await tree(corp))[0].children.map((o) => o.orgName)).toContain('根下部门');
+    expect((await t.post(`${O}/AddOrg`, { orgName: '根下部门', pId: 0 }, corp)).msg).toBe('同一上级部门下已有同名部门');
+  });
+
   it('refuses to delete a department that still has users, saying how many', async () => {
     const tech = flat(await tree(corp)).find((o) => o.orgName === '技术研发部') as OrgNode;
     const res = await t.post(`${O}/DeleteOrg`, { id: tech.id }, corp);

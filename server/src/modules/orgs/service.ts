@@ -1,6 +1,7 @@
 import { AdminMsg, ORG_ROOT_ID, type OrgNode, type orgBody, type orgDeleteBody, Perm } from '@xuetu/contract';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
 import { orgPosts, orgs, users } from '../../db/schema/index.ts';
 import { type Actor, hasAction } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -23,6 +24,23 @@ export async function getOrgTree(ctx: AppContext, actor: Actor, input: { showTop
   return [{ id: ORG_ROOT_ID, orgCode: '', orgName: ROOT_LABEL, label: ROOT_LABEL, pId: 0, order: 0, companySysCode: '', children: tops }];
 }
 
+/** Two departments under one parent may not share a name (compared without case and outer spaces). */
+async function refuseSiblingName(tx: DbOrTx, companySysCode: string, pId: number, orgName: string, selfId?: number) {
+  const [same] = await tx
+    .select({ id: orgs.id })
+    .from(orgs)
+    .where(
+      and(
+        eq(orgs.companySysCode, companySysCode),
+        eq(orgs.pId, pId),
+        sql`lower(trim(${orgs.orgName})) = lower(${orgName.trim()})`,
+        selfId === undefined ? undefined : ne(orgs.id, selfId),
+      ),
+    )
+    .limit(1);
+  if (same) throw fail(AdminMsg.orgNameTaken);
+}
+
 export async function addOrg(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof orgBody>) {
   const scope = tenantScope(actor);
   return ctx.db.transaction(async (tx) => {
@@ -34,6 +52,7 @@ export async function addOrg(ctx: AppContext, actor: Actor, ip: string, input: z
     } else {
       companySysCode = (await targetCompany(tx, actor, input.companySysCode)).companySysCode;
     }
+    await refuseSiblingName(tx, companySysCode, input.pId, input.orgName);
     const [row] = await tx
       .insert(orgs)
       .values({ orgCode: newCode('O'), orgName: input.orgName, pId: input.pId, sortOrder: input.order, companySysCode })
@@ -55,6 +74,7 @@ export async function editOrg(ctx: AppContext, actor: Actor, ip: string, input: 
       const all = await listOrgs(tx, scope, org.companySysCode);
       if (descendantIds(all, org.id).includes(parent.id)) throw fail(AdminMsg.orgParentLoop);
     }
+    await refuseSiblingName(tx, org.companySysCode, input.pId, input.orgName, org.id);
     const [row] = await tx
       .update(orgs)
       .set({ orgName: input.orgName, sortOrder: input.order, pId: input.pId })

@@ -66,6 +66,22 @@ describe('roles', () => {
     expect((await t.post(`${A}/GetUserMenuList`, {}, learner)).data).toEqual([]);
   });
 
+  it('shows the 平台管理员 role with every valid action (it holds them all) and keeps its grants on save', async () => {
+    const all = flat((await t.get<ActionView[]>(`${A}/GetRoleTree`, { Status: 1, ActionType: '0,1,2' }, admin)).data);
+    const res = await t.get<RoleView & { roleAct: number[]; allActions: boolean }>(`${R}/GetCurrentRoles`, { RoleCode: 'admin' }, admin);
+    expect(res.data).toMatchObject({ sysRoleEnum: 1, allActions: true });
+    expect([...res.data.roleAct].sort((a, b) => a - b)).toEqual(all.map((n) => n.id).sort((a, b) => a - b));
+    // saving the dialog with an empty tree changes nothing the administrators hold
+    expect((await t.post(`${R}/EidtRole`, { code: 'admin', roleName: '平台管理员', sysRoleEnum: 1, roleAct: [] }, admin)).success).toBe(
+      true,
+    );
+    const after = await t.get<{ roleAct: number[] }>(`${R}/GetCurrentRoles`, { RoleCode: 'admin' }, admin);
+    expect(after.data.roleAct).toHaveLength(all.length);
+    expect((await t.post<string[]>(`${A}/GetUserActionValue`, {}, await t.login('admin'))).data).toContain('Action.List');
+    const custom = await t.get<{ allActions: boolean }>(`${R}/GetCurrentRoles`, { RoleCode: 'learner' }, admin);
+    expect(custom.data.allActions).toBe(false);
+  });
+
   it('answers other companies’ and platform roles as missing to a company administrator', async () => {
     const theirs = await t.post<RoleView>(`${R}/AddRole`, { roleName: '物流角色', companySysCode: 'SLWL' }, admin);
     expect((await t.get(`${R}/GetCurrentRoles`, { RoleCode: theirs.data.code }, corp)).msg).toBe('请求的资源不存在');

@@ -32,8 +32,14 @@ export async function listRolesForAdmin(ctx: AppContext, actor: Actor, input: z.
 export async function getRole(ctx: AppContext, actor: Actor, roleCode: string) {
   const [role] = await findRolesInScope(ctx.db, tenantScope(actor), [roleCode]);
   if (!role) throw notFound();
+  const view = presentRole(role, { editable: canEditRole(actor, role) });
+  // the platform administrator holds every valid action whatever is stored (actor.ts): show that, read-only
+  if (role.sysRoleEnum === SysRole.PlatformAdmin) {
+    const all = await ctx.db.select({ id: actions.id }).from(actions).where(eq(actions.status, 1));
+    return { ...view, roleAct: all.map((a) => a.id), allActions: true };
+  }
   const grants = await grantsOf(ctx.db, [role.id]);
-  return { ...presentRole(role, { editable: canEditRole(actor, role) }), roleAct: (grants.get(role.id) ?? []).map((g) => g.id) };
+  return { ...view, roleAct: (grants.get(role.id) ?? []).map((g) => g.id), allActions: false };
 }
 
 /** GetSysRoleEnum: the role types the caller may give a role. */
@@ -88,21 +94,25 @@ export async function editRole(ctx: AppContext, actor: Actor, ip: string, input:
   // spec §4: the role type can change only while it is 0
   if (role.sysRoleEnum !== 0 && input.sysRoleEnum !== role.sysRoleEnum) throw fail(AdminMsg.sysRoleLocked);
   if (role.sysRoleEnum === 0 && isRestrictedSysRole(input.sysRoleEnum) && !isPlatformAdmin(actor)) throw fail(AdminMsg.sysRoleRestricted);
-  const actionIds = await checkRoleActions(ctx, actor, input.roleAct);
+  // a platform administrator role holds every action by its type: its tree is read-only, grants stay as they are
+  const allActions = role.sysRoleEnum === SysRole.PlatformAdmin;
+  const actionIds = allActions ? [] : await checkRoleActions(ctx, actor, input.roleAct);
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(roles)
       .set({ roleName: input.roleName, sysRoleEnum: input.sysRoleEnum })
       .where(eq(roles.id, role.id))
       .returning();
-    await tx.delete(roleActions).where(eq(roleActions.roleId, role.id));
-    if (actionIds.length) await tx.insert(roleActions).values(actionIds.map((actionId) => ({ roleId: role.id, actionId })));
+    if (!allActions) {
+      await tx.delete(roleActions).where(eq(roleActions.roleId, role.id));
+      if (actionIds.length) await tx.insert(roleActions).values(actionIds.map((actionId) => ({ roleId: role.id, actionId })));
+    }
     await recordAudit(tx, {
       actor,
       ip,
       action: 'role.edit',
       target: role.code,
-      detail: { roleName: input.roleName, sysRoleEnum: input.sysRoleEnum, roleAct: actionIds },
+      detail: { roleName: input.roleName, sysRoleEnum: input.sysRoleEnum, ...(allActions ? {} : { roleAct: actionIds }) },
     });
     return updated;
   });

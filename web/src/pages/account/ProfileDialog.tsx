@@ -25,7 +25,9 @@ export default function ProfileDialog({ open, onClose }: UserDialogProps) {
   }, [open, info, form]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    // a form validation failure is shown by the form and must not become an unhandled rejection
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     try {
       const env = await updateUserInfoByUser({ ...v, ...(headImage !== undefined ? { headImage } : {}) });

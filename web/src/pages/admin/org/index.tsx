@@ -1,9 +1,10 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { AdminMsg, Msg, ORG_ROOT_ID, type OrgNode, Perm } from '@xuetu/contract';
-import { App, Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Spin, Tree, type TreeDataNode } from 'antd';
+import { Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Spin, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { addOrg, deleteOrg, editOrg, getOrgTree } from '../../../api/orgs';
+import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { CompanySelect, useConfirm, useIsPlatform } from '../shared';
 
@@ -14,7 +15,6 @@ interface Editing {
 
 /** 组织架构 (spec §2 "Organisation tree"): the root -1 cannot be edited or deleted. */
 export default function OrgTreePage() {
-  const { message } = App.useApp();
   const can = useCan();
   const confirm = useConfirm();
   const isPlatform = useIsPlatform();
@@ -34,26 +34,33 @@ export default function OrgTreePage() {
     form.setFieldsValue(mode === 'edit' ? { orgName: node.orgName, order: node.order } : { orgName: '', order: null });
     setEditing({ mode, node });
   };
-  const save = async () => {
-    if (!editing) return;
-    const v = await form.validateFields();
-    const order = v.order ?? 0; // spec: an empty order is sent as 0
-    if (editing.mode === 'add') {
-      // spec: a top-level parent -1 is sent as 0
-      const pId = editing.node.id === ORG_ROOT_ID ? 0 : editing.node.id;
-      await addOrg({ orgName: v.orgName, order, pId, companySysCode: company ?? '' });
-    } else {
-      await editOrg({ id: editing.node.id, orgCode: editing.node.orgCode, orgName: v.orgName, order, pId: editing.node.pId });
-    }
-    message.success(Msg.saved);
-    setEditing(null);
-    void reload();
-  };
+  const saveOrg = useAppMutation({
+    mutationFn: async () => {
+      if (!editing) return;
+      const v = await form.validateFields();
+      const order = v.order ?? 0; // spec: an empty order is sent as 0
+      if (editing.mode === 'add') {
+        // spec: a top-level parent -1 is sent as 0
+        const pId = editing.node.id === ORG_ROOT_ID ? 0 : editing.node.id;
+        await addOrg({ orgName: v.orgName, order, pId, companySysCode: company ?? '' });
+      } else {
+        await editOrg({ id: editing.node.id, orgCode: editing.node.orgCode, orgName: v.orgName, order, pId: editing.node.pId });
+      }
+    },
+    success: Msg.saved,
+    onSuccess: () => {
+      setEditing(null);
+      void reload();
+    },
+  });
+  const removeOrg = useAppMutation({
+    mutationFn: (node: OrgNode) => deleteOrg({ id: node.id, orgCode: node.orgCode }),
+    success: Msg.deleted,
+    onSuccess: () => void reload(),
+  });
   const remove = async (node: OrgNode) => {
     if (!(await confirm(`删除部门“${node.orgName}”将同时删除其下级部门，是否继续？`))) return;
-    await deleteOrg({ id: node.id, orgCode: node.orgCode });
-    message.success(Msg.deleted);
-    void reload();
+    removeOrg.mutate(node);
   };
 
   const filtered = useMemo(() => {
@@ -103,7 +110,7 @@ export default function OrgTreePage() {
           title="删除"
           onClick={(e) => {
             e.stopPropagation();
-            remove(node);
+            void remove(node);
           }}
           data-testid={`org-delete-${node.orgName}`}
         />
@@ -136,7 +143,8 @@ export default function OrgTreePage() {
         open={Boolean(editing)}
         title={editing?.mode === 'add' ? '新增部门' : '编辑部门'}
         onCancel={() => setEditing(null)}
-        onOk={save}
+        onOk={() => saveOrg.mutate()}
+        confirmLoading={saveOrg.isPending}
         destroyOnHidden
         data-testid="org-dialog"
       >

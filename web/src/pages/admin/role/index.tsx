@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type ActionView, AdminMsg, Msg, Perm, type RoleView, SYS_ROLE_LABELS } from '@xuetu/contract';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Spin, Table, Tag, Tree, type TreeDataNode } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Select, Space, Spin, Table, Tag, Tree, type TreeDataNode } from 'antd';
 import { useState } from 'react';
 import { getRoleTree } from '../../../api/actions';
 import { addRole, editRole, getCurrentRoles, getRoleListPage, getSysRoleEnum } from '../../../api/roles';
+import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
 
 const toTree = (nodes: ActionView[]): TreeDataNode[] =>
@@ -39,11 +40,10 @@ function applyCheck(nodes: ActionView[], current: number[], id: number, on: bool
 
 /** 角色管理 (spec §2 "Role management"): list, add/edit with the permission tree saved as roleAct. */
 export default function RolePage() {
-  const { message } = App.useApp();
   const roles = useQuery({ queryKey: ['admin', 'roles', 'all'], queryFn: () => getRoleListPage() });
   const tree = useQuery({ queryKey: ['admin', 'roleTree'], queryFn: () => getRoleTree(1, '0,1,2') });
   const sysEnum = useQuery({ queryKey: ['admin', 'sysRoleEnum'], queryFn: () => getSysRoleEnum(1) });
-  const [editing, setEditing] = useState<{ role: RoleView | null; loading: boolean } | null>(null);
+  const [editing, setEditing] = useState<{ role: RoleView | null; loading: boolean; allActions: boolean } | null>(null);
   const [checked, setChecked] = useState<number[]>([]);
   const [form] = Form.useForm<{ roleName: string; sysRoleEnum: number }>();
 
@@ -51,21 +51,32 @@ export default function RolePage() {
     form.resetFields();
     form.setFieldsValue({ roleName: role?.roleName ?? '', sysRoleEnum: role?.sysRoleEnum ?? 0 });
     setChecked([]);
-    setEditing({ role, loading: Boolean(role) });
+    setEditing({ role, loading: Boolean(role), allActions: false });
     if (role) {
-      const full = await getCurrentRoles(role.code);
-      setChecked(full.roleAct);
-      setEditing({ role, loading: false });
+      try {
+        const full = await getCurrentRoles(role.code);
+        setChecked(full.roleAct);
+        setEditing({ role, loading: false, allActions: full.allActions });
+      } catch {
+        // the request wrapper has shown why; the dialog cannot show a tree it could not load
+        setEditing(null);
+      }
     }
   };
-  const save = async () => {
-    const v = await form.validateFields();
-    const body = { code: editing?.role?.code ?? '', roleName: v.roleName, sysRoleEnum: v.sysRoleEnum, roleAct: checked };
-    const res = editing?.role ? await editRole(body) : await addRole(body);
-    message.success(res.msg || Msg.saved);
-    setEditing(null);
-    void roles.refetch();
-  };
+  const save = useAppMutation({
+    mutationFn: async () => {
+      const v = await form.validateFields();
+      // the 平台管理员 role holds every action by its type: its tree is shown, never sent
+      const roleAct = editing?.allActions ? [] : checked;
+      const body = { code: editing?.role?.code ?? '', roleName: v.roleName, sysRoleEnum: v.sysRoleEnum, roleAct };
+      return editing?.role ? editRole(body) : addRole(body);
+    },
+    success: (res) => res.msg || Msg.saved,
+    onSuccess: () => {
+      setEditing(null);
+      void roles.refetch();
+    },
+  });
   // spec §4: the role type can change only while it is 0
   const typeLocked = Boolean(editing?.role && editing.role.sysRoleEnum !== 0);
 
@@ -109,7 +120,8 @@ export default function RolePage() {
         open={Boolean(editing)}
         title={editing?.role ? '编辑角色' : '新增角色'}
         onCancel={() => setEditing(null)}
-        onOk={save}
+        onOk={() => save.mutate()}
+        confirmLoading={save.isPending}
         width={640}
         destroyOnHidden
         data-testid="role-dialog"
@@ -126,8 +138,18 @@ export default function RolePage() {
               <Spin />
             ) : (
               <div style={{ maxHeight: 420, overflow: 'auto', border: '1px solid #f0f0f0', padding: 8 }} data-testid="role-tree">
+                {editing?.allActions && (
+                  <Alert
+                    type="info"
+                    showIcon
+                    style={{ marginBottom: 8 }}
+                    title="平台管理员拥有全部权限（只读）"
+                    data-testid="role-all-actions"
+                  />
+                )}
                 <Tree
                   checkable
+                  disabled={editing?.allActions}
                   checkStrictly
                   defaultExpandAll
                   treeData={toTree(tree.data ?? [])}

@@ -5,6 +5,7 @@ import { App, Button, Card, Empty, Form, Input, Select, Space, Table, type Table
 import { useState } from 'react';
 import { getOrgPostListPage } from '../../../api/posts';
 import { exportUserList, getUserList, openAndClose, setPassword, type UserQuery } from '../../../api/users';
+import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
 import { CompanySelect, DEFAULT_PAGE, OrgTreeSelect, pager, useConfirm, useIsPlatform } from '../shared';
 import { CompanyDialog, RolesDialog } from './components/AssignDialogs';
@@ -27,7 +28,6 @@ export default function UserListPage() {
   const [companyUser, setCompanyUser] = useState<UserRowView | null>(null);
   const [rolesUser, setRolesUser] = useState<UserRowView | null>(null);
   const [importOpen, setImportOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
   // spec: the actions User.SysEdit / User.ComPanyEdit switch edit mode on
   const editMode = can(Perm.UserSysEdit) || can(Perm.UserCompanyEdit);
   // spec §5: platform staff fetch only once a keyword, status or company is given
@@ -51,31 +51,30 @@ export default function UserListPage() {
     setPage((p) => ({ ...p, pageIndex: 1 }));
   };
 
+  // one toast per outcome: the request wrapper shows a refusal (e.g. 不能停用自己), the page only success
+  const toggleStatus = useAppMutation({
+    mutationFn: (u: UserRowView) => openAndClose(u.userId),
+    success: Msg.ok,
+    onSuccess: () => void reload(),
+  });
   const toggle = async (u: UserRowView) => {
     if (!(await confirm(`确定要${u.status === 1 ? '停用' : '启用'}用户“${u.chnName}”吗？`))) return;
-    try {
-      await openAndClose(u.userId);
-      message.success(Msg.ok);
-      void reload();
-    } catch {
-      message.error(Msg.failed);
-    }
+    toggleStatus.mutate(u);
   };
+  const resetPw = useAppMutation({
+    mutationFn: (u: UserRowView) => setPassword(u.userId),
+    // spec §8: the msg is shown as a persistent notification
+    onSuccess: (res) => notification.success({ message: '密码已重置', description: res.msg, duration: 0 }),
+  });
   const resetPassword = async (u: UserRowView) => {
     if (!(await confirm(`确定要重置“${u.chnName}”的密码吗？`))) return;
-    const res = await setPassword(u.userId);
-    // spec §8: the msg is shown as a persistent notification
-    notification.success({ message: '密码已重置', description: res.msg, duration: 0 });
+    resetPw.mutate(u);
   };
-  const doExport = async () => {
+  const exportList = useAppMutation({ mutationFn: (f: Filters) => exportUserList(f) });
+  const doExport = () => {
     const f = form.getFieldsValue();
     if (isPlatform && !f.refCompanyCode) return void message.warning(AdminMsg.exportPickCompany);
-    setExporting(true);
-    try {
-      await exportUserList(f);
-    } finally {
-      setExporting(false);
-    }
+    exportList.mutate(f);
   };
 
   const columns: TableColumnsType<UserRowView> = [
@@ -196,7 +195,7 @@ export default function UserListPage() {
             <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="user-import">
               导入
             </Button>
-            <Button icon={<DownloadOutlined />} loading={exporting} onClick={doExport} data-testid="user-export">
+            <Button icon={<DownloadOutlined />} loading={exportList.isPending} onClick={doExport} data-testid="user-export">
               导出
             </Button>
           </Can>

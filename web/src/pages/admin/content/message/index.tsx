@@ -1,10 +1,12 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { Perm, type ReceiverItem } from '@xuetu/contract';
-import { App, Button, Card, Form, Input, Space, Table, Tag } from 'antd';
+import { TeamOutlined } from '@ant-design/icons';
+import { ContentMsg } from '@xuetu/contract';
+import { App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { getReceivers, sendMessage } from '../../../../api/message';
-import { Can } from '../../../../components/Can';
-import { ParticipantSelect } from '../../../../components/ParticipantSelect';
+import { sendMessage } from '../../../../api/message';
+import { useAppMutation } from '../../../../app/useAppMutation';
+import { ParticipantSelect, type ParticipantSelection } from '../../../../components/ParticipantSelect';
+import { SelectedTags } from '../../../../components/ParticipantSelect/SelectedTags';
+import { addUnique } from '../../../../components/ParticipantSelect/types';
 
 interface SendForm {
   title: string;
@@ -12,80 +14,39 @@ interface SendForm {
   link: string;
 }
 
-/** A simple people picker: search, page, tick (own company only for company administrators). */
-function ReceiverPicker({ selected, onChange }: { selected: ReceiverItem[]; onChange: (rows: ReceiverItem[]) => void }) {
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: ['content', 'receivers', keyword, page],
-    queryFn: () => getReceivers({ keyword, pageIndex: page, pageRows: 10 }),
-    placeholderData: keepPreviousData,
-  });
-  const ids = selected.map((s) => s.userId);
-  return (
-    <div data-testid="receiver-picker">
-      <Input.Search
-        allowClear
-        placeholder="姓名 / 账号 / 手机号"
-        onSearch={(v) => {
-          setKeyword(v.trim());
-          setPage(1);
-        }}
-        style={{ maxWidth: 320, marginBottom: 12 }}
-        data-testid="receiver-search"
-      />
-      <Table<ReceiverItem>
-        size="small"
-        rowKey="userId"
-        loading={q.isFetching}
-        dataSource={q.data?.models ?? []}
-        rowSelection={{
-          selectedRowKeys: ids,
-          preserveSelectedRowKeys: true,
-          onChange: (_keys, rows) => {
-            const onPage = new Set((q.data?.models ?? []).map((r) => r.userId));
-            const kept = selected.filter((s) => !onPage.has(s.userId));
-            onChange([...kept, ...rows.filter((r) => r && onPage.has(r.userId))]);
-          },
-        }}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: q.data?.totalCount ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          size: 'small',
-        }}
-        columns={[
-          { title: '姓名', dataIndex: 'chnName' },
-          { title: '账号', dataIndex: 'accountCode' },
-          { title: '公司', dataIndex: 'companyName', render: (n: string) => n || '平台' },
-          { title: '部门', dataIndex: 'orgName' },
-        ]}
-      />
-    </div>
-  );
-}
+const NONE: ParticipantSelection = { users: [], orgs: [], posts: [] };
 
-/** Administrators send a message to chosen people. */
+/** Picks of a new dialog round join the ones already chosen on the page. */
+const merge = (a: ParticipantSelection, b: ParticipantSelection): ParticipantSelection => ({
+  users: addUnique(a.users, b.users, (u) => u.userId),
+  orgs: addUnique(a.orgs, b.orgs, (o) => o.id),
+  posts: addUnique(a.posts, b.posts, (p) => p.postCode),
+});
+
+/**
+ * Administrators send a message to people they pick in the participant dialog (学员查询: people,
+ * whole departments, posts, or a spreadsheet) — the page's one way to choose receivers.
+ */
 export default function MessageSendPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<SendForm>();
-  const [receivers, setReceivers] = useState<ReceiverItem[]>([]);
+  const [receivers, setReceivers] = useState<ParticipantSelection>(NONE);
   const [picking, setPicking] = useState(false);
-  const send = useMutation({
+  const count = receivers.users.length + receivers.orgs.length + receivers.posts.length;
+  const send = useAppMutation({
     mutationFn: async () => {
       const v = await form.validateFields();
-      if (!receivers.length) throw new Error('请选择接收人');
-      return sendMessage({ ...v, userIds: receivers.map((r) => r.userId) });
+      return sendMessage({
+        ...v,
+        userIds: receivers.users.map((u) => u.userId),
+        orgIds: receivers.orgs.map((o) => o.id),
+        postIds: receivers.posts.map((p) => p.id),
+      });
     },
-    onSuccess: (n) => {
-      message.success(`发送成功，共 ${n} 人`);
+    success: (n) => `发送成功，共 ${n} 人`,
+    onSuccess: () => {
       form.resetFields();
-      setReceivers([]);
-    },
-    onError: (e) => {
-      if ((e as Error).message === '请选择接收人') message.warning('请选择接收人');
+      setReceivers(NONE);
     },
   });
   return (
@@ -106,44 +67,40 @@ export default function MessageSendPage() {
           <Input placeholder="/ydmessage/index" data-testid="message-link" />
         </Form.Item>
       </Form>
-      <div style={{ margin: '8px 0 12px' }}>
-        <strong>接收人（{receivers.length}）：</strong>
-        <Space wrap size={[4, 4]}>
-          {receivers.map((r) => (
-            <Tag key={r.userId} closable onClose={() => setReceivers(receivers.filter((x) => x.userId !== r.userId))}>
-              {r.chnName}
-            </Tag>
-          ))}
+      <div style={{ margin: '8px 0 12px' }} data-testid="message-receivers">
+        <Space style={{ marginBottom: 8 }}>
+          <strong>接收人：</strong>
+          <Button icon={<TeamOutlined />} onClick={() => setPicking(true)} data-testid="open-participant-select">
+            学员查询
+          </Button>
+          {count > 0 && (
+            <Button type="link" onClick={() => setReceivers(NONE)}>
+              清空
+            </Button>
+          )}
         </Space>
+        {count > 0 ? (
+          <SelectedTags value={receivers} onChange={setReceivers} />
+        ) : (
+          <Typography.Paragraph type="secondary">
+            <Tag>未选择</Tag>可按人员、部门（含下级部门）、岗位选择，或导入表格
+          </Typography.Paragraph>
+        )}
       </div>
-      <Can action={Perm.UserList}>
-        <Button onClick={() => setPicking(true)} style={{ marginBottom: 12 }} data-testid="open-participant-select">
-          学员查询
-        </Button>
-        <ParticipantSelect
-          open={picking}
-          tabs={['user']}
-          onCancel={() => setPicking(false)}
-          onOk={(sel) => {
-            const known = new Set(receivers.map((r) => r.userId));
-            const added = sel.users
-              .filter((u) => !known.has(u.userId))
-              .map((u) => ({
-                userId: u.userId,
-                accountCode: u.accountCode,
-                chnName: u.chnName,
-                companyName: u.companyName,
-                orgName: u.orgCodeName,
-              }));
-            setReceivers([...receivers, ...added]);
-            setPicking(false);
-          }}
-        />
-      </Can>
-      <ReceiverPicker selected={receivers} onChange={setReceivers} />
+      <ParticipantSelect
+        open={picking}
+        onCancel={() => setPicking(false)}
+        onOk={(sel) => {
+          setReceivers((r) => merge(r, sel));
+          setPicking(false);
+        }}
+      />
       <Button
         type="primary"
-        onClick={() => send.mutate()}
+        onClick={() => {
+          if (count === 0) return void message.warning(ContentMsg.receiversRequired);
+          send.mutate();
+        }}
         loading={send.isPending}
         style={{ marginTop: 16 }}
         data-testid="message-send-button"

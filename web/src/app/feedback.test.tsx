@@ -1,0 +1,19 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { feedback } from './feedback';
+import { createQueryClient, Providers } from './Providers';
+
+const notices = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent);
+
+describe('feedback toasts', () => {
+  it('shows one toast for the same failure raised twice at once (e.g. an expired session on parallel calls)', async () => {
+    render(<Providers queryClient={createQueryClient()}>{null}</Providers>);
+    act(() => {
+      feedback.error('登录状态已过期，请重新登录', 5000);
+      feedback.error('登录状态已过期，请重新登录', 5000);
+      feedback.error('网络连接异常，请检查网络后重试', 5000);
+    });
+    await waitFor(() => expect(notices()).toHaveLength(2));
+    expect(notices()).toEqual(['登录状态已过期，请重新登录', '网络连接异常，请检查网络后重试']);
+  });
+});
