@@ -81,7 +81,10 @@ test.beforeAll(async ({ request }) => {
   await api(request, corp, '/Api/Exam_Manage/ex_exam/Publish', { examCode });
 });
 
-test('a learner takes, reloads, goes offline, submits, is marked, exports the PDF and retakes', async ({ page, context, request }) => {
+test('a learner takes, reloads, goes offline, submits, is marked on the marking screen, exports the PDF and retakes; results, statistics and export', async ({
+  page,
+  context,
+}) => {
   // a long journey (two attempts, marking, a PDF) on a shared, busy machine
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
