@@ -5,7 +5,8 @@ import { DEMO_PASSWORD, snap } from '../fixtures/session.ts';
 
 // Exam taking (issue 14): a learner takes an exam with every question type, reloads mid-way,
 // answers while offline and syncs, submits; a marker scores the short answer; the learner sees
-// the result, exports the PDF and retakes; the exam page at phone size.
+// the result, exports the PDF and retakes; the administrator reads the results, statistics and
+// export; the exam page at phone size.
 
 // requests made while offline fail in the browser's console by design
 // (one pattern: a two-item array would be read by Playwright as [value, options])
@@ -32,6 +33,12 @@ async function login(request: APIRequestContext, account: string): Promise<strin
 
 async function signIn(page: Page, token: string) {
   await page.context().addCookies([{ name: 'Admin-Token', value: token, domain: '127.0.0.1', path: '/' }]);
+}
+
+/** Another person at the same browser: the next page load reads the new session. */
+async function switchUser(page: Page, token: string) {
+  await page.context().clearCookies();
+  await signIn(page, token);
 }
 
 let examCode = '';
@@ -74,7 +81,10 @@ test.beforeAll(async ({ request }) => {
   await api(request, corp, '/Api/Exam_Manage/ex_exam/Publish', { examCode });
 });
 
-test('a learner takes, reloads, goes offline, submits, is marked, exports the PDF and retakes', async ({ page, context, request }) => {
+test('a learner takes, reloads, goes offline, submits, is marked on the marking screen, exports the PDF and retakes; results, statistics and export', async ({
+  page,
+  context,
+}) => {
   // a long journey (two attempts, marking, a PDF) on a shared, busy machine
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -123,14 +133,28 @@ test('a learner takes, reloads, goes offline, submits, is marked, exports the PD
   await expect(page.getByTestId('result-banner')).toContainText('试卷已提交，等待阅卷');
   const userpaperId = Number(new URL(page.url()).searchParams.get('userpaperId'));
 
-  // the marker scores the short answer
-  const queue = await api<{ models: { userpaperId: number; qCode: string }[] }>(request, corp, '/Api/Exam_Manage/ex_marking/GetQueue', {
-    examCode,
-  });
-  const row = queue.models.find((m) => m.userpaperId === userpaperId)!;
-  await api(request, corp, '/Api/Exam_Manage/ex_marking/Mark', { userpaperId, qCode: row.qCode, score: 30, comment: '要点齐全' });
+  // the marker (the company administrator) scores the short answer on the marking screen
+  await switchUser(page, corp);
+  await page.goto(`/exam/marking?examCode=${examCode}`);
+  const queue = page.getByTestId('marking-page');
+  await expect(queue.getByRole('row').filter({ hasText: '待阅' })).toHaveCount(1);
+  await queue.getByTestId('mark-open').click();
+  const dialog = page.getByTestId('marking-dialog');
+  await expect(dialog.getByTestId('marking-answer')).toContainText('用湿毛巾捂住口鼻');
+  await dialog.getByRole('spinbutton').fill('50');
+  await page.getByTestId('mark-save').click();
+  await expect(page.getByText('得分应在 0 到 40 之间')).toBeVisible();
+  await dialog.getByRole('spinbutton').fill('30');
+  await dialog.getByTestId('mark-comment').fill('要点齐全');
+  await snap(page, 'exam-marking-1440');
+  await page.getByTestId('mark-save').click();
+  await expect(page.getByText('评分已保存')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(queue.getByRole('row').filter({ hasText: '已阅' })).toHaveCount(1);
+  await expect(queue.getByTestId('marking-summary')).toContainText('待阅卷答卷 0 份');
 
-  await page.reload();
+  await switchUser(page, learner);
+  await page.goto(`/ysUserExam/examview?userpaperId=${userpaperId}`);
   await expect(page.getByTestId('result-banner')).toContainText('恭喜您通过了考试，得分 90 分');
   await expect(page.getByTestId('exam-result')).toContainText('要点齐全');
   await snap(page, 'exam-result-1440');
@@ -142,6 +166,12 @@ test('a learner takes, reloads, goes offline, submits, is marked, exports the PD
   // the document title is stored as UTF-16BE text
   expect(pdf.includes(Buffer.from(EXAM_NAME, 'utf16le').swap16())).toBe(true);
 
+  // tab mode: closing the result closes its tab and shows the last one left
+  await expect(page.locator('[data-testid="tags-view-item"][data-path="/ysUserExam/examview"]')).toBeVisible();
+  await page.getByTestId('close-result').click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.locator('[data-testid="tags-view-item"][data-path="/ysUserExam/examview"]')).toHaveCount(0);
+
   // a retake while attempts remain
   // the exam message's link opens the dashboard's exam tab
   await page.goto('/dashboard?tab=exam');
@@ -150,6 +180,29 @@ test('a learner takes, reloads, goes offline, submits, is marked, exports the PD
   await expect(page).toHaveURL(/\/ysUserExam\/exam\?examCode=/);
   await expect(page.getByTestId('question-1').locator('input[value="B"]')).not.toBeChecked();
   await expect(page.getByTestId('sync-state')).toHaveText('答案已全部保存');
+
+  // the administrator opens the results: one row per attempt, the statistics, the export
+  await switchUser(page, corp);
+  await page.goto('/exam/result');
+  await page.getByRole('row').filter({ hasText: EXAM_NAME }).getByTestId('exam-results-open').click();
+  const list = page.getByTestId('result-list');
+  await expect(list.getByRole('row').filter({ hasText: '通过' })).toHaveCount(1);
+  await expect(list.getByRole('row').filter({ hasText: '作答中' })).toHaveCount(1);
+  await expect(list.getByRole('row').filter({ hasText: '通过' })).toContainText('90');
+  await page.getByRole('tab', { name: '统计分析' }).click();
+  const stats = page.getByTestId('exam-statistics');
+  await expect(stats.getByTestId('pass-rate')).toContainText('100%');
+  await expect(stats.getByTestId('pass-rate')).toContainText('通过 1 人 / 已交卷 1 人');
+  // 90 of 100: the top bucket holds the one person
+  await expect(stats.getByTestId('distribution-bar').last()).toHaveAttribute('data-count', '1');
+  await expect(stats.getByTestId('question-rates')).toContainText('请简述火灾疏散要点');
+  await snap(page, 'exam-statistics-1440');
+  const workbook = page.waitForEvent('download');
+  await page.getByTestId('export-results').click();
+  const xlsx = await workbook;
+  expect(xlsx.suggestedFilename()).toBe(`${EXAM_NAME}-考试成绩.xlsx`);
+  const bytes = readFileSync(await xlsx.path());
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
 });
 
 test('the exam page works at phone size', async ({ page }) => {

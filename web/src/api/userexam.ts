@@ -13,7 +13,7 @@ import {
   USER_EXAM_BASE,
   type UserExamDetail,
 } from '@xuetu/contract';
-import { post, postEnvelope, service } from './request';
+import { download, post, postEnvelope, service } from './request';
 
 const base = USER_EXAM_BASE;
 
@@ -38,4 +38,6 @@ export const markAnswer = (body: { userpaperId: number; qCode: string; score: nu
   post<{ delayMarkingPapers: number; score: number }>(`${MARKING_BASE}/Mark`, body);
 export const getExamStatistics = (examCode: string) => post<ExamStatistics>('/Api/Exam_Manage/ex_exam/GetStatistics', { examCode });
 export const exportResultsUrl = '/Api/Exam_Manage/ex_exam/ExportResults';
+/** Downloads the exam's result workbook (.xlsx, file name from the server). */
+export const exportExamResults = (examCode: string) => download(exportResultsUrl, { examCode }, { fileName: '考试成绩.xlsx' });
 export { service };

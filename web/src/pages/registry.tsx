@@ -29,8 +29,8 @@ export const menuPages: Record<string, PageComponent> = {
   '/exam/question': lazy(() => import('./admin/exam/question')),
   '/exam/paper': lazy(() => import('./admin/exam/paper')),
   '/exam/manage': lazy(() => import('./admin/exam/manage')),
-  '/exam/marking': UnderConstruction,
-  '/exam/result': UnderConstruction,
+  '/exam/marking': lazy(() => import('./admin/exam/marking')),
+  '/exam/result': lazy(() => import('./admin/exam/result')),
   // content
   '/content/notice': lazy(() => import('./admin/content/notices')),
   '/content/link': lazy(() => import('./admin/content/links')),

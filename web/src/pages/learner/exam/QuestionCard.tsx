@@ -19,22 +19,41 @@ function options(q: AttemptQuestionView) {
   );
 }
 
-/** Text answers are journalled as typed and sent after a short pause (or on leaving the field). */
-function useDebounced(commit: (v: Answer) => void) {
+/** How long typing in a fill-in blank or short answer may pause before the answer is journalled and sent. */
+export const TEXT_DEBOUNCE_MS = 700;
+
+/**
+ * Text answers are journalled and sent once typing pauses for TEXT_DEBOUNCE_MS, on leaving the
+ * field, when the page is hidden or left (pagehide: reload, tab closed) and when the card goes
+ * away, so the last words typed are never only in memory.
+ */
+export function useDebounced(commit: (v: Answer) => void) {
   const timer = useRef<number | undefined>(undefined);
   const latest = useRef<Answer | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
+  const flush = useRef(() => {
+    window.clearTimeout(timer.current);
+    if (latest.current !== undefined) commitRef.current(latest.current);
+    latest.current = undefined;
+  }).current;
+  useEffect(() => {
+    const hidden = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', hidden);
+      flush();
+    };
+  }, [flush]);
   return {
     change: (v: Answer) => {
       latest.current = v;
       window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => commit(v), 700);
+      timer.current = window.setTimeout(flush, TEXT_DEBOUNCE_MS);
     },
-    flush: () => {
-      window.clearTimeout(timer.current);
-      if (latest.current !== undefined) commit(latest.current);
-      latest.current = undefined;
-    },
+    flush,
   };
 }
 
@@ -94,7 +113,7 @@ export function QuestionCard(props: {
       <Stem html={q.qName} />
       {(q.qType === 1 || q.qType === 3) && (
         <Radio.Group value={answer || undefined} disabled={disabled} onChange={(e) => onAnswer(e.target.value)}>
-          <Space direction="vertical">
+          <Space orientation="vertical">
             {(q.qType === 3
               ? [
                   { value: 'A', label: '正确' },
@@ -115,7 +134,7 @@ export function QuestionCard(props: {
           disabled={disabled}
           onChange={(v) => onAnswer([...(v as string[])].sort().join(''))}
         >
-          <Space direction="vertical">
+          <Space orientation="vertical">
             {options(q).map((o) => (
               <Checkbox key={o.value} value={o.value} style={{ whiteSpace: 'normal' }}>
                 {o.label}
@@ -125,24 +144,26 @@ export function QuestionCard(props: {
         </Checkbox.Group>
       )}
       {q.qType === 4 && (
-        <Space direction="vertical" style={{ width: '100%' }}>
+        <Space orientation="vertical" style={{ width: '100%' }}>
           {Array.from({ length: q.blankCount }, (_, i) => {
             const list = Array.isArray(draft) ? draft : [];
             return (
-              <Input
-                // biome-ignore lint/suspicious/noArrayIndexKey: blanks are positional and fixed for the question
-                key={i}
-                addonBefore={`第 ${i + 1} 空`}
-                value={list[i] ?? ''}
-                disabled={disabled}
-                maxLength={1000}
-                data-testid={`blank-${props.index}-${i + 1}`}
-                onChange={(e) => {
-                  const next = Array.from({ length: q.blankCount }, (_, j) => (j === i ? e.target.value : (list[j] ?? '')));
-                  typed(next);
-                }}
-                onBlur={text.flush}
-              />
+              // biome-ignore lint/suspicious/noArrayIndexKey: blanks are positional and fixed for the question
+              <Space.Compact key={i} style={{ width: '100%' }}>
+                <Space.Addon>{`第 ${i + 1} 空`}</Space.Addon>
+                <Input
+                  value={list[i] ?? ''}
+                  disabled={disabled}
+                  maxLength={1000}
+                  aria-label={`第 ${i + 1} 空`}
+                  data-testid={`blank-${props.index}-${i + 1}`}
+                  onChange={(e) => {
+                    const next = Array.from({ length: q.blankCount }, (_, j) => (j === i ? e.target.value : (list[j] ?? '')));
+                    typed(next);
+                  }}
+                  onBlur={text.flush}
+                />
+              </Space.Compact>
             );
           })}
         </Space>

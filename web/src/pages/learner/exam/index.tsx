@@ -64,7 +64,13 @@ export default function ExamPage() {
     if (!userpaperId || submitting.current) return;
     submitting.current = true;
     try {
-      await a.sync();
+      // a text field being typed in commits its answer on blur (debounced otherwise)
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+      if (!(await a.drain()) && !auto) {
+        message.error('还有答案未同步到服务器，请检查网络后再交卷');
+        submitting.current = false;
+        return;
+      }
       await submitExam(userpaperId);
       sessionStorage.removeItem(beginStorageKey(examCode));
       message.success(auto ? '考试时间到，已自动交卷' : '交卷成功');

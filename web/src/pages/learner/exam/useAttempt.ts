@@ -24,7 +24,10 @@ export function useAttempt(userpaperId: number | null) {
   const [loadError, setLoadError] = useState('');
   const offset = useRef(0);
   const lastSeq = useRef(0);
-  const syncing = useRef(false);
+  /** the sync pass in progress: a second caller waits for it instead of returning at once */
+  const running = useRef<Promise<void> | null>(null);
+  /** journal writes not finished yet (record is async): drain waits for them */
+  const recording = useRef(new Set<Promise<void>>());
   const base = useRef(0);
 
   const serverNow = useCallback(() => Date.now() + offset.current, []);
@@ -61,10 +64,10 @@ export function useAttempt(userpaperId: number | null) {
     }
   }, [userpaperId]);
 
-  const sync = useCallback(async () => {
-    if (!userpaperId || syncing.current) return;
-    syncing.current = true;
-    try {
+  const sync = useCallback((): Promise<void> => {
+    if (!userpaperId) return Promise.resolve();
+    if (running.current) return running.current;
+    const pass = (async () => {
       for (;;) {
         const [next] = await pendingEntries(userpaperId);
         if (!next) break;
@@ -89,10 +92,29 @@ export function useAttempt(userpaperId: number | null) {
           setStates((s) => ({ ...s, [next.qCode]: 'error' }));
         }
       }
-    } finally {
-      syncing.current = false;
-    }
+    })().finally(() => {
+      running.current = null;
+    });
+    running.current = pass;
+    return pass;
   }, [userpaperId]);
+
+  /**
+   * Before submitting: waits for journal writes still in progress, then syncs until the journal
+   * is empty or a pass makes no progress (offline). Answers true when everything reached the server.
+   */
+  const drain = useCallback(async (): Promise<boolean> => {
+    if (!userpaperId) return true;
+    await Promise.all([...recording.current]);
+    let before = Number.POSITIVE_INFINITY;
+    for (;;) {
+      await sync();
+      const left = (await pendingEntries(userpaperId)).length;
+      if (left === 0) return true;
+      if (left >= before) return false;
+      before = left;
+    }
+  }, [userpaperId, sync]);
 
   const record = useCallback(
     async (qCode: string, change: { answer?: Answer; flag?: number }) => {
@@ -100,7 +122,13 @@ export function useAttempt(userpaperId: number | null) {
       const seq = Math.max(lastSeq.current + 1, Math.floor(serverNow() - base.current));
       lastSeq.current = seq;
       const entry: Omit<JournalEntry, 'key'> = { userpaperId, qCode, seq, ...change };
-      await putEntry(entry);
+      const write = putEntry(entry).then(() => undefined);
+      recording.current.add(write);
+      try {
+        await write;
+      } finally {
+        recording.current.delete(write);
+      }
       setStates((s) => ({ ...s, [qCode]: 'pending' }));
       void sync();
     },
@@ -150,5 +178,5 @@ export function useAttempt(userpaperId: number | null) {
     };
   }, [sync]);
 
-  return { paper, answers, flags, states, offline, closed, loadError, serverNow, setAnswer, record, toggleFlag, sync };
+  return { paper, answers, flags, states, offline, closed, loadError, serverNow, setAnswer, record, toggleFlag, sync, drain };
 }

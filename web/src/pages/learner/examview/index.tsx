@@ -1,12 +1,31 @@
-import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { USER_EXAM_BASE } from '@xuetu/contract';
 import { App, Button, Card, Result, Space, Spin } from 'antd';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { getExamResult } from '../../../api/userexam';
+import { useTagsView } from '../../../app/store/tagsView';
 import { downloadResultPdf } from './download';
 import { ExamResultContent } from './ExamResultContent';
+
+/**
+ * Tab mode (spec: closing also closes the tab): a page opened in its own browser tab (the print
+ * page, a link opened with window.open) closes that tab; inside the layout it closes its tag and
+ * shows the last remaining one, as the tag's own close button does.
+ */
+export function useCloseTab() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return () => {
+    if (window.opener && window.history.length <= 1) {
+      window.close();
+      return;
+    }
+    const left = useTagsView.getState().delView(pathname);
+    navigate(left.length ? left[left.length - 1].fullPath : '/dashboard', { replace: true });
+  };
+}
 
 /**
  * /ysUserExam/examview?userpaperId=…: the result page (also what the 考试结果 dialog shows).
@@ -16,6 +35,7 @@ export default function ExamViewPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
+  const closeTab = useCloseTab();
   const id = Number(params.get('userpaperId')) || 0;
   const printing = params.get('print') === '1';
   const q = useQuery({ queryKey: ['ex_userexam', 'GetExamResult', id], queryFn: () => getExamResult(id), enabled: id > 0 });
@@ -52,6 +72,9 @@ export default function ExamViewPage() {
               onClick={() => window.open(`${window.location.pathname}?userpaperId=${id}&print=1`, '_blank')}
             >
               打印
+            </Button>
+            <Button icon={<CloseOutlined />} onClick={closeTab} data-testid="close-result">
+              关闭
             </Button>
           </Space>
         )

@@ -1,0 +1,145 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MarkingRow } from '@xuetu/contract';
+import { App, Button, Card, Empty, Form, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { getExamStatistics, getMarkingQueue, markAnswer } from '../../../../api/userexam';
+import { DEFAULT_PAGE, pager } from '../../shared';
+import { useExamCompany } from '../shared';
+import { ExamPicker } from '../shared/ExamPicker';
+import { MarkingDialog, type MarkValues } from './MarkingDialog';
+
+const KEY = ['exam', 'marking'] as const;
+/** the stem as one line of text for the table (the dialog shows it formatted) */
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * 阅卷: the short answers of one exam's submitted attempts, unmarked first (GetQueue), optionally
+ * one question; each opens the marking dialog (Mark). A learner's total, pass and message follow
+ * on the server when their last short answer is marked.
+ */
+export default function MarkingPage() {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [params] = useSearchParams();
+  const { company, picker } = useExamCompany();
+  const [examCode, setExamCode] = useState(params.get('examCode') ?? '');
+  const [qCode, setQCode] = useState('');
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [current, setCurrent] = useState<MarkingRow | null>(null);
+
+  const queueKey = [...KEY, examCode, qCode, page] as const;
+  const queue = useQuery({
+    queryKey: queueKey,
+    queryFn: () => getMarkingQueue({ examCode, qCode, pageIndex: page.pageIndex, pageSize: page.pageSize }),
+    enabled: !!examCode,
+    placeholderData: keepPreviousData,
+  });
+  const stats = useQuery({ queryKey: [...KEY, 'stats', examCode], queryFn: () => getExamStatistics(examCode), enabled: !!examCode });
+  const essayQuestions = (stats.data?.questions ?? []).filter((q) => q.qType === 5);
+
+  const mark = useMutation({
+    mutationFn: ({ row, values }: { row: MarkingRow; values: MarkValues; next: boolean }) =>
+      markAnswer({ userpaperId: row.userpaperId, qCode: row.qCode, score: values.score, comment: values.comment }),
+    onSuccess: async (_r, { row, next }) => {
+      message.success('评分已保存');
+      await qc.invalidateQueries({ queryKey: KEY });
+      if (!next) {
+        setCurrent(null);
+        return;
+      }
+      const fresh = qc.getQueryData<{ models: MarkingRow[] }>(queueKey)?.models ?? [];
+      const following = fresh.find((r) => !r.marked && !(r.userpaperId === row.userpaperId && r.qCode === row.qCode));
+      setCurrent(following ?? null);
+      if (!following) message.info('本页答案已全部阅完');
+    },
+  });
+
+  const pick = (code: string) => {
+    setExamCode(code);
+    setQCode('');
+    setPage(DEFAULT_PAGE);
+  };
+
+  return (
+    <Card variant="borderless" data-testid="marking-page">
+      <Form layout="inline" style={{ marginBottom: 16, rowGap: 12 }}>
+        {picker && <Form.Item>{picker}</Form.Item>}
+        <Form.Item label="考试">
+          <ExamPicker company={company} value={examCode} onChange={pick} />
+        </Form.Item>
+        <Form.Item label="试题">
+          <Select
+            style={{ width: 280 }}
+            value={qCode}
+            disabled={!examCode}
+            onChange={(v: string) => {
+              setQCode(v);
+              setPage(DEFAULT_PAGE);
+            }}
+            options={[
+              { value: '', label: '全部简答题' },
+              ...essayQuestions.map((q) => ({ value: q.qCode, label: `第 ${q.order} 题 ${plain(q.qName).slice(0, 30)}` })),
+            ]}
+            data-testid="marking-question"
+          />
+        </Form.Item>
+      </Form>
+      {!examCode ? (
+        <Empty description="请选择要阅卷的考试" />
+      ) : (
+        <>
+          <Space style={{ marginBottom: 12 }} wrap>
+            <Typography.Text data-testid="marking-summary">
+              待阅卷答卷 <Typography.Text strong>{stats.data?.awaitingMarking ?? '—'}</Typography.Text> 份 · 简答作答{' '}
+              <Typography.Text strong>{queue.data?.totalCount ?? '—'}</Typography.Text> 条
+            </Typography.Text>
+          </Space>
+          <Table<MarkingRow>
+            rowKey={(r) => `${r.userpaperId}:${r.qCode}`}
+            loading={queue.isFetching}
+            dataSource={queue.data?.models ?? []}
+            scroll={{ x: 900 }}
+            locale={{ emptyText: <Empty description="没有需要阅卷的简答题" /> }}
+            pagination={pager({ ...page, total: queue.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+            columns={[
+              { title: '考生', dataIndex: 'chnName', width: 110 },
+              { title: '试题', dataIndex: 'qName', width: 260, ellipsis: true, render: (h: string) => plain(h) },
+              { title: '考生答案', dataIndex: 'answerStr', ellipsis: true },
+              { title: '满分', dataIndex: 'score', width: 70 },
+              { title: '得分', dataIndex: 'scoreGot', width: 70, render: (s: number | null, r) => (r.marked ? s : '—') },
+              {
+                title: '状态',
+                dataIndex: 'marked',
+                width: 80,
+                render: (m: number) => (m ? <Tag color="success">已阅</Tag> : <Tag color="processing">待阅</Tag>),
+              },
+              {
+                title: '操作',
+                key: 'op',
+                width: 90,
+                fixed: 'right',
+                render: (_: unknown, r) => (
+                  <Button size="small" type="link" onClick={() => setCurrent(r)} data-testid="mark-open">
+                    {r.marked ? '改分' : '阅卷'}
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        </>
+      )}
+      <MarkingDialog
+        row={current}
+        saving={mark.isPending}
+        onClose={() => setCurrent(null)}
+        onSave={(values, next) => current && mark.mutate({ row: current, values, next })}
+      />
+    </Card>
+  );
+}
