@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
+import { AntAppScope } from '../../app/AntAppScope';
 import { createQueryClient, Providers } from '../../app/Providers';
 import { mockApi, ok } from '../../test/mockApi';
 import { ParticipantSelect, type ParticipantSelectProps } from './index';
@@ -69,7 +70,9 @@ function renderDialog(props: Partial<ParticipantSelectProps>) {
   const all = { open: true, onCancel: () => {}, onOk: () => {}, ...props };
   const view = render(
     <Providers queryClient={client}>
-      <ParticipantSelect {...all} />
+      <AntAppScope>
+        <ParticipantSelect {...all} />
+      </AntAppScope>
     </Providers>,
   );
   return {
@@ -77,7 +80,9 @@ function renderDialog(props: Partial<ParticipantSelectProps>) {
     rerenderWith: (p: Partial<ParticipantSelectProps>) =>
       view.rerender(
         <Providers queryClient={client}>
-          <ParticipantSelect {...all} {...p} />
+          <AntAppScope>
+            <ParticipantSelect {...all} {...p} />
+          </AntAppScope>
         </Providers>,
       ),
   };
