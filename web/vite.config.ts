@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { chunkReport } from './build/chunk-report';
 import { inertContractZod } from './build/inert-zod';
 import { precompress } from './build/precompress';
 
 const backend = process.env.XUETU_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), inertContractZod(), precompress()],
+  plugins: [react(), inertContractZod(), precompress(), ...(process.env.XUETU_CHUNK_REPORT ? [chunkReport()] : [])],
   server: {
     port: 5173,
     proxy: {

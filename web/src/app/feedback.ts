@@ -1,36 +1,69 @@
 // Bridge from non-React code (the request wrapper, stores) to antd's context-aware
-// message/modal. <FeedbackBridge/> inside antd <App> installs the real instances;
-// until then the static APIs are used.
+// message/modal. <FeedbackBridge/> inside antd <App> (the admin/learner layout) installs the real
+// instances; until then — on the public pages, which do not carry antd's App, modal and
+// notification code (issue 15 budget) — antd's static APIs are loaded on first use.
 
 import type { ModalFuncProps } from 'antd';
-import { Modal, message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 
-let messageApi: Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info'> = message;
+type MessageApi = Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info'>;
 type ConfirmApi = { confirm(props: ModalFuncProps): unknown };
-let modalApi: ConfirmApi = Modal;
+type SuccessApi = { success(props: ModalFuncProps): unknown };
+export interface FeedbackApis {
+  message: MessageApi;
+  modal: ConfirmApi & SuccessApi;
+}
 
-export function installFeedback(m: typeof messageApi, modal: typeof modalApi): void {
-  messageApi = m;
-  modalApi = modal;
+let installed: FeedbackApis | null = null;
+let statics: Promise<FeedbackApis> | null = null;
+
+export function installFeedback(message: MessageApi, modal: ConfirmApi & SuccessApi): () => void {
+  const apis = { message, modal };
+  installed = apis;
+  return () => {
+    if (installed === apis) installed = null;
+  };
+}
+
+/** Runs `use` with the installed APIs, or with antd's static ones once their chunk is here. */
+function withApis(use: (apis: FeedbackApis) => void, staticOnly = false): void {
+  if (installed && !staticOnly) {
+    use(installed);
+    return;
+  }
+  statics ??= import('./feedbackStatic').then((m) => m.staticFeedback());
+  void statics.then(use);
 }
 
 export const feedback = {
   // keyed by text: the same message raised twice at once (parallel calls failing alike, e.g. an
   // expired session) shows as one toast, not a stack of copies
   error(content: string, durationMs: number) {
-    messageApi.error({ content, duration: durationMs / 1000, key: `error:${content}` });
+    withApis((a) => a.message.error({ content, duration: durationMs / 1000, key: `error:${content}` }));
   },
   success(content: string) {
-    messageApi.success(content);
+    withApis((a) => a.message.success(content));
+  },
+  /**
+   * A success message that stays on screen while the app leaves the layout (e.g. to /login): the
+   * layout's antd <App> holder goes with the layout, antd's static holder does not.
+   */
+  successAcrossPages(content: string) {
+    withApis((a) => a.message.success(content), true);
   },
   warning(content: string) {
-    messageApi.warning(content);
+    withApis((a) => a.message.warning(content));
   },
   /** Resolves true when the user picks the OK button. */
   confirm(opts: { title: string; content: string; okText: string; cancelText: string }): Promise<boolean> {
     return new Promise((resolve) => {
-      modalApi.confirm({ ...opts, onOk: () => resolve(true), onCancel: () => resolve(false) });
+      withApis((a) => a.modal.confirm({ ...opts, onOk: () => resolve(true), onCancel: () => resolve(false) }));
+    });
+  },
+  /** An information dialog with one OK button; resolves when it is closed. */
+  notice(opts: { title: string; content: string }): Promise<void> {
+    return new Promise((resolve) => {
+      withApis((a) => a.modal.success({ ...opts, onOk: () => resolve(), afterClose: () => resolve() }));
     });
   },
   reload() {

@@ -2,10 +2,10 @@
 // { ret: 0, ticket, randstr } once the widget has verified (ret 2 when the user closes it), and a
 // holder to render. With CAPTCHA_PROVIDER=none it passes at once without showing anything.
 
-import type {} from 'altcha/types/react';
-import { Modal, Typography } from 'antd';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
 import { getCaptchaConfig } from '../api/account';
+
+const CaptchaDialog = lazy(() => import('./CaptchaDialog'));
 
 export interface CaptchaResult {
   /** 0 passed; 2 closed by the user */
@@ -24,36 +24,11 @@ function saltOf(payload: string): string {
   }
 }
 
-function AltchaBox({ challengeUrl, onVerified }: { challengeUrl: string; onVerified(payload: string): void }) {
-  const ref = useRef<HTMLElement>(null);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    let alive = true;
-    void import('altcha').then(() => import(/* zh-cn texts */ 'altcha/i18n/zh-cn' as string)).then(() => alive && setReady(true));
-    return () => {
-      alive = false;
-    };
-  }, []);
-  useEffect(() => {
-    const el = ref.current;
-    if (!ready || !el) return;
-    const onState = (e: Event) => {
-      const detail = (e as CustomEvent<{ state: string; payload?: string }>).detail;
-      if (detail?.state === 'verified' && detail.payload) onVerified(detail.payload);
-    };
-    el.addEventListener('statechange', onState);
-    return () => el.removeEventListener('statechange', onState);
-  }, [ready, onVerified]);
-  if (!ready) return <Typography.Text type="secondary">加载中…</Typography.Text>;
-  return (
-    <div data-testid="captcha-widget">
-      <altcha-widget ref={ref} challenge={challengeUrl} auto="onload" language="zh-cn" configuration='{"hideFooter":true}' />
-    </div>
-  );
-}
-
 export function useCaptcha(): { run(): Promise<CaptchaResult>; holder: ReactNode } {
   const [state, setState] = useState<{ challengeUrl: string } | null>(null);
+  // mounted from the first captcha on, so that closing still animates
+  const [wanted, setWanted] = useState(false);
+  if (state && !wanted) setWanted(true);
   const resolver = useRef<((r: CaptchaResult) => void) | null>(null);
 
   const finish = useCallback((r: CaptchaResult) => {
@@ -73,18 +48,14 @@ export function useCaptcha(): { run(): Promise<CaptchaResult>; holder: ReactNode
 
   const onVerified = useCallback((payload: string) => finish({ ret: 0, ticket: payload, randstr: saltOf(payload) }), [finish]);
 
-  const holder = (
-    <Modal
-      title={CAPTCHA_TITLE}
-      open={state !== null}
-      footer={null}
-      width={360}
-      destroyOnHidden
-      onCancel={() => finish({ ret: 2, ticket: '', randstr: '' })}
-    >
-      <Typography.Paragraph type="secondary">为保障账号安全，请完成人机验证</Typography.Paragraph>
-      {state && <AltchaBox challengeUrl={state.challengeUrl} onVerified={onVerified} />}
-    </Modal>
-  );
+  const holder = wanted ? (
+    <Suspense fallback={null}>
+      <CaptchaDialog
+        challengeUrl={state?.challengeUrl ?? null}
+        onVerified={onVerified}
+        onCancel={() => finish({ ret: 2, ticket: '', randstr: '' })}
+      />
+    </Suspense>
+  ) : null;
   return { run, holder };
 }

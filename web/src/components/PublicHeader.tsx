@@ -1,11 +1,12 @@
-import { DownOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Dropdown } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '../app/layout/Logo';
-import { useIsLoggedIn, useSession } from '../app/store/session';
-import { useLogout } from '../app/useLogout';
-import { UserAvatar } from './UserAvatar';
+import { useIsLoggedIn } from '../app/store/session';
 import './public-header.css';
+
+// the user menu (antd Dropdown and Menu) only for a signed-in visitor: not in the portal's first
+// load for everyone else (issue 15 budget)
+const PublicUserMenu = lazy(() => import('./PublicUserMenu'));
 
 /**
  * Top bar of the public pages (spec portal-and-learner §2 "Public home page"): logo, home link;
@@ -14,8 +15,6 @@ import './public-header.css';
  */
 export function PublicHeader({ onLogin }: { onLogin?: () => void }) {
   const loggedIn = useIsLoggedIn();
-  const user = useSession((s) => s.userInfo);
-  const logout = useLogout();
   return (
     <header className="xt-public-header" data-testid="public-header">
       <div className="xt-public-header-inner">
@@ -33,20 +32,9 @@ export function PublicHeader({ onLogin }: { onLogin?: () => void }) {
         </nav>
         <div className="xt-public-actions">
           {loggedIn ? (
-            <Dropdown
-              trigger={['click']}
-              placement="bottomRight"
-              menu={{
-                items: [{ key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">退出登录</span> }],
-                onClick: () => void logout(),
-              }}
-            >
-              <button type="button" className="xt-public-user" data-testid="user-dropdown">
-                <UserAvatar size={28} />
-                <span className="xt-public-user-name">{user?.name || user?.chnName}</span>
-                <DownOutlined style={{ fontSize: 10 }} />
-              </button>
-            </Dropdown>
+            <Suspense fallback={<span className="xt-public-user" />}>
+              <PublicUserMenu />
+            </Suspense>
           ) : onLogin ? (
             <button type="button" className="xt-public-login" onClick={onLogin} data-testid="login-link">
               登录

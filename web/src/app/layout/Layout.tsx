@@ -2,6 +2,7 @@ import { SIDEBAR_WIDTH_PX } from '@xuetu/contract';
 import { Layout as AntLayout, Drawer } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AntAppScope } from '../AntAppScope';
 import { isMobileWidth, useAppStore } from '../store/app';
 import { useSession } from '../store/session';
 import { useSettings } from '../store/settings';
@@ -65,45 +66,47 @@ export default function Layout() {
   }, [mustChange]);
 
   return (
-    <AntLayout className={`xt-layout${mobile ? ' is-mobile' : ''}`} data-testid="layout" data-device={device}>
-      {mobile ? (
-        <Drawer
-          placement="left"
-          open={opened}
-          onClose={closeSidebar}
-          size={SIDEBAR_WIDTH_PX}
-          closable={false}
-          styles={{ body: { padding: 0, background: '#001529' } }}
-        >
-          <Sidebar collapsed={false} />
-        </Drawer>
-      ) : (
-        <AntLayout.Sider
-          className="xt-sider"
-          width={SIDEBAR_WIDTH_PX}
-          collapsedWidth={COLLAPSED_WIDTH_PX}
-          collapsed={!opened}
-          trigger={null}
-          collapsible
-        >
-          <Sidebar collapsed={!opened} />
-        </AntLayout.Sider>
-      )}
-      <AntLayout className="xt-main">
-        <header className={`xt-header${fixedHeader ? ' is-fixed' : ''}`} data-testid="header">
-          <Navbar />
-          {tagsView && <TagsView />}
-        </header>
-        <AntLayout.Content className="xt-content" data-testid="app-main">
-          <Outlet />
-        </AntLayout.Content>
+    <AntAppScope>
+      <AntLayout className={`xt-layout${mobile ? ' is-mobile' : ''}`} data-testid="layout" data-device={device}>
+        {mobile ? (
+          <Drawer
+            placement="left"
+            open={opened}
+            onClose={closeSidebar}
+            size={SIDEBAR_WIDTH_PX}
+            closable={false}
+            styles={{ body: { padding: 0, background: '#001529' } }}
+          >
+            <Sidebar collapsed={false} />
+          </Drawer>
+        ) : (
+          <AntLayout.Sider
+            className="xt-sider"
+            width={SIDEBAR_WIDTH_PX}
+            collapsedWidth={COLLAPSED_WIDTH_PX}
+            collapsed={!opened}
+            trigger={null}
+            collapsible
+          >
+            <Sidebar collapsed={!opened} />
+          </AntLayout.Sider>
+        )}
+        <AntLayout className="xt-main">
+          <header className={`xt-header${fixedHeader ? ' is-fixed' : ''}`} data-testid="header">
+            <Navbar />
+            {tagsView && <TagsView />}
+          </header>
+          <AntLayout.Content className="xt-content" data-testid="app-main">
+            <Outlet />
+          </AntLayout.Content>
+        </AntLayout>
+        {settingsWanted && (
+          <Suspense fallback={null}>
+            <SettingsDrawer />
+          </Suspense>
+        )}
+        <UserDialogs />
       </AntLayout>
-      {settingsWanted && (
-        <Suspense fallback={null}>
-          <SettingsDrawer />
-        </Suspense>
-      )}
-      <UserDialogs />
-    </AntLayout>
+    </AntAppScope>
   );
 }

@@ -3,6 +3,7 @@ import { AdminMsg } from '@xuetu/contract';
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
+import { AntAppScope } from '../../app/AntAppScope';
 import { createQueryClient, Providers } from '../../app/Providers';
 import { type MockApi, mockApi, ok } from '../../test/mockApi';
 import { ImportTab } from './ImportTab';
@@ -57,7 +58,12 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const wrap = (node: ReactNode) => render(<Providers queryClient={createQueryClient()}>{node}</Providers>);
+const wrap = (node: ReactNode) =>
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <AntAppScope>{node}</AntAppScope>
+    </Providers>,
+  );
 
 /** Renders a tab with its part of the selection held in state; `seen` records every change. */
 function renderTab<K extends 'users' | 'orgs' | 'posts'>(Tab: (p: TabProps<K>) => ReactNode, initial: TabProps<K>['value']) {
@@ -132,7 +138,9 @@ describe('ParticipantSelect dialog (学员查询)', () => {
     const all = { open: true, onCancel: () => {}, onOk: () => {}, tabs: ['org', 'post'] as const, ...props };
     const el = (p: Partial<ParticipantSelectProps>) => (
       <Providers queryClient={client}>
-        <ParticipantSelect {...all} tabs={[...all.tabs]} {...p} />
+        <AntAppScope>
+          <ParticipantSelect {...all} tabs={[...all.tabs]} {...p} />
+        </AntAppScope>
       </Providers>
     );
     const view = render(el({}));

@@ -1,8 +1,9 @@
 import { AccountMsg, Msg, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
-import { App, Form, Input, Modal, Space } from 'antd';
+import { Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { editPassWord, getEditPassWordCheckNum } from '../../api/account';
+import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/store/session';
 import type { UserDialogProps } from '../../app/userDialogs';
 import { CountdownButton } from '../../components/CountdownButton';
@@ -19,7 +20,6 @@ interface Values {
 
 /** 修改密码 (spec §2: 480 px; name, code with a 120 s countdown, new and confirm password). */
 export default function PasswordDialog({ open, onClose }: UserDialogProps) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const name = useSession((s) => s.userInfo?.chnName ?? s.userInfo?.name ?? '');
   const resetToken = useSession((s) => s.resetToken);
@@ -37,7 +37,8 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
     setSaving(true);
     try {
       const env = await editPassWord({ pas1: v.pas, pas2: v.pas2, CheckNum: v.checknum.trim() });
-      message.success(env.msg || AccountMsg.passwordChanged);
+      // the message outlives the layout: the next page is /login
+      feedback.successAcrossPages(env.msg || AccountMsg.passwordChanged);
       onClose();
       // every session ended with the change: sign in again with the new password
       resetToken();

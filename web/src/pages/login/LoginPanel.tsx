@@ -1,9 +1,14 @@
-import { Tabs } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { LightTabs } from '../../components/LightTabs';
 import { PasswordLoginForm } from './components/PasswordLoginForm';
-import { PhoneLoginForm } from './components/PhoneLoginForm';
-import { RegisterForm } from './components/RegisterForm';
-import { ResetWizard } from './components/ResetWizard';
+
+// the password form shows first; the others are fetched when the visitor switches to them
+// (issue 15 budget: the login page's first load)
+const PhoneLoginForm = lazy(() => import('./components/PhoneLoginForm').then((m) => ({ default: m.PhoneLoginForm })));
+const RegisterForm = lazy(() => import('./components/RegisterForm').then((m) => ({ default: m.RegisterForm })));
+const ResetWizard = lazy(() => import('./components/ResetWizard').then((m) => ({ default: m.ResetWizard })));
+
+const pending = <div className="xt-login-pending" data-testid="login-form-loading" />;
 
 export type LoginMode = 'password' | 'phone' | 'reset';
 
@@ -56,19 +61,24 @@ export function LoginPanel({ onLoggedIn, withRegisterPassword = true }: { onLogg
       </>
     );
 
+  const loginLabel = mode === 'reset' ? '找回密码' : mode === 'phone' ? '验证码登录' : '账号登录';
   return (
-    <Tabs
-      centered
-      activeKey={tab}
-      onChange={(k) => setTab(k as 'login' | 'register')}
-      items={[
-        { key: 'login', label: mode === 'reset' ? '找回密码' : mode === 'phone' ? '验证码登录' : '账号登录', children: login },
-        {
-          key: 'register',
-          label: '注册',
-          children: <RegisterForm withPassword={withRegisterPassword} onRegistered={(phone) => backToPassword(phone)} />,
-        },
-      ]}
-    />
+    <>
+      <LightTabs
+        centered
+        label="登录方式"
+        activeKey={tab}
+        onChange={(k) => setTab(k as 'login' | 'register')}
+        items={[
+          { key: 'login', label: loginLabel },
+          { key: 'register', label: '注册' },
+        ]}
+      />
+      <div role="tabpanel" aria-label={tab === 'login' ? loginLabel : '注册'}>
+        <Suspense fallback={pending}>
+          {tab === 'login' ? login : <RegisterForm withPassword={withRegisterPassword} onRegistered={(phone) => backToPassword(phone)} />}
+        </Suspense>
+      </div>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import { Card } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LogoMark } from '../../app/layout/Logo';
 import { LoginFooter } from './components/LoginFooter';
@@ -21,9 +20,10 @@ export default function LoginPage() {
           <div className="xt-login-sub">在线培训考试平台</div>
         </div>
       </div>
-      <Card className="xt-login-card">
+      {/* a plain card: antd's Card brings its tab bar (Tabs, Dropdown, Menu) along (issue 15 budget) */}
+      <section className="xt-login-card">
         <LoginPanel onLoggedIn={onLoggedIn} />
-      </Card>
+      </section>
       <LoginFooter />
     </div>
   );

@@ -1,8 +1,10 @@
 import type { AccountChoice } from '@xuetu/contract';
-import { type ReactNode, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { loginStep2 } from '../../api/account';
 import { useSession } from '../../app/store/session';
-import { AccountChooser } from './components/AccountChooser';
+
+// the chooser (antd Modal, Radio) only when several accounts matched (issue 15 budget)
+const AccountChooser = lazy(() => import('./components/AccountChooser').then((m) => ({ default: m.AccountChooser })));
 
 /**
  * Finishes a sign-in that answered accounts with secrets (LoginStep1, phone code, OHR): one
@@ -11,6 +13,9 @@ import { AccountChooser } from './components/AccountChooser';
 export function useAccountLogin(onLoggedIn: () => void): { finish(choices: AccountChoice[]): Promise<void>; chooser: ReactNode } {
   const acceptToken = useSession((s) => s.acceptToken);
   const [choices, setChoices] = useState<AccountChoice[] | null>(null);
+  // mounted from the first opening on, so that closing still animates
+  const [wanted, setWanted] = useState(false);
+  if (choices && !wanted) setWanted(true);
 
   const complete = useCallback(
     async (secret: string) => {
@@ -32,6 +37,10 @@ export function useAccountLogin(onLoggedIn: () => void): { finish(choices: Accou
     [complete],
   );
 
-  const chooser = <AccountChooser choices={choices} onChoose={complete} onCancel={() => setChoices(null)} />;
+  const chooser = wanted ? (
+    <Suspense fallback={null}>
+      <AccountChooser choices={choices} onChoose={complete} onCancel={() => setChoices(null)} />
+    </Suspense>
+  ) : null;
   return { finish, chooser };
 }

@@ -1,4 +1,3 @@
-import { Card } from 'antd';
 import { useNavigate } from 'react-router';
 import { LogoMark } from '../../app/layout/Logo';
 import { LoginFooter } from '../login/components/LoginFooter';
@@ -20,12 +19,15 @@ export default function RegisterPage() {
           <div className="xt-login-sub">员工注册激活</div>
         </div>
       </div>
-      <Card className="xt-login-card" title="注册激活">
+      <section className="xt-login-card" aria-labelledby="register-title">
+        <h2 className="xt-login-card-title" id="register-title">
+          注册激活
+        </h2>
         <RegisterForm withPassword={false} onRegistered={() => navigate('/login', { replace: true })} />
         <div style={{ marginTop: 12, textAlign: 'center' }}>
           <a onClick={() => navigate('/login')}>已有账号，去登录</a>
         </div>
-      </Card>
+      </section>
       <LoginFooter />
     </div>
   );

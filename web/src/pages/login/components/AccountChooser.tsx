@@ -1,7 +1,8 @@
 import type { AccountChoice } from '@xuetu/contract';
 import { Msg } from '@xuetu/contract';
-import { App, Modal, Radio, Space, Typography } from 'antd';
+import { Modal, Radio, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { feedback } from '../../../app/feedback';
 
 export const AUTHORIZING_TEXT = '授权中，请选择要登录的账号…';
 export const CHOOSER_TITLE = '选择登录账号';
@@ -16,7 +17,6 @@ export function AccountChooser({
   onChoose(secret: string): Promise<void>;
   onCancel(): void;
 }) {
-  const { message } = App.useApp();
   const [chosen, setChosen] = useState<string | undefined>();
   const [loading, setLoading] = useState(false);
   useEffect(() => {
@@ -25,7 +25,7 @@ export function AccountChooser({
 
   const ok = async () => {
     if (!chosen) {
-      message.warning(Msg.selectLoginUser);
+      feedback.warning(Msg.selectLoginUser);
       return;
     }
     setLoading(true);

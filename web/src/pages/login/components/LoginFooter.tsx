@@ -1,8 +1,9 @@
-import { MobileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Popover, QRCode, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { getSiteConfig } from '../../../api/portal';
 import { SITE_QUERY_KEY } from '../../public/components/PortalFooter';
+
+const AppDownloadLink = lazy(() => import('./AppDownloadLink'));
 
 /**
  * The /login and /register footer: address, working hours, copyright, company and filing number
@@ -17,19 +18,9 @@ export function LoginFooter() {
   return (
     <>
       {site.appDownloadUrl && (
-        <Popover
-          placement="bottom"
-          content={
-            <div style={{ textAlign: 'center' }} data-testid="app-qr">
-              <QRCode value={site.appDownloadUrl} size={140} bordered={false} />
-              <Typography.Text type="secondary">扫码下载{site.siteName || '学途'} App</Typography.Text>
-            </div>
-          }
-        >
-          <a className="xt-login-app" data-testid="download-app">
-            <MobileOutlined /> 下载移动端
-          </a>
-        </Popover>
+        <Suspense fallback={<span className="xt-login-app">下载移动端</span>}>
+          <AppDownloadLink url={site.appDownloadUrl} siteName={site.siteName} />
+        </Suspense>
       )}
       <footer className="xt-login-footer" data-testid="login-footer">
         {first.length > 0 && <div>{first.join(' · ')}</div>}

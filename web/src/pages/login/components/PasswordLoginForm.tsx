@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined, WarningOutlined } from '@ant-design/icons';
 import { Msg } from '@xuetu/contract';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { type CaptchaPass, loginStep1 } from '../../../api/account';
 import { ApiError } from '../../../api/request';
@@ -71,9 +71,9 @@ export function PasswordLoginForm({ onLoggedIn, initialUsername }: { onLoggedIn(
           rules={[{ required: true, message: Msg.passwordRequired }]}
           extra={
             capsLock ? (
-              <Typography.Text type="warning" data-testid="caps-lock-warning">
+              <span className="xt-caps-warning" data-testid="caps-lock-warning">
                 <WarningOutlined /> {CAPS_LOCK_TEXT}
-              </Typography.Text>
+              </span>
             ) : undefined
           }
         >

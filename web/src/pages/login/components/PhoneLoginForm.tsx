@@ -1,8 +1,9 @@
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { AccountMsg, Msg, PHONE_PATTERN, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
-import { App, Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { type CaptchaPass, getCheckNum, loginWithCheckNumStep1 } from '../../../api/account';
+import { feedback } from '../../../app/feedback';
 import { useCaptcha } from '../../../components/Captcha';
 import { CountdownButton } from '../../../components/CountdownButton';
 import { useAccountLogin } from '../useAccountLogin';
@@ -17,7 +18,6 @@ interface Values {
  * the server still limits resends.
  */
 export function useSendCode(send: (pass: Partial<CaptchaPass>) => Promise<{ msg: string }>) {
-  const { message } = App.useApp();
   const captcha = useCaptcha();
   const passed = useRef(false);
   const run = async (): Promise<boolean> => {
@@ -29,7 +29,7 @@ export function useSendCode(send: (pass: Partial<CaptchaPass>) => Promise<{ msg:
     }
     const env = await send(pass);
     passed.current = true;
-    message.success(AccountMsg.codeSent(env.msg));
+    feedback.success(AccountMsg.codeSent(env.msg));
     return true;
   };
   return { run, holder: captcha.holder };

@@ -1,7 +1,8 @@
 import { AccountMsg, Msg, PHONE_PATTERN, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
-import { App, Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { getUserRegisterCode, type RegisterForm as RegisterValues, userRegister } from '../../../api/account';
+import { feedback } from '../../../app/feedback';
 import { CountdownButton } from '../../../components/CountdownButton';
 import { useSendCode } from './PhoneLoginForm';
 import { confirmRules, passwordRules } from './passwordRules';
@@ -11,7 +12,6 @@ import { confirmRules, passwordRules } from './passwordRules';
  * the standalone /register page shows only the first four fields (spec §2, §3).
  */
 export function RegisterForm({ withPassword, onRegistered }: { withPassword: boolean; onRegistered(phone: string): void }) {
-  const { modal } = App.useApp();
   const [form] = Form.useForm<RegisterValues>();
   const phone = Form.useWatch('userPhone', form);
   const [loading, setLoading] = useState(false);
@@ -31,9 +31,7 @@ export function RegisterForm({ withPassword, onRegistered }: { withPassword: boo
     try {
       const env = await userRegister(v);
       // spec: an alert shows the server message, then the login
-      await new Promise<void>((resolve) => {
-        modal.success({ title: '提示', content: env.msg, onOk: () => resolve(), afterClose: () => resolve() });
-      });
+      await feedback.notice({ title: '提示', content: env.msg });
       onRegistered(v.userPhone);
     } catch {
       // shown by the request wrapper

@@ -1,11 +1,15 @@
 import type { AccountChoice } from '@xuetu/contract';
 import { AccountMsg, Msg, PHONE_PATTERN, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
-import { Alert, App, Button, Form, Input, Radio, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Form, Input, Radio, Space, Steps, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { checkResetpwdAcc, checkResetpwdVerifyCode, getResetpwdAcc, submitResetpwdData } from '../../../api/account';
+import { feedback } from '../../../app/feedback';
 import { useCaptcha } from '../../../components/Captcha';
 import { CountdownButton } from '../../../components/CountdownButton';
 import { passwordRules } from './passwordRules';
+
+/** how long the mismatch message stays (antd's default for a message) */
+const PASSWORD_MISMATCH_MS = 3_000;
 
 export const RESET_STEPS = ['填写账号', '确认账号', '验证身份', '设置密码'];
 
@@ -22,7 +26,6 @@ interface Values {
  * phone + new password. Success returns to password login with the username filled.
  */
 export function ResetWizard({ onDone, onBack }: { onDone(username: string): void; onBack(): void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [step, setStep] = useState(0);
   const [choices, setChoices] = useState<AccountChoice[]>([]);
@@ -68,7 +71,7 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
 
   const sendCode = async () => {
     if (!secret) {
-      message.warning(Msg.selectLoginUser);
+      feedback.warning(Msg.selectLoginUser);
       return false;
     }
     const env = await checkResetpwdAcc(secret);
@@ -94,7 +97,7 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
       const v = await form.validateFields(['userMobile', 'password', 'checkPassWord', 'verifycode']);
       // spec: a mismatch sends nothing
       if (v.password !== v.checkPassWord) {
-        message.error(Msg.passwordMismatch);
+        feedback.error(Msg.passwordMismatch, PASSWORD_MISMATCH_MS);
         return;
       }
       const env = await submitResetpwdData({
@@ -104,7 +107,7 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
         password: v.password,
         checkPassWord: v.checkPassWord,
       });
-      message.success(env.msg);
+      feedback.success(env.msg);
       onDone(env.data?.username ?? account);
     });
 

@@ -1,10 +1,12 @@
 import type { LinkItem, NoticeItem } from '@xuetu/contract';
-import { Carousel } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 /** spec: carousel interval 5000 ms, banner height 400 px */
 export const CAROUSEL_INTERVAL_MS = 5000;
 export const BANNER_HEIGHT_PX = 400;
+/** a drag or swipe longer than this moves to the next or previous banner */
+const SWIPE_PX = 40;
 
 export interface Banner {
   key: string;
@@ -34,35 +36,101 @@ export function buildBanners(links: LinkItem[], imageNotices: NoticeItem[]): Ban
   return list;
 }
 
+/**
+ * The banner carousel: slides side by side on a track moved by a CSS transform, the next one every
+ * CAROUSEL_INTERVAL_MS (paused while hovered or focused), dots to pick one, swipe or drag to move.
+ * Hand-made rather than antd's Carousel (react-slick, ~12 KB compressed) for the portal's budget
+ * (issue 15).
+ */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const navigate = useNavigate();
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const drag = useRef<{ x: number; moved: boolean } | null>(null);
+  const count = banners.length;
+  const index = current % count;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new banner (timer or dot) starts a full interval
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const timer = window.setTimeout(() => setCurrent((c) => (c + 1) % count), CAROUSEL_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [paused, count, index]);
+
   const open = (b: Banner) => {
     if (!b.href) return;
     if (/^https?:\/\//i.test(b.href)) window.open(b.href, '_blank', 'noopener');
     else navigate(b.href);
   };
+  const go = (step: number) => setCurrent((c) => (((c + step) % count) + count) % count);
+
   return (
-    <section className="xt-banner" data-testid="banner-carousel">
-      <Carousel autoplay autoplaySpeed={CAROUSEL_INTERVAL_MS} draggable>
-        {banners.map((b) => (
-          <div key={b.key}>
-            <div
-              className={`xt-banner-slide ${b.href ? 'is-link' : ''} ${b.image ? '' : 'is-default'}`}
-              style={b.image ? { backgroundImage: `url("${b.image}")` } : undefined}
-              onClick={() => open(b)}
-              onKeyDown={(e) => e.key === 'Enter' && open(b)}
-              role="button"
-              tabIndex={0}
-              data-testid="banner-slide"
-            >
-              <div className="xt-banner-caption">
-                <h2>{b.title}</h2>
-                {!b.image && <p>随时随地学习课程、参加考试，记录每一步成长</p>}
-              </div>
+    <section
+      className="xt-banner"
+      data-testid="banner-carousel"
+      aria-roledescription="carousel"
+      aria-label="横幅"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div
+        className="xt-banner-track"
+        style={{ transform: `translateX(${-index * 100}%)` }}
+        onPointerDown={(e) => {
+          drag.current = { x: e.clientX, moved: false };
+        }}
+        onPointerUp={(e) => {
+          const start = drag.current;
+          if (!start) return;
+          const dx = e.clientX - start.x;
+          if (Math.abs(dx) > SWIPE_PX) {
+            start.moved = true;
+            go(dx < 0 ? 1 : -1);
+          }
+        }}
+      >
+        {banners.map((b, i) => (
+          // biome-ignore lint/a11y/useSemanticElements: a slide is a block with a background picture and a caption
+          <div
+            key={b.key}
+            className={`xt-banner-slide ${b.href ? 'is-link' : ''} ${b.image ? '' : 'is-default'}`}
+            style={b.image ? { backgroundImage: `url("${b.image}")` } : undefined}
+            onClick={() => {
+              // the end of a drag is not a click on the slide
+              if (drag.current?.moved) return;
+              open(b);
+            }}
+            onKeyDown={(e) => e.key === 'Enter' && open(b)}
+            role="button"
+            tabIndex={i === index ? 0 : -1}
+            aria-hidden={i === index ? undefined : true}
+            aria-roledescription="slide"
+            aria-label={`${i + 1} / ${count}: ${b.title}`}
+            data-testid="banner-slide"
+          >
+            <div className="xt-banner-caption">
+              <h2>{b.title}</h2>
+              {!b.image && <p>随时随地学习课程、参加考试，记录每一步成长</p>}
             </div>
           </div>
         ))}
-      </Carousel>
+      </div>
+      {count > 1 && (
+        <div className="xt-banner-dots">
+          {banners.map((b, i) => (
+            <button
+              key={b.key}
+              type="button"
+              className={i === index ? 'is-active' : ''}
+              aria-label={`第 ${i + 1} 张`}
+              aria-current={i === index ? 'true' : undefined}
+              onClick={() => setCurrent(i)}
+            />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

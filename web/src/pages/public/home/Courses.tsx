@@ -1,12 +1,13 @@
 import { FireOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_DIR_NO, HOT_RES_TOP, RANKING_LIMIT } from '@xuetu/contract';
-import { Avatar, Button, Empty, Skeleton, Tabs } from 'antd';
+import { Avatar, Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CourseCard, getIndexHotRes, getIndexResDirList, getRankingList, getStudyStars, type ResDir } from '../../../api/portal';
 import { useIsLoggedIn } from '../../../app/store/session';
 import { ComingSoon } from '../../../components/ComingSoon';
+import { LightTabs } from '../../../components/LightTabs';
 import { features } from '../../../features';
 
 // Course showcase: hot courses by category, rankings, study stars. Data comes from the courses
@@ -60,14 +61,15 @@ export function HotCourses({ onNeedLogin }: { onNeedLogin: (target: string) => v
   };
   return (
     <div data-testid="hot-courses">
-      <Tabs
+      <LightTabs
+        label="课程分类"
         activeKey={dir.dCode || 'all'}
         onChange={(k) => setDir(tabs.find((d) => (d.dCode || 'all') === k) ?? ALL_DIR)}
         items={tabs.map((d) => ({ key: d.dCode || 'all', label: d.dName }))}
-        tabBarExtraContent={
-          <Button type="link" onClick={more}>
+        extra={
+          <button type="button" className="xt-link-button" onClick={more}>
             更多 &gt;
-          </Button>
+          </button>
         }
       />
       {enabled ? (

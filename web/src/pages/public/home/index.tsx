@@ -1,12 +1,13 @@
 import { ArrowRightOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkItem, NoticeItem } from '@xuetu/contract';
-import { Empty, Skeleton, Tabs } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getHomeImageNotices, getHomeNotices, getLecturers, getLinks, getShowModels } from '../../../api/portal';
 import { isWhiteListed } from '../../../app/guard';
 import { useIsLoggedIn } from '../../../app/store/session';
+import { LightTabs } from '../../../components/LightTabs';
 import { useTicketLogin } from '../../login/useTicketLogin';
 import { BackTop } from '../components/BackTop';
 import { NoticeRows } from '../components/NoticeRows';
@@ -170,21 +171,26 @@ export default function HomePage() {
           </div>
 
           <Section title="通知公告" testId="section-notices">
-            <Tabs
+            <LightTabs
+              label="通知公告"
+              activeKey="latest"
               items={[
-                { key: 'latest', label: '最新公告', children: <NoticeList items={notices.data} loading={notices.isLoading} /> },
+                { key: 'latest', label: '最新公告' },
                 { key: 'all', label: <span data-testid="all-notices-tab">全部公告</span> },
               ]}
               onChange={(k) => {
                 // spec: the 'all notices' tab leads to /infonoticelist
                 if (k === 'all') navigate('/infonoticelist');
               }}
-              tabBarExtraContent={
+              extra={
                 <Link to="/infonoticelist" className="xt-more" data-testid="all-notices-link">
                   全部公告 <RightOutlined />
                 </Link>
               }
             />
+            <div role="tabpanel" aria-label="最新公告">
+              <NoticeList items={notices.data} loading={notices.isLoading} />
+            </div>
           </Section>
 
           <Section title="名师风采" testId="section-lecturers">

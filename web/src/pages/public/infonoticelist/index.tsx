@@ -1,12 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { NOTICE_PAGE_SIZE } from '@xuetu/contract';
-import { Breadcrumb, Empty, Pagination, Skeleton } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { Empty, Skeleton } from 'antd';
+import { useSearchParams } from 'react-router';
 import { getInfoNoticePage } from '../../../api/portal';
 import { BackTop } from '../components/BackTop';
 import { NoticeRows } from '../components/NoticeRows';
 import { PortalFooter } from '../components/PortalFooter';
 import { PortalHeader, usePortalLogin } from '../components/PortalHeader';
+import { PortalCrumbs, PrevNextPager } from '../components/PortalNav';
 import '../components/portal.css';
 
 /** Public notice list (spec: ReleaseTime descending, 10 per page only, previous/next text pager). */
@@ -34,7 +35,7 @@ export default function InfoNoticeListPage() {
     <div className="xt-portal" data-testid="notice-list-page">
       <PortalHeader login={login} />
       <main className="xt-container xt-portal-main">
-        <Breadcrumb style={{ margin: '0 0 16px' }} items={[{ title: <Link to="/home">首页</Link> }, { title: '通知公告' }]} />
+        <PortalCrumbs items={[{ title: '首页', to: '/home' }, { title: '通知公告' }]} />
         <div className="xt-page-card">
           <div className="xt-section-head">
             <h2>通知公告</h2>
@@ -46,26 +47,7 @@ export default function InfoNoticeListPage() {
           ) : (
             <NoticeRows items={q.data.models} listTestId="notice-list" itemTestId="notice-item" />
           )}
-          <div className="xt-pager">
-            <Pagination
-              current={page}
-              pageSize={NOTICE_PAGE_SIZE}
-              total={q.data?.totalCount ?? 0}
-              showSizeChanger={false}
-              simple={false}
-              showLessItems
-              hideOnSinglePage={false}
-              onChange={go}
-              itemRender={(_p, type, original) => {
-                // spec: the pager shows previous/next text only
-                if (type === 'prev') return <a data-testid="pager-prev">上一页</a>;
-                if (type === 'next') return <a data-testid="pager-next">下一页</a>;
-                if (type === 'page' || type === 'jump-prev' || type === 'jump-next') return null;
-                return original;
-              }}
-              data-testid="notice-pager"
-            />
-          </div>
+          <PrevNextPager page={page} pageSize={NOTICE_PAGE_SIZE} total={q.data?.totalCount ?? 0} onChange={go} />
         </div>
       </main>
       <PortalFooter />

@@ -1,9 +1,9 @@
-import { Breadcrumb } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { BackTop } from '../components/BackTop';
 import { NoticeView } from '../components/NoticeView';
 import { PortalFooter } from '../components/PortalFooter';
 import { PortalHeader, usePortalLogin } from '../components/PortalHeader';
+import { PortalCrumbs } from '../components/PortalNav';
 import '../components/portal.css';
 
 /** Public notice viewer: /viewnoticeitem?noticeSysCode=… */
@@ -15,10 +15,7 @@ export default function ViewNoticeItemPage() {
     <div className="xt-portal" data-testid="view-notice-page">
       <PortalHeader login={login} />
       <main className="xt-container xt-portal-main">
-        <Breadcrumb
-          style={{ margin: '0 0 16px' }}
-          items={[{ title: <Link to="/home">首页</Link> }, { title: <Link to="/infonoticelist">通知公告</Link> }, { title: '公告详情' }]}
-        />
+        <PortalCrumbs items={[{ title: '首页', to: '/home' }, { title: '通知公告', to: '/infonoticelist' }, { title: '公告详情' }]} />
         <div className="xt-page-card">
           <NoticeView noticeSysCode={code} />
         </div>
