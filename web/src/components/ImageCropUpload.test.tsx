@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AccountMsg } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../api/request';
+import { AntAppScope } from '../app/AntAppScope';
 import { createQueryClient, Providers } from '../app/Providers';
 import { type MockApi, mockApi } from '../test/mockApi';
 import { checkAvatarFile, ImageCropUpload } from './ImageCropUpload';
@@ -30,7 +31,9 @@ describe('avatar checks in the browser', () => {
   ])('refuses %s with exactly one toast and sends nothing', async (_what, file, msg) => {
     render(
       <Providers queryClient={createQueryClient()}>
-        <ImageCropUpload onChange={() => {}} />
+        <AntAppScope>
+          <ImageCropUpload onChange={() => {}} />
+        </AntAppScope>
       </Providers>,
     );
     choose(file);

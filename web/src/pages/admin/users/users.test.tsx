@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { UserRowView } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
+import { AntAppScope } from '../../../app/AntAppScope';
 import { createQueryClient, Providers } from '../../../app/Providers';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { LearnerDialog } from './components/LearnerDialog';
@@ -52,7 +53,9 @@ afterEach(() => vi.restoreAllMocks());
 const renderDialog = (u: UserRowView | null, onSaved = vi.fn(), onClose = vi.fn()) =>
   render(
     <Providers queryClient={createQueryClient()}>
-      <LearnerDialog open user={u} onClose={onClose} onSaved={onSaved} />
+      <AntAppScope>
+        <LearnerDialog open user={u} onClose={onClose} onSaved={onSaved} />
+      </AntAppScope>
     </Providers>,
   );
 

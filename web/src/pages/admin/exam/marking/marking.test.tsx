@@ -3,6 +3,7 @@ import { type MarkingRow, SysRole } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
+import { AntAppScope } from '../../../../app/AntAppScope';
 import { createQueryClient, Providers } from '../../../../app/Providers';
 import { useSession } from '../../../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
@@ -52,9 +53,11 @@ afterEach(() => vi.restoreAllMocks());
 const renderPage = (path = '/exam/marking?examCode=E1') =>
   render(
     <Providers queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <MarkingPage />
-      </MemoryRouter>
+      <AntAppScope>
+        <MemoryRouter initialEntries={[path]}>
+          <MarkingPage />
+        </MemoryRouter>
+      </AntAppScope>
     </Providers>,
   );
 
