@@ -41,6 +41,8 @@ export const Perm = {
   ActionEdit: 'Action.Edit',
   ActionStatus: 'Action.Status',
   AuditLogList: 'AuditLog.List',
+  JobList: 'Job.List',
+  JobRetry: 'Job.Retry',
 
   // content
   NoticeList: 'Notice.List',
@@ -192,6 +194,7 @@ export const ACTION_TREE: ActionNode[] = [
       [Perm.ActionStatus, '启用停用权限'],
     ]),
     page(Perm.AuditLogList, '操作日志', '/system/auditlog', 'HistoryOutlined'),
+    page(Perm.JobList, '后台任务', '/system/jobs', 'ScheduleOutlined', [[Perm.JobRetry, '重试任务']]),
   ]),
 ];
 

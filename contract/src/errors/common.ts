@@ -21,6 +21,7 @@ export const CommonErrors = {
 export const JobErrors = {
   JOB_NOT_FOUND: '任务不存在',
   JOB_UNKNOWN_KIND: '未知的任务类型',
+  JOB_NOT_RETRYABLE: '只有失败的任务可以重试',
 } as const;
 
 /** Uploads and downloads (platform/files). */

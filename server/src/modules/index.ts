@@ -7,6 +7,7 @@ import { notifyAssignedJob } from './exams/jobs.ts';
 import { examManageRoutes } from './exams/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { jobRoutes } from './jobs/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { messageRoutes } from './message/routes.ts';
 import { noticeRoutes } from './notices/routes.ts';
@@ -32,6 +33,7 @@ export const allRoutes: RouteSpec<any>[] = [
   ...healthRoutes,
   ...examManageRoutes,
   ...userExamRoutes,
+  ...jobRoutes,
 ];
 
 /** Every background job kind of the app (platform/jobs); modules add theirs here. */

@@ -134,6 +134,8 @@ const MATRIX: Record<string, Role[]> = {
   '/Api/Exam_Manage/ex_marking/Mark': STAFF,
   '/Api/Exam_Manage/ex_exam/GetStatistics': STAFF,
   '/Api/Exam_Manage/ex_exam/ExportResults': STAFF,
+  '/Api/SysConfig/sys_job/GetJobPageList': ADMIN,
+  '/Api/SysConfig/sys_job/Retry': ADMIN,
 };
 
 let t: TestApp;

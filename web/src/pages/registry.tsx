@@ -43,6 +43,7 @@ export const menuPages: Record<string, PageComponent> = {
   '/permission/role': lazy(() => import('./admin/role')),
   '/permission/pageCtrl': lazy(() => import('./admin/pageCtrl')),
   '/system/auditlog': lazy(() => import('./admin/auditlog')),
+  '/system/jobs': lazy(() => import('./admin/jobs')),
 };
 
 export interface LayoutPage {

@@ -18,6 +18,7 @@ export function examMessageUrl(examCode: string): MessageLink {
  * crash sends to nobody twice and a doubled job finds nobody left.
  */
 export const notifyAssignedJob = defineJob<{ examId: number }>('exams.notifyAssigned', {
+  title: '考试通知',
   concurrency: 2,
   run: async (job, { ctx }) => {
     await inTransaction(ctx, async (tx) => {

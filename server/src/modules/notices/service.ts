@@ -207,6 +207,7 @@ async function enqueueNoticeFanOut(tx: DbOrTx, n: FanOut): Promise<void> {
 }
 
 export const noticeFanOutJob = defineJob<FanOut>('notices.fan-out', {
+  title: '公告消息分发',
   concurrency: 1,
   maxAttempts: 5,
   run: async (job, { ctx }) => {

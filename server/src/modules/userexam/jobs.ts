@@ -10,6 +10,7 @@ const stillOpen = async (ctx: AppContext, id: number) => (await findAttempt(ctx.
  * Enqueued by BeginExam in the same transaction, so it exists exactly when the attempt does.
  */
 export const closeAttemptJob = defineJob<{ userpaperId: number }>('userexam.close-attempt', {
+  title: '考试到时交卷',
   concurrency: 4,
   maxAttempts: 10,
   backoff: { type: 'exponential', delayMs: 5_000, maxDelayMs: 300_000 },

@@ -7,6 +7,7 @@ import { deleteTempFile, listExpiredTemp } from './repository.ts';
  * Runs hourly; once per hour across all processes.
  */
 export const purgeTempFilesJob = defineJob('files.purge-temp', {
+  title: '清理临时文件',
   schedule: { cron: '17 * * * *' },
   maxAttempts: 1,
   run: async (_job, { ctx, log, progress, signal }) => {

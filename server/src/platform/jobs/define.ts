@@ -25,6 +25,8 @@ export type Backoff = { type: 'fixed' | 'exponential'; delayMs: number; maxDelay
 export type Schedule = { cron: string; timezone?: string } | { everyMs: number };
 
 export interface JobSpec<P> {
+  /** the name administrators see in the job list (系统管理 → 后台任务); the kind otherwise */
+  title?: string;
   /** jobs of this kind that one process runs at once (default 1) */
   concurrency?: number;
   /** runs before the job is marked failed (default 3) */
@@ -37,7 +39,8 @@ export interface JobSpec<P> {
   run(job: JobRecord<P>, tools: JobTools): Promise<void>;
 }
 
-export interface JobDefinition<P = unknown> extends Required<Omit<JobSpec<P>, 'schedule'>> {
+export interface JobDefinition<P = unknown> extends Required<Omit<JobSpec<P>, 'schedule' | 'title'>> {
+  title: string;
   kind: string;
   schedule?: Schedule;
 }
@@ -49,6 +52,7 @@ export interface JobDefinition<P = unknown> extends Required<Omit<JobSpec<P>, 's
 export function defineJob<P = Record<string, never>>(kind: string, spec: JobSpec<P>): JobDefinition<P> {
   return {
     kind,
+    title: spec.title ?? kind,
     concurrency: spec.concurrency ?? 1,
     maxAttempts: spec.maxAttempts ?? 3,
     backoff: spec.backoff ?? { type: 'exponential', delayMs: 10_000, maxDelayMs: 3_600_000 },

@@ -1,6 +1,6 @@
 import { JobStatus } from '@xuetu/contract';
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { jobSchedules, jobs } from '../../db/schema/index.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -112,6 +112,16 @@ export async function pageJobs(db: Db, q: { kind: string; status: string; limit:
   return { rows, total };
 }
 
-export async function findJob(db: Db, id: number): Promise<JobRow | undefined> {
+export async function findJob(db: DbOrTx, id: number): Promise<JobRow | undefined> {
   return (await db.select().from(jobs).where(eq(jobs.id, id)))[0];
+}
+
+/** A failed job goes back to the queue with fresh attempts; false when it is not failed (any more). */
+export async function requeueFailedJob(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: JobStatus.Queued, attempts: 0, progress: 0, runAt: null, finishedAt: null })
+    .where(and(eq(jobs.id, id), eq(jobs.status, JobStatus.Failed)))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
 }

@@ -47,6 +47,11 @@ export class JobRunner {
     this.defs.set(def.kind, def as unknown as JobDefinition<unknown>);
   }
 
+  /** The administrators' name of a job kind (its kind when the process does not know it). */
+  titleOf(kind: string): string {
+    return this.defs.get(kind)?.title ?? kind;
+  }
+
   /** Starts polling (no-op when pollMs is 0). */
   start(): void {
     if (this.opts.pollMs <= 0 || this.timer) return;

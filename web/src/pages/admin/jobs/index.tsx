@@ -1,0 +1,121 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { JOB_STATUS_LABELS, JobStatus, type JobView, Perm } from '@xuetu/contract';
+import { Button, Card, Popconfirm, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { getJobPage, retryJob } from '../../../api/jobs';
+import { useAppMutation } from '../../../app/useAppMutation';
+import { useCan } from '../../../components/Can';
+import { DEFAULT_PAGE, pager } from '../shared';
+
+const STATUS_COLORS: Record<JobStatus, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
+const STATUS_OPTIONS = [
+  { value: '', label: '全部状态' },
+  ...Object.values(JobStatus).map((s) => ({ value: s, label: JOB_STATUS_LABELS[s] })),
+];
+
+/** 系统管理 → 后台任务: what the background jobs are doing, their progress and why one failed. */
+export default function JobsPage() {
+  const can = useCan();
+  const [status, setStatus] = useState<JobStatus | ''>('');
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const list = useQuery({
+    queryKey: ['admin', 'jobs', status, page],
+    queryFn: () => getJobPage({ status, ...page }),
+    placeholderData: keepPreviousData,
+    // while something is queued or running, follow it
+    refetchInterval: (q) =>
+      q.state.data?.models.some((j) => j.status === JobStatus.Queued || j.status === JobStatus.Running) ? 3_000 : false,
+  });
+  const retry = useAppMutation({
+    mutationFn: (id: number) => retryJob(id),
+    success: '任务已重新排队',
+    invalidate: [['admin', 'jobs']],
+  });
+  return (
+    <Card variant="borderless" data-testid="jobs-admin">
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Select
+          aria-label="任务状态"
+          style={{ width: 160 }}
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(DEFAULT_PAGE);
+          }}
+        />
+        <Button onClick={() => list.refetch()} loading={list.isFetching}>
+          刷新
+        </Button>
+      </Space>
+      <Table<JobView>
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data?.models ?? []}
+        locale={{ emptyText: '暂无后台任务' }}
+        scroll={{ x: 960 }}
+        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+        expandable={{
+          expandedRowRender: (j) => (
+            <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+              {j.lastError}
+            </Typography.Paragraph>
+          ),
+          rowExpandable: (j) => Boolean(j.lastError),
+        }}
+        columns={[
+          { title: '编号', dataIndex: 'id', width: 80 },
+          {
+            title: '任务',
+            dataIndex: 'title',
+            render: (title: string, j) => (
+              <span title={j.kind}>
+                {title}
+                <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
+                  {j.kind}
+                </Typography.Text>
+              </span>
+            ),
+          },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 100,
+            render: (s: JobStatus) => <Tag color={STATUS_COLORS[s]}>{JOB_STATUS_LABELS[s]}</Tag>,
+          },
+          {
+            title: '进度',
+            dataIndex: 'progress',
+            width: 160,
+            render: (p: number, j) => (
+              <Progress percent={p} size="small" status={j.status === JobStatus.Failed ? 'exception' : undefined} />
+            ),
+          },
+          { title: '尝试次数', width: 100, render: (_, j) => `${j.attempts} / ${j.maxAttempts}` },
+          { title: '创建时间', dataIndex: 'createTime', width: 170 },
+          { title: '完成时间', dataIndex: 'finishTime', width: 170, render: (v: string) => v || '—' },
+          {
+            title: '最后一次错误',
+            dataIndex: 'lastError',
+            ellipsis: true,
+            render: (e: string) => (e ? <Typography.Text type="danger">{e}</Typography.Text> : '—'),
+          },
+          {
+            title: '操作',
+            width: 90,
+            fixed: 'right',
+            render: (_, j) =>
+              can(Perm.JobRetry) && j.status === JobStatus.Failed ? (
+                <Popconfirm title="确定重新运行该任务吗？" okText="确定" cancelText="取消" onConfirm={() => retry.mutate(j.id)}>
+                  <Button type="link" size="small" loading={retry.isPending && retry.variables === j.id} data-testid="job-retry">
+                    重试
+                  </Button>
+                </Popconfirm>
+              ) : null,
+          },
+        ]}
+      />
+    </Card>
+  );
+}
