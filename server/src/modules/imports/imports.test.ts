@@ -182,7 +182,9 @@ describe('untrusted workbooks', () => {
     expect(sheet.rows[19_999]).toMatchObject({ rowNumber: 20_001 });
     expect(sheet.rows[0].cells.get('身份证号')).toBe(idCard(10_000));
     // every Chinese text whole, wherever the inflated chunks happened to split it
-    expect(sheet.rows.filter((r, i) => r.cells.get('姓名') !== `导入学员${10_000 + i}` || r.cells.get('部门') !== '技术研发部/前端组')).toEqual([]);
+    expect(
+      sheet.rows.filter((r, i) => r.cells.get('姓名') !== `导入学员${10_000 + i}` || r.cells.get('部门') !== '技术研发部/前端组'),
+    ).toEqual([]);
     await expect(readSheet(await workbook(rows(10_000, 20_001)))).rejects.toThrow('单次最多导入 20000 行，请拆分后分批导入');
   });
 });
