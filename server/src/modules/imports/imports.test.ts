@@ -1,8 +1,10 @@
 import { deflateRawSync } from 'node:zlib';
 import { IMPORT_COLUMNS, idCardCheckChar } from '@xuetu/contract';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { claimOnce, releaseMarker } from '../../platform/markers.ts';
 import { IMPORT_LOCK_TTL_S, IMPORT_MAX_WAITING, importLockKey, inProcessTurn } from './gate.ts';
 import { buildImportTemplate } from './templates.ts';
@@ -96,6 +98,17 @@ describe('check and import', () => {
     const done = await t.post(`${U}/SaveExportIn`, { urls: [up2.data.url] }, corp);
     expect(done).toMatchObject({ success: true, data: { added: 20, updated: 0 } });
     expect(done.msg).toContain('导入成功');
+    // every new person is a learner
+    const [one] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.idCard, idCard(100)));
+    const held = await t.ctx.db
+      .select({ code: roles.code })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, one.id));
+    expect(held.map((r) => r.code)).toEqual(['learner']);
 
     // re-importing updates the same people by ID number
     fixed[0][0] = '改名学员';
