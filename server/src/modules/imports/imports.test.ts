@@ -228,6 +228,31 @@ function bomb(size: number): Buffer {
   return Buffer.concat([local, name, big, cen, name, eocd]);
 }
 
+describe('the streaming sheet reader', () => {
+  it('gives each kind of cell the text the import expects, from the first sheet only', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('学员');
+    ws.addRow(['姓名*', '数字', '日期', '布尔', '公式', '富文本']);
+    ws.addRow([
+      '张三',
+      13800000001,
+      new Date(Date.UTC(2027, 11, 31)),
+      true,
+      { formula: 'A2', result: '张三' },
+      { richText: [{ text: '技术' }, { text: '研发部', font: { bold: true } }] },
+    ]);
+    ws.addRow([]);
+    ws.addRow(['李四', 2.5]);
+    wb.addWorksheet('填写说明').addRow(['不是数据']);
+    const sheet = await readSheet(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(sheet.headers).toEqual(['姓名', '数字', '日期', '布尔', '公式', '富文本']);
+    expect(sheet.rows.map((r) => ({ row: r.rowNumber, cells: Object.fromEntries(r.cells) }))).toEqual([
+      { row: 2, cells: { 姓名: '张三', 数字: '13800000001', 日期: '2027-12-31', 布尔: 'true', 公式: '张三', 富文本: '技术研发部' } },
+      { row: 4, cells: { 姓名: '李四', 数字: '2.5', 日期: '', 布尔: '', 公式: '', 富文本: '' } },
+    ]);
+  });
+});
+
 describe('templates', () => {
   it('serves templates that the import itself reads', async () => {
     for (const withCompany of [false, true]) {
