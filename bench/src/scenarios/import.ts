@@ -8,6 +8,8 @@ import { buildApp } from '../../../server/src/app.ts';
 // User import and export at scale (issue 4): a fresh app on the embedded database with the demo
 // seed; the company administrator checks and imports 10,000 generated rows, re-imports them
 // (all updates), and exports every user while a probe request measures how long other calls wait.
+// Then three people check 20,000 rows each at once (and the company administrator a second time:
+// refused while the first runs), again with the probe (issue 9 item 8).
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -64,49 +66,96 @@ export async function benchImport(): Promise<{ name: string; seconds: number }[]
       if (!json.success) throw new Error(`${path}: ${json.msg}`);
       return json;
     };
-    const file = await time(`generate ${ROWS} rows (xlsx)`, () => workbook(ROWS));
-    const boundary = '----xuetubench';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const up = await time('upload', async () =>
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
-          headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-          payload,
-        })
-      ).json(),
-    );
-    const urls = [up.data.url];
-    const check = await time(`check ${ROWS} rows (checkuserinfo)`, () => call('/Api/User/user_user/checkuserinfo', { urls }));
-    if (check.data.length) throw new Error(`unexpected check errors: ${check.data.slice(0, 3).join('; ')}`);
-    await time(`import ${ROWS} new rows (SaveExportIn)`, () => call('/Api/User/user_user/SaveExportIn', { urls }));
-    await time(`re-import ${ROWS} rows as updates (SaveExportIn)`, () => call('/Api/User/user_user/SaveExportIn', { urls }));
-
-    // export everything while a light call runs every 20 ms: its worst wait shows whether the export blocks
-    let probing = true;
-    let worst = 0;
-    const probe = (async () => {
-      while (probing) {
-        const t0 = performance.now();
-        await app.inject({ method: 'POST', url: '/prod-api/Api/SysConfig/sys_action/GetUserActionValue', headers });
-        worst = Math.max(worst, performance.now() - t0);
-        await new Promise((r) => setTimeout(r, 20));
+    const upload = async (file: Buffer, auth: Record<string, string> = headers) => {
+      const boundary = '----xuetubench';
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
+        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      return res.json().data.url as string;
+    };
+    // a light call every 20 ms while `fn` runs: its worst and 99th-percentile wait show whether
+    // the bulk work blocks everybody else (issue 9 item 8: other calls stay under 100 ms)
+    const probed = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+      let probing = true;
+      const waits: number[] = [];
+      const probe = (async () => {
+        while (probing) {
+          // a call meant to start 20 ms after the previous one: its wait counts from then, so
+          // time the event loop was blocked before it could even start is counted too
+          const due = performance.now() + 20;
+          await new Promise((r) => setTimeout(r, 20));
+          await app.inject({ method: 'POST', url: '/prod-api/Api/SysConfig/sys_action/GetUserActionValue', headers });
+          waits.push(performance.now() - due);
+        }
+      })();
+      try {
+        return await time(name, fn);
+      } finally {
+        probing = false;
+        await probe;
+        waits.sort((a, b) => a - b);
+        const p99 = waits[Math.min(waits.length - 1, Math.floor(waits.length * 0.99))] ?? 0;
+        results.push({
+          name: `  another call meanwhile: worst wait (${waits.length} calls)`,
+          seconds: Number(((waits.at(-1) ?? 0) / 1000).toFixed(3)),
+        });
+        results.push({ name: '  another call meanwhile: p99 wait', seconds: Number((p99 / 1000).toFixed(3)) });
       }
-    })();
-    await time(`export ${ROWS}+ users (ExportUserList)`, async () => {
+    };
+
+    const file = await time(`generate ${ROWS} rows (xlsx)`, () => workbook(ROWS));
+    const urls = [await time('upload', () => upload(file))];
+    const check = await probed(`check ${ROWS} rows (checkuserinfo)`, () => call('/Api/User/user_user/checkuserinfo', { urls }));
+    if (check.data.length) throw new Error(`unexpected check errors: ${check.data.slice(0, 3).join('; ')}`);
+    await probed(`import ${ROWS} new rows (SaveExportIn)`, () => call('/Api/User/user_user/SaveExportIn', { urls }));
+    await probed(`re-import ${ROWS} rows as updates (SaveExportIn)`, () => call('/Api/User/user_user/SaveExportIn', { urls }));
+    await probed(`export ${ROWS}+ users (ExportUserList)`, async () => {
       const res = await app.inject({ method: 'POST', url: '/prod-api/Api/User/user_user/ExportUserList', headers, payload: {} });
       if (!String(res.headers['content-type']).includes('spreadsheetml')) throw new Error('export failed');
     });
-    probing = false;
-    await probe;
-    results.push({ name: 'worst wait of another call during the export', seconds: Number((worst / 1000).toFixed(3)) });
+
+    // four people check a full 20,000-row workbook at the same moment: the process reads one
+    // workbook at a time, the others wait their turn; a second check of the same company is refused
+    const big = await workbook(20_000);
+    const people = ['admin', 'operator', 'corpadmin'];
+    const auths = await Promise.all(
+      people.map(async (username) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/prod-api/Api/User/user_user/Login',
+          payload: { username, password: 'Xuetu@2026' },
+        });
+        return { ydAuthorization: `Bearer ${res.json().data.token}` };
+      }),
+    );
+    const bigUrls = await Promise.all(auths.map((auth) => upload(big, auth)));
+    const answers = await probed('3 people check 20,000 rows each at once', () =>
+      Promise.all(
+        [...auths.map((auth, i) => ({ auth, url: bigUrls[i] })), { auth: auths[2], url: bigUrls[2] }].map(async ({ auth, url }) =>
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/prod-api/Api/User/user_user/checkuserinfo',
+              headers: auth,
+              payload: { urls: [url], companySysCode: 'C-DEMO-TECH' },
+            })
+          ).json(),
+        ),
+      ),
+    );
+    const busy = answers.filter((a) => a.code === 'IMPORT_BUSY').length;
+    if (busy !== 1 || answers.filter((a) => a.success).length !== 3)
+      throw new Error(`unexpected answers: ${answers.map((a) => a.msg).join('; ')}`);
     return results;
   } finally {
     await app.close();

@@ -87,7 +87,10 @@ export async function planQuestionImport(
   const errors: QuestionImportError[] = [];
   const planned: PlannedQuestion[] = [];
   const seen = new Map<string, number>();
+  let done = 0;
   for (const row of sheet.rows) {
+    // thousands of rows: let other requests in now and then
+    if (++done % 500 === 0) await new Promise((r) => setImmediate(r));
     const cell = (h: string) => row.cells.get(h) ?? '';
     const add = (column: string, message: string) => errors.push({ row: row.rowNumber, column, message });
     const before = errors.length;

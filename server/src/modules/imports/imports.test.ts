@@ -1,8 +1,10 @@
 import { deflateRawSync } from 'node:zlib';
 import { IMPORT_COLUMNS, idCardCheckChar } from '@xuetu/contract';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { claimOnce, releaseMarker } from '../../platform/markers.ts';
 import { IMPORT_LOCK_TTL_S, IMPORT_MAX_WAITING, importLockKey, inProcessTurn } from './gate.ts';
 import { buildImportTemplate } from './templates.ts';
@@ -96,6 +98,17 @@ describe('check and import', () => {
     const done = await t.post(`${U}/SaveExportIn`, { urls: [up2.data.url] }, corp);
     expect(done).toMatchObject({ success: true, data: { added: 20, updated: 0 } });
     expect(done.msg).toContain('导入成功');
+    // every new person is a learner
+    const [one] = await t.ctx.db
+      .select()
+      .from(users)
+      .where(eq(users.idCard, idCard(100)));
+    const held = await t.ctx.db
+      .select({ code: roles.code })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(eq(userRoles.userId, one.id));
+    expect(held.map((r) => r.code)).toEqual(['learner']);
 
     // re-importing updates the same people by ID number
     fixed[0][0] = '改名学员';
@@ -214,6 +227,31 @@ function bomb(size: number): Buffer {
   eocd.writeUInt32LE(cdOffset, 16);
   return Buffer.concat([local, name, big, cen, name, eocd]);
 }
+
+describe('the streaming sheet reader', () => {
+  it('gives each kind of cell the text the import expects, from the first sheet only', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('学员');
+    ws.addRow(['姓名*', '数字', '日期', '布尔', '公式', '富文本']);
+    ws.addRow([
+      '张三',
+      13800000001,
+      new Date(Date.UTC(2027, 11, 31)),
+      true,
+      { formula: 'A2', result: '张三' },
+      { richText: [{ text: '技术' }, { text: '研发部', font: { bold: true } }] },
+    ]);
+    ws.addRow([]);
+    ws.addRow(['李四', 2.5]);
+    wb.addWorksheet('填写说明').addRow(['不是数据']);
+    const sheet = await readSheet(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(sheet.headers).toEqual(['姓名', '数字', '日期', '布尔', '公式', '富文本']);
+    expect(sheet.rows.map((r) => ({ row: r.rowNumber, cells: Object.fromEntries(r.cells) }))).toEqual([
+      { row: 2, cells: { 姓名: '张三', 数字: '13800000001', 日期: '2027-12-31', 布尔: 'true', 公式: '张三', 富文本: '技术研发部' } },
+      { row: 4, cells: { 姓名: '李四', 数字: '2.5', 日期: '', 布尔: '', 公式: '', 富文本: '' } },
+    ]);
+  });
+});
 
 describe('templates', () => {
   it('serves templates that the import itself reads', async () => {

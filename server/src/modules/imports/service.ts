@@ -124,7 +124,10 @@ export async function planImport(
   const seenId = new Map<string, number>();
   const seenMobile = new Map<string, number>();
   const pendingExisting: { rowNumber: number; existingId: number }[] = [];
+  let seen = 0;
   for (const row of sheet.rows) {
+    // thousands of rows: let other requests in now and then
+    if (++seen % 1000 === 0) await new Promise((r) => setImmediate(r));
     const get = (h: string) => row.cells.get(h) ?? '';
     const bad = (col: string, reason: string) => errors.push(`第${row.rowNumber}行，${col}：${reason}`);
     const before = errors.length;
@@ -281,24 +284,31 @@ export async function runImport(ctx: AppContext, actor: Actor, ip: string, plan:
     const codes = await accountCodes(tx, inserts, companyCodeOf);
     const [learner] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'learner')).limit(1);
     for (let i = 0; i < inserts.length; i += CHUNK) {
-      const part = inserts.slice(i, i + CHUNK);
-      const created = await tx
-        .insert(users)
-        .values(
-          part.map((r, j) => ({
-            accountCode: codes[i + j],
-            chnName: r.chnName,
-            idCard: r.idCard,
-            mobile: r.mobile,
-            companySysCode: r.companySysCode,
-            orgId: r.orgId,
-            postId: r.postId,
-            partTimePostId: r.partTimePostId,
-            validDate: r.validDate,
-          })),
+      // one JSON parameter per chunk (as the updates above): building thousands of bound
+      // parameters blocked the event loop for everybody else
+      const part = inserts.slice(i, i + CHUNK).map((r, j) => ({
+        account_code: codes[i + j],
+        chn_name: r.chnName,
+        id_card: r.idCard,
+        mobile: r.mobile,
+        company_sys_code: r.companySysCode,
+        org_id: r.orgId,
+        post_id: r.postId,
+        part_time_post_id: r.partTimePostId,
+        valid_date: r.validDate?.toISOString() ?? null,
+      }));
+      await tx.execute(sql`
+        with v as (
+          select * from json_to_recordset(${JSON.stringify(part)}::json)
+            as v(account_code text, chn_name text, id_card text, mobile text, company_sys_code text,
+                 org_id int, post_id int, part_time_post_id int, valid_date timestamptz)
+        ), created as (
+          insert into ${users} (account_code, chn_name, id_card, mobile, company_sys_code, org_id, post_id, part_time_post_id, valid_date)
+          select account_code, chn_name, id_card, mobile, company_sys_code, org_id, post_id, part_time_post_id, valid_date from v
+          returning id
         )
-        .returning({ id: users.id });
-      if (learner && created.length) await tx.insert(userRoles).values(created.map((c) => ({ userId: c.id, roleId: learner.id })));
+        insert into ${userRoles} (user_id, role_id)
+        select id, ${learner?.id ?? null}::int from created where ${learner?.id ?? null}::int is not null`);
     }
     await recordAudit(tx, {
       actor,

@@ -195,6 +195,9 @@ export async function openFirstSheet(parts: Map<string, ZipPart>): Promise<Async
         case 'str':
         case 'e':
           return c.value;
+        case 'd':
+          // an ISO date cell (rare; Excel itself writes serial numbers)
+          return c.value.slice(0, 10);
         case 'b':
           return c.value === '' ? '' : String(c.value === '1' || c.value === 'true');
         default: {

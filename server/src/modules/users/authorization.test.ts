@@ -91,6 +91,14 @@ describe('may-manage rule on indirect paths', () => {
     expect((await holderRow()).mobile).toBe('13600000903');
   });
 
+  it('an import reads only its own uploader’s workbook (issue 9 item 8)', async () => {
+    // the platform administrator's file, its address seen by a company administrator
+    const url = await uploadSheet([['平台运营甲', holder.idCard, '13600000904']], tokens.admin);
+    for (const path of ['checkuserinfo', 'SaveExportIn', 'UserExportIn'])
+      expect((await t.post(`/Api/User/user_user/${path}`, { urls: [url] }, tokens.corpadmin)).code).toBe('IMPORT_FILE_GONE');
+    expect((await holderRow()).mobile).not.toBe('13600000904');
+  });
+
   it('role changes and direct edits of that person are refused to the company administrator', async () => {
     const roles = await t.post(
       '/Api/SysConfig/sys_userrole/SaveUserRole',
