@@ -6,6 +6,7 @@ import { feedback } from '../../app/feedback';
 import { createQueryClient, Providers } from '../../app/Providers';
 import { useSession } from '../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../test/mockApi';
+import AuditLogPage from './auditlog';
 import OrgTreePage from './org';
 import RolePage from './role';
 
@@ -102,5 +103,34 @@ describe('角色管理', () => {
     fireEvent.click(okButton());
     await waitFor(() => expect(api.calls.some((c) => /EidtRole/.test(c.url))).toBe(true));
     expect(api.calls.find((c) => /EidtRole/.test(c.url))?.body).toMatchObject({ roleAct: [] });
+  });
+});
+
+describe('操作日志', () => {
+  it('shows names instead of codes and filters by a Chinese operation that sends the exact code', async () => {
+    const row = {
+      id: 1,
+      actorName: '李经理(corpadmin)',
+      companySysCode: 'C-DEMO-TECH',
+      companyName: '演示科技有限公司',
+      action: 'user.disable',
+      target: 'learner03',
+      targetName: '张伟',
+      detail: '',
+      ip: '127.0.0.1',
+      createTime: '2026-11-21 10:00:00',
+    };
+    api.on('/Api/SysConfig/sys_auditlog/GetAuditLogPage', ok({ models: [row], totalCount: 1 }));
+    render1(<AuditLogPage />);
+    expect(await screen.findByText('张伟（learner03）')).toBeInTheDocument();
+    expect(screen.getByText('演示科技有限公司')).toBeInTheDocument();
+    expect(screen.getAllByText('停用用户').length).toBeGreaterThan(0);
+    const input = screen.getByTestId('audit-action').querySelector('input') as HTMLInputElement;
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: '停用用户' } });
+    fireEvent.click(await screen.findByText('停用用户', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => /GetAuditLogPage/.test(c.url) && (c.body as { action: string }).action === 'user.disable')).toBe(true),
+    );
   });
 });
