@@ -7,6 +7,7 @@ import { createQueryClient, Providers } from '../../app/Providers';
 import { useSession } from '../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../test/mockApi';
 import AuditLogPage from './auditlog';
+import NoticeAdminPage from './content/notices';
 import OrgTreePage from './org';
 import RolePage from './role';
 
@@ -132,5 +133,28 @@ describe('操作日志', () => {
     await waitFor(() =>
       expect(api.calls.some((c) => /GetAuditLogPage/.test(c.url) && (c.body as { action: string }).action === 'user.disable')).toBe(true),
     );
+  });
+});
+
+describe('公告管理', () => {
+  it('asks before publishing a notice and publishes only on 确定', async () => {
+    useSession.setState({ actions: [Perm.NoticeList, Perm.NoticePublish], sysRoles: [3] });
+    const notice = {
+      noticeSysCode: 'N1',
+      title: '草稿公告',
+      status: 0,
+      noticeChannel: 1,
+      companyName: '',
+      releaseTime: '1900-01-01 00:00:00',
+    };
+    api
+      .on('/Api/SysConfig/sys_notice/GetNoticeDataPageList', ok({ models: [notice], totalCount: 1 }))
+      .on('/Api/SysConfig/sys_notice/SetNoticeStatus', ok(null));
+    render1(<NoticeAdminPage />);
+    fireEvent.click(await screen.findByTestId('notice-toggle-status'));
+    expect(await screen.findByText('确定发布该公告吗？发布后所有可见人员都能看到')).toBeInTheDocument();
+    expect(api.calls.some((c) => /SetNoticeStatus/.test(c.url))).toBe(false);
+    fireEvent.click(document.querySelector('.ant-popconfirm .ant-btn-primary') as HTMLElement);
+    await waitFor(() => expect(api.calls.find((c) => /SetNoticeStatus/.test(c.url))?.body).toEqual({ noticeSysCode: 'N1', status: 2 }));
   });
 });
