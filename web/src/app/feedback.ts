@@ -6,7 +6,9 @@ import type { ModalFuncProps } from 'antd';
 import { Modal, message } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 
-let messageApi: Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info'> = message;
+let messageApi: Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info' | 'destroy'> = message;
+// error toasts still showing, by key (clearErrors closes them)
+const openErrors = new Set<string>();
 type ConfirmApi = { confirm(props: ModalFuncProps): unknown };
 let modalApi: ConfirmApi = Modal;
 
@@ -19,7 +21,14 @@ export const feedback = {
   // keyed by text: the same message raised twice at once (parallel calls failing alike, e.g. an
   // expired session) shows as one toast, not a stack of copies
   error(content: string, durationMs: number) {
-    messageApi.error({ content, duration: durationMs / 1000, key: `error:${content}` });
+    const key = `error:${content}`;
+    openErrors.add(key);
+    messageApi.error({ content, duration: durationMs / 1000, key, onClose: () => openErrors.delete(key) });
+  },
+  /** Closes the error toasts still showing (a wizard's step error must not linger into the next step). */
+  clearErrors() {
+    for (const key of openErrors) messageApi.destroy(key);
+    openErrors.clear();
   },
   success(content: string) {
     messageApi.success(content);

@@ -3,9 +3,10 @@ import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
 import { feedback } from '../../app/feedback';
+import { createQueryClient, Providers } from '../../app/Providers';
 import { useSession } from '../../app/store/session';
 import { CountdownButton } from '../../components/CountdownButton';
-import { mockApi, ok } from '../../test/mockApi';
+import { fail, mockApi, ok } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { RegisterForm } from './components/RegisterForm';
 import { ResetWizard } from './components/ResetWizard';
@@ -122,13 +123,22 @@ describe('reset wizard', () => {
       .on(`${U}/GetAPPId`, noCaptcha)
       .on(`${U}/GetResetpwdAcc`, ok([{ item1: '演示科技有限公司 - 王*（lea****02）', item2: 'r-1' }]))
       .on(`${U}/CheckResetpwdAcc`, ok(null, '138****0002'))
-      .on(`${U}/CheckResetpwdVerifyCode`, ok({ useraccount: 'learner02', userMobile: '138****0002' }))
+      .on(`${U}/CheckResetpwdVerifyCode`, (_c: unknown, body: unknown) =>
+        (body as { verifyCode: string }).verifyCode === '000000'
+          ? fail('验证码错误')
+          : ok({ useraccount: 'learner02', userMobile: '138****0002' }),
+      )
       .on(`${U}/SubmitResetpwdData`, ok({ username: 'learner02' }, 'ok'));
     const onDone = vi.fn();
+    // real toasts here, kept until closed (duration 0): the step's error toast must be seen to go
+    vi.mocked(feedback.error).mockRestore();
+    const showError = feedback.error.bind(feedback);
+    vi.spyOn(feedback, 'error').mockImplementation((msg) => showError(msg, 0));
+    // Providers: the request wrapper's toasts reach this tree (FeedbackBridge)
     render(
-      <App>
+      <Providers queryClient={createQueryClient()}>
         <ResetWizard onDone={onDone} onBack={() => {}} />
-      </App>,
+      </Providers>,
     );
     fireEvent.click(screen.getByTestId('reset-next'));
     expect(await screen.findByText('请输入用户账号/手机号码/身份证号')).toBeInTheDocument();
@@ -138,9 +148,14 @@ describe('reset wizard', () => {
     fireEvent.click(screen.getByTestId('reset-next'));
     expect(await screen.findByText('短信验证码已经发送至您的138****0002手机')).toBeInTheDocument();
     expect(screen.getByTestId('send-code')).toHaveTextContent('60秒后重新获取');
+    // a wrong code: its error toast shows, then goes once the next step is reached
+    fireEvent.change(screen.getByTestId('reset-code'), { target: { value: '000000' } });
+    fireEvent.click(screen.getByTestId('reset-next'));
+    expect(await screen.findByText('验证码错误')).toBeInTheDocument();
     fireEvent.change(screen.getByTestId('reset-code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('reset-next'));
     expect(await screen.findByTestId('reset-account')).toHaveTextContent('learner02');
+    await waitFor(() => expect(screen.queryByText('验证码错误')).toBeNull());
     fireEvent.change(screen.getByTestId('reset-mobile'), { target: { value: '13800000002' } });
     fireEvent.change(screen.getByTestId('reset-password'), { target: { value: 'Fresh#Pass1' } });
     fireEvent.change(screen.getByTestId('reset-password2'), { target: { value: 'Other#Pass1' } });
