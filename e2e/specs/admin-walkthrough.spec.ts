@@ -70,7 +70,7 @@ test('a failed form check and a refused save in admin dialogs raise no uncaught 
   await dialog.getByTestId('org-name').fill('演示科技有限公司');
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(page.locator('.ant-message-notice', { hasText: '同一上级部门下已有同名部门' })).toHaveCount(1);
-  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('.ant-modal')).toBeVisible();
   // a new name under the root lands in the company tree
   await dialog.getByTestId('org-name').fill('端到端新部门');
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();

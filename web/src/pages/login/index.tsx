@@ -1,5 +1,6 @@
 import { Card } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../app/guard';
 import { LogoMark } from '../../app/layout/Logo';
 import { LoginFooter } from './components/LoginFooter';
 import { LoginPanel } from './LoginPanel';
@@ -11,7 +12,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   useTicketLogin();
-  const onLoggedIn = () => navigate(params.get('redirect') || '/', { replace: true });
+  const onLoggedIn = () => navigate(safeRedirect(params.get('redirect')), { replace: true });
   return (
     <div className="xt-login" data-testid="login-page">
       <div className="xt-login-brand">
