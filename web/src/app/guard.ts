@@ -45,7 +45,7 @@ export function isWhiteListed(pathname: string): boolean {
 
 /** An in-app path from a `redirect` query value; anything else (another site, `//host`) is /. */
 export function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
 }
 
 export function decideRoute(input: GuardInput): GuardDecision {

@@ -2,8 +2,8 @@ import { AUDIT_ACTION_LABELS, type AuditLogView, auditLogBody, formatDateTime, P
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/index.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { auditNames } from './names.ts';
 import { scopeWhere, tenantScope } from '../../platform/scope.ts';
+import { auditNames } from './names.ts';
 
 export const auditLogRoutes = [
   defineRoute({
@@ -24,7 +24,8 @@ export const auditLogRoutes = [
           ) as SQL,
         );
       // the page's select sends one exact operation; older clients typed part of the code
-      if (input.action) conds.push(AUDIT_ACTION_LABELS[input.action] ? eq(auditLogs.action, input.action) : ilike(auditLogs.action, like(input.action)));
+      if (input.action)
+        conds.push(AUDIT_ACTION_LABELS[input.action] ? eq(auditLogs.action, input.action) : ilike(auditLogs.action, like(input.action)));
       const from = parseDateTime(input.startTime);
       const to = parseDateTime(input.endTime);
       if (from) conds.push(gte(auditLogs.createdAt, from));
