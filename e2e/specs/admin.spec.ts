@@ -127,6 +127,7 @@ test('a role with a subset of permissions gives exactly those pages', async ({ p
   await expect(page.locator('tr', { hasText: '部门维护员' })).toBeVisible();
 
   await page.goto('/ydUser/index');
+  await page.getByTestId('more-learner03').click();
   await page.getByTestId('roles-learner03').click();
   const r = dialog(page, '分配角色');
   await r.locator('.ant-checkbox-wrapper', { hasText: '学员' }).click();

@@ -80,10 +80,22 @@ function promptRelogin(): void {
 }
 
 /** Throws ApiError (after the toast / prompt) when the envelope reports a failure. */
+export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';
+let passwordChangeRequired: () => void = () => {};
+/** Who restricts the app to the password change when the server says a temporary password is in use. */
+export function onPasswordChangeRequired(fn: () => void): void {
+  passwordChangeRequired = fn;
+}
+
 function checkEnvelope<T>(body: Envelope<T>, config: AxiosRequestConfig, status?: number): Envelope<T> {
   const code = body.errorCode === undefined || body.errorCode === null ? 0 : Number(body.errorCode);
   if (code === 0 && body.success !== false) return body;
   const msg = body.msg || 'Error';
+  if (body.code === PASSWORD_CHANGE_REQUIRED) {
+    // the password dialog says why; a toast per refused call would only repeat it
+    passwordChangeRequired();
+    throw new ApiError(msg, { errorCode: code, envelope: body as Envelope<unknown>, status });
+  }
   if (!config.silent) {
     feedback.error(msg, MESSAGE_DURATION_MS);
     if (code === 401) promptRelogin();

@@ -4,7 +4,7 @@ import { CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRequestState } from '../api/request';
+import { post, resetRequestState } from '../api/request';
 import { useTicketLogin } from '../pages/login/useTicketLogin';
 import { adminInfo, adminMenus } from '../test/fixtures';
 import { mockApi, ok } from '../test/mockApi';
@@ -98,5 +98,45 @@ describe('route guard session load', () => {
     expect(useSession.getState().token).toBeUndefined();
     expect(errorSpy).toHaveBeenCalledTimes(1);
     expect(errorSpy.mock.calls[0][0]).toBe('Verification failed, please Login again.');
+  });
+});
+
+describe('temporary password (PASSWORD_CHANGE_REQUIRED)', () => {
+  const refused = {
+    success: false,
+    msg: '您正在使用管理员重置的临时密码，请先修改密码',
+    data: null,
+    errorCode: 0,
+    code: 'PASSWORD_CHANGE_REQUIRED',
+  };
+
+  it('loads only the user info and shows nothing but the password change, which cannot be dismissed', async () => {
+    const api = mockApi()
+      .on(`${U}/GetUserInfo`, ok({ ...adminInfo, mustChangePassword: true }))
+      .on(`${A}/GetUserActionValue`, refused)
+      .on(`${A}/GetUserMenuList`, refused);
+    renderGuarded('/dashboard');
+    expect(await screen.findByTestId('password-change-gate')).toBeInTheDocument();
+    expect(await screen.findByTestId('password-dialog')).toBeInTheDocument();
+    expect(screen.queryByTestId('at')).toBeNull();
+    expect(screen.getByText('退出登录')).toBeInTheDocument();
+    expect(document.querySelector('.ant-modal-close')).toBeNull();
+    expect(api.calls.some((c) => /GetUserActionValue|GetUserMenuList/.test(c.url))).toBe(false);
+    // the session stays: no toast, token kept
+    expect(errorSpy).not.toHaveBeenCalled();
+    expect(useSession.getState().token).toBe('tok');
+  });
+
+  it('a refused call restricts an open session to the password change, without a toast', async () => {
+    mockApi()
+      .on(`${U}/GetUserInfo`, ok(adminInfo))
+      .on(`${A}/GetUserActionValue`, ok([]))
+      .on(`${A}/GetUserMenuList`, ok(adminMenus))
+      .on('/Api/x/Anything', refused);
+    renderGuarded('/dashboard');
+    expect(await screen.findByTestId('at')).toHaveTextContent('/dashboard');
+    await expect(post('/Api/x/Anything')).rejects.toThrow('临时密码');
+    expect(await screen.findByTestId('password-change-gate')).toBeInTheDocument();
+    expect(errorSpy).not.toHaveBeenCalled();
   });
 });

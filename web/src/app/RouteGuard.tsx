@@ -4,8 +4,9 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { isCancelled } from '../api/request';
 import { PageLoading } from '../components/PageLoading';
 import { feedback } from './feedback';
-import { decideRoute } from './guard';
+import { decideRoute, isWhiteListed } from './guard';
 import { routeRolesFor } from './menuRoutes';
+import { PasswordChangeGate } from './PasswordChangeGate';
 import { useSession } from './store/session';
 
 export const LOAD_FAILED_FALLBACK = 'Has Error';
@@ -20,6 +21,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.token);
   const roles = useSession((s) => s.roles);
   const menus = useSession((s) => s.menus);
+  const mustChangePassword = useSession((s) => s.mustChangePassword);
 
   const decision = decideRoute({
     pathname: location.pathname,
@@ -58,7 +60,11 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     }
   }, [decision, navigate]);
 
-  if (decision.type === 'allow') return <>{children}</>;
+  if (decision.type === 'allow') {
+    // a temporary password: only the password change until it is done (public pages stay public)
+    if (token && mustChangePassword && !isWhiteListed(location.pathname)) return <PasswordChangeGate />;
+    return <>{children}</>;
+  }
   if (decision.type === 'redirect') return <Navigate to={decision.to} replace />;
   return <PageLoading fullscreen />;
 }

@@ -16,4 +16,12 @@ describe('feedback toasts', () => {
     await waitFor(() => expect(notices()).toHaveLength(2));
     expect(notices()).toEqual(['登录状态已过期，请重新登录', '网络连接异常，请检查网络后重试']);
   });
+
+  it('closes the error toasts still showing when asked (a wizard moving on)', async () => {
+    render(<Providers queryClient={createQueryClient()}>{null}</Providers>);
+    act(() => feedback.error('验证码错误', 5000));
+    await waitFor(() => expect(notices()).toEqual(['验证码错误']));
+    act(() => feedback.clearErrors());
+    await waitFor(() => expect(notices()).toEqual([]));
+  });
 });

@@ -6,7 +6,9 @@
 import type { ModalFuncProps } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 
-type MessageApi = Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info'>;
+type MessageApi = Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info' | 'destroy'>;
+// error toasts still showing, by key (clearErrors closes them)
+const openErrors = new Set<string>();
 type ConfirmApi = { confirm(props: ModalFuncProps): unknown };
 type SuccessApi = { success(props: ModalFuncProps): unknown };
 export interface FeedbackApis {
@@ -39,7 +41,17 @@ export const feedback = {
   // keyed by text: the same message raised twice at once (parallel calls failing alike, e.g. an
   // expired session) shows as one toast, not a stack of copies
   error(content: string, durationMs: number) {
-    withApis((a) => a.message.error({ content, duration: durationMs / 1000, key: `error:${content}` }));
+    const key = `error:${content}`;
+    openErrors.add(key);
+    withApis((a) => a.message.error({ content, duration: durationMs / 1000, key, onClose: () => openErrors.delete(key) }));
+  },
+  /** Closes the error toasts still showing (a wizard's step error must not linger into the next step). */
+  clearErrors() {
+    const keys = [...openErrors];
+    openErrors.clear();
+    withApis((a) => {
+      for (const key of keys) a.message.destroy(key);
+    });
   },
   success(content: string) {
     withApis((a) => a.message.success(content));

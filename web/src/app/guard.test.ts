@@ -51,6 +51,16 @@ describe('route guard decisions', () => {
   it('with a token, /login goes to / and /ohrlogin passes', () => {
     expect(decideRoute({ pathname: '/login', ...fresh })).toEqual({ type: 'redirect', to: '/' });
     expect(decideRoute({ pathname: '/login', ...loaded })).toEqual({ type: 'redirect', to: '/' });
+    // signed in on /login?redirect=…: the target (the login page goes there too), never another site
+    expect(decideRoute({ pathname: '/login', search: '?redirect=/ydUser/org', ...loaded })).toEqual({
+      type: 'redirect',
+      to: '/ydUser/org',
+    });
+    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil.example'])
+      expect(decideRoute({ pathname: '/login', search: `?redirect=${encodeURIComponent(bad)}`, ...loaded })).toEqual({
+        type: 'redirect',
+        to: '/',
+      });
     expect(decideRoute({ pathname: '/ohrlogin', ...fresh })).toEqual({ type: 'allow' });
   });
 

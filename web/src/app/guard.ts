@@ -43,6 +43,11 @@ export function isWhiteListed(pathname: string): boolean {
   return WHITE_LIST.some((w) => w.toLowerCase() === p);
 }
 
+/** An in-app path from a `redirect` query value; anything else (another site, `//host`) is /. */
+export function safeRedirect(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/';
+}
+
 export function decideRoute(input: GuardInput): GuardDecision {
   const path = normalisePath(input.pathname);
   const lower = path.toLowerCase();
@@ -60,7 +65,9 @@ export function decideRoute(input: GuardInput): GuardDecision {
     // spec: / goes to /home; its query travels along (`/?ticket=…` is the SSO web entry)
     return { type: 'redirect', to: path === '/' ? `/home${input.search ?? ''}` : '/home' };
   }
-  if (lower === '/login') return { type: 'redirect', to: '/' };
+  // signed in on /login: where the sign-in was meant to lead (the page navigates there too; both
+  // agree, so whichever runs first the user lands on the target, not on /)
+  if (lower === '/login') return { type: 'redirect', to: safeRedirect(params.get('redirect')) };
   if (lower === '/ohrlogin') return { type: 'allow' };
   // the OAuth popup only hands its query string to the opener and closes; no session needed
   if (lower === '/auth-redirect') return { type: 'allow' };

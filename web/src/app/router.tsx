@@ -3,7 +3,8 @@ import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router
 import { PageLoading } from '../components/PageLoading';
 import RedirectPage from '../pages/redirect';
 import AuthRedirect from '../pages/redirect/AuthRedirect';
-import { type PageComponent, standalonePages } from '../pages/registry';
+import { menuPages, type PageComponent, standalonePages } from '../pages/registry';
+import { normalisePath } from './guard';
 import { type PageMeta, PageMetaContext } from './pageMeta';
 import { type LayoutRoute, useLayoutRoutes } from './routeTable';
 
@@ -34,6 +35,18 @@ export function RootRedirect() {
   return <Navigate to={`/home${search}`} replace />;
 }
 
+const MENU_PAGE_PATHS = new Set(Object.keys(menuPages).map((p) => p.toLowerCase()));
+
+/**
+ * A path no route of this user matches: a page of the product the user's menu does not grant
+ * (a learner typing an admin URL) is the permission-denied page; anything else is 404.
+ */
+export function UnknownPath() {
+  const { pathname } = useLocation();
+  const known = MENU_PAGE_PATHS.has(normalisePath(pathname).toLowerCase());
+  return <Navigate to={known ? '/401' : '/404'} replace />;
+}
+
 export function buildRoutes(layoutRoutes: readonly LayoutRoute[]): RouteObject[] {
   return [
     { path: '/', element: <RootRedirect /> },
@@ -55,7 +68,7 @@ export function buildRoutes(layoutRoutes: readonly LayoutRoute[]): RouteObject[]
         })),
       ],
     },
-    { path: '*', element: <Navigate to="/404" replace /> },
+    { path: '*', element: <UnknownPath /> },
   ];
 }
 

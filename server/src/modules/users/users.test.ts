@@ -275,4 +275,22 @@ describe('audit log', () => {
     expect(one?.createTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect((await t.post('/Api/SysConfig/sys_auditlog/GetAuditLogPage', {}, corp)).errorCode).toBe(403);
   });
+
+  it('names the people, companies and departments behind the codes, and filters by one exact operation', async () => {
+    type Row = { action: string; target: string; targetName: string; companyName: string };
+    const L = '/Api/SysConfig/sys_auditlog/GetAuditLogPage';
+    const disabled = await t.post<Page<Row>>(L, { action: 'user.disable', pageSize: 200 }, admin);
+    expect(disabled.data.models.length).toBeGreaterThan(0);
+    expect(new Set(disabled.data.models.map((m) => m.action))).toEqual(new Set(['user.disable']));
+    const one = disabled.data.models[0];
+    const person = await t.post<Page<{ chnName: string }>>(`${U}/GetUserList`, { key: one.target }, admin);
+    expect(one.targetName).toBe(person.data.models[0].chnName);
+    expect(one.companyName).toBe('演示科技有限公司');
+    // the select sends whole operations: 'user.enable' must not also match 'user.enable…' look-alikes
+    const enabled = await t.post<Page<Row>>(L, { action: 'user.enable', pageSize: 200 }, admin);
+    expect(enabled.data.models.every((m) => m.action === 'user.enable')).toBe(true);
+    const org = await t.post<{ orgCode: string }>('/Api/User/user_org/AddOrg', { orgName: '审计部', pId: 0 }, corp);
+    const orgRows = await t.post<Page<Row>>(L, { action: 'org.add', pageSize: 5 }, admin);
+    expect(orgRows.data.models.find((m) => m.target === org.data.orgCode)?.targetName).toBe('审计部');
+  });
 });

@@ -1,12 +1,10 @@
 import { SIDEBAR_WIDTH_PX } from '@xuetu/contract';
 import { Layout as AntLayout, Drawer } from 'antd';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AntAppScope } from '../AntAppScope';
 import { isMobileWidth, useAppStore } from '../store/app';
-import { useSession } from '../store/session';
 import { useSettings } from '../store/settings';
-import { openUserDialog } from '../userDialogs';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TagsView, useTrackVisitedViews } from './TagsView';
@@ -47,7 +45,6 @@ export default function Layout() {
   const closeSidebar = useAppStore((s) => s.closeSidebar);
   const tagsView = useSettings((s) => s.tagsView);
   const fixedHeader = useSettings((s) => s.fixedHeader);
-  const mustChange = useSession((s) => s.mustChangePassword);
   const mobile = device === 'mobile';
 
   // on a phone the drawer closes after navigating
@@ -55,15 +52,6 @@ export default function Layout() {
   useEffect(() => {
     if (useAppStore.getState().device === 'mobile') closeSidebar();
   }, [pathname, closeSidebar]);
-
-  // an administrator reset the password: ask for a new one once per session
-  const asked = useRef(false);
-  useEffect(() => {
-    if (mustChange && !asked.current) {
-      asked.current = true;
-      openUserDialog('password');
-    }
-  }, [mustChange]);
 
   return (
     <AntAppScope>

@@ -3,6 +3,7 @@ import type { LoginResult, MenuEntry, UserInfo } from '@xuetu/contract';
 import type { AxiosRequestConfig } from 'axios';
 import { create } from 'zustand';
 import { getUserActionValue, getUserMenuList } from '../../api/menu';
+import { onPasswordChangeRequired } from '../../api/request';
 import * as userApi from '../../api/user';
 import { getToken, removeToken, setToken } from '../auth';
 import { useTagsView } from './tagsView';
@@ -96,7 +97,10 @@ export const useSession = create<SessionState>((set, get) => ({
     const calls = { ...config, dedupe: false };
     const promise = (async () => {
       const info = await fetchInfo(calls);
-      const [actions, menus] = await Promise.all([getUserActionValue(calls), getUserMenuList(calls)]);
+      // a temporary password: the server refuses everything but the password change, so the
+      // app asks for nothing else (RouteGuard shows only the password dialog)
+      const restricted = get().mustChangePassword || !!info.mustChangePassword;
+      const [actions, menus] = restricted ? [[], []] : await Promise.all([getUserActionValue(calls), getUserMenuList(calls)]);
       // signed out or signed in as someone else meanwhile: this answer belongs to nobody
       if (get().token !== token) return;
       // one update: roles must never appear before the menu routes exist (the guard would 404)
@@ -125,3 +129,8 @@ export const useSession = create<SessionState>((set, get) => ({
 
 /** Logged-in means a token exists (spec portal-and-learner §4). */
 export const useIsLoggedIn = () => useSession((s) => !!s.token);
+
+// any call the server refused for a temporary password restricts the app to the password change
+onPasswordChangeRequired(() => {
+  if (useSession.getState().token && !useSession.getState().mustChangePassword) useSession.setState({ mustChangePassword: true });
+});

@@ -1,10 +1,11 @@
-import { AccountMsg, Msg, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
-import { Form, Input, Modal, Space } from 'antd';
+import { AccountMsg, errorMessage, Msg, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
+import { Alert, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { editPassWord, getEditPassWordCheckNum } from '../../api/account';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/store/session';
+import { useLogout } from '../../app/useLogout';
 import type { UserDialogProps } from '../../app/userDialogs';
 import { CountdownButton } from '../../components/CountdownButton';
 import { confirmRules, passwordRules } from '../login/components/passwordRules';
@@ -23,6 +24,9 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
   const navigate = useNavigate();
   const name = useSession((s) => s.userInfo?.chnName ?? s.userInfo?.name ?? '');
   const resetToken = useSession((s) => s.resetToken);
+  // a temporary password: the dialog cannot be dismissed, only completed or left by signing out
+  const forced = useSession((s) => s.mustChangePassword);
+  const logout = useLogout();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const code = useOwnCode((pass) => getEditPassWordCheckNum(pass));
@@ -33,7 +37,9 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
   }, [open, form]);
 
   const save = async () => {
-    const v = await form.validateFields();
+    // a form validation failure is shown by the form and must not become an unhandled rejection
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     try {
       const env = await editPassWord({ pas1: v.pas, pas2: v.pas2, CheckNum: v.checknum.trim() });
@@ -56,13 +62,17 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
       title="修改密码"
       open={open}
       width={PASSWORD_DIALOG_WIDTH}
-      onCancel={onClose}
+      onCancel={forced ? () => void logout() : onClose}
       onOk={save}
       okText="确定"
-      cancelText="取消"
+      cancelText={forced ? '退出登录' : '取消'}
+      closable={!forced}
+      keyboard={!forced}
+      mask={{ closable: !forced }}
       confirmLoading={saving}
       destroyOnHidden
     >
+      {forced && <Alert type="warning" showIcon title={errorMessage('PASSWORD_CHANGE_REQUIRED')} style={{ marginBottom: 16 }} />}
       <Form<Values> form={form} labelCol={{ span: 5 }} validateTrigger="onBlur" data-testid="password-dialog">
         <Form.Item label="姓名">
           <Input value={name} disabled />

@@ -6,6 +6,8 @@ import { feedback } from '../../app/feedback';
 import { createQueryClient, Providers } from '../../app/Providers';
 import { useSession } from '../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../test/mockApi';
+import AuditLogPage from './auditlog';
+import NoticeAdminPage from './content/notices';
 import OrgTreePage from './org';
 import RolePage from './role';
 
@@ -102,5 +104,57 @@ describe('角色管理', () => {
     fireEvent.click(okButton());
     await waitFor(() => expect(api.calls.some((c) => /EidtRole/.test(c.url))).toBe(true));
     expect(api.calls.find((c) => /EidtRole/.test(c.url))?.body).toMatchObject({ roleAct: [] });
+  });
+});
+
+describe('操作日志', () => {
+  it('shows names instead of codes and filters by a Chinese operation that sends the exact code', async () => {
+    const row = {
+      id: 1,
+      actorName: '李经理(corpadmin)',
+      companySysCode: 'C-DEMO-TECH',
+      companyName: '演示科技有限公司',
+      action: 'user.disable',
+      target: 'learner03',
+      targetName: '张伟',
+      detail: '',
+      ip: '127.0.0.1',
+      createTime: '2026-11-21 10:00:00',
+    };
+    api.on('/Api/SysConfig/sys_auditlog/GetAuditLogPage', ok({ models: [row], totalCount: 1 }));
+    render1(<AuditLogPage />);
+    expect(await screen.findByText('张伟（learner03）')).toBeInTheDocument();
+    expect(screen.getByText('演示科技有限公司')).toBeInTheDocument();
+    expect(screen.getAllByText('停用用户').length).toBeGreaterThan(0);
+    const input = screen.getByTestId('audit-action').querySelector('input') as HTMLInputElement;
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: '停用用户' } });
+    fireEvent.click(await screen.findByText('停用用户', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => /GetAuditLogPage/.test(c.url) && (c.body as { action: string }).action === 'user.disable')).toBe(true),
+    );
+  });
+});
+
+describe('公告管理', () => {
+  it('asks before publishing a notice and publishes only on 确定', async () => {
+    useSession.setState({ actions: [Perm.NoticeList, Perm.NoticePublish], sysRoles: [3] });
+    const notice = {
+      noticeSysCode: 'N1',
+      title: '草稿公告',
+      status: 0,
+      noticeChannel: 1,
+      companyName: '',
+      releaseTime: '1900-01-01 00:00:00',
+    };
+    api
+      .on('/Api/SysConfig/sys_notice/GetNoticeDataPageList', ok({ models: [notice], totalCount: 1 }))
+      .on('/Api/SysConfig/sys_notice/SetNoticeStatus', ok(null));
+    render1(<NoticeAdminPage />);
+    fireEvent.click(await screen.findByTestId('notice-toggle-status'));
+    expect(await screen.findByText('确定发布该公告吗？发布后所有可见人员都能看到')).toBeInTheDocument();
+    expect(api.calls.some((c) => /SetNoticeStatus/.test(c.url))).toBe(false);
+    fireEvent.click(document.querySelector('.ant-popconfirm .ant-btn-primary') as HTMLElement);
+    await waitFor(() => expect(api.calls.find((c) => /SetNoticeStatus/.test(c.url))?.body).toEqual({ noticeSysCode: 'N1', status: 2 }));
   });
 });

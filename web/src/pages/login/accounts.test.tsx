@@ -3,10 +3,11 @@ import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
 import { feedback } from '../../app/feedback';
+import { createQueryClient, Providers } from '../../app/Providers';
 import { useSession } from '../../app/store/session';
 import { CountdownButton } from '../../components/CountdownButton';
-import { mockApi, ok } from '../../test/mockApi';
-import { renderApp } from '../../test/renderApp';
+import { fail, mockApi, ok } from '../../test/mockApi';
+import { PasswordLoginForm } from './components/PasswordLoginForm';
 import { RegisterForm } from './components/RegisterForm';
 import { ResetWizard } from './components/ResetWizard';
 
@@ -25,7 +26,8 @@ afterEach(() => {
 
 describe('CountdownButton', () => {
   it('counts down the given seconds after a send and is disabled meanwhile', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // only the test moves the clock: a busy machine cannot tick the countdown under the asserts
+    vi.useFakeTimers();
     const onSend = vi.fn().mockResolvedValue(true);
     render(<CountdownButton seconds={60} onSend={onSend} />);
     const button = screen.getByTestId('send-code');
@@ -67,7 +69,12 @@ describe('password login with several accounts', () => {
         ]),
       )
       .on(`${U}/LoginStep2`, ok({ token: 't-b', mustChangePassword: false }));
-    renderApp('/login');
+    // the form alone (the chooser lives in it): no lazy app chunks to load on a busy machine
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <PasswordLoginForm onLoggedIn={() => {}} />
+      </Providers>,
+    );
     fireEvent.change(await screen.findByTestId('login-username'), { target: { value: '13800000001' } });
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Xuetu@2026' } });
     fireEvent.click(screen.getByTestId('login-submit'));
@@ -110,7 +117,9 @@ describe('registration form', () => {
     await waitFor(() => expect(screen.getByTestId('send-code')).not.toBeDisabled());
     fireEvent.click(screen.getByTestId('send-code'));
     expect(await screen.findByText('短信验证码已经发送至您的137****0001手机')).toBeInTheDocument();
-    expect(screen.getByTestId('send-code')).toHaveTextContent('60秒后重新获取');
+    // the countdown runs on real time here (its exact steps are the CountdownButton test's)
+    expect(screen.getByTestId('send-code')).toHaveTextContent(/^\d+秒后重新获取$/);
+    expect(screen.getByTestId('send-code')).toBeDisabled();
     expect(api.calls.find((c) => c.url === `${U}/GetUserRegisterCode`)?.body).toEqual({ phone: '13700000001', ticket: '', randstr: '' });
     expect(screen.queryByTestId('reg-password')).toBeNull();
   });
@@ -122,13 +131,22 @@ describe('reset wizard', () => {
       .on(`${U}/GetAPPId`, noCaptcha)
       .on(`${U}/GetResetpwdAcc`, ok([{ item1: '演示科技有限公司 - 王*（lea****02）', item2: 'r-1' }]))
       .on(`${U}/CheckResetpwdAcc`, ok(null, '138****0002'))
-      .on(`${U}/CheckResetpwdVerifyCode`, ok({ useraccount: 'learner02', userMobile: '138****0002' }))
+      .on(`${U}/CheckResetpwdVerifyCode`, (_c: unknown, body: unknown) =>
+        (body as { verifyCode: string }).verifyCode === '000000'
+          ? fail('验证码错误')
+          : ok({ useraccount: 'learner02', userMobile: '138****0002' }),
+      )
       .on(`${U}/SubmitResetpwdData`, ok({ username: 'learner02' }, 'ok'));
     const onDone = vi.fn();
+    // real toasts here, kept until closed (duration 0): the step's error toast must be seen to go
+    vi.mocked(feedback.error).mockRestore();
+    const showError = feedback.error.bind(feedback);
+    vi.spyOn(feedback, 'error').mockImplementation((msg) => showError(msg, 0));
+    // Providers: the request wrapper's toasts reach this tree (FeedbackBridge)
     render(
-      <App>
+      <Providers queryClient={createQueryClient()}>
         <ResetWizard onDone={onDone} onBack={() => {}} />
-      </App>,
+      </Providers>,
     );
     fireEvent.click(screen.getByTestId('reset-next'));
     expect(await screen.findByText('请输入用户账号/手机号码/身份证号')).toBeInTheDocument();
@@ -137,10 +155,17 @@ describe('reset wizard', () => {
     expect(await screen.findByText('演示科技有限公司 - 王*（lea****02）')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('reset-next'));
     expect(await screen.findByText('短信验证码已经发送至您的138****0002手机')).toBeInTheDocument();
-    expect(screen.getByTestId('send-code')).toHaveTextContent('60秒后重新获取');
+    // the countdown runs on real time here (its exact steps are the CountdownButton test's)
+    expect(screen.getByTestId('send-code')).toHaveTextContent(/^\d+秒后重新获取$/);
+    expect(screen.getByTestId('send-code')).toBeDisabled();
+    // a wrong code: its error toast shows, then goes once the next step is reached
+    fireEvent.change(screen.getByTestId('reset-code'), { target: { value: '000000' } });
+    fireEvent.click(screen.getByTestId('reset-next'));
+    expect(await screen.findByText('验证码错误')).toBeInTheDocument();
     fireEvent.change(screen.getByTestId('reset-code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('reset-next'));
     expect(await screen.findByTestId('reset-account')).toHaveTextContent('learner02');
+    await waitFor(() => expect(screen.queryByText('验证码错误')).toBeNull());
     fireEvent.change(screen.getByTestId('reset-mobile'), { target: { value: '13800000002' } });
     fireEvent.change(screen.getByTestId('reset-password'), { target: { value: 'Fresh#Pass1' } });
     fireEvent.change(screen.getByTestId('reset-password2'), { target: { value: 'Other#Pass1' } });

@@ -1,4 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../app/guard';
 import { LogoMark } from '../../app/layout/Logo';
 import { LoginFooter } from './components/LoginFooter';
 import { LoginPanel } from './LoginPanel';
@@ -10,7 +11,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   useTicketLogin();
-  const onLoggedIn = () => navigate(params.get('redirect') || '/', { replace: true });
+  const onLoggedIn = () => navigate(safeRedirect(params.get('redirect')), { replace: true });
   return (
     <div className="xt-login" data-testid="login-page">
       <div className="xt-login-brand">

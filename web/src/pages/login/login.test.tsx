@@ -1,13 +1,15 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { TOKEN_COOKIE_KEY } from '@xuetu/contract';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
 import { feedback } from '../../app/feedback';
+import { createQueryClient, Providers } from '../../app/Providers';
 import { useSession } from '../../app/store/session';
 import { adminInfo, adminMenus } from '../../test/fixtures';
 import { mockApi, ok } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
+import { PasswordLoginForm } from './components/PasswordLoginForm';
 
 const U = '/Api/User/user_user';
 const A = '/Api/SysConfig/sys_action';
@@ -19,10 +21,19 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+// the field checks need only the form (a small tree, no lazy app chunks); the sign-in journey
+// below renders the whole app
+const renderForm = () =>
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <PasswordLoginForm onLoggedIn={() => {}} />
+    </Providers>,
+  );
+
 describe('/login', () => {
   it('checks the fields on blur with the spec texts', async () => {
     mockApi();
-    renderApp('/login');
+    renderForm();
     const username = await screen.findByTestId('login-username');
     fireEvent.change(username, { target: { value: '   ' } });
     fireEvent.blur(username);
@@ -33,7 +44,7 @@ describe('/login', () => {
 
   it('warns when caps lock is on', async () => {
     mockApi();
-    renderApp('/login');
+    renderForm();
     const password = await screen.findByTestId('login-password');
     fireEvent.keyUp(password, { key: 'A', modifierCapsLock: true });
     expect(await screen.findByTestId('caps-lock-warning')).toHaveTextContent('大写锁定已打开');
@@ -53,7 +64,8 @@ describe('/login', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(api.calls.map((c) => c.url)).toContain(`${U}/LoginStep2`));
     // the target page opens inside the layout (its breadcrumb), whatever component renders it
-    await waitFor(() => expect(screen.getByTestId('breadcrumb')).toHaveTextContent('组织架构'), { timeout: 5000 });
+    // the layout and the page are lazy chunks: on a loaded machine their first import takes a while
+    await waitFor(() => expect(screen.getByTestId('breadcrumb')).toHaveTextContent('组织架构'), { timeout: 15_000 });
     expect(api.calls.find((c) => c.url === `${U}/LoginStep1`)?.body).toEqual({ username: 'admin', password: 'Xuetu@2026' });
     expect(api.calls.some((c) => c.url === `${U}/LoginStep2`)).toBe(true);
     await waitFor(() => expect(Cookies.get(TOKEN_COOKIE_KEY)).toBe('new-token'));

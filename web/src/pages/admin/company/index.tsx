@@ -1,15 +1,31 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, type CompanyView, Msg, Perm } from '@xuetu/contract';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { getCompanyListPage, saveCompany, toggleCompany } from '../../../api/companies';
+import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
 import { DEFAULT_PAGE, pager, useConfirm } from '../shared';
 
 /** 公司管理 (DESIGN.md §4): list, search, create, edit, enable/disable; system roles 1/2. */
 export default function CompanyPage() {
-  const { message } = App.useApp();
+  const toggle = useAppMutation({
+    mutationFn: (code: string) => toggleCompany(code),
+    success: Msg.ok,
+    onSuccess: () => void list.refetch(),
+  });
+  const save = useAppMutation({
+    mutationFn: async () => {
+      const v = await form.validateFields();
+      await saveCompany({ ...v, companySysCode: editing?.row?.companySysCode ?? '', status: editing?.row?.status ?? 1 });
+    },
+    success: Msg.saved,
+    onSuccess: () => {
+      setEditing(null);
+      void list.refetch();
+    },
+  });
   const confirm = useConfirm();
   const [key, setKey] = useState('');
   const [status, setStatus] = useState('');
@@ -93,9 +109,7 @@ export default function CompanyPage() {
                     size="small"
                     onClick={async () => {
                       if (!(await confirm(`确定要${c.status === 1 ? '停用' : '启用'}“${c.companyName}”吗？`))) return;
-                      await toggleCompany(c.companySysCode);
-                      message.success(Msg.ok);
-                      void list.refetch();
+                      toggle.mutate(c.companySysCode);
                     }}
                   >
                     {c.status === 1 ? '停用' : '启用'}
@@ -111,13 +125,8 @@ export default function CompanyPage() {
         title={editing?.row ? '编辑公司' : '新增公司'}
         onCancel={() => setEditing(null)}
         destroyOnHidden
-        onOk={async () => {
-          const v = await form.validateFields();
-          await saveCompany({ ...v, companySysCode: editing?.row?.companySysCode ?? '', status: editing?.row?.status ?? 1 });
-          message.success(Msg.saved);
-          setEditing(null);
-          void list.refetch();
-        }}
+        onOk={() => save.mutate()}
+        confirmLoading={save.isPending}
       >
         <Form form={form} labelCol={{ span: 5 }}>
           <Form.Item name="companyName" label="公司名称" rules={[{ required: true, whitespace: true, message: '请输入公司名称' }]}>

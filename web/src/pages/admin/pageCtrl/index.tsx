@@ -1,9 +1,10 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type ActionBody, type ActionView, AdminMsg, Msg, Perm } from '@xuetu/contract';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, Tag, TreeSelect } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { addAction, editAction, getActionById, getRoleTree, saveActionStatus } from '../../../api/actions';
+import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
 
 const TYPE_LABEL: Record<number, string> = { 0: '菜单', 1: '页面', 2: '权限' };
@@ -22,7 +23,6 @@ const rows = (nodes: ActionView[]): (ActionView & { children?: unknown[] })[] =>
 
 /** 权限管理 (spec §2 "Permission management"): menus, pages and permissions. */
 export default function PageCtrlPage() {
-  const { message } = App.useApp();
   const can = useCan();
   const tree = useQuery({ queryKey: ['admin', 'actionTree', 'all'], queryFn: () => getRoleTree('', '0,1,2') });
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
@@ -32,7 +32,9 @@ export default function PageCtrlPage() {
   const open = async (row: ActionView | null, parentId = 0) => {
     form.resetFields();
     if (row) {
-      const full = await getActionById(row.id);
+      // a failed load was shown by the request wrapper; the dialog stays closed
+      const full = await getActionById(row.id).catch(() => null);
+      if (!full) return;
       form.setFieldsValue({ ...full, pageActions: full.pageActions });
     } else {
       form.setFieldsValue({
@@ -52,14 +54,23 @@ export default function PageCtrlPage() {
     }
     setEditing({ id: row?.id });
   };
-  const save = async () => {
-    const v = await form.validateFields();
-    const body: ActionBody = { ...v, id: editing?.id, pageActions: v.type === 1 ? v.pageActions : undefined };
-    const res = editing?.id ? await editAction(body) : await addAction(body);
-    message.success(res.msg || Msg.saved);
-    setEditing(null);
-    void tree.refetch();
-  };
+  const save = useAppMutation({
+    mutationFn: async () => {
+      const v = await form.validateFields();
+      const body: ActionBody = { ...v, id: editing?.id, pageActions: v.type === 1 ? v.pageActions : undefined };
+      return editing?.id ? editAction(body) : addAction(body);
+    },
+    success: (res) => res.msg || Msg.saved,
+    onSuccess: () => {
+      setEditing(null);
+      void tree.refetch();
+    },
+  });
+  const toggleStatus = useAppMutation({
+    mutationFn: (code: string) => saveActionStatus(code),
+    success: Msg.ok,
+    onSuccess: () => void tree.refetch(),
+  });
 
   return (
     <Card variant="borderless" data-testid="action-admin">
@@ -100,11 +111,7 @@ export default function PageCtrlPage() {
                 checkedChildren="有效"
                 unCheckedChildren="无效"
                 disabled={!can(Perm.ActionStatus)}
-                onChange={async () => {
-                  await saveActionStatus(r.code);
-                  message.success(Msg.ok);
-                  void tree.refetch();
-                }}
+                onChange={() => toggleStatus.mutate(r.code)}
               />
             ),
           },
@@ -135,7 +142,8 @@ export default function PageCtrlPage() {
         open={Boolean(editing)}
         title={editing?.id ? '编辑权限' : '新增权限'}
         onCancel={() => setEditing(null)}
-        onOk={save}
+        onOk={() => save.mutate()}
+        confirmLoading={save.isPending}
         width={720}
         destroyOnHidden
       >
@@ -165,27 +173,26 @@ export default function PageCtrlPage() {
           <Form.Item name="value" label="权限值">
             <Input placeholder="如 User.List" />
           </Form.Item>
-          <Space size="large">
-            <Form.Item name="sort" label="排序" labelCol={{ span: 10 }}>
-              <InputNumber min={0} precision={0} />
-            </Form.Item>
-            <Form.Item name="needAction" label="需授权">
-              <Radio.Group
-                options={[
-                  { value: 1, label: '是' },
-                  { value: 0, label: '否' },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="isHidden" label="隐藏">
-              <Radio.Group
-                options={[
-                  { value: 0, label: '否' },
-                  { value: 1, label: '是' },
-                ]}
-              />
-            </Form.Item>
-          </Space>
+          {/* one row each: squeezed into one line their labels were clipped (issue 8 item 6) */}
+          <Form.Item name="sort" label="排序">
+            <InputNumber min={0} precision={0} />
+          </Form.Item>
+          <Form.Item name="needAction" label="需授权">
+            <Radio.Group
+              options={[
+                { value: 1, label: '是' },
+                { value: 0, label: '否' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="isHidden" label="隐藏">
+            <Radio.Group
+              options={[
+                { value: 0, label: '否' },
+                { value: 1, label: '是' },
+              ]}
+            />
+          </Form.Item>
           <Form.Item name="status" hidden>
             <Input />
           </Form.Item>

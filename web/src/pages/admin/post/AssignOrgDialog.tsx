@@ -1,13 +1,21 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Msg, type OrgNode, type PostView } from '@xuetu/contract';
-import { App, Empty, List, Modal, Space, Tree, type TreeDataNode, Typography } from 'antd';
+import { Empty, List, Modal, Space, Tree, type TreeDataNode, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { setOrgPostBySelectOrg } from '../../../api/posts';
+import { useAppMutation } from '../../../app/useAppMutation';
 import { useOrgTree } from '../shared';
 
 /** Post → departments (spec: selected paths, comma ids top to leaf; saved OrgIds are each path's last id). */
 export function AssignOrgDialog(props: { post: PostView | null; companySysCode?: string; onClose: () => void; onSaved: () => void }) {
-  const { message } = App.useApp();
+  const save = useAppMutation({
+    mutationFn: (postCode: string) => setOrgPostBySelectOrg(postCode, checked),
+    success: Msg.saved,
+    onSuccess: () => {
+      props.onSaved();
+      props.onClose();
+    },
+  });
   const tree = useOrgTree(props.companySysCode ?? '');
   const [paths, setPaths] = useState<number[][]>([]);
   useEffect(() => {
@@ -46,13 +54,8 @@ export function AssignOrgDialog(props: { post: PostView | null; companySysCode?:
       onCancel={props.onClose}
       destroyOnHidden
       data-testid="assign-org-dialog"
-      onOk={async () => {
-        if (!props.post) return;
-        await setOrgPostBySelectOrg(props.post.postCode, checked);
-        message.success(Msg.saved);
-        props.onSaved();
-        props.onClose();
-      }}
+      onOk={() => props.post && save.mutate(props.post.postCode)}
+      confirmLoading={save.isPending}
     >
       <Typography.Paragraph>
         岗位：<b>{props.post?.postName}</b>

@@ -1,23 +1,10 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AdminMsg, Msg, type OrgNode, Perm, type PostView } from '@xuetu/contract';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tree,
-  type TreeDataNode,
-} from 'antd';
+import { Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Table, type TableColumnsType, Tree, type TreeDataNode } from 'antd';
 import { useState } from 'react';
 import { deletePost, getOrgPostListPage, getPostListPage, removeOrgPost, savePost } from '../../../api/posts';
+import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
 import { CompanySelect, DEFAULT_PAGE, pager, useConfirm, useIsPlatform, useOrgTree } from '../shared';
 import { AssignOrgDialog } from './AssignOrgDialog';
@@ -32,7 +19,6 @@ interface Row extends Partial<PostView> {
 
 /** 岗位管理 (spec §2 "Post list"): posts per department, add/edit/delete, assign departments. */
 export default function PostPage() {
-  const { message } = App.useApp();
   const confirm = useConfirm();
   const isPlatform = useIsPlatform();
   const [company, setCompany] = useState<string | undefined>();
@@ -80,30 +66,37 @@ export default function PostPage() {
     form.setFieldsValue({ postName: row?.postName ?? '', importance: row?.importance ?? null });
     setEditing({ row });
   };
-  const save = async () => {
-    const v = await form.validateFields();
-    await savePost({
-      postCode: editing?.row?.postCode ?? '',
-      postName: v.postName,
-      importance: v.importance ?? 0,
-      orgCode: editing?.row ? '' : (org?.orgCode ?? ''),
-      companySysCode,
-    });
-    message.success(Msg.saved);
-    setEditing(null);
-    reload();
-  };
+  const saveMut = useAppMutation({
+    mutationFn: async () => {
+      const v = await form.validateFields();
+      await savePost({
+        postCode: editing?.row?.postCode ?? '',
+        postName: v.postName,
+        importance: v.importance ?? 0,
+        orgCode: editing?.row ? '' : (org?.orgCode ?? ''),
+        companySysCode,
+      });
+    },
+    success: Msg.saved,
+    onSuccess: () => {
+      setEditing(null);
+      reload();
+    },
+  });
+  const save = () => saveMut.mutate();
+  const removeMut = useAppMutation({ mutationFn: (code: string) => deletePost(code), success: Msg.deleted, onSuccess: () => reload() });
   const remove = async (row: Row) => {
     if (!(await confirm('是否删除此岗位'))) return;
-    await deletePost(row.postCode);
-    message.success(Msg.deleted);
-    reload();
+    removeMut.mutate(row.postCode);
   };
+  const detachMut = useAppMutation({
+    mutationFn: (row: Row) => removeOrgPost({ postCode: row.postCode, orgCode: row.orgCode ?? '' }),
+    success: AdminMsg.removed,
+    onSuccess: () => reload(),
+  });
   const detach = async (row: Row) => {
     if (!(await confirm(`确定把岗位“${row.postName}”从部门“${row.orgName}”移除吗？`))) return;
-    await removeOrgPost({ postCode: row.postCode, orgCode: row.orgCode ?? '' });
-    message.success(AdminMsg.removed);
-    reload();
+    detachMut.mutate(row);
   };
 
   const columns: TableColumnsType<Row> = [

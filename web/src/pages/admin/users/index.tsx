@@ -1,7 +1,7 @@
-import { DownloadOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, DownOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminMsg, Msg, Perm, type UserRowView } from '@xuetu/contract';
-import { App, Button, Card, Empty, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Card, Dropdown, Empty, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { getOrgPostListPage } from '../../../api/posts';
 import { exportUserList, getUserList, openAndClose, setPassword, type UserQuery } from '../../../api/users';
@@ -78,20 +78,32 @@ export default function UserListPage() {
   };
 
   const columns: TableColumnsType<UserRowView> = [
-    { title: '姓名', dataIndex: 'chnName', width: 100, fixed: 'left' },
-    { title: '账号', dataIndex: 'accountCode', width: 170, ellipsis: true },
-    ...(isPlatform ? [{ title: '公司', dataIndex: 'companyName', width: 160, ellipsis: true }] : []),
-    { title: '部门', dataIndex: 'orgCodeName', width: 120 },
-    { title: '岗位', dataIndex: 'postCodeName', width: 120 },
-    { title: '身份证号', dataIndex: 'idCard', width: 180 },
-    { title: '手机号', dataIndex: 'mobile', width: 120 },
-    { title: '角色', dataIndex: 'roleName', width: 150, render: (names: string[]) => names.map((n) => <Tag key={n}>{n}</Tag>) },
+    // widths sum to USER_TABLE_MIN_X: at 1440 px (sidebar open) every column shows without scrolling
+    { title: '姓名', dataIndex: 'chnName', width: 88, fixed: 'left', ellipsis: true },
+    { title: '账号', dataIndex: 'accountCode', width: 100, ellipsis: true },
+    ...(isPlatform ? [{ title: '公司', dataIndex: 'companyName', width: 105, ellipsis: true }] : []),
+    { title: '部门', dataIndex: 'orgCodeName', width: 100, ellipsis: true },
+    { title: '岗位', dataIndex: 'postCodeName', width: 100, ellipsis: true },
+    { title: '身份证号', dataIndex: 'idCard', width: 165 },
+    { title: '手机号', dataIndex: 'mobile', width: 112 },
+    {
+      title: '角色',
+      dataIndex: 'roleName',
+      width: 110,
+      render: (names: string[]) => (
+        <Space size={[0, 4]} wrap>
+          {names.map((n) => (
+            <Tag key={n}>{n}</Tag>
+          ))}
+        </Space>
+      ),
+    },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 90,
+      width: 80,
       render: (s: number, u) => (
-        <Space size={4}>
+        <Space size={[0, 4]} wrap>
           {s === 1 ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>}
           {!u.activated && <Tag>未激活</Tag>}
         </Space>
@@ -102,29 +114,39 @@ export default function UserListPage() {
           {
             title: '操作',
             key: 'ops',
-            width: 300,
+            // spec §6 (issue 8): at 1440 px the row's actions stay on one line; the rarer ones sit under 更多
+            width: 160,
             fixed: 'right' as const,
             render: (_: unknown, u: UserRowView) => (
-              <Space size={0} wrap>
-                <Button type="link" size="small" onClick={() => toggle(u)} data-testid={`toggle-${u.accountCode}`}>
-                  {u.status === 1 ? '停用' : '启用'}
-                </Button>
-                <Can action={Perm.UserSetCompany}>
-                  <Button type="link" size="small" onClick={() => setCompanyUser(u)}>
-                    分配公司
-                  </Button>
-                </Can>
-                <Can action={Perm.UserSetRoles}>
-                  <Button type="link" size="small" onClick={() => setRolesUser(u)} data-testid={`roles-${u.accountCode}`}>
-                    分配角色
-                  </Button>
-                </Can>
-                <Button type="link" size="small" onClick={() => resetPassword(u)}>
-                  重置密码
-                </Button>
+              <Space size={0} style={{ whiteSpace: 'nowrap' }}>
                 <Button type="link" size="small" onClick={() => setLearner({ open: true, user: u })} data-testid={`edit-${u.accountCode}`}>
                   编辑
                 </Button>
+                <Button type="link" size="small" onClick={() => toggle(u)} data-testid={`toggle-${u.accountCode}`}>
+                  {u.status === 1 ? '停用' : '启用'}
+                </Button>
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      ...(can(Perm.UserSetCompany) ? [{ key: 'company', label: '分配公司', onClick: () => setCompanyUser(u) }] : []),
+                      ...(can(Perm.UserSetRoles)
+                        ? [
+                            {
+                              key: 'roles',
+                              label: <span data-testid={`roles-${u.accountCode}`}>分配角色</span>,
+                              onClick: () => setRolesUser(u),
+                            },
+                          ]
+                        : []),
+                      { key: 'password', label: '重置密码', onClick: () => void resetPassword(u) },
+                    ],
+                  }}
+                >
+                  <Button type="link" size="small" data-testid={`more-${u.accountCode}`}>
+                    更多 <DownOutlined />
+                  </Button>
+                </Dropdown>
               </Space>
             ),
           },
@@ -191,10 +213,13 @@ export default function UserListPage() {
               新增学员
             </Button>
           </Can>
+          {/* one Can per button: Space spaces its direct children, a fragment of two would touch */}
           <Can action={Perm.UserImportExport}>
             <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="user-import">
               导入
             </Button>
+          </Can>
+          <Can action={Perm.UserImportExport}>
             <Button icon={<DownloadOutlined />} loading={exportList.isPending} onClick={doExport} data-testid="user-export">
               导出
             </Button>
@@ -208,7 +233,7 @@ export default function UserListPage() {
           loading={list.isFetching}
           columns={columns}
           dataSource={list.data?.models ?? []}
-          scroll={{ x: 1300 }}
+          scroll={{ x: columns.reduce((w, c) => w + Number(c.width ?? 0), 0) }}
           pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         />
       ) : (

@@ -48,6 +48,8 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
   };
 
   const goto = (n: number) => {
+    // the previous step's error toast (e.g. a wrong code) no longer applies
+    feedback.clearErrors();
     // spec: any step beyond 3 resets to login
     if (n > 3) onBack();
     else setStep(n);
@@ -113,7 +115,16 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
 
   return (
     <div data-testid="reset-wizard">
-      <Steps size="small" current={step} items={RESET_STEPS.map((title) => ({ title }))} style={{ marginBottom: 20 }} />
+      {/* titles under the icons: each of the four labels keeps to one line in the narrow login panel */}
+      <Steps
+        size="small"
+        titlePlacement="vertical"
+        responsive={false}
+        className="xt-reset-steps"
+        current={step}
+        items={RESET_STEPS.map((title) => ({ title }))}
+        style={{ marginBottom: 20 }}
+      />
       <Form<Values> form={form} size="large" validateTrigger="onBlur">
         {step === 0 && (
           <>
@@ -134,7 +145,7 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
               style={{ marginBottom: 16 }}
               data-testid="reset-accounts"
             >
-              <Space direction="vertical">
+              <Space orientation="vertical">
                 {choices.map((c) => (
                   <Radio key={c.item2} value={c.item2}>
                     {c.item1}
@@ -149,7 +160,7 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
         )}
         {step === 2 && (
           <>
-            {sentMsg && <Alert type="success" showIcon message={sentMsg} style={{ marginBottom: 16 }} />}
+            {sentMsg && <Alert type="success" showIcon title={sentMsg} style={{ marginBottom: 16 }} />}
             <Form.Item>
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="verifycode" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>

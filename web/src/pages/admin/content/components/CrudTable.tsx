@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, type FormInstance, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Form, type FormInstance, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { useCan } from '../../../../components/Can';

@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTICE_CHANNEL_LABELS, type NoticeAdminItem, Perm } from '@xuetu/contract';
 import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { delNotice, getNoticeAdminPage, type NoticeAdminSearch, setNoticeStatus } from '../../../../api/content';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
 import { NoticeEditor } from './NoticeEditor';
@@ -27,19 +28,17 @@ export default function NoticeAdminPage() {
     placeholderData: keepPreviousData,
   });
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
-  const status = useMutation({
+  const status = useAppMutation({
     mutationFn: (n: NoticeAdminItem) => setNoticeStatus(n.noticeSysCode, n.status === 2 ? 0 : 2),
     onSuccess: (_d, n) => {
       message.success(n.status === 2 ? '已取消发布' : '发布成功');
       void reload();
     },
   });
-  const remove = useMutation({
+  const remove = useAppMutation({
     mutationFn: (code: string) => delNotice(code),
-    onSuccess: () => {
-      message.success('删除成功!');
-      void reload();
-    },
+    success: '删除成功!',
+    onSuccess: () => void reload(),
   });
   return (
     <Card variant="borderless" data-testid="notice-admin">
@@ -132,9 +131,17 @@ export default function NoticeAdminPage() {
                   </Button>
                 )}
                 {can(Perm.NoticePublish) && (
-                  <Button size="small" type="link" onClick={() => status.mutate(n)} data-testid="notice-toggle-status">
-                    {n.status === 2 ? '取消发布' : '发布'}
-                  </Button>
+                  // publishing shows the notice to everyone at once (and messages them): ask first
+                  <Popconfirm
+                    title={n.status === 2 ? '确定取消发布该公告吗？' : '确定发布该公告吗？发布后所有可见人员都能看到'}
+                    okText="确定"
+                    cancelText="取消"
+                    onConfirm={() => status.mutate(n)}
+                  >
+                    <Button size="small" type="link" data-testid="notice-toggle-status">
+                      {n.status === 2 ? '取消发布' : '发布'}
+                    </Button>
+                  </Popconfirm>
                 )}
                 {can(Perm.NoticeDelete) && (
                   <Popconfirm title="确定删除该公告吗？" okText="删除" cancelText="取消" onConfirm={() => remove.mutate(n.noticeSysCode)}>

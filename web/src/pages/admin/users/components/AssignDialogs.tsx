@@ -4,12 +4,21 @@ import { App, Checkbox, Form, Modal, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { getRoleListPage } from '../../../../api/roles';
 import { saveUserRole, setUserCompany } from '../../../../api/users';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { CompanySelect } from '../../shared';
 
 /** 分配公司: remote company search, SetUserCompany; 设置成功. */
 export function CompanyDialog(props: { user: UserRowView | null; onClose: () => void; onSaved: () => void }) {
   const { message } = App.useApp();
   const [code, setCode] = useState<string | undefined>();
+  const save = useAppMutation({
+    mutationFn: (v: { code: string; userId: number }) => setUserCompany(v.code, v.userId),
+    success: AdminMsg.companySet,
+    onSuccess: () => {
+      props.onSaved();
+      props.onClose();
+    },
+  });
   useEffect(() => setCode(props.user?.companySysCode || undefined), [props.user]);
   return (
     <Modal
@@ -17,13 +26,11 @@ export function CompanyDialog(props: { user: UserRowView | null; onClose: () => 
       title={`分配公司：${props.user?.chnName ?? ''}`}
       onCancel={props.onClose}
       destroyOnHidden
-      onOk={async () => {
+      onOk={() => {
         if (!props.user || !code) return void message.warning(AdminMsg.pickCompany);
-        await setUserCompany(code, props.user.userId);
-        message.success(AdminMsg.companySet);
-        props.onSaved();
-        props.onClose();
+        save.mutate({ code, userId: props.user.userId });
       }}
+      confirmLoading={save.isPending}
     >
       <Form layout="vertical">
         <Form.Item label="公司">
@@ -36,8 +43,15 @@ export function CompanyDialog(props: { user: UserRowView | null; onClose: () => 
 
 /** 分配角色: role codes; SaveUserRole; 修改成功. Company-load failures only stop the loading state. */
 export function RolesDialog(props: { user: UserRowView | null; onClose: () => void; onSaved: () => void }) {
-  const { message } = App.useApp();
   const [codes, setCodes] = useState<string[]>([]);
+  const save = useAppMutation({
+    mutationFn: (userId: number) => saveUserRole(userId, codes),
+    success: Msg.modified,
+    onSuccess: () => {
+      props.onSaved();
+      props.onClose();
+    },
+  });
   const roles = useQuery({ queryKey: ['admin', 'roles', 'all'], queryFn: () => getRoleListPage(), enabled: Boolean(props.user) });
   useEffect(() => setCodes(props.user?.roleCode ?? []), [props.user]);
   const visible = (roles.data?.models ?? []).filter((r) => !r.companySysCode || r.companySysCode === props.user?.companySysCode);
@@ -48,13 +62,8 @@ export function RolesDialog(props: { user: UserRowView | null; onClose: () => vo
       onCancel={props.onClose}
       destroyOnHidden
       width={560}
-      onOk={async () => {
-        if (!props.user) return;
-        await saveUserRole(props.user.userId, codes);
-        message.success(Msg.modified);
-        props.onSaved();
-        props.onClose();
-      }}
+      onOk={() => props.user && save.mutate(props.user.userId)}
+      confirmLoading={save.isPending}
     >
       <Checkbox.Group
         value={codes}

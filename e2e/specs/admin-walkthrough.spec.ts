@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/guarded.ts';
+import { signInByApi, snap } from '../fixtures/session.ts';
+
+// issue 8 item 8: every admin menu page opens without a page error or console error (the guarded
+// fixture fails the spec on any), as the platform administrator and as a company administrator,
+// at desktop and phone widths; a failed form check and a refused save raise no uncaught rejection;
+// a learner typing an admin URL sees the permission-denied page.
+
+interface MenuEntry {
+  url?: string;
+  name: string;
+  child?: MenuEntry[];
+}
+
+async function menuPages(page: Page, token: string): Promise<{ url: string; name: string }[]> {
+  const res = await page.request.post('/prod-api/Api/SysConfig/sys_action/GetUserMenuList', {
+    headers: { ydAuthorization: `Bearer ${token}` },
+    data: {},
+  });
+  const menus = (await res.json()).data as MenuEntry[];
+  const out: { url: string; name: string }[] = [];
+  const walk = (list: MenuEntry[]) => {
+    for (const m of list) {
+      if (m.url && !m.child?.length) out.push({ url: m.url, name: m.name });
+      if (m.child) walk(m.child);
+    }
+  };
+  walk(menus);
+  return out;
+}
+
+/** Opens a page and waits until its tab shows and its requests have settled. */
+async function openPage(page: Page, url: string) {
+  await page.goto(url);
+  await expect(page.locator(`[data-testid="tags-view-item"][data-path="${url}"]`)).toBeVisible();
+  await expect(page.getByTestId('app-main')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+for (const account of ['admin', 'corpadmin'] as const) {
+  test(`${account} opens every admin menu page without a console or page error`, async ({ page }) => {
+    test.setTimeout(240_000);
+    const token = await signInByApi(page, account);
+    const pages = await menuPages(page, token);
+    const admin = pages.filter((p) => !/^\/(trainres\/index|project\/mystudy|ysUserExam|regulations\/index|ydmessage)/.test(p.url));
+    expect(admin.length).toBeGreaterThan(8);
+    for (const { url } of admin) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await openPage(page, url);
+      const name = `walk-${account}${url.replace(/\//g, '-')}`;
+      await snap(page, `${name}-1440`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(page.getByTestId('layout')).toHaveAttribute('data-device', 'mobile');
+      await snap(page, `${name}-390`);
+    }
+  });
+}
+
+test('a failed form check and a refused save in admin dialogs raise no uncaught error', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInByApi(page, 'corpadmin');
+  await openPage(page, '/ydUser/org');
+  // an empty name: the form says so, nothing is sent
+  await page.getByTestId('org-add-全部部门').click();
+  const dialog = page.getByTestId('org-dialog');
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(dialog).toContainText('请输入部门名称');
+  // a duplicate sibling name: refused with one toast, the dialog stays open
+  await dialog.getByTestId('org-name').fill('演示科技有限公司');
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(page.locator('.ant-message-notice', { hasText: '同一上级部门下已有同名部门' })).toHaveCount(1);
+  await expect(dialog.locator('.ant-modal')).toBeVisible();
+  // a new name under the root lands in the company tree
+  await dialog.getByTestId('org-name').fill('端到端新部门');
+  await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(page.getByTestId('org-node-端到端新部门')).toBeVisible();
+  await snap(page, 'walk-org-added');
+});
+
+test('the 平台管理员 role shows every permission, read-only', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInByApi(page, 'admin');
+  await openPage(page, '/permission/role');
+  await page.getByTestId('role-edit-平台管理员').click();
+  await expect(page.getByTestId('role-all-actions')).toBeVisible();
+  const tree = page.getByTestId('role-tree');
+  await expect(tree.locator('.ant-tree-checkbox').first()).toBeVisible();
+  await expect(tree.locator('.ant-tree-checkbox:not(.ant-tree-checkbox-checked)')).toHaveCount(0);
+  await expect(tree.locator('.ant-tree-checkbox:not(.ant-tree-checkbox-disabled)')).toHaveCount(0);
+  await snap(page, 'walk-role-platform-admin');
+});
+
+test('a learner typing an admin URL sees the permission-denied page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInByApi(page, 'learner01');
+  await page.goto('/ydUser/index');
+  await expect(page).toHaveURL(/\/401$/);
+  await expect(page.getByText('401 您没有访问权限！')).toBeVisible();
+  await snap(page, 'walk-learner-401-390');
+});
+
+test('at 1440 px the user list shows 手机号, 角色 and 状态 without scrolling, 操作 on one line; toolbar buttons spaced', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInByApi(page, 'admin');
+  await openPage(page, '/ydUser/index');
+  // platform staff list once they filter: all enabled people (the widest case, with the 公司 column)
+  await page.getByTestId('user-admin').locator('.ant-select', { hasText: '全部' }).first().click();
+  await page.locator('.ant-select-item-option', { hasText: '启用' }).click();
+  await page.getByTestId('user-search').click();
+  const table = page.getByTestId('user-admin').locator('.ant-table');
+  await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
+  const content = table.locator('.ant-table-content, .ant-table-body').first();
+  const { scrollWidth, clientWidth } = await content.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  for (const title of ['手机号', '角色', '状态', '操作']) await expect(table.locator('th', { hasText: title }).first()).toBeInViewport();
+  // 操作: its buttons share one line (same top)
+  const ops = table.locator('tbody tr.ant-table-row').first().locator('td').last().locator('button');
+  const tops = await ops.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+  expect(tops.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(tops).size).toBe(1);
+  // 导入 and 导出 do not touch
+  const imp = await page.getByTestId('user-import').boundingBox();
+  const exp = await page.getByTestId('user-export').boundingBox();
+  expect(exp!.x - (imp!.x + imp!.width)).toBeGreaterThanOrEqual(8);
+  await snap(page, 'walk-user-list-1440');
+});
