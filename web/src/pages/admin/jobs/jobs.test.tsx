@@ -28,7 +28,7 @@ let retried: number[];
 beforeEach(() => {
   resetRequestState();
   retried = [];
-  useSession.setState({ sysRoles: [SysRole.Admin], actions: ['Job.List', 'Job.Retry'] });
+  useSession.setState({ sysRoles: [SysRole.PlatformAdmin], actions: ['Job.List', 'Job.Retry'] });
   mockApi()
     .on('/Api/SysConfig/sys_job/GetJobPageList', (_c: unknown, body: { status: string }) => {
       const all = [
