@@ -2,7 +2,8 @@
 // 4x CPU slowdown, its defaults) on /home and /login of the built app, with the system Chromium.
 // Prints scores and the main metrics, writes bench/results/web-<time>.json and web-latest.md,
 // and exits 1 when a score is under WEB_MIN_SCORE (90, issue 15). Options (env): WEB_BENCH_PORT
-// (default 8196), CHROMIUM_PATH, WEB_BENCH_RUNS (runs per page, median kept; default 1).
+// (default 8196), CHROMIUM_PATH, WEB_BENCH_RUNS (runs per page, median kept; default 1),
+// WEB_BENCH_LHR_DIR (keep the full Lighthouse reports there).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,6 +91,11 @@ async function audit(chromePort: number, url: string): Promise<Omit<Row, 'page'>
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // WEB_BENCH_LHR_DIR=<dir>: keep the full reports, to see which elements an audit names
+  if (process.env.WEB_BENCH_LHR_DIR) {
+    mkdirSync(process.env.WEB_BENCH_LHR_DIR, { recursive: true });
+    writeFileSync(join(process.env.WEB_BENCH_LHR_DIR, `${new URL(url).pathname.slice(1) || 'root'}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

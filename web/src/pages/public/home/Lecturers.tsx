@@ -23,7 +23,7 @@ export function Lecturers({ items, loading }: { items: LecturerItem[] | undefine
             onClick={() => setOpen(l.lecturerCode)}
             data-testid="lecturer-card"
           >
-            <Avatar size={96} src={l.faceUrl}>
+            <Avatar size={96} src={l.faceUrl} alt={l.lecturerName}>
               {l.lecturerName.slice(0, 1)}
             </Avatar>
             <div className="xt-lecturer-name">{l.lecturerName}</div>
