@@ -81,7 +81,12 @@ function CoverCards({ items, loading, testId }: { items: LinkItem[] | undefined;
     <div className="xt-cover-grid" data-testid={testId}>
       {items.map((l) => (
         <SmartLink key={l.linkCode} url={l.pcLinkUrl} className="xt-cover-card">
-          <div className="xt-cover-img" style={l.pcCoverUrlPath ? { backgroundImage: `url("${l.pcCoverUrlPath}")` } : undefined} />
+          {/* below the first screen: fetched when scrolled near (lazy), decoded off the main thread */}
+          {l.pcCoverUrlPath ? (
+            <img className="xt-cover-img" src={l.pcCoverUrlPath} alt="" loading="lazy" decoding="async" />
+          ) : (
+            <div className="xt-cover-img" />
+          )}
           <div className="xt-cover-name">{l.pcLinkName || l.linkName}</div>
         </SmartLink>
       ))}
