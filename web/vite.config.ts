@@ -3,11 +3,25 @@ import { defineConfig } from 'vitest/config';
 import { chunkReport } from './build/chunk-report';
 import { inertContractZod } from './build/inert-zod';
 import { precompress } from './build/precompress';
+import { routePreload } from './build/route-preload';
 
 const backend = process.env.XUETU_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), inertContractZod(), precompress(), ...(process.env.XUETU_CHUNK_REPORT ? [chunkReport()] : [])],
+  plugins: [
+    react(),
+    inertContractZod(),
+    // the public pages' chunks are asked for together with the entry (issue 15)
+    routePreload({
+      '/home': 'src/pages/public/home/index.tsx',
+      '/login': 'src/pages/login/index.tsx',
+      '/register': 'src/pages/register/index.tsx',
+      '/infonoticelist': 'src/pages/public/infonoticelist/index.tsx',
+      '/viewnoticeitem': 'src/pages/public/viewnoticeitem/index.tsx',
+    }),
+    precompress(),
+    ...(process.env.XUETU_CHUNK_REPORT ? [chunkReport()] : []),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -5,7 +5,7 @@ import type { Plugin } from 'vite';
 const short = (id: string) => id.replace(/.*node_modules\//, 'npm:').replace(/.*\/web\/src\//, 'src/');
 
 /**
- * `XUETU_CHUNK_REPORT=1 npm run build`: writes web/.chunk-report/chunks.json (each output chunk:
+ * `XUETU_CHUNK_REPORT=1 npm run build`: writes node_modules/.cache/xuetu-chunk-report/chunks.json (each output chunk:
  * its modules with their rendered size, its static and dynamic imports) and graph.json (each
  * module's importers), to find out why a module lands in a page's first load. Pair it with
  * `BUDGET_LIST=100 BUDGET_JSON=… npm run budget`, which lists the files a page fetched.
@@ -29,7 +29,8 @@ export function chunkReport(): Plugin {
           if (info) graph[short(id)] = { importers: [...info.importers].map(short) };
         }
       }
-      const dir = join(import.meta.dirname, '..', '.chunk-report');
+      // under node_modules: out of the repository and of the linter's way
+      const dir = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'xuetu-chunk-report');
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, 'chunks.json'), JSON.stringify(chunks, null, 1));
       writeFileSync(join(dir, 'graph.json'), JSON.stringify(graph));

@@ -12,7 +12,7 @@ export function ComingSoon({ what, testId = 'coming-soon' }: { what?: string; te
     <Empty
       data-testid={testId}
       image={<ToolOutlined style={{ fontSize: 32, color: 'var(--ant-color-text-quaternary)' }} />}
-      styles={{ image: { height: 36 } }}
+      styles={{ image: { height: 36 }, description: { color: 'rgba(0, 0, 0, 0.65)' } }}
       description={
         <span>
           {COMING_SOON_TEXT}

@@ -13,7 +13,7 @@ export default function LoginPage() {
   useTicketLogin();
   const onLoggedIn = () => navigate(safeRedirect(params.get('redirect')), { replace: true });
   return (
-    <div className="xt-login" data-testid="login-page">
+    <main className="xt-login" data-testid="login-page">
       <div className="xt-login-brand">
         <LogoMark size={44} />
         <div>
@@ -26,6 +26,6 @@ export default function LoginPage() {
         <LoginPanel onLoggedIn={onLoggedIn} />
       </section>
       <LoginFooter />
-    </div>
+    </main>
   );
 }

@@ -11,7 +11,7 @@ import '../login/login.css';
 export default function RegisterPage() {
   const navigate = useNavigate();
   return (
-    <div className="xt-login" data-testid="register-page">
+    <main className="xt-login" data-testid="register-page">
       <div className="xt-login-brand">
         <LogoMark size={44} />
         <div>
@@ -29,6 +29,6 @@ export default function RegisterPage() {
         </div>
       </section>
       <LoginFooter />
-    </div>
+    </main>
   );
 }

@@ -1,11 +1,16 @@
-import { BellOutlined, CheckOutlined } from '@ant-design/icons';
+import { BellOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGE_DEFAULT_SEARCH, MESSAGE_PAGE_SIZE, type MessageItem } from '@xuetu/contract';
-import { Badge, Button, Empty, Input, List, Select, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { Badge, Empty, Skeleton, Tag } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getMessagePage, type MessageSearch, NO_READ_COUNT_KEY, setAllIsRead, setIsRead } from '../../../api/message';
 import { messageTarget } from './openMessage';
+
+// the filters (antd Select, Input) only on the message page, and the pager (antd Pagination, which
+// brings Select too) only past one page: the home panel's list stays light (issue 15 budget)
+const MessageFilters = lazy(() => import('./MessageFilters'));
+const Pagination = lazy(() => import('antd/es/pagination'));
 
 export const MESSAGE_LIST_KEY = ['sys_message', 'list'] as const;
 
@@ -15,7 +20,6 @@ export const MESSAGE_LIST_KEY = ['sys_message', 'list'] as const;
  */
 export function MessageList({ compact = false }: { compact?: boolean }) {
   const [search, setSearch] = useState<MessageSearch>({ ...MESSAGE_DEFAULT_SEARCH, keyword: '' });
-  const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -42,84 +46,52 @@ export function MessageList({ compact = false }: { compact?: boolean }) {
     setSearch((s) => ({ ...s, ...patch }));
     setPage(1);
   };
+  const items = q.data?.models ?? [];
+  const total = q.data?.totalCount ?? 0;
   return (
     <div data-testid="message-list">
       {!compact && (
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Select
-            value={search.isRead}
-            style={{ width: 120 }}
-            onChange={(v) => update({ isRead: v })}
-            options={[
-              { value: '0', label: '未读' },
-              { value: '1', label: '已读' },
-              { value: '', label: '全部状态' },
-            ]}
-            data-testid="message-filter-read"
-          />
-          <Select
-            value={search.templeteType}
-            style={{ width: 140 }}
-            onChange={(v) => update({ templeteType: v })}
-            options={[
-              { value: '1', label: '系统消息' },
-              { value: '2', label: '业务提醒' },
-              { value: '', label: '全部类型' },
-            ]}
-          />
-          <Input.Search
-            allowClear
-            placeholder="搜索标题或内容"
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(v) => update({ keyword: v.trim() })}
-            style={{ width: 220 }}
-          />
-          <Button icon={<CheckOutlined />} onClick={() => readAll.mutate()} loading={readAll.isPending}>
-            全部标为已读
-          </Button>
-        </Space>
+        <Suspense fallback={<div className="xt-message-filters-pending" />}>
+          <MessageFilters search={search} update={update} readAll={() => readAll.mutate()} readingAll={readAll.isPending} />
+        </Suspense>
       )}
-      <List
-        loading={q.isLoading}
-        dataSource={q.data?.models ?? []}
-        locale={{ emptyText: <Empty description={search.isRead === '0' ? '没有未读消息' : '暂无消息'} /> }}
-        pagination={
-          (q.data?.totalCount ?? 0) > MESSAGE_PAGE_SIZE
-            ? {
-                current: page,
-                pageSize: MESSAGE_PAGE_SIZE,
-                total: q.data?.totalCount ?? 0,
-                onChange: setPage,
-                showSizeChanger: false,
-                size: 'small',
-              }
-            : false
-        }
-        renderItem={(m) => (
-          <List.Item
-            className="xt-message-item"
-            style={{ cursor: 'pointer' }}
-            onClick={() => open.mutate(m)}
-            data-testid="message-item"
-            extra={<span style={{ color: '#909399', fontSize: 12 }}>{m.createTime.slice(0, 16)}</span>}
-          >
-            <List.Item.Meta
-              avatar={
+      {q.isLoading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : !items.length ? (
+        <Empty description={search.isRead === '0' ? '没有未读消息' : '暂无消息'} />
+      ) : (
+        <ul className="xt-message-list">
+          {items.map((m) => (
+            <li key={m.id}>
+              <button type="button" className="xt-message-item" onClick={() => open.mutate(m)} data-testid="message-item">
                 <Badge dot={m.isRead === 0}>
                   <BellOutlined style={{ fontSize: 20, color: m.isRead === 0 ? '#409eff' : '#c0c4cc' }} />
                 </Badge>
-              }
-              title={
-                <span style={{ fontWeight: m.isRead === 0 ? 600 : 400 }}>
-                  {m.title} {m.isRead === 0 ? <Tag color="blue">未读</Tag> : <Tag>已读</Tag>}
+                <span className="xt-message-main">
+                  <span className="xt-message-title" style={{ fontWeight: m.isRead === 0 ? 600 : 400 }}>
+                    {m.title} {m.isRead === 0 ? <Tag color="blue">未读</Tag> : <Tag>已读</Tag>}
+                  </span>
+                  <span className="xt-message-content">{m.content}</span>
                 </span>
-              }
-              description={m.content}
-            />
-          </List.Item>
-        )}
-      />
+                <span className="xt-message-time">{m.createTime.slice(0, 16)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total > MESSAGE_PAGE_SIZE && (
+        <Suspense fallback={null}>
+          <Pagination
+            className="xt-message-pager"
+            current={page}
+            pageSize={MESSAGE_PAGE_SIZE}
+            total={total}
+            onChange={setPage}
+            showSizeChanger={false}
+            size="small"
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

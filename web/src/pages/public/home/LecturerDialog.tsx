@@ -17,7 +17,7 @@ export default function LecturerDialog({ code, onClose }: { code: string | null;
       ) : (
         <div className="xt-lecturer-detail" data-testid="lecturer-detail">
           <div className="xt-lecturer-head">
-            <Avatar size={88} src={data.faceUrl}>
+            <Avatar size={88} src={data.faceUrl} alt={data.lecturerName}>
               {data.lecturerName.slice(0, 1)}
             </Avatar>
             <div>

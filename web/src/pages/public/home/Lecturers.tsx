@@ -23,7 +23,12 @@ export function Lecturers({ items, loading }: { items: LecturerItem[] | undefine
             onClick={() => setOpen(l.lecturerCode)}
             data-testid="lecturer-card"
           >
-            <Avatar size={96} src={l.faceUrl}>
+            <Avatar
+              size={96}
+              alt={l.lecturerName}
+              // below the first screen: fetched when scrolled near
+              src={l.faceUrl ? <img src={l.faceUrl} alt={l.lecturerName} loading="lazy" decoding="async" /> : undefined}
+            >
               {l.lecturerName.slice(0, 1)}
             </Avatar>
             <div className="xt-lecturer-name">{l.lecturerName}</div>

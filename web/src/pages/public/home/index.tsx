@@ -81,7 +81,12 @@ function CoverCards({ items, loading, testId }: { items: LinkItem[] | undefined;
     <div className="xt-cover-grid" data-testid={testId}>
       {items.map((l) => (
         <SmartLink key={l.linkCode} url={l.pcLinkUrl} className="xt-cover-card">
-          <div className="xt-cover-img" style={l.pcCoverUrlPath ? { backgroundImage: `url("${l.pcCoverUrlPath}")` } : undefined} />
+          {/* below the first screen: fetched when scrolled near (lazy), decoded off the main thread */}
+          {l.pcCoverUrlPath ? (
+            <img className="xt-cover-img" src={l.pcCoverUrlPath} alt="" loading="lazy" decoding="async" />
+          ) : (
+            <div className="xt-cover-img" />
+          )}
           <div className="xt-cover-name">{l.pcLinkName || l.linkName}</div>
         </SmartLink>
       ))}
@@ -112,13 +117,15 @@ export default function HomePage() {
   const notices = useQuery({ queryKey: ['portal', 'homeNotices'], queryFn: () => getHomeNotices(6) });
   const models = useQuery({ queryKey: ['portal', 'models'], queryFn: getShowModels });
   const banners = useMemo(() => buildBanners(bannerLinks.data ?? [], imageNotices.data ?? []), [bannerLinks.data, imageNotices.data]);
-  const bannersReady = !bannerLinks.isLoading && !imageNotices.isLoading;
+  // the first screen (top and middle navigation, banners, display models) appears in one piece
+  // once its data is here: parts arriving one by one would push the page down (layout shift)
+  const foldReady = !bannerLinks.isLoading && !imageNotices.isLoading && !topNav.isLoading && !midNav.isLoading && !models.isLoading;
 
   return (
     <PortalLoginContext.Provider value={login}>
       <div className="xt-portal" data-testid="home-page">
         <PortalHeader login={login} />
-        {!!topNav.data?.length && (
+        {foldReady && !!topNav.data?.length && (
           <nav className="xt-topnav" data-testid="top-nav">
             <div className="xt-container">
               {topNav.data.map((l) => (
@@ -129,87 +136,94 @@ export default function HomePage() {
             </div>
           </nav>
         )}
-        {bannersReady ? <BannerCarousel banners={banners} /> : <div className="xt-banner xt-banner-loading" />}
+        {foldReady ? <BannerCarousel banners={banners} /> : <div className="xt-banner xt-banner-loading" />}
 
-        <main className="xt-container xt-portal-main">
-          {!!midNav.data?.length && (
-            <div className="xt-midnav" data-testid="mid-nav">
-              {midNav.data.map((l) => (
-                <SmartLink key={l.linkCode} url={l.pcLinkUrl} className="xt-midnav-item">
-                  <span className="xt-midnav-icon" style={l.pcCoverUrlPath ? { backgroundImage: `url("${l.pcCoverUrlPath}")` } : undefined}>
-                    {l.pcCoverUrlPath ? '' : (l.pcLinkName || l.linkName).slice(0, 1)}
-                  </span>
-                  <span>{l.pcLinkName || l.linkName}</span>
-                </SmartLink>
-              ))}
-            </div>
-          )}
+        {foldReady && (
+          <>
+            <main className="xt-container xt-portal-main">
+              {!!midNav.data?.length && (
+                <div className="xt-midnav" data-testid="mid-nav">
+                  {midNav.data.map((l) => (
+                    <SmartLink key={l.linkCode} url={l.pcLinkUrl} className="xt-midnav-item">
+                      <span
+                        className="xt-midnav-icon"
+                        style={l.pcCoverUrlPath ? { backgroundImage: `url("${l.pcCoverUrlPath}")` } : undefined}
+                      >
+                        {l.pcCoverUrlPath ? '' : (l.pcLinkName || l.linkName).slice(0, 1)}
+                      </span>
+                      <span>{l.pcLinkName || l.linkName}</span>
+                    </SmartLink>
+                  ))}
+                </div>
+              )}
 
-          {!!models.data?.length && (
-            <div className="xt-models" data-testid="display-models">
-              {models.data.map((m) => (
-                <SmartLink key={m.modelCode} url={m.linkUrl} className="xt-model-card">
-                  <span className="xt-model-img" style={m.imageUrl ? { backgroundImage: `url("${m.imageUrl}")` } : undefined} />
-                  <span className="xt-model-text">
-                    <strong>{m.modelName}</strong>
-                    <small>{m.modelDesc}</small>
-                  </span>
-                  <ArrowRightOutlined />
-                </SmartLink>
-              ))}
-            </div>
-          )}
+              {!!models.data?.length && (
+                <div className="xt-models" data-testid="display-models">
+                  {models.data.map((m) => (
+                    <SmartLink key={m.modelCode} url={m.linkUrl} className="xt-model-card">
+                      <span className="xt-model-img" style={m.imageUrl ? { backgroundImage: `url("${m.imageUrl}")` } : undefined} />
+                      <span className="xt-model-text">
+                        <strong>{m.modelName}</strong>
+                        <small>{m.modelDesc}</small>
+                      </span>
+                      <ArrowRightOutlined />
+                    </SmartLink>
+                  ))}
+                </div>
+              )}
 
-          <div className="xt-two-col">
-            <Section title="热门课程" testId="section-courses">
-              <HotCourses onNeedLogin={login.open} />
-            </Section>
-            <aside className="xt-side">
-              <Rankings />
-              <StudyStars />
-            </aside>
-          </div>
+              <div className="xt-two-col">
+                <Section title="热门课程" testId="section-courses">
+                  <HotCourses onNeedLogin={login.open} />
+                </Section>
+                <aside className="xt-side">
+                  <Rankings />
+                  <StudyStars />
+                </aside>
+              </div>
 
-          <Section title="通知公告" testId="section-notices">
-            <LightTabs
-              label="通知公告"
-              activeKey="latest"
-              items={[
-                { key: 'latest', label: '最新公告' },
-                { key: 'all', label: <span data-testid="all-notices-tab">全部公告</span> },
-              ]}
-              onChange={(k) => {
-                // spec: the 'all notices' tab leads to /infonoticelist
-                if (k === 'all') navigate('/infonoticelist');
-              }}
-              extra={
-                <Link to="/infonoticelist" className="xt-more" data-testid="all-notices-link">
-                  全部公告 <RightOutlined />
-                </Link>
-              }
-            />
-            <div role="tabpanel" aria-label="最新公告">
-              <NoticeList items={notices.data} loading={notices.isLoading} />
-            </div>
-          </Section>
+              <Section title="通知公告" testId="section-notices">
+                <LightTabs
+                  label="通知公告"
+                  activeKey="latest"
+                  items={[
+                    { key: 'latest', label: '最新公告' },
+                    { key: 'all', label: <span data-testid="all-notices-tab">全部公告</span> },
+                  ]}
+                  onChange={(k) => {
+                    // spec: the 'all notices' tab leads to /infonoticelist
+                    if (k === 'all') navigate('/infonoticelist');
+                  }}
+                  extra={
+                    <Link to="/infonoticelist" className="xt-more" data-testid="all-notices-link">
+                      全部公告 <RightOutlined />
+                    </Link>
+                  }
+                />
+                <div role="tabpanel" aria-label="最新公告">
+                  <NoticeList items={notices.data} loading={notices.isLoading} />
+                </div>
+              </Section>
 
-          <Section title="名师风采" testId="section-lecturers">
-            <Lecturers items={lecturers.data} loading={lecturers.isLoading} />
-          </Section>
+              <Section title="名师风采" testId="section-lecturers">
+                <Lecturers items={lecturers.data} loading={lecturers.isLoading} />
+              </Section>
 
-          <Section title="职业技能" testId="section-skills">
-            <CoverCards items={skills.data} loading={skills.isLoading} testId="skill-links" />
-          </Section>
-          <div className="xt-two-col xt-two-equal">
-            <Section title="社团活动" testId="section-clubs">
-              <CoverCards items={clubs.data} loading={clubs.isLoading} testId="club-links" />
-            </Section>
-            <Section title="公益项目" testId="section-charity">
-              <CoverCards items={charity.data} loading={charity.isLoading} testId="charity-links" />
-            </Section>
-          </div>
-        </main>
-        <PortalFooter />
+              <Section title="职业技能" testId="section-skills">
+                <CoverCards items={skills.data} loading={skills.isLoading} testId="skill-links" />
+              </Section>
+              <div className="xt-two-col xt-two-equal">
+                <Section title="社团活动" testId="section-clubs">
+                  <CoverCards items={clubs.data} loading={clubs.isLoading} testId="club-links" />
+                </Section>
+                <Section title="公益项目" testId="section-charity">
+                  <CoverCards items={charity.data} loading={charity.isLoading} testId="charity-links" />
+                </Section>
+              </div>
+            </main>
+            <PortalFooter />
+          </>
+        )}
         <BackTop />
       </div>
     </PortalLoginContext.Provider>

@@ -1,0 +1,49 @@
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+
+/**
+ * Adds to index.html a small inline script that, for the public pages, asks for the page's lazy
+ * chunk and everything it imports (`modulepreload`) at once, while the entry script is still
+ * downloading: without it the page's chunks are found only after the entry has run (one more
+ * round trip on a phone, issue 15). `routes`: pathname → the page's module under web/.
+ * The build fails when a module is no longer a chunk of its own (renamed or no longer lazy).
+ */
+export function routePreload(routes: Record<string, string>): Plugin {
+  return {
+    name: 'xuetu-route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle as OutputBundle | undefined;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: OutputChunk) => {
+          const seen = new Set<string>();
+          const walk = (c: OutputChunk) => {
+            if (seen.has(c.fileName)) return;
+            seen.add(c.fileName);
+            for (const f of c.imports) {
+              const next = byFile.get(f);
+              if (next) walk(next);
+            }
+          };
+          walk(start);
+          return seen;
+        };
+        const entry = chunks.find((c) => c.isEntry);
+        if (!entry) throw new Error('route-preload: no entry chunk');
+        const loadedByEntry = closure(entry);
+        const plan: Record<string, string[]> = {};
+        for (const [path, module] of Object.entries(routes)) {
+          const page = chunks.find((c) => c.facadeModuleId?.endsWith(`/web/${module}`));
+          if (!page) throw new Error(`route-preload: ${module} (${path}) is not a chunk of its own`);
+          plan[path] = [...closure(page)].filter((f) => !loadedByEntry.has(f)).map((f) => `/${f}`);
+        }
+        const script = `(function(p){var f=p[location.pathname];if(f)for(var i=0;i<f.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.href=f[i];document.head.appendChild(l)}})(${JSON.stringify(plan)})`;
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+      },
+    },
+  };
+}
