@@ -1,5 +1,6 @@
 import { CommonErrors, FileErrors, JobErrors } from './errors/common.ts';
 import { ExamErrors } from './errors/exams.ts';
+import { TrainResErrors } from './errors/trainres.ts';
 import { UserExamErrors } from './errors/userexam.ts';
 
 /**
@@ -13,6 +14,7 @@ export const AppErrorMessages = {
   ...FileErrors,
   ...ExamErrors,
   ...UserExamErrors,
+  ...TrainResErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof AppErrorMessages;

@@ -13,6 +13,7 @@ import { noticeRoutes } from './notices/routes.ts';
 import { noticeFanOutJob } from './notices/service.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
+import { trainResRoutes } from './trainres/routes.ts';
 import { closeAttemptJob } from './userexam/jobs.ts';
 import { userExamRoutes } from './userexam/routes.ts';
 import { adminRoutes } from './users/admin-routes.ts';
@@ -32,6 +33,7 @@ export const allRoutes: RouteSpec<any>[] = [
   ...healthRoutes,
   ...examManageRoutes,
   ...userExamRoutes,
+  ...trainResRoutes,
 ];
 
 /** Every background job kind of the app (platform/jobs); modules add theirs here. */

@@ -8,3 +8,4 @@ export * from './jobs.ts';
 export * from './message.ts';
 export * from './org.ts';
 export * from './user.ts';
+export * from './trainres.ts';

@@ -1,0 +1,5 @@
+import { resDirRoutes } from './dir-routes.ts';
+import { resAdminRoutes } from './res-routes.ts';
+
+/** Every route of the resource library (directories, administration, media). */
+export const trainResRoutes = [...resDirRoutes, ...resAdminRoutes];
