@@ -13,6 +13,7 @@ import { noticeRoutes } from './notices/routes.ts';
 import { noticeFanOutJob } from './notices/service.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
+import { processMediaJob } from './trainres/media/job.ts';
 import { trainResRoutes } from './trainres/routes.ts';
 import { closeAttemptJob } from './userexam/jobs.ts';
 import { userExamRoutes } from './userexam/routes.ts';
@@ -42,4 +43,5 @@ export const allJobs: JobDefinition<never>[] = [
   closeAttemptJob,
   purgeTempFilesJob,
   noticeFanOutJob,
+  processMediaJob,
 ] as JobDefinition<never>[];

@@ -21,7 +21,7 @@ import * as dirRepo from './dir-repository.ts';
 import { dirSubtree } from './dir-service.ts';
 import { resError } from './errors.ts';
 import { sendAuditMessage } from './messages.ts';
-import { type Caller, newOwner } from './policy.ts';
+import { type Caller, mayWrite, newOwner } from './policy.ts';
 import { presentAudit, presentRes } from './presenter.ts';
 import * as repo from './res-repository.ts';
 import { nextStatus, type ResAction } from './transitions.ts';
@@ -94,10 +94,14 @@ async function checkedFields(tx: Tx, caller: Caller, input: ResSaveInput, owner:
   if (!dir || (dir.companySysCode !== null && dir.companySysCode !== owner)) throw resError('RES_DIR_NOT_FOUND');
   if (input.lecturerCode && !(await repo.lecturerExists(tx, input.lecturerCode))) throw resError('RES_LECTURER_NOT_FOUND');
   let duration = 0;
+  let sourceKey = '';
   const isMedia = input.resType !== ResType.RichText;
   if (isMedia && input.mediaId) {
     const m = await repo.findMedia(tx, input.mediaId);
-    if (!m || m.companySysCode !== owner) throw resError('MEDIA_NOT_FOUND');
+    // the uploader's company: a company's own uploads, or any for platform staff
+    if (!m || !mayWrite(caller.scope, m.companySysCode) || (m.companySysCode !== null && m.companySysCode !== owner))
+      throw resError('MEDIA_NOT_FOUND');
+    sourceKey = m.sourceKey;
     if (m.kind !== MEDIA_KIND[input.resType]) throw resError('RES_MEDIA_TYPE_MISMATCH');
     duration = m.duration;
   }
@@ -114,6 +118,7 @@ async function checkedFields(tx: Tx, caller: Caller, input: ResSaveInput, owner:
     duration,
     isPrivate: input.isPrivate,
     recommendCate: input.recommendCate,
+    sourceKey,
   };
 }
 
@@ -121,7 +126,7 @@ export async function addRes(caller: Caller, input: ResSaveInput): Promise<{ res
   const actor = requireActor(caller);
   return inTransaction(caller, async (tx) => {
     const owner = await newOwner(tx, caller, input.companySysCode);
-    const fields = await checkedFields(tx, caller, input, owner);
+    const { sourceKey, ...fields } = await checkedFields(tx, caller, input, owner);
     const row = await repo.insertRes(tx, {
       ...fields,
       resCode: newCode('R'),
@@ -132,7 +137,7 @@ export async function addRes(caller: Caller, input: ResSaveInput): Promise<{ res
       createdAt: caller.now,
       updatedAt: caller.now,
     });
-    await markFilesAttached(tx, [fields.cover], caller.now);
+    await markFilesAttached(tx, [fields.cover, sourceKey], caller.now);
     await recordAudit(tx, { actor, ip: caller.ip, action: 'trainres.add', target: row.resCode, detail: { name: row.resName } });
     return { resCode: row.resCode };
   });
@@ -149,10 +154,10 @@ export async function updateRes(caller: Caller, input: ResSaveInput): Promise<{ 
     const row = await mustFind(tx, caller, input.resCode);
     const to = nextStatus('edit', row.auditStatus);
     if (to === null) throw resError(row.auditStatus === AuditStatus.Pending ? 'RES_PENDING_LOCKED' : 'RES_TRANSITION_REFUSED');
-    const fields = await checkedFields(tx, caller, input, row.companySysCode);
+    const { sourceKey, ...fields } = await checkedFields(tx, caller, input, row.companySysCode);
     await repo.updateRes(tx, row.id, { ...fields, auditStatus: to, updatedAt: caller.now });
     if (row.auditStatus !== to) await logTransition(tx, caller, row, 'edit', to, '');
-    await markFilesAttached(tx, [fields.cover], caller.now);
+    await markFilesAttached(tx, [fields.cover, sourceKey], caller.now);
     await recordAudit(tx, { actor, ip: caller.ip, action: 'trainres.update', target: row.resCode });
     return { resCode: row.resCode };
   });
