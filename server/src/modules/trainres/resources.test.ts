@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import type { AuditHistoryRow, BatchOutcome, ResDirNode, ResView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
@@ -337,5 +338,27 @@ describe('audit workflow', () => {
       { rescode: 'R-MISSING', reason: '资源不存在' },
     ]);
     expect(await status(video)).toBe(0);
+  });
+});
+
+describe('demo resources', () => {
+  it('approved video, audio and rich-text courses in both companies, one pending and one rejected', async () => {
+    const page = (await t.post<Page<ResView>>(`${R}/GetTrainResPageList`, { pageSize: 100 }, admin)).data.models;
+    const byName = new Map(page.map((m) => [m.resName, m]));
+    expect(byName.get('消防演练实操')?.auditStatus).toBe(10);
+    expect(byName.get('设备操作规程')?.auditStatus).toBe(30);
+    expect(byName.get('企业文化与价值观')).toMatchObject({ auditStatus: 20, companySysCode: 'C-DEMO-TECH' });
+    expect(byName.get('仓储作业规范')?.companySysCode ?? 'C-DEMO-LOGI').toBe('C-DEMO-LOGI');
+    const rejected = (await t.post<AuditHistoryRow[]>(`${R}/GetAuditHistory`, { rescode: byName.get('设备操作规程')!.resCode }, corp)).data;
+    expect(rejected[0]).toMatchObject({ action: 'reject', comment: '缺少操作步骤的配图，请补充后重新提交' });
+    const video = byName.get('新员工入职指引');
+    // the video courses are seeded where ffmpeg is installed
+    expect(Boolean(video)).toBe(spawnSync('ffmpeg', ['-version'], { timeout: 5000 }).status === 0);
+    if (video) {
+      // seeded where ffmpeg is installed: transcoded, with the duration read from the clip
+      const pl = await t.post<{ playList: { item1: string }[] }>(`${R}/GetVideoPlayList`, { videoId: video.resCode }, learner);
+      expect(pl.data.playList.map((p) => p.item1)).toEqual(['FD', 'OD']);
+      expect(video.duration).toBe(6);
+    }
   });
 });

@@ -41,7 +41,7 @@ export const processMediaJob = defineJob<{ mediaId: number }>('trainres.processM
   },
 });
 
-async function processMedia(
+export async function processMedia(
   ctx: AppContext,
   row: repo.MediaRow,
   signal: AbortSignal,
