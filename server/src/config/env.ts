@@ -115,8 +115,8 @@ export const envSchema = z
       .int()
       .min(1024)
       .default(2 * 1024 * 1024 * 1024),
-    /** Where unfinished resumable uploads wait (local disk) */
-    MEDIA_TUS_DIR: z.string().default('./data/tus'),
+    /** Where unfinished resumable uploads wait (local disk); default: `tus` beside FILES_DIR */
+    MEDIA_TUS_DIR: z.string().optional(),
     FFMPEG_PATH: z.string().default('ffmpeg'),
     FFPROBE_PATH: z.string().default('ffprobe'),
     /** Longest one ffmpeg run may take before it is stopped (ms) */

@@ -50,7 +50,7 @@ const refuse = (status_code: number, body: string) => ({ status_code, body });
 export function tusServer(ctx: AppContext): Server {
   const found = servers.get(ctx);
   if (found) return found;
-  const directory = resolve(ctx.env.MEDIA_TUS_DIR);
+  const directory = resolve(ctx.env.MEDIA_TUS_DIR ?? join(ctx.env.FILES_DIR, '..', 'tus'));
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: 24 * 60 * 60 * 1000 });
   const server = new Server({
     path: MEDIA_UPLOAD_PATH,

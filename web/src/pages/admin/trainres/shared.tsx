@@ -24,7 +24,7 @@ export function useResCompany() {
     <Select
       style={{ width: 200 }}
       value={company}
-      options={[{ value: '', label: '平台资源' }, ...(companies.data ?? [])]}
+      options={[{ value: '', label: '平台（全部公司）' }, ...(companies.data ?? [])]}
       onChange={setCompany}
       data-testid="res-company"
     />
