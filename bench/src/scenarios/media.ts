@@ -48,9 +48,10 @@ export async function mediaScenarios(port: number) {
   const segment = text.split('\n').find((l) => l.startsWith('seg_'));
   if (!segment) return [];
   const segPath = m3u8.replace(/index\.m3u8\?.*$/, segment);
+  const kb = Math.round((await (await fetch(`http://127.0.0.1:${port}${segPath}`, { headers: auth })).arrayBuffer()).byteLength / 1024);
   return [
     { name: 'media playlist (signed m3u8, re-signed segments)', requests: [{ method: 'GET' as const, path: m3u8, headers: auth }] },
-    { name: 'media segment (signed HLS .ts)', requests: [{ method: 'GET' as const, path: segPath, headers: auth }] },
+    { name: `media segment (signed HLS .ts, ${kb} KB each)`, requests: [{ method: 'GET' as const, path: segPath, headers: auth }] },
   ];
 }
 

@@ -98,6 +98,28 @@ export async function playList(caller: Caller, resCode: string): Promise<PlayLis
   };
 }
 
+/**
+ * Media rows for delivery, kept a few seconds: a player asks for a segment every few seconds and
+ * a row changes only when a (re)transcode finishes, which a new play list picks up anyway.
+ */
+const MEDIA_CACHE_MS = 5000;
+const mediaCaches = new WeakMap<object, Map<string, { row: repo.MediaRow | undefined; until: number }>>();
+async function cachedMedia(caller: Caller, mediaCode: string): Promise<repo.MediaRow | undefined> {
+  let mediaCache = mediaCaches.get(caller.ctx);
+  if (!mediaCache) {
+    mediaCache = new Map();
+    mediaCaches.set(caller.ctx, mediaCache);
+  }
+  // a cache lifetime, not a business time: the wall clock
+  const now = Date.now();
+  const hit = mediaCache.get(mediaCode);
+  if (hit && hit.until > now) return hit.row;
+  const row = await repo.findMedia(caller.ctx.db, mediaCode);
+  if (mediaCache.size > 1000) mediaCache.clear();
+  mediaCache.set(mediaCode, { row, until: now + MEDIA_CACHE_MS });
+  return row;
+}
+
 /** Parsed playlists by storage key (they never change once written). */
 const playlists = new Map<string, string>();
 async function readPlaylist(caller: Caller, key: string): Promise<string> {
@@ -132,7 +154,7 @@ export async function sendMedia(
   const grant = ok ? grantOf(ok.subject) : null;
   if (!grant || grant.mediaCode !== mediaCode) throw linkError();
   if (caller.actor && grant.userId && caller.actor.userId !== grant.userId) throw linkError();
-  const media = await repo.findMedia(caller.ctx.db, mediaCode);
+  const media = await cachedMedia(caller, mediaCode);
   if (!media) throw linkError();
   const rendition = media.renditions.find((r) => r.quality === quality);
   if (file === `source${media.ext}` && (!rendition || rendition.format === 'file') && quality === 'OD') {
