@@ -358,7 +358,7 @@ describe('demo resources', () => {
       // seeded where ffmpeg is installed: transcoded, with the duration read from the clip
       const pl = await t.post<{ playList: { item1: string }[] }>(`${R}/GetVideoPlayList`, { videoId: video.resCode }, learner);
       expect(pl.data.playList.map((p) => p.item1)).toEqual(['FD', 'OD']);
-      expect(video.duration).toBe(6);
+      expect(video.duration).toBe(4);
     }
   });
 });

@@ -15,13 +15,13 @@ import { processMedia } from './media/job.ts';
 function generate(ffmpeg: string, out: string, kind: 'video' | 'audio'): Buffer | null {
   const input =
     kind === 'video'
-      ? ['-f', 'lavfi', '-i', 'testsrc2=size=480x360:rate=15', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=22050']
+      ? ['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=10', '-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=22050']
       : ['-f', 'lavfi', '-i', 'sine=frequency=523:sample_rate=22050'];
   const encode =
     kind === 'video'
       ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest']
       : ['-c:a', 'libmp3lame', '-b:a', '48k'];
-  const r = spawnSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...input, '-t', kind === 'video' ? '6' : '4', ...encode, out], {
+  const r = spawnSync(ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...input, '-t', kind === 'video' ? '4' : '3', ...encode, out], {
     timeout: 30_000,
   });
   return r.status === 0 ? readFileSync(out) : null;
