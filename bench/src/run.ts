@@ -84,6 +84,11 @@ async function scenariosFor(port: number): Promise<Scenario[]> {
     const { homeCalls } = (await import(homeFile)) as { homeCalls: { path: string; body: unknown }[] };
     list.push({ name: `home page, anonymous (${homeCalls.length} calls, per call)`, requests: homeCalls.map((c) => post(c.path, c.body)) });
   }
+  const mediaFile = join(here, 'scenarios', 'media.ts');
+  if (existsSync(mediaFile)) {
+    const { mediaScenarios } = (await import(mediaFile)) as { mediaScenarios: (port: number) => Promise<Scenario[]> };
+    list.push(...(await mediaScenarios(port)));
+  }
   return list;
 }
 
@@ -146,6 +151,13 @@ if (existsSync(importFile) && process.env.BENCH_SKIP_IMPORT !== '1') {
   const { benchImport } = (await import(importFile)) as { benchImport: () => Promise<{ name: string; seconds: number }[]> };
   extra.push('', '## Bulk work', '', '| task | seconds |', '|---|---:|');
   for (const r of await benchImport()) extra.push(`| ${r.name} | ${r.seconds.toFixed(2)} |`);
+}
+
+const mediaBench = join(here, 'scenarios', 'media.ts');
+if (existsSync(mediaBench) && process.env.BENCH_SKIP_UPLOAD !== '1') {
+  const { benchMediaUpload } = (await import(mediaBench)) as { benchMediaUpload: () => Promise<{ name: string; seconds: number }[]> };
+  extra.push('', '## Media upload', '', '| task | seconds |', '|---|---:|');
+  for (const r of await benchMediaUpload()) extra.push(`| ${r.name} | ${r.seconds.toFixed(2)} |`);
 }
 
 const text = report(rows) + extra.join('\n');

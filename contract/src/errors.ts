@@ -1,6 +1,7 @@
 import { CommonErrors, FileErrors, JobErrors } from './errors/common.ts';
 import { ExamErrors } from './errors/exams.ts';
 import { ImportErrors } from './errors/imports.ts';
+import { TrainResErrors } from './errors/trainres.ts';
 import { UserExamErrors } from './errors/userexam.ts';
 
 /**
@@ -15,6 +16,7 @@ export const AppErrorMessages = {
   ...ExamErrors,
   ...UserExamErrors,
   ...ImportErrors,
+  ...TrainResErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof AppErrorMessages;

@@ -13,4 +13,5 @@ export * from './schemas/common.ts';
 export * from './schemas/content.ts';
 export * from './schemas/exam.ts';
 export * from './schemas/session.ts';
+export * from './schemas/trainres.ts';
 export * from './schemas/userexam.ts';

@@ -156,6 +156,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   await registerSecurityHeaders(app, { production: env.NODE_ENV === 'production' });
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: env.UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
+  // tus (resumable media uploads) reads PATCH bodies itself
+  app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
   await app.register(swagger, {
     openapi: { info: { title: '学途 Xuetu API', version: '1.0.0', description: '所有接口返回 {success, msg, data, errorCode}' } },
   });

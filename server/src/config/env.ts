@@ -109,6 +109,22 @@ export const envSchema = z
       .int()
       .min(1024)
       .default(50 * 1024 * 1024),
+    /** Largest resumable media upload (tus), bytes; default 2 GiB */
+    MEDIA_UPLOAD_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(2 * 1024 * 1024 * 1024),
+    /** Where unfinished resumable uploads wait (local disk); default: `tus` beside FILES_DIR */
+    MEDIA_TUS_DIR: z.string().optional(),
+    FFMPEG_PATH: z.string().default('ffmpeg'),
+    FFPROBE_PATH: z.string().default('ffprobe'),
+    /** Longest one ffmpeg run may take before it is stopped (ms) */
+    MEDIA_TRANSCODE_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .default(2 * 60 * 60 * 1000),
   })
   .superRefine((env, ctx) => {
     // the development values once printed in the docs open the product: refused everywhere

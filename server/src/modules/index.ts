@@ -14,6 +14,8 @@ import { noticeRoutes } from './notices/routes.ts';
 import { noticeFanOutJob } from './notices/service.ts';
 import { portalRoutes } from './portal/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
+import { processMediaJob } from './trainres/media/job.ts';
+import { trainResRoutes } from './trainres/routes.ts';
 import { closeAttemptJob } from './userexam/jobs.ts';
 import { userExamRoutes } from './userexam/routes.ts';
 import { adminRoutes } from './users/admin-routes.ts';
@@ -34,6 +36,7 @@ export const allRoutes: RouteSpec<any>[] = [
   ...examManageRoutes,
   ...userExamRoutes,
   ...jobRoutes,
+  ...trainResRoutes,
 ];
 
 /** Every background job kind of the app (platform/jobs); modules add theirs here. */
@@ -42,4 +45,5 @@ export const allJobs: JobDefinition<never>[] = [
   closeAttemptJob,
   purgeTempFilesJob,
   noticeFanOutJob,
+  processMediaJob,
 ] as JobDefinition<never>[];

@@ -21,9 +21,9 @@ export const menuPages: Record<string, PageComponent> = {
   '/ydUser/post': lazy(() => import('./admin/post')),
   '/ydUser/company': lazy(() => import('./admin/company')),
   // training
-  '/trainres/dir': UnderConstruction,
-  '/trainres/manage': UnderConstruction,
-  '/trainres/audit': UnderConstruction,
+  '/trainres/dir': lazy(() => import('./admin/trainres/dir')),
+  '/trainres/manage': lazy(() => import('./admin/trainres/manage')),
+  '/trainres/audit': lazy(() => import('./admin/trainres/audit')),
   '/project/manage': UnderConstruction,
   // exams
   '/exam/question': lazy(() => import('./admin/exam/question')),

@@ -7,4 +7,5 @@ export * from './installation.ts';
 export * from './jobs.ts';
 export * from './message.ts';
 export * from './org.ts';
+export * from './trainres.ts';
 export * from './user.ts';

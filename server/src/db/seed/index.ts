@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { seedDemoExams } from '../../modules/exams/seed.ts';
 import { seedDemoPortal } from '../../modules/portal/seed.ts';
+import { seedDemoResources } from '../../modules/trainres/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { companies } from '../schema/index.ts';
 import { syncActionTree } from './actions.ts';
@@ -14,6 +15,7 @@ const demoSeeds: { name: string; run: (ctx: AppContext) => Promise<void> }[] = [
   { name: 'people', run: seedDemoPeople },
   { name: 'portal', run: seedDemoPortal },
   { name: 'exams', run: seedDemoExams },
+  { name: 'resources', run: seedDemoResources },
 ];
 
 /** Keeps the action tree complete on every start; seeds the demo data once, into an empty database. */

@@ -1,0 +1,23 @@
+/** Training resources and media (issue 11). */
+export const TrainResErrors = {
+  RES_DIR_NOT_FOUND: '目录不存在',
+  RES_DIR_PARENT_LOOP: '不能把目录移动到它自己或它的下级目录下',
+  RES_DIR_HAS_RESOURCES: '该目录下还有资源，请先移走或删除资源',
+  RES_DIR_NO_MISMATCH: '目录编号不能修改',
+  RES_NOT_FOUND: '资源不存在',
+  RES_TRANSITION_REFUSED: '当前审核状态下不能执行此操作',
+  RES_PENDING_LOCKED: '资源正在审核中，不能修改',
+  RES_ALREADY_PENDING: '资源已提交审核，请等待审核结果',
+  RES_MEDIA_REQUIRED: '请先上传资源文件',
+  RES_CONTENT_REQUIRED: '请填写图文内容',
+  RES_MEDIA_TYPE_MISMATCH: '上传的文件类型与资源类型不一致',
+  RES_AUDIT_OWN_SCOPE: '平台资源只能由平台审核',
+  RES_LECTURER_NOT_FOUND: '讲师不存在',
+  MEDIA_NOT_FOUND: '媒体文件不存在',
+  MEDIA_NOT_PLAYABLE: '媒体文件尚不能播放',
+  MEDIA_LINK_EXPIRED: '媒体链接已失效，请刷新页面',
+  MEDIA_PREVIEW_LIMIT: '登录后查看完整视频',
+  MEDIA_TYPE_REFUSED: '只能上传 mp4/mov/webm/mkv 视频、mp3/m4a/wav/aac 音频或 pdf 文档',
+  MEDIA_TOO_LARGE: '文件超过上传大小限制',
+  MEDIA_RETRY_REFUSED: '只有处理失败的视频可以重试',
+} as const;

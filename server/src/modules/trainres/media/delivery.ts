@@ -1,0 +1,209 @@
+import { errorMessage, Perm, type PlayListAnswer, PREVIEW_SECONDS, ResType } from '@xuetu/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import parseRange from 'range-parser';
+import { hasAction } from '../../../platform/actor.ts';
+import type { Caller } from '../../../platform/caller.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { signUrlToken, verifyUrlToken } from '../../../platform/signing.ts';
+import { resError } from '../errors.ts';
+import { mayWrite } from '../policy.ts';
+import { findResAnyCompany } from '../res-repository.ts';
+import { parseSegments, segmentsWithin, signPlaylist } from './playlist.ts';
+import * as repo from './repository.ts';
+
+const PURPOSE = 'media';
+/** spec: media URLs expire in minutes */
+export const MEDIA_URL_TTL_MS = 10 * 60_000;
+const MANAGE = [Perm.ResList, Perm.ResAudit, Perm.ResEdit];
+
+interface Grant {
+  mediaCode: string;
+  preview: boolean;
+  userId: number;
+}
+
+const subjectOf = (g: Grant) => `${g.mediaCode}|${g.preview ? 1 : 0}|${g.userId}`;
+function grantOf(subject: string): Grant | null {
+  const [mediaCode, preview, user] = subject.split('|');
+  if (!mediaCode || (preview !== '0' && preview !== '1')) return null;
+  return { mediaCode, preview: preview === '1', userId: Number(user) || 0 };
+}
+
+/**
+ * A media token: what it opens (the media, whether only the preview), for whom (the user id, 0
+ * when signed out) and from where (bound to the viewer's address). See ADR 0012.
+ */
+export function signMedia(caller: Caller, g: Grant, ttlMs = MEDIA_URL_TTL_MS): string {
+  return signUrlToken(caller.ctx, {
+    purpose: PURPOSE,
+    subject: subjectOf(g),
+    binding: caller.ip,
+    expiresAt: new Date(caller.now.getTime() + ttlMs),
+  });
+}
+
+const linkError = () => new AppError(errorMessage('MEDIA_LINK_EXPIRED'), 0, 410, null, 'MEDIA_LINK_EXPIRED');
+const previewError = () => new AppError(errorMessage('MEDIA_PREVIEW_LIMIT'), 0, 410, null, 'MEDIA_PREVIEW_LIMIT');
+
+/**
+ * GetVideoPlayList / GetTrainResPreView: the qualities of a resource's media as signed URLs.
+ * Administrators who manage the resource see its current version (the auditor's preview);
+ * everyone else only an approved version they may see (private ones: own company only);
+ * a signed-out viewer only the first 30 seconds.
+ */
+export async function playList(caller: Caller, resCode: string): Promise<PlayListAnswer & { content: string; introduce: string }> {
+  const res = await findResAnyCompany(caller.ctx.db, resCode);
+  if (!res) throw resError('RES_NOT_FOUND');
+  const actor = caller.actor;
+  const manages = Boolean(actor && hasAction(actor, MANAGE) && mayWrite(caller.scope, res.companySysCode));
+  const version = manages ? res : res.live;
+  if (!version) throw resError('RES_NOT_FOUND');
+  if (!manages && res.isPrivate && (!actor || actor.companySysCode !== res.companySysCode)) throw resError('RES_NOT_FOUND');
+  const preview = !actor;
+  const base = {
+    attExt: '',
+    cover: version.cover,
+    resType: version.resType,
+    resName: version.resName,
+    duration: version.duration,
+    previewSeconds: preview ? PREVIEW_SECONDS : 0,
+    format: 'hls' as 'hls' | 'file',
+    note: '',
+    introduce: version.introduce,
+    content: preview ? '' : version.content,
+    playList: [] as PlayListAnswer['playList'],
+  };
+  if (version.resType === ResType.RichText || !version.mediaId) return base;
+  const media = await repo.findMedia(caller.ctx.db, version.mediaId);
+  if (!media) return { ...base, note: errorMessage('MEDIA_NOT_FOUND') };
+  const renditions = media.renditions.length
+    ? media.renditions
+    : [{ quality: 'OD', key: media.sourceKey, height: media.height, format: 'file' as const }];
+  const hls = renditions.filter((r) => r.format === 'hls');
+  const list = hls.length ? hls : renditions;
+  const format = hls.length ? 'hls' : 'file';
+  if (preview && format === 'file') return { ...base, format, attExt: media.ext, note: errorMessage('MEDIA_PREVIEW_LIMIT') };
+  const token = signMedia(caller, { mediaCode: media.mediaCode, preview, userId: actor?.userId ?? 0 });
+  const t = encodeURIComponent(token);
+  return {
+    ...base,
+    format,
+    attExt: format === 'hls' ? '.m3u8' : media.ext,
+    duration: media.duration || version.duration,
+    note: media.error,
+    playList: list.map((r) => ({
+      item1: r.quality,
+      item2: `/prod-api/media/play/${media.mediaCode}/${r.quality}/${r.format === 'hls' ? 'index.m3u8' : `source${media.ext}`}?t=${t}`,
+    })),
+  };
+}
+
+/**
+ * Media rows for delivery, kept a few seconds: a player asks for a segment every few seconds and
+ * a row changes only when a (re)transcode finishes, which a new play list picks up anyway.
+ */
+const MEDIA_CACHE_MS = 5000;
+const mediaCaches = new WeakMap<object, Map<string, { row: repo.MediaRow | undefined; until: number }>>();
+async function cachedMedia(caller: Caller, mediaCode: string): Promise<repo.MediaRow | undefined> {
+  let mediaCache = mediaCaches.get(caller.ctx);
+  if (!mediaCache) {
+    mediaCache = new Map();
+    mediaCaches.set(caller.ctx, mediaCache);
+  }
+  // a cache lifetime, not a business time: the wall clock
+  const now = Date.now();
+  const hit = mediaCache.get(mediaCode);
+  if (hit && hit.until > now) return hit.row;
+  const row = await repo.findMedia(caller.ctx.db, mediaCode);
+  if (mediaCache.size > 1000) mediaCache.clear();
+  mediaCache.set(mediaCode, { row, until: now + MEDIA_CACHE_MS });
+  return row;
+}
+
+/** Parsed playlists by storage key (they never change once written). */
+const playlists = new Map<string, string>();
+async function readPlaylist(caller: Caller, key: string): Promise<string> {
+  const hit = playlists.get(key);
+  if (hit) return hit;
+  const obj = await caller.ctx.storage.get(key);
+  if (!obj) throw resError('MEDIA_NOT_FOUND');
+  const chunks: Buffer[] = [];
+  for await (const c of obj.body) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (playlists.size > 500) playlists.clear();
+  playlists.set(key, text);
+  return text;
+}
+
+/**
+ * GET /prod-api/media/play/<media>/<quality>/<file>?t=…: a playlist (segments signed again),
+ * a segment or the original file, with Range support. The token must be valid, unexpired, for
+ * this media and this address, and for the signed-in user when the request carries a session;
+ * preview tokens open only the segments that start within the first 30 seconds.
+ */
+export async function sendMedia(
+  caller: Caller,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  token: string,
+): Promise<FastifyReply> {
+  const [mediaCode, quality, file, ...rest] = path.split('/');
+  if (!mediaCode || !quality || !file || rest.length) throw linkError();
+  const ok = verifyUrlToken(caller.ctx, token, { purpose: PURPOSE, binding: caller.ip, now: caller.now });
+  const grant = ok ? grantOf(ok.subject) : null;
+  if (!grant || grant.mediaCode !== mediaCode) throw linkError();
+  if (caller.actor && grant.userId && caller.actor.userId !== grant.userId) throw linkError();
+  const media = await cachedMedia(caller, mediaCode);
+  if (!media) throw linkError();
+  const rendition = media.renditions.find((r) => r.quality === quality);
+  if (file === `source${media.ext}` && (!rendition || rendition.format === 'file') && quality === 'OD') {
+    if (grant.preview) throw previewError();
+    return sendBytes(caller, req, reply, media.sourceKey, media.mime);
+  }
+  if (rendition?.format !== 'hls') throw linkError();
+  const dir = rendition.key.slice(0, rendition.key.lastIndexOf('/'));
+  if (file === 'index.m3u8') {
+    const text = await readPlaylist(caller, rendition.key);
+    // segments stay playable for the whole video, not just the playlist link's minutes
+    const segToken = signMedia(caller, grant, Math.max(MEDIA_URL_TTL_MS, (media.duration + 15 * 60) * 1000));
+    return reply
+      .header('content-type', 'application/vnd.apple.mpegurl')
+      .header('cache-control', 'private, no-store')
+      .send(signPlaylist(text, segToken, grant.preview ? PREVIEW_SECONDS : 0));
+  }
+  if (!/^seg_\d{4,6}\.ts$/.test(file)) throw linkError();
+  if (grant.preview) {
+    const allowed = segmentsWithin(parseSegments(await readPlaylist(caller, rendition.key)), PREVIEW_SECONDS).map((s) => s.uri);
+    if (!allowed.includes(file)) throw previewError();
+  }
+  return sendBytes(caller, req, reply, `${dir}/${file}`, 'video/mp2t');
+}
+
+async function sendBytes(caller: Caller, req: FastifyRequest, reply: FastifyReply, key: string, type: string): Promise<FastifyReply> {
+  const { storage } = caller.ctx;
+  const meta = await storage.head(key);
+  if (!meta) throw linkError();
+  reply.header('content-type', type);
+  reply.header('accept-ranges', 'bytes');
+  // the URL carries a personal token: the browser may keep it, shared caches may not
+  reply.header('cache-control', 'private, max-age=600');
+  reply.header('x-content-type-options', 'nosniff');
+  const header = req.headers.range;
+  if (header) {
+    const ranges = parseRange(meta.size, header, { combine: true });
+    if (ranges === -1) return reply.status(416).header('content-range', `bytes */${meta.size}`).send();
+    if (ranges !== -2 && ranges.length === 1) {
+      const { start, end } = ranges[0];
+      const obj = await storage.get(key, { start, end });
+      if (!obj) throw linkError();
+      reply.header('content-range', `bytes ${start}-${end}/${meta.size}`);
+      reply.header('content-length', end - start + 1);
+      return reply.status(206).send(obj.body);
+    }
+  }
+  const obj = await storage.get(key);
+  if (!obj) throw linkError();
+  reply.header('content-length', obj.size);
+  return reply.send(obj.body);
+}

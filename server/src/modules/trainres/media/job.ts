@@ -1,0 +1,130 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { MediaStatus } from '@xuetu/contract';
+import type { AppContext } from '../../../platform/context.ts';
+import { defineJob } from '../../../platform/jobs/index.ts';
+import * as repo from './repository.ts';
+import { mediaCapability, oneAtATime, probeMedia } from './tools.ts';
+import { planRenditions, transcodeRendition } from './transcode.ts';
+
+const PROBE_TIMEOUT_MS = 60_000;
+
+/** Where a media file's renditions live in storage. */
+export const renditionPrefix = (mediaCode: string, quality: string) => `media/${mediaCode}/${quality}`;
+
+/**
+ * Probes an uploaded video or audio file and, for video, makes the HLS renditions. Progress and
+ * the failure reason are kept on the media row for the admin; a failed run is not retried on its
+ * own (a corrupt file stays corrupt): the admin retries it (RetryMedia), which enqueues it again.
+ */
+export const processMediaJob = defineJob<{ mediaId: number }>('trainres.processMedia', {
+  concurrency: 1,
+  maxAttempts: 1,
+  leaseMs: 3 * 60 * 60 * 1000,
+  run: async (job, { ctx, progress, signal, log }) => {
+    const row = await repo.findMediaById(ctx.db, job.payload.mediaId);
+    if (!row) return;
+    try {
+      await processMedia(ctx, row, signal, async (pct) => {
+        await progress(pct);
+        await repo.updateMedia(ctx.db, row.id, { progress: pct, updatedAt: ctx.clock.now() });
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      log.warn({ err: { message: reason }, media: row.mediaCode }, 'media processing failed');
+      await repo.updateMedia(ctx.db, row.id, { status: MediaStatus.Failed, error: reason.slice(0, 500), updatedAt: ctx.clock.now() });
+      throw err;
+    }
+  },
+});
+
+export async function processMedia(
+  ctx: AppContext,
+  row: repo.MediaRow,
+  signal: AbortSignal,
+  report: (pct: number) => Promise<void>,
+): Promise<void> {
+  const { env } = ctx;
+  await repo.updateMedia(ctx.db, row.id, { status: MediaStatus.Processing, progress: 0, error: '', updatedAt: ctx.clock.now() });
+  const original = { quality: 'OD', key: row.sourceKey, height: row.height, format: 'file' as const };
+  const cap = await mediaCapability(env.FFMPEG_PATH, env.FFPROBE_PATH);
+  if (!cap.ffprobe || !cap.ffmpeg) {
+    // without ffmpeg the original plays as the only quality; the admin sees why
+    await repo.updateMedia(ctx.db, row.id, {
+      status: MediaStatus.Ready,
+      progress: 100,
+      error: cap.reason,
+      renditions: [original],
+      updatedAt: ctx.clock.now(),
+    });
+    return;
+  }
+  const work = await mkdtemp(join(tmpdir(), 'xuetu-media-'));
+  try {
+    const input = join(work, `source${row.ext}`);
+    const obj = await ctx.storage.get(row.sourceKey);
+    if (!obj) throw new Error('原文件已不存在，请重新上传');
+    await pipeline(obj.body, createWriteStream(input));
+    const info = await probeMedia(env.FFPROBE_PATH, input, PROBE_TIMEOUT_MS);
+    const base = { duration: info.duration, width: info.width, height: info.height, updatedAt: ctx.clock.now() };
+    if (row.kind !== 'video' || !info.height) {
+      // audio stays as uploaded
+      await repo.updateMedia(ctx.db, row.id, {
+        ...base,
+        status: MediaStatus.Ready,
+        progress: 100,
+        renditions: [{ ...original, height: 0 }],
+      });
+      await repo.setResourceDuration(ctx.db, row.mediaCode, info.duration);
+      return;
+    }
+    await repo.updateMedia(ctx.db, row.id, base);
+    const plan = planRenditions(info);
+    const made: repo.Rendition[] = [];
+    // progress writes in order, all written before the final state
+    let writes = Promise.resolve();
+    const push = (pct: number) => {
+      writes = writes.then(() => report(pct)).catch(() => {});
+    };
+    await oneAtATime(async () => {
+      for (const [i, r] of plan.entries()) {
+        const outDir = join(work, r.quality);
+        await mkdir(outDir);
+        let last = -1;
+        await transcodeRendition(env.FFMPEG_PATH, input, outDir, r, {
+          durationSec: info.duration,
+          timeoutMs: env.MEDIA_TRANSCODE_TIMEOUT_MS,
+          signal,
+          onProgress: (f) => {
+            const pct = Math.min(99, Math.floor(((i + f) / plan.length) * 100));
+            if (pct !== last) {
+              last = pct;
+              push(pct);
+            }
+          },
+        });
+        const prefix = renditionPrefix(row.mediaCode, r.quality);
+        for (const name of await readdir(outDir)) {
+          const type = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+          await ctx.storage.put(`${prefix}/${name}`, await readFile(join(outDir, name)), type);
+        }
+        made.push({ quality: r.quality, key: `${prefix}/index.m3u8`, height: r.height, format: 'hls' });
+        push(Math.min(99, Math.floor(((i + 1) / plan.length) * 100)));
+      }
+    });
+    await writes;
+    await repo.updateMedia(ctx.db, row.id, {
+      status: MediaStatus.Ready,
+      progress: 100,
+      error: '',
+      renditions: made,
+      updatedAt: ctx.clock.now(),
+    });
+    await repo.setResourceDuration(ctx.db, row.mediaCode, info.duration);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

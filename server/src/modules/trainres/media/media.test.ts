@@ -1,0 +1,346 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JobStatus, type MediaView, type PlayListAnswer } from '@xuetu/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { jobs, media, resources } from '../../../db/schema/index.ts';
+import { signUrlToken } from '../../../platform/signing.ts';
+import { processMediaJob } from './job.ts';
+
+// Media: tus uploads (access, size, type by content, resume), the media job with a real ffmpeg
+// transcode, signed media URLs (expiry, address, viewer, visibility) and the 30 s preview.
+const HAS_FFMPEG = spawnSync('ffmpeg', ['-version'], { timeout: 5000 }).status === 0;
+if (!HAS_FFMPEG) console.warn('media.test: ffmpeg is not installed here; the transcode tests do not run');
+
+const R = '/Api/Train_Manage/Train_Res';
+const D = '/Api/Train_Manage/Train_ResDir';
+const UPLOAD = '/prod-api/media/upload';
+const MEDIA_KIND = [processMediaJob.kind];
+let t: TestApp;
+let corp: string;
+let learner: string;
+let other: string;
+let tusDir: string;
+let work: string;
+let dir: string;
+let addr: string;
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const auth = (token?: string): Record<string, string> => (token ? { ydAuthorization: `Bearer ${token}` } : {});
+
+/** A tiny test video (2 s, 160x120, with sound) made by ffmpeg, with a timeout. */
+function makeVideo(name: string): Buffer {
+  const out = join(work, name);
+  const r = spawnSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x120:rate=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440:sample_rate=22050',
+    ].concat(['-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', out]),
+    { timeout: 20_000 },
+  );
+  if (r.status !== 0) throw new Error(`ffmpeg could not make the test video: ${r.stderr}`);
+  return readFileSync(out);
+}
+
+interface Reply {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+  json(): { errorCode: number; code?: string; msg: string };
+}
+
+/** tus talks to the listening app over real HTTP (as the browser does). */
+async function tus(method: string, url: string, headers: Record<string, string>, body?: Buffer, base = addr): Promise<Reply> {
+  const res = await fetch(url.startsWith('http') ? url : `${base}${url}`, {
+    method,
+    headers: { 'tus-resumable': '1.0.0', connection: 'close', ...headers },
+    body: body ? new Uint8Array(body) : undefined,
+  });
+  const text = await res.text();
+  return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: text, json: () => JSON.parse(text) };
+}
+
+async function createUpload(size: number, token = corp, filename = 'lesson.mp4') {
+  return tus('POST', UPLOAD, { ...auth(token), 'upload-length': String(size), 'upload-metadata': `filename ${b64(filename)}` });
+}
+
+async function patch(location: string, offset: number, body: Buffer, token = corp) {
+  return tus(
+    'PATCH',
+    location,
+    { ...auth(token), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    body,
+  );
+}
+
+/** Uploads in two requests, the second resuming at the offset the server reports. */
+async function upload(bytes: Buffer, token = corp, filename = 'lesson.mp4'): Promise<string> {
+  const created = await createUpload(bytes.length, token, filename);
+  expect(created.statusCode, created.body).toBe(201);
+  const location = String(created.headers.location);
+  const half = Math.floor(bytes.length / 2);
+  expect((await patch(location, 0, bytes.subarray(0, half), token)).statusCode).toBe(204);
+  const head = await tus('HEAD', location, auth(token));
+  const offset = Number(head.headers['upload-offset']);
+  expect(offset).toBe(half);
+  const done = await patch(location, offset, bytes.subarray(offset), token);
+  expect(done.statusCode, done.body).toBe(204);
+  return String(done.headers['x-media-id']);
+}
+
+const status = async (mediaId: string) => (await t.post<MediaView>(`${R}/GetMediaStatus`, { mediaId }, corp)).data;
+
+async function addVideoRes(mediaId: string, name = '视频课') {
+  const res = await t.post<{ resCode: string }>(`${R}/AddData`, { resName: name, resType: 1, mediaId, dCode: dir }, corp);
+  expect(res.success, res.msg).toBe(true);
+  return res.data.resCode;
+}
+
+async function approve(code: string) {
+  expect((await t.post(`${R}/PostCheck`, { rescode: code }, corp)).success).toBe(true);
+  expect((await t.post(`${R}/Audit`, { rescode: code, pass: true }, corp)).success).toBe(true);
+}
+
+const get = (url: string, token?: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  t.inject({ method: 'GET', url, headers: { ...auth(token), ...headers }, remoteAddress });
+
+beforeAll(async () => {
+  tusDir = mkdtempSync(join(tmpdir(), 'xuetu-tus-'));
+  work = mkdtempSync(join(tmpdir(), 'xuetu-media-test-'));
+  t = await buildTestApp({ env: { MEDIA_TUS_DIR: tusDir, MEDIA_UPLOAD_LIMIT_BYTES: 5 * 1024 * 1024 } });
+  [corp, learner, other] = await Promise.all([t.login('corpadmin'), t.login('learner01'), t.login('other01')]);
+  dir = (await t.post<{ dCode: string }>(`${D}/SaveData`, { dName: '媒体测试' }, corp)).data.dCode;
+  addr = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(tusDir, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('tus uploads', () => {
+  it('checks the session and the action before storing a byte, and the declared size', async () => {
+    expect((await createUpload(100, '')).json().errorCode).toBe(401);
+    expect((await createUpload(100, learner)).json().errorCode).toBe(403);
+    const tooLarge = await createUpload(6 * 1024 * 1024);
+    expect(tooLarge.statusCode).toBe(413);
+  });
+
+  it("another user's upload answers 404; a file whose bytes are not media is refused (type by content, not name)", async () => {
+    const created = await createUpload(64);
+    const location = String(created.headers.location);
+    const admin = await t.login('admin');
+    expect((await patch(location, 0, Buffer.alloc(64, 1), admin)).statusCode).toBe(404);
+    const refused = await patch(location, 0, Buffer.alloc(64, 'x'));
+    expect(refused.statusCode).toBe(415);
+    expect(refused.body).toBe('只能上传 mp4/mov/webm/mkv 视频、mp3/m4a/wav/aac 音频或 pdf 文档');
+  });
+
+  it('a pdf is ready at once as a document', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const mediaId = await upload(pdf, corp, '手册.pdf');
+    expect(await status(mediaId)).toMatchObject({ status: 'ready', qualities: ['OD'], originalName: '手册.pdf' });
+    // a document cannot be the file of a video resource
+    expect((await t.post(`${R}/AddData`, { resName: 'x', resType: 1, mediaId, dCode: dir }, corp)).code).toBe('RES_MEDIA_TYPE_MISMATCH');
+  });
+});
+
+describe.runIf(HAS_FFMPEG)('transcoding with ffmpeg', () => {
+  let mediaId: string;
+  let resCode: string;
+  beforeAll(async () => {
+    mediaId = await upload(makeVideo('a.mp4'));
+    resCode = await addVideoRes(mediaId);
+  });
+
+  it('queues the media job; it probes and makes HLS renditions no larger than the source, then the original as OD', async () => {
+    expect((await status(mediaId)).status).toBe('uploaded');
+    await t.ctx.jobs.drain({ kinds: MEDIA_KIND });
+    const done = await status(mediaId);
+    expect(done).toMatchObject({ status: 'ready', progress: 100, error: '', duration: 2, qualities: ['FD', 'OD'] });
+    // the duration read from the media reaches the resource
+    expect((await t.post<{ duration: number }>(`${R}/GetTrainRes`, { rescode: resCode }, corp)).data.duration).toBe(2);
+  });
+
+  it('plays through signed URLs: playlist → signed segments → bytes with Range; the auditor previews before approval', async () => {
+    const pl = (await t.post<PlayListAnswer>(`${R}/GetVideoPlayList`, { videoId: resCode }, corp)).data;
+    expect(pl).toMatchObject({ format: 'hls', attExt: '.m3u8', previewSeconds: 0 });
+    expect(pl.playList.map((p) => p.item1)).toEqual(['FD', 'OD']);
+    const m3u8 = await get(pl.playList[0].item2, corp);
+    expect(m3u8.statusCode).toBe(200);
+    expect(m3u8.headers['content-type']).toContain('mpegurl');
+    expect(m3u8.headers['cache-control']).toBe('private, no-store');
+    const segment = m3u8.body.split('\n').find((l) => l.startsWith('seg_'))!;
+    expect(segment).toMatch(/^seg_0000\.ts\?t=/);
+    const segUrl = pl.playList[0].item2.replace(/index\.m3u8\?.*$/, segment);
+    const bytes = await get(segUrl, corp);
+    expect([bytes.statusCode, bytes.headers['content-type']]).toEqual([200, 'video/mp2t']);
+    expect(bytes.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+    const part = await get(segUrl, corp, { range: 'bytes=0-187' });
+    expect([part.statusCode, part.rawPayload.length, part.headers['content-range']]).toEqual([
+      206,
+      188,
+      `bytes 0-187/${bytes.rawPayload.length}`,
+    ]);
+  });
+
+  it('a learner sees nothing until approved; URLs are bound to the viewer and address and refuse guesses', async () => {
+    expect((await t.post(`${R}/GetVideoPlayList`, { videoId: resCode }, learner)).code).toBe('RES_NOT_FOUND');
+    await approve(resCode);
+    const pl = (await t.post<PlayListAnswer>(`${R}/GetVideoPlayList`, { videoId: resCode }, learner)).data;
+    const url = pl.playList[0].item2;
+    expect((await get(url, learner)).statusCode).toBe(200);
+    // another signed-in user reusing the URL, another address, no token, a forged token
+    expect((await get(url, corp)).json().code).toBe('MEDIA_LINK_EXPIRED');
+    expect((await get(url, learner, {}, '198.51.100.7')).statusCode).toBe(410);
+    expect((await get(url.replace(/\?t=.*$/, ''), learner)).statusCode).toBe(410);
+    expect((await get(`${url}x`, learner)).statusCode).toBe(410);
+    const expired = signUrlToken(t.ctx, {
+      purpose: 'media',
+      subject: `${mediaId}|0|0`,
+      binding: '127.0.0.1',
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    expect((await get(url.replace(/\?t=.*$/, `?t=${encodeURIComponent(expired)}`))).statusCode).toBe(410);
+    // a token for this media does not open another media's files
+    const otherMedia = `/prod-api/media/play/MNOPE/FD/index.m3u8?${url.split('?')[1]}`;
+    expect((await get(otherMedia, learner)).statusCode).toBe(410);
+    // private: the other company's learner does not see it
+    await t.post(`${R}/SetPrivate`, { rescode: resCode, isPrivate: 1 }, corp);
+    expect((await t.post(`${R}/GetVideoPlayList`, { videoId: resCode }, other)).code).toBe('RES_NOT_FOUND');
+    expect((await t.post(`${R}/GetVideoPlayList`, { videoId: resCode }, learner)).success).toBe(true);
+    await t.post(`${R}/SetPrivate`, { rescode: resCode, isPrivate: 0 }, corp);
+    expect((await t.post(`${R}/GetTrainResPreView`, { rescode: resCode }, other)).success).toBe(true);
+  });
+
+  it('a corrupt video fails with the reason; retry runs it again; a ready one cannot be retried', async () => {
+    const good = makeVideo('b.mp4');
+    // the real header (type passes) with the rest destroyed
+    const corrupt = Buffer.concat([good.subarray(0, 64), Buffer.alloc(4000, 0x5a)]);
+    const bad = await upload(corrupt);
+    await t.ctx.jobs.drain({ kinds: MEDIA_KIND });
+    const failed = await status(bad);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/损坏|不受支持|没有可播放/);
+    const retried = await t.post<MediaView>(`${R}/RetryMedia`, { mediaId: bad }, corp);
+    expect(retried.data.status).toBe('uploaded');
+    await t.ctx.jobs.drain({ kinds: MEDIA_KIND });
+    expect((await status(bad)).status).toBe('failed');
+    expect((await t.post(`${R}/RetryMedia`, { mediaId }, corp)).code).toBe('MEDIA_RETRY_REFUSED');
+    expect((await t.post(`${R}/RetryMedia`, { mediaId: bad }, other)).errorCode).toBe(403);
+  });
+
+  it('a job whose process died mid-run (lease passed) is taken up again and finishes', async () => {
+    const id = await upload(makeVideo('c.mp4'));
+    const [row] = await t.ctx.db.select().from(media).where(eq(media.mediaCode, id));
+    // the "dead" worker claimed it and never finished
+    await t.ctx.db
+      .update(jobs)
+      .set({ status: JobStatus.Running, attempts: 1, lockedBy: 'dead-host:1', lockedUntil: new Date(Date.now() - 1000) })
+      .where(sql`${jobs.kind} = ${processMediaJob.kind} and ${jobs.payload}->>'mediaId' = ${String(row.id)}`);
+    await t.ctx.jobs.drain({ kinds: MEDIA_KIND });
+    expect((await status(id)).status).toBe('ready');
+    const [job] = await t.ctx.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'mediaId' = ${String(row.id)}`);
+    expect(job.status).toBe(JobStatus.Done);
+  });
+});
+
+describe('anonymous preview: only the first 30 seconds', () => {
+  it('serves a preview playlist cut at 30 s and refuses later segments', async () => {
+    // a stored 50 s HLS rendition (no ffmpeg needed): 5 segments of 10 s
+    const code = 'MPREVIEWTEST';
+    const key = `media/${code}/FD`;
+    const playlist = ['#EXTM3U', '#EXT-X-TARGETDURATION:10', '#EXT-X-PLAYLIST-TYPE:VOD']
+      .concat(...[0, 1, 2, 3, 4].map((i) => ['#EXTINF:10.0,', `seg_000${i}.ts`]))
+      .concat('#EXT-X-ENDLIST')
+      .join('\n');
+    await t.ctx.storage.put(`${key}/index.m3u8`, Buffer.from(playlist));
+    for (let i = 0; i < 5; i++) await t.ctx.storage.put(`${key}/seg_000${i}.ts`, Buffer.alloc(188, 0x47));
+    const now = new Date();
+    await t.ctx.db.insert(media).values({
+      mediaCode: code,
+      companySysCode: 'C-DEMO-TECH',
+      kind: 'video',
+      sourceKey: `media/${code}/source.mp4`,
+      ext: '.mp4',
+      mime: 'video/mp4',
+      size: 1000,
+      duration: 50,
+      height: 360,
+      status: 'ready',
+      progress: 100,
+      renditions: [{ quality: 'FD', key: `${key}/index.m3u8`, height: 360, format: 'hls' }],
+      createdAt: now,
+      updatedAt: now,
+    });
+    const resCode = await addVideoRes(code, '预览课');
+    await approve(resCode);
+    const anon = await t.post<PlayListAnswer>(`${R}/GetTrainResPreView`, { rescode: resCode });
+    expect(anon.data).toMatchObject({ previewSeconds: 30, format: 'hls' });
+    const pl = await get(anon.data.playList[0].item2);
+    const segs = pl.body.split('\n').filter((l) => l.startsWith('seg_'));
+    expect(segs.map((s) => s.split('?')[0])).toEqual(['seg_0000.ts', 'seg_0001.ts', 'seg_0002.ts']);
+    const token = segs[0].split('?t=')[1];
+    expect((await get(`/prod-api/media/play/${code}/FD/seg_0002.ts?t=${token}`)).statusCode).toBe(200);
+    const past = await get(`/prod-api/media/play/${code}/FD/seg_0004.ts?t=${token}`);
+    expect([past.statusCode, past.json().msg]).toEqual([410, '登录后查看完整视频']);
+    // signed in: the whole video
+    const full = (await t.post<PlayListAnswer>(`${R}/GetVideoPlayList`, { videoId: resCode }, learner)).data;
+    expect(full.previewSeconds).toBe(0);
+    expect((await get(full.playList[0].item2, learner)).body.match(/seg_/g)).toHaveLength(5);
+  });
+
+  it('without ffmpeg the original plays as OD only, and the admin sees why', async () => {
+    const noTools = await buildTestApp({
+      env: { MEDIA_TUS_DIR: tusDir, FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/nonexistent/ffprobe' },
+    });
+    try {
+      const token = await noTools.login('corpadmin');
+      const bytes = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(500, 1)]);
+      const base = await noTools.app.listen({ port: 0, host: '127.0.0.1' });
+      const created = await tus('POST', UPLOAD, { ...auth(token), 'upload-length': String(bytes.length) }, undefined, base);
+      const done = await tus(
+        'PATCH',
+        created.headers.location,
+        { ...auth(token), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        bytes,
+        base,
+      );
+      const id = String(done.headers['x-media-id']);
+      await noTools.ctx.jobs.drain({ kinds: MEDIA_KIND });
+      const st = (await noTools.post<MediaView>(`${R}/GetMediaStatus`, { mediaId: id }, token)).data;
+      expect(st).toMatchObject({ status: 'ready', qualities: ['OD'] });
+      expect(st.error).toContain('未安装 ffmpeg');
+      const cap = (await noTools.post<{ canTranscode: boolean; reason: string }>(`${R}/GetMediaCapability`, {}, token)).data;
+      expect(cap.canTranscode).toBe(false);
+      const d = (await noTools.post<{ dCode: string }>(`${D}/SaveData`, { dName: '无转码' }, token)).data.dCode;
+      const res = (await noTools.post<{ resCode: string }>(`${R}/AddData`, { resName: '原画课', resType: 1, mediaId: id, dCode: d }, token))
+        .data.resCode;
+      const pl = (await noTools.post<PlayListAnswer>(`${R}/GetVideoPlayList`, { videoId: res }, token)).data;
+      expect(pl).toMatchObject({ format: 'file', attExt: '.mp4' });
+      expect(pl.playList.map((p) => p.item1)).toEqual(['OD']);
+      const file = await noTools.inject({ method: 'GET', url: pl.playList[0].item2, headers: { range: 'bytes=4-11' } });
+      expect([file.statusCode, file.body]).toEqual([206, 'ftypmp42']);
+    } finally {
+      await noTools.close();
+    }
+    expect(resources).toBeTruthy();
+  });
+});

@@ -1,0 +1,78 @@
+import { Perm, resCodeInput, TRAIN_BASE } from '@xuetu/contract';
+import { z } from 'zod';
+import { defineRoute } from '../../../platform/route.ts';
+import { playList, sendMedia } from './delivery.ts';
+import * as service from './service.ts';
+import { handleTus } from './upload.ts';
+
+const base = `${TRAIN_BASE}/Train_Res`;
+const UPLOAD = { action: [Perm.ResAdd, Perm.ResEdit] };
+const mediaIdInput = z.object({ mediaId: z.string().trim().min(1, '媒体文件不存在').max(60) });
+const videoIdInput = z.object({ videoId: z.string().trim().min(1, '资源不存在').max(60) });
+
+/** tus: the access check runs here, before tus reads a byte. */
+const tusRoute = (url: string) =>
+  defineRoute({
+    method: ['POST', 'PATCH', 'HEAD', 'DELETE'],
+    url,
+    access: UPLOAD,
+    summary: '断点续传上传媒体文件（tus 协议）',
+    multipart: true,
+    handler: async ({ caller, req, reply }) => {
+      reply.hijack();
+      await handleTus(caller, req.raw, reply.raw);
+      return reply;
+    },
+  });
+
+export const mediaRoutes = [
+  tusRoute('/media/upload'),
+  tusRoute('/media/upload/*'),
+  defineRoute({
+    method: 'GET',
+    url: '/media/play/*',
+    access: 'public',
+    summary: '媒体播放（签名链接；HLS 播放列表、分片或原文件，支持 Range）',
+    input: z.object({ t: z.string().max(2048).default('') }),
+    handler: ({ input, caller, req, reply }) => sendMedia(caller, req, reply, (req.params as { '*': string })['*'] ?? '', input.t),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetVideoPlayList`,
+    access: 'public',
+    summary: '播放地址（各清晰度的签名链接；未登录仅可预览前 30 秒）',
+    input: videoIdInput,
+    handler: ({ input, caller }) => playList(caller, input.videoId),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetTrainResPreView`,
+    access: 'public',
+    summary: '资源预览（播放地址、封面、文件类型）',
+    input: resCodeInput,
+    handler: ({ input, caller }) => playList(caller, input.rescode),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetMediaStatus`,
+    access: UPLOAD,
+    summary: '媒体处理进度（状态、百分比、失败原因）',
+    input: mediaIdInput,
+    handler: ({ input, caller }) => service.mediaStatus(caller, input.mediaId),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/RetryMedia`,
+    access: UPLOAD,
+    summary: '重试处理失败的媒体文件',
+    input: mediaIdInput,
+    handler: ({ input, caller }) => service.retryMedia(caller, input.mediaId),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetMediaCapability`,
+    access: { action: [Perm.ResList, Perm.ResAdd, Perm.ResEdit] },
+    summary: '服务器能否转码（ffmpeg 检查结果）',
+    handler: ({ caller }) => service.capability(caller),
+  }),
+];

@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
+
+/**
+ * The system ffmpeg/ffprobe, spawned with argument arrays (never a shell string), each run with
+ * a timeout and at a lower CPU priority, so a transcode never starves the API.
+ */
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** called with each stdout line (ffmpeg -progress pipe:1) */
+  onLine?: (line: string) => void;
+  /** lower the priority of the child (nice 10) */
+  nice?: boolean;
+}
+
+const MAX_CAPTURE = 64 * 1024;
+
+export function runTool(cmd: string, args: string[], opts: RunOptions): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    let child: ReturnType<typeof spawn>;
+    try {
+      child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+    } catch (err) {
+      reject(err);
+      return;
+    }
+    if (opts.nice && child.pid) {
+      try {
+        setPriority(child.pid, 10);
+      } catch {
+        // not permitted here: run at normal priority
+      }
+    }
+    let stdout = '';
+    let stderr = '';
+    let pending = '';
+    let timedOut = false;
+    const kill = () => child.kill('SIGKILL');
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill();
+    }, opts.timeoutMs);
+    opts.signal?.addEventListener('abort', kill, { once: true });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      if (stdout.length < MAX_CAPTURE) stdout += text;
+      if (!opts.onLine) return;
+      pending += text;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) opts.onLine(line.trim());
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-MAX_CAPTURE);
+    });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', kill);
+      if (timedOut) reject(new Error(`${cmd} timed out after ${opts.timeoutMs} ms`));
+      else if (opts.signal?.aborted) reject(new Error(`${cmd} stopped: the app is shutting down`));
+      else resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export interface Capability {
+  ffmpeg: boolean;
+  ffprobe: boolean;
+  version: string;
+  /** why media cannot be transcoded, empty when it can */
+  reason: string;
+}
+
+const capabilities = new Map<string, Promise<Capability>>();
+
+/** Whether ffmpeg and ffprobe run here (checked once per process and path). */
+export function mediaCapability(ffmpeg: string, ffprobe: string): Promise<Capability> {
+  const key = `${ffmpeg}\u0000${ffprobe}`;
+  let found = capabilities.get(key);
+  if (!found) {
+    found = (async () => {
+      const probe = async (cmd: string) => {
+        try {
+          const r = await runTool(cmd, ['-version'], { timeoutMs: 5000 });
+          return r.code === 0 ? r.stdout.split('\n')[0] : null;
+        } catch {
+          return null;
+        }
+      };
+      const [a, b] = await Promise.all([probe(ffmpeg), probe(ffprobe)]);
+      const reason = a && b ? '' : '服务器未安装 ffmpeg/ffprobe：视频不能转码，只能以原画（原文件）播放';
+      return { ffmpeg: Boolean(a), ffprobe: Boolean(b), version: a ?? '', reason };
+    })();
+    capabilities.set(key, found);
+  }
+  return found;
+}
+
+export interface ProbeResult {
+  duration: number;
+  width: number;
+  height: number;
+  videoCodec: string;
+  audioCodec: string;
+}
+
+/** Reads duration, size and codecs; throws a readable reason for a corrupt or unsupported file. */
+export async function probeMedia(ffprobe: string, path: string, timeoutMs: number): Promise<ProbeResult> {
+  const r = await runTool(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], { timeoutMs });
+  if (r.code !== 0) throw new Error('无法读取媒体文件：文件已损坏或格式不受支持');
+  let info: {
+    format?: { duration?: string };
+    streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string }[];
+  };
+  try {
+    info = JSON.parse(r.stdout);
+  } catch {
+    throw new Error('无法读取媒体文件：文件已损坏或格式不受支持');
+  }
+  const video = info.streams?.find((s) => s.codec_type === 'video' && s.width);
+  const audio = info.streams?.find((s) => s.codec_type === 'audio');
+  const duration = Number(info.format?.duration ?? video?.duration ?? audio?.duration ?? 0);
+  if (!video && !audio) throw new Error('文件中没有可播放的音视频内容');
+  return {
+    duration: Number.isFinite(duration) ? Math.round(duration) : 0,
+    width: video?.width ?? 0,
+    height: video?.height ?? 0,
+    videoCodec: video?.codec_name ?? '',
+    audioCodec: audio?.codec_name ?? '',
+  };
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `fn` after every transcode started before it in this process: one at a time. */
+export function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  const next = queue.then(fn, fn);
+  queue = next.catch(() => {});
+  return next;
+}

@@ -1,0 +1,59 @@
+import type { AuditHistoryRow, MediaView, ResView } from '@xuetu/contract';
+import { formatDateTime } from '@xuetu/contract';
+import type { AuditRow, MediaRow, ResListRow } from './res-repository.ts';
+
+export function presentMedia(m: MediaRow | undefined): MediaView | null {
+  if (!m) return null;
+  return {
+    mediaId: m.mediaCode,
+    status: m.status,
+    progress: m.progress,
+    error: m.error,
+    duration: m.duration,
+    qualities: m.renditions.map((r) => r.quality),
+    originalName: m.originalName,
+    size: m.size,
+  };
+}
+
+export function presentRes(r: ResListRow, m?: MediaRow): ResView {
+  return {
+    resCode: r.resCode,
+    resName: r.resName,
+    introduce: r.introduce,
+    cover: r.cover,
+    lecturerCode: r.lecturerCode,
+    lecturerName: r.lecturerName ?? '',
+    resType: r.resType,
+    content: r.content,
+    mediaId: r.mediaId,
+    dCode: r.dCode,
+    dName: r.dName ?? '',
+    creditHours: Number(r.creditHours),
+    duration: r.duration,
+    isPrivate: r.isPrivate,
+    isRecommend: r.recommendCate > 0 ? 1 : 0,
+    recommendCate: r.recommendCate,
+    auditStatus: r.auditStatus,
+    sort: r.sort,
+    viewCnt: r.viewCnt,
+    companySysCode: r.companySysCode ?? '',
+    companyName: r.companyName ?? (r.companySysCode ? '' : '平台'),
+    hasLiveVersion: r.live != null,
+    media: presentMedia(m),
+    createTime: formatDateTime(r.createdAt),
+    updateTime: formatDateTime(r.updatedAt),
+  };
+}
+
+export function presentAudit(a: AuditRow): AuditHistoryRow {
+  return {
+    id: a.id,
+    action: a.action,
+    fromStatus: a.fromStatus,
+    toStatus: a.toStatus,
+    comment: a.comment,
+    userName: a.userName,
+    createTime: formatDateTime(a.createdAt),
+  };
+}

@@ -1,0 +1,356 @@
+import {
+  type AppErrorCode,
+  type AuditHistoryRow,
+  AuditStatus,
+  type BatchOutcome,
+  errorMessage,
+  type PageResult,
+  type ResSaveInput,
+  ResType,
+  type ResView,
+} from '@xuetu/contract';
+import type { Tx } from '../../db/client.ts';
+import type { LiveVersion } from '../../db/schema/index.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { requireActor } from '../../platform/caller.ts';
+import { newCode } from '../../platform/codes.ts';
+import { markFilesAttached } from '../../platform/files/index.ts';
+import { inTransaction } from '../../platform/tx.ts';
+import { sanitizeNoticeHtml } from '../notices/sanitize.ts';
+import * as dirRepo from './dir-repository.ts';
+import { dirSubtree } from './dir-service.ts';
+import { resError } from './errors.ts';
+import { sendAuditMessage } from './messages.ts';
+import { type Caller, mayWrite, newOwner } from './policy.ts';
+import { presentAudit, presentRes } from './presenter.ts';
+import * as repo from './res-repository.ts';
+import { nextStatus, type ResAction } from './transitions.ts';
+
+const MEDIA_KIND: Record<number, string> = { [ResType.Video]: 'video', [ResType.Audio]: 'audio', [ResType.Document]: 'document' };
+
+// ---------- reads ----------
+
+export async function listResPage(
+  caller: Caller,
+  q: {
+    dCode: string;
+    keyword: string;
+    resType?: number;
+    auditStatus?: number;
+    recommendCate?: number;
+    isRecommend?: number;
+    companySysCode: string;
+  },
+  window: { limit: number; offset: number },
+  order: 'directory' | 'pendingFirst' = 'directory',
+): Promise<PageResult<ResView>> {
+  const db = caller.ctx.db;
+  const dCodes = q.dCode ? dirSubtree(await dirRepo.listDirs(db, caller.scope), q.dCode).map((d) => d.dCode) : undefined;
+  if (q.dCode && dCodes && !dCodes.length) return { models: [], totalCount: 0 };
+  const { rows, total } = await repo.pageResources(
+    db,
+    caller.scope,
+    {
+      dCodes,
+      keyword: q.keyword,
+      resType: q.resType,
+      auditStatus: q.auditStatus,
+      recommendCate: q.recommendCate,
+      isRecommend: q.isRecommend,
+      companySysCode: caller.scope.all ? q.companySysCode || undefined : undefined,
+    },
+    window,
+    order,
+  );
+  const media = await repo.findMediaMany(
+    db,
+    rows.map((r) => r.mediaId),
+  );
+  return { models: rows.map((r) => presentRes(r, media.get(r.mediaId))), totalCount: total };
+}
+
+async function mustFind(db: Tx | Caller['ctx']['db'], caller: Caller, code: string): Promise<repo.ResListRow> {
+  const row = await repo.findRes(db, caller.scope, code);
+  if (!row) throw resError('RES_NOT_FOUND');
+  return row;
+}
+
+export async function getRes(caller: Caller, code: string): Promise<ResView> {
+  const row = await mustFind(caller.ctx.db, caller, code);
+  return presentRes(row, await repo.findMedia(caller.ctx.db, row.mediaId));
+}
+
+export async function auditHistory(caller: Caller, code: string): Promise<AuditHistoryRow[]> {
+  const row = await mustFind(caller.ctx.db, caller, code);
+  return (await repo.listAudits(caller.ctx.db, row.id)).map(presentAudit);
+}
+
+// ---------- create / edit ----------
+
+/** Checks the directory, lecturer and media of a save; returns the fields to store. */
+async function checkedFields(tx: Tx, caller: Caller, input: ResSaveInput, owner: string | null) {
+  const dir = await dirRepo.findDir(tx, caller.scope, input.dCode);
+  // a platform resource lives in platform directories; a company one in its own or the platform's
+  if (!dir || (dir.companySysCode !== null && dir.companySysCode !== owner)) throw resError('RES_DIR_NOT_FOUND');
+  if (input.lecturerCode && !(await repo.lecturerExists(tx, input.lecturerCode))) throw resError('RES_LECTURER_NOT_FOUND');
+  let duration = 0;
+  let sourceKey = '';
+  const isMedia = input.resType !== ResType.RichText;
+  if (isMedia && input.mediaId) {
+    const m = await repo.findMedia(tx, input.mediaId);
+    // the uploader's company: a company's own uploads, or any for platform staff
+    if (!m || !mayWrite(caller.scope, m.companySysCode) || (m.companySysCode !== null && m.companySysCode !== owner))
+      throw resError('MEDIA_NOT_FOUND');
+    sourceKey = m.sourceKey;
+    if (m.kind !== MEDIA_KIND[input.resType]) throw resError('RES_MEDIA_TYPE_MISMATCH');
+    duration = m.duration;
+  }
+  return {
+    resName: input.resName,
+    introduce: sanitizeNoticeHtml(input.introduce),
+    cover: input.cover,
+    lecturerCode: input.lecturerCode,
+    resType: input.resType,
+    content: input.resType === ResType.RichText ? sanitizeNoticeHtml(input.content) : '',
+    mediaId: isMedia ? input.mediaId : '',
+    dCode: dir.dCode,
+    creditHours: input.creditHours,
+    duration,
+    isPrivate: input.isPrivate,
+    recommendCate: input.recommendCate,
+    sourceKey,
+  };
+}
+
+export async function addRes(caller: Caller, input: ResSaveInput): Promise<{ resCode: string }> {
+  const actor = requireActor(caller);
+  return inTransaction(caller, async (tx) => {
+    const owner = await newOwner(tx, caller, input.companySysCode);
+    const { sourceKey, ...fields } = await checkedFields(tx, caller, input, owner);
+    const row = await repo.insertRes(tx, {
+      ...fields,
+      resCode: newCode('R'),
+      companySysCode: owner,
+      sort: (await repo.maxSortIn(tx, fields.dCode)) + 10,
+      auditStatus: AuditStatus.Draft,
+      createdBy: actor.userId,
+      createdAt: caller.now,
+      updatedAt: caller.now,
+    });
+    await markFilesAttached(tx, [fields.cover, sourceKey], caller.now);
+    await recordAudit(tx, { actor, ip: caller.ip, action: 'trainres.add', target: row.resCode, detail: { name: row.resName } });
+    return { resCode: row.resCode };
+  });
+}
+
+/**
+ * Editing an approved resource puts it back to draft for re-audit; learners keep seeing the
+ * approved version (`live`) until the new one is approved. A pending one is locked.
+ */
+export async function updateRes(caller: Caller, input: ResSaveInput): Promise<{ resCode: string }> {
+  const actor = requireActor(caller);
+  if (!input.resCode) throw resError('RES_NOT_FOUND');
+  return inTransaction(caller, async (tx) => {
+    const row = await mustFind(tx, caller, input.resCode);
+    const to = nextStatus('edit', row.auditStatus);
+    if (to === null) throw resError(row.auditStatus === AuditStatus.Pending ? 'RES_PENDING_LOCKED' : 'RES_TRANSITION_REFUSED');
+    const { sourceKey, ...fields } = await checkedFields(tx, caller, input, row.companySysCode);
+    await repo.updateRes(tx, row.id, { ...fields, auditStatus: to, updatedAt: caller.now });
+    if (row.auditStatus !== to) await logTransition(tx, caller, row, 'edit', to, '');
+    await markFilesAttached(tx, [fields.cover, sourceKey], caller.now);
+    await recordAudit(tx, { actor, ip: caller.ip, action: 'trainres.update', target: row.resCode });
+    return { resCode: row.resCode };
+  });
+}
+
+// ---------- directory, order, flags ----------
+
+export async function changeDirectory(caller: Caller, codes: string[], dCode: string): Promise<number> {
+  return inTransaction(caller, async (tx) => {
+    const rows = await repo.findResMany(tx, caller.scope, codes);
+    if (!rows.length || rows.length < new Set(codes.map((c) => c.toLowerCase())).size) throw resError('RES_NOT_FOUND');
+    const dir = await dirRepo.findDir(tx, caller.scope, dCode);
+    if (!dir) throw resError('RES_DIR_NOT_FOUND');
+    let sort = await repo.maxSortIn(tx, dir.dCode);
+    for (const row of rows) {
+      if (dir.companySysCode !== null && dir.companySysCode !== row.companySysCode) throw resError('RES_DIR_NOT_FOUND');
+      if (row.dCode === dir.dCode) continue;
+      sort += 10;
+      await repo.updateRes(tx, row.id, { dCode: dir.dCode, sort });
+    }
+    await recordAudit(tx, {
+      actor: caller.actor,
+      ip: caller.ip,
+      action: 'trainres.move',
+      target: dir.dCode,
+      detail: { resCodes: rows.map((r) => r.resCode) },
+    });
+    return rows.length;
+  });
+}
+
+/** Swaps the resource with its neighbour above or below in its directory (stable: sort, then id). */
+export async function reorder(caller: Caller, code: string, direction: 'up' | 'down'): Promise<void> {
+  await inTransaction(caller, async (tx) => {
+    const row = await mustFind(tx, caller, code);
+    const other = await repo.neighbour(tx, caller.scope, row, direction);
+    if (!other) return;
+    // equal sorts would not swap; spread them first
+    const [a, b] =
+      other.sort === row.sort ? (direction === 'up' ? [row.sort - 1, row.sort] : [row.sort + 1, row.sort]) : [other.sort, row.sort];
+    await repo.updateRes(tx, row.id, { sort: a });
+    await repo.updateRes(tx, other.id, { sort: b });
+  });
+}
+
+export async function setPrivate(caller: Caller, code: string, isPrivate?: number): Promise<{ isPrivate: number }> {
+  return inTransaction(caller, async (tx) => {
+    const row = await mustFind(tx, caller, code);
+    const value = isPrivate ?? (row.isPrivate ? 0 : 1);
+    await repo.updateRes(tx, row.id, { isPrivate: value });
+    await recordAudit(tx, {
+      actor: caller.actor,
+      ip: caller.ip,
+      action: 'trainres.private',
+      target: row.resCode,
+      detail: { isPrivate: value },
+    });
+    return { isPrivate: value };
+  });
+}
+
+/** SetRecommend toggles (1 HOT when turned on without a category); EditRecommendRes sets category and order. */
+export async function setRecommend(caller: Caller, code: string, cate?: number, sort?: number): Promise<{ recommendCate: number }> {
+  return inTransaction(caller, async (tx) => {
+    const row = await mustFind(tx, caller, code);
+    const value = cate ?? (row.recommendCate > 0 ? 0 : 1);
+    if (value < 0 || value > 3) throw resError('RES_TRANSITION_REFUSED');
+    await repo.updateRes(tx, row.id, { recommendCate: value, ...(sort !== undefined ? { sort } : {}) });
+    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'trainres.recommend', target: row.resCode, detail: { value } });
+    return { recommendCate: value };
+  });
+}
+
+// ---------- delete ----------
+
+/**
+ * Soft delete (ADR 0012): the resource leaves every list and the learners' view; its row, media
+ * and audit history stay so study records and earned hours keep pointing at it.
+ */
+export async function deleteMany(caller: Caller, codes: string[]): Promise<number> {
+  return inTransaction(caller, async (tx) => {
+    const rows = await repo.findResMany(tx, caller.scope, codes);
+    if (!rows.length) throw resError('RES_NOT_FOUND');
+    for (const row of rows) await repo.updateRes(tx, row.id, { deletedAt: caller.now, live: null });
+    await recordAudit(tx, {
+      actor: caller.actor,
+      ip: caller.ip,
+      action: 'trainres.delete',
+      target: rows.map((r) => r.resCode).join(','),
+    });
+    return rows.length;
+  });
+}
+
+// ---------- audit workflow ----------
+
+async function logTransition(tx: Tx, caller: Caller, row: repo.ResRow, action: ResAction, to: number, comment: string): Promise<void> {
+  const actor = requireActor(caller);
+  await repo.insertAudit(tx, {
+    resId: row.id,
+    action,
+    fromStatus: row.auditStatus,
+    toStatus: to,
+    comment,
+    userId: actor.userId,
+    userName: actor.chnName,
+    createdAt: caller.now,
+  });
+}
+
+/** Why a resource cannot go to audit, or null. */
+async function submitProblem(tx: Tx, row: repo.ResRow): Promise<AppErrorCode | null> {
+  if (nextStatus('submit', row.auditStatus) === null)
+    return row.auditStatus === AuditStatus.Pending ? 'RES_ALREADY_PENDING' : 'RES_TRANSITION_REFUSED';
+  if (row.resType === ResType.RichText) return row.content.trim() ? null : 'RES_CONTENT_REQUIRED';
+  if (!row.mediaId || !(await repo.findMedia(tx, row.mediaId))) return 'RES_MEDIA_REQUIRED';
+  return null;
+}
+
+async function submitOne(tx: Tx, caller: Caller, row: repo.ResRow): Promise<void> {
+  const problem = await submitProblem(tx, row);
+  if (problem) throw resError(problem);
+  await repo.updateRes(tx, row.id, { auditStatus: AuditStatus.Pending, submittedBy: requireActor(caller).userId, updatedAt: caller.now });
+  await logTransition(tx, caller, row, 'submit', AuditStatus.Pending, '');
+}
+
+export async function postCheck(caller: Caller, code: string): Promise<void> {
+  await inTransaction(caller, async (tx) => {
+    const row = await mustFind(tx, caller, code);
+    await submitOne(tx, caller, row);
+    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'trainres.submit', target: row.resCode });
+  });
+}
+
+/** Submits every resource it can; answers which could not be submitted and why. */
+export async function batchPostCheck(caller: Caller, codes: string[]): Promise<BatchOutcome> {
+  return inTransaction(caller, async (tx) => {
+    const rows = await repo.findResMany(tx, caller.scope, codes);
+    const found = new Map(rows.map((r) => [r.resCode.toLowerCase(), r]));
+    const outcome: BatchOutcome = { ok: [], failed: [] };
+    for (const code of [...new Set(codes)]) {
+      const row = found.get(code.toLowerCase());
+      const problem = row ? await submitProblem(tx, row) : 'RES_NOT_FOUND';
+      if (!row || problem) {
+        outcome.failed.push({ rescode: code, reason: errorMessage(problem ?? 'RES_NOT_FOUND') });
+        continue;
+      }
+      await submitOne(tx, caller, row);
+      outcome.ok.push(row.resCode);
+    }
+    if (outcome.ok.length)
+      await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'trainres.submit', target: outcome.ok.join(',') });
+    return outcome;
+  });
+}
+
+function liveOf(row: repo.ResRow): LiveVersion {
+  return {
+    resName: row.resName,
+    introduce: row.introduce,
+    cover: row.cover,
+    lecturerCode: row.lecturerCode,
+    resType: row.resType,
+    content: row.content,
+    mediaId: row.mediaId,
+    duration: row.duration,
+    creditHours: Number(row.creditHours),
+  };
+}
+
+/** Pass makes this version the one learners see; reject needs a comment. The submitter is told. */
+export async function audit(caller: Caller, code: string, pass: boolean, comment: string): Promise<void> {
+  await inTransaction(caller, async (tx) => {
+    const row = await mustFind(tx, caller, code);
+    const action: ResAction = pass ? 'pass' : 'reject';
+    const to = nextStatus(action, row.auditStatus);
+    if (to === null) throw resError('RES_TRANSITION_REFUSED');
+    await repo.updateRes(tx, row.id, { auditStatus: to, updatedAt: caller.now, ...(pass ? { live: liveOf(row) } : {}) });
+    await logTransition(tx, caller, row, action, to, comment);
+    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: `trainres.${action}`, target: row.resCode, detail: { comment } });
+    const submitter = row.submittedBy ?? row.createdBy;
+    if (submitter) await sendAuditMessage(tx, submitter, row, pass, comment);
+  });
+}
+
+/** An approved resource leaves the learners' view. */
+export async function revoke(caller: Caller, code: string): Promise<void> {
+  await inTransaction(caller, async (tx) => {
+    const row = await mustFind(tx, caller, code);
+    const to = nextStatus('revoke', row.auditStatus);
+    if (to === null) throw resError('RES_TRANSITION_REFUSED');
+    await repo.updateRes(tx, row.id, { auditStatus: to, live: null, updatedAt: caller.now });
+    await logTransition(tx, caller, row, 'revoke', to, '');
+    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'trainres.revoke', target: row.resCode });
+  });
+}

@@ -1,0 +1,183 @@
+import { PauseOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { MEDIA_STATUS_LABELS, MEDIA_UPLOAD_PATH, type MediaView, QUALITY_LABELS } from '@xuetu/contract';
+import { Alert, App, Button, Progress, Space, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import type { Upload } from 'tus-js-client';
+import { getMediaStatus, retryMedia } from '../../../api/trainres';
+import { getToken } from '../../../app/auth';
+
+const ACCEPT: Record<number, string> = { 1: 'video/*,.mp4,.mov,.webm,.mkv', 2: 'audio/*,.mp3,.m4a,.wav,.aac', 3: 'application/pdf,.pdf' };
+
+const fmtBytes = (n: number) =>
+  n >= 1 << 30 ? `${(n / (1 << 30)).toFixed(2)} GB` : n >= 1 << 20 ? `${(n / (1 << 20)).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
+const fmtTime = (s: number) =>
+  s >= 3600
+    ? `${Math.floor(s / 3600)}小时${Math.floor((s % 3600) / 60)}分`
+    : s >= 60
+      ? `${Math.floor(s / 60)}分${Math.round(s % 60)}秒`
+      : `${Math.max(1, Math.round(s))}秒`;
+
+interface Transfer {
+  name: string;
+  sent: number;
+  total: number;
+  /** bytes per second over the last few seconds */
+  speed: number;
+  paused: boolean;
+  error: string;
+}
+
+/**
+ * Resumable upload (tus) of a resource's media: progress with speed and time left, pause and
+ * resume (a dropped connection resumes where it stopped), then the server's processing state
+ * (transcoding progress, failure reason, retry).
+ */
+export function MediaUploader({ resType, mediaId, onChange }: { resType: number; mediaId: string; onChange: (mediaId: string) => void }) {
+  const { message } = App.useApp();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useRef<Upload | null>(null);
+  const samples = useRef<{ t: number; bytes: number }[]>([]);
+  const [transfer, setTransfer] = useState<Transfer | null>(null);
+
+  useEffect(() => () => void upload.current?.abort(), []);
+
+  const status = useQuery({
+    queryKey: ['trainres', 'media', mediaId],
+    queryFn: () => getMediaStatus(mediaId),
+    enabled: Boolean(mediaId),
+    refetchInterval: (q) => (q.state.data && ['uploaded', 'processing'].includes(q.state.data.status) ? 1000 : false),
+  });
+
+  const start = async (file: File) => {
+    const { Upload } = await import('tus-js-client');
+    samples.current = [];
+    setTransfer({ name: file.name, sent: 0, total: file.size, speed: 0, paused: false, error: '' });
+    const up = new Upload(file, {
+      endpoint: MEDIA_UPLOAD_PATH,
+      chunkSize: 8 * 1024 * 1024,
+      retryDelays: [0, 1000, 3000, 5000, 10000],
+      removeFingerprintOnSuccess: true,
+      metadata: { filename: file.name, filetype: file.type },
+      onBeforeRequest: (req) => {
+        const token = getToken();
+        if (token) req.setHeader('ydAuthorization', `Bearer ${token}`);
+      },
+      onProgress: (sent, total) => {
+        const now = performance.now();
+        const s = samples.current;
+        s.push({ t: now, bytes: sent });
+        while (s.length > 2 && now - s[0].t > 5000) s.shift();
+        const span = (now - s[0].t) / 1000;
+        const speed = span > 0 ? (sent - s[0].bytes) / span : 0;
+        setTransfer((x) => (x ? { ...x, sent, total, speed } : x));
+      },
+      onError: (err) => {
+        const body = (err as { originalResponse?: { getBody(): string } }).originalResponse?.getBody();
+        setTransfer((x) => (x ? { ...x, error: body || '上传失败，请重试', paused: true } : x));
+      },
+      onSuccess: ({ lastResponse }) => {
+        const id = lastResponse.getHeader('X-Media-Id') ?? '';
+        setTransfer(null);
+        if (!id) {
+          message.error('上传失败，请重试');
+          return;
+        }
+        message.success('上传完成');
+        onChange(id);
+      },
+    });
+    // a file uploaded before (same browser) continues where it stopped
+    const previous = await up.findPreviousUploads();
+    if (previous[0]) up.resumeFromPreviousUpload(previous[0]);
+    upload.current = up;
+    up.start();
+  };
+
+  const pause = () => {
+    void upload.current?.abort();
+    setTransfer((x) => (x ? { ...x, paused: true, speed: 0 } : x));
+  };
+  const resume = () => {
+    samples.current = [];
+    setTransfer((x) => (x ? { ...x, paused: false, error: '' } : x));
+    upload.current?.start();
+  };
+
+  const media: MediaView | undefined = mediaId ? status.data : undefined;
+  const pct = transfer ? Math.floor((transfer.sent / Math.max(1, transfer.total)) * 100) : 0;
+  const left = transfer && transfer.speed > 0 ? (transfer.total - transfer.sent) / transfer.speed : 0;
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="media-uploader">
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={ACCEPT[resType]}
+        data-testid="media-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void start(file);
+        }}
+      />
+      <Space>
+        <Button icon={<UploadOutlined />} disabled={Boolean(transfer && !transfer.error)} onClick={() => input.current?.click()}>
+          {mediaId ? '重新上传' : '上传文件'}
+        </Button>
+        {transfer && !transfer.paused && (
+          <Button icon={<PauseOutlined />} onClick={pause} data-testid="upload-pause">
+            暂停
+          </Button>
+        )}
+        {transfer?.paused && (
+          <Button type="primary" ghost onClick={resume} data-testid="upload-resume">
+            继续上传
+          </Button>
+        )}
+      </Space>
+      {transfer && (
+        <div data-testid="upload-progress">
+          <Typography.Text ellipsis>{transfer.name}</Typography.Text>
+          <Progress percent={pct} status={transfer.error ? 'exception' : transfer.paused ? 'normal' : 'active'} />
+          <Typography.Text type="secondary">
+            {fmtBytes(transfer.sent)} / {fmtBytes(transfer.total)}
+            {transfer.paused ? ' · 已暂停' : transfer.speed > 0 ? ` · ${fmtBytes(transfer.speed)}/s · 剩余约 ${fmtTime(left)}` : ''}
+          </Typography.Text>
+          {transfer.error && <Alert type="error" showIcon message={transfer.error} style={{ marginTop: 8 }} />}
+        </div>
+      )}
+      {media && (
+        <div data-testid="media-status">
+          <Space wrap>
+            <Typography.Text>{media.originalName}</Typography.Text>
+            <Tag color={media.status === 'ready' ? 'green' : media.status === 'failed' ? 'red' : 'blue'}>
+              {MEDIA_STATUS_LABELS[media.status] ?? media.status}
+            </Tag>
+            {media.qualities.map((q) => (
+              <Tag key={q}>{QUALITY_LABELS[q] ?? q}</Tag>
+            ))}
+            {media.duration > 0 && <Typography.Text type="secondary">时长 {fmtTime(media.duration)}</Typography.Text>}
+          </Space>
+          {['uploaded', 'processing'].includes(media.status) && (
+            <Progress percent={media.progress} size="small" status="active" data-testid="transcode-progress" />
+          )}
+          {media.status === 'failed' && (
+            <Alert
+              type="error"
+              showIcon
+              message={media.error || '处理失败'}
+              action={
+                <Button size="small" icon={<ReloadOutlined />} onClick={() => void retryMedia(mediaId).then(() => status.refetch())}>
+                  重试
+                </Button>
+              }
+            />
+          )}
+          {media.status === 'ready' && media.error && <Alert type="info" showIcon message={media.error} />}
+        </div>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,180 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AUDIT_STATUS_LABELS, RES_TYPE_LABELS, type ResView, TrainResMsg } from '@xuetu/contract';
+import { App, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { auditRes, getAuditPage, getPreview, revokeRes } from '../../../../api/trainres';
+import { MediaPlayer } from '../../../../components/MediaPlayer';
+import { RichTextView } from '../../../../components/RichTextView';
+import { DEFAULT_PAGE, pager } from '../../shared';
+import { AuditHistoryDrawer, statusTag, useResCompany } from '../shared';
+
+/** 资源审核: the queue (pending first), a preview player, pass or reject with a comment, revoke, history. */
+export default function ResourceAuditPage() {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const { company, picker } = useResCompany();
+  const [filter, setFilter] = useState<{ keyword: string; auditStatus?: number }>({ keyword: '', auditStatus: 10 });
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [auditing, setAuditing] = useState<ResView | null>(null);
+  const [history, setHistory] = useState<ResView | null>(null);
+  const [comment, setComment] = useState('');
+  const list = useQuery({
+    queryKey: ['trainres', 'audit', filter, company, page],
+    queryFn: () => getAuditPage({ ...filter, dCode: '', companySysCode: company, pageIndex: page.pageIndex, pageSize: page.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const preview = useQuery({
+    queryKey: ['trainres', 'preview', auditing?.resCode],
+    queryFn: () => getPreview(auditing?.resCode ?? ''),
+    enabled: Boolean(auditing),
+  });
+  const reload = () => void qc.invalidateQueries({ queryKey: ['trainres'] });
+  const decide = useMutation({
+    mutationFn: (pass: boolean) => auditRes(auditing?.resCode ?? '', pass, comment),
+    onSuccess: (_d, pass) => {
+      message.success(pass ? '审核通过' : '已驳回');
+      setAuditing(null);
+      reload();
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (code: string) => revokeRes(code),
+    onSuccess: () => {
+      message.success('已撤回');
+      reload();
+    },
+  });
+
+  return (
+    <Card variant="borderless" data-testid="res-audit">
+      <Form
+        layout="inline"
+        style={{ marginBottom: 16, rowGap: 12 }}
+        initialValues={{ auditStatus: 10 }}
+        onFinish={(v: { keyword?: string; auditStatus?: number }) => {
+          setFilter({ keyword: v.keyword ?? '', auditStatus: v.auditStatus });
+          setPage((p) => ({ ...p, pageIndex: 1 }));
+        }}
+      >
+        {picker && <Form.Item>{picker}</Form.Item>}
+        <Form.Item name="keyword">
+          <Input placeholder="资源名称" allowClear />
+        </Form.Item>
+        <Form.Item name="auditStatus">
+          <Select
+            style={{ width: 120 }}
+            placeholder="全部状态"
+            allowClear
+            options={[10, 20, 30, 40, 0].map((v) => ({ value: v, label: AUDIT_STATUS_LABELS[v] }))}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          搜索
+        </Button>
+      </Form>
+      <Table<ResView>
+        rowKey="resCode"
+        size="middle"
+        loading={list.isFetching && !list.data}
+        dataSource={list.data?.models ?? []}
+        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+        columns={[
+          { title: '资源名称', dataIndex: 'resName', ellipsis: true },
+          { title: '类型', dataIndex: 'resType', width: 80, render: (v: number) => RES_TYPE_LABELS[v] },
+          { title: '公司', dataIndex: 'companyName', width: 160, ellipsis: true },
+          { title: '目录', dataIndex: 'dName', width: 140, ellipsis: true },
+          { title: '状态', dataIndex: 'auditStatus', width: 100, render: statusTag },
+          { title: '更新时间', dataIndex: 'updateTime', width: 170 },
+          {
+            title: '操作',
+            key: 'ops',
+            width: 220,
+            render: (_: unknown, r) => (
+              <Space size={0}>
+                {r.auditStatus === 10 && (
+                  <Button
+                    type="link"
+                    size="small"
+                    data-testid="res-audit-open"
+                    onClick={() => {
+                      setComment('');
+                      setAuditing(r);
+                    }}
+                  >
+                    审核
+                  </Button>
+                )}
+                {r.auditStatus === 20 && (
+                  <Popconfirm title="撤回后学员将不能再看到该资源，确定撤回吗？" onConfirm={() => revoke.mutate(r.resCode)}>
+                    <Button type="link" size="small" danger>
+                      撤回
+                    </Button>
+                  </Popconfirm>
+                )}
+                <Button type="link" size="small" onClick={() => setHistory(r)}>
+                  审核记录
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={Boolean(auditing)}
+        title={`审核：${auditing?.resName ?? ''}`}
+        width={860}
+        destroyOnHidden
+        maskClosable={false}
+        onCancel={() => setAuditing(null)}
+        footer={
+          <Space>
+            <Button onClick={() => setAuditing(null)}>取消</Button>
+            <Button
+              danger
+              loading={decide.isPending && decide.variables === false}
+              onClick={() => {
+                if (!comment.trim()) {
+                  message.error(TrainResMsg.commentRequired);
+                  return;
+                }
+                decide.mutate(false);
+              }}
+              data-testid="audit-reject"
+            >
+              驳回
+            </Button>
+            <Button
+              type="primary"
+              loading={decide.isPending && decide.variables === true}
+              onClick={() => decide.mutate(true)}
+              data-testid="audit-pass"
+            >
+              通过
+            </Button>
+          </Space>
+        }
+      >
+        {auditing && (
+          <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
+            <Descriptions.Item label="类型">{RES_TYPE_LABELS[auditing.resType]}</Descriptions.Item>
+            <Descriptions.Item label="目录">{auditing.dName}</Descriptions.Item>
+            <Descriptions.Item label="学时">{auditing.creditHours}</Descriptions.Item>
+          </Descriptions>
+        )}
+        {preview.data && <MediaPlayer data={preview.data} />}
+        {preview.data?.introduce && <RichTextView html={preview.data.introduce} />}
+        <Input.TextArea
+          style={{ marginTop: 12 }}
+          rows={3}
+          maxLength={500}
+          showCount
+          placeholder="审核意见（驳回时必填）"
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          data-testid="audit-comment"
+        />
+      </Modal>
+      <AuditHistoryDrawer res={history} onClose={() => setHistory(null)} />
+    </Card>
+  );
+}

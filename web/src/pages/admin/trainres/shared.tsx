@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { AUDIT_STATUS_LABELS, type ResView } from '@xuetu/contract';
+import { Drawer, Empty, Select, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { getAuditHistory, getResDirTree } from '../../../api/trainres';
+import { useCompanyOptions, useIsPlatformStaff } from '../content/companies';
+
+const COLORS: Record<number, string> = { 0: 'default', 10: 'processing', 20: 'success', 30: 'error', 40: 'warning' };
+export const statusTag = (s: number) => <Tag color={COLORS[s]}>{AUDIT_STATUS_LABELS[s] ?? s}</Tag>;
+const ACTION_LABELS: Record<string, string> = {
+  submit: '提交审核',
+  pass: '审核通过',
+  reject: '驳回',
+  revoke: '撤回',
+  edit: '修改（重新审核）',
+};
+
+/** Platform staff pick the company they work on ('' = the platform's own resources). */
+export function useResCompany() {
+  const staff = useIsPlatformStaff();
+  const companies = useCompanyOptions(staff);
+  const [company, setCompany] = useState('');
+  const picker = staff ? (
+    <Select
+      style={{ width: 200 }}
+      value={company}
+      options={[{ value: '', label: '平台（全部公司）' }, ...(companies.data ?? [])]}
+      onChange={setCompany}
+      data-testid="res-company"
+    />
+  ) : null;
+  return { staff, company, picker };
+}
+
+export function useResDirs(company: string) {
+  return useQuery({ queryKey: ['trainres', 'dirs', company], queryFn: () => getResDirTree(company) });
+}
+
+/** Who did what when: every audit action with from → to and the comment. */
+export function AuditHistoryDrawer({ res, onClose }: { res: ResView | null; onClose: () => void }) {
+  const history = useQuery({
+    queryKey: ['trainres', 'history', res?.resCode],
+    queryFn: () => getAuditHistory(res?.resCode ?? ''),
+    enabled: Boolean(res),
+  });
+  return (
+    <Drawer open={Boolean(res)} title={`审核记录：${res?.resName ?? ''}`} width={460} onClose={onClose} destroyOnHidden>
+      {history.data?.length ? (
+        <Timeline
+          data-testid="audit-history"
+          items={history.data.map((h) => ({
+            color: h.action === 'reject' ? 'red' : h.action === 'pass' ? 'green' : 'blue',
+            children: (
+              <div>
+                <Typography.Text strong>{ACTION_LABELS[h.action] ?? h.action}</Typography.Text>{' '}
+                <Typography.Text type="secondary">
+                  {h.userName} · {h.createTime}
+                </Typography.Text>
+                <div>
+                  {AUDIT_STATUS_LABELS[h.fromStatus]} → {AUDIT_STATUS_LABELS[h.toStatus]}
+                </div>
+                {h.comment && <div>意见：{h.comment}</div>}
+              </div>
+            ),
+          }))}
+        />
+      ) : (
+        <Empty description={history.isLoading ? '加载中' : '暂无审核记录'} />
+      )}
+    </Drawer>
+  );
+}
