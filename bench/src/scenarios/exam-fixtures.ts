@@ -104,6 +104,7 @@ export function examBenchRoutes(ctx: AppContext, clock: OffsetClock) {
               .from(userPaperQuestions)
               .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
               .where(eq(userPapers.examId, exam.id))
+              .orderBy(userPaperQuestions.userpaperId, userPaperQuestions.qCode)
           : [];
         const closeJobs = ids.length
           ? await ctx.db

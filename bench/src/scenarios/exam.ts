@@ -139,7 +139,17 @@ export async function benchExam(port: number): Promise<ExamBenchResult> {
   expectThat(afterBegin.usersWithMoreThanOne === 0, `begin: ${afterBegin.usersWithMoreThanOne} learners have more than one attempt`);
   expectThat(sameTwice, 'begin: a learner sent twice at once got two different attempts');
 
-  // --- 2. answer saving: 50 connections, each request the next learner's next question; seq grows
+  // --- 2. answer saving: 50 connections, each request the next learner's next question; seq grows.
+  // Each learner has just opened the exam page (GetExamPaper), as a browser does before its first save.
+  let warm = 0;
+  await Promise.all(
+    Array.from({ length: SAVE_CONNECTIONS }, async () => {
+      while (warm < LEARNERS) {
+        const i = warm++;
+        await must('/Api/UserExam/ex_userexam/GetExamPaper', { userpaperId: userpaperIds[i] }, tokens[i]);
+      }
+    }),
+  );
   const baselineB = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: SAVE_CONNECTIONS,

@@ -102,6 +102,14 @@ export async function readExamPaper(caller: Caller, userpaperId: number): Promis
     repo.attemptQuestions(caller.ctx.db, attempt.id),
   ]);
   const now = caller.now;
+  // the saves that follow the page load check against the same frozen questions
+  if (attempt.status === 20)
+    await cacheShape(caller, {
+      id: attempt.id,
+      userId: attempt.userId,
+      deadlineMs: attempt.deadline.getTime(),
+      questions: repo.shapeOf(questions),
+    });
   const answers: Record<string, string | string[]> = {};
   const seqs: Record<string, number> = {};
   for (const q of questions) {
@@ -145,10 +153,14 @@ async function cachedShape(caller: Caller, userpaperId: number): Promise<repo.At
   const hit = await caller.ctx.cache.get<repo.AttemptShape>(key);
   if (hit) return hit;
   const shape = await repo.attemptShape(caller.ctx.db, userpaperId);
-  if (!shape) return undefined;
-  const ttl = Math.ceil((shape.deadlineMs + SAVE_GRACE_MS - caller.now.getTime()) / 1000) + 60;
-  if (ttl > 0) await caller.ctx.cache.set(key, shape, Math.min(ttl, 24 * 3600));
+  if (shape) await cacheShape(caller, { ...shape, id: userpaperId });
   return shape;
+}
+
+async function cacheShape(caller: Caller, shape: repo.AttemptShape & { id?: number }) {
+  const { id, ...value } = shape;
+  const ttl = Math.ceil((value.deadlineMs + SAVE_GRACE_MS - caller.now.getTime()) / 1000) + 60;
+  if (ttl > 0 && id) await caller.ctx.cache.set(`ux:shape:${id}`, value, Math.min(ttl, 24 * 3600));
 }
 
 /**

@@ -286,14 +286,18 @@ export async function attemptShape(db: DbOrTx, userpaperId: number): Promise<Att
   return {
     userId: attempt.userId,
     deadlineMs: attempt.deadline.getTime(),
-    questions: Object.fromEntries(
-      // only fill-in needs its stem (the blank count)
-      rows.map((r) => [
-        r.qCode,
-        { qType: r.qType, qName: r.qType === 4 ? r.qName : '', optionCount: (JSON.parse(r.options) as unknown[]).length },
-      ]),
-    ),
+    questions: shapeOf(rows),
   };
+}
+
+export function shapeOf(rows: { qCode: string; qType: number; qName: string; options: string }[]): AttemptShape['questions'] {
+  return Object.fromEntries(
+    // only fill-in needs its stem (the blank count)
+    rows.map((r) => [
+      r.qCode,
+      { qType: r.qType, qName: r.qType === 4 ? r.qName : '', optionCount: (JSON.parse(r.options) as unknown[]).length },
+    ]),
+  );
 }
 
 /**
