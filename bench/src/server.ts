@@ -4,13 +4,17 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app.ts';
 import { defineRoute, registerRoutes } from '../../server/src/platform/route.ts';
+import { examBenchRoutes, OffsetClock } from './scenarios/exam-fixtures.ts';
 
 // The app under test plus the two baselines, listening on a free port (printed on stdout as JSON).
 // Baseline A: a constant through the full plugin stack. Baseline B: one `SELECT 1` through the
 // app's database layer. Both are registered exactly like product routes.
 // DATABASE_URL / REDIS_URL in the environment select PostgreSQL / Redis as in production.
 const dir = mkdtempSync(join(tmpdir(), 'xuetu-bench-'));
+// the system clock until the exam scenario moves it past its deadlines (run last)
+const clock = new OffsetClock();
 const { app, ctx } = await buildApp({
+  clock,
   env: {
     PGLITE_DIR: join(dir, 'db'),
     FILES_DIR: join(dir, 'files'),
@@ -40,6 +44,7 @@ registerRoutes(app, ctx, [
       return { hello: '学途' };
     },
   }),
+  ...examBenchRoutes(ctx, clock),
 ]);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address() as { port: number };

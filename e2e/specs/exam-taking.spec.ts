@@ -176,6 +176,9 @@ test('a learner takes, reloads, goes offline, submits, is marked on the marking 
   // the exam message's link opens the dashboard's exam tab
   await page.goto('/dashboard?tab=exam');
   await page.getByTestId(`exam-card-${examCode}`).getByRole('button', { name: '再次考试' }).click();
+  // the history of attempts comes with 再次考试
+  await expect(page.getByTestId('attempt-history')).toContainText('第 1 次');
+  await expect(page.getByTestId('attempt-history')).toContainText('通过');
   await page.getByTestId('begin-exam').click();
   await expect(page).toHaveURL(/\/ysUserExam\/exam\?examCode=/);
   await expect(page.getByTestId('question-1').locator('input[value="B"]')).not.toBeChecked();

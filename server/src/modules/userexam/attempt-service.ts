@@ -102,6 +102,14 @@ export async function readExamPaper(caller: Caller, userpaperId: number): Promis
     repo.attemptQuestions(caller.ctx.db, attempt.id),
   ]);
   const now = caller.now;
+  // the saves that follow the page load check against the same frozen questions
+  if (attempt.status === 20)
+    await cacheShape(caller, {
+      id: attempt.id,
+      userId: attempt.userId,
+      deadlineMs: attempt.deadline.getTime(),
+      questions: repo.shapeOf(questions),
+    });
   const answers: Record<string, string | string[]> = {};
   const seqs: Record<string, number> = {};
   for (const q of questions) {
@@ -139,38 +147,66 @@ export async function readExamPaper(caller: Caller, userpaperId: number): Promis
   };
 }
 
+/** The attempt's fixed parts SaveAnswer checks against, cached until its deadline has long passed. */
+async function cachedShape(caller: Caller, userpaperId: number): Promise<repo.AttemptShape | undefined> {
+  const key = `ux:shape:${userpaperId}`;
+  const hit = await caller.ctx.cache.get<repo.AttemptShape>(key);
+  if (hit) return hit;
+  const shape = await repo.attemptShape(caller.ctx.db, userpaperId);
+  if (shape) await cacheShape(caller, { ...shape, id: userpaperId });
+  return shape;
+}
+
+async function cacheShape(caller: Caller, shape: repo.AttemptShape & { id?: number }) {
+  const { id, ...value } = shape;
+  const ttl = Math.ceil((value.deadlineMs + SAVE_GRACE_MS - caller.now.getTime()) / 1000) + 60;
+  if (ttl > 0 && id) await caller.ctx.cache.set(`ux:shape:${id}`, value, Math.min(ttl, 24 * 3600));
+}
+
 /**
  * SaveAnswer: idempotent and ordered by the client's seq (a late or repeated request never
  * overwrites a newer answer). Refused once submitted or after the deadline and its grace. The
- * attempt row is share-locked so a submit waits for saves in flight and scores what they wrote.
+ * answer is checked against the attempt's frozen question (cached), then written by one
+ * statement that share-locks the attempt row, so a submit waits for saves in flight and scores
+ * what they wrote (ADR 0011a §2).
  */
 export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnswerInput>): Promise<SaveAnswerResult> {
-  const attempt = await ownAttempt(caller, input.userpaperId);
-  // closed by its deadline (job or on-read) rather than by the learner: say the time is up
-  if (attempt.status !== 20) throw appError(attempt.autoSubmitted ? 'ATTEMPT_TIME_UP' : 'ATTEMPT_SUBMITTED');
+  const actor = requireActor(caller);
+  const shape = await cachedShape(caller, input.userpaperId);
+  if (!shape || shape.userId !== actor.userId) throw appError('ATTEMPT_NOT_FOUND');
   const now = caller.now;
-  return inTransaction(caller, async (tx) => {
-    const locked = (await repo.findAttempt(tx, attempt.id, 'share'))!;
-    if (locked.status !== 20) throw appError('ATTEMPT_SUBMITTED');
-    if (locked.deadline.getTime() + SAVE_GRACE_MS <= now.getTime()) throw appError('ATTEMPT_TIME_UP');
-    const q = await repo.findAttemptQuestion(tx, attempt.id, input.qCode);
-    if (!q) throw appError('ATTEMPT_QUESTION_NOT_FOUND');
-    const change: { answerStr?: string; flagged?: number } = {};
-    if (input.answer !== undefined) {
-      const checked = normalizeGiven({ qType: q.qType, qName: q.qName, optionCount: JSON.parse(q.options).length }, input.answer);
-      if (!checked.ok) throw appError(checked.code);
-      change.answerStr = checked.value;
-    }
-    if (input.flag !== undefined) change.flagged = input.flag;
-    const applied = await repo.saveGiven(tx, attempt.id, q.qCode, input.seq, change);
-    return {
-      qCode: q.qCode,
-      seq: applied ? input.seq : Math.max(q.answerSeq, input.seq),
-      applied,
-      serverNow: formatDateTime(now),
-      remainingSeconds: remaining(locked.deadline, now),
-    };
+  const q = shape.questions[input.qCode];
+  const change: { answerStr?: string; flagged?: number } = {};
+  if (q && input.answer !== undefined) {
+    const checked = normalizeGiven(q, input.answer);
+    if (!checked.ok) throw appError(checked.code);
+    change.answerStr = checked.value;
+  }
+  if (input.flag !== undefined) change.flagged = input.flag;
+  const saved = await repo.saveGivenLocked(caller.ctx.db, {
+    userpaperId: input.userpaperId,
+    userId: actor.userId,
+    qCode: input.qCode,
+    seq: input.seq,
+    ...change,
+    cutoff: new Date(now.getTime() - SAVE_GRACE_MS),
   });
+  if (!saved) throw appError('ATTEMPT_NOT_FOUND');
+  // closed by its deadline (job or on-read) rather than by the learner: say the time is up
+  if (saved.status !== 20) throw appError(saved.autoSubmitted ? 'ATTEMPT_TIME_UP' : 'ATTEMPT_SUBMITTED');
+  if (shape.deadlineMs + SAVE_GRACE_MS <= now.getTime()) {
+    // on-read closing: nobody has submitted it yet
+    await closeIfOverdue(caller.ctx, input.userpaperId);
+    throw appError('ATTEMPT_TIME_UP');
+  }
+  if (!q) throw appError('ATTEMPT_QUESTION_NOT_FOUND');
+  return {
+    qCode: input.qCode,
+    seq: saved.applied ? input.seq : Math.max(saved.currentSeq, input.seq),
+    applied: saved.applied,
+    serverNow: formatDateTime(now),
+    remainingSeconds: remaining(new Date(shape.deadlineMs), now),
+  };
 }
 
 /** SubmitExam: scores and closes the attempt; a second submit (or one after the deadline closed it) answers the same result. */

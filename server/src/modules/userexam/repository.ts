@@ -263,3 +263,77 @@ export async function writeMarkNote(
     .set(v)
     .where(and(eq(userPaperQuestions.userpaperId, userpaperId), eq(userPaperQuestions.qCode, qCode)));
 }
+
+/** What SaveAnswer needs of an attempt that never changes after begin (cached): owner, deadline, question shapes. */
+export interface AttemptShape {
+  userId: number;
+  deadlineMs: number;
+  questions: Record<string, { qType: number; qName: string; optionCount: number }>;
+}
+
+export async function attemptShape(db: DbOrTx, userpaperId: number): Promise<AttemptShape | undefined> {
+  const attempt = await findAttempt(db, userpaperId);
+  if (!attempt) return undefined;
+  const rows = await db
+    .select({
+      qCode: userPaperQuestions.qCode,
+      qType: userPaperQuestions.qType,
+      qName: userPaperQuestions.qName,
+      options: userPaperQuestions.options,
+    })
+    .from(userPaperQuestions)
+    .where(eq(userPaperQuestions.userpaperId, userpaperId));
+  return {
+    userId: attempt.userId,
+    deadlineMs: attempt.deadline.getTime(),
+    questions: shapeOf(rows),
+  };
+}
+
+export function shapeOf(rows: { qCode: string; qType: number; qName: string; options: string }[]): AttemptShape['questions'] {
+  return Object.fromEntries(
+    // only fill-in needs its stem (the blank count)
+    rows.map((r) => [
+      r.qCode,
+      { qType: r.qType, qName: r.qType === 4 ? r.qName : '', optionCount: (JSON.parse(r.options) as unknown[]).length },
+    ]),
+  );
+}
+
+/**
+ * One statement for SaveAnswer: share-locks the attempt row (a submit, which takes it FOR UPDATE,
+ * waits for the save and scores what it wrote; a save after a submit sees status 30) and writes
+ * the answer only while the attempt is open, before `cutoff`, and when `seq` is newer than the
+ * stored one. Answers the attempt's state, whether the write happened and the stored seq.
+ */
+export async function saveGivenLocked(
+  db: DbOrTx,
+  v: { userpaperId: number; userId: number; qCode: string; seq: number; answerStr?: string; flagged?: number; cutoff: Date },
+): Promise<{ status: number; autoSubmitted: number; applied: boolean; currentSeq: number } | undefined> {
+  const res = await db.execute(sql`
+    with a as (
+      select id, status, auto_submitted, deadline from ${userPapers}
+       where id = ${v.userpaperId} and user_id = ${v.userId}
+       for share
+    ), u as (
+      update ${userPaperQuestions} as q
+         set answer_str = case when ${v.answerStr !== undefined}::boolean then ${v.answerStr ?? null}::text else q.answer_str end,
+             flagged = case when ${v.flagged !== undefined}::boolean then ${v.flagged ?? 0}::int else q.flagged end,
+             answer_seq = ${v.seq}::int
+        from a
+       where q.userpaper_id = a.id and q.q_code = ${v.qCode} and q.answer_seq < ${v.seq}::int
+         and a.status = 20 and a.deadline > ${v.cutoff.toISOString()}::timestamptz
+      returning q.answer_seq
+    )
+    select a.status, a.auto_submitted, (select count(*) from u)::int as applied,
+           (select answer_seq from ${userPaperQuestions} where userpaper_id = a.id and q_code = ${v.qCode}) as current_seq
+      from a`);
+  const [row] = (res as unknown as { rows: { status: number; auto_submitted: number; applied: number; current_seq: number }[] }).rows;
+  if (!row) return undefined;
+  return {
+    status: Number(row.status),
+    autoSubmitted: Number(row.auto_submitted),
+    applied: Number(row.applied) > 0,
+    currentSeq: Number(row.current_seq ?? 0),
+  };
+}

@@ -229,6 +229,38 @@ describe('taking an exam', () => {
     expect(paper.seqs[q.single]).toBe(5);
   });
 
+  it('saves racing a submit: every acknowledged answer is scored, every later one is refused', async () => {
+    tok.learner06 = await t.login('learner06');
+    const exam = await addExam('交卷竞争考试', ['learner06']);
+    const id = (await begin(exam, 'learner06')).data.userpaperId;
+    // the key of both is B; a wrong answer is C (single) or A (true/false)
+    const saves = Array.from({ length: 16 }, (_, i) => ({
+      qCode: i % 2 ? q.judge : q.single,
+      answer: i % 4 < 2 ? 'B' : i % 2 ? 'A' : 'C',
+      seq: i + 1,
+    }));
+    const [submit, ...answers] = await Promise.all([
+      // the submit goes out among the saves
+      new Promise((r) => setImmediate(r)).then(() => t.post<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: id }, tok.learner06)),
+      ...saves.map((v) => save(id, 'learner06', v.qCode, v.answer, v.seq)),
+    ]);
+    expect(submit.success).toBe(true);
+    for (const a of answers) if (!a.success) expect(a.code).toBe('ATTEMPT_SUBMITTED');
+    const stored = await t.ctx.db.execute(
+      sql`select q_code, answer_str, answer_seq, score_got from ex_userpaperquestion where userpaper_id = ${id} and q_code in (${q.single}, ${q.judge})`,
+    );
+    for (const row of (
+      stored as unknown as { rows: { q_code: string; answer_str: string | null; answer_seq: number; score_got: string | number }[] }
+    ).rows) {
+      const acked = saves.filter((v, i) => v.qCode === row.q_code && answers[i].success && answers[i].data.applied);
+      const newest = acked.at(-1);
+      // the stored answer is the newest acknowledged one, and it is what was scored
+      expect(row.answer_seq).toBe(newest?.seq ?? 0);
+      expect(row.answer_str ?? '').toBe(newest?.answer ?? '');
+      expect(Number(row.score_got)).toBe(newest?.answer === 'B' ? 10 : 0);
+    }
+  });
+
   it('the result is not readable while the attempt is open', async () => {
     expect((await t.post(`${U}/GetExamResult`, { userpaperId: first }, tok.learner01)).code).toBe('ATTEMPT_IN_PROGRESS');
   });

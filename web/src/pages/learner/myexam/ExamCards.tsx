@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { beginExam, getMyExamList, MY_EXAMS_KEY } from '../../../api/userexam';
 import { beginStorageKey } from '../exam';
 import { ExamResultDialog } from '../examview/ExamResultDialog';
+import { AttemptHistory } from './AttemptHistory';
 
 const STATUS: Record<number, { text: string; color: string }> = {
   0: { text: '未开始', color: 'default' },
@@ -132,6 +133,8 @@ export function ExamCards({ mustComplete = false }: { mustComplete?: boolean }) 
             ]}
           />
         )}
+        {/* spec: 再次考试 comes with the history of the attempts */}
+        {detail && detail.attemptsUsed > 0 && <AttemptHistory examCode={detail.examCode} onView={setResult} />}
       </Modal>
       <ExamResultDialog userpaperId={result} onClose={() => setResult(null)} />
     </>

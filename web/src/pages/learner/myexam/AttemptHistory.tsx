@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MyAttemptRow } from '@xuetu/contract';
+import { Button, Table, Tag, Typography } from 'antd';
+import { getUserExamDetail } from '../../../api/userexam';
+
+function state(a: MyAttemptRow) {
+  if (a.status !== 30) return <Tag>作答中</Tag>;
+  if (a.delayMarkingPapers > 0) return <Tag color="processing">待阅卷</Tag>;
+  if (a.isPass === -2) return <Tag>保密</Tag>;
+  return a.isPass === 1 ? <Tag color="success">通过</Tag> : <Tag color="error">未通过</Tag>;
+}
+
+/** 作答记录: every attempt of the learner at one exam (GetUserExamDetail), each submitted one viewable. */
+export function AttemptHistory({ examCode, onView }: { examCode: string; onView: (userpaperId: number) => void }) {
+  const q = useQuery({ queryKey: ['ex_userexam', 'GetUserExamDetail', examCode], queryFn: () => getUserExamDetail(examCode) });
+  const rows = q.data?.attempts ?? [];
+  if (!q.isLoading && !rows.length) return null;
+  return (
+    <div data-testid="attempt-history" style={{ marginTop: 12 }}>
+      <Typography.Text strong>作答记录</Typography.Text>
+      <Table<MyAttemptRow>
+        rowKey="id"
+        size="small"
+        loading={q.isLoading}
+        pagination={false}
+        dataSource={rows}
+        scroll={{ x: 480 }}
+        columns={[
+          { title: '次数', dataIndex: 'attemptNo', width: 60, render: (n: number) => `第 ${n} 次` },
+          { title: '交卷时间', dataIndex: 'endTime', width: 160, render: (t: string, a) => (a.status === 30 ? t : '') },
+          { title: '得分', dataIndex: 'score', width: 70, render: (s: number | null) => s ?? '—' },
+          { title: '结果', key: 'state', width: 80, render: (_: unknown, a) => state(a) },
+          {
+            title: '',
+            key: 'op',
+            width: 60,
+            render: (_: unknown, a) =>
+              a.status === 30 ? (
+                <Button size="small" type="link" onClick={() => onView(a.id)}>
+                  查看
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+    </div>
+  );
+}
