@@ -153,7 +153,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     errorResponseBuilder: (_req, context) => Object.assign(new Error(Msg.tooManyRequests), { statusCode: context.statusCode }),
   });
   // CSP, no framing, Referrer-Policy, nosniff on every answer (the HTML above all)
-  await registerSecurityHeaders(app, { production: env.NODE_ENV === 'production' });
+  await registerSecurityHeaders(app, {
+    production: env.NODE_ENV === 'production',
+    webDist: env.WEB_DIST ?? resolve(REPO_ROOT, 'web/dist'),
+  });
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: env.UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   // tus (resumable media uploads) reads PATCH bodies itself

@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * The Content-Security-Policy the built app runs under (issue 9 item 11, ADR 0013):
- * - scripts only from our own origin: the Vite build has no inline script;
+ * - scripts only from our own origin, plus the inline scripts of the built index.html by their
+ *   sha256 (the route preloader and boot screen of the public pages, issue 15);
  * - styles also inline: antd (cssinjs) and the captcha widget write <style> and style="" at run time;
  * - media and workers also from blob: URLs (hls.js feeds the <video> through MediaSource, the
  *   captcha solves in a blob: worker);
@@ -33,13 +37,15 @@ export const CONTENT_SECURITY_POLICY = {
  * Referrer-Policy, cross-origin isolation of resources. HSTS only in production: a developer's
  * http://localhost must not be pinned to https.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { production: boolean }): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, opts: { production: boolean; webDist?: string }): Promise<void> {
+  const directives: Record<string, string[]> = Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]]));
+  directives['script-src'].push(...inlineScriptHashes(opts.webDist));
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       // no upgrade-insecure-requests: an intranet install on http://10.x.x.x would lose its assets
-      directives: Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([k, v]) => [k, [...v]])),
+      directives,
     },
     // the files of a course or notice are read by our pages only
     crossOriginResourcePolicy: { policy: 'same-site' },
@@ -50,4 +56,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { prod
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: opts.production ? { maxAge: 180 * 24 * 3600, includeSubDomains: false } : false,
   });
+}
+
+/** 'sha256-…' sources for the inline <script> blocks of the built index.html (none without a build). */
+export function inlineScriptHashes(webDist: string | undefined): string[] {
+  const file = webDist ? join(webDist, 'index.html') : '';
+  if (!file || !existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((m) => m[1])
+    .filter((body) => body.trim() !== '')
+    .map((body) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
 }
