@@ -62,7 +62,8 @@ test('an administrator uploads and submits a video; the auditor rejects with a c
   page,
   browser,
 }) => {
-  test.skip(!hasFfmpeg, 'ffmpeg is not installed on this machine: the journey needs a real video');
+  // the journey needs a real video; .ci/run installs ffmpeg (apt-get install -y ffmpeg)
+  expect(hasFfmpeg, 'ffmpeg is not installed: apt-get install -y ffmpeg').toBe(true);
   test.setTimeout(180_000);
   const video = makeVideo();
   const name = `入职安全培训 ${Date.now().toString(36)}`;
