@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // one migrated, seeded database per run; each test file clones it (test/helper.ts)
     globalSetup: process.env.XUETU_TEST_NO_SNAPSHOT ? [] : ['test/snapshot.ts'],
     pool: 'forks',

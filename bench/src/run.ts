@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +29,12 @@ interface Row {
 }
 
 async function startServer(env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'server.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_SERVER_NODE_ARGS adds node flags to the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', join(here, 'server.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
     rl.once('line', resolve);
@@ -100,6 +106,7 @@ async function benchDatabase(label: string, env: NodeJS.ProcessEnv): Promise<Row
   const rows: Row[] = [];
   try {
     if (process.env.BENCH_ONLY === 'exam') return await benchExamOn(label, server, rows);
+    if (process.env.BENCH_ONLY === 'study') return await benchStudyOn(label, server, rows);
     for (const scenario of await scenariosFor(server.port)) {
       const r = await run(server.port, scenario);
       rows.push({
@@ -113,10 +120,42 @@ async function benchDatabase(label: string, env: NodeJS.ProcessEnv): Promise<Row
       });
       process.stderr.write(`  ${label}: ${scenario.name} — ${Math.round(r.requests.average)} req/s\n`);
     }
+    await benchStudyOn(label, server, rows);
     await benchExamOn(label, server, rows);
   } finally {
     server.stop();
   }
+  return rows;
+}
+
+const studyLines: string[] = [];
+const studyFailures: string[] = [];
+
+/** Study heartbeats (issue 13) on the system clock: before the exam scenarios move it. */
+async function benchStudyOn(label: string, server: { port: number; database: string; cache: string }, rows: Row[]): Promise<Row[]> {
+  const studyFile = join(here, 'scenarios', 'study.ts');
+  if (!existsSync(studyFile) || process.env.BENCH_SKIP_STUDY === '1') return rows;
+  const database = `${label} (${server.database}, ${server.cache} cache)`;
+  if (!rows.length)
+    for (const scenario of (await scenariosFor(server.port)).slice(0, 2)) {
+      const r = await run(server.port, scenario);
+      rows.push({
+        database,
+        scenario: scenario.name,
+        reqPerSec: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      });
+    }
+  const { benchStudy } = (await import(studyFile)) as typeof import('./scenarios/study.ts');
+  const result = await benchStudy(server.port);
+  for (const r of result.rows)
+    rows.push({ database, scenario: r.scenario, reqPerSec: r.reqPerSec, p50: r.p50, p99: r.p99, errors: r.errors, non2xx: 0 });
+  studyLines.push(`### ${database}`, '', ...result.lines, '');
+  studyFailures.push(...result.failures.map((f) => `${label}: ${f}`));
+  for (const line of result.lines) process.stderr.write(`  ${label}: ${line}\n`);
   return rows;
 }
 
@@ -153,7 +192,9 @@ function report(rows: Row[]): string {
   const lines = [
     `# Xuetu benchmark — ${new Date().toISOString()}`,
     '',
-    `autocannon, ${CONNECTIONS} connections, no pipelining, ${SECONDS} s per scenario, Node ${process.version}.`,
+    `autocannon, ${CONNECTIONS} connections, no pipelining, ${SECONDS} s per scenario, Node ${process.version}, ${cpus().length} cores, load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1/5/15 min; a busy machine moves every number).`,
     'Ratios compare req/s with the baselines measured in the same run on the same database.',
     '',
     '| database | scenario | req/s | p50 ms | p99 ms | ÷ A | ÷ B | errors |',
@@ -181,18 +222,26 @@ if (process.env.DATABASE_URL) rows.push(...(await benchDatabase('postgres', { ..
 
 const extra: string[] = [];
 const importFile = join(here, 'scenarios', 'import.ts');
-if (existsSync(importFile) && process.env.BENCH_SKIP_IMPORT !== '1' && process.env.BENCH_ONLY !== 'exam') {
+if (existsSync(importFile) && process.env.BENCH_SKIP_IMPORT !== '1' && !process.env.BENCH_ONLY) {
   const { benchImport } = (await import(importFile)) as { benchImport: () => Promise<{ name: string; seconds: number }[]> };
   extra.push('', '## Bulk work', '', '| task | seconds |', '|---|---:|');
   for (const r of await benchImport()) extra.push(`| ${r.name} | ${r.seconds.toFixed(2)} |`);
 }
 
 const mediaBench = join(here, 'scenarios', 'media.ts');
-if (existsSync(mediaBench) && process.env.BENCH_SKIP_UPLOAD !== '1') {
+if (existsSync(mediaBench) && process.env.BENCH_SKIP_UPLOAD !== '1' && process.env.BENCH_ONLY !== 'study') {
   const { benchMediaUpload } = (await import(mediaBench)) as { benchMediaUpload: () => Promise<{ name: string; seconds: number }[]> };
   extra.push('', '## Media upload', '', '| task | seconds |', '|---|---:|');
   for (const r of await benchMediaUpload()) extra.push(`| ${r.name} | ${r.seconds.toFixed(2)} |`);
 }
+if (studyLines.length)
+  extra.push(
+    '',
+    '## Study heartbeats under load (issue 13)',
+    '',
+    ...studyLines,
+    studyFailures.length ? `**Checks failed:**\n${studyFailures.map((f) => `- ${f}`).join('\n')}` : 'All study checks passed.',
+  );
 if (examLines.length)
   extra.push(
     '',
@@ -208,6 +257,6 @@ const out = join(here, '..', 'results');
 mkdirSync(out, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(join(out, `${stamp}.json`), JSON.stringify({ rows, seconds: SECONDS, connections: CONNECTIONS }, null, 2));
-// an exam-only run (BENCH_ONLY=exam) keeps the full run's latest.md
-writeFileSync(join(out, process.env.BENCH_ONLY === 'exam' ? 'exam-latest.md' : 'latest.md'), `${text}\n`);
-if (examFailures.length) process.exitCode = 1;
+// a partial run (BENCH_ONLY=exam or study) keeps the full run's latest.md
+writeFileSync(join(out, process.env.BENCH_ONLY ? `${process.env.BENCH_ONLY}-latest.md` : 'latest.md'), `${text}\n`);
+if (examFailures.length || studyFailures.length) process.exitCode = 1;

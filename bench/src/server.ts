@@ -1,10 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app.ts';
 import { defineRoute, registerRoutes } from '../../server/src/platform/route.ts';
 import { examBenchRoutes, OffsetClock } from './scenarios/exam-fixtures.ts';
+import { studyBenchRoutes } from './scenarios/study-fixtures.ts';
 
 // The app under test plus the two baselines, listening on a free port (printed on stdout as JSON).
 // Baseline A: a constant through the full plugin stack. Baseline B: one `SELECT 1` through the
@@ -45,8 +47,19 @@ registerRoutes(app, ctx, [
     },
   }),
   ...examBenchRoutes(ctx, clock),
+  ...studyBenchRoutes(ctx),
 ]);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address() as { port: number };
 process.stdout.write(`${JSON.stringify({ port: address.port, database: ctx.database.kind, cache: ctx.cache.kind })}\n`);
+// BENCH_LOOP_DELAY=1: the server's event-loop delay every 5 s on stderr (where a latency tail comes from)
+if (process.env.BENCH_LOOP_DELAY === '1') {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  h.enable();
+  setInterval(() => {
+    const ms = (n: number) => (n / 1e6).toFixed(1);
+    process.stderr.write(`  event-loop delay (5 s): p50 ${ms(h.percentile(50))} ms, p99 ${ms(h.percentile(99))} ms, max ${ms(h.max)} ms\n`);
+    h.reset();
+  }, 5000).unref();
+}
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

@@ -6,7 +6,7 @@
 // WEB_BENCH_LHR_DIR (keep the full Lighthouse reports there).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
@@ -32,6 +32,10 @@ interface Row {
   transferred: number;
   /** audits under 1 in the categories other than performance, for a score under the minimum */
   failing: string[];
+  /** Lighthouse's measure of this machine's speed at the time (higher is faster; ~1000 is a slow laptop) */
+  benchmarkIndex: number;
+  /** the machine's 1-minute load average when the page was audited, and its core count */
+  load: number;
 }
 
 /** Starts the system Chromium with a DevTools port for Lighthouse; nothing is downloaded. */
@@ -114,6 +118,8 @@ async function audit(chromePort: number, url: string): Promise<Omit<Row, 'page'>
     cls: num('cumulative-layout-shift'),
     transferred: num('total-byte-weight'),
     failing,
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
+    load: Math.round(loadavg()[0] * 10) / 10,
   };
 }
 
@@ -121,11 +127,14 @@ function report(rows: Row[]): string {
   return [
     `## Lighthouse (mobile emulation, ${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} per page)`,
     '',
-    '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | transferred KB |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    // the performance score follows the machine: its load and Lighthouse's benchmark index go with it
+    `Measured ${new Date().toISOString()} on ${cpus().length} cores.`,
+    '',
+    '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | transferred KB | load (1 min) | benchmark index |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.fcp.toFixed(0)} | ${r.lcp.toFixed(0)} | ${r.tbt.toFixed(0)} | ${r.cls.toFixed(3)} | ${(r.transferred / 1024).toFixed(1)} |`,
+        `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.fcp.toFixed(0)} | ${r.lcp.toFixed(0)} | ${r.tbt.toFixed(0)} | ${r.cls.toFixed(3)} | ${(r.transferred / 1024).toFixed(1)} | ${r.load} | ${r.benchmarkIndex} |`,
     ),
   ].join('\n');
 }
@@ -138,8 +147,9 @@ try {
     process.stderr.write(`  lighthouse ${page}\n`);
     const runs: Omit<Row, 'page'>[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await audit(chromium.port, `${server.origin}${page}`));
-    const pick = (k: 'performance' | 'accessibility' | 'bestPractices' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'transferred') =>
-      median(runs.map((r) => r[k]));
+    const pick = (
+      k: 'performance' | 'accessibility' | 'bestPractices' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'transferred' | 'benchmarkIndex' | 'load',
+    ) => median(runs.map((r) => r[k]));
     rows.push({
       page,
       performance: pick('performance'),
@@ -150,6 +160,8 @@ try {
       tbt: pick('tbt'),
       cls: pick('cls'),
       transferred: pick('transferred'),
+      benchmarkIndex: pick('benchmarkIndex'),
+      load: pick('load'),
       failing: [...new Set(runs.flatMap((r) => r.failing))],
     });
   }

@@ -1,6 +1,11 @@
+import { AccountErrors } from './errors/account.ts';
+import { AdminErrors } from './errors/admin.ts';
 import { CommonErrors, FileErrors, JobErrors } from './errors/common.ts';
+import { ContentErrors } from './errors/content.ts';
 import { ExamErrors } from './errors/exams.ts';
 import { ImportErrors } from './errors/imports.ts';
+import { ProjectErrors } from './errors/projects.ts';
+import { StudyErrors } from './errors/study.ts';
 import { TrainResErrors } from './errors/trainres.ts';
 import { UserExamErrors } from './errors/userexam.ts';
 
@@ -13,10 +18,15 @@ export const AppErrorMessages = {
   ...CommonErrors,
   ...JobErrors,
   ...FileErrors,
+  ...AccountErrors,
+  ...AdminErrors,
+  ...ContentErrors,
   ...ExamErrors,
   ...UserExamErrors,
   ...ImportErrors,
   ...TrainResErrors,
+  ...StudyErrors,
+  ...ProjectErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof AppErrorMessages;

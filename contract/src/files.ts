@@ -4,6 +4,11 @@ export const FileStatus = {
   Temp: 'temp',
   /** saved with an object (profile, notice, content) */
   Attached: 'attached',
+  /**
+   * was saved with something that no longer refers to it (deleted or replaced); purged once it has
+   * stayed unreferenced for FILES_TEMP_HOURS. Saving it with something again makes it attached.
+   */
+  Orphan: 'orphan',
 } as const;
 export type FileStatus = (typeof FileStatus)[keyof typeof FileStatus];
 
@@ -14,3 +19,10 @@ export const FileVisibility = {
   Private: 'private',
 } as const;
 export type FileVisibility = (typeof FileVisibility)[keyof typeof FileVisibility];
+
+/**
+ * Widths (px) of the resized copies made of a public image at upload (WebP, never wider than the
+ * original). `/prod-api/files/<key>?w=<width>` serves the smallest copy at least that wide, or the
+ * original when there is none; the portal's `srcset` lists these widths (issue 15).
+ */
+export const IMAGE_VARIANT_WIDTHS = [160, 320, 640, 960, 1280, 1920] as const;

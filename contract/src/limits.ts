@@ -41,6 +41,17 @@ export const SysRole = {
 } as const;
 export type SysRoleValue = (typeof SysRole)[keyof typeof SysRole];
 
+/**
+ * spec: system role 4 sees personal study counts on the dashboard; a user who is also staff
+ * (system roles 1, 2 or 3 — the demo company administrator is a learner too) sees the organisation's.
+ */
+export function isLearnerOnly(sysRoles: readonly number[]): boolean {
+  return (
+    sysRoles.includes(SysRole.Learner) &&
+    ![SysRole.PlatformAdmin, SysRole.PlatformOperator, SysRole.CompanyAdmin].some((r) => sysRoles.includes(r))
+  );
+}
+
 export const UserType = { SysUser: 'SysUser', CompanyUser: 'ComPanyUser' } as const;
 export type UserTypeValue = (typeof UserType)[keyof typeof UserType];
 

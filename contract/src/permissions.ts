@@ -72,6 +72,7 @@ export const Perm = {
   ResRecommend: 'Res.Recommend',
   ProjectList: 'Project.List',
   ProjectEdit: 'Project.Edit',
+  ProjectPublish: 'Project.Publish',
 
   // exams
   QuestionList: 'Question.List',
@@ -154,7 +155,10 @@ export const ACTION_TREE: ActionNode[] = [
       [Perm.ResRecommend, '推荐设置'],
     ]),
     page(Perm.ResAudit, '资源审核', '/trainres/audit', 'AuditOutlined'),
-    page(Perm.ProjectList, '培训项目', '/project/manage', 'ProjectOutlined', [[Perm.ProjectEdit, '编辑项目']]),
+    page(Perm.ProjectList, '培训项目', '/project/manage', 'ProjectOutlined', [
+      [Perm.ProjectEdit, '编辑项目'],
+      [Perm.ProjectPublish, '发布结束项目'],
+    ]),
   ]),
   menu('Menu.Exam', '考试管理', 'SolutionOutlined', [
     page(Perm.QuestionList, '题库管理', '/exam/question', 'DatabaseOutlined', [

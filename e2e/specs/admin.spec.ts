@@ -26,7 +26,18 @@ const field = (scope: ReturnType<typeof dialog>, label: string) =>
   scope
     .locator('.ant-form-item')
     .filter({ has: scope.page().locator('.ant-form-item-label label', { hasText: new RegExp(`^${label}$`) }) });
-const confirmOk = (page: Page) => page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+/**
+ * Confirms the open confirmation and waits until it has gone. A click that lands while the dialog
+ * is still zooming in can be lost (seen once in CI: no request left); the check clicks again then.
+ */
+const confirmOk = async (page: Page) => {
+  const confirm = page.locator('.ant-modal-confirm');
+  await expect(confirm).toBeVisible();
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.locator('.ant-modal-confirm-btns .ant-btn-primary').click({ timeout: 2000 });
+    await expect(confirm).toBeHidden({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
+};
 const toast = (page: Page, text: string) => expect(page.locator('.ant-message-notice', { hasText: text }).first()).toBeVisible();
 
 test.beforeEach(async ({ page }) => {

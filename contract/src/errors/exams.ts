@@ -34,4 +34,5 @@ export const ExamErrors = {
   EXAM_ALREADY_PUBLISHED: '考试已发布',
   EXAM_NOT_PUBLISHED: '考试尚未发布',
   EXAM_CLOSED: '考试已结束',
+  EXAM_PROJECT_NOT_FOUND: '所选培训项目不存在或不属于该公司',
 } as const;

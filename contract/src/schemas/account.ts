@@ -21,6 +21,8 @@ export const AccountMsg = {
   avatarType: '请上传图片文件！格式：jpg,png',
   avatarSize: '上传头像图片大小不能超过 10MB!',
   avatarPixels: (w: number, h: number) => `图片像素不能低于 ${w}*${h}`,
+  avatarPixelsMax: (w: number, h: number) => `图片像素不能超过 ${w}*${h}`,
+  avatarInvalid: '头像图片无效，请重新上传',
   // decisions (DESIGN.md §4 and ADR 0002)
   captchaRequired: '请先完成人机验证',
   captchaFailed: '人机验证未通过，请重试',
@@ -42,6 +44,7 @@ export const AccountMsg = {
   activated: '激活成功，请登录',
   activatedNoPassword: '激活成功，请使用手机验证码登录，或通过“忘记密码”设置登录密码',
   phoneNoAccount: '该手机号未关联可登录的账号',
+  phoneManyAccounts: '该手机号关联多个账号，请选择登录用户',
   samePhone: '新手机号与当前手机号相同',
   ticketInvalid: '登录凭证无效或已过期',
   cancelDone: '账户已注销',

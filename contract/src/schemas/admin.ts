@@ -22,6 +22,7 @@ export const AdminMsg = {
   actionNameRequired: '请输入菜单名',
   mustBePositive: '必须大于0',
   importFileType: '请上传excel文件！格式：xls,xlsx',
+  importFileSize: '文件不能超过 10MB',
   chooseFile: '请选择文件',
   checkOk: '校验成功,可以导入',
   checkOkNoError: '校验成功,无错误',
@@ -34,7 +35,9 @@ export const AdminMsg = {
   idCardTaken: '该身份证号在本公司已存在',
   mobileTaken: '该手机号在本公司已被其他学员使用',
   companyCodeTaken: '公司编码已存在',
+  companyTaken: '公司编码已存在或公司名称重复',
   actionCodeTaken: '权限编码已存在',
+  actionCodeTakenValue: (value: string) => `权限编码已存在：${value}`,
   postNameTaken: '该岗位名称已存在',
   cannotDisableSelf: '不能停用自己的账号',
   roleNotGrantable: '不能分配超出自己权限的角色',
@@ -44,6 +47,15 @@ export const AdminMsg = {
   rootNotEditable: '根节点不能编辑或删除',
   orgParentLoop: '不能把部门移动到它自己或下级部门之下',
   orgNameTaken: '同一上级部门下已有同名部门',
+  orgHasUsers: (n: number | string) => `该部门及其下级部门还有 ${n} 名用户，请先将他们调到其他部门后再删除`,
+  postHasUsers: (n: number | string) => `该岗位还有 ${n} 名用户，请先调整他们的岗位后再删除`,
+  /** the answer of a password reset: the temporary password is shown this once */
+  passwordReset: (name: string, account: string, temporary: string) =>
+    `${name}（${account}）的密码已重置为：${temporary}  该密码只显示这一次，请转告本人；登录后须立即修改密码。`,
+  /** the answer of an import */
+  importDone: (added: number, updated: number) => `导入成功：新增 ${added} 人，更新 ${updated} 人`,
+  /** the answer of an import check with errors */
+  importCheckErrors: (rows: number, badRows: number) => `共 ${rows} 行数据，${badRows} 行有错误`,
   xlsUnsupported: '暂不支持旧版 xls 格式，请在 Excel 中另存为 xlsx 后再上传',
 } as const;
 
@@ -55,6 +67,8 @@ export const COMPANY_SEARCH_ROWS = 100;
 export const ROLE_LIST_ROWS = 1000;
 /** The virtual root of the organisation tree (spec: id -1, not editable). */
 export const ORG_ROOT_ID = -1;
+/** The label of that virtual root. */
+export const ORG_ROOT_LABEL = '全部部门';
 export const USER_TEMPLATE_URL = '/Download/FileTemplate/UserTemplete.xlsx';
 export const COMPANY_USER_TEMPLATE_URL = '/Download/FileTemplate/CompanyuserTemplete.xlsx';
 

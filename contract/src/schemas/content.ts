@@ -62,6 +62,11 @@ export const ContentMsg = {
   published: '发布成功',
   unpublished: '已取消发布',
   sent: '发送成功',
+  codeRequired: '缺少编号',
+  noticeCodeRequired: '缺少公告编号',
+  /** the message a company's people get when a notice is first published */
+  noticeMessageTitle: (title: string) => `新公告：${title}`,
+  noticeMessageContent: '单位发布了新的公告，请及时查看。',
 } as const;
 
 const trimmed = (max: number, msg?: string) => z.string().trim().max(max, msg);

@@ -32,7 +32,16 @@ export const MEDIA_STATUS_LABELS: Record<string, string> = {
 /** the tus endpoint (resumable uploads) */
 export const MEDIA_UPLOAD_PATH = '/prod-api/media/upload';
 
-export const TrainResLimits = { nameMax: 100, introMax: 50_000, contentMax: 200_000, commentMax: 500, batchMax: 200 } as const;
+export const TrainResLimits = {
+  nameMax: 100,
+  introMax: 50_000,
+  contentMax: 200_000,
+  commentMax: 500,
+  batchMax: 200,
+  /** a course's lessons (课时): at most this many, each title 1–50 characters (ADR 0022) */
+  lessonsMax: 50,
+  lessonTitleMax: 50,
+} as const;
 
 export const TrainResMsg = {
   dirNameRequired: '请输入目录名称',
@@ -43,6 +52,7 @@ export const TrainResMsg = {
   rescodesRequired: '请至少选择一个资源',
   directionInvalid: '排序方向应为 up 或 down',
   creditHoursInvalid: '学时应在 0 到 1000 之间',
+  readSecondsInvalid: '阅读时长应在 0 到 24 小时之间',
   commentRequired: '驳回时请填写审核意见',
   dirHasResources: (n: number) => `该目录（含下级目录）下还有 ${n} 个资源，请先移走或删除资源`,
   batchSubmitted: (ok: number, failed: number) => (failed ? `已提交 ${ok} 个，${failed} 个未能提交` : `已提交 ${ok} 个资源`),
@@ -152,9 +162,28 @@ export const resSaveInput = z.object({
     .min(0, TrainResMsg.creditHoursInvalid)
     .max(1000, TrainResMsg.creditHoursInvalid)
     .default(0),
+  /**
+   * seconds; only a document (resType 3) takes it — its reading time, credited by the study
+   * heartbeats (ADR 0021); video and audio take the duration read from their media
+   */
+  duration: z.coerce
+    .number({ error: TrainResMsg.readSecondsInvalid })
+    .int(TrainResMsg.readSecondsInvalid)
+    .min(0, TrainResMsg.readSecondsInvalid)
+    .max(86_400, TrainResMsg.readSecondsInvalid)
+    .default(0),
   isPrivate: flag.default(0),
   recommendCate: z.coerce.number().int().min(0).max(3).default(0),
   companySysCode: text(100).default(''),
+  /**
+   * video / audio: the course's lessons in order (ADR 0022). Absent = the single `mediaId` as
+   * before; present = mediaId becomes the first lesson's and duration the sum. The count and
+   * titles are checked by the service (coded errors), the bounds here only keep bodies small.
+   */
+  lessons: z
+    .array(z.object({ title: z.preprocess((v) => (v == null ? '' : v), z.string().trim().max(500)), mediaId: text(60) }))
+    .max(500)
+    .optional(),
 });
 export type ResSaveInput = z.output<typeof resSaveInput>;
 
@@ -167,6 +196,18 @@ export interface MediaView {
   qualities: string[];
   originalName: string;
   size: number;
+}
+
+/** One lesson (课时) of a course as stored: its media and that media's duration (seconds). */
+export interface Lesson {
+  title: string;
+  mediaId: string;
+  duration: number;
+}
+
+/** A lesson in the editor: with its media's processing state. */
+export interface LessonView extends Lesson {
+  media: MediaView | null;
 }
 
 export interface ResView {
@@ -194,6 +235,8 @@ export interface ResView {
   /** an approved version learners still see while this edit waits for audit */
   hasLiveVersion: boolean;
   media: MediaView | null;
+  /** video / audio: the lessons in order; a single-media resource is a list of one (ADR 0022) */
+  lessons: LessonView[];
   createTime: string;
   updateTime: string;
 }
@@ -233,4 +276,6 @@ export interface PlayListAnswer {
   format: 'hls' | 'file';
   /** why only the original plays (no ffmpeg, failed transcode) */
   note: string;
+  /** the lesson these URLs play (0 = the first, or the only media) */
+  lesson?: number;
 }

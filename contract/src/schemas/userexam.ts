@@ -13,6 +13,14 @@ export const MARKING_BASE = '/Api/Exam_Manage/ex_marking';
  * the last answer typed before zero); the attempt is closed once the grace has passed too.
  */
 export const SAVE_GRACE_MS = 5_000;
+
+export const UserExamMsg = {
+  /** MARK_SCORE_RANGE with the question's score */
+  markScoreRange: (max: number) => `得分应在 0 到 ${max} 之间，最多两位小数`,
+  /** the message a learner gets once all of their attempt's essays are marked */
+  markedTitle: (examName: string) => `阅卷完成：${examName}`,
+  markedContent: (examName: string) => `您参加的考试「${examName}」已完成阅卷，可以查看成绩。`,
+} as const;
 export const ANSWER_TEXT_MAX = 5_000;
 export const MARK_COMMENT_MAX = 1_000;
 

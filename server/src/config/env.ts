@@ -117,6 +117,8 @@ export const envSchema = z
       .default(2 * 1024 * 1024 * 1024),
     /** Where unfinished resumable uploads wait (local disk); default: `tus` beside FILES_DIR */
     MEDIA_TUS_DIR: z.string().optional(),
+    /** Seconds between the study player's heartbeats (GetStudyInterval; ADR 0017) */
+    STUDY_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(300).default(15),
     FFMPEG_PATH: z.string().default('ffmpeg'),
     FFPROBE_PATH: z.string().default('ffprobe'),
     /** Longest one ffmpeg run may take before it is stopped (ms) */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -75,7 +75,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
           client.release();
         }
       },
-      close: () => pool.end(),
+      // a client checked out and never returned (a query lost with its connection) would make
+      // pool.end() wait forever; shutdown gives up on it after a bounded wait
+      close: () => endPool(pool, 10_000),
       onConnectionError: (err) => console.warn(`PostgreSQL connection lost: ${err.message}`),
     };
     return database;
@@ -102,6 +104,33 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
 }
 
+async function endPool(pool: pg.Pool, waitMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<'timeout'>((r) => {
+    timer = setTimeout(() => r('timeout'), waitMs).unref();
+  });
+  const outcome = await Promise.race([pool.end(), gaveUp]);
+  clearTimeout(timer);
+  if (outcome === 'timeout')
+    console.warn(`PostgreSQL pool: ${pool.totalCount - pool.idleCount} connection(s) still in use after ${waitMs} ms; closing anyway`);
+}
+
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * Runs a hot statement as a named prepared statement on PostgreSQL (each connection parses and
+ * plans it once), and as an ordinary statement elsewhere (PGlite, inside a transaction). `name`
+ * must stand for exactly one statement text. Rows come back as node-postgres parses them.
+ */
+export async function executePrepared<R extends Record<string, unknown>>(db: DbOrTx, name: string, query: SQL): Promise<{ rows: R[] }> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const q = (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+    const res = await client.query<R>({ name, text: q.sql, values: q.params });
+    return { rows: res.rows };
+  }
+  const res = await db.execute(query);
+  return { rows: res.rows as R[] };
 }

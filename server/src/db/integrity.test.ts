@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { auditLogs, messages, orgs, sessions, userRoles, users } from './schema/index.ts';
+import { auditLogs, exams, examUsers, messages, orgs, papers, resAudits, resources, sessions, userRoles, users } from './schema/index.ts';
 
-// The delete rules of the foreign keys (migration 0016): what goes with a parent, what keeps a
+// The delete rules of the foreign keys (migrations 0016 and 0021): what goes with a parent, what keeps a
 // parent from going, and what outlives it.
 let t: TestApp;
 beforeAll(async () => {
@@ -44,5 +44,28 @@ describe('foreign keys', () => {
     expect(await t.ctx.db.select().from(messages).where(eq(messages.userId, person.id))).toEqual([]);
     const [kept] = await t.ctx.db.select().from(auditLogs).where(eq(auditLogs.action, 'fk.test'));
     expect(kept.actorUserId).toBeNull();
+  });
+
+  it('keep a paper an exam uses from being deleted, and an exam with its attempts', async () => {
+    const [exam] = await t.ctx.db.select().from(exams).limit(1);
+    expect(exam).toBeDefined();
+    expect(await fkViolation(t.ctx.db.delete(papers).where(eq(papers.id, exam.paperId)))).toMatch(/^23(001|503)$/);
+  });
+
+  it("take a person's exam assignments with them, and a resource's audit history with the resource", async () => {
+    const [assigned] = await t.ctx.db.select().from(examUsers).limit(1);
+    expect(assigned).toBeDefined();
+    await t.ctx.db.delete(users).where(eq(users.id, assigned.userId));
+    expect(await t.ctx.db.select().from(examUsers).where(eq(examUsers.userId, assigned.userId))).toEqual([]);
+    const [audited] = await t.ctx.db.select().from(resAudits).limit(1);
+    expect(audited).toBeDefined();
+    await t.ctx.db.delete(resources).where(eq(resources.id, audited.resId));
+    expect(await t.ctx.db.select().from(resAudits).where(eq(resAudits.resId, audited.resId))).toEqual([]);
+  });
+
+  it('refuse an exam of a company that does not exist', async () => {
+    const [exam] = await t.ctx.db.select().from(exams).limit(1);
+    const update = t.ctx.db.update(exams).set({ companySysCode: 'C-NOWHERE' }).where(eq(exams.id, exam.id));
+    expect(await fkViolation(update)).toBe('23503');
   });
 });

@@ -35,7 +35,12 @@ function openProxy(target: URL) {
     restore: () => {
       cut = false;
     },
-    close: () => new Promise<void>((res) => server.close(() => res())),
+    // server.close() waits for open connections: drop any the app left behind first
+    close: () =>
+      new Promise<void>((res) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => res());
+      }),
   };
 }
 
@@ -110,7 +115,12 @@ describe.runIf(available)('database connection loss', () => {
     });
     const down = await health();
     expect(down.statusCode).toBe(503);
-    expect(down.json()).toMatchObject({ success: false, errorCode: 503, data: { database: 'down', cache: 'up' } });
+    expect(down.json()).toMatchObject({
+      success: false,
+      errorCode: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      data: { database: 'down', cache: 'up' },
+    });
 
     proxy.restore();
     expect((await login()).json().success).toBe(true);

@@ -1,19 +1,24 @@
-import { purgeTempFilesJob } from '../platform/files/index.ts';
+import { purgeOrphanFilesJob, purgeTempFilesJob } from '../platform/files/index.ts';
 import type { JobDefinition } from '../platform/jobs/index.ts';
 import type { RouteSpec } from '../platform/route.ts';
 import { accountRoutes } from './account/routes.ts';
 import { contentRoutes } from './content/routes.ts';
+import './file-references.ts';
 import { notifyAssignedJob } from './exams/jobs.ts';
 import { examManageRoutes } from './exams/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
+import { learnStatsRoutes } from './learnstats/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
 import { messageRoutes } from './message/routes.ts';
 import { noticeRoutes } from './notices/routes.ts';
 import { noticeFanOutJob } from './notices/service.ts';
 import { portalRoutes } from './portal/routes.ts';
+import { notifyProjectJob } from './projects/jobs.ts';
+import { projectRoutes } from './projects/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
+import { studyRoutes } from './study/routes.ts';
 import { processMediaJob } from './trainres/media/job.ts';
 import { trainResRoutes } from './trainres/routes.ts';
 import { closeAttemptJob } from './userexam/jobs.ts';
@@ -37,6 +42,9 @@ export const allRoutes: RouteSpec<any>[] = [
   ...userExamRoutes,
   ...jobRoutes,
   ...trainResRoutes,
+  ...studyRoutes,
+  ...projectRoutes,
+  ...learnStatsRoutes,
 ];
 
 /** Every background job kind of the app (platform/jobs); modules add theirs here. */
@@ -44,6 +52,8 @@ export const allJobs: JobDefinition<never>[] = [
   notifyAssignedJob,
   closeAttemptJob,
   purgeTempFilesJob,
+  purgeOrphanFilesJob,
   noticeFanOutJob,
   processMediaJob,
+  notifyProjectJob,
 ] as JobDefinition<never>[];

@@ -37,21 +37,30 @@ export async function invalidateAllActors(ctx: AppContext): Promise<void> {
 /** One user's roles, company, status or profile changed. */
 export async function invalidateActor(ctx: AppContext, userId: number): Promise<void> {
   const epoch = await aclEpoch(ctx);
-  await ctx.cache.del(`actor:${userId}:${epoch}`, menuCacheKey(userId, epoch), userInfoCacheKey(userId));
+  await ctx.cache.del(actorCacheKey(userId), menuCacheKey(userId, epoch), userInfoCacheKey(userId));
 }
 
 /** GetUserInfo's answer is cached briefly under this key (every page load asks for it). */
 export const userInfoCacheKey = (userId: number) => `userinfo:${userId}`;
 /** GetUserMenuList's answer, valid while the grants epoch stands. */
 export const menuCacheKey = (userId: number, epoch: number) => `menu:${userId}:${epoch}`;
+/** A user's actor data with the grants epoch it was read under (valid while that epoch stands). */
+const actorCacheKey = (userId: number) => `actor:${userId}`;
 
-/** Loads the actor for a session's user; null when the user is gone, disabled or cancelled. */
+/**
+ * Loads the actor for a session's user; null when the user is gone, disabled or cancelled. Every
+ * signed-in request comes here: the cached actor and the grants epoch come in one cache round trip.
+ */
 export async function loadActor(ctx: AppContext, userId: number, sessionId: number): Promise<Actor | null> {
-  const key = `actor:${userId}:${await aclEpoch(ctx)}`;
-  let data = await ctx.cache.get<ActorData | null>(key);
+  const [cached, epochNow] = (await ctx.cache.getMany(actorCacheKey(userId), EPOCH_KEY)) as [
+    { epoch: number; data: ActorData | null } | undefined,
+    number | undefined,
+  ];
+  const epoch = epochNow ?? 0;
+  let data = cached?.epoch === epoch ? cached.data : undefined;
   if (data === undefined) {
     data = await readActor(ctx, userId);
-    await ctx.cache.set(key, data, ACTOR_TTL_S);
+    await ctx.cache.set(actorCacheKey(userId), { epoch, data }, ACTOR_TTL_S);
   }
   return data ? { ...data, sessionId } : null;
 }

@@ -20,6 +20,13 @@ describe.each(backends)('%s cache', (_name, open) => {
     expect(await cache.get('a')).toBeUndefined();
   });
 
+  it('reads several keys at once, in order, with undefined for the absent ones', async () => {
+    await cache.set('m1', { n: 1 }, 60);
+    await cache.set('m3', null, 60);
+    expect(await cache.getMany('m1', 'm2', 'm3')).toEqual([{ n: 1 }, undefined, null]);
+    expect(await cache.getMany()).toEqual([]);
+  });
+
   it('expires values', async () => {
     await cache.set('short', 'x', 1);
     expect(await cache.get('short')).toBe('x');

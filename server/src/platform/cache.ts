@@ -5,6 +5,8 @@ import { LRUCache } from 'lru-cache';
 export interface Cache {
   readonly kind: 'memory' | 'redis';
   get<T>(key: string): Promise<T | undefined>;
+  /** Several keys in one round trip; each answer is undefined where its key is absent. */
+  getMany(...keys: string[]): Promise<unknown[]>;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
   del(...keys: string[]): Promise<void>;
   /** Deletes every key starting with `prefix`. */
@@ -42,6 +44,13 @@ export class MemoryCache implements Cache {
   async get<T>(key: string): Promise<T | undefined> {
     const v = this.entries.get(key);
     return v === undefined ? undefined : (JSON.parse(v) as T);
+  }
+
+  async getMany(...keys: string[]): Promise<unknown[]> {
+    return keys.map((k) => {
+      const v = this.entries.get(k);
+      return v === undefined ? undefined : JSON.parse(v);
+    });
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
@@ -109,6 +118,12 @@ export class RedisCache implements Cache {
   async get<T>(key: string): Promise<T | undefined> {
     const v = await this.redis.get(this.prefix + key);
     return v === null ? undefined : (JSON.parse(v) as T);
+  }
+
+  async getMany(...keys: string[]): Promise<unknown[]> {
+    if (!keys.length) return [];
+    const values = await this.redis.mget(...keys.map((k) => this.prefix + k));
+    return values.map((v) => (v === null ? undefined : JSON.parse(v)));
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Actor } from './actor.ts';
 import type { AppContext } from './context.ts';
 import { unauthorized } from './errors.ts';
-import { PLATFORM_WIDE, type TenantScope, tenantScope } from './scope.ts';
+import { NO_COMPANY, PLATFORM_WIDE, type TenantScope, tenantScope } from './scope.ts';
 
 /**
  * Who is calling, built once per request by the route layer and passed first to every service
@@ -25,7 +25,7 @@ export interface Caller {
 export type SignedInCaller = Caller & { actor: Actor };
 
 /** Nobody's scope: matches no company-owned row. */
-export const NO_SCOPE: TenantScope = { all: false, companySysCode: '\u0000none' };
+export const NO_SCOPE: TenantScope = { all: false, companySysCode: NO_COMPANY };
 
 export function callerFromRequest(ctx: AppContext, req: FastifyRequest): Caller {
   const actor = req.actor;

@@ -28,6 +28,14 @@ export function appError(code: AppErrorCode, data: unknown = null): AppError {
   return new AppError(errorMessage(code), numeric, 200, data, code);
 }
 
+/**
+ * The error for a code whose message carries numbers or names: `msg` is the contract's formatted
+ * message for that code (e.g. `AdminMsg.orgHasUsers(n)`), never an inline text.
+ */
+export function appErrorMsg(code: AppErrorCode, msg: string, data: unknown = null): AppError {
+  return new AppError(msg, NUMERIC[code] ?? 0, 200, data, code);
+}
+
 export const unauthorized = () => appError('SESSION_EXPIRED');
 export const forbidden = () => appError('FORBIDDEN');
 /** Another company's object answers exactly like a missing one. */

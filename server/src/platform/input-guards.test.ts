@@ -1,5 +1,6 @@
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { call, outboxCode, U } from '../modules/account/testkit.ts';
 import { loggableError } from './log-safe.ts';
@@ -51,10 +52,13 @@ describe('failed query logging', () => {
 
 describe('must change password', () => {
   it('refuses everything but the password change, user info and logout until it is changed', async () => {
-    const [learner] = await t.ctx.db.query.users.findMany({ where: (u, { eq }) => eq(u.accountCode, 'learner18') });
+    const learner = await buildUser(t);
     const reset = await t.post(`${U}/SetPassword?UserId=${learner.id}`, {}, corp);
     const temp = /重置为：(\S+)/.exec(reset.msg)?.[1] as string;
-    const login = await t.post<{ token: string; mustChangePassword: boolean }>(`${U}/Login`, { username: 'learner18', password: temp });
+    const login = await t.post<{ token: string; mustChangePassword: boolean }>(`${U}/Login`, {
+      username: learner.accountCode,
+      password: temp,
+    });
     expect(login.data.mustChangePassword).toBe(true);
     const token = login.data.token;
 
@@ -74,7 +78,7 @@ describe('must change password', () => {
     const changed = await call(t, `${U}/EditPassWord`, { pas1: 'Changed@2026', pas2: 'Changed@2026', checkNum: code }, { token });
     expect(changed.success, changed.msg).toBe(true);
 
-    const fresh = await t.login('learner18', 'Changed@2026');
+    const fresh = await t.login(learner.accountCode, 'Changed@2026');
     expect((await t.post('/Api/SysConfig/sys_message/GetNoReadCount', {}, fresh)).success).toBe(true);
   });
 

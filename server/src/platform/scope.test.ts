@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { users } from '../db/schema/index.ts';
+import { NO_SCOPE } from './caller.ts';
 import { inScope, scopeWhere, tenantScope } from './scope.ts';
 
 let t: TestApp;
@@ -41,5 +42,8 @@ describe('tenant scope', () => {
     expect((await read(tenantScope({ sysRoles: [1], companySysCode: null }))).sort()).toEqual(['learner01', 'sl_learner01']);
     expect(await read(tenantScope({ sysRoles: [3], companySysCode: 'C-DEMO-TECH' }))).toEqual(['learner01']);
     expect(await read(tenantScope({ sysRoles: [4], companySysCode: 'C-DEMO-LOGI' }))).toEqual(['sl_learner01']);
+    // nobody's scope goes to the database as a valid parameter (PostgreSQL refuses NUL bytes) and matches nothing
+    expect(await read(tenantScope({ sysRoles: [], companySysCode: null }))).toEqual([]);
+    expect(await read(NO_SCOPE)).toEqual([]);
   });
 });

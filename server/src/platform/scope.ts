@@ -11,10 +11,16 @@ export type TenantScope = { readonly all: true } | { readonly all: false; readon
 
 export const PLATFORM_WIDE: TenantScope = { all: true };
 
+/**
+ * The company of nobody: a scope with it matches no company-owned row. Plain text, so it can go
+ * to the database as a parameter (PostgreSQL rejects NUL bytes); company codes never take it.
+ */
+export const NO_COMPANY = '(none)';
+
 export function tenantScope(actor: Pick<Actor, 'sysRoles' | 'companySysCode'>): TenantScope {
   if (actor.sysRoles.includes(SysRole.PlatformAdmin) || actor.sysRoles.includes(SysRole.PlatformOperator)) return PLATFORM_WIDE;
   // a non-system user without a company sees nothing company-owned
-  return { all: false, companySysCode: actor.companySysCode ?? '\u0000none' };
+  return { all: false, companySysCode: actor.companySysCode ?? NO_COMPANY };
 }
 
 /** WHERE fragment restricting `column` (a company_sys_code column) to the scope. */

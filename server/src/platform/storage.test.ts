@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,5 +45,32 @@ describe.each(backends)('%s storage', (_name, make) => {
     await expect(storage.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/unsafe/);
     await expect(storage.get('a/../../etc/passwd')).rejects.toThrow(/unsafe/);
     await expect(storage.put('/abs.txt', Buffer.from('x'))).rejects.toThrow(/unsafe/);
+  });
+});
+
+describe('local storage takes a finished file over', () => {
+  const storage = new LocalStorage(dir);
+
+  it('by renaming it on the same disk (the very same file, no copy)', async () => {
+    const src = join(dir, 'incoming.bin');
+    writeFileSync(src, Buffer.alloc(3000, 7));
+    const inode = statSync(src).ino;
+    expect(await storage.putFile('media/M1/source.mp4', src)).toBe(3000);
+    expect(existsSync(src)).toBe(false);
+    expect(statSync(join(dir, 'media/M1/source.mp4')).ino).toBe(inode);
+  });
+
+  // /dev/shm is another file system here (tmpfs): rename answers EXDEV, the file is copied
+  it.runIf(existsSync('/dev/shm'))('by copying it from another disk, then removing the original', async () => {
+    const other = mkdtempSync('/dev/shm/xuetu-storage-');
+    try {
+      const src = join(other, 'incoming.bin');
+      writeFileSync(src, Buffer.from('学途 media'));
+      expect(await storage.putFile('media/M2/source.pdf', src)).toBe(Buffer.byteLength('学途 media'));
+      expect(existsSync(src)).toBe(false);
+      expect((await readAll((await storage.get('media/M2/source.pdf'))!.body)).toString()).toBe('学途 media');
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -28,6 +28,11 @@ export interface Storage {
   put(key: string, data: Buffer, contentType?: string): Promise<void>;
   /** Stores a stream without holding it in memory (S3: multipart upload); returns the bytes written. */
   putStream(key: string, body: Readable, contentType?: string): Promise<number>;
+  /**
+   * Takes a finished local file over under `key` (the file is gone afterwards): local storage
+   * renames it (no copy on the same disk; a copy only across disks), S3 uploads it. Returns its size.
+   */
+  putFile(key: string, path: string, contentType?: string): Promise<number>;
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** size and time of an object without reading it; null when missing */
   head(key: string): Promise<Omit<StoredObject, 'body'> | null>;
@@ -42,7 +47,8 @@ export function assertSafeKey(key: string): void {
 
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
-  private readonly root: string;
+  /** the directory the files live under (tests look at the files themselves) */
+  readonly root: string;
   constructor(root: string) {
     this.root = resolve(root);
   }
@@ -72,6 +78,27 @@ export class LocalStorage implements Storage {
     } catch (err) {
       await rm(part, { force: true });
       throw err;
+    }
+    return (await stat(p)).size;
+  }
+
+  async putFile(key: string, path: string): Promise<number> {
+    const p = this.pathOf(key);
+    await mkdir(dirname(p), { recursive: true });
+    try {
+      await rename(path, p);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      // another disk: copied beside the target, renamed, then the original removed
+      const part = `${p}.part-${randomBytes(4).toString('hex')}`;
+      try {
+        await copyFile(path, part);
+        await rename(part, p);
+      } catch (copyErr) {
+        await rm(part, { force: true });
+        throw copyErr;
+      }
+      await rm(path, { force: true });
     }
     return (await stat(p)).size;
   }
@@ -142,6 +169,12 @@ export class S3Storage implements Storage {
       queueSize: 2,
     }).done();
     return bytes;
+  }
+
+  async putFile(key: string, path: string, contentType?: string): Promise<number> {
+    const size = await this.putStream(key, createReadStream(path), contentType);
+    await rm(path, { force: true });
+    return size;
   }
 
   async head(key: string): Promise<Omit<StoredObject, 'body'> | null> {

@@ -51,6 +51,8 @@ export interface CourseCard {
   introduce?: string;
   cover?: string;
   viewCnt?: number;
+  /** GetRankingList: credited study minutes of the last 30 days */
+  studyMinutes?: number;
 }
 export interface StudyStar {
   chnName: string;

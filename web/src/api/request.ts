@@ -4,6 +4,7 @@ import { API_BASE, AUTH_HEADER, type Envelope, MESSAGE_DURATION_MS, REQUEST_TIME
 import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { getToken, removeToken } from '../app/auth';
 import { feedback } from '../app/feedback';
+import { takePrefetched } from './prefetch';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -143,6 +144,13 @@ async function transportError(err: unknown, config: AxiosRequestConfig): Promise
   return new ApiError(msg, { status: err.response?.status });
 }
 
+/** superseded while its prefetched answer was awaited: quiet, like an aborted request */
+function cancelled(): Error {
+  const err = new Error('canceled');
+  err.name = 'CanceledError';
+  return err;
+}
+
 /** Sends one call through the shared rules; resolves with the raw axios response. */
 async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
   const dedupe = config.dedupe ?? !(typeof FormData !== 'undefined' && config.data instanceof FormData);
@@ -154,6 +162,13 @@ async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
     inflight.set(key, controller);
   }
   try {
+    // the page's inline script may have asked already (public pages' first data, prefetch.ts)
+    const early = key && !config.signal ? takePrefetched(key) : undefined;
+    const answer = early ? await early : null;
+    if (answer) {
+      if (controller.signal.aborted) throw cancelled();
+      return { data: answer.data as T, status: answer.status, statusText: '', headers: {}, config } as AxiosResponse<T>;
+    }
     return await service.request<T>({ ...config, signal: config.signal ?? controller.signal });
   } catch (err) {
     throw await transportError(err, config);

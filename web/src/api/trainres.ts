@@ -46,8 +46,9 @@ export const batchSubmitRes = (rescodes: string[]) => postEnvelope<BatchOutcome>
 export const auditRes = (rescode: string, pass: boolean, comment: string) => post<null>(`${res}/Audit`, { rescode, pass, comment });
 export const revokeRes = (rescode: string) => post<null>(`${res}/Revoke`, { rescode });
 export const getAuditHistory = (rescode: string) => post<AuditHistoryRow[]>(`${res}/GetAuditHistory`, { rescode });
-export const getPreview = (rescode: string) =>
-  post<PlayListAnswer & { content: string; introduce: string }>(`${res}/GetTrainResPreView`, { rescode });
+/** lesson: which lesson of a course of several (ADR 0022) */
+export const getPreview = (rescode: string, lesson = 0) =>
+  post<PlayListAnswer & { content: string; introduce: string }>(`${res}/GetTrainResPreView`, { rescode, lesson });
 export const getMediaStatus = (mediaId: string) => post<MediaView>(`${res}/GetMediaStatus`, { mediaId });
 export const retryMedia = (mediaId: string) => post<MediaView>(`${res}/RetryMedia`, { mediaId });
 export const getMediaCapability = () =>

@@ -14,11 +14,14 @@ export function createQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } } });
 }
 
+/** Visitors who ask their system for less motion get antd without animations (the tests ask too). */
+const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   const theme = useSettings((s) => s.theme);
   const size = useAppStore((s) => s.size);
   return (
-    <ConfigProvider locale={zhCN} componentSize={size} theme={{ token: { colorPrimary: theme } }}>
+    <ConfigProvider locale={zhCN} componentSize={size} theme={{ token: { colorPrimary: theme, motion: !reducedMotion } }}>
       {/* antd's <App> is in the layout (AntAppScope), not around the public pages */}
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>

@@ -39,6 +39,23 @@ describe('useAppMutation', () => {
     expect(successSpy).not.toHaveBeenCalled();
   });
 
+  it('hands the failure of a silent call to onError, which alone decides what the user sees', async () => {
+    mockApi().on('/Api/x/Check', fail('验证码错误'));
+    const seen: string[] = [];
+    const { result } = renderHook(
+      () =>
+        useAppMutation({
+          mutationFn: () => post('/Api/x/Check', undefined, { silent: true }),
+          onError: (err) => seen.push((err as Error).message),
+        }),
+      { wrapper },
+    );
+    act(() => result.current.mutate());
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(seen).toEqual(['验证码错误']);
+    expect(errorSpy).not.toHaveBeenCalled();
+  });
+
   it('a form validation failure and a cancelled call show no toast; another error shows once', async () => {
     const errors = [
       { errorFields: [{ name: ['x'], errors: ['请输入'] }] },

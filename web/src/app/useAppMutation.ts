@@ -10,6 +10,8 @@ export interface AppMutationOptions<TData, TVars> {
   /** queries to refresh after success */
   invalidate?: QueryKey[];
   onSuccess?: (data: TData, vars: TVars) => void;
+  /** extra handling of a failure (e.g. of a `silent` call, whose message nobody has shown yet) */
+  onError?: (err: unknown, vars: TVars) => void;
 }
 
 /** A form's validateFields() rejection: the form shows its own messages. */
@@ -35,8 +37,10 @@ export function useAppMutation<TData = unknown, TVars = void>(
       for (const key of opts.invalidate ?? []) void qc.invalidateQueries({ queryKey: key });
       opts.onSuccess?.(data, vars);
     },
-    onError: (err) => {
-      if (err instanceof ApiError || isFormValidation(err) || isCancelled(err)) return;
+    onError: (err, vars) => {
+      if (isFormValidation(err) || isCancelled(err)) return;
+      if (opts.onError) return opts.onError(err, vars);
+      if (err instanceof ApiError) return;
       feedback.error(err instanceof Error && err.message ? err.message : 'Error', MESSAGE_DURATION_MS);
     },
   });

@@ -38,6 +38,7 @@ export function ImageCropUpload({
   width = 200,
   height = 200,
   maxKb = 10240,
+  label = '上传头像',
 }: {
   /** the current image url */
   value?: string;
@@ -45,6 +46,8 @@ export function ImageCropUpload({
   width?: number;
   height?: number;
   maxKb?: number;
+  /** the empty box's text (a profile picture by default) */
+  label?: string;
 }) {
   const { message } = App.useApp();
   const [state, setState] = useState<number>(UploadState.Idle);
@@ -110,7 +113,7 @@ export function ImageCropUpload({
           <div data-upload-state={state}>
             {state === UploadState.Uploading ? <LoadingOutlined /> : <PlusOutlined />}
             <div style={{ marginTop: 8 }}>
-              {state === UploadState.Uploading ? '上传中' : state === UploadState.Failed ? '重新上传' : '上传头像'}
+              {state === UploadState.Uploading ? '上传中' : state === UploadState.Failed ? '重新上传' : label}
             </div>
           </div>
         )}

@@ -1,13 +1,15 @@
 import { type PlayListAnswer, QUALITY_LABELS } from '@xuetu/contract';
 import { Alert, Empty, Segmented, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { getToken } from '../app/auth';
+import { attachHls } from './attachHls';
+import { PdfViewer } from './PdfViewer';
 import { RichTextView } from './RichTextView';
 
 /**
  * Plays a resource's media from its signed play list: HLS through hls.js (loaded on demand,
  * sending the session header with every request) with a quality switch, plain files (the
- * original without renditions, audio) in the media element, pdf in the browser's viewer.
+ * original without renditions, audio) in the media element, pdf drawn by pdf.js (loaded only
+ * when a pdf is shown).
  */
 export function MediaPlayer({ data }: { data: PlayListAnswer & { content?: string } }) {
   const [quality, setQuality] = useState(data.playList[0]?.item1 ?? '');
@@ -22,35 +24,13 @@ export function MediaPlayer({ data }: { data: PlayListAnswer & { content?: strin
   useEffect(() => {
     const el = ref.current;
     if (!el || !item || data.format !== 'hls') return;
-    let destroyed = false;
-    let hls: { destroy(): void } | undefined;
     const resume = el.currentTime;
-    void import('hls.js').then(({ default: Hls }) => {
-      if (destroyed) return;
-      if (!Hls.isSupported()) {
-        el.src = item.item2;
-        return;
-      }
-      const token = getToken();
-      const player = new Hls({
-        xhrSetup: (xhr) => {
-          if (token) xhr.setRequestHeader('ydAuthorization', `Bearer ${token}`);
-        },
-      });
-      player.on(Hls.Events.ERROR, (_e, d) => {
-        if (d.fatal) setError(d.response?.code === 410 ? '播放链接已失效或预览已结束' : '视频加载失败');
-      });
-      player.loadSource(item.item2);
-      player.attachMedia(el);
-      player.on(Hls.Events.MANIFEST_PARSED, () => {
+    return attachHls(el, item.item2, {
+      onFatal: (status) => setError(status === 410 ? '播放链接已失效或预览已结束' : '视频加载失败'),
+      onReady: () => {
         if (resume) el.currentTime = resume;
-      });
-      hls = player;
+      },
     });
-    return () => {
-      destroyed = true;
-      hls?.destroy();
-    };
   }, [item, data.format]);
 
   useEffect(() => {
@@ -73,12 +53,10 @@ export function MediaPlayer({ data }: { data: PlayListAnswer & { content?: strin
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="media-player">
       {data.resType === 3 ? (
-        <iframe title={data.resName} src={src} style={{ width: '100%', height: 560, border: 0 }} />
+        <PdfViewer url={item.item2} maxHeight={560} />
       ) : data.resType === 2 ? (
-        // biome-ignore lint/a11y/useMediaCaption: course audio has no caption track
         <audio ref={ref} controls src={src} style={{ width: '100%' }} data-testid="media-audio" />
       ) : (
-        // biome-ignore lint/a11y/useMediaCaption: uploaded course videos have no caption track
         <video
           ref={ref}
           controls

@@ -10,8 +10,8 @@ export const UnderConstruction = lazy(() => import('./UnderConstruction'));
 /** Menu pages: view url of a menu entry (contract ACTION_TREE `url`) → page. Titles come from the menu. */
 export const menuPages: Record<string, PageComponent> = {
   // learning centre
-  '/trainres/index': UnderConstruction,
-  '/project/mystudy': UnderConstruction,
+  '/trainres/index': lazy(() => import('./learner/trainres')),
+  '/project/mystudy': lazy(() => import('./learner/mystudy')),
   '/ysUserExam/myexam': lazy(() => import('./learner/myexam')),
   '/regulations/index': lazy(() => import('./learner/regulations')),
   '/ydmessage/index': lazy(() => import('./learner/messages')),
@@ -24,7 +24,7 @@ export const menuPages: Record<string, PageComponent> = {
   '/trainres/dir': lazy(() => import('./admin/trainres/dir')),
   '/trainres/manage': lazy(() => import('./admin/trainres/manage')),
   '/trainres/audit': lazy(() => import('./admin/trainres/audit')),
-  '/project/manage': UnderConstruction,
+  '/project/manage': lazy(() => import('./admin/project')),
   // exams
   '/exam/question': lazy(() => import('./admin/exam/question')),
   '/exam/paper': lazy(() => import('./admin/exam/paper')),
@@ -59,7 +59,8 @@ export const layoutPages: Record<string, LayoutPage> = {
   '/dashboard': { title: '首页', page: lazy(() => import('./dashboard')), affix: true },
   '/profile/index': { title: '个人中心', page: UnderConstruction },
   '/ydmessage/index': { title: '我的消息' },
-  '/trainres/study': { title: '课程学习', page: UnderConstruction },
+  '/trainres/study': { title: '课程学习', page: lazy(() => import('./learner/study')) },
+  '/project/detail': { title: '培训项目', page: lazy(() => import('./learner/project')) },
   '/ysUserExam/exam': { title: '在线考试', page: lazy(() => import('./learner/exam')) },
   '/ysUserExam/examview': { title: '考试结果', page: lazy(() => import('./learner/examview')) },
   '/ysUserExam/imgexam': { title: '必考考试', page: lazy(() => import('./learner/imgexam')) },

@@ -2,6 +2,8 @@
 // See docs/adr/0007-exam-snapshots-and-participants.md for why attempts copy their questions.
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from './org.ts';
+import { users } from './user.ts';
 
 const score = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -14,7 +16,9 @@ export const questionDirs = pgTable(
     dirCode: text('dir_code').notNull().unique(),
     dirName: text('dir_name').notNull(),
     pCode: text('p_code').notNull().default(''),
-    companySysCode: text('company_sys_code').notNull(),
+    companySysCode: text('company_sys_code')
+      .notNull()
+      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -30,7 +34,9 @@ export const questions = pgTable(
   {
     id: serial('id').primaryKey(),
     qCode: text('q_code').notNull().unique(),
-    companySysCode: text('company_sys_code').notNull(),
+    companySysCode: text('company_sys_code')
+      .notNull()
+      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
     dirCode: text('dir_code').notNull().default(''),
     qType: integer('q_type').notNull(),
     qName: text('q_name').notNull(),
@@ -49,7 +55,7 @@ export const questions = pgTable(
     score: score('score').notNull().default(2),
     /** bumped on every edit: an attempt's copy records the version it took */
     version: integer('version').notNull().default(1),
-    createdBy: integer('created_by'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
@@ -63,7 +69,9 @@ export const papers = pgTable(
   {
     id: serial('id').primaryKey(),
     paperCode: text('paper_code').notNull().unique(),
-    companySysCode: text('company_sys_code').notNull(),
+    companySysCode: text('company_sys_code')
+      .notNull()
+      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
     paperName: text('paper_name').notNull(),
     paperIntrduce: text('paper_intrduce').notNull().default(''),
     paperType: integer('paper_type').notNull(),
@@ -74,7 +82,7 @@ export const papers = pgTable(
     type3: integer('type3').notNull().default(0),
     type4: integer('type4').notNull().default(0),
     type5: integer('type5').notNull().default(0),
-    createdBy: integer('created_by'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -84,7 +92,9 @@ export const papers = pgTable(
 export const paperQuestions = pgTable(
   'ex_paperquestion',
   {
-    paperId: integer('paper_id').notNull(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
     qCode: text('q_code').notNull(),
     sortOrder: integer('sort_order').notNull(),
     score: score('score').notNull(),
@@ -96,7 +106,9 @@ export const paperRules = pgTable(
   'ex_paperrule',
   {
     id: serial('id').primaryKey(),
-    paperId: integer('paper_id').notNull(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'cascade' }),
     sortOrder: integer('sort_order').notNull(),
     qType: integer('q_type').notNull(),
     /** '' = the whole bank of the company; otherwise the directory and its sub-directories */
@@ -112,10 +124,14 @@ export const exams = pgTable(
   {
     id: serial('id').primaryKey(),
     examCode: text('exam_code').notNull().unique(),
-    companySysCode: text('company_sys_code').notNull(),
+    companySysCode: text('company_sys_code')
+      .notNull()
+      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
     examName: text('exam_name').notNull(),
     examIntrduce: text('exam_intrduce').notNull().default(''),
-    paperId: integer('paper_id').notNull(),
+    paperId: integer('paper_id')
+      .notNull()
+      .references(() => papers.id, { onDelete: 'restrict' }),
     time: integer('time').notNull(),
     examStartTime: ts('exam_start_time').notNull(),
     examEndTime: ts('exam_end_time').notNull(),
@@ -133,7 +149,7 @@ export const exams = pgTable(
     status: integer('status').notNull().default(0),
     publishedAt: ts('published_at'),
     closedAt: ts('closed_at'),
-    createdBy: integer('created_by'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -144,7 +160,9 @@ export const exams = pgTable(
 export const examParticipants = pgTable(
   'ex_examparticipant',
   {
-    examId: integer('exam_id').notNull(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     refId: integer('ref_id').notNull(),
   },
@@ -155,8 +173,12 @@ export const examParticipants = pgTable(
 export const examUsers = pgTable(
   'ex_examuser',
   {
-    examId: integer('exam_id').notNull(),
-    userId: integer('user_id').notNull(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** spec §4: 0/10 not started, 20 in progress, 30 done */
     status: integer('status').notNull().default(0),
     /** the highest score so far (spec: the highest score counts) */
@@ -179,9 +201,15 @@ export const userPapers = pgTable(
   'ex_userpaper',
   {
     id: serial('id').primaryKey(),
-    examId: integer('exam_id').notNull(),
-    userId: integer('user_id').notNull(),
-    companySysCode: text('company_sys_code').notNull(),
+    examId: integer('exam_id')
+      .notNull()
+      .references(() => exams.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companySysCode: text('company_sys_code')
+      .notNull()
+      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
     attemptNo: integer('attempt_no').notNull(),
     /** 20 in progress, 30 submitted */
     status: integer('status').notNull().default(20),
@@ -211,7 +239,9 @@ export const userPapers = pgTable(
 export const userPaperQuestions = pgTable(
   'ex_userpaperquestion',
   {
-    userpaperId: integer('userpaper_id').notNull(),
+    userpaperId: integer('userpaper_id')
+      .notNull()
+      .references(() => userPapers.id, { onDelete: 'cascade' }),
     qCode: text('q_code').notNull(),
     qVersion: integer('q_version').notNull(),
     sortOrder: integer('sort_order').notNull(),
@@ -231,7 +261,7 @@ export const userPaperQuestions = pgTable(
     comment: text('comment').notNull().default(''),
     /** exam taking (0011): marked for review by the learner; who marked a short answer and when */
     flagged: integer('flagged').notNull().default(0),
-    markedBy: integer('marked_by'),
+    markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
     markedAt: ts('marked_at'),
   },
   (t) => [primaryKey({ columns: [t.userpaperId, t.qCode] })],

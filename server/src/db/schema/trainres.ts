@@ -1,5 +1,7 @@
 // Training resources and media (issue 11). See docs/adr/0012-resources-audit-and-media.md.
 import { bigint, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from './org.ts';
+import { users } from './user.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -15,12 +17,19 @@ export const resDirs = pgTable(
     dName: text('d_name').notNull(),
     dNo: text('d_no').notNull().unique(),
     dpNo: text('dp_no').notNull().default('00'),
-    companySysCode: text('company_sys_code'),
+    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
     sort: integer('sort').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('train_resdir_parent_idx').on(t.dpNo, t.sort)],
 );
+
+/** One lesson (课时) of a video / audio course: its media and that media's duration (ADR 0022). */
+export interface StoredLesson {
+  title: string;
+  mediaId: string;
+  duration: number;
+}
 
 /** What learners see of an approved version (kept while an edit waits for audit). */
 export interface LiveVersion {
@@ -33,6 +42,8 @@ export interface LiveVersion {
   mediaId: string;
   duration: number;
   creditHours: number;
+  /** the lessons in order; absent or empty = the single mediaId (versions approved before ADR 0022) */
+  lessons?: StoredLesson[];
 }
 
 /**
@@ -44,7 +55,7 @@ export const resources = pgTable(
   {
     id: serial('id').primaryKey(),
     resCode: text('res_code').notNull().unique(),
-    companySysCode: text('company_sys_code'),
+    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
     dCode: text('d_code').notNull(),
     resName: text('res_name').notNull(),
     introduce: text('introduce').notNull().default(''),
@@ -53,6 +64,8 @@ export const resources = pgTable(
     resType: integer('res_type').notNull(),
     content: text('content').notNull().default(''),
     mediaId: text('media_id').notNull().default(''),
+    /** video / audio: the lessons in order (mediaId = the first's, duration = their sum); [] = the single mediaId */
+    lessons: jsonb('lessons').$type<StoredLesson[]>().notNull().default([]),
     creditHours: numeric('credit_hours', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
     duration: integer('duration').notNull().default(0),
     isPrivate: integer('is_private').notNull().default(0),
@@ -61,8 +74,8 @@ export const resources = pgTable(
     viewCnt: integer('view_cnt').notNull().default(0),
     auditStatus: integer('audit_status').notNull().default(0),
     live: jsonb('live').$type<LiveVersion | null>(),
-    createdBy: integer('created_by'),
-    submittedBy: integer('submitted_by'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
@@ -75,12 +88,14 @@ export const resAudits = pgTable(
   'train_res_audit',
   {
     id: serial('id').primaryKey(),
-    resId: integer('res_id').notNull(),
+    resId: integer('res_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
     fromStatus: integer('from_status').notNull(),
     toStatus: integer('to_status').notNull(),
     comment: text('comment').notNull().default(''),
-    userId: integer('user_id'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     userName: text('user_name').notNull().default(''),
     createdAt: ts('created_at').notNull(),
   },
@@ -104,8 +119,8 @@ export const media = pgTable(
   {
     id: serial('id').primaryKey(),
     mediaCode: text('media_code').notNull().unique(),
-    companySysCode: text('company_sys_code'),
-    ownerUserId: integer('owner_user_id'),
+    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** video / audio / document */
     kind: text('kind').notNull(),
     sourceKey: text('source_key').notNull(),

@@ -1,6 +1,8 @@
 import { count } from 'drizzle-orm';
 import { seedDemoExams } from '../../modules/exams/seed.ts';
+import { seedDemoStudyHistory } from '../../modules/learnstats/seed.ts';
 import { seedDemoPortal } from '../../modules/portal/seed.ts';
+import { seedDemoProjects } from '../../modules/projects/seed.ts';
 import { seedDemoResources } from '../../modules/trainres/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { companies } from '../schema/index.ts';
@@ -16,6 +18,8 @@ const demoSeeds: { name: string; run: (ctx: AppContext) => Promise<void> }[] = [
   { name: 'portal', run: seedDemoPortal },
   { name: 'exams', run: seedDemoExams },
   { name: 'resources', run: seedDemoResources },
+  { name: 'projects', run: seedDemoProjects },
+  { name: 'study history', run: seedDemoStudyHistory },
 ];
 
 /** Keeps the action tree complete on every start; seeds the demo data once, into an empty database. */

@@ -22,15 +22,17 @@ describe('ALTCHA captcha', () => {
   it('sends nothing without a pass, with a forged pass or a replayed one; later sends skip it', async () => {
     expect(await call(t, `${U}/GetCheckNum`, { phone: '13800000002' }, { ip: '10.8.0.1' })).toMatchObject({
       success: false,
+      code: 'CAPTCHA_REQUIRED',
       msg: '请先完成人机验证',
       data: { needCaptcha: true },
     });
     const forged = Buffer.from(
       JSON.stringify({ challenge: { parameters: { salt: 'x' } }, solution: { counter: 1, derivedKey: '00' } }),
     ).toString('base64');
-    expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000002', ticket: forged, randstr: 'x' }, { ip: '10.8.0.1' })).msg).toBe(
-      '人机验证未通过，请重试',
-    );
+    expect(await call(t, `${U}/GetCheckNum`, { phone: '13800000002', ticket: forged, randstr: 'x' }, { ip: '10.8.0.1' })).toMatchObject({
+      code: 'CAPTCHA_FAILED',
+      msg: '人机验证未通过，请重试',
+    });
     expect((await call(t, '/__dev/sms', { phone: '13800000002' }, { method: 'GET' })).success).toBe(false);
     const pass = await solveCaptcha(t);
     expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000002', ...pass, randstr: 'other-salt' }, { ip: '10.8.0.1' })).success).toBe(
@@ -39,18 +41,29 @@ describe('ALTCHA captcha', () => {
     expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000002', ...pass }, { ip: '10.8.0.1' })).success).toBe(true);
     expect(await outboxCode(t, '13800000002')).toMatch(/^\d{6}$/);
     // the same payload again is a replay
-    expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000003', ...pass }, { ip: '10.8.0.1' })).msg).toBe('人机验证未通过，请重试');
+    expect(await call(t, `${U}/GetCheckNum`, { phone: '13800000003', ...pass }, { ip: '10.8.0.1' })).toMatchObject({
+      code: 'CAPTCHA_FAILED',
+      msg: '人机验证未通过，请重试',
+    });
     // a resend for the same phone skips the captcha but still waits for the countdown
     await clearCounter(t, 'sms:cool:login:13800000002');
     expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000002' }, { ip: '10.8.0.1' })).success).toBe(true);
-    expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000002' }, { ip: '10.8.0.1' })).msg).toBe('验证码发送过于频繁，请稍后再试');
+    expect(await call(t, `${U}/GetCheckNum`, { phone: '13800000002' }, { ip: '10.8.0.1' })).toMatchObject({
+      code: 'SMS_CODE_TOO_SOON',
+      msg: '验证码发送过于频繁，请稍后再试',
+    });
   });
 
   it('demands a pass after repeated login failures and accepts a right password with one', async () => {
     for (let i = 0; i < GUARD_LIMITS.perAccount; i++)
       await call(t, `${U}/LoginStep1`, { username: 'learner05', password: 'Wrong@2026' }, { ip: '10.8.1.1' });
     const blocked = await call(t, `${U}/LoginStep1`, { username: 'learner05', password: DEMO_PASSWORD }, { ip: '10.8.1.2' });
-    expect(blocked).toMatchObject({ success: false, msg: '失败次数过多，请完成人机验证后重试', data: { needCaptcha: true } });
+    expect(blocked).toMatchObject({
+      success: false,
+      code: 'TOO_MANY_FAILURES',
+      msg: '失败次数过多，请完成人机验证后重试',
+      data: { needCaptcha: true },
+    });
     const ok = await call<AccountChoice[]>(
       t,
       `${U}/LoginStep1`,
@@ -65,7 +78,12 @@ describe('ALTCHA captcha', () => {
       await call(t, `${U}/LoginStep1`, { username: 'learner08', password: 'Wrong@2026' }, { ip: '10.8.3.1' });
     await t.ctx.cache.delPrefix('');
     const blocked = await call(t, `${U}/LoginStep1`, { username: 'learner08', password: DEMO_PASSWORD }, { ip: '10.8.3.2' });
-    expect(blocked).toMatchObject({ success: false, msg: '失败次数过多，请完成人机验证后重试', data: { needCaptcha: true } });
+    expect(blocked).toMatchObject({
+      success: false,
+      code: 'TOO_MANY_FAILURES',
+      msg: '失败次数过多，请完成人机验证后重试',
+      data: { needCaptcha: true },
+    });
   });
 
   it('needs a pass on the first reset step', async () => {

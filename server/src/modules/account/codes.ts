@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { AccountMsg, SMS_COUNTDOWN_LONG_S, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
+import { SMS_COUNTDOWN_LONG_S, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { bumpCounter, readCounters } from '../../platform/counters.ts';
-import { fail } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import { claimOnce } from '../../platform/markers.ts';
 import { smsProvider } from '../../platform/sms.ts';
 
@@ -54,10 +54,10 @@ export async function sendCode(
   opts: { phone: string; purpose: CodePurpose; ip: string; deliver?: boolean; log?: FastifyBaseLogger },
 ): Promise<void> {
   const { phone, purpose, ip } = opts;
-  if ((await bumpCounter(ctx, `sms:cool:${purpose}:${phone}`, countdownOf(purpose))) > 1) throw fail(AccountMsg.codeTooSoon);
-  if ((await bumpCounter(ctx, `sms:ip:h:${ip}`, 3600)) > SMS_LIMITS.perIpPerHour) throw fail(AccountMsg.smsIpLimit);
-  if ((await bumpCounter(ctx, `sms:ip:d:${ip}:${today()}`, 86_400)) > SMS_LIMITS.perIpPerDay) throw fail(AccountMsg.smsIpLimit);
-  if ((await bumpCounter(ctx, `sms:day:${phone}:${today()}`, 86_400)) > SMS_LIMITS.perPhonePerDay) throw fail(AccountMsg.smsDailyLimit);
+  if ((await bumpCounter(ctx, `sms:cool:${purpose}:${phone}`, countdownOf(purpose))) > 1) throw appError('SMS_CODE_TOO_SOON');
+  if ((await bumpCounter(ctx, `sms:ip:h:${ip}`, 3600)) > SMS_LIMITS.perIpPerHour) throw appError('SMS_IP_LIMIT');
+  if ((await bumpCounter(ctx, `sms:ip:d:${ip}:${today()}`, 86_400)) > SMS_LIMITS.perIpPerDay) throw appError('SMS_IP_LIMIT');
+  if ((await bumpCounter(ctx, `sms:day:${phone}:${today()}`, 86_400)) > SMS_LIMITS.perPhonePerDay) throw appError('SMS_DAILY_LIMIT');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const nonce = randomBytes(12).toString('base64url');
   await ctx.cache.set(codeKey(purpose, phone), { nonce, hash: hashCode(nonce, code) } satisfies StoredCode, CODE_TTL_S);
@@ -80,22 +80,22 @@ export async function verifyCode(
 ): Promise<void> {
   const key = codeKey(opts.purpose, opts.phone);
   const stored = await ctx.cache.get<StoredCode>(key);
-  if (!stored) throw fail(AccountMsg.codeExpired);
+  if (!stored) throw appError('SMS_CODE_EXPIRED');
   // the tries of this code (its nonce) are counted in the database: evicting them cannot reset them
   const triesKey = `sms:tries:${stored.nonce}`;
-  if ((await readCounters(ctx, [triesKey]))[0] >= CODE_MAX_TRIES) throw fail(AccountMsg.codeTooManyTries);
+  if ((await readCounters(ctx, [triesKey]))[0] >= CODE_MAX_TRIES) throw appError('SMS_CODE_TOO_MANY_TRIES');
   const expected = Buffer.from(stored.hash, 'hex');
   const actual = Buffer.from(hashCode(stored.nonce, opts.code.trim()), 'hex');
   if (!timingSafeEqual(expected, actual)) {
     const tries = await bumpCounter(ctx, triesKey, CODE_TTL_S);
     if (tries >= CODE_MAX_TRIES) {
       await ctx.cache.del(key);
-      throw fail(AccountMsg.codeTooManyTries);
+      throw appError('SMS_CODE_TOO_MANY_TRIES');
     }
-    throw fail(AccountMsg.codeWrong);
+    throw appError('SMS_CODE_WRONG');
   }
   if (!opts.consume) return;
   // single use even when two requests race: only the first claim wins
-  if (!(await claimOnce(ctx, `sms:claim:${stored.nonce}`, CODE_TTL_S))) throw fail(AccountMsg.codeExpired);
+  if (!(await claimOnce(ctx, `sms:claim:${stored.nonce}`, CODE_TTL_S))) throw appError('SMS_CODE_EXPIRED');
   await ctx.cache.del(key);
 }

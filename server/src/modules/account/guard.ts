@@ -1,8 +1,8 @@
-import { AccountMsg, Msg, type NeedCaptcha } from '@xuetu/contract';
+import { Msg, type NeedCaptcha } from '@xuetu/contract';
 import { verifyCaptcha } from '../../platform/captcha.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { bumpCounters, clearCounters, readCounters } from '../../platform/counters.ts';
-import { AppError, fail } from '../../platform/errors.ts';
+import { AppError, appError } from '../../platform/errors.ts';
 
 // Brute force: failures are counted per account (or phone) and per IP. Past a threshold the next
 // try needs a captcha pass — never a lockout someone else could trigger against an account.
@@ -37,11 +37,11 @@ interface Attempt {
 /** Call before checking a credential: demands a captcha pass when failures piled up. */
 export async function guardAttempt(ctx: AppContext, a: Attempt): Promise<void> {
   const [hard, byAccount, byIp] = await readCounters(ctx, [ipHardKey(a.ip), accountKey(a.scope, a.account), ipKey(a.scope, a.ip)]);
-  if (hard >= GUARD_LIMITS.ipHard) throw new AppError(Msg.tooManyRequests, 429, 429);
+  if (hard >= GUARD_LIMITS.ipHard) throw new AppError(Msg.tooManyRequests, 429, 429, null, 'TOO_MANY_REQUESTS');
   if (byAccount < GUARD_LIMITS.perAccount && byIp < GUARD_LIMITS.perIp) return;
   if (ctx.env.CAPTCHA_PROVIDER === 'none') return;
-  if (!a.ticket) throw fail(AccountMsg.tooManyFailures, needCaptcha);
-  if (!(await verifyCaptcha(ctx, a.ticket, a.randstr))) throw fail(AccountMsg.captchaFailed, needCaptcha);
+  if (!a.ticket) throw appError('TOO_MANY_FAILURES', needCaptcha);
+  if (!(await verifyCaptcha(ctx, a.ticket, a.randstr))) throw appError('CAPTCHA_FAILED', needCaptcha);
 }
 
 export async function recordFailure(ctx: AppContext, a: Pick<Attempt, 'scope' | 'account' | 'ip'>): Promise<void> {
@@ -80,10 +80,10 @@ export async function requireCaptchaOrGrant(
   if (ctx.env.CAPTCHA_PROVIDER === 'none') return;
   const key = `cap:grant:${g.purpose}:${g.subject.toLowerCase()}:${g.ip}`;
   if (g.ticket) {
-    if (!(await verifyCaptcha(ctx, g.ticket, g.randstr))) throw fail(AccountMsg.captchaFailed, needCaptcha);
+    if (!(await verifyCaptcha(ctx, g.ticket, g.randstr))) throw appError('CAPTCHA_FAILED', needCaptcha);
     await ctx.cache.set(key, 1, 30 * 60);
     return;
   }
   if (await ctx.cache.get<number>(key)) return;
-  throw fail(AccountMsg.captchaRequired, needCaptcha);
+  throw appError('CAPTCHA_REQUIRED', needCaptcha);
 }

@@ -1,28 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { AccountMsg, Msg, type ResetAccount } from '@xuetu/contract';
+import { AccountMsg, type ResetAccount } from '@xuetu/contract';
 import { invalidateActor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import { hashPassword, isStrongPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { maskPhone } from '../../platform/sms.ts';
 import { sendCode, verifyCode } from './codes.ts';
 import { guarded, requireCaptchaOrGrant } from './guard.ts';
 import { choice, maskedAccountLabel } from './presenter.ts';
-import { findAccountById, findAccountsByIdentifier, findAccountsByPhone, findEmployees, updateUser } from './repository.ts';
+import { findAccountById, findAccountsByIdentifier, findAccountsByPhone, findEmployees, updateOwnAccount } from './repository.ts';
 import { consumeSecret, issueSecret, readSecret, type SecretKind, updateSecret } from './secrets.ts';
 import type { RequestMeta } from './signin.service.ts';
 
 // Registration (= activation of an imported employee, DESIGN.md §4) and the forgot-password wizard.
 
 export function checkNewPassword(password: string, confirm: string): void {
-  if (!isStrongPassword(password)) throw fail(Msg.passwordRule);
-  if (password !== confirm) throw fail(Msg.passwordMismatch);
+  if (!isStrongPassword(password)) throw appError('PASSWORD_RULE');
+  if (password !== confirm) throw appError('PASSWORD_MISMATCH');
 }
 
 /** Sets a password and ends every session of the user (reset, change). */
 export async function setPasswordAndRevoke(ctx: AppContext, userId: number, password: string): Promise<void> {
-  await updateUser(ctx.db, userId, { passwordHash: await hashPassword(password), mustChangePassword: false });
+  await updateOwnAccount(ctx.db, userId, { passwordHash: await hashPassword(password), mustChangePassword: false });
   await endUserSessions(ctx, userId);
 }
 
@@ -61,16 +61,16 @@ export async function register(
   return guarded(ctx, { scope: 'register', account: input.userPhone, ip: meta.ip }, async () => {
     await verifyCode(ctx, { phone: input.userPhone, purpose: 'register', code: input.verifyCode, consume: false });
     const employees = await findEmployees(ctx.db, { name: input.userName, idCard: input.userIDNumber, phone: input.userPhone });
-    if (!employees.length) throw fail(AccountMsg.noEmployee);
+    if (!employees.length) throw appError('NO_EMPLOYEE');
     const pending = employees.filter((u) => !u.passwordHash);
-    if (!pending.length) throw fail(AccountMsg.alreadyActivated);
+    if (!pending.length) throw appError('ALREADY_ACTIVATED');
     await verifyCode(ctx, { phone: input.userPhone, purpose: 'register', code: input.verifyCode, consume: true });
     // without a password (the standalone page) the account gets an unguessable one: the employee
     // signs in with a phone code and may set a password through the reset wizard
     const passwordHash = await hashPassword(withPassword ? input.password : randomBytes(32).toString('base64url'));
     const now = new Date();
     for (const u of pending) {
-      await updateUser(ctx.db, u.id, { passwordHash, activatedAt: now, mustChangePassword: false });
+      await updateOwnAccount(ctx.db, u.id, { passwordHash, activatedAt: now, mustChangePassword: false });
       await invalidateActor(ctx, u.id);
     }
     return { username: input.userPhone, msg: withPassword ? AccountMsg.activated : AccountMsg.activatedNoPassword };
@@ -85,9 +85,9 @@ const RESET: SecretKind = 'reset';
 
 async function resetAccount(ctx: AppContext, secret: string) {
   const state = await readSecret<ResetState>(ctx, RESET, secret);
-  if (!state) throw fail(AccountMsg.resetSecretExpired);
+  if (!state) throw appError('RESET_SECRET_EXPIRED');
   const user = await findAccountById(ctx.db, state.userId);
-  if (!user || user.cancelledAt || !user.passwordHash) throw fail(AccountMsg.resetSecretExpired);
+  if (!user || user.cancelledAt || !user.passwordHash) throw appError('RESET_SECRET_EXPIRED');
   return { state, user };
 }
 
@@ -106,7 +106,7 @@ export async function findResetAccounts(
   });
   return guarded(ctx, { scope: 'reset', account: input.username, ip: meta.ip }, async () => {
     const accounts = (await findAccountsByIdentifier(ctx.db, input.username)).filter((u) => u.passwordHash);
-    if (!accounts.length) throw fail(AccountMsg.noResetAccount);
+    if (!accounts.length) throw appError('NO_RESET_ACCOUNT');
     return Promise.all(
       accounts.map(async (u) =>
         choice(maskedAccountLabel(u), await issueSecret<ResetState>(ctx, RESET, { userId: u.id, verified: false })),
@@ -118,7 +118,7 @@ export async function findResetAccounts(
 /** Step 1, CheckResetpwdAcc: sends a code to the chosen account's phone; msg is the masked phone. */
 export async function sendResetCode(ctx: AppContext, secret: string, meta: RequestMeta) {
   const { user } = await resetAccount(ctx, secret);
-  if (!user.mobile) throw fail(AccountMsg.noMobile);
+  if (!user.mobile) throw appError('NO_MOBILE');
   await sendCode(ctx, { phone: user.mobile, purpose: 'reset', ip: meta.ip, log: meta.log });
   return maskPhone(user.mobile);
 }
@@ -145,12 +145,12 @@ export async function submitReset(
 ) {
   checkNewPassword(input.password, input.checkPassWord);
   const { state, user } = await resetAccount(ctx, input.usrSecret);
-  if (!state.verified) throw fail(AccountMsg.resetSecretExpired);
-  if (input.userMobile !== user.mobile) throw fail(AccountMsg.resetMobileMismatch);
+  if (!state.verified) throw appError('RESET_SECRET_EXPIRED');
+  if (input.userMobile !== user.mobile) throw appError('RESET_MOBILE_MISMATCH');
   await guarded(ctx, { scope: 'code', account: user.mobile, ip: meta.ip }, () =>
     verifyCode(ctx, { phone: user.mobile, purpose: 'reset', code: input.verifyCode, consume: true }),
   );
-  if (!(await consumeSecret<ResetState>(ctx, RESET, input.usrSecret))) throw fail(AccountMsg.resetSecretExpired);
+  if (!(await consumeSecret<ResetState>(ctx, RESET, input.usrSecret))) throw appError('RESET_SECRET_EXPIRED');
   await setPasswordAndRevoke(ctx, user.id, input.password);
   return { username: user.accountCode };
 }

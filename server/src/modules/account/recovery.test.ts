@@ -27,19 +27,21 @@ describe('registration is activation', () => {
   });
 
   it('refuses a weak or mismatched password before spending the code', async () => {
-    expect((await call(t, `${U}/UserRegister`, form('123456', { password: 'weakpass', checkPassWord: 'weakpass' }))).msg).toBe(
-      '密码需满足大小写、特殊字符、至少8位密码',
-    );
-    expect((await call(t, `${U}/UserRegister`, form('123456', { password: NEW_PASSWORD, checkPassWord: 'Other#Pass1' }))).msg).toBe(
-      '您两次输入的密码不一致！请重试！',
-    );
+    expect(await call(t, `${U}/UserRegister`, form('123456', { password: 'weakpass', checkPassWord: 'weakpass' }))).toMatchObject({
+      code: 'PASSWORD_RULE',
+      msg: '密码需满足大小写、特殊字符、至少8位密码',
+    });
+    expect(await call(t, `${U}/UserRegister`, form('123456', { password: NEW_PASSWORD, checkPassWord: 'Other#Pass1' }))).toMatchObject({
+      code: 'PASSWORD_MISMATCH',
+      msg: '您两次输入的密码不一致！请重试！',
+    });
   });
 
   it('answers a clear message for a mismatched ID and keeps the code for a retry', async () => {
     await call(t, `${U}/GetUserRegisterCode`, { phone: ZHANGSAN.mobile }, { ip: '10.3.0.1' });
     const code = await outboxCode(t, ZHANGSAN.mobile);
     const wrongId = await call(t, `${U}/UserRegister`, { ...form(code), userIDNumber: '110101199001011237' }, { ip: '10.3.0.1' });
-    expect(wrongId.msg).toBe('未找到您的员工信息，请联系单位管理员');
+    expect(wrongId).toMatchObject({ code: 'NO_EMPLOYEE', msg: '未找到您的员工信息，请联系单位管理员' });
     // then activates 张三 with a password, and 张三 signs in with it
     const ok = await call<{ username: string }>(
       t,
@@ -58,7 +60,10 @@ describe('registration is activation', () => {
     await clearCounter(t, `sms:cool:register:${ZHANGSAN.mobile}`);
     await call(t, `${U}/GetUserRegisterCode`, { phone: ZHANGSAN.mobile }, { ip: '10.3.0.2' });
     const code = await outboxCode(t, ZHANGSAN.mobile);
-    expect((await call(t, `${U}/UserRegister`, form(code), { ip: '10.3.0.2' })).msg).toBe('该账号已激活，请直接登录');
+    expect(await call(t, `${U}/UserRegister`, form(code), { ip: '10.3.0.2' })).toMatchObject({
+      code: 'ALREADY_ACTIVATED',
+      msg: '该账号已激活，请直接登录',
+    });
   });
 
   it('refuses a wrong code', async () => {
@@ -94,9 +99,18 @@ describe('forgot-password wizard', () => {
         { usrSecret: secret, userMobile: '13800000017', verifyCode: code, password: NEW_PASSWORD, checkPassWord: NEW_PASSWORD, ...extra },
         { ip: '10.4.0.1' },
       );
-    expect((await submit({ checkPassWord: 'Other#Pass1' })).msg).toBe('您两次输入的密码不一致！请重试！');
-    expect((await submit({ password: 'alllowercase', checkPassWord: 'alllowercase' })).msg).toBe('密码需满足大小写、特殊字符、至少8位密码');
-    expect((await submit({ userMobile: '13800000018' })).msg).toBe('手机号与账号绑定的手机号不一致');
+    expect(await submit({ checkPassWord: 'Other#Pass1' })).toMatchObject({
+      code: 'PASSWORD_MISMATCH',
+      msg: '您两次输入的密码不一致！请重试！',
+    });
+    expect(await submit({ password: 'alllowercase', checkPassWord: 'alllowercase' })).toMatchObject({
+      code: 'BAD_INPUT',
+      msg: '密码需满足大小写、特殊字符、至少8位密码',
+    });
+    expect(await submit({ userMobile: '13800000018' })).toMatchObject({
+      code: 'RESET_MOBILE_MISMATCH',
+      msg: '手机号与账号绑定的手机号不一致',
+    });
     const done = await submit({});
     expect(done).toMatchObject({ success: true, msg: '密码重置成功，请使用新密码登录', data: { username: 'learner17' } });
     expect((await call(t, `${U}/GetUserInfo`, {}, { token: oldToken })).errorCode).toBe(401);
@@ -110,11 +124,17 @@ describe('forgot-password wizard', () => {
     const both = await call<AccountChoice[]>(t, `${U}/GetResetpwdAcc`, { username: '13800000001' }, { ip: '10.4.0.2' });
     expect(both.data).toHaveLength(2);
     expect(both.data.every((c) => !c.item1.includes('learner01'))).toBe(true);
-    expect((await call(t, `${U}/GetResetpwdAcc`, { username: 'ghost' }, { ip: '10.4.0.2' })).msg).toBe('未找到匹配的账号');
+    expect(await call(t, `${U}/GetResetpwdAcc`, { username: 'ghost' }, { ip: '10.4.0.2' })).toMatchObject({
+      code: 'NO_RESET_ACCOUNT',
+      msg: '未找到匹配的账号',
+    });
     expect((await call(t, `${U}/GetResetpwdAcc`, {}, { ip: '10.4.0.2' })).msg).toBe('请输入用户账号/手机号码/身份证号');
   });
 
   it('refuses a forged secret', async () => {
-    expect((await call(t, `${U}/CheckResetpwdAcc`, { secret: 'forged' })).msg).toBe('操作已超时，请重新开始');
+    expect(await call(t, `${U}/CheckResetpwdAcc`, { secret: 'forged' })).toMatchObject({
+      code: 'RESET_SECRET_EXPIRED',
+      msg: '操作已超时，请重新开始',
+    });
   });
 });

@@ -25,7 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CHALLENGE_PATH, captchaConfig, newChallenge } from '../../platform/captcha.ts';
 import { failure, withMsg } from '../../platform/envelope.ts';
-import { fail } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { checkResetCode, findResetAccounts, register, sendRegisterCode, sendResetCode, submitReset } from './recovery.service.ts';
 import { latestOutboxMessage } from './repository.ts';
@@ -108,8 +108,8 @@ export const accountSignInRoutes = [
     input: loginWithCheckNumBody,
     rateLimit: tight,
     handler: ({ input, ctx, req, ip }) => {
-      if (!input.phone) throw fail(Msg.phoneRequired);
-      if (!input.code) throw fail(Msg.codeRequired);
+      if (!input.phone) throw appError('PHONE_REQUIRED');
+      if (!input.code) throw appError('CODE_REQUIRED');
       return loginWithCodeStep1(ctx, { ...input, phone: input.phone, code: input.code }, meta(req, ip));
     },
   }),
@@ -312,7 +312,7 @@ export const devSmsRoutes = [
       if (ctx.env.SMS_PROVIDER !== 'outbox' || ctx.env.NODE_ENV === 'production')
         return reply.status(404).send(failure(Msg.routeNotFound, 404));
       const row = await latestOutboxMessage(ctx.db, input.phone);
-      if (!row) throw fail('没有发给该手机号的短信');
+      if (!row) throw appError('SMS_OUTBOX_EMPTY');
       return { phone: row.phone, purpose: row.purpose, code: row.code, content: row.content, createdAt: row.createdAt.toISOString() };
     },
   }),

@@ -6,7 +6,8 @@ import type { AppContext } from '../../platform/context.ts';
 // Short-lived secrets handed out after a successful first step (login choices, reset wizard) and
 // what each later step proved (`verified`). They live in the database, keyed by the secret's
 // hash: a restart or a cache flush neither ends a wizard half-way nor forgets a step's state, and
-// a secret is worthless without the step that issued it (issue 9 item 5).
+// a secret is worthless without the step that issued it (issue 9 item 5). They belong to no
+// company: their writes take no tenant scope (ADR 0023).
 
 export type SecretKind = 'login' | 'reset';
 

@@ -4,7 +4,7 @@ import { imageSize } from 'image-size';
 import { invalidateActor } from '../../platform/actor.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail } from '../../platform/errors.ts';
+import { appError, appErrorMsg } from '../../platform/errors.ts';
 import { attachFiles, storeUpload } from '../../platform/files/index.ts';
 import { maskPhone } from '../../platform/sms.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
@@ -12,7 +12,7 @@ import { fileUrl } from '../session/presenter.ts';
 import { sendCode, verifyCode } from './codes.ts';
 import { guarded, requireCaptchaOrGrant } from './guard.ts';
 import { checkNewPassword, endUserSessions, setPasswordAndRevoke } from './recovery.service.ts';
-import { findAccountById, updateUser } from './repository.ts';
+import { findAccountById, updateOwnAccount } from './repository.ts';
 import type { RequestMeta } from './signin.service.ts';
 
 // The signed-in user's own account: profile, avatar, phone, password, cancellation.
@@ -25,7 +25,7 @@ const AVATAR_PREFIX = 'avatar';
 
 async function currentUser(ctx: AppContext, userId: number) {
   const user = await findAccountById(ctx.db, userId);
-  if (!user) throw fail(AccountMsg.secretExpired);
+  if (!user) throw appError('SIGNIN_SECRET_EXPIRED');
   return user;
 }
 
@@ -39,12 +39,12 @@ export async function updateOwnProfile(
   if (head !== undefined) {
     // only an image this server stored as an avatar (its key, or its /prod-api/files/ url)
     const key = head.replace(/^\/prod-api\/files\//, '');
-    if (key && !key.startsWith(`${AVATAR_PREFIX}/`)) throw fail('头像图片无效，请重新上传');
+    if (key && !key.startsWith(`${AVATAR_PREFIX}/`)) throw appError('AVATAR_INVALID');
     headImage = key;
   }
   const { ctx } = caller;
   const userId = requireActor(caller).userId;
-  await updateUser(ctx.db, userId, {
+  await updateOwnAccount(ctx.db, userId, {
     ...(input.sex !== undefined ? { sex: input.sex } : {}),
     ...(input.qq !== undefined ? { qq: input.qq } : {}),
     ...(input.weChat !== undefined ? { weChat: input.weChat } : {}),
@@ -63,18 +63,21 @@ export async function uploadAvatar(caller: Caller, req: FastifyRequest): Promise
     typeMessage: AccountMsg.avatarType,
     sizeMessage: AccountMsg.avatarSize,
   });
-  if (upload.mime !== 'image/jpeg' && upload.mime !== 'image/png') throw fail(AccountMsg.avatarType);
+  if (upload.mime !== 'image/jpeg' && upload.mime !== 'image/png') throw appError('AVATAR_TYPE');
   let size: { width?: number; height?: number };
   try {
     size = imageSize(upload.buffer);
   } catch {
-    throw fail(AccountMsg.avatarType);
+    throw appError('AVATAR_TYPE');
   }
   const width = size.width ?? 0;
   const height = size.height ?? 0;
-  if (width < AVATAR_MIN_PX || height < AVATAR_MIN_PX) throw fail(AccountMsg.avatarPixels(AVATAR_MIN_PX, AVATAR_MIN_PX));
-  if (width > AVATAR_MAX_PX || height > AVATAR_MAX_PX) throw fail(`图片像素不能超过 ${AVATAR_MAX_PX}*${AVATAR_MAX_PX}`);
-  const { key } = await storeUpload(caller, upload, { prefix: AVATAR_PREFIX, purpose: 'avatar' });
+  if (width < AVATAR_MIN_PX || height < AVATAR_MIN_PX)
+    throw appErrorMsg('AVATAR_TOO_SMALL', AccountMsg.avatarPixels(AVATAR_MIN_PX, AVATAR_MIN_PX));
+  if (width > AVATAR_MAX_PX || height > AVATAR_MAX_PX)
+    throw appErrorMsg('AVATAR_TOO_LARGE', AccountMsg.avatarPixelsMax(AVATAR_MAX_PX, AVATAR_MAX_PX));
+  // also course covers (the crop uploader): resized copies for the pages that list them
+  const { key } = await storeUpload(caller, upload, { prefix: AVATAR_PREFIX, purpose: 'avatar', imageVariants: true });
   return { path: key, url: fileUrl(key) };
 }
 
@@ -86,7 +89,7 @@ export async function sendEditPhoneCode(
   meta: RequestMeta,
 ) {
   const user = await currentUser(ctx, userId);
-  if (user.mobile === input.newPhone) throw fail(AccountMsg.samePhone);
+  if (user.mobile === input.newPhone) throw appError('SAME_PHONE');
   await requireCaptchaOrGrant(ctx, {
     purpose: 'editphone',
     subject: `u${userId}`,
@@ -103,7 +106,7 @@ export async function editPhone(ctx: AppContext, userId: number, input: { newPho
   await guarded(ctx, { scope: 'code', account: `u${userId}`, ip: meta.ip }, () =>
     verifyCode(ctx, { phone: input.newPhone, purpose: 'editphone', code: input.checkNum, consume: true }),
   );
-  await updateUser(ctx.db, userId, { mobile: input.newPhone });
+  await updateOwnAccount(ctx.db, userId, { mobile: input.newPhone });
   await invalidateActor(ctx, userId);
 }
 
@@ -116,7 +119,7 @@ export async function sendOwnPhoneCode(
   meta: RequestMeta & { captcha: boolean },
 ) {
   const user = await currentUser(ctx, userId);
-  if (!user.mobile) throw fail(AccountMsg.noMobile);
+  if (!user.mobile) throw appError('NO_MOBILE');
   if (meta.captcha)
     await requireCaptchaOrGrant(ctx, { purpose, subject: `u${userId}`, ip: meta.ip, ticket: input.ticket, randstr: input.randstr });
   await sendCode(ctx, { phone: user.mobile, purpose, ip: meta.ip, log: meta.log });
@@ -149,6 +152,6 @@ export async function checkCancelCode(ctx: AppContext, userId: number, code: str
 /** CancelUser: the account can no longer sign in; every session ends. */
 export async function cancelAccount(ctx: AppContext, userId: number, code: string, meta: RequestMeta) {
   await checkCancelCode(ctx, userId, code, meta, true);
-  await updateUser(ctx.db, userId, { cancelledAt: new Date() });
+  await updateOwnAccount(ctx.db, userId, { cancelledAt: new Date() });
   await endUserSessions(ctx, userId);
 }

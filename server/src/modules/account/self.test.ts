@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { UploadedImage, UserInfo } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helper.ts';
 import { call, outboxCode, U } from './testkit.ts';
 
@@ -67,6 +68,8 @@ const upload = async (token: string, filename: string, content: Buffer) => {
   return res.json();
 };
 
+const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
+
 describe('profile and avatar', () => {
   it('needs a session', async () => {
     expect((await call(t, `${U}/UpdateUserInfoByUser`, { qq: '1' })).errorCode).toBe(401);
@@ -74,7 +77,8 @@ describe('profile and avatar', () => {
   });
 
   it('saves own fields, keeps the phone and account, answers 修改成功', async () => {
-    const token = await t.login('learner18');
+    const learner = await buildUser(t);
+    const token = await learner.signIn();
     const res = await call(
       t,
       `${U}/UpdateUserInfoByUser`,
@@ -88,15 +92,15 @@ describe('profile and avatar', () => {
       qq: '12345',
       weChat: 'wx18',
       email: 'l18@example.com',
-      mobile: '13800000018',
-      accountCode: 'learner18',
+      mobile: learner.mobile,
+      accountCode: learner.accountCode,
     });
     expect((await call(t, `${U}/UpdateUserInfoByUser`, { email: 'not-an-email' }, { token })).msg).toBe('请输入正确的邮箱地址');
     expect((await call(t, `${U}/UpdateUserInfoByUser`, { headImage: 'https://evil.example/x.png' }, { token })).success).toBe(false);
   });
 
   it('uploads a 200×200 png avatar and uses it in the profile', async () => {
-    const token = await t.login('learner19');
+    const token = await (await buildUser(t)).signIn();
     const res = await upload(token, 'me.png', png(200, 200));
     expect(res.success).toBe(true);
     const data = res.data as UploadedImage;
@@ -108,16 +112,19 @@ describe('profile and avatar', () => {
   });
 
   it('judges the content, not the name: type, pixels', async () => {
-    const token = await t.login('learner19');
-    expect((await upload(token, 'fake.png', Buffer.from('GIF89a not really an image at all'))).msg).toBe('请上传图片文件！格式：jpg,png');
-    expect((await upload(token, 'small.png', png(100, 120))).msg).toBe('图片像素不能低于 200*200');
+    const token = await (await buildUser(t)).signIn();
+    expect(await upload(token, 'fake.png', Buffer.from('GIF89a not really an image at all'))).toMatchObject({
+      code: 'AVATAR_TYPE',
+      msg: '请上传图片文件！格式：jpg,png',
+    });
+    expect(await upload(token, 'small.png', png(100, 120))).toMatchObject({ code: 'AVATAR_TOO_SMALL', msg: '图片像素不能低于 200*200' });
     expect((await upload(token, 'renamed.jpg', png(300, 300))).success).toBe(true);
   });
 });
 
 describe('phone change', () => {
   it('sends a code to the new phone and changes it', async () => {
-    const token = await t.login('learner20');
+    const token = await (await buildUser(t)).signIn();
     const sent = await call(t, `${U}/GetEditphoneCheckNum`, { NewPhone: '13911112222' }, { token, method: 'GET', ip: '10.5.0.1' });
     expect(sent).toMatchObject({ success: true, msg: '139****2222' });
     const code = await outboxCode(t, '13911112222');
@@ -138,41 +145,50 @@ describe('phone change', () => {
 
   it('refuses the same phone', async () => {
     const token = await t.login('learner14');
-    expect((await call(t, `${U}/GetEditphoneCheckNum`, { NewPhone: '13800000014' }, { token, method: 'GET' })).msg).toBe(
-      '新手机号与当前手机号相同',
-    );
+    expect(await call(t, `${U}/GetEditphoneCheckNum`, { NewPhone: '13800000014' }, { token, method: 'GET' })).toMatchObject({
+      code: 'SAME_PHONE',
+      msg: '新手机号与当前手机号相同',
+    });
   });
 });
 
 describe('password change', () => {
   it('sends to the own phone, checks strength and match, then ends every session', async () => {
-    const token = await t.login('learner12');
-    const other = await t.login('learner12');
+    const learner = await buildUser(t);
+    const token = await t.login(learner.accountCode);
+    const other = await t.login(learner.accountCode);
     const sent = await call(t, `${U}/GetEditPassWordCheckNum`, {}, { token, method: 'GET', ip: '10.6.0.1' });
-    expect(sent).toMatchObject({ success: true, msg: '138****0012' });
-    const code = await outboxCode(t, '13800000012');
+    expect(sent).toMatchObject({ success: true, msg: masked(learner.mobile) });
+    const code = await outboxCode(t, learner.mobile);
     const edit = (q: Record<string, string>) => call(t, `${U}/EditPassWord`, { CheckNum: code, ...q }, { token, method: 'GET' });
-    expect((await edit({ pas1: 'short', pas2: 'short' })).msg).toBe('密码需满足大小写、特殊字符、至少8位密码');
-    expect((await edit({ pas1: NEW_PASSWORD, pas2: 'Other#Pass1' })).msg).toBe('您两次输入的密码不一致！请重试！');
+    expect(await edit({ pas1: 'short', pas2: 'short' })).toMatchObject({
+      code: 'BAD_INPUT',
+      msg: '密码需满足大小写、特殊字符、至少8位密码',
+    });
+    expect(await edit({ pas1: NEW_PASSWORD, pas2: 'Other#Pass1' })).toMatchObject({
+      code: 'PASSWORD_MISMATCH',
+      msg: '您两次输入的密码不一致！请重试！',
+    });
     expect(await edit({ pas1: NEW_PASSWORD, pas2: NEW_PASSWORD })).toMatchObject({ success: true, msg: '修改完成' });
     expect((await call(t, `${U}/GetUserInfo`, {}, { token })).errorCode).toBe(401);
     expect((await call(t, `${U}/GetUserInfo`, {}, { token: other })).errorCode).toBe(401);
-    expect((await call(t, `${U}/Login`, { username: 'learner12', password: DEMO_PASSWORD })).success).toBe(false);
-    expect((await call(t, `${U}/Login`, { username: 'learner12', password: NEW_PASSWORD })).success).toBe(true);
+    expect((await call(t, `${U}/Login`, { username: learner.accountCode, password: DEMO_PASSWORD })).success).toBe(false);
+    expect((await call(t, `${U}/Login`, { username: learner.accountCode, password: NEW_PASSWORD })).success).toBe(true);
   });
 });
 
 describe('account cancellation', () => {
   it('checks the code, cancels, ends sessions and refuses every sign-in path', async () => {
-    const token = await t.login('learner13');
+    const learner = await buildUser(t);
+    const token = await learner.signIn();
     const sent = await call(t, `${U}/GetCancelUserVerifyCode`, {}, { token, ip: '10.7.0.1' });
-    expect(sent).toMatchObject({ success: true, msg: '138****0013' });
-    const code = await outboxCode(t, '13800000013');
+    expect(sent).toMatchObject({ success: true, msg: masked(learner.mobile) });
+    const code = await outboxCode(t, learner.mobile);
     expect((await call(t, `${U}/CheckCancelUserVerifyCode`, { verifyCode: '12' }, { token })).success).toBe(false);
     expect((await call(t, `${U}/CheckCancelUserVerifyCode`, { verifyCode: code }, { token })).success).toBe(true);
     expect((await call(t, `${U}/CancelUser`, { verifyCode: code }, { token })).success).toBe(true);
     expect((await call(t, `${U}/GetUserInfo`, {}, { token })).errorCode).toBe(401);
-    expect((await call(t, `${U}/Login`, { username: 'learner13', password: DEMO_PASSWORD })).success).toBe(false);
-    expect((await call(t, `${U}/LoginStep1`, { username: 'learner13', password: DEMO_PASSWORD })).success).toBe(false);
+    expect((await call(t, `${U}/Login`, { username: learner.accountCode, password: DEMO_PASSWORD })).success).toBe(false);
+    expect((await call(t, `${U}/LoginStep1`, { username: learner.accountCode, password: DEMO_PASSWORD })).success).toBe(false);
   });
 });

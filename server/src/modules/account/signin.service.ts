@@ -1,7 +1,7 @@
-import { type AccountChoice, AccountMsg, Msg } from '@xuetu/contract';
+import type { AccountChoice } from '@xuetu/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { fail } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { maskPhone } from '../../platform/sms.ts';
@@ -26,7 +26,7 @@ interface LoginChoice {
 /** Secrets for the accounts the caller proved to own; one is enough to finish with step 2. */
 async function choicesFor(ctx: AppContext, accounts: AccountRow[]): Promise<AccountChoice[]> {
   const usable = accounts.filter((u) => !signInRefusal(u));
-  if (!usable.length) throw fail((accounts[0] && signInRefusal(accounts[0])) || AccountMsg.phoneNoAccount);
+  if (!usable.length) throw appError((accounts[0] && signInRefusal(accounts[0])) || 'PHONE_NO_ACCOUNT');
   return Promise.all(usable.map(async (u) => choice(accountLabel(u), await issueSecret<LoginChoice>(ctx, 'login', { userId: u.id }))));
 }
 
@@ -42,7 +42,7 @@ export async function loginStep1(
     for (const u of candidates) if (u.passwordHash && (await verifyPassword(input.password, u.passwordHash))) matched.push(u);
     // the same work and the same answer whether or not the name exists
     if (!candidates.some((u) => u.passwordHash)) await verifyPassword(input.password, null);
-    if (!matched.length) throw fail(Msg.loginFailed);
+    if (!matched.length) throw appError('LOGIN_FAILED');
     return choicesFor(ctx, matched);
   });
 }
@@ -50,11 +50,11 @@ export async function loginStep1(
 /** LoginStep2 (and LoginWithCheckNum with a secret): a session for the chosen account. */
 export async function loginWithSecret(ctx: AppContext, secret: string, meta: RequestMeta) {
   const data = await consumeSecret<LoginChoice>(ctx, 'login', secret);
-  if (!data) throw fail(AccountMsg.secretExpired);
+  if (!data) throw appError('SIGNIN_SECRET_EXPIRED');
   const user = await findAccountById(ctx.db, data.userId);
-  if (!user) throw fail(AccountMsg.secretExpired);
+  if (!user) throw appError('SIGNIN_SECRET_EXPIRED');
   const refusal = signInRefusal(user);
-  if (refusal) throw fail(refusal);
+  if (refusal) throw appError(refusal);
   const token = await createSession(ctx, user.id, meta);
   return { token, mustChangePassword: user.mustChangePassword };
 }
@@ -86,21 +86,21 @@ export async function loginWithCode(
   meta: RequestMeta,
 ) {
   if (input.secret) return loginWithSecret(ctx, input.secret, meta);
-  if (!input.phone) throw fail(Msg.phoneRequired);
-  if (!input.code) throw fail(Msg.codeRequired);
+  if (!input.phone) throw appError('PHONE_REQUIRED');
+  if (!input.code) throw appError('CODE_REQUIRED');
   const choices = await loginWithCodeStep1(ctx, { ...input, phone: input.phone, code: input.code }, meta);
-  if (choices.length > 1) throw fail('该手机号关联多个账号，请选择登录用户', choices);
+  if (choices.length > 1) throw appError('PHONE_MANY_ACCOUNTS', choices);
   return loginWithSecret(ctx, choices[0].item2, meta);
 }
 
 /** LoginByTicket: a partner's signed single-use ticket naming one account → data.token. */
 export async function loginByTicket(ctx: AppContext, ticket: string, meta: RequestMeta) {
   const claims = await verifySsoToken(ctx, ticket, 'ticket');
-  if (!claims) throw fail(AccountMsg.ticketInvalid);
+  if (!claims) throw appError('TICKET_INVALID');
   const accounts = (await findAccountsByIdentifier(ctx.db, claims.sub)).filter(
     (u) => u.accountCode.toLowerCase() === claims.sub.toLowerCase(),
   );
-  if (accounts.length !== 1) throw fail(AccountMsg.ticketInvalid);
+  if (accounts.length !== 1) throw appError('TICKET_INVALID');
   const [choiceOne] = await choicesFor(ctx, accounts);
   return loginWithSecret(ctx, choiceOne.item2, meta);
 }
@@ -108,8 +108,8 @@ export async function loginByTicket(ctx: AppContext, ticket: string, meta: Reque
 /** OhrLogin: a partner's signed single-use token naming a person → that person's accounts. */
 export async function ohrLogin(ctx: AppContext, token: string) {
   const claims = await verifySsoToken(ctx, token, 'ohr');
-  if (!claims) throw fail(AccountMsg.ticketInvalid);
+  if (!claims) throw appError('TICKET_INVALID');
   const accounts = await findAccountsByIdentifier(ctx.db, claims.sub);
-  if (!accounts.length) throw fail(AccountMsg.ticketInvalid);
+  if (!accounts.length) throw appError('TICKET_INVALID');
   return choicesFor(ctx, accounts);
 }

@@ -1,5 +1,6 @@
 import type { AccountChoice } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helper.ts';
 import { GUARD_LIMITS } from './guard.ts';
 import { mintSsoToken } from './sso.ts';
@@ -45,7 +46,11 @@ describe('two-step password login', () => {
     const step1 = await call<AccountChoice[]>(t, `${U}/LoginStep1`, { username: 'learner04', password: DEMO_PASSWORD });
     const secret = step1.data[0].item2;
     expect((await call(t, `${U}/LoginStep2`, { secret })).success).toBe(true);
-    expect(await call(t, `${U}/LoginStep2`, { secret })).toMatchObject({ success: false, msg: '登录已超时，请重新登录' });
+    expect(await call(t, `${U}/LoginStep2`, { secret })).toMatchObject({
+      success: false,
+      code: 'SIGNIN_SECRET_EXPIRED',
+      msg: '登录已超时，请重新登录',
+    });
     expect((await call(t, `${U}/LoginStep2`, { secret: 'made-up-secret' })).success).toBe(false);
     expect((await call(t, `${U}/LoginStep2`, {})).success).toBe(false);
   });
@@ -53,8 +58,8 @@ describe('two-step password login', () => {
   it('answers the same for a wrong password and an unknown name', async () => {
     const a = await call(t, `${U}/LoginStep1`, { username: 'learner05', password: 'Wrong@2026' });
     const b = await call(t, `${U}/LoginStep1`, { username: 'nobody-here', password: 'Wrong@2026' });
-    expect(a).toMatchObject({ success: false, msg: '用户名或密码错误' });
-    expect(b).toMatchObject({ success: false, msg: '用户名或密码错误' });
+    expect(a).toMatchObject({ success: false, code: 'LOGIN_FAILED', msg: '用户名或密码错误' });
+    expect(b).toMatchObject({ success: false, code: 'LOGIN_FAILED', msg: '用户名或密码错误' });
   });
 
   it('refuses 张三 before activation', async () => {
@@ -62,15 +67,16 @@ describe('two-step password login', () => {
   });
 
   it('demands a captcha after repeated failures of one account, without locking it', async () => {
+    const { accountCode } = await buildUser(t);
     for (let i = 0; i < GUARD_LIMITS.perAccount; i++) {
-      const r = await call(t, `${U}/LoginStep1`, { username: 'learner06', password: 'Wrong@2026' }, { ip: `10.1.0.${i}` });
-      expect(r.msg).toBe('用户名或密码错误');
+      const r = await call(t, `${U}/LoginStep1`, { username: accountCode, password: 'Wrong@2026' }, { ip: `10.1.0.${i}` });
+      expect(r).toMatchObject({ code: 'LOGIN_FAILED', msg: '用户名或密码错误' });
     }
     // with the captcha switched off (this app) the demand is waived; the counter shows it was reached
-    expect(await counterOf(t, 'bf:login:a:learner06')).toBe(GUARD_LIMITS.perAccount);
-    const ok = await call<AccountChoice[]>(t, `${U}/LoginStep1`, { username: 'learner06', password: DEMO_PASSWORD }, { ip: '10.1.1.1' });
+    expect(await counterOf(t, `bf:login:a:${accountCode}`)).toBe(GUARD_LIMITS.perAccount);
+    const ok = await call<AccountChoice[]>(t, `${U}/LoginStep1`, { username: accountCode, password: DEMO_PASSWORD }, { ip: '10.1.1.1' });
     expect(ok.success).toBe(true);
-    expect(await counterOf(t, 'bf:login:a:learner06')).toBeUndefined();
+    expect(await counterOf(t, `bf:login:a:${accountCode}`)).toBeUndefined();
   });
 
   it('refuses an IP far beyond any human rate with 429', async () => {
@@ -85,8 +91,9 @@ describe('two-step password login', () => {
   });
 
   it('guards the one-step Login too', async () => {
-    expect((await call(t, `${U}/Login`, { username: 'learner08', password: 'Wrong@2026' })).success).toBe(false);
-    expect(await counterOf(t, 'bf:login:a:learner08')).toBe(1);
+    const { accountCode } = await buildUser(t);
+    expect((await call(t, `${U}/Login`, { username: accountCode, password: 'Wrong@2026' })).success).toBe(false);
+    expect(await counterOf(t, `bf:login:a:${accountCode}`)).toBe(1);
   });
 });
 
@@ -103,6 +110,7 @@ describe('phone-code login', () => {
     // single use
     expect(await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000001', code }, { ip: '10.2.0.1' })).toMatchObject({
       success: false,
+      code: 'SMS_CODE_EXPIRED',
       msg: '验证码已失效，请重新获取',
     });
   });
@@ -123,6 +131,7 @@ describe('phone-code login', () => {
     expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000010' }, { ip: '10.2.0.3' })).success).toBe(true);
     expect(await call(t, `${U}/GetCheckNum`, { phone: '13800000010' }, { ip: '10.2.0.3' })).toMatchObject({
       success: false,
+      code: 'SMS_CODE_TOO_SOON',
       msg: '验证码发送过于频繁，请稍后再试',
     });
   });
@@ -138,12 +147,14 @@ describe('phone-code login', () => {
     const code = await outboxCode(t, '13800000011');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 4; i++)
-      expect((await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000011', code: wrong }, { ip: `10.2.1.${i}` })).msg).toBe(
-        '验证码错误',
-      );
-    expect((await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000011', code: wrong }, { ip: '10.2.1.9' })).msg).toBe(
-      '验证码错误次数过多，请重新获取',
-    );
+      expect(await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000011', code: wrong }, { ip: `10.2.1.${i}` })).toMatchObject({
+        code: 'SMS_CODE_WRONG',
+        msg: '验证码错误',
+      });
+    expect(await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000011', code: wrong }, { ip: '10.2.1.9' })).toMatchObject({
+      code: 'SMS_CODE_TOO_MANY_TRIES',
+      msg: '验证码错误次数过多，请重新获取',
+    });
     expect((await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000011', code }, { ip: '10.2.1.10' })).success).toBe(false);
   });
 
@@ -152,6 +163,7 @@ describe('phone-code login', () => {
     const code = await outboxCode(t, '13800000012');
     expect(await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000012', code }, { ip: '10.2.0.6' })).toMatchObject({
       success: false,
+      code: 'SMS_CODE_EXPIRED',
       msg: '验证码已失效，请重新获取',
     });
   });
@@ -160,19 +172,24 @@ describe('phone-code login', () => {
     await call(t, `${U}/GetCheckNum`, { phone: '13800000013' }, { ip: '10.2.0.7' });
     const code = await outboxCode(t, '13800000013');
     await t.ctx.cache.del('sms:code:login:13800000013'); // what the 5-minute expiry does
-    expect((await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000013', code }, { ip: '10.2.0.7' })).msg).toBe(
-      '验证码已失效，请重新获取',
-    );
+    expect(await call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000013', code }, { ip: '10.2.0.7' })).toMatchObject({
+      code: 'SMS_CODE_EXPIRED',
+      msg: '验证码已失效，请重新获取',
+    });
   });
 
   it('limits sends per phone per day and per IP', async () => {
     const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
     await setCounter(t, `sms:day:13800000014:${day}`, 10);
-    expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000014' }, { ip: '10.2.0.8' })).msg).toBe(
-      '今日短信发送次数已达上限，请明天再试',
-    );
+    expect(await call(t, `${U}/GetCheckNum`, { phone: '13800000014' }, { ip: '10.2.0.8' })).toMatchObject({
+      code: 'SMS_DAILY_LIMIT',
+      msg: '今日短信发送次数已达上限，请明天再试',
+    });
     await setCounter(t, 'sms:ip:h:10.2.0.9', 30);
-    expect((await call(t, `${U}/GetCheckNum`, { phone: '13800000015' }, { ip: '10.2.0.9' })).msg).toBe('短信发送过于频繁，请稍后再试');
+    expect(await call(t, `${U}/GetCheckNum`, { phone: '13800000015' }, { ip: '10.2.0.9' })).toMatchObject({
+      code: 'SMS_IP_LIMIT',
+      msg: '短信发送过于频繁，请稍后再试',
+    });
   });
 });
 
@@ -183,7 +200,11 @@ describe('tickets and OHR tokens', () => {
     const ticket = mintSsoToken(secret(), 'ticket', 'learner15');
     const res = await call<{ token: string }>(t, `${U}/LoginByTicket`, { ticket });
     expect(await who(res.data.token)).toBe('learner15');
-    expect(await call(t, `${U}/LoginByTicket`, { ticket })).toMatchObject({ success: false, msg: '登录凭证无效或已过期' });
+    expect(await call(t, `${U}/LoginByTicket`, { ticket })).toMatchObject({
+      success: false,
+      code: 'TICKET_INVALID',
+      msg: '登录凭证无效或已过期',
+    });
   });
 
   it('refuses forged, expired, over-long and wrong-type tokens', async () => {

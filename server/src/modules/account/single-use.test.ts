@@ -29,12 +29,20 @@ describe('single-use SSO tickets', () => {
     const ticket = mintSsoToken(secret(), 'ticket', 'learner16');
     expect((await call(t, `${U}/LoginByTicket`, { ticket })).success).toBe(true);
     await loseCache();
-    expect(await call(t, `${U}/LoginByTicket`, { ticket })).toMatchObject({ success: false, msg: '登录凭证无效或已过期' });
+    expect(await call(t, `${U}/LoginByTicket`, { ticket })).toMatchObject({
+      success: false,
+      code: 'TICKET_INVALID',
+      msg: '登录凭证无效或已过期',
+    });
   });
 
   it('refuses a jti shorter than 16 bytes', async () => {
     const ticket = mintSsoToken(secret(), 'ticket', 'learner16', { jti: 'abc123' });
-    expect(await call(t, `${U}/LoginByTicket`, { ticket })).toMatchObject({ success: false, msg: '登录凭证无效或已过期' });
+    expect(await call(t, `${U}/LoginByTicket`, { ticket })).toMatchObject({
+      success: false,
+      code: 'TICKET_INVALID',
+      msg: '登录凭证无效或已过期',
+    });
   });
 
   it.each(['null', '42', '[]', '"text"', '{"typ":"ticket","sub":null}', 'not json'])(
@@ -42,7 +50,7 @@ describe('single-use SSO tickets', () => {
     async (payload) => {
       const res = await t.inject({ method: 'POST', url: `/prod-api${U}/LoginByTicket`, payload: { ticket: signRaw(payload) } });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: false, msg: '登录凭证无效或已过期' });
+      expect(res.json()).toMatchObject({ success: false, code: 'TICKET_INVALID', msg: '登录凭证无效或已过期' });
     },
   );
 });
@@ -81,12 +89,12 @@ describe('step state and guessing counters outside the cache', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const attempt = (c: string) => call(t, `${U}/LoginWithCheckNumStep1`, { phone: '13800000019', code: c }, { ip: '10.7.0.2' });
     for (let i = 0; i < 4; i++) {
-      expect((await attempt(wrong)).msg).toBe('验证码错误');
+      expect(await attempt(wrong)).toMatchObject({ code: 'SMS_CODE_WRONG', msg: '验证码错误' });
       // eviction of everything but the code itself
       await t.ctx.cache.delPrefix('sms:tries:');
       await t.ctx.cache.delPrefix('bf:');
     }
-    expect((await attempt(wrong)).msg).toBe('验证码错误次数过多，请重新获取');
+    expect(await attempt(wrong)).toMatchObject({ code: 'SMS_CODE_TOO_MANY_TRIES', msg: '验证码错误次数过多，请重新获取' });
     expect((await attempt(code)).success).toBe(false);
   });
 });

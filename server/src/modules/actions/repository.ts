@@ -2,6 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { actions } from '../../db/schema/index.ts';
 
+// sys_action is platform-owned (no company): its reads and writes take no tenant scope (ADR 0023).
+
 export type ActionRow = typeof actions.$inferSelect;
 
 export async function listActions(db: DbOrTx): Promise<ActionRow[]> {

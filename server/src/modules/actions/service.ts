@@ -5,7 +5,7 @@ import { actions, roleActions } from '../../db/schema/index.ts';
 import { type Actor, invalidateAllActors } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail, notFound } from '../../platform/errors.ts';
+import { appError, appErrorMsg, notFound } from '../../platform/errors.ts';
 import { newCode } from '../companies/service.ts';
 import { isPlatformAdmin } from '../roles/rules.ts';
 import { presentAction, presentActionTree } from './presenter.ts';
@@ -38,6 +38,8 @@ export async function getActionById(ctx: AppContext, id: number) {
   return { ...presentAction(row), pageActions: perms.map((p) => ({ id: p.id, name: p.name, value: p.value })) };
 }
 
+// sys_action and its grants are platform-owned (no company): these writes take no tenant scope;
+// the routes admit the action values of platform administrators (ADR 0023).
 type ActionInput = z.output<typeof actionBody>;
 
 /** Adds, renames and removes a page's button permissions (type 2 children) to match the list. */
@@ -48,10 +50,10 @@ async function syncPagePermissions(
 ) {
   const existing = await childPermissions(tx, parentId);
   const values = items.map((i) => i.value);
-  if (new Set(values).size !== values.length) throw fail(AdminMsg.actionCodeTaken);
+  if (new Set(values).size !== values.length) throw appError('ACTION_CODE_TAKEN');
   const keepIds = new Set(items.filter((i) => i.id).map((i) => i.id as number));
   const gone = existing.filter((e) => !keepIds.has(e.id));
-  if (gone.some((g) => BUILTIN_CODES.has(g.code))) throw fail('系统内置权限不能删除，可将其设为无效');
+  if (gone.some((g) => BUILTIN_CODES.has(g.code))) throw appError('ACTION_BUILTIN_DELETE');
   if (gone.length) {
     const ids = gone.map((g) => g.id);
     await tx.delete(roleActions).where(inArray(roleActions.actionId, ids));
@@ -63,11 +65,11 @@ async function syncPagePermissions(
     const current = item.id ? existing.find((e) => e.id === item.id) : undefined;
     if (item.id && !current) throw notFound();
     if (current) {
-      if (BUILTIN_CODES.has(current.code) && current.value !== item.value) throw fail('系统内置权限的值不能修改');
+      if (BUILTIN_CODES.has(current.code) && current.value !== item.value) throw appError('ACTION_BUILTIN_VALUE');
       await tx.update(actions).set({ name: item.name, value: item.value, sort }).where(eq(actions.id, current.id));
     } else {
       const taken = await codesTaken(tx, [item.value]);
-      if (taken.length) throw fail(`${AdminMsg.actionCodeTaken}：${item.value}`);
+      if (taken.length) throw appErrorMsg('ACTION_CODE_TAKEN', AdminMsg.actionCodeTakenValue(item.value));
       await tx.insert(actions).values({ parentId, name: item.name, type: 2, code: item.value, value: item.value, sort });
     }
   }
@@ -76,13 +78,13 @@ async function syncPagePermissions(
 async function checkParent(tx: Parameters<typeof findAction>[0], parentId: number, selfId?: number) {
   if (parentId === 0) return;
   const parent = await findAction(tx, { id: parentId });
-  if (!parent || parent.id === selfId) throw notFound('上级菜单不存在');
+  if (!parent || parent.id === selfId) throw appError('ACTION_PARENT_NOT_FOUND');
   // no loops: walk up from the parent
   const rows = await listActions(tx);
   const byId = new Map(rows.map((r) => [r.id, r]));
   let cur = byId.get(parentId);
   for (let i = 0; cur && i < 50; i++) {
-    if (cur.id === selfId) throw fail('不能把菜单移动到它自己的下级');
+    if (cur.id === selfId) throw appError('ACTION_PARENT_LOOP');
     cur = byId.get(cur.parentId);
   }
 }
@@ -98,7 +100,7 @@ export async function addAction(ctx: AppContext, actor: Actor, ip: string, input
   const value = input.value || code;
   const row = await ctx.db.transaction(async (tx) => {
     await checkParent(tx, input.parentId);
-    if ((await codesTaken(tx, [code])).length) throw fail(AdminMsg.actionCodeTaken);
+    if ((await codesTaken(tx, [code])).length) throw appError('ACTION_CODE_TAKEN');
     const [created] = await tx
       .insert(actions)
       .values(actionColumns(input, code, value))
@@ -124,8 +126,8 @@ export async function editAction(ctx: AppContext, actor: Actor, ip: string, inpu
     if (!current) throw notFound();
     const code = input.code || current.code;
     const value = input.value || current.value;
-    if (BUILTIN_CODES.has(current.code) && (code !== current.code || value !== current.value)) throw fail('系统内置权限的编码和值不能修改');
-    if (code !== current.code && (await codesTaken(tx, [code])).length) throw fail(AdminMsg.actionCodeTaken);
+    if (BUILTIN_CODES.has(current.code) && (code !== current.code || value !== current.value)) throw appError('ACTION_BUILTIN_CODE');
+    if (code !== current.code && (await codesTaken(tx, [code])).length) throw appError('ACTION_CODE_TAKEN');
     await checkParent(tx, input.parentId, current.id);
     const [updated] = await tx
       .update(actions)

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, users } from '../../db/schema/index.ts';
+import { companies, orgs, users } from '../../db/schema/index.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -34,4 +35,37 @@ export async function listCompanies(db: DbOrTx, scope: TenantScope, q: { key: st
     .offset(q.offset);
   const [total] = await db.select({ n: count() }).from(companies).where(where);
   return { rows, total: Number(total.n) };
+}
+
+// ---------- writes: a company is changed only inside the caller's scope (platform staff: any) ----------
+
+type CompanyValues = Pick<typeof companies.$inferInsert, 'companyCode' | 'companyName' | 'contactName' | 'contactPhone'>;
+
+/** A new company with its own organisation root (spec/DESIGN.md §4). */
+export async function insertCompany(
+  db: DbOrTx,
+  scope: TenantScope,
+  values: CompanyValues & { companySysCode: string; status: number },
+  root: { orgCode: string },
+): Promise<CompanyRow> {
+  assertOwnerInScope(scope, values.companySysCode);
+  const [row] = await db.insert(companies).values(values).returning();
+  await db
+    .insert(orgs)
+    .values({ orgCode: root.orgCode, orgName: values.companyName, pId: 0, companySysCode: values.companySysCode, sortOrder: 1 });
+  return row;
+}
+
+export async function updateCompany(
+  db: DbOrTx,
+  scope: TenantScope,
+  id: number,
+  values: Partial<CompanyValues & { status: number }>,
+): Promise<CompanyRow> {
+  const [row] = await db
+    .update(companies)
+    .set(values)
+    .where(and(eq(companies.id, id), scopeWhere(scope, companies.companySysCode)))
+    .returning();
+  return row;
 }

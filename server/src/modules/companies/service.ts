@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { AdminMsg, type companyBody, type companyListBody, Perm, pageWindow } from '@xuetu/contract';
+import { type companyBody, type companyListBody, pageWindow } from '@xuetu/contract';
 import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companies, orgs, sessions, users } from '../../db/schema/index.ts';
-import { type Actor, hasAction } from '../../platform/actor.ts';
+import { companies, sessions, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail, forbidden, notFound } from '../../platform/errors.ts';
+import { appError, notFound } from '../../platform/errors.ts';
+import { subjectOf } from '../../platform/policy.ts';
 import { tenantScope } from '../../platform/scope.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
+import { authorize } from './policy.ts';
 import { presentCompany } from './presenter.ts';
-import { findCompanyInScope, listCompanies } from './repository.ts';
+import { findCompanyInScope, insertCompany, listCompanies, updateCompany } from './repository.ts';
 
 export const newCode = (prefix: string) => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
 
@@ -21,15 +23,10 @@ export async function listCompaniesForAdmin(ctx: AppContext, actor: Actor, input
   return { models: rows.map((r) => presentCompany(r.company, r.userCount)), totalCount: total };
 }
 
-function requirePlatform(actor: Actor) {
-  // companies are managed by system roles 1 and 2 only, whatever a custom role grants
-  if (!tenantScope(actor).all) throw forbidden();
-}
-
 /** Creates a company with its own organisation root, or edits one. */
 export async function saveCompany(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof companyBody>) {
-  requirePlatform(actor);
-  if (!hasAction(actor, input.companySysCode ? Perm.CompanyEdit : Perm.CompanyAdd)) throw forbidden();
+  const subject = subjectOf(actor);
+  authorize(subject, 'save', { companySysCode: input.companySysCode ?? '' });
   return ctx.db.transaction(async (tx) => {
     const clash = await tx
       .select({ id: companies.id })
@@ -41,7 +38,7 @@ export async function saveCompany(ctx: AppContext, actor: Actor, ip: string, inp
         ),
       )
       .limit(1);
-    if (clash.length) throw fail(`${AdminMsg.companyCodeTaken}或公司名称重复`);
+    if (clash.length) throw appError('COMPANY_TAKEN');
     const values = {
       companyCode: input.companyCode,
       companyName: input.companyName,
@@ -50,18 +47,13 @@ export async function saveCompany(ctx: AppContext, actor: Actor, ip: string, inp
     };
     if (!input.companySysCode) {
       const companySysCode = newCode('C-');
-      const [row] = await tx
-        .insert(companies)
-        .values({ ...values, companySysCode, status: input.status })
-        .returning();
-      // spec/DESIGN.md §4: each company gets its own organisation root
-      await tx.insert(orgs).values({ orgCode: newCode('O'), orgName: input.companyName, pId: 0, companySysCode, sortOrder: 1 });
+      const row = await insertCompany(tx, subject.scope, { ...values, companySysCode, status: input.status }, { orgCode: newCode('O') });
       await recordAudit(tx, { actor, ip, action: 'company.add', target: companySysCode, detail: values });
       return presentCompany(row);
     }
-    const existing = await findCompanyInScope(tx, tenantScope(actor), input.companySysCode);
+    const existing = await findCompanyInScope(tx, subject.scope, input.companySysCode);
     if (!existing || existing.companySysCode !== input.companySysCode) throw notFound();
-    const [row] = await tx.update(companies).set(values).where(eq(companies.id, existing.id)).returning();
+    const row = await updateCompany(tx, subject.scope, existing.id, values);
     await recordAudit(tx, { actor, ip, action: 'company.edit', target: existing.companySysCode, detail: values });
     return presentCompany(row);
   });
@@ -69,13 +61,14 @@ export async function saveCompany(ctx: AppContext, actor: Actor, ip: string, inp
 
 /** Enables or disables a company. */
 export async function toggleCompanyStatus(ctx: AppContext, actor: Actor, ip: string, companySysCode: string) {
-  requirePlatform(actor);
+  const subject = subjectOf(actor);
+  authorize(subject, 'toggleStatus', { companySysCode });
   return ctx.db
     .transaction(async (tx) => {
-      const existing = await findCompanyInScope(tx, tenantScope(actor), companySysCode);
+      const existing = await findCompanyInScope(tx, subject.scope, companySysCode);
       if (!existing) throw notFound();
       const status = existing.status === 1 ? 0 : 1;
-      await tx.update(companies).set({ status }).where(eq(companies.id, existing.id));
+      await updateCompany(tx, subject.scope, existing.id, { status });
       await recordAudit(tx, { actor, ip, action: status ? 'company.enable' : 'company.disable', target: existing.companySysCode });
       return { status, companySysCode: existing.companySysCode };
     })

@@ -1,7 +1,6 @@
-import { AdminMsg } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
-import { fail, notFound } from '../../platform/errors.ts';
+import { appError, notFound } from '../../platform/errors.ts';
 import { tenantScope } from '../../platform/scope.ts';
 import { type CompanyRow, findCompanyInScope } from './repository.ts';
 
@@ -17,7 +16,7 @@ export async function targetCompany(db: DbOrTx, actor: Actor, requested: string)
     if (requested && requested !== own.companySysCode && requested !== own.companyCode) throw notFound();
     return own;
   }
-  if (!requested) throw fail(AdminMsg.pickCompany);
+  if (!requested) throw appError('COMPANY_PICK_REQUIRED');
   const found = await findCompanyInScope(db, scope, requested);
   if (!found) throw notFound();
   return found;

@@ -1,7 +1,7 @@
 import { ContentLimits, ContentMsg } from '@xuetu/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../platform/caller.ts';
-import { fail } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import { storeUpload, streamUpload } from '../../platform/files/index.ts';
 import { receiveUpload, type UploadRules } from '../../platform/uploads.ts';
 import { fileUrl } from '../session/presenter.ts';
@@ -27,7 +27,8 @@ const RULES: Record<ContentUploadKind, UploadRules> = {
  * its bytes. Images are small and read whole; documents and videos stream to storage.
  */
 export async function uploadContentFile(caller: Caller, req: FastifyRequest, kind: ContentUploadKind) {
-  const opts = { prefix: CONTENT_PREFIX, purpose: 'content' };
+  // images (banners, covers, lecturer photos…) get resized copies for the portal's srcset
+  const opts = { prefix: CONTENT_PREFIX, purpose: 'content', imageVariants: kind === 'image' };
   const stored =
     kind === 'image'
       ? await storeUpload(caller, await receiveUpload(req, RULES[kind]), opts)
@@ -43,5 +44,5 @@ export function assertContentRef(ref: string, keyOnly = false): void {
   if (!ref) return;
   if (KEY.test(ref)) return;
   if (!keyOnly && /^(https?:\/\/|\/(?!\/))[^\s"'<>]*$/i.test(ref)) return;
-  throw fail('文件地址无效，请重新上传');
+  throw appError('CONTENT_FILE_URL_INVALID');
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, lecturers, links, modelInfos, regulationDocs, siteSettings } from '../../db/schema/index.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import type { Viewer } from '../portal/cache.ts';
 
@@ -112,4 +113,55 @@ export async function writeSiteSettings(db: DbOrTx, values: Record<string, strin
   }
 }
 
-export { lecturers, links, modelInfos, regulationDocs };
+// ---------- writes ----------
+// Links, lecturers, display models and site settings are platform-wide rows with no company:
+// their writes take no scope (the routes admit the content actions of platform staff).
+
+type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
+
+export async function insertLink(db: DbOrTx, values: Insert<typeof links>) {
+  await db.insert(links).values(values);
+}
+export async function updateLink(db: DbOrTx, id: number, values: Partial<Insert<typeof links>>) {
+  await db.update(links).set(values).where(eq(links.id, id));
+}
+export async function deleteLink(db: DbOrTx, id: number) {
+  await db.delete(links).where(eq(links.id, id));
+}
+
+export async function insertLecturer(db: DbOrTx, values: Insert<typeof lecturers>) {
+  await db.insert(lecturers).values(values);
+}
+export async function updateLecturer(db: DbOrTx, id: number, values: Partial<Insert<typeof lecturers>>) {
+  await db.update(lecturers).set(values).where(eq(lecturers.id, id));
+}
+export async function deleteLecturer(db: DbOrTx, id: number) {
+  await db.delete(lecturers).where(eq(lecturers.id, id));
+}
+
+export async function insertModel(db: DbOrTx, values: Insert<typeof modelInfos>) {
+  await db.insert(modelInfos).values(values);
+}
+export async function updateModel(db: DbOrTx, id: number, values: Partial<Insert<typeof modelInfos>>) {
+  await db.update(modelInfos).set(values).where(eq(modelInfos.id, id));
+}
+export async function deleteModel(db: DbOrTx, id: number) {
+  await db.delete(modelInfos).where(eq(modelInfos.id, id));
+}
+
+// Regulations documents may belong to a company: their writes take the caller's scope.
+
+export async function insertRegulation(db: DbOrTx, scope: TenantScope, values: Insert<typeof regulationDocs>) {
+  assertOwnerInScope(scope, values.companySysCode);
+  await db.insert(regulationDocs).values(values);
+}
+export async function updateRegulation(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Insert<typeof regulationDocs>>) {
+  if ('companySysCode' in values) assertOwnerInScope(scope, values.companySysCode);
+  await db
+    .update(regulationDocs)
+    .set(values)
+    .where(and(eq(regulationDocs.id, id), scopeWhere(scope, regulationDocs.companySysCode)));
+}
+export async function deleteRegulation(db: DbOrTx, scope: TenantScope, id: number) {
+  await db.delete(regulationDocs).where(and(eq(regulationDocs.id, id), scopeWhere(scope, regulationDocs.companySysCode)));
+}

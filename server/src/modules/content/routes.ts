@@ -1,8 +1,10 @@
 import {
+  ContentMsg,
   lecturerCodeInput,
   lecturerSaveInput,
   linkSaveInput,
   linkTypeInput,
+  Msg,
   modelListInput,
   modelSaveInput,
   Perm,
@@ -19,7 +21,7 @@ import * as service from './service.ts';
 // documents and site settings. Every write clears the portal cache.
 const fp = '/Api/Fp_Manage';
 const sys = '/Api/SysConfig';
-const code = (name: string) => z.object({ [name]: z.string().trim().min(1, '缺少编号').max(64) });
+const code = (name: string) => z.object({ [name]: z.string().trim().min(1, ContentMsg.codeRequired).max(64) });
 
 export const contentRoutes = [
   // links
@@ -37,7 +39,7 @@ export const contentRoutes = [
     access: { action: Perm.LinkEdit },
     summary: '新增 / 编辑链接',
     input: linkSaveInput,
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveLink(ctx, { actor, ip }, input), '保存成功'),
+    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveLink(ctx, { actor, ip }, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -46,7 +48,7 @@ export const contentRoutes = [
     summary: '删除链接',
     input: code('linkCode'),
     handler: async ({ input, actor, ctx, ip }) =>
-      withMsg(await service.deleteLink(ctx, { actor, ip }, input.linkCode as string), '删除成功!'),
+      withMsg(await service.deleteLink(ctx, { actor, ip }, input.linkCode as string), Msg.deleted),
   }),
   // lecturers
   defineRoute({
@@ -62,7 +64,7 @@ export const contentRoutes = [
     access: { action: Perm.LecturerEdit },
     summary: '新增 / 编辑讲师',
     input: lecturerSaveInput,
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveLecturer(ctx, { actor, ip }, input), '保存成功'),
+    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveLecturer(ctx, { actor, ip }, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -71,7 +73,7 @@ export const contentRoutes = [
     summary: '删除讲师',
     input: lecturerCodeInput,
     handler: async ({ input, actor, ctx, ip }) =>
-      withMsg(await service.deleteLecturer(ctx, { actor, ip }, input.lecturerCode), '删除成功!'),
+      withMsg(await service.deleteLecturer(ctx, { actor, ip }, input.lecturerCode), Msg.deleted),
   }),
   // display models
   defineRoute({
@@ -88,7 +90,7 @@ export const contentRoutes = [
     access: { action: Perm.ModelEdit },
     summary: '新增 / 编辑展示模块',
     input: modelSaveInput,
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveModel(ctx, { actor, ip }, input), '保存成功'),
+    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveModel(ctx, { actor, ip }, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -97,7 +99,7 @@ export const contentRoutes = [
     summary: '删除展示模块',
     input: code('modelCode'),
     handler: async ({ input, actor, ctx, ip }) =>
-      withMsg(await service.deleteModel(ctx, { actor, ip }, input.modelCode as string), '删除成功!'),
+      withMsg(await service.deleteModel(ctx, { actor, ip }, input.modelCode as string), Msg.deleted),
   }),
   // regulations documents
   defineRoute({
@@ -114,7 +116,7 @@ export const contentRoutes = [
     access: { action: Perm.RegulationEdit },
     summary: '新增 / 编辑规章制度文件',
     input: regulationSaveInput,
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveRegulation(ctx, { actor, ip }, input), '保存成功'),
+    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveRegulation(ctx, { actor, ip }, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -123,7 +125,7 @@ export const contentRoutes = [
     summary: '删除规章制度文件',
     input: code('docCode'),
     handler: async ({ input, actor, ctx, ip }) =>
-      withMsg(await service.deleteRegulation(ctx, { actor, ip }, input.docCode as string), '删除成功!'),
+      withMsg(await service.deleteRegulation(ctx, { actor, ip }, input.docCode as string), Msg.deleted),
   }),
   // site settings
   defineRoute({
@@ -139,6 +141,6 @@ export const contentRoutes = [
     access: { action: Perm.SiteSettings },
     summary: '保存站点设置（页脚联系方式、工作时间、地址、备案号、公司名称等）',
     input: siteSettingsInput,
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveSiteSettings(ctx, { actor, ip }, input), '保存成功'),
+    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveSiteSettings(ctx, { actor, ip }, input), Msg.saved),
   }),
 ];

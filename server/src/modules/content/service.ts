@@ -11,18 +11,19 @@ import {
   SITE_SETTING_KEYS,
   type SiteSettings,
 } from '@xuetu/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail, notFound } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import { fileKeysInHtml, markFilesAttached } from '../../platform/files/index.ts';
+import { subjectOf } from '../../platform/policy.ts';
 import { tenantScope } from '../../platform/scope.ts';
 import { companyExists } from '../notices/repository.ts';
 import { cachedPortal, invalidatePortal, type Viewer } from '../portal/cache.ts';
 import { assertContentRef } from './files.ts';
+import { authorize } from './policy.ts';
 import { presentLecturer, presentLecturerAdmin, presentLecturerDetail, presentLink, presentModel, presentRegulation } from './presenter.ts';
 import * as repo from './repository.ts';
 
@@ -108,13 +109,13 @@ export async function saveLink(ctx: AppContext, a: Audit, input: z.output<typeof
     await markFilesAttached(tx, [input.pcBanner, input.pcCoverUrlPath], ctx.clock.now());
     if (linkCode) {
       const row = await repo.findLink(tx, linkCode);
-      if (!row) throw notFound('链接不存在');
-      await tx.update(repo.links).set(values).where(eq(repo.links.id, row.id));
+      if (!row) throw appError('LINK_NOT_FOUND');
+      await repo.updateLink(tx, row.id, values);
       await recordAudit(tx, { ...a, action: 'link.update', target: linkCode, detail: values });
       return linkCode;
     }
     const code = newCode('L');
-    await tx.insert(repo.links).values({ ...values, linkCode: code });
+    await repo.insertLink(tx, { ...values, linkCode: code });
     await recordAudit(tx, { ...a, action: 'link.add', target: code, detail: values });
     return code;
   });
@@ -125,8 +126,8 @@ export async function saveLink(ctx: AppContext, a: Audit, input: z.output<typeof
 export async function deleteLink(ctx: AppContext, a: Audit, code: string) {
   await ctx.db.transaction(async (tx) => {
     const row = await repo.findLink(tx, code);
-    if (!row) throw notFound('链接不存在');
-    await tx.delete(repo.links).where(eq(repo.links.id, row.id));
+    if (!row) throw appError('LINK_NOT_FOUND');
+    await repo.deleteLink(tx, row.id);
     await recordAudit(tx, { ...a, action: 'link.delete', target: code, detail: { linkName: row.linkName } });
   });
   await afterWrite(ctx);
@@ -145,13 +146,13 @@ export async function saveLecturer(ctx: AppContext, a: Audit, input: z.output<ty
     await markFilesAttached(tx, [input.faceUrl, ...videos.map((v) => v.key), ...fileKeysInHtml(rest.profilesDetail)], ctx.clock.now());
     if (lecturerCode) {
       const row = await repo.findLecturer(tx, lecturerCode);
-      if (!row) throw notFound('讲师不存在');
-      await tx.update(repo.lecturers).set(values).where(eq(repo.lecturers.id, row.id));
+      if (!row) throw appError('LECTURER_NOT_FOUND');
+      await repo.updateLecturer(tx, row.id, values);
       await recordAudit(tx, { ...a, action: 'lecturer.update', target: lecturerCode, detail: { lecturerName: values.lecturerName } });
       return lecturerCode;
     }
     const code = newCode('T');
-    await tx.insert(repo.lecturers).values({ ...values, lecturerCode: code });
+    await repo.insertLecturer(tx, { ...values, lecturerCode: code });
     await recordAudit(tx, { ...a, action: 'lecturer.add', target: code, detail: { lecturerName: values.lecturerName } });
     return code;
   });
@@ -162,8 +163,8 @@ export async function saveLecturer(ctx: AppContext, a: Audit, input: z.output<ty
 export async function deleteLecturer(ctx: AppContext, a: Audit, code: string) {
   await ctx.db.transaction(async (tx) => {
     const row = await repo.findLecturer(tx, code);
-    if (!row) throw notFound('讲师不存在');
-    await tx.delete(repo.lecturers).where(eq(repo.lecturers.id, row.id));
+    if (!row) throw appError('LECTURER_NOT_FOUND');
+    await repo.deleteLecturer(tx, row.id);
     await recordAudit(tx, { ...a, action: 'lecturer.delete', target: code, detail: { lecturerName: row.lecturerName } });
   });
   await afterWrite(ctx);
@@ -180,13 +181,13 @@ export async function saveModel(ctx: AppContext, a: Audit, input: z.output<typeo
     await markFilesAttached(tx, [input.imageUrl], ctx.clock.now());
     if (modelCode) {
       const row = await repo.findModel(tx, modelCode);
-      if (!row) throw notFound('模块不存在');
-      await tx.update(repo.modelInfos).set(values).where(eq(repo.modelInfos.id, row.id));
+      if (!row) throw appError('MODEL_NOT_FOUND');
+      await repo.updateModel(tx, row.id, values);
       await recordAudit(tx, { ...a, action: 'model.update', target: modelCode, detail: values });
       return modelCode;
     }
     const code = newCode('M');
-    await tx.insert(repo.modelInfos).values({ ...values, modelCode: code });
+    await repo.insertModel(tx, { ...values, modelCode: code });
     await recordAudit(tx, { ...a, action: 'model.add', target: code, detail: values });
     return code;
   });
@@ -197,8 +198,8 @@ export async function saveModel(ctx: AppContext, a: Audit, input: z.output<typeo
 export async function deleteModel(ctx: AppContext, a: Audit, code: string) {
   await ctx.db.transaction(async (tx) => {
     const row = await repo.findModel(tx, code);
-    if (!row) throw notFound('模块不存在');
-    await tx.delete(repo.modelInfos).where(eq(repo.modelInfos.id, row.id));
+    if (!row) throw appError('MODEL_NOT_FOUND');
+    await repo.deleteModel(tx, row.id);
     await recordAudit(tx, { ...a, action: 'model.delete', target: code, detail: { modelName: row.modelName } });
   });
   await afterWrite(ctx);
@@ -210,25 +211,26 @@ export async function adminRegulations(ctx: AppContext, actor: Actor, keyword: s
 
 export async function saveRegulation(ctx: AppContext, a: Audit, input: z.output<typeof regulationSaveInput>) {
   assertContentRef(input.fileKey, true);
-  const scope = tenantScope(a.actor);
-  let owner = input.companySysCode?.trim() || null;
-  if (!scope.all) {
-    if (owner && owner !== scope.companySysCode) throw fail('只能管理本公司的内容');
-    owner = scope.companySysCode;
-  } else if (owner && !(await companyExists(ctx.db, owner))) throw fail('公司不存在');
+  const subject = subjectOf(a.actor);
+  const { scope } = subject;
+  const wanted = input.companySysCode?.trim() || null;
+  authorize(subject, 'fileUnder', { companySysCode: wanted });
+  if (scope.all && wanted && !(await companyExists(ctx.db, wanted))) throw appError('COMPANY_NOT_FOUND');
+  const owner = scope.all ? wanted : scope.companySysCode;
   const { docCode, ...rest } = input;
   const values = { ...rest, companySysCode: owner, fileExt: rest.fileName.split('.').pop()?.toLowerCase() ?? '' };
   const code = await ctx.db.transaction(async (tx) => {
     await markFilesAttached(tx, [input.fileKey], ctx.clock.now());
     if (docCode) {
       const row = await repo.findRegulationInScope(tx, scope, docCode);
-      if (!row) throw notFound('文件不存在');
-      await tx.update(repo.regulationDocs).set(values).where(eq(repo.regulationDocs.id, row.id));
+      if (!row) throw appError('REGULATION_NOT_FOUND');
+      authorize(subject, 'manageRegulation', row);
+      await repo.updateRegulation(tx, scope, row.id, values);
       await recordAudit(tx, { ...a, action: 'regulation.update', target: docCode, detail: { title: values.title } });
       return docCode;
     }
     const code = newCode('D');
-    await tx.insert(repo.regulationDocs).values({ ...values, docCode: code });
+    await repo.insertRegulation(tx, scope, { ...values, docCode: code });
     await recordAudit(tx, { ...a, action: 'regulation.add', target: code, detail: { title: values.title } });
     return code;
   });
@@ -236,10 +238,12 @@ export async function saveRegulation(ctx: AppContext, a: Audit, input: z.output<
 }
 
 export async function deleteRegulation(ctx: AppContext, a: Audit, code: string) {
+  const subject = subjectOf(a.actor);
   await ctx.db.transaction(async (tx) => {
-    const row = await repo.findRegulationInScope(tx, tenantScope(a.actor), code);
-    if (!row) throw notFound('文件不存在');
-    await tx.delete(repo.regulationDocs).where(eq(repo.regulationDocs.id, row.id));
+    const row = await repo.findRegulationInScope(tx, subject.scope, code);
+    if (!row) throw appError('REGULATION_NOT_FOUND');
+    authorize(subject, 'manageRegulation', row);
+    await repo.deleteRegulation(tx, subject.scope, row.id);
     await recordAudit(tx, { ...a, action: 'regulation.delete', target: code, detail: { title: row.title } });
   });
 }

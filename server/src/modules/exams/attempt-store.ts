@@ -7,6 +7,7 @@ import * as paperRepo from './paper-repository.ts';
 /**
  * Stores a new attempt with its own copy of the drawn questions (ADR 0007). Exam taking's begin
  * calls this inside its transaction; the partial unique index keeps one open attempt per person.
+ * The attempt is owned by its learner (exam taking checked they were assigned): no company scope.
  */
 export async function storeAttempt(
   db: DbOrTx,

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { examParticipants, exams, examUsers, orgs, posts, userPapers, users } from '../../db/schema/index.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
@@ -37,22 +39,32 @@ export async function findExam(db: DbOrTx, scope: TenantScope, examCode: string)
   return row;
 }
 
+// The exam by its company in the caller's scope; its participants go through it.
+const examInScope = (scope: TenantScope, id: number) => and(eq(exams.id, id), scopeWhere(scope, exams.companySysCode));
+
 /** Locks the exam row for a state change (publish / close / edit racing each other). */
-export async function lockExam(db: DbOrTx, id: number): Promise<ExamRow | undefined> {
-  const [row] = await db.select().from(exams).where(eq(exams.id, id)).for('update');
+export async function lockExam(db: DbOrTx, scope: TenantScope, id: number): Promise<ExamRow | undefined> {
+  const [row] = await db.select().from(exams).where(examInScope(scope, id)).for('update');
   return row;
 }
 
-export async function insertExam(db: DbOrTx, values: ExamInsert): Promise<ExamRow> {
+export async function insertExam(db: DbOrTx, scope: TenantScope, values: ExamInsert): Promise<ExamRow> {
+  assertOwnerInScope(scope, values.companySysCode);
   const [row] = await db.insert(exams).values(values).returning();
   return row;
 }
 
-export async function updateExam(db: DbOrTx, id: number, values: Partial<ExamInsert>): Promise<void> {
-  await db.update(exams).set(values).where(eq(exams.id, id));
+export async function updateExam(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Omit<ExamInsert, 'companySysCode'>>) {
+  await db.update(exams).set(values).where(examInScope(scope, id));
 }
 
-export async function deleteExam(db: DbOrTx, id: number): Promise<void> {
+async function assertExamInScope(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  const [row] = await db.select({ id: exams.id }).from(exams).where(examInScope(scope, id)).limit(1);
+  if (!row) throw forbidden();
+}
+
+export async function deleteExam(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  await assertExamInScope(db, scope, id);
   await db.delete(examParticipants).where(eq(examParticipants.examId, id));
   await db.delete(examUsers).where(eq(examUsers.examId, id));
   await db.delete(exams).where(eq(exams.id, id));
@@ -77,7 +89,13 @@ export function listParticipants(db: DbOrTx, examId: number) {
   return db.select().from(examParticipants).where(eq(examParticipants.examId, examId));
 }
 
-export async function replaceParticipants(db: DbOrTx, examId: number, picks: { kind: ParticipantKind; refId: number }[]): Promise<void> {
+export async function replaceParticipants(
+  db: DbOrTx,
+  scope: TenantScope,
+  examId: number,
+  picks: { kind: ParticipantKind; refId: number }[],
+): Promise<void> {
+  await assertExamInScope(db, scope, examId);
   await db.delete(examParticipants).where(eq(examParticipants.examId, examId));
   if (picks.length) await db.insert(examParticipants).values(picks.map((p) => ({ examId, ...p })));
 }
@@ -146,7 +164,10 @@ export async function matchPeople(
   }));
 }
 
-/** Adds people to an exam; returns the ones that were not assigned before. */
+/**
+ * Adds people to an exam; returns the ones that were not assigned before. No caller scope: the
+ * people are matched inside the exam's own company (publishing, a learner's list, the seed).
+ */
 export async function addExamUsers(db: DbOrTx, examId: number, people: { userId: number; source: string }[]): Promise<number[]> {
   const added: number[] = [];
   for (let i = 0; i < people.length; i += 500) {
@@ -165,7 +186,7 @@ export async function findExamById(db: DbOrTx, id: number): Promise<ExamRow | un
   return row;
 }
 
-/** Marks the exam's assigned people not told yet as told and returns them (each exactly once). */
+/** Marks the exam's assigned people not told yet as told and returns them (each exactly once). The notify job's write. */
 export async function claimUnnotified(db: DbOrTx, examId: number, at: Date): Promise<number[]> {
   const rows = await db
     .update(examUsers)

@@ -5,11 +5,12 @@ import { requireActor } from '../../platform/caller.ts';
 import { newCode } from '../../platform/codes.ts';
 import type { TenantScope } from '../../platform/scope.ts';
 import { inTransaction } from '../../platform/tx.ts';
+import { companyHasProject } from '../projects/public.ts';
 import { examError } from './errors.ts';
 import * as repo from './exam-repository.ts';
 import * as paperRepo from './paper-repository.ts';
 import { assignParticipants, checkPicks, presentParticipants } from './participants.ts';
-import { type Caller, ownerCompany, scopeOf } from './policy.ts';
+import { authorize, type Caller, ownerCompany, scopeOf } from './policy.ts';
 import { presentExam, presentExamDetail } from './presenter.ts';
 
 export async function listExamPage(
@@ -54,6 +55,7 @@ async function examValues(db: DbOrTx, scope: TenantScope, company: string, input
   if (end <= start) throw examError('EXAM_WINDOW_INVALID');
   if (input.passScore > paper.totlescore) throw examError('EXAM_PASS_SCORE_INVALID', ExamMsg.examPassScore(paper.totlescore));
   if (input.isAllow && input.isAllowCount < 2) throw examError('EXAM_REPEAT_COUNT_INVALID');
+  if (input.projectCode && !(await companyHasProject(db, company, input.projectCode))) throw examError('EXAM_PROJECT_NOT_FOUND');
   return {
     examName: input.examName,
     examIntrduce: input.examIntrduce,
@@ -84,7 +86,7 @@ export async function addExam(caller: Caller, input: ExamSaveInput): Promise<{ e
     const company = await ownerCompany(tx, caller, input.companySysCode);
     const values = await examValues(tx, scope, company, input);
     const picks = await checkPicks(tx, company, input.participants);
-    const row = await repo.insertExam(tx, {
+    const row = await repo.insertExam(tx, caller.scope, {
       ...values,
       examCode: newCode('E'),
       companySysCode: company,
@@ -93,7 +95,7 @@ export async function addExam(caller: Caller, input: ExamSaveInput): Promise<{ e
       updatedAt: caller.now,
       createdBy: requireActor(caller).userId,
     });
-    await repo.replaceParticipants(tx, row.id, picks);
+    await repo.replaceParticipants(tx, caller.scope, row.id, picks);
     await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'exam.add', target: row.examCode, detail: { name: row.examName } });
     return { examCode: row.examCode };
   });
@@ -109,14 +111,15 @@ export async function updateExam(caller: Caller, input: ExamSaveInput): Promise<
   await inTransaction(caller, async (tx) => {
     const found = input.examCode ? await repo.findExam(tx, scope, input.examCode) : undefined;
     if (!found) throw examError('EXAM_NOT_FOUND');
-    const exam = (await repo.lockExam(tx, found.id))!;
+    const exam = (await repo.lockExam(tx, caller.scope, found.id))!;
+    authorize(caller, 'manageExam', exam);
     const values = await examValues(tx, scope, exam.companySysCode, input);
     const begun = (await repo.examCounts(tx, [exam.id])).get(exam.id)!.attemptCount > 0;
     if (begun && LOCKED_FIELDS.some((f) => values[f] !== exam[f])) throw examError('EXAM_LOCKED');
     const picks = await checkPicks(tx, exam.companySysCode, input.participants);
     if (exam.status !== ExamStatus.Draft && picks.length === 0) throw examError('EXAM_PARTICIPANTS_REQUIRED');
-    await repo.updateExam(tx, exam.id, { ...values, updatedAt: caller.now });
-    await repo.replaceParticipants(tx, exam.id, picks);
+    await repo.updateExam(tx, caller.scope, exam.id, { ...values, updatedAt: caller.now });
+    await repo.replaceParticipants(tx, caller.scope, exam.id, picks);
     if (exam.status === ExamStatus.Published) await assignParticipants(tx, { ...exam, ...values });
     await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'exam.update', target: exam.examCode });
   });
@@ -126,8 +129,8 @@ export async function deleteExam(caller: Caller, examCode: string): Promise<void
   await inTransaction(caller, async (tx) => {
     const exam = await repo.findExam(tx, scopeOf(caller), examCode);
     if (!exam) throw examError('EXAM_NOT_FOUND');
-    if ((await repo.examCounts(tx, [exam.id])).get(exam.id)!.attemptCount > 0) throw examError('EXAM_STARTED');
-    await repo.deleteExam(tx, exam.id);
+    authorize(caller, 'deleteExam', { ...exam, attemptCount: (await repo.examCounts(tx, [exam.id])).get(exam.id)!.attemptCount });
+    await repo.deleteExam(tx, caller.scope, exam.id);
     await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'exam.delete', target: examCode, detail: { name: exam.examName } });
   });
 }
@@ -137,11 +140,11 @@ export async function publishExam(caller: Caller, examCode: string): Promise<num
   return inTransaction(caller, async (tx) => {
     const found = await repo.findExam(tx, scopeOf(caller), examCode);
     if (!found) throw examError('EXAM_NOT_FOUND');
-    const exam = (await repo.lockExam(tx, found.id))!;
+    const exam = (await repo.lockExam(tx, caller.scope, found.id))!;
     if (exam.status === ExamStatus.Published) throw examError('EXAM_ALREADY_PUBLISHED');
     if (exam.status === ExamStatus.Closed) throw examError('EXAM_CLOSED');
     if ((await repo.listParticipants(tx, exam.id)).length === 0) throw examError('EXAM_PARTICIPANTS_REQUIRED');
-    await repo.updateExam(tx, exam.id, { status: ExamStatus.Published, publishedAt: caller.now, updatedAt: caller.now });
+    await repo.updateExam(tx, caller.scope, exam.id, { status: ExamStatus.Published, publishedAt: caller.now, updatedAt: caller.now });
     const added = await assignParticipants(tx, { ...exam, status: ExamStatus.Published });
     await recordAudit(tx, {
       actor: caller.actor,
@@ -159,10 +162,10 @@ export async function closeExam(caller: Caller, examCode: string): Promise<void>
   await inTransaction(caller, async (tx) => {
     const found = await repo.findExam(tx, scopeOf(caller), examCode);
     if (!found) throw examError('EXAM_NOT_FOUND');
-    const exam = (await repo.lockExam(tx, found.id))!;
+    const exam = (await repo.lockExam(tx, caller.scope, found.id))!;
     if (exam.status === ExamStatus.Draft) throw examError('EXAM_NOT_PUBLISHED');
     if (exam.status === ExamStatus.Closed) throw examError('EXAM_CLOSED');
-    await repo.updateExam(tx, exam.id, { status: ExamStatus.Closed, closedAt: caller.now, updatedAt: caller.now });
+    await repo.updateExam(tx, caller.scope, exam.id, { status: ExamStatus.Closed, closedAt: caller.now, updatedAt: caller.now });
     await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'exam.close', target: examCode });
   });
 }

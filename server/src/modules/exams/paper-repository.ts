@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { exams, paperQuestions, paperRules, papers, userPapers } from '../../db/schema/index.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 export type PaperRow = typeof papers.$inferSelect;
@@ -44,16 +46,26 @@ export async function papersById(db: DbOrTx, ids: number[]): Promise<Map<number,
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function insertPaper(db: DbOrTx, values: PaperInsert): Promise<PaperRow> {
+// Writes take the caller's scope: the paper by its company, its questions and rules through it.
+const paperInScope = (scope: TenantScope, id: number) => and(eq(papers.id, id), scopeWhere(scope, papers.companySysCode));
+
+async function assertPaperInScope(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  const [row] = await db.select({ id: papers.id }).from(papers).where(paperInScope(scope, id)).limit(1);
+  if (!row) throw forbidden();
+}
+
+export async function insertPaper(db: DbOrTx, scope: TenantScope, values: PaperInsert): Promise<PaperRow> {
+  assertOwnerInScope(scope, values.companySysCode);
   const [row] = await db.insert(papers).values(values).returning();
   return row;
 }
 
-export async function updatePaper(db: DbOrTx, id: number, values: Partial<PaperInsert>): Promise<void> {
-  await db.update(papers).set(values).where(eq(papers.id, id));
+export async function updatePaper(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Omit<PaperInsert, 'companySysCode'>>) {
+  await db.update(papers).set(values).where(paperInScope(scope, id));
 }
 
-export async function deletePaper(db: DbOrTx, id: number): Promise<void> {
+export async function deletePaper(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  await assertPaperInScope(db, scope, id);
   await db.delete(paperQuestions).where(eq(paperQuestions.paperId, id));
   await db.delete(paperRules).where(eq(paperRules.paperId, id));
   await db.delete(papers).where(eq(papers.id, id));
@@ -69,10 +81,12 @@ export function listPaperRules(db: DbOrTx, paperId: number): Promise<PaperRuleRo
 
 export async function replacePaperContent(
   db: DbOrTx,
+  scope: TenantScope,
   paperId: number,
   items: { qCode: string; score: number }[],
   rules: { qType: number; dirCode: string; count: number; score: number }[],
 ): Promise<void> {
+  await assertPaperInScope(db, scope, paperId);
   await db.delete(paperQuestions).where(eq(paperQuestions.paperId, paperId));
   await db.delete(paperRules).where(eq(paperRules.paperId, paperId));
   if (items.length)

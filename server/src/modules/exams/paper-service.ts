@@ -19,7 +19,7 @@ import { inTransaction } from '../../platform/tx.ts';
 import { drawAttemptQuestions, rulePools } from './draw.ts';
 import { examError } from './errors.ts';
 import * as repo from './paper-repository.ts';
-import { type Caller, ownerCompany, scopeOf } from './policy.ts';
+import { authorize, type Caller, ownerCompany, scopeOf } from './policy.ts';
 import { presentPaper, presentPaperDetail, presentQuestion } from './presenter.ts';
 import * as questionRepo from './question-repository.ts';
 
@@ -116,7 +116,7 @@ export async function addPaper(caller: Caller, input: PaperSaveInput): Promise<{
   return inTransaction(caller, async (tx) => {
     const company = await ownerCompany(tx, caller, input.companySysCode);
     const content = await planContent(tx, scope, company, input);
-    const row = await repo.insertPaper(tx, {
+    const row = await repo.insertPaper(tx, caller.scope, {
       paperCode: newCode('P'),
       companySysCode: company,
       paperName: input.paperName,
@@ -127,7 +127,7 @@ export async function addPaper(caller: Caller, input: PaperSaveInput): Promise<{
       updatedAt: caller.now,
       createdBy: requireActor(caller).userId,
     });
-    await repo.replacePaperContent(tx, row.id, content.items, content.rules);
+    await repo.replacePaperContent(tx, caller.scope, row.id, content.items, content.rules);
     await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'paper.add', target: row.paperCode });
     return { paperCode: row.paperCode };
   });
@@ -148,17 +148,21 @@ export async function updatePaper(caller: Caller, input: PaperSaveInput): Promis
         JSON.stringify(rules.map((r) => [r.qType, r.dirCode, r.count, r.score])) ===
           JSON.stringify(input.rules.map((r) => [r.qType, r.dirCode, r.count, r.score]));
       if (!same) throw examError('PAPER_LOCKED');
-      await repo.updatePaper(tx, paper.id, { paperName: input.paperName, paperIntrduce: input.paperIntrduce, updatedAt: caller.now });
+      await repo.updatePaper(tx, caller.scope, paper.id, {
+        paperName: input.paperName,
+        paperIntrduce: input.paperIntrduce,
+        updatedAt: caller.now,
+      });
     } else {
       const content = await planContent(tx, scope, paper.companySysCode, input);
-      await repo.updatePaper(tx, paper.id, {
+      await repo.updatePaper(tx, caller.scope, paper.id, {
         paperName: input.paperName,
         paperIntrduce: input.paperIntrduce,
         paperType: input.paperType,
         ...content.totals,
         updatedAt: caller.now,
       });
-      await repo.replacePaperContent(tx, paper.id, content.items, content.rules);
+      await repo.replacePaperContent(tx, caller.scope, paper.id, content.items, content.rules);
     }
     await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'paper.update', target: paper.paperCode });
   });
@@ -168,9 +172,8 @@ export async function deletePaper(caller: Caller, paperCode: string): Promise<vo
   await inTransaction(caller, async (tx) => {
     const paper = await repo.findPaper(tx, scopeOf(caller), paperCode);
     if (!paper) throw examError('PAPER_NOT_FOUND');
-    const use = (await repo.paperUse(tx, [paper.id])).get(paper.id)!;
-    if (use.examCount) throw examError('PAPER_IN_USE', ExamMsg.paperInUse(use.examCount));
-    await repo.deletePaper(tx, paper.id);
+    authorize(caller, 'deletePaper', { ...paper, examCount: (await repo.paperUse(tx, [paper.id])).get(paper.id)!.examCount });
+    await repo.deletePaper(tx, caller.scope, paper.id);
     await recordAudit(tx, {
       actor: caller.actor,
       ip: caller.ip,

@@ -1,8 +1,9 @@
 import type { ExamDetail, PaperDetail, PaperView } from '@xuetu/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOrg, buildPost, buildUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { exams, examUsers, messages, orgs, posts, userPaperQuestions, users } from '../../db/schema/index.ts';
+import { exams, examUsers, messages, projects, userPaperQuestions, users } from '../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { storeAttempt } from './attempt-store.ts';
 import { drawAttemptQuestions } from './draw.ts';
@@ -65,13 +66,6 @@ async function addPaper(body: Record<string, unknown>, token = corp) {
 
 const ids = async (accounts: string[]) =>
   (await t.ctx.db.select({ id: users.id }).from(users).where(inArray(users.accountCode, accounts))).map((r) => r.id);
-const orgId = async (name: string) =>
-  (
-    await t.ctx.db
-      .select({ id: orgs.id })
-      .from(orgs)
-      .where(and(eq(orgs.orgName, name), eq(orgs.companySysCode, DEMO_COMPANY.companySysCode)))
-  )[0].id;
 
 describe('papers', () => {
   it('no session, learner, bad input', async () => {
@@ -223,21 +217,48 @@ describe('exams', () => {
     expect((await t.post(`${E}/AddData`, examBody('nope'), corp)).msg).toBe('试卷不存在');
   });
 
+  it('names a training project of its own company only', async () => {
+    const [ours] = await t.ctx.db.select().from(projects).where(eq(projects.companySysCode, DEMO_COMPANY.companySysCode)).limit(1);
+    expect(ours).toBeDefined();
+    const [theirs] = await t.ctx.db
+      .insert(projects)
+      .values({
+        projectCode: 'P-OTHER-EXAM',
+        companySysCode: OTHER_COMPANY.companySysCode,
+        projectName: '别家项目',
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+      })
+      .returning();
+    const refused = await t.post(`${E}/AddData`, examBody(paperCode, { projectCode: theirs.projectCode }), corp);
+    expect(refused.msg).toBe('所选培训项目不存在或不属于该公司');
+    expect(await t.ctx.db.select().from(exams).where(eq(exams.projectCode, theirs.projectCode))).toHaveLength(0);
+    const code = await addExam(examBody(paperCode, { projectCode: ours.projectCode }));
+    expect((await t.post<ExamDetail>(`${E}/GetData`, { examCode: code }, corp)).data.projectCode).toBe(ours.projectCode);
+  });
+
   it('publishes to a department (with its sub-departments) and a post; each person gets one message that opens the exam tab', async () => {
-    const [rd, trainPost] = [
-      await orgId('技术研发部'),
-      (await t.ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.postName, '培训专员')))[0].id,
+    // its own department tree, post and people: the count does not depend on where demo learners sit
+    const dept = await buildOrg(t, { orgName: '考试部' });
+    const sub = await buildOrg(t, { pId: dept.id });
+    const elsewhere = await buildOrg(t);
+    const post = await buildPost(t, { postName: '考试专员' });
+    const picked = [
+      await buildUser(t, { orgId: dept.id }),
+      await buildUser(t, { orgId: sub.id }),
+      await buildUser(t, { orgId: elsewhere.id, postId: post.id }),
     ];
-    const [l7] = await ids(['learner07']);
-    const code = await addExam(examBody(paperCode, { participants: { users: [l7], orgs: [rd], posts: [trainPost] } }));
+    const byName = await buildUser(t, { orgId: elsewhere.id });
+    const outside = await buildUser(t, { orgId: elsewhere.id });
+    const code = await addExam(examBody(paperCode, { participants: { users: [byName.id], orgs: [dept.id], posts: [post.id] } }));
     const detail = (await t.post<ExamDetail>(`${E}/GetData`, { examCode: code }, corp)).data;
     expect(detail).toMatchObject({ status: 0, totlescore: 60, totleq: 3, type1: 1, isAllowCount: 2, userCount: 0 });
-    expect(detail.participants.orgs).toEqual([{ id: rd, name: '技术研发部' }]);
-    expect(detail.participants.posts).toEqual([{ id: trainPost, name: '培训专员' }]);
+    expect(detail.participants.orgs).toEqual([{ id: dept.id, name: '考试部' }]);
+    expect(detail.participants.posts).toEqual([{ id: post.id, name: '考试专员' }]);
 
     const pub = await t.post<{ userCount: number }>(`${E}/Publish`, { examCode: code }, corp);
-    // 技术研发部 + 前端组 + 后端组: learners 1-3, 8-10, 15-17; 培训专员: 6, 13, 20; learner07 by name
-    expect(pub.msg).toBe('发布成功，已通知 13 名学员');
+    // the department, its sub-department, the post and one person by name
+    expect(pub.msg).toBe('发布成功，已通知 4 名学员');
     // the messages go out from a durable job once the publish commits
     expect(
       await t.ctx.db
@@ -252,14 +273,12 @@ describe('exams', () => {
       .innerJoin(exams, eq(exams.id, examUsers.examId))
       .innerJoin(users, eq(users.id, examUsers.userId))
       .where(eq(exams.examCode, code));
-    expect(assigned.map((a) => a.account).sort()).toEqual(
-      ['01', '02', '03', '06', '07', '08', '09', '10', '13', '15', '16', '17', '20'].map((n) => `learner${n}`),
-    );
+    expect(assigned.map((a) => a.account).sort()).toEqual([...picked, byName].map((u) => u.accountCode).sort());
     const msgs = await t.ctx.db
       .select()
       .from(messages)
       .where(like(messages.messageUrl, `%${code}%`));
-    expect(msgs).toHaveLength(13);
+    expect(msgs).toHaveLength(4);
     expect(JSON.parse(msgs[0].messageUrl)).toEqual({
       pc: { type: 'tabin', value: { path: '/dashboard', query: { tab: 'exam', examCode: code } } },
     });
@@ -272,14 +291,11 @@ describe('exams', () => {
         .select()
         .from(messages)
         .where(like(messages.messageUrl, `%${code}%`)),
-    ).toHaveLength(13);
+    ).toHaveLength(4);
 
     // someone moved into a picked department later joins the exam (once) and gets the message
-    const [l4] = await ids(['learner04']);
-    await t.ctx.db
-      .update(users)
-      .set({ orgId: await orgId('前端组') })
-      .where(eq(users.id, l4));
+    const l4 = outside.id;
+    await t.ctx.db.update(users).set({ orgId: sub.id }).where(eq(users.id, l4));
     expect(await joinMatchingExams(t.ctx, l4)).toContain(code);
     expect(await joinMatchingExams(t.ctx, l4)).not.toContain(code);
     await t.ctx.jobs.drain();

@@ -16,8 +16,8 @@ const KINDS = [
 ] as const;
 
 /**
- * Checks the picked people, departments and posts belong to the exam's company (another
- * company's id answers like a missing one) and returns them as rows to store.
+ * Checks the picked people, departments and posts belong to the exam's (or training project's)
+ * company (another company's id answers like a missing one) and returns them as rows to store.
  */
 export async function checkPicks(db: DbOrTx, company: string, picks: Picks): Promise<{ kind: repo.ParticipantKind; refId: number }[]> {
   const out: { kind: repo.ParticipantKind; refId: number }[] = [];
@@ -31,7 +31,11 @@ export async function checkPicks(db: DbOrTx, company: string, picks: Picks): Pro
 }
 
 export async function presentParticipants(db: DbOrTx, examId: number, company: string): Promise<ExamParticipantsView> {
-  const rows = await repo.listParticipants(db, examId);
+  return presentPicks(db, await repo.listParticipants(db, examId), company);
+}
+
+/** Stored picks as the dialog shows them (names of people, departments and posts still in the company). Training projects use it too. */
+export async function presentPicks(db: DbOrTx, rows: { kind: string; refId: number }[], company: string): Promise<ExamParticipantsView> {
   const view: ExamParticipantsView = { users: [], orgs: [], posts: [] };
   for (const [kind, key] of KINDS) {
     const ids = rows.filter((r) => r.kind === kind).map((r) => r.refId);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paperQuestions, questionDirs, questions } from '../../db/schema/index.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 export type DirRow = typeof questionDirs.$inferSelect;
@@ -30,17 +31,26 @@ export async function findDir(db: DbOrTx, scope: TenantScope, dirCode: string): 
   return row;
 }
 
-export async function insertDir(db: DbOrTx, values: typeof questionDirs.$inferInsert): Promise<DirRow> {
+// Writes take the caller's scope: a directory or question changes only inside it.
+const dirInScope = (scope: TenantScope, id: number) => and(eq(questionDirs.id, id), scopeWhere(scope, questionDirs.companySysCode));
+
+export async function insertDir(db: DbOrTx, scope: TenantScope, values: typeof questionDirs.$inferInsert): Promise<DirRow> {
+  assertOwnerInScope(scope, values.companySysCode);
   const [row] = await db.insert(questionDirs).values(values).returning();
   return row;
 }
 
-export async function updateDir(db: DbOrTx, id: number, values: Partial<typeof questionDirs.$inferInsert>): Promise<void> {
-  await db.update(questionDirs).set(values).where(eq(questionDirs.id, id));
+export async function updateDir(
+  db: DbOrTx,
+  scope: TenantScope,
+  id: number,
+  values: Partial<Omit<typeof questionDirs.$inferInsert, 'companySysCode'>>,
+): Promise<void> {
+  await db.update(questionDirs).set(values).where(dirInScope(scope, id));
 }
 
-export async function deleteDir(db: DbOrTx, id: number): Promise<void> {
-  await db.delete(questionDirs).where(eq(questionDirs.id, id));
+export async function deleteDir(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  await db.delete(questionDirs).where(dirInScope(scope, id));
 }
 
 /** Live questions per directory of a company. */
@@ -68,7 +78,7 @@ function questionWhere(scope: TenantScope, f: QuestionFilter): SQL | undefined {
     scopeWhere(scope, questions.companySysCode),
     isNull(questions.deletedAt),
     f.companySysCode ? eq(questions.companySysCode, f.companySysCode) : undefined,
-    f.dirCodes ? inArray(questions.dirCode, f.dirCodes.length ? f.dirCodes : ['\u0000']) : undefined,
+    f.dirCodes ? inArray(questions.dirCode, f.dirCodes) : undefined,
     f.qType ? eq(questions.qType, f.qType) : undefined,
     f.difficulty ? eq(questions.difficulty, f.difficulty) : undefined,
     f.keyword ? ilike(questions.qName, likeEscape(f.keyword)) : undefined,
@@ -138,20 +148,25 @@ export function questionsByCode(db: DbOrTx, scope: TenantScope, qCodes: string[]
     );
 }
 
-export async function insertQuestions(db: DbOrTx, values: QuestionInsert[]): Promise<void> {
+export async function insertQuestions(db: DbOrTx, scope: TenantScope, values: QuestionInsert[]): Promise<void> {
+  for (const v of values) assertOwnerInScope(scope, v.companySysCode);
   for (let i = 0; i < values.length; i += 500) await db.insert(questions).values(values.slice(i, i + 500));
 }
 
-export async function updateQuestion(db: DbOrTx, id: number, values: Partial<QuestionInsert>): Promise<void> {
+export async function updateQuestion(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Omit<QuestionInsert, 'companySysCode'>>) {
   await db
     .update(questions)
     .set({ ...values, version: sql`${questions.version} + 1` })
-    .where(eq(questions.id, id));
+    .where(and(eq(questions.id, id), scopeWhere(scope, questions.companySysCode)));
 }
 
 /** Soft delete: papers that list the questions keep them (see the ADR). */
-export async function markQuestionsDeleted(db: DbOrTx, ids: number[], at: Date): Promise<void> {
-  if (ids.length) await db.update(questions).set({ deletedAt: at }).where(inArray(questions.id, ids));
+export async function markQuestionsDeleted(db: DbOrTx, scope: TenantScope, ids: number[], at: Date): Promise<void> {
+  if (ids.length)
+    await db
+      .update(questions)
+      .set({ deletedAt: at })
+      .where(and(inArray(questions.id, ids), scopeWhere(scope, questions.companySysCode)));
 }
 
 /** How many fixed papers list each of these questions. */

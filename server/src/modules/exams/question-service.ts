@@ -1,5 +1,4 @@
 import {
-  ExamMsg,
   OPTION_KEYS,
   type PageResult,
   type QuestionDirNode,
@@ -15,7 +14,7 @@ import { newCode } from '../../platform/codes.ts';
 import { inScope, type TenantScope } from '../../platform/scope.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { examError } from './errors.ts';
-import { type Caller, ownerCompany, scopeOf } from './policy.ts';
+import { authorize, type Caller, ownerCompany, scopeOf } from './policy.ts';
 import { presentDirTree, presentQuestion } from './presenter.ts';
 import * as repo from './question-repository.ts';
 import { checkQuestion } from './question-rules.ts';
@@ -49,16 +48,16 @@ export async function saveDir(caller: Caller, input: z.output<typeof questionDir
     const company = existing?.companySysCode ?? (await ownerCompany(tx, caller, input.companySysCode));
     if (input.pCode) {
       const parent = await repo.findDir(tx, scope, input.pCode);
-      if (!parent || parent.companySysCode !== company) throw examError('EXAM_DIR_NOT_FOUND');
+      authorize(caller, 'placeDirUnder', { company, parent });
       if (existing && dirSubtree(await repo.listDirs(tx, scope, company), existing.dirCode).includes(input.pCode))
         throw examError('EXAM_DIR_PARENT_LOOP');
     }
     if (existing) {
-      await repo.updateDir(tx, existing.id, { dirName: input.dirName, pCode: input.pCode, sortOrder: input.sortOrder });
+      await repo.updateDir(tx, caller.scope, existing.id, { dirName: input.dirName, pCode: input.pCode, sortOrder: input.sortOrder });
       await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'questiondir.update', target: existing.dirCode });
       return { dirCode: existing.dirCode };
     }
-    const row = await repo.insertDir(tx, {
+    const row = await repo.insertDir(tx, caller.scope, {
       dirCode: newCode('QD'),
       dirName: input.dirName,
       pCode: input.pCode,
@@ -77,10 +76,9 @@ export async function deleteDir(caller: Caller, dirCode: string): Promise<void> 
     const dir = await repo.findDir(tx, scope, dirCode);
     if (!dir) throw examError('EXAM_DIR_NOT_FOUND');
     const tree = dirSubtree(await repo.listDirs(tx, scope, dir.companySysCode), dirCode);
-    const n = await repo.countQuestions(tx, scope, { companySysCode: dir.companySysCode, dirCodes: tree });
-    if (n > 0) throw examError('EXAM_DIR_HAS_QUESTIONS', ExamMsg.dirHasQuestions(n));
-    if (tree.length > 1) throw examError('EXAM_DIR_HAS_CHILDREN');
-    await repo.deleteDir(tx, dir.id);
+    const questions = await repo.countQuestions(tx, scope, { companySysCode: dir.companySysCode, dirCodes: tree });
+    authorize(caller, 'deleteDir', { ...dir, questions, subtree: tree.length });
+    await repo.deleteDir(tx, caller.scope, dir.id);
     await recordAudit(tx, {
       actor: caller.actor,
       ip: caller.ip,
@@ -148,7 +146,7 @@ export async function addQuestion(caller: Caller, input: QuestionSaveInput): Pro
   return inTransaction(caller, async (tx) => {
     const company = await ownerCompany(tx, caller, input.companySysCode);
     const qCode = newCode('Q');
-    await repo.insertQuestions(tx, [
+    await repo.insertQuestions(tx, caller.scope, [
       {
         ...values,
         qCode,
@@ -174,7 +172,7 @@ export async function updateQuestion(caller: Caller, input: QuestionSaveInput): 
   await inTransaction(caller, async (tx) => {
     const row = input.qCode ? await repo.findQuestion(tx, scope, input.qCode) : undefined;
     if (!row) throw examError('QUESTION_NOT_FOUND');
-    await repo.updateQuestion(tx, row.id, {
+    await repo.updateQuestion(tx, caller.scope, row.id, {
       ...values,
       dirCode: await dirFor(tx, scope, row.companySysCode, input.dirCode),
       updatedAt: caller.now,
@@ -193,6 +191,7 @@ export async function deleteQuestions(caller: Caller, qCodes: string[]): Promise
     if (rows.length === 0) throw examError('QUESTION_NOT_FOUND');
     await repo.markQuestionsDeleted(
       tx,
+      caller.scope,
       rows.map((r) => r.id),
       caller.now,
     );

@@ -156,6 +156,7 @@ export async function importQuestions(caller: Caller, plan: Awaited<ReturnType<t
   await inTransaction(caller, async (tx) => {
     await repo.insertQuestions(
       tx,
+      caller.scope,
       plan.planned.map((p) => ({
         ...p.values,
         qCode: newCode('Q'),

@@ -5,6 +5,7 @@ import { examUsers, userPaperQuestions, userPapers, users } from '../../db/schem
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { PLATFORM_WIDE } from '../../platform/scope.ts';
 import { storeAttempt } from './attempt-store.ts';
 import * as examRepo from './exam-repository.ts';
 import * as paperRepo from './paper-repository.ts';
@@ -39,7 +40,8 @@ const LOGISTICS: Q[] = [
 ];
 
 async function addDir(db: DbOrTx, company: string, name: string, pCode = '', sortOrder = 0) {
-  return (await repo.insertDir(db, { dirCode: newCode('QD'), dirName: name, pCode, companySysCode: company, sortOrder })).dirCode;
+  return (await repo.insertDir(db, PLATFORM_WIDE, { dirCode: newCode('QD'), dirName: name, pCode, companySysCode: company, sortOrder }))
+    .dirCode;
 }
 
 async function addQuestions(db: DbOrTx, company: string, dirCode: string, list: Q[]) {
@@ -68,6 +70,7 @@ async function addQuestions(db: DbOrTx, company: string, dirCode: string, list: 
   const codes = values.map(() => newCode('Q'));
   await repo.insertQuestions(
     db,
+    PLATFORM_WIDE,
     values.map((v, i) => ({ ...v, qCode: codes[i], companySysCode: company, dirCode })),
   );
   return values.map((v, i) => ({ qCode: codes[i], qType: v.qType }));
@@ -79,7 +82,7 @@ async function addFixedPaper(db: DbOrTx, company: string, name: string, items: {
   const scored = items.map((q) => ({ qCode: q.qCode, qType: q.qType, score: base[q.qType] }));
   const sum = scored.reduce((s, q) => s + q.score, 0);
   scored[scored.length - 1].score += 100 - sum;
-  const paper = await paperRepo.insertPaper(db, {
+  const paper = await paperRepo.insertPaper(db, PLATFORM_WIDE, {
     paperCode: newCode('P'),
     companySysCode: company,
     paperName: name,
@@ -87,7 +90,7 @@ async function addFixedPaper(db: DbOrTx, company: string, name: string, items: {
     paperType: PaperType.Fixed,
     ...paperTotals(scored),
   });
-  await paperRepo.replacePaperContent(db, paper.id, scored, []);
+  await paperRepo.replacePaperContent(db, PLATFORM_WIDE, paper.id, scored, []);
   return paper;
 }
 
@@ -99,7 +102,7 @@ async function addRandomPaper(
   rules: { qType: number; count: number; score: number }[],
 ) {
   const full = rules.map((r) => ({ ...r, dirCode }));
-  const paper = await paperRepo.insertPaper(db, {
+  const paper = await paperRepo.insertPaper(db, PLATFORM_WIDE, {
     paperCode: newCode('P'),
     companySysCode: company,
     paperName: name,
@@ -107,7 +110,7 @@ async function addRandomPaper(
     paperType: PaperType.Random,
     ...paperTotals(full),
   });
-  await paperRepo.replacePaperContent(db, paper.id, [], full);
+  await paperRepo.replacePaperContent(db, PLATFORM_WIDE, paper.id, [], full);
   return paper;
 }
 
@@ -120,7 +123,7 @@ async function addExam(
   e: { name: string; intro: string; start: Date; end: Date; userIds: number[]; status: number } & Partial<examRepo.ExamInsert>,
 ) {
   const { name, intro, start, end, userIds, ...rest } = e;
-  const exam = await examRepo.insertExam(db, {
+  const exam = await examRepo.insertExam(db, PLATFORM_WIDE, {
     examCode: newCode('E'),
     companySysCode: company,
     examName: name,
@@ -135,6 +138,7 @@ async function addExam(
   });
   await examRepo.replaceParticipants(
     db,
+    PLATFORM_WIDE,
     exam.id,
     userIds.map((refId) => ({ kind: 'user', refId })),
   );

@@ -29,8 +29,8 @@ export const healthRoutes = [
     handler: async ({ ctx }) => {
       const [database, cache] = await Promise.all([probe(() => pingDatabase(ctx.db)), probe(() => ctx.cache.get('health:ping'))]);
       const data = { database, cache };
-      if (database === 'down') throw new AppError(Msg.databaseUnavailable, 503, 503, data);
-      if (cache === 'down') throw new AppError('缓存服务暂时无法连接，请稍后重试', 503, 503, data);
+      if (database === 'down') throw new AppError(Msg.databaseUnavailable, 503, 503, data, 'DATABASE_UNAVAILABLE');
+      if (cache === 'down') throw new AppError(Msg.cacheUnavailable, 503, 503, data, 'CACHE_UNAVAILABLE');
       return data;
     },
   }),

@@ -97,7 +97,7 @@ describe('check and import', () => {
     expect((await t.post<string[]>(`${U}/checkuserinfo`, { urls: [up2.data.url] }, corp)).data).toEqual([]);
     const done = await t.post(`${U}/SaveExportIn`, { urls: [up2.data.url] }, corp);
     expect(done).toMatchObject({ success: true, data: { added: 20, updated: 0 } });
-    expect(done.msg).toContain('导入成功');
+    expect(done.msg).toBe('导入成功：新增 20 人，更新 0 人');
     // every new person is a learner
     const [one] = await t.ctx.db
       .select()

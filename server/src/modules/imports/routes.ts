@@ -1,4 +1,4 @@
-import { AdminMsg, FileVisibility, importBody, Perm, type UploadResult } from '@xuetu/contract';
+import { AdminMsg, FileVisibility, importBody, Msg, Perm, type UploadResult } from '@xuetu/contract';
 import { z } from 'zod';
 import { withMsg } from '../../platform/envelope.ts';
 import { signedFileUrl, streamUpload } from '../../platform/files/index.ts';
@@ -25,7 +25,7 @@ export const importRoutes = [
       );
       return withMsg(
         plan.errors,
-        plan.errors.length ? `共 ${plan.rows.length + countRows(plan.errors)} 行数据，${countRows(plan.errors)} 行有错误` : '',
+        plan.errors.length ? AdminMsg.importCheckErrors(plan.rows.length + countRows(plan.errors), countRows(plan.errors)) : '',
       );
     },
   }),
@@ -45,7 +45,7 @@ export const importRoutes = [
         );
         return runImport(ctx, actor, ip, plan);
       });
-      return withMsg(result, `${AdminMsg.imported}：新增 ${result.added} 人，更新 ${result.updated} 人`);
+      return withMsg(result, AdminMsg.importDone(result.added, result.updated));
     },
   }),
   defineRoute({
@@ -81,7 +81,7 @@ export const importRoutes = [
       const stored = await streamUpload(
         caller,
         req,
-        { kinds: ['spreadsheet'], maxBytes: 10 * 1024 * 1024, typeMessage: AdminMsg.importFileType, sizeMessage: '文件不能超过 10MB' },
+        { kinds: ['spreadsheet'], maxBytes: 10 * 1024 * 1024, typeMessage: AdminMsg.importFileType, sizeMessage: AdminMsg.importFileSize },
         { prefix: 'tmp/import', purpose: 'import', visibility: FileVisibility.Private },
       );
       return { url: signedFileUrl(caller, stored.key), path: stored.key, name: stored.filename, size: stored.size } satisfies UploadResult;
@@ -102,8 +102,8 @@ export const importRoutes = [
         {
           kinds: ['document', 'image'],
           maxBytes: caller.ctx.env.UPLOAD_LIMIT_BYTES,
-          typeMessage: '不支持的文件类型',
-          sizeMessage: '文件过大',
+          typeMessage: Msg.fileTypeUnsupported,
+          sizeMessage: Msg.fileTooLarge,
         },
         { prefix: 'upload', purpose: 'upload' },
       );

@@ -1,7 +1,7 @@
 import { IMPORT_COLUMNS, IMPORT_COMPANY_COLUMN, isValidIdCard, PHONE_PATTERN, parseDateTime, type UserRowView } from '@xuetu/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { companies, orgs, posts, roles, userRoles, users } from '../../db/schema/index.ts';
+import { companies, orgs, posts, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -10,7 +10,7 @@ import { scopeWhere, tenantScope } from '../../platform/scope.ts';
 import { targetCompany } from '../companies/target.ts';
 import { UNMANAGEABLE_REASON, unmanageableUserIds } from '../users/manage.ts';
 import { presentUserRow } from '../users/presenter.ts';
-import { listUsers, rolesOfUsers } from '../users/repository.ts';
+import { insertImportedUsers, listUsers, rolesOfUsers, updateImportedUsers } from '../users/repository.ts';
 import type { SheetRow } from './workbook.ts';
 
 const [NAME, ID_CARD, MOBILE, ORG, POST, PART_TIME, VALID] = IMPORT_COLUMNS;
@@ -262,10 +262,11 @@ export async function runImport(ctx: AppContext, actor: Actor, ip: string, plan:
   const companyCodeOf = new Map(plan.companies.map((c) => [c.companySysCode, c.companyCode]));
   const updates = plan.rows.filter((r) => r.existingId !== null);
   const inserts = plan.rows.filter((r) => r.existingId === null);
+  const scope = tenantScope(actor);
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < updates.length; i += CHUNK) {
       const part = updates.slice(i, i + CHUNK).map((r) => ({
-        id: r.existingId,
+        id: r.existingId as number,
         chn_name: r.chnName,
         mobile: r.mobile,
         org_id: r.orgId,
@@ -273,19 +274,10 @@ export async function runImport(ctx: AppContext, actor: Actor, ip: string, plan:
         part_time_post_id: r.partTimePostId,
         valid_date: r.validDate?.toISOString() ?? null,
       }));
-      await tx.execute(sql`
-        update ${users} as u set
-          chn_name = v.chn_name, mobile = v.mobile, org_id = v.org_id, post_id = v.post_id,
-          part_time_post_id = v.part_time_post_id, valid_date = v.valid_date, updated_at = now()
-        from json_to_recordset(${JSON.stringify(part)}::json)
-          as v(id int, chn_name text, mobile text, org_id int, post_id int, part_time_post_id int, valid_date timestamptz)
-        where u.id = v.id`);
+      await updateImportedUsers(tx, scope, part);
     }
     const codes = await accountCodes(tx, inserts, companyCodeOf);
-    const [learner] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'learner')).limit(1);
     for (let i = 0; i < inserts.length; i += CHUNK) {
-      // one JSON parameter per chunk (as the updates above): building thousands of bound
-      // parameters blocked the event loop for everybody else
       const part = inserts.slice(i, i + CHUNK).map((r, j) => ({
         account_code: codes[i + j],
         chn_name: r.chnName,
@@ -297,18 +289,7 @@ export async function runImport(ctx: AppContext, actor: Actor, ip: string, plan:
         part_time_post_id: r.partTimePostId,
         valid_date: r.validDate?.toISOString() ?? null,
       }));
-      await tx.execute(sql`
-        with v as (
-          select * from json_to_recordset(${JSON.stringify(part)}::json)
-            as v(account_code text, chn_name text, id_card text, mobile text, company_sys_code text,
-                 org_id int, post_id int, part_time_post_id int, valid_date timestamptz)
-        ), created as (
-          insert into ${users} (account_code, chn_name, id_card, mobile, company_sys_code, org_id, post_id, part_time_post_id, valid_date)
-          select account_code, chn_name, id_card, mobile, company_sys_code, org_id, post_id, part_time_post_id, valid_date from v
-          returning id
-        )
-        insert into ${userRoles} (user_id, role_id)
-        select id, ${learner?.id ?? null}::int from created where ${learner?.id ?? null}::int is not null`);
+      await insertImportedUsers(tx, scope, part);
     }
     await recordAudit(tx, {
       actor,

@@ -2,14 +2,15 @@ import { formatDateTime, type JobStatus, type JobView, type jobPageBody } from '
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
-import { appError, forbidden } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import * as repo from '../../platform/jobs/repository.ts';
 import { inTransaction } from '../../platform/tx.ts';
+import { authorize } from './policy.ts';
 
 /** Jobs serve every company at once: only a caller who sees all companies may read or retry them. */
 function requirePlatform(caller: Caller) {
   const actor = requireActor(caller);
-  if (!caller.scope.all) throw forbidden();
+  authorize(caller, 'manage', null);
   return actor;
 }
 

@@ -4,6 +4,7 @@ import { actions } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
 
+// menus are sys_action rows, platform-owned (no company): read without a tenant scope (ADR 0023).
 type ActionRow = typeof actions.$inferSelect;
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOrg, buildPost, buildUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { linkToMessageUrl, sendMessage } from './service.ts';
 
@@ -55,7 +56,11 @@ describe('message list and read state', () => {
     const mine = await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, {}, owner);
     const id = mine.data.models[0].id;
     const other = await t.login('learner09');
-    expect(await t.post(`${base}/SetIsRead`, { id }, other)).toMatchObject({ success: false, msg: '消息不存在' });
+    expect(await t.post(`${base}/SetIsRead`, { id }, other)).toMatchObject({
+      success: false,
+      code: 'MESSAGE_NOT_FOUND',
+      msg: '消息不存在',
+    });
     expect((await t.post<number>(`${base}/GetNoReadCount`, {}, owner)).data).toBe(1);
   });
 
@@ -88,6 +93,7 @@ describe('sending messages (administrators)', () => {
     expect((await t.post(`${base}/SendMessage`, { ...body, link: 'javascript:alert(1)' }, corp)).success).toBe(false);
     expect(await t.post(`${base}/SendMessage`, { ...body, userIds: [learnerId, otherId] }, corp)).toMatchObject({
       success: false,
+      code: 'MESSAGE_RECEIVER_NOT_FOUND',
       msg: '接收人不存在',
     });
     expect(await t.post(`${base}/SendMessage`, body, corp)).toMatchObject({ success: true, msg: '发送成功', data: 1 });
@@ -99,28 +105,25 @@ describe('sending messages (administrators)', () => {
     type Org = { id: number; orgName: string; children: Org[] };
     const corp = await t.login('corpadmin');
     const flat = (n: Org[]): Org[] => n.flatMap((o) => [o, ...flat(o.children)]);
-    const tree = flat((await t.get<Org[]>('/Api/User/user_org/GetOrgTree', { ShowTop: 0 }, corp)).data);
-    const market = tree.find((o) => o.orgName === '市场部')!;
-    const body = { title: '部门通知', orgIds: [market.id] };
-    // 市场部: learner04, 05, 11, 12, 18, 19 and 张三 (imported, sees it once registered)
-    expect(await t.post(`${base}/SendMessage`, body, corp)).toMatchObject({ success: true, data: 7 });
-    const l04 = await t.login('learner04');
+    // its own department (and one below it) and post: the count does not depend on where demo people sit
+    const dept = await buildOrg(t, { orgName: '通知部' });
+    const below = await buildOrg(t, { pId: dept.id });
+    const post = await buildPost(t);
+    const reader = await buildUser(t, { orgId: dept.id, postId: post.id });
+    await buildUser(t, { orgId: below.id });
+    await buildUser(t, { orgId: dept.id, password: null });
+    const body = { title: '部门通知', orgIds: [dept.id] };
+    // two people and one imported (sees it once registered)
+    expect(await t.post(`${base}/SendMessage`, body, corp)).toMatchObject({ success: true, data: 3 });
+    const l04 = await reader.signIn();
     expect((await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, {}, l04)).data.models[0].title).toBe('部门通知');
     // the root department includes every department below it
     const root = (await t.get<Org[]>('/Api/User/user_org/GetOrgTree', { ShowTop: 0 }, corp)).data[0];
     const all = await t.post<number>(`${base}/SendMessage`, { title: '全员', orgIds: [root.id] }, corp);
     expect(all.data).toBeGreaterThan(20);
     // a post: its people, counted once even when also picked by hand
-    const postPage = await t.post<Page<{ id: number; postCode: string }>>('/Api/User/user_post/GetPostListPage', { pageSize: 100 }, corp);
-    const l04Row = await t.post<Page<{ postCode: string }>>('/Api/User/user_user/GetUserList', { key: 'learner04' }, corp);
-    const l04Post = l04Row.data.models[0].postCode;
-    const post = postPage.data.models.find((p) => p.postCode === l04Post)!;
     await t.post(`${base}/SetAllIsRead`, {}, l04);
-    const byPost = await t.post<number>(
-      `${base}/SendMessage`,
-      { title: '岗位通知', postIds: [post.id], userIds: [await userId(l04)] },
-      corp,
-    );
+    const byPost = await t.post<number>(`${base}/SendMessage`, { title: '岗位通知', postIds: [post.id], userIds: [reader.id] }, corp);
     expect(byPost.success).toBe(true);
     expect((await t.post<number>(`${base}/GetNoReadCount`, {}, l04)).data).toBe(1);
     // another company's department answers like an unknown one and sends nothing
@@ -134,10 +137,12 @@ describe('sending messages (administrators)', () => {
     const foreign = flat(otherTree.data)[0];
     expect(await t.post(`${base}/SendMessage`, { title: '越权', orgIds: [foreign.id] }, corp)).toMatchObject({
       success: false,
+      code: 'MESSAGE_RECEIVER_NOT_FOUND',
       msg: '接收人不存在',
     });
     expect(await t.post(`${base}/SendMessage`, { title: '越权', postIds: [999999] }, corp)).toMatchObject({
       success: false,
+      code: 'MESSAGE_RECEIVER_NOT_FOUND',
       msg: '接收人不存在',
     });
   });

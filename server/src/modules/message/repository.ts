@@ -35,7 +35,7 @@ export async function pageMessages(
   return { rows, total: Number(n) };
 }
 
-/** Marks one of the user's messages read; false when it is not theirs. */
+/** Marks one of the user's messages read; false when it is not theirs. A message's owner is its user (no company scope). */
 export async function markRead(db: DbOrTx, userId: number, id: number): Promise<boolean> {
   const [own] = await db
     .select({ id: messages.id, isRead: messages.isRead })

@@ -10,7 +10,7 @@ import {
 } from '@xuetu/contract';
 import { recordAudit } from '../../platform/audit.ts';
 import { withMsg } from '../../platform/envelope.ts';
-import { fail, notFound } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { tenantScope } from '../../platform/scope.ts';
 import { presentMessage } from './presenter.ts';
@@ -46,7 +46,7 @@ export const messageRoutes = [
     summary: '标记消息已读',
     input: messageIdInput,
     handler: async ({ input, actor, ctx }) => {
-      if (!(await repo.markRead(ctx.db, actor.userId, input.id))) throw notFound('消息不存在');
+      if (!(await repo.markRead(ctx.db, actor.userId, input.id))) throw appError('MESSAGE_NOT_FOUND');
       return repo.countUnread(ctx.db, actor.userId);
     },
   }),
@@ -82,13 +82,13 @@ export const messageRoutes = [
       const scope = tenantScope(actor);
       const picked = await repo.receiversInScope(ctx.db, scope, [...new Set(input.userIds)]);
       // another company's people, departments and posts answer like unknown ones
-      if (picked.length !== new Set(input.userIds).size) throw fail('接收人不存在');
+      if (picked.length !== new Set(input.userIds).size) throw appError('MESSAGE_RECEIVER_NOT_FOUND');
       const orgIds = [...new Set(input.orgIds)];
       const postIds = [...new Set(input.postIds)];
       const groups = [await repo.groupsInScope(ctx.db, scope, 'org', orgIds), await repo.groupsInScope(ctx.db, scope, 'post', postIds)];
-      if (groups[0].length !== orgIds.length || groups[1].length !== postIds.length) throw fail('接收人不存在');
+      if (groups[0].length !== orgIds.length || groups[1].length !== postIds.length) throw appError('MESSAGE_RECEIVER_NOT_FOUND');
       const ids = [...new Set([...picked, ...(await repo.receiversOfGroups(ctx.db, scope, orgIds, postIds))])];
-      if (!ids.length) throw fail(ContentMsg.noReceivers);
+      if (!ids.length) throw appError('MESSAGE_NO_RECEIVERS');
       const sent = await ctx.db.transaction(async (tx) => {
         const n = await sendMessage(tx, {
           userIds: ids,

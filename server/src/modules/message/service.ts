@@ -18,7 +18,8 @@ const BATCH = 500;
 /**
  * Sends a system message to users (exam assigned, project joined, resource audited, marking done,
  * notice published …). Pass the transaction the triggering write runs in, or the context.
- * Returns how many messages were stored.
+ * Returns how many messages were stored. Messages are owned by their user, not a company, so this
+ * takes no scope: the sender has already chosen receivers inside its scope (`receiversInScope`).
  */
 export async function sendMessage(dbOrCtx: DbOrTx | AppContext, msg: NewMessage): Promise<number> {
   const db = 'db' in dbOrCtx && 'cache' in dbOrCtx ? dbOrCtx.db : (dbOrCtx as DbOrTx);

@@ -167,6 +167,7 @@ describe('notice administration', () => {
     }
     expect(await t.post(`${base}/AddNotice`, { noticeTitle: 'x', companySysCode: 'C-DEMO-LOGI' }, corp)).toMatchObject({
       success: false,
+      code: 'CONTENT_COMPANY_DENIED',
       msg: '只能管理本公司的内容',
     });
     const own = await t.post<{ noticeSysCode: string }>(`${base}/AddNotice`, { noticeTitle: '公司自己的公告' }, corp);
@@ -187,7 +188,10 @@ describe('notice administration', () => {
     expect(drafts.data.models.every((m) => m.status === 0)).toBe(true);
     const logi = await t.post<Page<AdminNotice>>(`${base}/GetNoticeDataPageList`, { search: { companySysCode: 'C-DEMO-LOGI' } }, admin);
     expect(logi.data.models.map((m) => m.noticeSysCode)).toEqual(['N-DEMO-LOGI']);
-    expect((await t.post(`${base}/AddNotice`, { noticeTitle: 'x', companySysCode: 'NOPE' }, admin)).msg).toBe('公司不存在');
+    expect(await t.post(`${base}/AddNotice`, { noticeTitle: 'x', companySysCode: 'NOPE' }, admin)).toMatchObject({
+      code: 'COMPANY_NOT_FOUND',
+      msg: '公司不存在',
+    });
   });
 
   it('publishes a draft with a cover and an attachment and shows it on the home page at once', async () => {

@@ -2,6 +2,8 @@ import { NoticeStatus } from '@xuetu/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, noticeEnclosures, notices } from '../../db/schema/index.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import type { Viewer } from '../portal/cache.ts';
 
@@ -69,11 +71,12 @@ export async function findVisibleNotice(db: DbOrTx, viewer: Viewer, code: string
   return row;
 }
 
-export async function addNoticeView(db: DbOrTx, id: number): Promise<number> {
+/** The viewer counts a view of a notice they may read (their scope is `visibleTo`). */
+export async function addNoticeView(db: DbOrTx, viewer: Viewer, id: number): Promise<number> {
   const [row] = await db
     .update(notices)
     .set({ pv: sql`${notices.pv} + 1` })
-    .where(eq(notices.id, id))
+    .where(and(eq(notices.id, id), visibleTo(viewer)))
     .returning({ pv: notices.pv });
   return row?.pv ?? 0;
 }
@@ -140,28 +143,50 @@ export async function companyNames(db: DbOrTx, codes: string[]): Promise<Map<str
   return new Map(rows.map((r) => [r.code, r.name]));
 }
 
-export async function insertNotice(db: DbOrTx, values: typeof notices.$inferInsert): Promise<NoticeRow> {
+export async function insertNotice(db: DbOrTx, scope: TenantScope, values: typeof notices.$inferInsert): Promise<NoticeRow> {
+  assertOwnerInScope(scope, values.companySysCode);
   const [row] = await db.insert(notices).values(values).returning();
   return row;
 }
 
-export async function updateNotice(db: DbOrTx, id: number, values: Partial<typeof notices.$inferInsert>): Promise<void> {
+export async function updateNotice(
+  db: DbOrTx,
+  scope: TenantScope,
+  id: number,
+  values: Partial<typeof notices.$inferInsert>,
+): Promise<void> {
+  if ('companySysCode' in values) assertOwnerInScope(scope, values.companySysCode);
   await db
     .update(notices)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(notices.id, id));
+    .where(and(eq(notices.id, id), scopeWhere(scope, notices.companySysCode)));
 }
+
+/** Enclosures follow their notice's company: the notice must be inside the scope. */
+const noticeInScope = (scope: TenantScope, noticeId: number): SQL =>
+  sql`${noticeEnclosures.noticeId} in (select ${notices.id} from ${notices} where ${notices.id} = ${noticeId} and ${scopeWhere(scope, notices.companySysCode)})`;
 
 export async function replaceEnclosures(
   db: DbOrTx,
+  scope: TenantScope,
   noticeId: number,
   items: { enclosureName: string; fileKey: string; size: number }[],
 ): Promise<void> {
-  await db.delete(noticeEnclosures).where(eq(noticeEnclosures.noticeId, noticeId));
+  await db.delete(noticeEnclosures).where(and(eq(noticeEnclosures.noticeId, noticeId), noticeInScope(scope, noticeId)));
+  if (items.length && !(await findNoticeById(db, scope, noticeId))) throw forbidden();
   if (items.length) await db.insert(noticeEnclosures).values(items.map((e, i) => ({ ...e, noticeId, sortOrder: i })));
 }
 
-export async function deleteNotice(db: DbOrTx, id: number): Promise<void> {
-  await db.delete(noticeEnclosures).where(eq(noticeEnclosures.noticeId, id));
-  await db.delete(notices).where(eq(notices.id, id));
+export async function deleteNotice(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  await db.delete(noticeEnclosures).where(and(eq(noticeEnclosures.noticeId, id), noticeInScope(scope, id)));
+  await db.delete(notices).where(and(eq(notices.id, id), scopeWhere(scope, notices.companySysCode)));
+}
+
+async function findNoticeById(db: DbOrTx, scope: TenantScope, id: number) {
+  const [row] = await db
+    .select({ id: notices.id })
+    .from(notices)
+    .where(and(eq(notices.id, id), scopeWhere(scope, notices.companySysCode)))
+    .limit(1);
+  return row;
 }

@@ -1,5 +1,6 @@
 import {
   ContentMsg,
+  Msg,
   NOTICE_PAGE_SIZE,
   NoticeChannel,
   noticeAdminPageInput,
@@ -110,7 +111,7 @@ export const noticeRoutes = [
       if (input.publish && !hasAction(actor, Perm.NoticePublish)) throw forbidden();
       return withMsg(
         await service.saveNotice(ctx, actor, ip, { ...input, noticeSysCode: undefined }),
-        input.publish ? ContentMsg.published : '保存成功',
+        input.publish ? ContentMsg.published : Msg.saved,
       );
     },
   }),
@@ -119,10 +120,10 @@ export const noticeRoutes = [
     url: `${base}/UpdateNotice`,
     access: { action: Perm.NoticeEdit },
     summary: '编辑公告',
-    input: noticeSaveInput.refine((v) => !!v.noticeSysCode, { message: '缺少公告编号', path: ['noticeSysCode'] }),
+    input: noticeSaveInput.refine((v) => !!v.noticeSysCode, { message: ContentMsg.noticeCodeRequired, path: ['noticeSysCode'] }),
     handler: async ({ input, actor, ctx, ip }) => {
       if (input.publish && !hasAction(actor, Perm.NoticePublish)) throw forbidden();
-      return withMsg(await service.saveNotice(ctx, actor, ip, input), input.publish ? ContentMsg.published : '保存成功');
+      return withMsg(await service.saveNotice(ctx, actor, ip, input), input.publish ? ContentMsg.published : Msg.saved);
     },
   }),
   defineRoute({
@@ -144,7 +145,7 @@ export const noticeRoutes = [
     input: noticeSysCodeInput,
     handler: async ({ input, actor, ctx, ip }) => {
       await service.removeNotice(ctx, actor, ip, input.noticeSysCode);
-      return withMsg(null, '删除成功!');
+      return withMsg(null, Msg.deleted);
     },
   }),
   defineRoute({

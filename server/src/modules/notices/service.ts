@@ -17,13 +17,15 @@ import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail, notFound } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import { fileKeysInHtml, markFilesAttached } from '../../platform/files/index.ts';
 import { defineJob, enqueueJob } from '../../platform/jobs/index.ts';
-import { type TenantScope, tenantScope } from '../../platform/scope.ts';
+import { type Subject, subjectOf } from '../../platform/policy.ts';
+import { tenantScope } from '../../platform/scope.ts';
 import { assertContentRef } from '../content/files.ts';
 import { sendMessage } from '../message/service.ts';
 import { cachedPortal, invalidatePortal, type Viewer } from '../portal/cache.ts';
+import { authorize } from './policy.ts';
 import { presentNotice, presentNoticeAdmin, presentNoticeDetail } from './presenter.ts';
 import * as repo from './repository.ts';
 import { sanitizeNoticeHtml } from './sanitize.ts';
@@ -59,9 +61,9 @@ export function listNoticesByChannel(ctx: AppContext, viewer: Viewer, channel: n
  */
 export async function viewNotice(ctx: AppContext, viewer: Viewer, code: string, visitor: string): Promise<NoticeDetail> {
   const row = await repo.findVisibleNotice(ctx.db, viewer, code);
-  if (!row) throw fail(ContentMsg.noticeNotFound);
+  if (!row) throw appError('NOTICE_NOT_FOUND');
   const first = (await ctx.cache.incr(`noticeview:${row.id}:${visitor}`, VIEW_DEDUPE_S)) === 1;
-  if (first) row.pv = await repo.addNoticeView(ctx.db, row.id);
+  if (first) row.pv = await repo.addNoticeView(ctx.db, viewer, row.id);
   return presentNoticeDetail(row, await repo.listEnclosures(ctx.db, row.id));
 }
 
@@ -78,7 +80,7 @@ export async function listNoticesForAdmin(
 
 export async function readNoticeForEdit(ctx: AppContext, actor: Actor, code: string): Promise<NoticeDetail & NoticeAdminItem> {
   const row = await repo.findNoticeInScope(ctx.db, tenantScope(actor), code);
-  if (!row) throw notFound(ContentMsg.noticeNotFound);
+  if (!row) throw appError('NOTICE_NOT_FOUND');
   const names = await repo.companyNames(ctx.db, row.companySysCode ? [row.companySysCode] : []);
   return {
     ...presentNoticeAdmin(row, names.get(row.companySysCode ?? '') ?? ''),
@@ -88,13 +90,12 @@ export async function readNoticeForEdit(ctx: AppContext, actor: Actor, code: str
 }
 
 /** Platform staff choose platform-wide or any company; everyone else writes into their own company. */
-async function ownerFor(ctx: AppContext, scope: TenantScope, wanted: string | null): Promise<string | null> {
+async function ownerFor(ctx: AppContext, subject: Subject, wanted: string | null): Promise<string | null> {
   const code = wanted?.trim() || null;
-  if (!scope.all) {
-    if (code && code !== scope.companySysCode) throw fail(ContentMsg.companyDenied);
-    return scope.companySysCode;
-  }
-  if (code && !(await repo.companyExists(ctx.db, code))) throw fail('公司不存在');
+  authorize(subject, 'fileUnder', { companySysCode: code });
+  const { scope } = subject;
+  if (!scope.all) return scope.companySysCode;
+  if (code && !(await repo.companyExists(ctx.db, code))) throw appError('COMPANY_NOT_FOUND');
   return code;
 }
 
@@ -104,7 +105,7 @@ function noticeValues(input: SaveInput) {
   for (const e of input.enclosures) assertContentRef(e.fileKey, true);
   assertContentRef(input.pcCoverUrl);
   const release = input.releaseTime ? parseDateTime(input.releaseTime) : null;
-  if (input.releaseTime && !release && !input.releaseTime.startsWith('1900-01-01')) throw fail('发布时间格式应为 yyyy-MM-dd HH:mm:ss');
+  if (input.releaseTime && !release && !input.releaseTime.startsWith('1900-01-01')) throw appError('NOTICE_RELEASE_TIME_INVALID');
   return {
     noticeTitle: input.noticeTitle,
     noticeSecondTitle: input.noticeSecondTitle,
@@ -120,22 +121,24 @@ function noticeValues(input: SaveInput) {
 }
 
 export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, input: SaveInput): Promise<{ noticeSysCode: string }> {
-  const scope = tenantScope(actor);
+  const subject = subjectOf(actor);
+  const { scope } = subject;
   const values = noticeValues(input);
-  const owner = await ownerFor(ctx, scope, input.companySysCode);
+  const owner = await ownerFor(ctx, subject, input.companySysCode);
   const code = await ctx.db.transaction(async (tx) => {
     const keys = [input.pcCoverUrl, ...input.enclosures.map((e) => e.fileKey), ...fileKeysInHtml(values.noticeValue)];
     await markFilesAttached(tx, keys, ctx.clock.now());
     if (input.noticeSysCode) {
       const row = await repo.findNoticeInScope(tx, scope, input.noticeSysCode);
-      if (!row) throw notFound(ContentMsg.noticeNotFound);
+      if (!row) throw appError('NOTICE_NOT_FOUND');
+      authorize(subject, 'manage', row);
       const publish = input.publish && row.status !== NoticeStatus.Published;
-      await repo.updateNotice(tx, row.id, {
+      await repo.updateNotice(tx, scope, row.id, {
         ...values,
         companySysCode: owner,
         ...(publish ? { status: NoticeStatus.Published, releaseTime: values.releaseTime ?? new Date() } : {}),
       });
-      await repo.replaceEnclosures(tx, row.id, input.enclosures);
+      await repo.replaceEnclosures(tx, scope, row.id, input.enclosures);
       await recordAudit(tx, {
         actor,
         ip,
@@ -147,7 +150,7 @@ export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, inpu
       return row.noticeSysCode;
     }
     const noticeSysCode = newCode('N');
-    const row = await repo.insertNotice(tx, {
+    const row = await repo.insertNotice(tx, scope, {
       ...values,
       noticeSysCode,
       companySysCode: owner,
@@ -155,7 +158,7 @@ export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, inpu
       releaseTime: input.publish ? (values.releaseTime ?? new Date()) : values.releaseTime,
       createdBy: actor.userId,
     });
-    await repo.replaceEnclosures(tx, row.id, input.enclosures);
+    await repo.replaceEnclosures(tx, scope, row.id, input.enclosures);
     await recordAudit(tx, {
       actor,
       ip,
@@ -171,12 +174,13 @@ export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, inpu
 }
 
 export async function setNoticeStatus(ctx: AppContext, actor: Actor, ip: string, code: string, status: number): Promise<void> {
-  const scope = tenantScope(actor);
+  const subject = subjectOf(actor);
   await ctx.db.transaction(async (tx) => {
-    const row = await repo.findNoticeInScope(tx, scope, code);
-    if (!row) throw notFound(ContentMsg.noticeNotFound);
+    const row = await repo.findNoticeInScope(tx, subject.scope, code);
+    if (!row) throw appError('NOTICE_NOT_FOUND');
+    authorize(subject, 'manage', row);
     const publish = status === NoticeStatus.Published;
-    await repo.updateNotice(tx, row.id, {
+    await repo.updateNotice(tx, subject.scope, row.id, {
       status: publish ? NoticeStatus.Published : NoticeStatus.Draft,
       ...(publish && !row.releaseTime ? { releaseTime: new Date() } : {}),
     });
@@ -188,10 +192,12 @@ export async function setNoticeStatus(ctx: AppContext, actor: Actor, ip: string,
 }
 
 export async function removeNotice(ctx: AppContext, actor: Actor, ip: string, code: string): Promise<void> {
+  const subject = subjectOf(actor);
   await ctx.db.transaction(async (tx) => {
-    const row = await repo.findNoticeInScope(tx, tenantScope(actor), code);
-    if (!row) throw notFound(ContentMsg.noticeNotFound);
-    await repo.deleteNotice(tx, row.id);
+    const row = await repo.findNoticeInScope(tx, subject.scope, code);
+    if (!row) throw appError('NOTICE_NOT_FOUND');
+    authorize(subject, 'manage', row);
+    await repo.deleteNotice(tx, subject.scope, row.id);
     await recordAudit(tx, { actor, ip, action: 'notice.delete', target: code, detail: { title: row.noticeTitle } });
   });
   await invalidatePortal(ctx);
@@ -222,8 +228,8 @@ export const noticeFanOutJob = defineJob<FanOut>('notices.fan-out', {
         .where(and(eq(users.companySysCode, company), eq(users.status, 1), isNotNull(users.passwordHash)));
       await sendMessage(tx, {
         userIds: people.map((p) => p.id),
-        title: `新公告：${n.title}`,
-        content: '单位发布了新的公告，请及时查看。',
+        title: ContentMsg.noticeMessageTitle(n.title),
+        content: ContentMsg.noticeMessageContent,
         templeteType: 1,
         messageUrl: { pc: { type: 'tabin', value: { path: '/ydnotice/showview', query: { noticeSysCode: n.code } } } },
       });

@@ -41,9 +41,10 @@ describe('organisation tree', () => {
     const child = await t.post<OrgNode>(`${O}/AddOrg`, { orgName: '安全一组', pId: add.data.id, order: 2 }, corp);
     const edit = await t.post<OrgNode>(`${O}/EditOrg`, { id: add.data.id, orgName: '安全环保部', pId: top.id, order: 5 }, corp);
     expect(edit.data).toMatchObject({ orgName: '安全环保部', order: 5 });
-    expect((await t.post(`${O}/EditOrg`, { id: add.data.id, orgName: 'x', pId: child.data.id }, corp)).msg).toBe(
-      '不能把部门移动到它自己或下级部门之下',
-    );
+    expect(await t.post(`${O}/EditOrg`, { id: add.data.id, orgName: 'x', pId: child.data.id }, corp)).toMatchObject({
+      code: 'ORG_PARENT_LOOP',
+      msg: '不能把部门移动到它自己或下级部门之下',
+    });
     const del = await t.post(`${O}/DeleteOrg`, { id: add.data.id }, corp);
     expect(del).toMatchObject({ success: true, msg: '删除成功!', data: { deleted: 2 } });
     expect(flat(await tree(corp)).some((o) => o.orgName === '安全一组')).toBe(false);
@@ -52,7 +53,10 @@ describe('organisation tree', () => {
   it('adds a top department (pId -1 sent as 0) in the own company', async () => {
     const res = await t.post<OrgNode>(`${O}/AddOrg`, { orgName: '顶级部门', pId: -1, order: 1 }, corp);
     expect(res.data).toMatchObject({ pId: 0, companySysCode: 'C-DEMO-TECH' });
-    expect((await t.post(`${O}/AddOrg`, { orgName: '无公司', pId: 0 }, admin)).msg).toBe('请先选择公司');
+    expect(await t.post(`${O}/AddOrg`, { orgName: '无公司', pId: 0 }, admin)).toMatchObject({
+      code: 'COMPANY_PICK_REQUIRED',
+      msg: '请先选择公司',
+    });
   });
 
   it('refuses a second department of the same name under one parent (add and edit), allows it elsewhere', async () => {
@@ -62,6 +66,7 @@ describe('organisation tree', () => {
     const before = flat(await tree(corp)).length;
     expect(await t.post(`${O}/AddOrg`, { orgName: ' 质量部 ', pId: top.id }, corp)).toMatchObject({
       success: false,
+      code: 'ORG_NAME_TAKEN',
       msg: '同一上级部门下已有同名部门',
     });
     expect(flat(await tree(corp))).toHaveLength(before);
@@ -71,7 +76,10 @@ describe('organisation tree', () => {
     expect((await t.post(`${O}/AddOrg`, { orgName: '质量部', pId: foreign.id }, admin)).success).toBe(true);
     // renaming onto a sibling's name is refused; saving a department under its own name is not
     const b = await t.post<OrgNode>(`${O}/AddOrg`, { orgName: '质量二部', pId: top.id }, corp);
-    expect((await t.post(`${O}/EditOrg`, { id: b.data.id, orgName: '质量部', pId: top.id }, corp)).msg).toBe('同一上级部门下已有同名部门');
+    expect(await t.post(`${O}/EditOrg`, { id: b.data.id, orgName: '质量部', pId: top.id }, corp)).toMatchObject({
+      code: 'ORG_NAME_TAKEN',
+      msg: '同一上级部门下已有同名部门',
+    });
     expect((await t.post(`${O}/EditOrg`, { id: b.data.id, orgName: '质量二部', pId: top.id, order: 3 }, corp)).success).toBe(true);
     // a child of the root 全部部门 (pId -1 → 0) lands in the company, next to the company's top department
     const rootChild = await t.post<OrgNode>(
@@ -81,23 +89,32 @@ describe('organisation tree', () => {
     );
     expect(rootChild.data).toMatchObject({ pId: 0, companySysCode: 'C-DEMO-TECH' });
     expect((await tree(corp))[0].children.map((o) => o.orgName)).toContain('根下部门');
-    expect((await t.post(`${O}/AddOrg`, { orgName: '根下部门', pId: 0 }, corp)).msg).toBe('同一上级部门下已有同名部门');
+    expect(await t.post(`${O}/AddOrg`, { orgName: '根下部门', pId: 0 }, corp)).toMatchObject({
+      code: 'ORG_NAME_TAKEN',
+      msg: '同一上级部门下已有同名部门',
+    });
   });
 
   it('refuses to delete a department that still has users, saying how many', async () => {
     const tech = flat(await tree(corp)).find((o) => o.orgName === '技术研发部') as OrgNode;
     const res = await t.post(`${O}/DeleteOrg`, { id: tech.id }, corp);
-    expect(res.success).toBe(false);
+    expect(res).toMatchObject({ success: false, code: 'ORG_HAS_USERS' });
     expect(res.msg).toMatch(/还有 \d+ 名用户/);
   });
 
   it('never touches the root or another company’s departments', async () => {
-    expect((await t.post(`${O}/EditOrg`, { id: -1, orgName: 'x' }, corp)).msg).toBe('根节点不能编辑或删除');
-    expect((await t.post(`${O}/DeleteOrg`, { id: -1 }, corp)).msg).toBe('根节点不能编辑或删除');
+    expect(await t.post(`${O}/EditOrg`, { id: -1, orgName: 'x' }, corp)).toMatchObject({
+      code: 'ORG_ROOT_LOCKED',
+      msg: '根节点不能编辑或删除',
+    });
+    expect(await t.post(`${O}/DeleteOrg`, { id: -1 }, corp)).toMatchObject({ code: 'ORG_ROOT_LOCKED', msg: '根节点不能编辑或删除' });
     const foreign = await logiOrg();
     expect((await t.post(`${O}/EditOrg`, { id: foreign.id, orgName: 'x' }, corp)).msg).toBe('请求的资源不存在');
     expect((await t.post(`${O}/DeleteOrg`, { orgCode: foreign.orgCode }, corp)).msg).toBe('请求的资源不存在');
-    expect((await t.post(`${O}/AddOrg`, { orgName: 'x', pId: foreign.id }, corp)).msg).toBe('上级部门不存在');
+    expect(await t.post(`${O}/AddOrg`, { orgName: 'x', pId: foreign.id }, corp)).toMatchObject({
+      code: 'ORG_PARENT_NOT_FOUND',
+      msg: '上级部门不存在',
+    });
     expect((await t.post(`${O}/AddOrg`, { pId: 0 }, corp)).msg).toBe('请输入部门名称');
   });
 });
@@ -126,7 +143,7 @@ describe('posts', () => {
     const add = await t.post<{ postCode: string }>(`${P}/SavePost`, { postName: '安全员', importance: 2 }, corp);
     expect(add).toMatchObject({ success: true, msg: '保存成功' });
     const code = add.data.postCode;
-    expect((await t.post(`${P}/SavePost`, { postName: '安全员' }, corp)).msg).toBe('该岗位名称已存在');
+    expect(await t.post(`${P}/SavePost`, { postName: '安全员' }, corp)).toMatchObject({ code: 'POST_NAME_TAKEN', msg: '该岗位名称已存在' });
     expect((await t.post(`${P}/SavePost`, { postCode: code, postName: '安全主管', importance: 3 }, corp)).success).toBe(true);
     const orgsList = flat(await tree(corp, { ShowTop: 0 }));
     const fe = orgsList.find((o) => o.orgName === '前端组') as OrgNode;
@@ -148,12 +165,17 @@ describe('posts', () => {
   it('keeps posts inside the company and checks input', async () => {
     const foreign = await logiOrg();
     const mine = (await t.post<Page<PostView>>(`${P}/GetPostListPage`, { KeyWord: '培训专员' }, corp)).data.models[0];
-    expect((await t.post(`${P}/SetOrgPostBySelectOrg`, { PostCode: mine.postCode, OrgIds: [foreign.id] }, corp)).msg).toBe('部门不存在');
+    expect(await t.post(`${P}/SetOrgPostBySelectOrg`, { PostCode: mine.postCode, OrgIds: [foreign.id] }, corp)).toMatchObject({
+      code: 'ORG_NOT_FOUND',
+      msg: '部门不存在',
+    });
     const theirs = (await t.post<Page<PostView>>(`${P}/GetPostListPage`, { KeyWord: '调度员' }, admin)).data.models[0];
     expect((await t.post(`${P}/DeletePost`, { postCode: theirs.postCode }, corp)).msg).toBe('请求的资源不存在');
     expect((await t.post(`${P}/SavePost`, { postCode: theirs.postCode, postName: 'x' }, corp)).msg).toBe('请求的资源不存在');
     expect((await t.post(`${P}/SavePost`, { postName: '' }, corp)).msg).toBe('请输入岗位名称');
-    expect((await t.post(`${P}/DeletePost`, { postCode: mine.postCode }, corp)).msg).toMatch(/还有 \d+ 名用户/);
+    const busy = await t.post(`${P}/DeletePost`, { postCode: mine.postCode }, corp);
+    expect(busy.code).toBe('POST_HAS_USERS');
+    expect(busy.msg).toMatch(/还有 \d+ 名用户/);
     expect((await t.post(`${P}/SavePost`, { postName: 'x' }, learner)).errorCode).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { orgs } from '../../db/schema/index.ts';
+import { orgPosts, orgs } from '../../db/schema/index.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 export type OrgRow = typeof orgs.$inferSelect;
@@ -59,4 +60,38 @@ export function idPath(byId: Map<number, Pick<OrgRow, 'id' | 'pId'>>, id: number
     cur = byId.get(cur.pId);
   }
   return path;
+}
+
+// ---------- writes: departments change only inside the caller's scope ----------
+
+export async function insertOrg(
+  db: DbOrTx,
+  scope: TenantScope,
+  values: Pick<typeof orgs.$inferInsert, 'orgCode' | 'orgName' | 'pId' | 'sortOrder' | 'companySysCode'>,
+): Promise<OrgRow> {
+  assertOwnerInScope(scope, values.companySysCode);
+  const [row] = await db.insert(orgs).values(values).returning();
+  return row;
+}
+
+export async function updateOrg(
+  db: DbOrTx,
+  scope: TenantScope,
+  id: number,
+  values: Pick<typeof orgs.$inferInsert, 'orgName' | 'sortOrder' | 'pId'>,
+): Promise<OrgRow> {
+  const [row] = await db
+    .update(orgs)
+    .set(values)
+    .where(and(eq(orgs.id, id), scopeWhere(scope, orgs.companySysCode)))
+    .returning();
+  return row;
+}
+
+/** Deletes these departments (of the scope) and their post assignments. */
+export async function deleteOrgs(db: DbOrTx, scope: TenantScope, ids: number[]): Promise<void> {
+  const mine = (await findOrgsByIds(db, scope, ids)).map((o) => o.id);
+  if (mine.length === 0) return;
+  await db.delete(orgPosts).where(inArray(orgPosts.orgId, mine));
+  await db.delete(orgs).where(inArray(orgs.id, mine));
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { lecturers, links, modelInfos, noticeEnclosures, notices, regulationDocs, siteSettings } from '../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { makeImageVariants } from '../../platform/files/variants.ts';
 import { sanitizeNoticeHtml } from '../notices/sanitize.ts';
 import { bannerPng, makeDocx, makeIntroMp4, makePdf, portraitPng } from './assets.ts';
 
@@ -15,7 +16,12 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
     return key;
   };
   const sizeOf = (key: string) => sizes.get(key) ?? 0;
-  const png = (b: Buffer) => put(b, '.png', 'image/png');
+  // with the resized copies an upload of the portal's images gets (issue 15)
+  const png = async (b: Buffer) => {
+    const key = await put(b, '.png', 'image/png');
+    await makeImageVariants(ctx.storage, key, b, 'image/png');
+    return key;
+  };
   const day = 24 * 60 * 60 * 1000;
   const now = Date.now();
   const ago = (days: number, hour = 9) => new Date(Math.floor((now - days * day) / day) * day + (hour - 8) * 60 * 60 * 1000);

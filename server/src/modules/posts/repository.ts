@@ -1,6 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orgPosts, orgs, posts } from '../../db/schema/index.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -69,4 +71,61 @@ export async function listOrgPosts(
     .innerJoin(orgs, eq(orgs.id, orgPosts.orgId))
     .where(where);
   return { rows, total: Number(total.n) };
+}
+
+// ---------- writes: posts and their department links change only inside the caller's scope ----------
+
+const postInScope = (scope: TenantScope, postId: number) => and(eq(posts.id, postId), scopeWhere(scope, posts.companySysCode));
+/** a department link follows its post's company */
+const linkOfPostInScope = (scope: TenantScope, postId: number) =>
+  and(eq(orgPosts.postId, postId), sql`${orgPosts.postId} in (select ${posts.id} from ${posts} where ${postInScope(scope, postId)})`);
+
+export async function insertPost(
+  db: DbOrTx,
+  scope: TenantScope,
+  values: Pick<typeof posts.$inferInsert, 'postCode' | 'postName' | 'importance' | 'companySysCode'>,
+): Promise<PostRow> {
+  assertOwnerInScope(scope, values.companySysCode);
+  const [row] = await db.insert(posts).values(values).returning();
+  return row;
+}
+
+export async function updatePost(
+  db: DbOrTx,
+  scope: TenantScope,
+  postId: number,
+  values: Pick<typeof posts.$inferInsert, 'postName' | 'importance'>,
+): Promise<PostRow> {
+  const [row] = await db.update(posts).set(values).where(postInScope(scope, postId)).returning();
+  return row;
+}
+
+export async function deletePost(db: DbOrTx, scope: TenantScope, postId: number): Promise<void> {
+  await db.delete(orgPosts).where(linkOfPostInScope(scope, postId));
+  await db.delete(posts).where(postInScope(scope, postId));
+}
+
+/** Replaces the post's departments (ids of the post's company, checked by the service). */
+export async function setPostOrgs(db: DbOrTx, scope: TenantScope, postId: number, orgIds: number[]): Promise<void> {
+  await db.delete(orgPosts).where(linkOfPostInScope(scope, postId));
+  if (orgIds.length === 0) return;
+  const [post] = await db.select({ id: posts.id }).from(posts).where(postInScope(scope, postId)).limit(1);
+  if (!post) throw forbidden();
+  await db.insert(orgPosts).values(orgIds.map((orgId) => ({ orgId, postId: post.id })));
+}
+
+/** Adds one department to the post. */
+export async function linkPostToOrg(db: DbOrTx, scope: TenantScope, postId: number, orgId: number): Promise<void> {
+  const [post] = await db.select({ id: posts.id }).from(posts).where(postInScope(scope, postId)).limit(1);
+  if (!post) throw forbidden();
+  await db.insert(orgPosts).values({ orgId, postId: post.id });
+}
+
+/** Takes one department from the post; false when it had none such. */
+export async function unlinkPostFromOrg(db: DbOrTx, scope: TenantScope, postId: number, orgId: number): Promise<boolean> {
+  const gone = await db
+    .delete(orgPosts)
+    .where(and(linkOfPostInScope(scope, postId), eq(orgPosts.orgId, orgId)))
+    .returning();
+  return gone.length > 0;
 }

@@ -1,17 +1,30 @@
-import { AdminMsg, type orgPostListBody, Perm, pageWindow, type postBody, type postListBody, type setOrgPostBody } from '@xuetu/contract';
+import { AdminMsg, type orgPostListBody, pageWindow, type postBody, type postListBody, type setOrgPostBody } from '@xuetu/contract';
 import { and, count, eq, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { orgPosts, posts, users } from '../../db/schema/index.ts';
-import { type Actor, hasAction } from '../../platform/actor.ts';
+import { posts, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail, forbidden, notFound } from '../../platform/errors.ts';
+import { appError, appErrorMsg, notFound } from '../../platform/errors.ts';
+import { subjectOf } from '../../platform/policy.ts';
 import { tenantScope } from '../../platform/scope.ts';
 import { newCode } from '../companies/service.ts';
 import { filterCompany, targetCompany } from '../companies/target.ts';
 import { findOrgInScope, findOrgsByIds, listOrgs } from '../orgs/repository.ts';
+import { authorize } from './policy.ts';
 import { presentOrgPost, presentPost } from './presenter.ts';
-import { findPostInScope, listOrgPosts, listPosts, orgLinksOf } from './repository.ts';
+import {
+  deletePost as deletePostRow,
+  findPostInScope,
+  insertPost,
+  linkPostToOrg,
+  listOrgPosts,
+  listPosts,
+  orgLinksOf,
+  setPostOrgs,
+  unlinkPostFromOrg,
+  updatePost,
+} from './repository.ts';
 
 const EMPTY = { models: [], totalCount: 0 };
 
@@ -61,8 +74,9 @@ export async function listPostsForAdmin(ctx: AppContext, actor: Actor, input: z.
 }
 
 export async function savePost(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof postBody>) {
-  if (!hasAction(actor, input.postCode ? Perm.PostEdit : Perm.PostAdd)) throw forbidden();
-  const scope = tenantScope(actor);
+  const subject = subjectOf(actor);
+  authorize(subject, 'save', { postCode: input.postCode ?? '' });
+  const { scope } = subject;
   return ctx.db.transaction(async (tx) => {
     const existing = input.postCode ? await findPostInScope(tx, scope, { postCode: input.postCode }) : undefined;
     if (input.postCode && !existing) throw notFound();
@@ -74,13 +88,9 @@ export async function savePost(ctx: AppContext, actor: Actor, ip: string, input:
         and(eq(posts.companySysCode, companySysCode), eq(posts.postName, input.postName), existing ? ne(posts.id, existing.id) : undefined),
       )
       .limit(1);
-    if (clash.length) throw fail(AdminMsg.postNameTaken);
+    if (clash.length) throw appError('POST_NAME_TAKEN');
     if (existing) {
-      const [row] = await tx
-        .update(posts)
-        .set({ postName: input.postName, importance: input.importance })
-        .where(eq(posts.id, existing.id))
-        .returning();
+      const row = await updatePost(tx, scope, existing.id, { postName: input.postName, importance: input.importance });
       await recordAudit(tx, {
         actor,
         ip,
@@ -90,14 +100,16 @@ export async function savePost(ctx: AppContext, actor: Actor, ip: string, input:
       });
       return { postCode: row.postCode };
     }
-    const [row] = await tx
-      .insert(posts)
-      .values({ postCode: newCode('P'), postName: input.postName, importance: input.importance, companySysCode })
-      .returning();
+    const row = await insertPost(tx, scope, {
+      postCode: newCode('P'),
+      postName: input.postName,
+      importance: input.importance,
+      companySysCode,
+    });
     if (input.orgCode) {
       const org = await findOrgInScope(tx, scope, { orgCode: input.orgCode });
-      if (!org || org.companySysCode !== companySysCode) throw notFound('部门不存在');
-      await tx.insert(orgPosts).values({ orgId: org.id, postId: row.id });
+      authorize(subject, 'linkOrg', { post: row, org });
+      if (org) await linkPostToOrg(tx, scope, row.id, org.id);
     }
     await recordAudit(tx, {
       actor,
@@ -120,9 +132,8 @@ export async function deletePost(ctx: AppContext, actor: Actor, ip: string, post
       .select({ n: count() })
       .from(users)
       .where(or(eq(users.postId, post.id), eq(users.partTimePostId, post.id)));
-    if (Number(n) > 0) throw fail(`该岗位还有 ${n} 名用户，请先调整他们的岗位后再删除`);
-    await tx.delete(orgPosts).where(eq(orgPosts.postId, post.id));
-    await tx.delete(posts).where(eq(posts.id, post.id));
+    if (Number(n) > 0) throw appErrorMsg('POST_HAS_USERS', AdminMsg.postHasUsers(n));
+    await deletePostRow(tx, scope, post.id);
     await recordAudit(tx, { actor, ip, action: 'post.delete', target: post.postCode, detail: { postName: post.postName } });
     return null;
   });
@@ -134,11 +145,7 @@ export async function removeOrgPost(ctx: AppContext, actor: Actor, ip: string, i
     const post = await findPostInScope(tx, scope, { postCode: input.postCode });
     const org = await findOrgInScope(tx, scope, { orgCode: input.orgCode });
     if (!post || !org) throw notFound();
-    const gone = await tx
-      .delete(orgPosts)
-      .where(and(eq(orgPosts.postId, post.id), eq(orgPosts.orgId, org.id)))
-      .returning();
-    if (gone.length === 0) throw notFound();
+    if (!(await unlinkPostFromOrg(tx, scope, post.id, org.id))) throw notFound();
     await recordAudit(tx, { actor, ip, action: 'post.removeOrg', target: post.postCode, detail: { orgCode: org.orgCode } });
     return null;
   });
@@ -146,15 +153,16 @@ export async function removeOrgPost(ctx: AppContext, actor: Actor, ip: string, i
 
 /** Replaces a post's departments with the selected ones (spec: the last id of each selected path). */
 export async function setOrgPosts(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof setOrgPostBody>) {
-  const scope = tenantScope(actor);
+  const subject = subjectOf(actor);
+  const { scope } = subject;
   return ctx.db.transaction(async (tx) => {
     const post = await findPostInScope(tx, scope, { postCode: input.postCode });
     if (!post) throw notFound();
     const ids = [...new Set(input.orgIds.filter((i) => i > 0))];
     const found = await findOrgsByIds(tx, scope, ids);
-    if (found.length !== ids.length || found.some((o) => o.companySysCode !== post.companySysCode)) throw notFound('部门不存在');
-    await tx.delete(orgPosts).where(eq(orgPosts.postId, post.id));
-    if (ids.length) await tx.insert(orgPosts).values(ids.map((orgId) => ({ orgId, postId: post.id })));
+    if (found.length !== ids.length) throw appError('ORG_NOT_FOUND');
+    for (const org of found) authorize(subject, 'linkOrg', { post, org });
+    await setPostOrgs(tx, scope, post.id, ids);
     await recordAudit(tx, { actor, ip, action: 'post.setOrgs', target: post.postCode, detail: { orgIds: ids } });
     return null;
   });

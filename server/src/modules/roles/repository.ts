@@ -1,7 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { actions, companies, roleActions, roles, userRoles } from '../../db/schema/index.ts';
-import type { TenantScope } from '../../platform/scope.ts';
+import { actions, companies, roleActions, roles, userRoles, users } from '../../db/schema/index.ts';
+import { notFound } from '../../platform/errors.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
+import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -50,4 +52,51 @@ export async function grantsOf(db: DbOrTx, roleIds: number[]): Promise<Map<numbe
     .where(inArray(roleActions.roleId, roleIds));
   for (const r of rows) out.set(r.roleId, [...(out.get(r.roleId) ?? []), { id: r.id, value: r.value, status: r.status }]);
   return out;
+}
+
+// ---------- writes: a role is changed only inside the caller's scope ----------
+
+type RoleValues = Pick<typeof roles.$inferInsert, 'roleName' | 'sysRoleEnum'>;
+
+const roleInScope = (scope: TenantScope, roleId: number) => and(eq(roles.id, roleId), scopeWhere(scope, roles.companySysCode));
+
+export async function insertRole(
+  db: DbOrTx,
+  scope: TenantScope,
+  values: RoleValues & { code: string; companySysCode: string | null },
+  actionIds: number[],
+): Promise<RoleRow> {
+  assertOwnerInScope(scope, values.companySysCode);
+  const [row] = await db.insert(roles).values(values).returning();
+  if (actionIds.length) await db.insert(roleActions).values(actionIds.map((actionId) => ({ roleId: row.id, actionId })));
+  return row;
+}
+
+/** Renames/retypes a role; `actionIds` null leaves its grants as they are. */
+export async function updateRole(
+  db: DbOrTx,
+  scope: TenantScope,
+  roleId: number,
+  values: RoleValues,
+  actionIds: number[] | null,
+): Promise<RoleRow> {
+  const [row] = await db.update(roles).set(values).where(roleInScope(scope, roleId)).returning();
+  if (!row) throw notFound();
+  if (actionIds) {
+    await db.delete(roleActions).where(eq(roleActions.roleId, row.id));
+    if (actionIds.length) await db.insert(roleActions).values(actionIds.map((actionId) => ({ roleId: row.id, actionId })));
+  }
+  return row;
+}
+
+/** Replaces a person's roles; the person must be inside the scope. */
+export async function replaceUserRoles(db: DbOrTx, scope: TenantScope, userId: number, roleIds: number[]): Promise<void> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), scopeWhere(scope, users.companySysCode)))
+    .limit(1);
+  if (!user) throw notFound();
+  await db.delete(userRoles).where(eq(userRoles.userId, user.id));
+  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: user.id, roleId })));
 }

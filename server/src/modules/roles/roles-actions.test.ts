@@ -1,5 +1,6 @@
 import type { ActionView, CompanyView, RoleView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 
 let t: TestApp;
@@ -38,21 +39,22 @@ describe('roles', () => {
     expect(add).toMatchObject({ success: true, data: { companySysCode: 'C-DEMO-TECH', editable: true } });
     const all = flat((await t.get<ActionView[]>(`${A}/GetRoleTree`, { Status: 1, ActionType: '0,1,2' }, admin)).data);
     const actionList = all.find((n) => n.value === 'Action.List') as ActionView;
-    expect((await t.post(`${R}/AddRole`, { roleName: 'x', roleAct: [actionList.id] }, corp)).msg).toBe('只能从自己拥有的权限中选择');
-    expect((await t.post(`${R}/AddRole`, { roleName: 'x', sysRoleEnum: 1 }, corp)).msg).toBe('不能设置平台管理员或平台运营角色类型');
+    expect(await t.post(`${R}/AddRole`, { roleName: 'x', roleAct: [actionList.id] }, corp)).toMatchObject({
+      code: 'ROLE_ACTIONS_NOT_HELD',
+      msg: '只能从自己拥有的权限中选择',
+    });
+    expect(await t.post(`${R}/AddRole`, { roleName: 'x', sysRoleEnum: 1 }, corp)).toMatchObject({
+      code: 'ROLE_SYS_RESTRICTED',
+      msg: '不能设置平台管理员或平台运营角色类型',
+    });
     expect((await t.post(`${R}/AddRole`, { roleName: '' }, corp)).msg).toBe('请输入角色名称');
 
     // assign it to a learner: their menu shows exactly that page
-    const users = await t.post<Page<{ userId: number; accountCode: string }>>(
-      '/Api/User/user_user/GetUserList',
-      { Key: 'learner15' },
-      corp,
-    );
-    const userId = users.data.models[0].userId;
-    expect((await t.post('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: userId, RoleList: [add.data.code] }, corp)).success).toBe(
+    const person = await buildUser(t);
+    expect((await t.post('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: person.id, RoleList: [add.data.code] }, corp)).success).toBe(
       true,
     );
-    const learner = await t.login('learner15');
+    const learner = await person.signIn();
     const menu = await t.post<{ child?: { url: string }[] }[]>(`${A}/GetUserMenuList`, {}, learner);
     expect(menu.data.flatMap((m) => (m.child ?? []).map((c) => c.url))).toEqual(['/ydUser/org']);
 
@@ -60,9 +62,10 @@ describe('roles', () => {
     expect(current.data.roleAct).toEqual([org.id]);
     const edit = await t.post(`${R}/EidtRole`, { code: add.data.code, roleName: '部门维护', sysRoleEnum: 4, roleAct: [] }, corp);
     expect(edit.success).toBe(true);
-    expect((await t.post(`${R}/EidtRole`, { code: add.data.code, roleName: 'x', sysRoleEnum: 0 }, corp)).msg).toBe(
-      '角色类型设置后不能修改',
-    );
+    expect(await t.post(`${R}/EidtRole`, { code: add.data.code, roleName: 'x', sysRoleEnum: 0 }, corp)).toMatchObject({
+      code: 'ROLE_SYS_LOCKED',
+      msg: '角色类型设置后不能修改',
+    });
     expect((await t.post(`${A}/GetUserMenuList`, {}, learner)).data).toEqual([]);
   });
 
@@ -128,7 +131,10 @@ describe('permissions', () => {
     expect(values).not.toContain('Test.Button');
     expect((await t.get(`${A}/SaveActionStatus`, { Code: 'Test.Page' }, admin)).data).toMatchObject({ status: 0 });
     expect((await t.post<string[]>(`${A}/GetUserActionValue`, {}, admin)).data).not.toContain('Test.Page');
-    expect((await t.post(`${A}/AddAction`, { name: 'dup', code: 'Test.Page' }, admin)).msg).toBe('权限编码已存在');
+    expect(await t.post(`${A}/AddAction`, { name: 'dup', code: 'Test.Page' }, admin)).toMatchObject({
+      code: 'ACTION_CODE_TAKEN',
+      msg: '权限编码已存在',
+    });
     expect((await t.post(`${A}/AddAction`, { name: '' }, admin)).msg).toBe('请输入菜单名');
     expect((await t.get(`${A}/GetActionById`, { Id: 999999 }, admin)).msg).toBe('请求的资源不存在');
     expect((await t.post(`${A}/AddAction`, { name: 'x' }, corp)).errorCode).toBe(403);
@@ -138,7 +144,10 @@ describe('permissions', () => {
     const userList = flat((await t.get<ActionView[]>(`${A}/GetRoleTree`, {}, admin)).data).find(
       (n) => n.value === 'User.List',
     ) as ActionView;
-    expect((await t.post(`${A}/EditAction`, { ...userList, value: 'Hacked' }, admin)).msg).toBe('系统内置权限的编码和值不能修改');
+    expect(await t.post(`${A}/EditAction`, { ...userList, value: 'Hacked' }, admin)).toMatchObject({
+      code: 'ACTION_BUILTIN_CODE',
+      msg: '系统内置权限的编码和值不能修改',
+    });
   });
 });
 
@@ -174,10 +183,12 @@ describe('companies', () => {
   });
 
   it('signs a disabled company’s people out', async () => {
-    const other = await t.login('other01');
-    expect((await t.get(`${C}/OpenAndClose`, { CompanySysCode: 'C-DEMO-LOGI' }, admin)).data).toEqual({ status: 0 });
+    const company = await buildCompany(t);
+    const other = await (await buildUser(t, { company })).signIn();
+    const sys = company.companySysCode;
+    expect((await t.get(`${C}/OpenAndClose`, { CompanySysCode: sys }, admin)).data).toEqual({ status: 0 });
     expect((await t.post('/Api/User/user_user/GetUserInfo', {}, other)).errorCode).toBe(401);
-    expect((await t.get(`${C}/OpenAndClose`, { CompanySysCode: 'C-DEMO-LOGI' }, admin)).data).toEqual({ status: 1 });
+    expect((await t.get(`${C}/OpenAndClose`, { CompanySysCode: sys }, admin)).data).toEqual({ status: 1 });
     expect((await t.get(`${C}/OpenAndClose`, { CompanySysCode: 'C-DEMO-LOGI' }, corp)).errorCode).toBe(403);
   });
 

@@ -1,28 +1,32 @@
-import { AdminMsg, pageWindow, type roleBody, type roleListBody, SYS_ROLE_LABELS, SysRole, type saveUserRoleBody } from '@xuetu/contract';
+import { pageWindow, type roleBody, type roleListBody, SYS_ROLE_LABELS, SysRole, type saveUserRoleBody } from '@xuetu/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { actions, roleActions, roles, userRoles, users } from '../../db/schema/index.ts';
+import { actions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { type Actor, invalidateActor, invalidateAllActors } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail, forbidden, notFound } from '../../platform/errors.ts';
-import { scopeWhere, tenantScope } from '../../platform/scope.ts';
+import { appError, notFound } from '../../platform/errors.ts';
+import { subjectOf } from '../../platform/policy.ts';
+import { scopeWhere } from '../../platform/scope.ts';
 import { newCode } from '../companies/service.ts';
 import { targetCompany } from '../companies/target.ts';
-import { unmanageableUserIds } from '../users/manage.ts';
+import { platformRoleHolders } from '../users/manage.ts';
+import { authorize as authorizeUser } from '../users/policy.ts';
+import { authorize, can } from './policy.ts';
 import { presentRole } from './presenter.ts';
-import { findRolesInScope, grantsOf, listRoles } from './repository.ts';
-import { canEditRole, canGrantRole, isPlatformAdmin, isRestrictedSysRole } from './rules.ts';
+import { findRolesInScope, grantsOf, insertRole, listRoles, replaceUserRoles, updateRole } from './repository.ts';
+import { isPlatformAdmin } from './rules.ts';
 
 const validValues = (grants: { value: string; status: number }[] | undefined) =>
   (grants ?? []).filter((g) => g.status === 1).map((g) => g.value);
 
 export async function listRolesForAdmin(ctx: AppContext, actor: Actor, input: z.output<typeof roleListBody>) {
   const { limit, offset } = pageWindow(input);
-  const { rows, total } = await listRoles(ctx.db, tenantScope(actor), { key: input.key, limit, offset });
+  const subject = subjectOf(actor);
+  const { rows, total } = await listRoles(ctx.db, subject.scope, { key: input.key, limit, offset });
   return {
     models: rows.map((r) =>
-      presentRole(r.role, { companyName: r.companyName, editable: canEditRole(actor, r.role), userCount: r.userCount }),
+      presentRole(r.role, { companyName: r.companyName, editable: can(subject, 'edit', r.role), userCount: r.userCount }),
     ),
     totalCount: total,
   };
@@ -30,9 +34,10 @@ export async function listRolesForAdmin(ctx: AppContext, actor: Actor, input: z.
 
 /** GetCurrentRoles: one role with the action ids it grants (the edit dialog's checked tree). */
 export async function getRole(ctx: AppContext, actor: Actor, roleCode: string) {
-  const [role] = await findRolesInScope(ctx.db, tenantScope(actor), [roleCode]);
+  const subject = subjectOf(actor);
+  const [role] = await findRolesInScope(ctx.db, subject.scope, [roleCode]);
   if (!role) throw notFound();
-  const view = presentRole(role, { editable: canEditRole(actor, role) });
+  const view = presentRole(role, { editable: can(subject, 'edit', role) });
   // the platform administrator holds every valid action whatever is stored (actor.ts): show that, read-only
   if (role.sysRoleEnum === SysRole.PlatformAdmin) {
     const all = await ctx.db.select({ id: actions.id }).from(actions).where(eq(actions.status, 1));
@@ -53,29 +58,24 @@ async function checkRoleActions(ctx: AppContext, actor: Actor, ids: number[]): P
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const rows = await ctx.db.select({ id: actions.id, value: actions.value }).from(actions).where(inArray(actions.id, unique));
-  if (rows.length !== unique.length) throw fail(AdminMsg.actionsNotHeld);
-  if (!isPlatformAdmin(actor)) {
-    const held = new Set(actor.actions);
-    if (rows.some((r) => !held.has(r.value))) throw fail(AdminMsg.actionsNotHeld);
-  }
+  if (rows.length !== unique.length) throw appError('ROLE_ACTIONS_NOT_HELD');
+  authorize(subjectOf(actor), 'includeActions', { values: rows.map((r) => r.value) });
   return unique;
 }
 
 export async function addRole(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof roleBody>) {
-  if (isRestrictedSysRole(input.sysRoleEnum) && !isPlatformAdmin(actor)) throw fail(AdminMsg.sysRoleRestricted);
+  const subject = subjectOf(actor);
+  authorize(subject, 'setType', { from: 0, to: input.sysRoleEnum });
   const actionIds = await checkRoleActions(ctx, actor, input.roleAct);
-  const scope = tenantScope(actor);
+  const { scope } = subject;
   const companySysCode = scope.all
     ? input.companySysCode
       ? (await targetCompany(ctx.db, actor, input.companySysCode)).companySysCode
       : null
     : scope.companySysCode;
   const role = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(roles)
-      .values({ code: newCode('R'), roleName: input.roleName, sysRoleEnum: input.sysRoleEnum, companySysCode })
-      .returning();
-    if (actionIds.length) await tx.insert(roleActions).values(actionIds.map((actionId) => ({ roleId: row.id, actionId })));
+    const values = { code: newCode('R'), roleName: input.roleName, sysRoleEnum: input.sysRoleEnum, companySysCode };
+    const row = await insertRole(tx, scope, values, actionIds);
     await recordAudit(tx, {
       actor,
       ip,
@@ -89,24 +89,17 @@ export async function addRole(ctx: AppContext, actor: Actor, ip: string, input: 
 }
 
 export async function editRole(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof roleBody>) {
-  const [role] = await findRolesInScope(ctx.db, tenantScope(actor), input.code ? [input.code] : []);
-  if (!role || !canEditRole(actor, role)) throw notFound();
-  // spec §4: the role type can change only while it is 0
-  if (role.sysRoleEnum !== 0 && input.sysRoleEnum !== role.sysRoleEnum) throw fail(AdminMsg.sysRoleLocked);
-  if (role.sysRoleEnum === 0 && isRestrictedSysRole(input.sysRoleEnum) && !isPlatformAdmin(actor)) throw fail(AdminMsg.sysRoleRestricted);
+  const subject = subjectOf(actor);
+  const [role] = await findRolesInScope(ctx.db, subject.scope, input.code ? [input.code] : []);
+  if (!role) throw notFound();
+  authorize(subject, 'edit', role);
+  authorize(subject, 'setType', { from: role.sysRoleEnum, to: input.sysRoleEnum });
   // a platform administrator role holds every action by its type: its tree is read-only, grants stay as they are
   const allActions = role.sysRoleEnum === SysRole.PlatformAdmin;
   const actionIds = allActions ? [] : await checkRoleActions(ctx, actor, input.roleAct);
   const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(roles)
-      .set({ roleName: input.roleName, sysRoleEnum: input.sysRoleEnum })
-      .where(eq(roles.id, role.id))
-      .returning();
-    if (!allActions) {
-      await tx.delete(roleActions).where(eq(roleActions.roleId, role.id));
-      if (actionIds.length) await tx.insert(roleActions).values(actionIds.map((actionId) => ({ roleId: role.id, actionId })));
-    }
+    const values = { roleName: input.roleName, sysRoleEnum: input.sysRoleEnum };
+    const updated = await updateRole(tx, subject.scope, role.id, values, allActions ? null : actionIds);
     await recordAudit(tx, {
       actor,
       ip,
@@ -122,7 +115,8 @@ export async function editRole(ctx: AppContext, actor: Actor, ip: string, input:
 
 /** SaveUserRole: replaces a user's roles; the actor can give or take away only roles they could hold. */
 export async function saveUserRoles(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof saveUserRoleBody>) {
-  const scope = tenantScope(actor);
+  const subject = subjectOf(actor);
+  const { scope } = subject;
   const [target] = await ctx.db
     .select({ id: users.id, companySysCode: users.companySysCode, accountCode: users.accountCode })
     .from(users)
@@ -130,12 +124,12 @@ export async function saveUserRoles(ctx: AppContext, actor: Actor, ip: string, i
     .limit(1);
   if (!target) throw notFound();
   // the same "may manage this user" rule as the direct edit routes
-  if ((await unmanageableUserIds(ctx.db, actor, [target.id])).size) throw forbidden();
+  const holdsPlatformRole = (await platformRoleHolders(ctx.db, [target.id])).has(target.id);
+  authorizeUser(subject, 'manage', { companySysCode: target.companySysCode, holdsPlatformRole });
   const codes = [...new Set(input.roleList)];
   const wanted = await findRolesInScope(ctx.db, scope, codes);
-  if (wanted.length !== codes.length) throw notFound('角色不存在');
-  // a company's own role belongs to that company's people only
-  if (wanted.some((r) => r.companySysCode !== null && r.companySysCode !== target.companySysCode)) throw notFound('角色不存在');
+  if (wanted.length !== codes.length) throw appError('ROLE_NOT_FOUND');
+  for (const role of wanted) authorize(subject, 'giveTo', { role, user: target });
   const current = await ctx.db
     .select({ role: roles })
     .from(userRoles)
@@ -148,10 +142,15 @@ export async function saveUserRoles(ctx: AppContext, actor: Actor, ip: string, i
     ctx.db,
     changed.map((r) => r.id),
   );
-  if (changed.some((r) => !canGrantRole(actor, r, validValues(grants.get(r.id))))) throw fail(AdminMsg.roleNotGrantable);
+  for (const role of changed)
+    authorize(subject, 'grant', { sysRoleEnum: role.sysRoleEnum, grantedValues: validValues(grants.get(role.id)) });
   await ctx.db.transaction(async (tx) => {
-    await tx.delete(userRoles).where(eq(userRoles.userId, target.id));
-    if (wanted.length) await tx.insert(userRoles).values(wanted.map((r) => ({ userId: target.id, roleId: r.id })));
+    await replaceUserRoles(
+      tx,
+      scope,
+      target.id,
+      wanted.map((r) => r.id),
+    );
     await recordAudit(tx, { actor, ip, action: 'user.setRoles', target: target.accountCode, detail: { roles: codes } });
   });
   await invalidateActor(ctx, target.id);

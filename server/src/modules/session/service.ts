@@ -1,17 +1,17 @@
-import { Msg } from '@xuetu/contract';
+import type { AppErrorCode } from '@xuetu/contract';
 import type { AppContext } from '../../platform/context.ts';
-import { fail } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { guarded } from '../account/guard.ts';
 import { findUserByAccount, type UserRow } from './repository.ts';
 
 /** Why a user cannot sign in, or null when they can. */
-export function signInRefusal(user: UserRow): string | null {
-  if (user.cancelledAt) return Msg.accountCancelled;
-  if (!user.passwordHash) return Msg.accountNotActivated;
-  if (user.status !== 1) return Msg.accountDisabled;
-  if (user.validDate && user.validDate.getTime() < Date.now()) return '该账号已过有效期，请联系管理员';
+export function signInRefusal(user: UserRow): AppErrorCode | null {
+  if (user.cancelledAt) return 'ACCOUNT_CANCELLED';
+  if (!user.passwordHash) return 'ACCOUNT_NOT_ACTIVATED';
+  if (user.status !== 1) return 'ACCOUNT_DISABLED';
+  if (user.validDate && user.validDate.getTime() < Date.now()) return 'ACCOUNT_EXPIRED';
   return null;
 }
 
@@ -31,12 +31,12 @@ export async function loginWithPassword(
     async () => {
       const found = await findUserByAccount(ctx.db, username);
       const valid = await verifyPassword(password, found?.passwordHash);
-      if (!found || !valid) throw fail(Msg.loginFailed);
+      if (!found || !valid) throw appError('LOGIN_FAILED');
       return found;
     },
   );
   const refusal = signInRefusal(user);
-  if (refusal) throw fail(refusal);
+  if (refusal) throw appError(refusal);
   const token = await createSession(ctx, user.id, { ip: meta.ip, userAgent: meta.userAgent });
   return { token, mustChangePassword: user.mustChangePassword };
 }

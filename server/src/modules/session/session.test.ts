@@ -1,6 +1,7 @@
 import type { UserInfo } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCompany, buildUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { companies, sessions, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../platform/sessions.ts';
@@ -49,7 +50,7 @@ describe('GetUserInfo', () => {
 
 describe('GetUserInfo cache', () => {
   it('shows a change to the user at once', async () => {
-    const token = await t.login('learner09');
+    const token = await (await buildUser(t)).signIn();
     expect((await info(token)).data.email).toBe('');
     expect((await t.post('/Api/User/user_user/UpdateUserInfoByUser', { email: 'l09@example.com' }, token)).success).toBe(true);
     expect((await info(token)).data.email).toBe('l09@example.com');
@@ -81,31 +82,33 @@ describe('session lifetime', () => {
   });
 
   it('ends the session of a user who is disabled', async () => {
-    const token = await t.login('learner06');
-    await t.ctx.db.update(users).set({ status: 0 }).where(eq(users.accountCode, 'learner06'));
+    const u = await buildUser(t);
+    const token = await t.login(u.accountCode);
+    await t.ctx.db.update(users).set({ status: 0 }).where(eq(users.id, u.id));
     const { invalidateActor } = await import('../../platform/actor.ts');
-    const [u] = await t.ctx.db.select().from(users).where(eq(users.accountCode, 'learner06'));
     await invalidateActor(t.ctx, u.id);
     expect((await info(token)).errorCode).toBe(401);
-    expect(await t.post('/Api/User/user_user/Login', { username: 'learner06', password: 'Xuetu@2026' })).toMatchObject({
+    expect(await t.post('/Api/User/user_user/Login', { username: u.accountCode, password: 'Xuetu@2026' })).toMatchObject({
       success: false,
+      code: 'ACCOUNT_DISABLED',
       msg: '该账号已被禁用，请联系管理员',
     });
   });
 
   it('refuses people of a disabled company, on every path to a session', async () => {
-    const token = await t.login('other01');
-    await t.ctx.db.update(companies).set({ status: 0 }).where(eq(companies.companySysCode, 'C-DEMO-LOGI'));
-    const [u] = await t.ctx.db.select().from(users).where(eq(users.accountCode, 'other01'));
+    const company = await buildCompany(t);
+    const u = await buildUser(t, { company });
+    const token = await t.login(u.accountCode);
+    await t.ctx.db.update(companies).set({ status: 0 }).where(eq(companies.companySysCode, company.companySysCode));
     const { invalidateActor } = await import('../../platform/actor.ts');
     await invalidateActor(t.ctx, u.id);
     expect((await info(token)).errorCode).toBe(401);
-    expect(await t.post('/Api/User/user_user/Login', { username: 'other01', password: 'Xuetu@2026' })).toMatchObject({
+    expect(await t.post('/Api/User/user_user/Login', { username: u.accountCode, password: 'Xuetu@2026' })).toMatchObject({
       success: false,
       msg: '您所在的公司已停用，请联系管理员',
     });
-    await t.ctx.db.update(companies).set({ status: 1 }).where(eq(companies.companySysCode, 'C-DEMO-LOGI'));
-    expect((await t.post('/Api/User/user_user/Login', { username: 'other01', password: 'Xuetu@2026' })).success).toBe(true);
+    await t.ctx.db.update(companies).set({ status: 1 }).where(eq(companies.companySysCode, company.companySysCode));
+    expect((await t.post('/Api/User/user_user/Login', { username: u.accountCode, password: 'Xuetu@2026' })).success).toBe(true);
   });
 
   it('gives the same answer for an unknown account and a wrong password', async () => {

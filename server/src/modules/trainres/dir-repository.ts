@@ -1,7 +1,8 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { resDirs, resources } from '../../db/schema/index.ts';
-import type { TenantScope } from '../../platform/scope.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
+import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import { ownOrPlatform } from './policy.ts';
 
 export type DirRow = typeof resDirs.$inferSelect;
@@ -52,17 +53,22 @@ export async function maxSort(db: DbOrTx, dpNo: string): Promise<number> {
   return Number(row.m);
 }
 
-export async function insertDir(db: DbOrTx, values: typeof resDirs.$inferInsert): Promise<DirRow> {
+export async function insertDir(db: DbOrTx, scope: TenantScope, values: typeof resDirs.$inferInsert): Promise<DirRow> {
+  assertOwnerInScope(scope, values.companySysCode);
   const [row] = await db.insert(resDirs).values(values).returning();
   return row;
 }
 
-export async function updateDir(db: DbOrTx, id: number, values: Partial<typeof resDirs.$inferInsert>): Promise<void> {
-  await db.update(resDirs).set(values).where(eq(resDirs.id, id));
+/** A directory outside the scope (a platform one, for a company administrator) is not touched. */
+export async function updateDir(db: DbOrTx, scope: TenantScope, id: number, values: Partial<typeof resDirs.$inferInsert>): Promise<void> {
+  await db
+    .update(resDirs)
+    .set(values)
+    .where(and(eq(resDirs.id, id), scopeWhere(scope, resDirs.companySysCode)));
 }
 
-export async function deleteDir(db: DbOrTx, id: number): Promise<void> {
-  await db.delete(resDirs).where(eq(resDirs.id, id));
+export async function deleteDir(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  await db.delete(resDirs).where(and(eq(resDirs.id, id), scopeWhere(scope, resDirs.companySysCode)));
 }
 
 /** Live (not deleted) resources per directory, counted over every company. */
@@ -70,7 +76,7 @@ export async function countResources(db: DbOrTx, dCodes?: string[]): Promise<Map
   const rows = await db
     .select({ dCode: resources.dCode, n: count() })
     .from(resources)
-    .where(and(isNull(resources.deletedAt), dCodes ? inArray(resources.dCode, dCodes.length ? dCodes : ['\u0000']) : undefined))
+    .where(and(isNull(resources.deletedAt), dCodes ? inArray(resources.dCode, dCodes) : undefined))
     .groupBy(resources.dCode);
   return new Map(rows.map((r) => [r.dCode, Number(r.n)]));
 }

@@ -1,11 +1,11 @@
-import { type ResDirNode, ROOT_DIR_NO, type resDirSaveInput, TrainResMsg } from '@xuetu/contract';
+import { type ResDirNode, ROOT_DIR_NO, type resDirSaveInput } from '@xuetu/contract';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit.ts';
 import { newCode } from '../../platform/codes.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import * as repo from './dir-repository.ts';
 import { resError } from './errors.ts';
-import { type Caller, mayWrite, newOwner } from './policy.ts';
+import { authorize, type Caller, newOwner } from './policy.ts';
 
 /** The directory and every directory below it (by dNo → dCode). */
 export function dirSubtree(dirs: repo.DirRow[], dCode: string): repo.DirRow[] {
@@ -52,22 +52,22 @@ export async function saveDir(caller: Caller, input: z.output<typeof resDirSaveI
   const scope = caller.scope;
   return inTransaction(caller, async (tx) => {
     const existing = input.dCode ? await repo.findDir(tx, scope, input.dCode) : undefined;
-    if (input.dCode && (!existing || !mayWrite(scope, existing.companySysCode))) throw resError('RES_DIR_NOT_FOUND');
+    if (input.dCode && !existing) throw resError('RES_DIR_NOT_FOUND');
+    if (existing) authorize(caller, 'manageDir', existing);
     if (existing && input.dNo && input.dNo !== existing.dNo) throw resError('RES_DIR_NO_MISMATCH');
     const owner = existing ? existing.companySysCode : await newOwner(tx, caller, input.companySysCode);
     const dpNo = input.dpNo || ROOT_DIR_NO;
     if (dpNo !== ROOT_DIR_NO) {
-      const parent = await repo.findDirByNo(tx, scope, dpNo);
-      if (!parent || (parent.companySysCode !== null && parent.companySysCode !== owner)) throw resError('RES_DIR_NOT_FOUND');
+      authorize(caller, 'fileUnder', { owner, dir: await repo.findDirByNo(tx, scope, dpNo) });
       if (existing && dirSubtree(await repo.listDirs(tx, scope), existing.dCode).some((d) => d.dNo === dpNo))
         throw resError('RES_DIR_PARENT_LOOP');
     }
     if (existing) {
-      await repo.updateDir(tx, existing.id, { dName: input.dName, dpNo, sort: input.sort ?? existing.sort });
+      await repo.updateDir(tx, scope, existing.id, { dName: input.dName, dpNo, sort: input.sort ?? existing.sort });
       await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'resdir.update', target: existing.dCode });
       return { dCode: existing.dCode, dNo: existing.dNo };
     }
-    const row = await repo.insertDir(tx, {
+    const row = await repo.insertDir(tx, scope, {
       dCode: newCode('RD'),
       dName: input.dName,
       dNo: await repo.nextDirNo(tx),
@@ -85,16 +85,16 @@ export async function saveDir(caller: Caller, input: z.output<typeof resDirSaveI
 export async function deleteDir(caller: Caller, dCode: string): Promise<void> {
   await inTransaction(caller, async (tx) => {
     const dir = await repo.findDir(tx, caller.scope, dCode);
-    if (!dir || !mayWrite(caller.scope, dir.companySysCode)) throw resError('RES_DIR_NOT_FOUND');
+    if (!dir) throw resError('RES_DIR_NOT_FOUND');
+    authorize(caller, 'manageDir', dir);
     // every company's resources count: a platform directory may hold company resources
     const tree = dirSubtree(await repo.listDirs(tx, { all: true }), dir.dCode);
     const counts = await repo.countResources(
       tx,
       tree.map((d) => d.dCode),
     );
-    const n = [...counts.values()].reduce((a, b) => a + b, 0);
-    if (n > 0) throw resError('RES_DIR_HAS_RESOURCES', TrainResMsg.dirHasResources(n));
-    for (const d of tree) await repo.deleteDir(tx, d.id);
+    authorize(caller, 'deleteDir', { ...dir, resources: [...counts.values()].reduce((a, b) => a + b, 0) });
+    for (const d of tree) await repo.deleteDir(tx, caller.scope, d.id);
     await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'resdir.delete', target: dir.dCode, detail: { name: dir.dName } });
   });
 }

@@ -1,4 +1,5 @@
 import { ROOT_DIR_NO } from '@xuetu/contract';
+import { NO_SCOPE } from '../../platform/caller.ts';
 import * as repo from './dir-repository.ts';
 import type { Caller } from './policy.ts';
 
@@ -7,6 +8,6 @@ import type { Caller } from './policy.ts';
  * the viewer sees: platform directories, and their own company's when signed in.
  */
 export async function listIndexDirs(caller: Caller, dNo: string): Promise<{ dCode: string; dName: string; dNo: string; dpNo: string }[]> {
-  const rows = await repo.listDirs(caller.ctx.db, caller.scope.all ? { all: false, companySysCode: '\u0000none' } : caller.scope);
+  const rows = await repo.listDirs(caller.ctx.db, caller.scope.all ? NO_SCOPE : caller.scope);
   return rows.filter((r) => r.dpNo === (dNo || ROOT_DIR_NO)).map((r) => ({ dCode: r.dCode, dName: r.dName, dNo: r.dNo, dpNo: r.dpNo }));
 }

@@ -1,4 +1,4 @@
-import type { AuditHistoryRow, MediaView, ResView } from '@xuetu/contract';
+import type { AuditHistoryRow, LessonView, MediaView, ResView } from '@xuetu/contract';
 import { formatDateTime } from '@xuetu/contract';
 import type { AuditRow, MediaRow, ResListRow } from './res-repository.ts';
 
@@ -16,7 +16,27 @@ export function presentMedia(m: MediaRow | undefined): MediaView | null {
   };
 }
 
-export function presentRes(r: ResListRow, m?: MediaRow): ResView {
+/**
+ * The editor's lesson list (ADR 0022): the stored lessons, or the single media as a list of one
+ * (titled with the resource's name); none for documents and rich text.
+ */
+export function presentLessons(
+  r: Pick<ResListRow, 'resType' | 'resName' | 'mediaId' | 'duration' | 'lessons'>,
+  media: Map<string, MediaRow>,
+) {
+  const list: { title: string; mediaId: string; duration: number }[] = r.lessons.length
+    ? r.lessons
+    : (r.resType === 1 || r.resType === 2) && r.mediaId
+      ? [{ title: r.resName, mediaId: r.mediaId, duration: r.duration }]
+      : [];
+  return list.map((l): LessonView => {
+    const m = media.get(l.mediaId);
+    return { title: l.title, mediaId: l.mediaId, duration: m?.duration || l.duration, media: presentMedia(m) };
+  });
+}
+
+export function presentRes(r: ResListRow, media: Map<string, MediaRow> = new Map()): ResView {
+  const m = media.get(r.mediaId);
   return {
     resCode: r.resCode,
     resName: r.resName,
@@ -41,6 +61,7 @@ export function presentRes(r: ResListRow, m?: MediaRow): ResView {
     companyName: r.companyName ?? (r.companySysCode ? '' : '平台'),
     hasLiveVersion: r.live != null,
     media: presentMedia(m),
+    lessons: presentLessons(r, media),
     createTime: formatDateTime(r.createdAt),
     updateTime: formatDateTime(r.updatedAt),
   };

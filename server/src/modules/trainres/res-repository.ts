@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, lecturers, media, resAudits, resDirs, resources } from '../../db/schema/index.ts';
-import type { TenantScope } from '../../platform/scope.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
+import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import { ownOnly } from './policy.ts';
 
 export type ResRow = typeof resources.$inferSelect;
@@ -26,7 +27,7 @@ function resWhere(scope: TenantScope, f: ResFilter): SQL | undefined {
     ownOnly(scope, resources.companySysCode),
     isNull(resources.deletedAt),
     f.companySysCode ? eq(resources.companySysCode, f.companySysCode) : undefined,
-    f.dCodes ? inArray(resources.dCode, f.dCodes.length ? f.dCodes : ['\u0000']) : undefined,
+    f.dCodes ? inArray(resources.dCode, f.dCodes) : undefined,
     f.keyword ? ilike(resources.resName, likeEscape(f.keyword)) : undefined,
     f.resType ? eq(resources.resType, f.resType) : undefined,
     f.auditStatus !== undefined ? eq(resources.auditStatus, f.auditStatus) : undefined,
@@ -114,13 +115,18 @@ export async function findResMany(db: DbOrTx, scope: TenantScope, codes: string[
     .where(and(inArray(sql`lower(${resources.resCode})`, lower), ownOnly(scope, resources.companySysCode), isNull(resources.deletedAt)));
 }
 
-export async function insertRes(db: DbOrTx, values: ResInsert): Promise<ResRow> {
+export async function insertRes(db: DbOrTx, scope: TenantScope, values: ResInsert): Promise<ResRow> {
+  assertOwnerInScope(scope, values.companySysCode);
   const [row] = await db.insert(resources).values(values).returning();
   return row;
 }
 
-export async function updateRes(db: DbOrTx, id: number, values: Partial<ResInsert>): Promise<void> {
-  await db.update(resources).set(values).where(eq(resources.id, id));
+/** A resource outside the scope (a platform one, for a company administrator) is not touched. */
+export async function updateRes(db: DbOrTx, scope: TenantScope, id: number, values: Partial<ResInsert>): Promise<void> {
+  await db
+    .update(resources)
+    .set(values)
+    .where(and(eq(resources.id, id), scopeWhere(scope, resources.companySysCode)));
 }
 
 export async function maxSortIn(db: DbOrTx, dCode: string): Promise<number> {
@@ -151,7 +157,14 @@ export async function neighbour(db: DbOrTx, scope: TenantScope, res: ResRow, dir
   return row;
 }
 
-export async function insertAudit(db: DbOrTx, values: typeof resAudits.$inferInsert): Promise<void> {
+/** An audit step hangs off its resource, which must be inside the scope. */
+export async function insertAudit(db: DbOrTx, scope: TenantScope, values: typeof resAudits.$inferInsert): Promise<void> {
+  const [parent] = await db
+    .select({ companySysCode: resources.companySysCode })
+    .from(resources)
+    .where(eq(resources.id, values.resId))
+    .limit(1);
+  assertOwnerInScope(scope, parent ? parent.companySysCode : undefined);
   await db.insert(resAudits).values(values);
 }
 

@@ -1,30 +1,35 @@
 import {
-  type AppErrorCode,
   type AuditHistoryRow,
   AuditStatus,
   type BatchOutcome,
   errorMessage,
+  MediaStatus,
   type PageResult,
   type ResSaveInput,
   ResType,
   type ResView,
+  TrainResLimits,
 } from '@xuetu/contract';
 import type { Tx } from '../../db/client.ts';
-import type { LiveVersion } from '../../db/schema/index.ts';
+import type { LiveVersion, StoredLesson } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { requireActor } from '../../platform/caller.ts';
 import { newCode } from '../../platform/codes.ts';
 import { markFilesAttached } from '../../platform/files/index.ts';
-import { inTransaction } from '../../platform/tx.ts';
+import { inTransaction, onCommit } from '../../platform/tx.ts';
 import { sanitizeNoticeHtml } from '../notices/sanitize.ts';
+import { invalidatePortal } from '../portal/cache.ts';
 import * as dirRepo from './dir-repository.ts';
 import { dirSubtree } from './dir-service.ts';
 import { resError } from './errors.ts';
 import { sendAuditMessage } from './messages.ts';
-import { type Caller, mayWrite, newOwner } from './policy.ts';
+import { authorize, type Caller, newOwner, resPolicy, type Submission } from './policy.ts';
 import { presentAudit, presentRes } from './presenter.ts';
 import * as repo from './res-repository.ts';
 import { nextStatus, type ResAction } from './transitions.ts';
+
+/** What learners see changed (approval, revoke, delete, recommendation, visibility, directory): the cached home page answers go. */
+const homeChanged = (tx: Tx, caller: Caller) => onCommit(tx, () => invalidatePortal(caller.ctx));
 
 const MEDIA_KIND: Record<number, string> = { [ResType.Video]: 'video', [ResType.Audio]: 'audio', [ResType.Document]: 'document' };
 
@@ -64,9 +69,16 @@ export async function listResPage(
   );
   const media = await repo.findMediaMany(
     db,
-    rows.map((r) => r.mediaId),
+    rows.flatMap((r) => [r.mediaId, ...r.lessons.map((l) => l.mediaId)]),
   );
-  return { models: rows.map((r) => presentRes(r, media.get(r.mediaId))), totalCount: total };
+  return { models: rows.map((r) => presentRes(r, media)), totalCount: total };
+}
+
+/** Where an authorized step leads (the policy has checked the audit table; the type still has its null). */
+function stepTo(action: ResAction, from: number): number {
+  const to = nextStatus(action, from);
+  if (to === null) throw resError('RES_TRANSITION_REFUSED');
+  return to;
 }
 
 async function mustFind(db: Tx | Caller['ctx']['db'], caller: Caller, code: string): Promise<repo.ResListRow> {
@@ -77,7 +89,7 @@ async function mustFind(db: Tx | Caller['ctx']['db'], caller: Caller, code: stri
 
 export async function getRes(caller: Caller, code: string): Promise<ResView> {
   const row = await mustFind(caller.ctx.db, caller, code);
-  return presentRes(row, await repo.findMedia(caller.ctx.db, row.mediaId));
+  return presentRes(row, await repo.findMediaMany(caller.ctx.db, [row.mediaId, ...row.lessons.map((l) => l.mediaId)]));
 }
 
 export async function auditHistory(caller: Caller, code: string): Promise<AuditHistoryRow[]> {
@@ -87,24 +99,70 @@ export async function auditHistory(caller: Caller, code: string): Promise<AuditH
 
 // ---------- create / edit ----------
 
+/**
+ * The lessons of a video / audio save (ADR 0022): at most 50, titles 1–50 characters, each media
+ * existing, usable by the resource's company, of the resource's kind and processed. The duration
+ * of each is its media's.
+ */
+async function checkedLessons(
+  tx: Tx,
+  caller: Caller,
+  list: NonNullable<ResSaveInput['lessons']>,
+  resType: number,
+  owner: string | null,
+): Promise<{ lessons: StoredLesson[]; sourceKeys: string[] }> {
+  if (list.length > TrainResLimits.lessonsMax) throw resError('RES_LESSONS_TOO_MANY');
+  const found = await repo.findMediaMany(
+    tx,
+    list.map((l) => l.mediaId),
+  );
+  const lessons: StoredLesson[] = [];
+  const sourceKeys: string[] = [];
+  for (const l of list) {
+    const title = l.title.trim();
+    if (!title || [...title].length > TrainResLimits.lessonTitleMax) throw resError('RES_LESSON_TITLE_INVALID');
+    const m = found.get(l.mediaId);
+    authorize(caller, 'useLessonMedia', { media: m, owner });
+    if (!m) throw resError('RES_LESSON_MEDIA_NOT_FOUND');
+    if (m.kind !== MEDIA_KIND[resType]) throw resError('RES_LESSON_MEDIA_TYPE_MISMATCH');
+    if (m.status !== MediaStatus.Ready) throw resError('RES_LESSON_MEDIA_NOT_READY');
+    lessons.push({ title, mediaId: m.mediaCode, duration: m.duration });
+    sourceKeys.push(m.sourceKey);
+  }
+  return { lessons, sourceKeys };
+}
+
 /** Checks the directory, lecturer and media of a save; returns the fields to store. */
 async function checkedFields(tx: Tx, caller: Caller, input: ResSaveInput, owner: string | null) {
   const dir = await dirRepo.findDir(tx, caller.scope, input.dCode);
   // a platform resource lives in platform directories; a company one in its own or the platform's
-  if (!dir || (dir.companySysCode !== null && dir.companySysCode !== owner)) throw resError('RES_DIR_NOT_FOUND');
+  authorize(caller, 'fileUnder', { owner, dir });
+  if (!dir) throw resError('RES_DIR_NOT_FOUND');
   if (input.lecturerCode && !(await repo.lecturerExists(tx, input.lecturerCode))) throw resError('RES_LECTURER_NOT_FOUND');
   let duration = 0;
-  let sourceKey = '';
+  let sourceKeys: string[] = [];
+  let lessons: StoredLesson[] = [];
+  let mediaId = input.mediaId;
   const isMedia = input.resType !== ResType.RichText;
-  if (isMedia && input.mediaId) {
-    const m = await repo.findMedia(tx, input.mediaId);
+  const takesLessons = input.resType === ResType.Video || input.resType === ResType.Audio;
+  // a list of one is the single media, checked and stored as before (it may still be processing)
+  if (takesLessons && input.lessons && input.lessons.length === 1) mediaId = input.lessons[0].mediaId;
+  if (takesLessons && input.lessons && input.lessons.length > 1) {
+    // a course of lessons: the first lesson's media stands for the resource, the duration is the sum
+    ({ lessons, sourceKeys } = await checkedLessons(tx, caller, input.lessons, input.resType, owner));
+    mediaId = lessons[0].mediaId;
+    duration = lessons.reduce((sum, l) => sum + l.duration, 0);
+  } else if (isMedia && mediaId) {
+    const m = await repo.findMedia(tx, mediaId);
     // the uploader's company: a company's own uploads, or any for platform staff
-    if (!m || !mayWrite(caller.scope, m.companySysCode) || (m.companySysCode !== null && m.companySysCode !== owner))
-      throw resError('MEDIA_NOT_FOUND');
-    sourceKey = m.sourceKey;
+    authorize(caller, 'useMedia', { media: m, owner });
+    if (!m) throw resError('MEDIA_NOT_FOUND');
+    sourceKeys = [m.sourceKey];
     if (m.kind !== MEDIA_KIND[input.resType]) throw resError('RES_MEDIA_TYPE_MISMATCH');
     duration = m.duration;
   }
+  // a pdf has no duration of its own: the reading time the administrator gives (ADR 0021)
+  if (input.resType === ResType.Document) duration = input.duration;
   return {
     resName: input.resName,
     introduce: sanitizeNoticeHtml(input.introduce),
@@ -112,13 +170,14 @@ async function checkedFields(tx: Tx, caller: Caller, input: ResSaveInput, owner:
     lecturerCode: input.lecturerCode,
     resType: input.resType,
     content: input.resType === ResType.RichText ? sanitizeNoticeHtml(input.content) : '',
-    mediaId: isMedia ? input.mediaId : '',
+    mediaId: isMedia ? mediaId : '',
+    lessons,
     dCode: dir.dCode,
     creditHours: input.creditHours,
     duration,
     isPrivate: input.isPrivate,
     recommendCate: input.recommendCate,
-    sourceKey,
+    sourceKeys,
   };
 }
 
@@ -126,8 +185,8 @@ export async function addRes(caller: Caller, input: ResSaveInput): Promise<{ res
   const actor = requireActor(caller);
   return inTransaction(caller, async (tx) => {
     const owner = await newOwner(tx, caller, input.companySysCode);
-    const { sourceKey, ...fields } = await checkedFields(tx, caller, input, owner);
-    const row = await repo.insertRes(tx, {
+    const { sourceKeys, ...fields } = await checkedFields(tx, caller, input, owner);
+    const row = await repo.insertRes(tx, caller.scope, {
       ...fields,
       resCode: newCode('R'),
       companySysCode: owner,
@@ -137,7 +196,7 @@ export async function addRes(caller: Caller, input: ResSaveInput): Promise<{ res
       createdAt: caller.now,
       updatedAt: caller.now,
     });
-    await markFilesAttached(tx, [fields.cover, sourceKey], caller.now);
+    await markFilesAttached(tx, [fields.cover, ...sourceKeys], caller.now);
     await recordAudit(tx, { actor, ip: caller.ip, action: 'trainres.add', target: row.resCode, detail: { name: row.resName } });
     return { resCode: row.resCode };
   });
@@ -152,12 +211,12 @@ export async function updateRes(caller: Caller, input: ResSaveInput): Promise<{ 
   if (!input.resCode) throw resError('RES_NOT_FOUND');
   return inTransaction(caller, async (tx) => {
     const row = await mustFind(tx, caller, input.resCode);
-    const to = nextStatus('edit', row.auditStatus);
-    if (to === null) throw resError(row.auditStatus === AuditStatus.Pending ? 'RES_PENDING_LOCKED' : 'RES_TRANSITION_REFUSED');
-    const { sourceKey, ...fields } = await checkedFields(tx, caller, input, row.companySysCode);
-    await repo.updateRes(tx, row.id, { ...fields, auditStatus: to, updatedAt: caller.now });
+    authorize(caller, 'edit', row);
+    const to = stepTo('edit', row.auditStatus);
+    const { sourceKeys, ...fields } = await checkedFields(tx, caller, input, row.companySysCode);
+    await repo.updateRes(tx, caller.scope, row.id, { ...fields, auditStatus: to, updatedAt: caller.now });
     if (row.auditStatus !== to) await logTransition(tx, caller, row, 'edit', to, '');
-    await markFilesAttached(tx, [fields.cover, sourceKey], caller.now);
+    await markFilesAttached(tx, [fields.cover, ...sourceKeys], caller.now);
     await recordAudit(tx, { actor, ip: caller.ip, action: 'trainres.update', target: row.resCode });
     return { resCode: row.resCode };
   });
@@ -173,11 +232,13 @@ export async function changeDirectory(caller: Caller, codes: string[], dCode: st
     if (!dir) throw resError('RES_DIR_NOT_FOUND');
     let sort = await repo.maxSortIn(tx, dir.dCode);
     for (const row of rows) {
-      if (dir.companySysCode !== null && dir.companySysCode !== row.companySysCode) throw resError('RES_DIR_NOT_FOUND');
+      authorize(caller, 'manageRes', row);
+      authorize(caller, 'fileUnder', { owner: row.companySysCode, dir });
       if (row.dCode === dir.dCode) continue;
       sort += 10;
-      await repo.updateRes(tx, row.id, { dCode: dir.dCode, sort });
+      await repo.updateRes(tx, caller.scope, row.id, { dCode: dir.dCode, sort });
     }
+    homeChanged(tx, caller);
     await recordAudit(tx, {
       actor: caller.actor,
       ip: caller.ip,
@@ -193,21 +254,24 @@ export async function changeDirectory(caller: Caller, codes: string[], dCode: st
 export async function reorder(caller: Caller, code: string, direction: 'up' | 'down'): Promise<void> {
   await inTransaction(caller, async (tx) => {
     const row = await mustFind(tx, caller, code);
+    authorize(caller, 'manageRes', row);
     const other = await repo.neighbour(tx, caller.scope, row, direction);
     if (!other) return;
     // equal sorts would not swap; spread them first
     const [a, b] =
       other.sort === row.sort ? (direction === 'up' ? [row.sort - 1, row.sort] : [row.sort + 1, row.sort]) : [other.sort, row.sort];
-    await repo.updateRes(tx, row.id, { sort: a });
-    await repo.updateRes(tx, other.id, { sort: b });
+    await repo.updateRes(tx, caller.scope, row.id, { sort: a });
+    await repo.updateRes(tx, caller.scope, other.id, { sort: b });
   });
 }
 
 export async function setPrivate(caller: Caller, code: string, isPrivate?: number): Promise<{ isPrivate: number }> {
   return inTransaction(caller, async (tx) => {
     const row = await mustFind(tx, caller, code);
+    authorize(caller, 'manageRes', row);
     const value = isPrivate ?? (row.isPrivate ? 0 : 1);
-    await repo.updateRes(tx, row.id, { isPrivate: value });
+    await repo.updateRes(tx, caller.scope, row.id, { isPrivate: value });
+    homeChanged(tx, caller);
     await recordAudit(tx, {
       actor: caller.actor,
       ip: caller.ip,
@@ -223,9 +287,11 @@ export async function setPrivate(caller: Caller, code: string, isPrivate?: numbe
 export async function setRecommend(caller: Caller, code: string, cate?: number, sort?: number): Promise<{ recommendCate: number }> {
   return inTransaction(caller, async (tx) => {
     const row = await mustFind(tx, caller, code);
+    authorize(caller, 'manageRes', row);
     const value = cate ?? (row.recommendCate > 0 ? 0 : 1);
     if (value < 0 || value > 3) throw resError('RES_TRANSITION_REFUSED');
-    await repo.updateRes(tx, row.id, { recommendCate: value, ...(sort !== undefined ? { sort } : {}) });
+    await repo.updateRes(tx, caller.scope, row.id, { recommendCate: value, ...(sort !== undefined ? { sort } : {}) });
+    homeChanged(tx, caller);
     await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'trainres.recommend', target: row.resCode, detail: { value } });
     return { recommendCate: value };
   });
@@ -241,7 +307,9 @@ export async function deleteMany(caller: Caller, codes: string[]): Promise<numbe
   return inTransaction(caller, async (tx) => {
     const rows = await repo.findResMany(tx, caller.scope, codes);
     if (!rows.length) throw resError('RES_NOT_FOUND');
-    for (const row of rows) await repo.updateRes(tx, row.id, { deletedAt: caller.now, live: null });
+    for (const row of rows) authorize(caller, 'manageRes', row);
+    for (const row of rows) await repo.updateRes(tx, caller.scope, row.id, { deletedAt: caller.now, live: null });
+    homeChanged(tx, caller);
     await recordAudit(tx, {
       actor: caller.actor,
       ip: caller.ip,
@@ -256,7 +324,7 @@ export async function deleteMany(caller: Caller, codes: string[]): Promise<numbe
 
 async function logTransition(tx: Tx, caller: Caller, row: repo.ResRow, action: ResAction, to: number, comment: string): Promise<void> {
   const actor = requireActor(caller);
-  await repo.insertAudit(tx, {
+  await repo.insertAudit(tx, caller.scope, {
     resId: row.id,
     action,
     fromStatus: row.auditStatus,
@@ -268,19 +336,28 @@ async function logTransition(tx: Tx, caller: Caller, row: repo.ResRow, action: R
   });
 }
 
-/** Why a resource cannot go to audit, or null. */
-async function submitProblem(tx: Tx, row: repo.ResRow): Promise<AppErrorCode | null> {
-  if (nextStatus('submit', row.auditStatus) === null)
-    return row.auditStatus === AuditStatus.Pending ? 'RES_ALREADY_PENDING' : 'RES_TRANSITION_REFUSED';
-  if (row.resType === ResType.RichText) return row.content.trim() ? null : 'RES_CONTENT_REQUIRED';
-  if (!row.mediaId || !(await repo.findMedia(tx, row.mediaId))) return 'RES_MEDIA_REQUIRED';
-  return null;
+/** The facts the submit rule needs: does the media (and every lesson's) exist? */
+async function submission(tx: Tx, row: repo.ResRow): Promise<Submission> {
+  const facts = { ...row, mediaFound: false, lessonMediaMissing: false };
+  if (row.resType === ResType.RichText || !row.mediaId) return facts;
+  facts.mediaFound = Boolean(await repo.findMedia(tx, row.mediaId));
+  if (facts.mediaFound && row.lessons.length) {
+    const found = await repo.findMediaMany(
+      tx,
+      row.lessons.map((l) => l.mediaId),
+    );
+    facts.lessonMediaMissing = row.lessons.some((l) => !found.has(l.mediaId));
+  }
+  return facts;
 }
 
 async function submitOne(tx: Tx, caller: Caller, row: repo.ResRow): Promise<void> {
-  const problem = await submitProblem(tx, row);
-  if (problem) throw resError(problem);
-  await repo.updateRes(tx, row.id, { auditStatus: AuditStatus.Pending, submittedBy: requireActor(caller).userId, updatedAt: caller.now });
+  authorize(caller, 'submit', await submission(tx, row));
+  await repo.updateRes(tx, caller.scope, row.id, {
+    auditStatus: AuditStatus.Pending,
+    submittedBy: requireActor(caller).userId,
+    updatedAt: caller.now,
+  });
   await logTransition(tx, caller, row, 'submit', AuditStatus.Pending, '');
 }
 
@@ -300,9 +377,9 @@ export async function batchPostCheck(caller: Caller, codes: string[]): Promise<B
     const outcome: BatchOutcome = { ok: [], failed: [] };
     for (const code of [...new Set(codes)]) {
       const row = found.get(code.toLowerCase());
-      const problem = row ? await submitProblem(tx, row) : 'RES_NOT_FOUND';
-      if (!row || problem) {
-        outcome.failed.push({ rescode: code, reason: errorMessage(problem ?? 'RES_NOT_FOUND') });
+      const verdict = row ? resPolicy.rules.submit(caller, await submission(tx, row)) : resError('RES_NOT_FOUND');
+      if (!row || verdict !== true) {
+        outcome.failed.push({ rescode: code, reason: verdict === true ? errorMessage('RES_NOT_FOUND') : verdict.message });
         continue;
       }
       await submitOne(tx, caller, row);
@@ -325,6 +402,7 @@ function liveOf(row: repo.ResRow): LiveVersion {
     mediaId: row.mediaId,
     duration: row.duration,
     creditHours: Number(row.creditHours),
+    lessons: row.lessons,
   };
 }
 
@@ -332,11 +410,12 @@ function liveOf(row: repo.ResRow): LiveVersion {
 export async function audit(caller: Caller, code: string, pass: boolean, comment: string): Promise<void> {
   await inTransaction(caller, async (tx) => {
     const row = await mustFind(tx, caller, code);
-    const action: ResAction = pass ? 'pass' : 'reject';
-    const to = nextStatus(action, row.auditStatus);
-    if (to === null) throw resError('RES_TRANSITION_REFUSED');
-    await repo.updateRes(tx, row.id, { auditStatus: to, updatedAt: caller.now, ...(pass ? { live: liveOf(row) } : {}) });
+    const action = pass ? 'pass' : 'reject';
+    authorize(caller, action, row);
+    const to = stepTo(action, row.auditStatus);
+    await repo.updateRes(tx, caller.scope, row.id, { auditStatus: to, updatedAt: caller.now, ...(pass ? { live: liveOf(row) } : {}) });
     await logTransition(tx, caller, row, action, to, comment);
+    homeChanged(tx, caller);
     await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: `trainres.${action}`, target: row.resCode, detail: { comment } });
     const submitter = row.submittedBy ?? row.createdBy;
     if (submitter) await sendAuditMessage(tx, submitter, row, pass, comment);
@@ -347,10 +426,11 @@ export async function audit(caller: Caller, code: string, pass: boolean, comment
 export async function revoke(caller: Caller, code: string): Promise<void> {
   await inTransaction(caller, async (tx) => {
     const row = await mustFind(tx, caller, code);
-    const to = nextStatus('revoke', row.auditStatus);
-    if (to === null) throw resError('RES_TRANSITION_REFUSED');
-    await repo.updateRes(tx, row.id, { auditStatus: to, live: null, updatedAt: caller.now });
+    authorize(caller, 'revoke', row);
+    const to = stepTo('revoke', row.auditStatus);
+    await repo.updateRes(tx, caller.scope, row.id, { auditStatus: to, live: null, updatedAt: caller.now });
     await logTransition(tx, caller, row, 'revoke', to, '');
+    homeChanged(tx, caller);
     await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'trainres.revoke', target: row.resCode });
   });
 }

@@ -12,11 +12,15 @@ import {
 } from '@xuetu/contract';
 import type { z } from 'zod';
 import { type Caller, requireActor } from '../../platform/caller.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { appError } from '../../platform/errors.ts';
+import { groupCommit } from '../../platform/group-commit.ts';
 import { enqueueJob } from '../../platform/jobs/index.ts';
+import { localCache } from '../../platform/local-cache.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { storeAttempt } from '../exams/attempt-store.ts';
 import { closeAttemptJob } from './jobs.ts';
+import { authorize } from './policy.ts';
 import * as repo from './repository.ts';
 import { givenToWire, normalizeGiven } from './scoring.ts';
 import { closeIfOverdue, isOverdue, scoreAndClose } from './submission.ts';
@@ -86,9 +90,10 @@ export async function beginExam(caller: Caller, examCode: string): Promise<Begin
 
 /** The caller's own attempt, after closing it if its time is up; another person's answers like a missing one. */
 async function ownAttempt(caller: Caller, userpaperId: number): Promise<repo.AttemptRow> {
-  const actor = requireActor(caller);
+  requireActor(caller);
   let attempt = await repo.findAttempt(caller.ctx.db, userpaperId);
-  if (!attempt || attempt.userId !== actor.userId) throw appError('ATTEMPT_NOT_FOUND');
+  if (!attempt) throw appError('ATTEMPT_NOT_FOUND');
+  authorize(caller, 'take', attempt);
   if (isOverdue(attempt, caller.now) && (await closeIfOverdue(caller.ctx, attempt.id)))
     attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
   return attempt;
@@ -147,20 +152,41 @@ export async function readExamPaper(caller: Caller, userpaperId: number): Promis
   };
 }
 
-/** The attempt's fixed parts SaveAnswer checks against, cached until its deadline has long passed. */
+/**
+ * The attempt's fixed parts SaveAnswer checks against, cached until its deadline has long passed:
+ * in this process first (they never change, and every save reads them), then the shared cache.
+ */
 async function cachedShape(caller: Caller, userpaperId: number): Promise<repo.AttemptShape | undefined> {
+  const local = localShapes(caller);
+  const mine = local.get(userpaperId);
+  if (mine) return mine;
   const key = `ux:shape:${userpaperId}`;
   const hit = await caller.ctx.cache.get<repo.AttemptShape>(key);
-  if (hit) return hit;
+  if (hit) {
+    keepLocally(caller, userpaperId, hit);
+    return hit;
+  }
   const shape = await repo.attemptShape(caller.ctx.db, userpaperId);
   if (shape) await cacheShape(caller, { ...shape, id: userpaperId });
   return shape;
 }
 
+const localShapes = (caller: Caller) =>
+  localCache<number, repo.AttemptShape>(caller.ctx, 'userexam.shapes', { max: 5_000, ttlMs: 3_600_000 });
+
+/** Kept in this process until its deadline and the save grace have passed (at most the cache's hour). */
+function keepLocally(caller: Caller, id: number, shape: repo.AttemptShape) {
+  const ttl = shape.deadlineMs + SAVE_GRACE_MS - caller.now.getTime() + 60_000;
+  if (ttl > 0) localShapes(caller).set(id, shape, { ttl: Math.min(ttl, 3_600_000) });
+}
+
 async function cacheShape(caller: Caller, shape: repo.AttemptShape & { id?: number }) {
   const { id, ...value } = shape;
   const ttl = Math.ceil((value.deadlineMs + SAVE_GRACE_MS - caller.now.getTime()) / 1000) + 60;
-  if (ttl > 0 && id) await caller.ctx.cache.set(`ux:shape:${id}`, value, Math.min(ttl, 24 * 3600));
+  if (ttl > 0 && id) {
+    await caller.ctx.cache.set(`ux:shape:${id}`, value, Math.min(ttl, 24 * 3600));
+    keepLocally(caller, id, value);
+  }
 }
 
 /**
@@ -183,7 +209,7 @@ export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnsw
     change.answerStr = checked.value;
   }
   if (input.flag !== undefined) change.flagged = input.flag;
-  const saved = await repo.saveGivenLocked(caller.ctx.db, {
+  const saved = await saves(caller.ctx).submit({
     userpaperId: input.userpaperId,
     userId: actor.userId,
     qCode: input.qCode,
@@ -208,6 +234,30 @@ export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnsw
     remainingSeconds: remaining(new Date(shape.deadlineMs), now),
   };
 }
+
+/**
+ * The answers saved in this process, written together (group commit, ADR 0024): one answer per
+ * attempt and question in a batch; a batch of one runs the prepared single statement; when a
+ * batch's statement fails, its answers are written one by one so one cannot fail the others.
+ */
+export const saves = (ctx: AppContext) =>
+  groupCommit<repo.SaveInput, repo.SaveOutcome>(ctx, 'userexam.saves', {
+    maxSize: 100,
+    // PostgreSQL works on two batches at once (one more pooled connection); PGlite on one
+    concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
+    key: (v) => `${v.userpaperId}:${v.qCode}`,
+    run: async (items) => {
+      const one = (v: repo.SaveInput) => repo.saveGivenLocked(ctx.db, v).catch((err: unknown) => err as Error);
+      if (items.length === 1) return [await one(items[0] as repo.SaveInput)];
+      try {
+        return await repo.saveGivenBatch(ctx.db, items);
+      } catch {
+        const out: (repo.SaveOutcome | Error)[] = [];
+        for (const v of items) out.push(await one(v));
+        return out;
+      }
+    },
+  });
 
 /** SubmitExam: scores and closes the attempt; a second submit (or one after the deadline closed it) answers the same result. */
 export async function submitExam(caller: Caller, userpaperId: number): Promise<SubmitExamResult> {

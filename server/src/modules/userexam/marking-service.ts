@@ -1,17 +1,18 @@
-import type { MarkingRow, PageResult } from '@xuetu/contract';
+import { type MarkingRow, type PageResult, UserExamMsg } from '@xuetu/contract';
 import { recordAudit } from '../../platform/audit.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
-import { AppError, appError } from '../../platform/errors.ts';
-import { inScope } from '../../platform/scope.ts';
+import { appError, appErrorMsg } from '../../platform/errors.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { sendMessage } from '../message/service.ts';
+import { authorize } from './policy.ts';
 import * as repo from './repository.ts';
 import { sumScores } from './scoring.ts';
 
 /** The exam of the administrator's company; another company's answers like a missing one. */
 export async function examInScope(caller: Caller, examCode: string) {
-  const found = await repo.findVisibleExam(caller.ctx.db, examCode);
-  if (!found || !inScope(caller.scope, found.exam.companySysCode)) throw appError('EXAM_NOT_FOUND');
+  const found = await repo.findExamInScope(caller.ctx.db, caller.scope, examCode);
+  if (!found) throw appError('EXAM_NOT_FOUND');
+  authorize(caller, 'administer', found.exam);
   return found;
 }
 
@@ -22,7 +23,7 @@ export async function markingQueue(
   window: { limit: number; offset: number },
 ): Promise<PageResult<MarkingRow>> {
   const { exam } = await examInScope(caller, f.examCode);
-  const { rows, total } = await repo.markingQueue(caller.ctx.db, exam.id, f.qCode, window);
+  const { rows, total } = await repo.markingQueue(caller.ctx.db, caller.scope, exam.id, f.qCode, window);
   const names = await repo.peopleNames(
     caller.ctx.db,
     rows.map((r) => r.userId),
@@ -55,26 +56,35 @@ export async function markAnswer(
   const actor = requireActor(caller);
   return inTransaction(caller, async (tx) => {
     const attempt = await repo.findAttempt(tx, input.userpaperId, 'update');
-    if (!attempt || !inScope(caller.scope, attempt.companySysCode)) throw appError('ATTEMPT_NOT_FOUND');
-    if (attempt.status !== 30) throw appError('MARK_NOT_SUBMITTED');
+    if (!attempt) throw appError('ATTEMPT_NOT_FOUND');
+    authorize(caller, 'mark', attempt);
     const q = await repo.findAttemptQuestion(tx, attempt.id, input.qCode);
     if (!q) throw appError('ATTEMPT_QUESTION_NOT_FOUND');
     if (q.qType !== 5) throw appError('MARK_NOT_ESSAY');
     if (input.score > q.score || Math.round(input.score * 100) !== input.score * 100)
-      throw new AppError(`得分应在 0 到 ${q.score} 之间，最多两位小数`, 0, 200, null, 'MARK_SCORE_RANGE');
+      throw appErrorMsg('MARK_SCORE_RANGE', UserExamMsg.markScoreRange(q.score));
     const { exam } = await repo.examWithPaper(tx, attempt.examId);
-    await repo.writeMarks(tx, attempt.id, [{ qCode: q.qCode, scoreGot: input.score, isPass: input.score >= q.score ? 1 : 0, marked: 1 }]);
-    await repo.writeMarkNote(tx, attempt.id, q.qCode, { comment: input.comment, markedBy: actor.userId, markedAt: caller.now });
+    await repo.writeMark(tx, caller.scope, attempt.id, q.qCode, {
+      scoreGot: input.score,
+      isPass: input.score >= q.score ? 1 : 0,
+      comment: input.comment,
+      markedBy: actor.userId,
+      markedAt: caller.now,
+    });
     const questions = await repo.attemptQuestions(tx, attempt.id);
     const delay = questions.filter((x) => x.marked === 0).length;
     const score = sumScores(questions.map((x) => x.scoreGot));
-    await repo.updateAttempt(tx, attempt.id, { score, delayMarkingPapers: delay, isPass: delay === 0 && score >= exam.passScore ? 1 : 0 });
-    await repo.updateExamUser(tx, attempt.examId, attempt.userId, { score: await repo.bestScore(tx, attempt.examId, attempt.userId) });
+    await repo.updateMarkedAttempt(tx, caller.scope, attempt.id, {
+      score,
+      delayMarkingPapers: delay,
+      isPass: delay === 0 && score >= exam.passScore ? 1 : 0,
+    });
+    await repo.updateBestScore(tx, caller.scope, attempt.examId, attempt.userId, await repo.bestScore(tx, attempt.examId, attempt.userId));
     if (delay === 0 && attempt.delayMarkingPapers > 0)
       await sendMessage(tx, {
         userIds: [attempt.userId],
-        title: `阅卷完成：${exam.examName}`,
-        content: `您参加的考试「${exam.examName}」已完成阅卷，可以查看成绩。`,
+        title: UserExamMsg.markedTitle(exam.examName),
+        content: UserExamMsg.markedContent(exam.examName),
         templeteType: 1,
         messageUrl: { pc: { type: 'tabin', value: { path: '/ysUserExam/examview', query: { userpaperId: String(attempt.id) } } } },
       });

@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, inArray, lte, max, ne, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, executePrepared } from '../../db/client.ts';
 import { exams, examUsers, orgs, papers, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
+import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
+
+// Two kinds of writes here. The learner's (begin, save, submit, the deadline job's closing) touch
+// rows owned by one learner — their attempt, its questions, their exam-user row — found by the
+// owner's user id (the service checks `take`) and take no tenant scope (ADR 0023). The
+// administrator's (marking) touch another person's attempt and take the caller's scope: an
+// attempt's company (ex_userpaper.company_sys_code) is its exam's.
 
 export type AttemptRow = typeof userPapers.$inferSelect;
 export type AttemptQuestionRow = typeof userPaperQuestions.$inferSelect;
@@ -15,6 +22,21 @@ export async function findVisibleExam(db: DbOrTx, examCode: string): Promise<{ e
     .from(exams)
     .innerJoin(papers, eq(papers.id, exams.paperId))
     .where(and(eq(exams.examCode, examCode), ne(exams.status, 0)))
+    .limit(1);
+  return row;
+}
+
+/** The same exam for the administrator side: only inside the scope. */
+export async function findExamInScope(
+  db: DbOrTx,
+  scope: TenantScope,
+  examCode: string,
+): Promise<{ exam: ExamRow; paper: PaperRow } | undefined> {
+  const [row] = await db
+    .select({ exam: exams, paper: papers })
+    .from(exams)
+    .innerJoin(papers, eq(papers.id, exams.paperId))
+    .where(and(eq(exams.examCode, examCode), ne(exams.status, 0), scopeWhere(scope, exams.companySysCode)))
     .limit(1);
   return row;
 }
@@ -93,7 +115,7 @@ export async function saveGiven(
   return rows.length > 0;
 }
 
-/** Writes the marks of many questions of one attempt in one statement. */
+/** Writes the marks of many questions of one attempt in one statement (scoring a learner's own submission). */
 export async function writeMarks(
   db: DbOrTx,
   userpaperId: number,
@@ -111,11 +133,7 @@ export async function writeMarks(
      where q.userpaper_id = ${userpaperId} and q.q_code = v.q_code`);
 }
 
-export async function updateAttempt(db: DbOrTx, id: number, values: Partial<typeof userPapers.$inferInsert>): Promise<void> {
-  await db.update(userPapers).set(values).where(eq(userPapers.id, id));
-}
-
-/** Submits only if still open: the one place an attempt goes from 20 to 30 (scored exactly once). */
+/** Submits only if still open: the one place an attempt goes from 20 to 30 (scored exactly once). The owner's or the deadline job's. */
 export async function closeAttempt(db: DbOrTx, id: number, values: Partial<typeof userPapers.$inferInsert>): Promise<boolean> {
   const rows = await db
     .update(userPapers)
@@ -125,6 +143,7 @@ export async function closeAttempt(db: DbOrTx, id: number, values: Partial<typeo
   return rows.length > 0;
 }
 
+/** The learner's own exam-user row (begin, submit), by their user id. */
 export async function updateExamUser(
   db: DbOrTx,
   examId: number,
@@ -200,19 +219,36 @@ export async function peopleNames(
   return new Map(rows.map((r) => [r.id, { chnName: r.chnName, accountCode: r.accountCode, orgName: r.orgName ?? '' }]));
 }
 
-export async function examAttempts(db: DbOrTx, examId: number): Promise<AttemptRow[]> {
-  return db.select().from(userPapers).where(eq(userPapers.examId, examId)).orderBy(asc(userPapers.userId), asc(userPapers.attemptNo));
+/** Every attempt of an exam inside the scope (result lists, statistics). */
+export async function examAttempts(db: DbOrTx, scope: TenantScope, examId: number): Promise<AttemptRow[]> {
+  return db
+    .select()
+    .from(userPapers)
+    .where(and(eq(userPapers.examId, examId), scopeWhere(scope, userPapers.companySysCode)))
+    .orderBy(asc(userPapers.userId), asc(userPapers.attemptNo));
 }
 
-export async function countExamUsers(db: DbOrTx, examId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(examUsers).where(eq(examUsers.examId, examId));
+/** People assigned to an exam inside the scope (ex_examuser goes through its exam's company). */
+export async function countExamUsers(db: DbOrTx, scope: TenantScope, examId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(examUsers)
+    .innerJoin(exams, eq(exams.id, examUsers.examId))
+    .where(and(eq(examUsers.examId, examId), scopeWhere(scope, exams.companySysCode)));
   return Number(row.n);
 }
 
-/** Short answers of an exam's submitted attempts, unmarked first. */
-export async function markingQueue(db: DbOrTx, examId: number, qCode: string, window: { limit: number; offset: number }) {
+/** Short answers of an exam's submitted attempts inside the scope, unmarked first. */
+export async function markingQueue(
+  db: DbOrTx,
+  scope: TenantScope,
+  examId: number,
+  qCode: string,
+  window: { limit: number; offset: number },
+) {
   const where = and(
     eq(userPapers.examId, examId),
+    scopeWhere(scope, userPapers.companySysCode),
     eq(userPapers.status, 30),
     eq(userPaperQuestions.qType, 5),
     sql`coalesce(${userPaperQuestions.answerStr}, '') <> ''`,
@@ -236,8 +272,8 @@ export async function markingQueue(db: DbOrTx, examId: number, qCode: string, wi
   return { rows, total: Number(n) };
 }
 
-/** Every question of an exam's submitted attempts (statistics). */
-export async function submittedQuestions(db: DbOrTx, examId: number) {
+/** Every question of an exam's submitted attempts inside the scope (statistics). */
+export async function submittedQuestions(db: DbOrTx, scope: TenantScope, examId: number) {
   return db
     .select({
       qCode: userPaperQuestions.qCode,
@@ -249,19 +285,67 @@ export async function submittedQuestions(db: DbOrTx, examId: number) {
     })
     .from(userPaperQuestions)
     .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
-    .where(and(eq(userPapers.examId, examId), eq(userPapers.status, 30)));
+    .where(and(eq(userPapers.examId, examId), eq(userPapers.status, 30), scopeWhere(scope, userPapers.companySysCode)));
 }
 
-export async function writeMarkNote(
+/** The attempt `userpaperId` when it is inside the scope: the guard of the marker's writes. */
+const attemptInScope = (db: DbOrTx, scope: TenantScope, userpaperId: number) =>
+  db
+    .select({ id: userPapers.id })
+    .from(userPapers)
+    .where(and(eq(userPapers.id, userpaperId), scopeWhere(scope, userPapers.companySysCode)));
+
+/** Mark: one short answer's score and the marker's note, on an attempt inside the scope. */
+export async function writeMark(
   db: DbOrTx,
+  scope: TenantScope,
   userpaperId: number,
   qCode: string,
-  v: { comment: string; markedBy: number; markedAt: Date },
+  v: { scoreGot: number; isPass: number; comment: string; markedBy: number; markedAt: Date },
 ): Promise<void> {
   await db
     .update(userPaperQuestions)
-    .set(v)
-    .where(and(eq(userPaperQuestions.userpaperId, userpaperId), eq(userPaperQuestions.qCode, qCode)));
+    .set({ ...v, marked: 1 })
+    .where(
+      and(
+        eq(userPaperQuestions.userpaperId, userpaperId),
+        eq(userPaperQuestions.qCode, qCode),
+        inArray(userPaperQuestions.userpaperId, attemptInScope(db, scope, userpaperId)),
+      ),
+    );
+}
+
+/** The marked attempt's total, pass and count of short answers still to mark, inside the scope. */
+export async function updateMarkedAttempt(
+  db: DbOrTx,
+  scope: TenantScope,
+  id: number,
+  values: { score: number; delayMarkingPapers: number; isPass: number },
+): Promise<void> {
+  await db
+    .update(userPapers)
+    .set(values)
+    .where(and(eq(userPapers.id, id), scopeWhere(scope, userPapers.companySysCode)));
+}
+
+/** A marked person's best score on the exam-user row (through its exam's company). */
+export async function updateBestScore(db: DbOrTx, scope: TenantScope, examId: number, userId: number, score: number | null): Promise<void> {
+  await db
+    .update(examUsers)
+    .set({ score })
+    .where(
+      and(
+        eq(examUsers.examId, examId),
+        eq(examUsers.userId, userId),
+        inArray(
+          examUsers.examId,
+          db
+            .select({ id: exams.id })
+            .from(exams)
+            .where(and(eq(exams.id, examId), scopeWhere(scope, exams.companySysCode))),
+        ),
+      ),
+    );
 }
 
 /** What SaveAnswer needs of an attempt that never changes after begin (cached): owner, deadline, question shapes. */
@@ -300,17 +384,86 @@ export function shapeOf(rows: { qCode: string; qType: number; qName: string; opt
   );
 }
 
+export type SaveInput = Parameters<typeof saveGivenLocked>[1];
+export type SaveOutcome = Awaited<ReturnType<typeof saveGivenLocked>>;
+
+/**
+ * Many answers (of different questions or attempts) in ONE statement (the group commit of
+ * ADR 0024): the same rule as {@link saveGivenLocked}, row by row — attempt rows share-locked in
+ * id order, each answer written only over an older seq, while its attempt is open and in time.
+ * The caller guarantees one answer per attempt and question in a batch. Learner-owned rows,
+ * matched on each item's owner user id: no tenant scope (ADR 0023).
+ */
+export async function saveGivenBatch(db: DbOrTx, items: SaveInput[]): Promise<SaveOutcome[]> {
+  const input = JSON.stringify(
+    items.map((v, n) => ({
+      n,
+      userpaper_id: v.userpaperId,
+      user_id: v.userId,
+      q_code: v.qCode,
+      seq: v.seq,
+      set_answer: v.answerStr !== undefined,
+      answer_str: v.answerStr ?? null,
+      set_flag: v.flagged !== undefined,
+      flagged: v.flagged ?? 0,
+      cutoff: v.cutoff.toISOString(),
+    })),
+  );
+  const res = await executePrepared(
+    db,
+    'exam-save-answers',
+    sql`
+    with i as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as i(n int, userpaper_id int, user_id int, q_code text, seq int, set_answer boolean, answer_str text, set_flag boolean, flagged int, cutoff timestamptz)
+    ), a as (
+      select p.id, p.user_id, p.status, p.auto_submitted, p.deadline from ${userPapers} p
+       where p.id in (select userpaper_id from i)
+       order by p.id
+         for share
+    ), u as (
+      update ${userPaperQuestions} as q
+         set answer_str = case when i.set_answer then i.answer_str else q.answer_str end,
+             flagged = case when i.set_flag then i.flagged else q.flagged end,
+             answer_seq = i.seq
+        from i join a on a.id = i.userpaper_id and a.user_id = i.user_id
+       where q.userpaper_id = i.userpaper_id and q.q_code = i.q_code and q.answer_seq < i.seq
+         and a.status = 20 and a.deadline > i.cutoff
+      returning i.n
+    )
+    select i.n, a.status, a.auto_submitted, (u.n is not null) as applied, q.answer_seq as current_seq
+      from i
+      join a on a.id = i.userpaper_id and a.user_id = i.user_id
+      left join u on u.n = i.n
+      left join ${userPaperQuestions} q on q.userpaper_id = i.userpaper_id and q.q_code = i.q_code`,
+  );
+  const out: SaveOutcome[] = items.map(() => undefined);
+  for (const r of res.rows as { n: number; status: number; auto_submitted: number; applied: boolean; current_seq: number | null }[])
+    out[Number(r.n)] = {
+      status: Number(r.status),
+      autoSubmitted: Number(r.auto_submitted),
+      applied: r.applied === true || String(r.applied) === 't',
+      currentSeq: Number(r.current_seq ?? 0),
+    };
+  return out;
+}
+
 /**
  * One statement for SaveAnswer: share-locks the attempt row (a submit, which takes it FOR UPDATE,
  * waits for the save and scores what it wrote; a save after a submit sees status 30) and writes
  * the answer only while the attempt is open, before `cutoff`, and when `seq` is newer than the
- * stored one. Answers the attempt's state, whether the write happened and the stored seq.
+ * stored one. Answers the attempt's state, whether the write happened and the stored seq. The
+ * learner's own attempt, matched on the owner user id: no tenant scope (ADR 0023).
  */
 export async function saveGivenLocked(
   db: DbOrTx,
   v: { userpaperId: number; userId: number; qCode: string; seq: number; answerStr?: string; flagged?: number; cutoff: Date },
 ): Promise<{ status: number; autoSubmitted: number; applied: boolean; currentSeq: number } | undefined> {
-  const res = await db.execute(sql`
+  // prepared once per connection on PostgreSQL: every answer typed runs it
+  const res = await executePrepared(
+    db,
+    'exam-save-answer',
+    sql`
     with a as (
       select id, status, auto_submitted, deadline from ${userPapers}
        where id = ${v.userpaperId} and user_id = ${v.userId}
@@ -327,8 +480,9 @@ export async function saveGivenLocked(
     )
     select a.status, a.auto_submitted, (select count(*) from u)::int as applied,
            (select answer_seq from ${userPaperQuestions} where userpaper_id = a.id and q_code = ${v.qCode}) as current_seq
-      from a`);
-  const [row] = (res as unknown as { rows: { status: number; auto_submitted: number; applied: number; current_seq: number }[] }).rows;
+      from a`,
+  );
+  const [row] = res.rows as { status: number; auto_submitted: number; applied: number; current_seq: number }[];
   if (!row) return undefined;
   return {
     status: Number(row.status),

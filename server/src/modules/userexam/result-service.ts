@@ -5,21 +5,19 @@ import {
   type MyExamCard,
   OPTION_KEYS,
   type PageResult,
-  Perm,
   type UserExamDetail,
 } from '@xuetu/contract';
-import { hasAction } from '../../platform/actor.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import { appError } from '../../platform/errors.ts';
-import { inScope } from '../../platform/scope.ts';
 import { joinMatchingExams } from '../exams/participants.ts';
 import { attemptsAllowed } from './attempt-service.ts';
+import { examInScope } from './marking-service.ts';
+import { authorize } from './policy.ts';
 import * as repo from './repository.ts';
 import { closeIfOverdue, closeOverdue, isOverdue } from './submission.ts';
 
 /** Administrators who may read any attempt of their company's exams. */
-export const RESULT_READERS = [Perm.ExamResultList, Perm.ExamMark, Perm.ExamList] as const;
-export const isResultReader = (caller: Caller) => !!caller.actor && hasAction(caller.actor, RESULT_READERS);
+export { RESULT_READERS } from './policy.ts';
 
 type Listed = { exam: repo.ExamRow; paper: repo.PaperRow; eu: repo.ExamUserRow };
 
@@ -108,7 +106,7 @@ export async function readExamDetail(caller: Caller, examCode: string): Promise<
   await closeOverdue(caller.ctx, actor.userId);
   const eu = await repo.findExamUser(caller.ctx.db, found.exam.id, actor.userId);
   if (!eu) {
-    if (!isResultReader(caller) || !inScope(caller.scope, found.exam.companySysCode)) throw appError('EXAM_NOT_FOUND');
+    authorize(caller, 'previewExam', found.exam);
     const blank: repo.ExamUserRow = {
       examId: found.exam.id,
       userId: actor.userId,
@@ -147,8 +145,9 @@ export async function readExamDetail(caller: Caller, examCode: string): Promise<
 export async function readExamResult(caller: Caller, userpaperId: number): Promise<ExamResultView> {
   const actor = requireActor(caller);
   let attempt = await repo.findAttempt(caller.ctx.db, userpaperId);
-  const own = attempt?.userId === actor.userId;
-  if (!attempt || (!own && !(isResultReader(caller) && inScope(caller.scope, attempt.companySysCode)))) throw appError('ATTEMPT_NOT_FOUND');
+  if (!attempt) throw appError('ATTEMPT_NOT_FOUND');
+  authorize(caller, 'readResult', attempt);
+  const own = attempt.userId === actor.userId;
   if (isOverdue(attempt, caller.now) && (await closeIfOverdue(caller.ctx, attempt.id)))
     attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
   if (own && attempt.status !== 30) throw appError('ATTEMPT_IN_PROGRESS');
@@ -214,10 +213,9 @@ export async function readExamResult(caller: Caller, userpaperId: number): Promi
 
 /** GetExamResultList: one row per attempt of an exam of the administrator's company. */
 export async function listExamResults(caller: Caller, examCode: string): Promise<ExamResultRow[]> {
-  const found = await repo.findVisibleExam(caller.ctx.db, examCode);
-  if (!found || !inScope(caller.scope, found.exam.companySysCode)) throw appError('EXAM_NOT_FOUND');
+  const found = await examInScope(caller, examCode);
   await closeOverdueOfExam(caller, found.exam.id);
-  const attempts = await repo.examAttempts(caller.ctx.db, found.exam.id);
+  const attempts = await repo.examAttempts(caller.ctx.db, caller.scope, found.exam.id);
   const names = await repo.peopleNames(
     caller.ctx.db,
     attempts.map((a) => a.userId),
@@ -244,5 +242,6 @@ export async function listExamResults(caller: Caller, examCode: string): Promise
 }
 
 async function closeOverdueOfExam(caller: Caller, examId: number): Promise<void> {
-  for (const a of await repo.examAttempts(caller.ctx.db, examId)) if (isOverdue(a, caller.now)) await closeIfOverdue(caller.ctx, a.id);
+  for (const a of await repo.examAttempts(caller.ctx.db, caller.scope, examId))
+    if (isOverdue(a, caller.now)) await closeIfOverdue(caller.ctx, a.id);
 }

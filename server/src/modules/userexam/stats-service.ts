@@ -15,9 +15,9 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export async function examStatistics(caller: Caller, examCode: string): Promise<ExamStatistics> {
   const { exam, paper } = await examInScope(caller, examCode);
   const [attempts, participants, questions] = await Promise.all([
-    repo.examAttempts(caller.ctx.db, exam.id),
-    repo.countExamUsers(caller.ctx.db, exam.id),
-    repo.submittedQuestions(caller.ctx.db, exam.id),
+    repo.examAttempts(caller.ctx.db, caller.scope, exam.id),
+    repo.countExamUsers(caller.ctx.db, caller.scope, exam.id),
+    repo.submittedQuestions(caller.ctx.db, caller.scope, exam.id),
   ]);
   const submitted = attempts.filter((a) => a.status === 30);
   const best = new Map<number, repo.AttemptRow>();

@@ -18,6 +18,8 @@ import { buildTestApp, openTestDatabase, type TestApp } from '../../../test/help
 import { messages, userPapers, users } from '../../db/schema/index.ts';
 import { OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { ManualClock } from '../../platform/clock.ts';
+import { saves as saveQueue } from './attempt-service.ts';
+import * as repo from './repository.ts';
 
 // Exam taking (issue 14): attempt rules, saving, marking, results and their visibility, with a
 // ManualClock (no sleeps). Every route: no session, other learner / other company, bad input, success.
@@ -261,6 +263,35 @@ describe('taking an exam', () => {
     }
   });
 
+  it('answers of many learners at once are written together; each is stored, a stranger’s is refused', async () => {
+    const who = ['learner07', 'learner08', 'learner09'];
+    for (const w of who) tok[w] = await t.login(w);
+    const exam = await addExam('并发保存考试', who);
+    const ids = await Promise.all(who.map(async (w) => (await begin(exam, w)).data.userpaperId));
+    const before = saveQueue(t.ctx).stats();
+    const burst = who.flatMap((w, n) => [
+      { id: ids[n] as number, w, qCode: q.single, answer: n % 2 ? 'B' : 'C', seq: 1 },
+      { id: ids[n] as number, w, qCode: q.judge, answer: 'A', seq: 2 },
+      { id: ids[n] as number, w, qCode: q.blank, answer: ['北京', '1949'], seq: 3 },
+      // the same question again in the burst: the newer seq wins whatever order they are written in
+      { id: ids[n] as number, w, qCode: q.single, answer: 'D', seq: 4 },
+    ]);
+    const got = await Promise.all([
+      ...burst.map((v) => save(v.id, v.w, v.qCode, v.answer, v.seq)),
+      save(ids[0] as number, 'learner08', q.essay, '不是我的答卷', 5),
+    ]);
+    for (const r of got.slice(0, burst.length)) expect(r.success, r.msg).toBe(true);
+    expect(got.at(-1)?.code).toBe('ATTEMPT_NOT_FOUND');
+    const after = saveQueue(t.ctx).stats();
+    expect(after.largest, 'a batch held several answers').toBeGreaterThan(1);
+    expect(after.batches - before.batches).toBeLessThan(after.items - before.items);
+    for (const [n, w] of who.entries()) {
+      const paper = await paperOf(ids[n] as number, w);
+      expect(paper.answers, w).toEqual({ [q.single]: 'D', [q.judge]: 'A', [q.blank]: ['北京', '1949'] });
+      expect(paper.seqs[q.single], w).toBe(4);
+    }
+  });
+
   it('the result is not readable while the attempt is open', async () => {
     expect((await t.post(`${U}/GetExamResult`, { userpaperId: first }, tok.learner01)).code).toBe('ATTEMPT_IN_PROGRESS');
   });
@@ -323,6 +354,22 @@ describe('marking', () => {
     );
     expect((await t.post(`${U}/GetExamResult`, { userpaperId: started.data.userpaperId }, corp)).code).toBe('ATTEMPT_NOT_FOUND');
     expect((await t.post(`${U}/GetExamResultList`, { exammcode: otherExam }, corp)).code).toBe('EXAM_NOT_FOUND');
+    // the repository backstop: the marker's writes and the administrator's reads apply the scope
+    const tech = { all: false, companySysCode: 'C-DEMO-TECH' } as const;
+    const theirs = started.data.userpaperId;
+    const [before] = await t.ctx.db.select().from(userPapers).where(eq(userPapers.id, theirs));
+    const questionsBefore = await repo.attemptQuestions(t.ctx.db, theirs);
+    expect(questionsBefore.length).toBeGreaterThan(0);
+    const mark = { scoreGot: 1, isPass: 1, comment: '越权', markedBy: 1, markedAt: new Date() };
+    for (const x of questionsBefore) await repo.writeMark(t.ctx.db, tech, theirs, x.qCode, mark);
+    await repo.updateMarkedAttempt(t.ctx.db, tech, theirs, { score: 99, delayMarkingPapers: 0, isPass: 1 });
+    await repo.updateBestScore(t.ctx.db, tech, before.examId, before.userId, 99);
+    const [after] = await t.ctx.db.select().from(userPapers).where(eq(userPapers.id, theirs));
+    expect(after).toEqual(before);
+    expect(await repo.attemptQuestions(t.ctx.db, theirs)).toEqual(questionsBefore);
+    expect(await repo.examAttempts(t.ctx.db, tech, before.examId)).toEqual([]);
+    expect(await repo.countExamUsers(t.ctx.db, tech, before.examId)).toBe(0);
+    expect((await repo.markingQueue(t.ctx.db, tech, before.examId, '', { limit: 10, offset: 0 })).total).toBe(0);
   });
 
   it('marking the last short answer completes the result and messages the learner', async () => {

@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
-import { AdminMsg, formatDateTime, USER_EXPORT_PREFIX, type UserListBody } from '@xuetu/contract';
+import { formatDateTime, USER_EXPORT_PREFIX, type UserListBody } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import { tenantScope } from '../../platform/scope.ts';
 import { exportBatch, rolesOfUsers } from './repository.ts';
 import { buildUserFilter } from './service.ts';
@@ -39,9 +39,9 @@ export function exportFileName(now = new Date()): string {
  */
 export async function exportUsers(ctx: AppContext, actor: Actor, ip: string, input: UserListBody, reply: FastifyReply) {
   // spec §5: system roles 1/2 must pick the company first
-  if (tenantScope(actor).all && !input.refCompanyCode) throw fail(AdminMsg.exportPickCompany);
+  if (tenantScope(actor).all && !input.refCompanyCode) throw appError('USER_EXPORT_PICK_COMPANY');
   const where = await buildUserFilter(ctx, actor, input);
-  if (!where) throw fail(AdminMsg.exportPickCompany);
+  if (!where) throw appError('USER_EXPORT_PICK_COMPANY');
   await recordAudit(ctx.db, {
     actor,
     ip,

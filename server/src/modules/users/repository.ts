@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, orgs, posts, roles, userRoles, users } from '../../db/schema/index.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -112,4 +113,79 @@ export async function accountCodeTaken(db: DbOrTx, code: string): Promise<boolea
     .where(eq(sql`lower(${users.accountCode})`, code.toLowerCase()))
     .limit(1);
   return Boolean(row);
+}
+
+// ---------- writes (each takes the caller's scope: a user outside it is never changed) ----------
+
+type UserValues = Partial<typeof users.$inferInsert>;
+
+const userInScope = (scope: TenantScope, userId: number) => and(eq(users.id, userId), scopeWhere(scope, users.companySysCode));
+
+export async function updateUser(db: DbOrTx, scope: TenantScope, userId: number, values: UserValues): Promise<void> {
+  if ('companySysCode' in values) assertOwnerInScope(scope, values.companySysCode);
+  await db.update(users).set(values).where(userInScope(scope, userId));
+}
+
+/** A new user of `companySysCode`, holding the learner role as everyone starts. */
+export async function insertUser(db: DbOrTx, scope: TenantScope, values: typeof users.$inferInsert): Promise<number> {
+  assertOwnerInScope(scope, values.companySysCode);
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  const [learner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'learner')).limit(1);
+  if (learner) await db.insert(userRoles).values({ userId: row.id, roleId: learner.id });
+  return row.id;
+}
+
+/** Takes away the user's company roles (platform-wide roles, company null, stay). */
+export async function dropCompanyRoles(db: DbOrTx, scope: TenantScope, userId: number): Promise<void> {
+  await db
+    .delete(userRoles)
+    .where(
+      and(
+        eq(userRoles.userId, userId),
+        sql`${userRoles.userId} in (select ${users.id} from ${users} where ${userInScope(scope, userId)})`,
+        sql`${userRoles.roleId} in (select ${roles.id} from ${roles} where ${roles.companySysCode} is not null)`,
+      ),
+    );
+}
+
+/** One chunk of an import's changed people, as JSON rows (one parameter, not thousands). */
+export type ImportedUpdate = {
+  id: number;
+  chn_name: string;
+  mobile: string;
+  org_id: number | null;
+  post_id: number | null;
+  part_time_post_id: number | null;
+  valid_date: string | null;
+};
+
+export async function updateImportedUsers(db: DbOrTx, scope: TenantScope, part: ImportedUpdate[]): Promise<void> {
+  await db.execute(sql`
+    update ${users} set
+      chn_name = v.chn_name, mobile = v.mobile, org_id = v.org_id, post_id = v.post_id,
+      part_time_post_id = v.part_time_post_id, valid_date = v.valid_date, updated_at = now()
+    from json_to_recordset(${JSON.stringify(part)}::json)
+      as v(id int, chn_name text, mobile text, org_id int, post_id int, part_time_post_id int, valid_date timestamptz)
+    where ${users.id} = v.id and ${scopeWhere(scope, users.companySysCode)}`);
+}
+
+export type ImportedInsert = Omit<ImportedUpdate, 'id'> & { account_code: string; id_card: string; company_sys_code: string };
+
+/** One chunk of an import's new people, each holding the learner role. */
+export async function insertImportedUsers(db: DbOrTx, scope: TenantScope, part: ImportedInsert[]): Promise<void> {
+  for (const r of part) assertOwnerInScope(scope, r.company_sys_code);
+  const [learner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'learner')).limit(1);
+  // one JSON parameter per chunk: building thousands of bound parameters blocked the event loop
+  await db.execute(sql`
+    with v as (
+      select * from json_to_recordset(${JSON.stringify(part)}::json)
+        as v(account_code text, chn_name text, id_card text, mobile text, company_sys_code text,
+             org_id int, post_id int, part_time_post_id int, valid_date timestamptz)
+    ), created as (
+      insert into ${users} (account_code, chn_name, id_card, mobile, company_sys_code, org_id, post_id, part_time_post_id, valid_date)
+      select account_code, chn_name, id_card, mobile, company_sys_code, org_id, post_id, part_time_post_id, valid_date from v
+      returning id
+    )
+    insert into ${userRoles} (user_id, role_id)
+    select id, ${learner?.id ?? null}::int from created where ${learner?.id ?? null}::int is not null`);
 }

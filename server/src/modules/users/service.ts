@@ -1,21 +1,32 @@
-import { AdminMsg, type learnerBody, Msg, Perm, pageWindow, parseDateTime, type UserListBody, UserType } from '@xuetu/contract';
-import { and, eq, type SQL } from 'drizzle-orm';
+import { AdminMsg, type learnerBody, Msg, pageWindow, parseDateTime, type UserListBody, UserType } from '@xuetu/contract';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { roles, userRoles, users } from '../../db/schema/index.ts';
-import { type Actor, hasAction, invalidateActor } from '../../platform/actor.ts';
+import { type Actor, invalidateActor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, fail, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, appError, notFound } from '../../platform/errors.ts';
 import { generateTemporaryPassword, hashPassword } from '../../platform/passwords.ts';
-import { type TenantScope, tenantScope } from '../../platform/scope.ts';
+import { type Subject, subjectOf } from '../../platform/policy.ts';
+import { tenantScope } from '../../platform/scope.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { filterCompany, targetCompany } from '../companies/target.ts';
 import { descendantIds, findOrgInScope, listOrgs } from '../orgs/repository.ts';
 import { findPostInScope } from '../posts/repository.ts';
-import { EDIT_MODE } from './access.ts';
-import { unmanageableUserIds } from './manage.ts';
+import { platformRoleHolders } from './manage.ts';
+import { authorize } from './policy.ts';
 import { presentUserRow } from './presenter.ts';
-import { accountCodeTaken, findClash, findUserInScope, listUsers, rolesOfUsers, type UserRow, userWhere } from './repository.ts';
+import {
+  accountCodeTaken,
+  dropCompanyRoles,
+  findClash,
+  findUserInScope,
+  insertUser,
+  listUsers,
+  rolesOfUsers,
+  type UserRow,
+  updateUser,
+  userWhere,
+} from './repository.ts';
 
 /** The WHERE of a user list or export; null when a forged filter can match nothing. */
 export async function buildUserFilter(
@@ -55,21 +66,23 @@ export async function listUsersForAdmin(ctx: AppContext, actor: Actor, input: Us
   return { models: rows.map((r) => presentUserRow(r, roleMap.get(r.user.id))), totalCount: total };
 }
 
-/** A user the actor may change: inside the scope, and not a platform administrator unless the actor is one. */
-async function managedUser(ctx: AppContext, actor: Actor, scope: TenantScope, userId: number): Promise<UserRow> {
-  const user = await findUserInScope(ctx.db, scope, userId);
+/** A user the actor may change (policy.ts "manage"); another company's answers like a missing one. */
+async function managedUser(ctx: AppContext, subject: Subject, userId: number): Promise<UserRow> {
+  const user = await findUserInScope(ctx.db, subject.scope, userId);
   if (!user) throw notFound();
-  if ((await unmanageableUserIds(ctx.db, actor, [user.id])).size) throw forbidden();
+  const holdsPlatformRole = (await platformRoleHolders(ctx.db, [user.id])).has(user.id);
+  authorize(subject, 'manage', { companySysCode: user.companySysCode, holdsPlatformRole });
   return user;
 }
 
 /** OpenAndClose: enables or disables a user; disabling ends all their sessions. */
 export async function toggleUserStatus(ctx: AppContext, actor: Actor, ip: string, userId: number) {
-  if (userId === actor.userId) throw fail(AdminMsg.cannotDisableSelf);
-  const user = await managedUser(ctx, actor, tenantScope(actor), userId);
+  const subject = subjectOf(actor);
+  authorize(subject, 'toggleStatus', { id: userId });
+  const user = await managedUser(ctx, subject, userId);
   const status = user.status === 1 ? 0 : 1;
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await updateUser(tx, subject.scope, user.id, { status, updatedAt: new Date() });
     await recordAudit(tx, { actor, ip, action: status ? 'user.enable' : 'user.disable', target: user.accountCode });
   });
   if (status === 0) await revokeUserSessions(ctx, user.id);
@@ -79,24 +92,15 @@ export async function toggleUserStatus(ctx: AppContext, actor: Actor, ip: string
 
 /** SetUserCompany: moves a user to a company; department and posts belong to the old one and are cleared. */
 export async function setUserCompany(ctx: AppContext, actor: Actor, ip: string, input: { code: string; userId: number }) {
-  const scope = tenantScope(actor);
-  const user = await managedUser(ctx, actor, scope, input.userId);
+  const subject = subjectOf(actor);
+  const user = await managedUser(ctx, subject, input.userId);
   const company = await targetCompany(ctx.db, actor, input.code);
   if (company.companySysCode === user.companySysCode) return null;
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ companySysCode: company.companySysCode, orgId: null, postId: null, partTimePostId: null, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    const values = { companySysCode: company.companySysCode, orgId: null, postId: null, partTimePostId: null, updatedAt: new Date() };
+    await updateUser(tx, subject.scope, user.id, values);
     // roles of the old company do not travel with the user
-    const held = await tx
-      .select({ roleId: userRoles.roleId, company: roles.companySysCode })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(eq(userRoles.userId, user.id));
-    for (const h of held) {
-      if (h.company !== null) await tx.delete(userRoles).where(and(eq(userRoles.userId, user.id), eq(userRoles.roleId, h.roleId)));
-    }
+    await dropCompanyRoles(tx, subject.scope, user.id);
     await recordAudit(tx, {
       actor,
       ip,
@@ -111,19 +115,18 @@ export async function setUserCompany(ctx: AppContext, actor: Actor, ip: string, 
 
 /** SetPassword (DESIGN.md §4): a random temporary password, shown once; it must be changed at next sign-in. */
 export async function resetPassword(ctx: AppContext, actor: Actor, ip: string, userId: number): Promise<string> {
-  const user = await managedUser(ctx, actor, tenantScope(actor), userId);
+  const subject = subjectOf(actor);
+  const user = await managedUser(ctx, subject, userId);
   const temporary = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporary);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, mustChangePassword: true, activatedAt: user.activatedAt ?? new Date(), updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    const values = { passwordHash, mustChangePassword: true, activatedAt: user.activatedAt ?? new Date(), updatedAt: new Date() };
+    await updateUser(tx, subject.scope, user.id, values);
     await recordAudit(tx, { actor, ip, action: 'user.resetPassword', target: user.accountCode });
   });
   await revokeUserSessions(ctx, user.id);
   await invalidateActor(ctx, user.id);
-  return `${user.chnName}（${user.accountCode}）的密码已重置为：${temporary}  该密码只显示这一次，请转告本人；登录后须立即修改密码。`;
+  return AdminMsg.passwordReset(user.chnName, user.accountCode, temporary);
 }
 
 /** A new account code: the ID number when free (employees sign in with it), else with the company code. */
@@ -131,16 +134,16 @@ export async function newAccountCode(db: Parameters<typeof accountCodeTaken>[0],
   for (const candidate of [idCard, `${companyCode}-${idCard}`, `${companyCode}-${idCard}-${Date.now().toString(36)}`]) {
     if (!(await accountCodeTaken(db, candidate))) return candidate;
   }
-  throw new AppError(Msg.serverError, 500, 500);
+  throw new AppError(Msg.serverError, 500, 500, null, 'SERVER_ERROR');
 }
 
 /** EditUserInfo: adds (type 1) or edits a learner; ID number and phone are unique within the company. */
 export async function saveLearner(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof learnerBody>) {
-  const scope = tenantScope(actor);
+  const subject = subjectOf(actor);
+  const { scope } = subject;
   const adding = input.type === 1 || !input.userId;
-  if (adding && !hasAction(actor, Perm.UserAdd)) throw forbidden();
-  if (!adding && !hasAction(actor, EDIT_MODE)) throw forbidden();
-  const existing = adding ? undefined : await managedUser(ctx, actor, scope, input.userId as number);
+  authorize(subject, adding ? 'add' : 'edit', null);
+  const existing = adding ? undefined : await managedUser(ctx, subject, input.userId as number);
   const company = existing
     ? existing.companySysCode
       ? await targetCompany(ctx.db, actor, existing.companySysCode).catch(() => null)
@@ -149,14 +152,14 @@ export async function saveLearner(ctx: AppContext, actor: Actor, ip: string, inp
   const companySysCode = company?.companySysCode ?? null;
 
   const org = input.orgCode ? await findOrgInScope(ctx.db, scope, { orgCode: input.orgCode }) : undefined;
-  if (input.orgCode && (!org || org.companySysCode !== companySysCode)) throw fail(AdminMsg.selectOrg);
+  if (input.orgCode && (!org || org.companySysCode !== companySysCode)) throw appError('USER_ORG_INVALID');
   const post = input.postCode ? await findPostInScope(ctx.db, scope, { postCode: input.postCode }) : undefined;
-  if (input.postCode && (!post || post.companySysCode !== companySysCode)) throw fail(AdminMsg.selectPost);
+  if (input.postCode && (!post || post.companySysCode !== companySysCode)) throw appError('USER_POST_INVALID');
   const partTime = input.partTimePostCode ? await findPostInScope(ctx.db, scope, { postCode: input.partTimePostCode }) : undefined;
-  if (input.partTimePostCode && (!partTime || partTime.companySysCode !== companySysCode)) throw fail(AdminMsg.selectPartTimePost);
+  if (input.partTimePostCode && (!partTime || partTime.companySysCode !== companySysCode)) throw appError('USER_PART_TIME_POST_INVALID');
 
-  if (await findClash(ctx.db, companySysCode, 'idCard', input.idCard, existing?.id)) throw fail(AdminMsg.idCardTaken);
-  if (await findClash(ctx.db, companySysCode, 'mobile', input.mobile, existing?.id)) throw fail(AdminMsg.mobileTaken);
+  if (await findClash(ctx.db, companySysCode, 'idCard', input.idCard, existing?.id)) throw appError('USER_ID_CARD_TAKEN');
+  if (await findClash(ctx.db, companySysCode, 'mobile', input.mobile, existing?.id)) throw appError('USER_MOBILE_TAKEN');
 
   const values = {
     chnName: input.chnName,
@@ -173,20 +176,15 @@ export async function saveLearner(ctx: AppContext, actor: Actor, ip: string, inp
   const detail = { chnName: values.chnName, orgCode: input.orgCode, postCode: input.postCode, partTimePostCode: input.partTimePostCode };
   const userId = await ctx.db.transaction(async (tx) => {
     if (existing) {
-      await tx.update(users).set(values).where(eq(users.id, existing.id));
+      await updateUser(tx, scope, existing.id, values);
       await recordAudit(tx, { actor, ip, action: 'user.edit', target: existing.accountCode, detail });
       return existing.id;
     }
     const accountCode = await newAccountCode(tx, input.idCard, company?.companyCode ?? 'U');
     // registration is activation (DESIGN.md §4): no password until the employee registers
-    const [row] = await tx
-      .insert(users)
-      .values({ ...values, accountCode, companySysCode })
-      .returning({ id: users.id });
-    const [learner] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.code, 'learner')).limit(1);
-    if (learner) await tx.insert(userRoles).values({ userId: row.id, roleId: learner.id });
+    const id = await insertUser(tx, scope, { ...values, accountCode, companySysCode });
     await recordAudit(tx, { actor, ip, action: 'user.add', target: accountCode, detail });
-    return row.id;
+    return id;
   });
   if (existing) await invalidateActor(ctx, existing.id);
   return { userId };

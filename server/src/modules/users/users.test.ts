@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { makeIdCard } from '../../db/seed/idcard.ts';
 
@@ -76,15 +77,15 @@ describe('GetUserList', () => {
 
 describe('OpenAndClose', () => {
   it('disables a user, ends their sessions, and enables them again', async () => {
-    const learnerToken = await t.login('learner05');
-    const id = await idOf('learner05');
-    const off = await t.get(`${U}/OpenAndClose`, { UserId: id }, corp);
+    const learner = await buildUser(t);
+    const learnerToken = await t.login(learner.accountCode);
+    const off = await t.get(`${U}/OpenAndClose`, { UserId: learner.id }, corp);
     expect(off).toMatchObject({ success: true, msg: '操作成功', data: { status: 0 } });
     expect((await t.post(`${U}/GetUserInfo`, {}, learnerToken)).errorCode).toBe(401);
-    expect((await t.post('/Api/User/user_user/Login', { username: 'learner05', password: 'Xuetu@2026' })).success).toBe(false);
-    const on = await t.get(`${U}/OpenAndClose`, { UserId: id }, corp);
+    expect((await t.post('/Api/User/user_user/Login', { username: learner.accountCode, password: 'Xuetu@2026' })).success).toBe(false);
+    const on = await t.get(`${U}/OpenAndClose`, { UserId: learner.id }, corp);
     expect(on.data).toEqual({ status: 1 });
-    expect(await t.login('learner05')).toBeTruthy();
+    expect(await t.login(learner.accountCode)).toBeTruthy();
   });
 
   it('answers another company’s user as missing and refuses bad input and self', async () => {
@@ -92,7 +93,10 @@ describe('OpenAndClose', () => {
     expect(await t.get(`${U}/OpenAndClose`, { UserId: otherId }, corp)).toMatchObject({ success: false, msg: '请求的资源不存在' });
     expect((await t.get(`${U}/OpenAndClose`, { UserId: 'abc' }, corp)).success).toBe(false);
     const self = await idOf('corpadmin');
-    expect((await t.get(`${U}/OpenAndClose`, { UserId: self }, corp)).msg).toBe('不能停用自己的账号');
+    expect(await t.get(`${U}/OpenAndClose`, { UserId: self }, corp)).toMatchObject({
+      code: 'USER_CANNOT_DISABLE_SELF',
+      msg: '不能停用自己的账号',
+    });
     expect((await t.get(`${U}/OpenAndClose`, { UserId: otherId }, other)).errorCode).toBe(403);
   });
 
@@ -104,56 +108,62 @@ describe('OpenAndClose', () => {
 
 describe('SetUserCompany', () => {
   it('moves a user to another company and clears the department', async () => {
-    const id = await idOf('learner19');
-    const res = await t.get(`${U}/SetUserCompany`, { Code: 'SLWL', UserId: id }, admin);
+    const learner = await buildUser(t);
+    const res = await t.get(`${U}/SetUserCompany`, { Code: 'SLWL', UserId: learner.id }, admin);
     expect(res).toMatchObject({ success: true, msg: '设置成功' });
-    const row = (await list(admin, { Key: 'learner19' })).data.models[0];
+    const row = (await list(admin, { Key: learner.accountCode })).data.models[0];
     expect(row).toMatchObject({ companySysCode: 'C-DEMO-LOGI', orgCodeName: '' });
-    // back again; the corp admin no longer saw the user meanwhile
-    await t.get(`${U}/SetUserCompany`, { Code: 'C-DEMO-TECH', UserId: id }, admin);
+    // the demo company's administrator no longer sees the user
+    expect((await list(corp, { Key: learner.accountCode })).data.totalCount).toBe(0);
   });
 
   it('refuses company administrators, unknown companies and bad input', async () => {
     expect((await t.get(`${U}/SetUserCompany`, { Code: 'SLWL', UserId: await idOf('learner18') }, corp)).errorCode).toBe(403);
     expect((await t.get(`${U}/SetUserCompany`, { Code: 'NOPE', UserId: await idOf('learner18') }, admin)).msg).toBe('请求的资源不存在');
-    expect((await t.get(`${U}/SetUserCompany`, { UserId: 1 }, admin)).msg).toBe('请先选择公司');
+    expect(await t.get(`${U}/SetUserCompany`, { UserId: 1 }, admin)).toMatchObject({ code: 'BAD_INPUT', msg: '请先选择公司' });
   });
 });
 
 describe('SaveUserRole', () => {
   it('sets roles within the rules', async () => {
-    const id = await idOf('learner17');
-    const res = await t.post('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: id, RoleList: ['learner', 'corpadmin'] }, corp);
+    const learner = await buildUser(t);
+    const res = await t.post('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: learner.id, RoleList: ['learner', 'corpadmin'] }, corp);
     expect(res).toMatchObject({ success: true, msg: '修改成功' });
-    expect((await list(corp, { Key: 'learner17' })).data.models[0].roleCode.sort()).toEqual(['corpadmin', 'learner']);
-    await t.post('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: id, RoleList: ['learner'] }, corp);
+    expect((await list(corp, { Key: learner.accountCode })).data.models[0].roleCode.sort()).toEqual(['corpadmin', 'learner']);
   });
 
   it('never lets a company administrator grant platform roles or touch other companies', async () => {
     const id = await idOf('learner17');
-    expect((await t.post('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: id, RoleList: ['admin'] }, corp)).msg).toBe('角色不存在');
+    expect(await t.post('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: id, RoleList: ['admin'] }, corp)).toMatchObject({
+      code: 'ROLE_NOT_FOUND',
+      msg: '角色不存在',
+    });
     const otherId = await idOf('other01');
     expect((await t.post('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: otherId, RoleList: ['learner'] }, corp)).msg).toBe(
       '请求的资源不存在',
     );
     expect((await t.post('/Api/SysConfig/sys_userrole/SaveUserRole', { RoleList: [] }, corp)).success).toBe(false);
     const op = await t.login('operator');
-    expect((await t.post('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: id, RoleList: ['admin'] }, op)).msg).toBe(
-      '不能分配超出自己权限的角色',
-    );
+    expect(await t.post('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: id, RoleList: ['admin'] }, op)).toMatchObject({
+      code: 'ROLE_NOT_GRANTABLE',
+      msg: '不能分配超出自己权限的角色',
+    });
   });
 });
 
 describe('SetPassword', () => {
   it('gives a temporary password once and ends the old sessions', async () => {
-    const old = await t.login('learner16');
-    const id = await idOf('learner16');
-    const res = await t.post(`${U}/SetPassword?UserId=${id}`, {}, corp);
+    const learner = await buildUser(t);
+    const old = await learner.signIn();
+    const res = await t.post(`${U}/SetPassword?UserId=${learner.id}`, {}, corp);
     expect(res.success).toBe(true);
     const temp = /重置为：(\S+)/.exec(res.msg)?.[1] as string;
     expect(temp).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*[#?!@$%^&*-]).{8,}$/);
     expect((await t.post(`${U}/GetUserInfo`, {}, old)).errorCode).toBe(401);
-    const login = await t.post<{ mustChangePassword: boolean }>('/Api/User/user_user/Login', { username: 'learner16', password: temp });
+    const login = await t.post<{ mustChangePassword: boolean }>('/Api/User/user_user/Login', {
+      username: learner.accountCode,
+      password: temp,
+    });
     expect(login.data.mustChangePassword).toBe(true);
   });
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { storedFiles } from '../../db/schema/index.ts';
+import { siteSettings, storedFiles } from '../../db/schema/index.ts';
 import { ManualClock } from '../clock.ts';
 import type { LocalStorage } from '../storage.ts';
 
@@ -182,5 +182,67 @@ describe('purge of temporary uploads', () => {
     expect(existsSync(storedPath(dropped.data.path))).toBe(false);
     expect(await fileRow(kept.data.path)).toBeDefined();
     expect(existsSync(storedPath(kept.data.path))).toBe(true);
+  });
+});
+
+describe('purge of files nothing refers to any more', () => {
+  const mention = (key: string) => `<p><img src="/prod-api/files/${key}"></p>`;
+  const purge = () => t.ctx.jobs.drain();
+
+  it('keeps a saved file while a row mentions it, and deletes a replaced one in two steps a day apart', async () => {
+    const first = (await upload('learner02', pdf(200))).data.path as string;
+    await t.ctx.db.insert(siteSettings).values({ key: 'test.purge', value: mention(first) });
+    await t.ctx.db
+      .update(storedFiles)
+      .set({ status: FileStatus.Attached, attachedAt: clock.now() })
+      .where(eq(storedFiles.storageKey, first));
+    clock.advance(25 * 3_600_000);
+    await purge();
+    expect((await fileRow(first)).status).toBe(FileStatus.Attached);
+    // the object now refers to a second file instead (a replaced cover, an edited notice)
+    const second = (await upload('learner02', pdf(200))).data.path as string;
+    await t.ctx.db
+      .update(siteSettings)
+      .set({ value: mention(second) })
+      .where(eq(siteSettings.key, 'test.purge'));
+    await t.ctx.db
+      .update(storedFiles)
+      .set({ status: FileStatus.Attached, attachedAt: clock.now() })
+      .where(eq(storedFiles.storageKey, second));
+    clock.advance(25 * 3_600_000);
+    await purge();
+    expect((await fileRow(first)).status).toBe(FileStatus.Orphan);
+    expect(existsSync(storedPath(first))).toBe(true);
+    clock.advance(25 * 3_600_000);
+    await purge();
+    expect(await fileRow(first)).toBeUndefined();
+    expect(existsSync(storedPath(first))).toBe(false);
+    expect((await fileRow(second)).status).toBe(FileStatus.Attached);
+    expect(existsSync(storedPath(second))).toBe(true);
+  });
+
+  it('gives an orphan back to whatever mentions it again before the second step', async () => {
+    const key = (await upload('learner03', pdf(200))).data.path as string;
+    await t.ctx.db.update(storedFiles).set({ status: FileStatus.Attached, attachedAt: clock.now() }).where(eq(storedFiles.storageKey, key));
+    clock.advance(25 * 3_600_000);
+    await purge();
+    expect((await fileRow(key)).status).toBe(FileStatus.Orphan);
+    await t.ctx.db.insert(siteSettings).values({ key: 'test.purge.again', value: mention(key) });
+    clock.advance(25 * 3_600_000);
+    await purge();
+    expect((await fileRow(key)).status).toBe(FileStatus.Attached);
+    expect(existsSync(storedPath(key))).toBe(true);
+  });
+
+  it('never purges files of a purpose no table is registered for', async () => {
+    const key = (await upload('learner03', pdf(200))).data.path as string;
+    await t.ctx.db
+      .update(storedFiles)
+      .set({ status: FileStatus.Attached, attachedAt: clock.now(), purpose: 'unregistered' })
+      .where(eq(storedFiles.storageKey, key));
+    clock.advance(50 * 3_600_000);
+    await purge();
+    await purge();
+    expect((await fileRow(key)).status).toBe(FileStatus.Attached);
   });
 });

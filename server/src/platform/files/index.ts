@@ -1,5 +1,6 @@
 // The public surface of platform/files: uploads with owners, quotas, private files, purge.
-export { purgeTempFilesJob } from './purge.ts';
+export { purgeOrphanFilesJob, purgeTempFilesJob } from './purge.ts';
+export { registerFileReferences } from './references.ts';
 export { FILE_URL_PURPOSE, sendStoredFile } from './serve.ts';
 export { signedFileUrl } from './signed-url.ts';
 export { attachFiles, fileKeysInHtml, markFilesAttached, remainingQuota, type StoredUpload, storeUpload, streamUpload } from './store.ts';

@@ -1,5 +1,5 @@
 import { FileStatus } from '@xuetu/contract';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { storedFiles } from '../../db/schema/index.ts';
 
@@ -27,13 +27,65 @@ export async function usageOf(db: DbOrTx, owner: { userId: number | null; compan
   return { user: Number(user.bytes), company: Number(company.bytes) };
 }
 
-/** Marks temporary uploads as saved with something (keys that are not uploads are ignored). */
+/** Marks temporary or orphaned uploads as saved with something (keys that are not uploads are ignored). */
 export async function attachFileKeys(db: DbOrTx, keys: string[], now: Date): Promise<void> {
   if (keys.length === 0) return;
   await db
     .update(storedFiles)
     .set({ status: FileStatus.Attached, attachedAt: now })
-    .where(and(inArray(storedFiles.storageKey, keys), eq(storedFiles.status, FileStatus.Temp)));
+    .where(and(inArray(storedFiles.storageKey, keys), inArray(storedFiles.status, [FileStatus.Temp, FileStatus.Orphan])));
+}
+
+/** Files of the given status and purposes, by id after `afterId` (a keyset page). */
+export async function listFilesAfter(
+  db: DbOrTx,
+  where: { status: FileStatus; purposes: string[]; before: Date; afterId: number },
+  limit: number,
+): Promise<FileRow[]> {
+  return db
+    .select()
+    .from(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.status, where.status),
+        inArray(storedFiles.purpose, where.purposes),
+        lt(storedFiles.attachedAt, where.before),
+        gt(storedFiles.id, where.afterId),
+      ),
+    )
+    .orderBy(storedFiles.id)
+    .limit(limit);
+}
+
+/** Of `keys`, those some row of `table` mentions anywhere in its text (plain keys, HTML, JSON). */
+export async function keysMentionedIn(db: DbOrTx, keys: string[], table: string): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const list = sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const res = await db.execute<{ k: string }>(
+    sql`select k from unnest(array[${list}]::text[]) k where exists (select 1 from ${sql.identifier(table)} t where strpos(t::text, k) > 0)`,
+  );
+  return res.rows.map((r) => r.k);
+}
+
+/** Moves files between statuses (only those still in `from`), stamping attachedAt with the time of the change. */
+export async function setFileStatus(db: DbOrTx, ids: number[], from: FileStatus, to: FileStatus, now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(storedFiles)
+    .set({ status: to, attachedAt: now })
+    .where(and(inArray(storedFiles.id, ids), eq(storedFiles.status, from)));
+}
+
+/** Deletes the row only while it still has `status` (a save that attached it meanwhile wins). */
+export async function deleteFileIfStatus(db: DbOrTx, id: number, status: FileStatus): Promise<boolean> {
+  const rows = await db
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.id, id), eq(storedFiles.status, status)))
+    .returning({ id: storedFiles.id });
+  return rows.length > 0;
 }
 
 /** Temporary uploads created before `before`, oldest first. */
@@ -47,10 +99,6 @@ export async function listExpiredTemp(db: DbOrTx, before: Date, limit: number): 
 }
 
 /** Deletes the row only while it is still temporary (a save that attached it meanwhile wins). */
-export async function deleteTempFile(db: DbOrTx, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(storedFiles)
-    .where(and(eq(storedFiles.id, id), eq(storedFiles.status, FileStatus.Temp)))
-    .returning({ id: storedFiles.id });
-  return rows.length > 0;
+export function deleteTempFile(db: DbOrTx, id: number): Promise<boolean> {
+  return deleteFileIfStatus(db, id, FileStatus.Temp);
 }

@@ -7,6 +7,7 @@ import type { Caller } from '../caller.ts';
 import { appError } from '../errors.ts';
 import { verifyUrlToken } from '../signing.ts';
 import { findFileByKey } from './repository.ts';
+import { variantKey, variantOriginal, variantWidthFor } from './variants.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -45,10 +46,11 @@ export async function sendStoredFile(
   req: FastifyRequest,
   reply: FastifyReply,
   key: string,
-  opts: { name?: string; sig?: string },
+  opts: { name?: string; sig?: string; w?: number },
 ): Promise<FastifyReply> {
   const { ctx } = caller;
-  const row = await findFileByKey(ctx.db, key).catch(() => undefined);
+  // a resized copy's key is judged by its original's row (copies exist only of public images)
+  const row = await findFileByKey(ctx.db, variantOriginal(key) ?? key).catch(() => undefined);
   const isPrivate = row?.visibility === FileVisibility.Private;
   if (isPrivate) {
     const ok = verifyUrlToken(ctx, opts.sig ?? '', {
@@ -58,9 +60,16 @@ export async function sendStoredFile(
     });
     if (!ok || ok.subject !== key) throw appError('FILE_LINK_EXPIRED');
   }
-  const meta = await ctx.storage.head(key).catch(() => null);
+  // ?w=: the smallest resized copy at least that wide, when the upload made one (variants.ts)
+  const originalType = row?.contentType ?? CONTENT_TYPES[extname(key).toLowerCase()] ?? '';
+  const width = opts.w && !isPrivate && originalType.startsWith('image/') ? variantWidthFor(opts.w) : null;
+  const copy = width ? await ctx.storage.head(variantKey(key, width)).catch(() => null) : null;
+  const served = copy && width ? variantKey(key, width) : key;
+  const meta = copy ?? (await ctx.storage.head(key).catch(() => null));
   if (!meta) throw appError('FILE_NOT_FOUND');
-  const type = row?.contentType ?? meta.contentType ?? CONTENT_TYPES[extname(key).toLowerCase()] ?? 'application/octet-stream';
+  const type = variantOriginal(served)
+    ? 'image/webp'
+    : (row?.contentType ?? meta.contentType ?? CONTENT_TYPES[extname(key).toLowerCase()] ?? 'application/octet-stream');
   const lastModified = meta.lastModified ?? row?.createdAt;
   const etag = `"${meta.size.toString(16)}-${(lastModified?.getTime() ?? 0).toString(16)}"`;
   reply.header('content-type', type);
@@ -88,14 +97,14 @@ export async function sendStoredFile(
     // malformed or several ranges: the whole file (allowed by RFC 9110)
     if (ranges !== -2 && ranges.length === 1) {
       const { start, end } = ranges[0];
-      const obj = await ctx.storage.get(key, { start, end });
+      const obj = await ctx.storage.get(served, { start, end });
       if (!obj) throw appError('FILE_NOT_FOUND');
       reply.header('content-range', `bytes ${start}-${end}/${meta.size}`);
       reply.header('content-length', end - start + 1);
       return reply.status(206).send(obj.body);
     }
   }
-  const obj = await ctx.storage.get(key);
+  const obj = await ctx.storage.get(served);
   if (!obj) throw appError('FILE_NOT_FOUND');
   reply.header('content-length', obj.size);
   return reply.send(obj.body);

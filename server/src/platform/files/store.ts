@@ -9,6 +9,7 @@ import { type Caller, requireActor } from '../caller.ts';
 import { AppError, appError, fail } from '../errors.ts';
 import { checkContent, type ReceivedUpload, type UploadRules } from '../uploads.ts';
 import * as repo from './repository.ts';
+import { makeImageVariants } from './variants.ts';
 
 /** What a stored upload is, as the routes answer it. */
 export interface StoredUpload {
@@ -24,6 +25,8 @@ export interface StoreOptions {
   /** what it is for (platform_file.purpose) */
   purpose: string;
   visibility?: FileVisibility;
+  /** a public still image: also store its resized copies (variants.ts), for the portal's srcset */
+  imageVariants?: boolean;
 }
 
 /** enough leading bytes for every signature file-type knows */
@@ -62,13 +65,17 @@ export async function storeUpload(
   if (upload.buffer.length > quota.bytes) throw appError(quota.code);
   const key = newStorageKey(opts.prefix, upload.ext, caller.now);
   await caller.ctx.storage.put(key, upload.buffer, upload.mime);
+  const visibility = opts.visibility ?? FileVisibility.Public;
+  // never for a private file: a copy is served by its key alone
+  if (opts.imageVariants && visibility === FileVisibility.Public)
+    await makeImageVariants(caller.ctx.storage, key, upload.buffer, upload.mime);
   await repo.insertFile(caller.ctx.db, {
     storageKey: key,
     ownerUserId: actor.userId,
     ownerCompanySysCode: actor.companySysCode,
     purpose: opts.purpose,
     status: FileStatus.Temp,
-    visibility: opts.visibility ?? FileVisibility.Public,
+    visibility,
     size: upload.buffer.length,
     contentType: upload.mime,
     originalName: upload.filename.slice(0, 255),

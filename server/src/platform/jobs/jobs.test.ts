@@ -1,7 +1,7 @@
 import { JobStatus } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { ManualClock } from '../clock.ts';
@@ -114,6 +114,28 @@ describe('platform jobs', () => {
     for (let i = 0; i < 5; i++) await enqueueJob(t.ctx.db, slow, {});
     expect(await t.ctx.jobs.drain()).toBe(5);
     expect(peak).toBe(2);
+  });
+
+  it('works through a backlog without waiting for the poll interval (a job that ends mid-poll is not missed)', async () => {
+    const done: number[] = [];
+    const quick = defineJob<{ n: number }>('test.backlog', {
+      concurrency: 2,
+      run: async (job) => {
+        done.push(job.payload.n);
+      },
+    });
+    const other = defineJob('test.backlog-other', { run: async () => {} });
+    // a process that polls once an hour: only job ends and enqueues can move it on
+    const runner = new JobRunner(t.ctx, [], pino({ level: 'silent' }), { pollMs: 3_600_000 });
+    runner.register(quick);
+    runner.register(other);
+    for (let n = 0; n < 30; n++) await enqueueJob(t.ctx.db, quick, { n });
+    runner.start();
+    try {
+      await vi.waitFor(() => expect(done).toHaveLength(30), { timeout: 20_000, interval: 50 });
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('runs a scheduled job once per occurrence even with two processes', async () => {

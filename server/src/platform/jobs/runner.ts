@@ -29,6 +29,7 @@ export class JobRunner {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private wakeQueued = false;
+  private tickAgain = false;
   private stopped = false;
   private unsubscribe: (() => void) | undefined;
 
@@ -94,13 +95,19 @@ export class JobRunner {
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
     this.abort.abort();
-    await this.ticking;
+    // a poll or a job stuck on a lost connection must not hold the shutdown forever
     const timeout = new Promise((r) => setTimeout(r, this.opts.stopTimeoutMs ?? 10_000).unref());
-    await Promise.race([Promise.allSettled([...this.inflight]), timeout]);
+    await Promise.race([Promise.allSettled([this.ticking, ...this.inflight]), timeout]);
   }
 
   private tick(): Promise<void> {
-    if (this.ticking || this.stopped) return this.ticking ?? Promise.resolve();
+    if (this.stopped) return this.ticking ?? Promise.resolve();
+    if (this.ticking) {
+      // a job finished (or one was enqueued) while this poll ran: it may have missed that slot,
+      // so poll once more right after instead of leaving the slot idle until the next interval
+      this.tickAgain = true;
+      return this.ticking;
+    }
     this.ticking = (async () => {
       try {
         await this.enqueueDueSchedules();
@@ -109,6 +116,10 @@ export class JobRunner {
         this.log.error({ err }, 'jobs: poll failed');
       } finally {
         this.ticking = undefined;
+        if (this.tickAgain) {
+          this.tickAgain = false;
+          this.wake();
+        }
       }
     })();
     return this.ticking;

@@ -1,5 +1,5 @@
 import { SIDEBAR_WIDTH_PX } from '@xuetu/contract';
-import { Layout as AntLayout, Drawer } from 'antd';
+import { Layout as AntLayout } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AntAppScope } from '../AntAppScope';
@@ -13,6 +13,8 @@ import './layout.css';
 
 // the layout settings (colour picker, switches) load when first opened, not with every page
 const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
+// a phone's sidebar drawer: loaded when first opened, not with every page (issue 15)
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 export const COLLAPSED_WIDTH_PX = 54;
 
@@ -43,9 +45,11 @@ export default function Layout() {
   const [settingsWanted, setSettingsWanted] = useState(false);
   if (settingsOpen && !settingsWanted) setSettingsWanted(true);
   const closeSidebar = useAppStore((s) => s.closeSidebar);
+  const mobile = device === 'mobile';
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (mobile && opened && !drawerWanted) setDrawerWanted(true);
   const tagsView = useSettings((s) => s.tagsView);
   const fixedHeader = useSettings((s) => s.fixedHeader);
-  const mobile = device === 'mobile';
 
   // on a phone the drawer closes after navigating
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
@@ -57,16 +61,20 @@ export default function Layout() {
     <AntAppScope>
       <AntLayout className={`xt-layout${mobile ? ' is-mobile' : ''}`} data-testid="layout" data-device={device}>
         {mobile ? (
-          <Drawer
-            placement="left"
-            open={opened}
-            onClose={closeSidebar}
-            size={SIDEBAR_WIDTH_PX}
-            closable={false}
-            styles={{ body: { padding: 0, background: '#001529' } }}
-          >
-            <Sidebar collapsed={false} />
-          </Drawer>
+          drawerWanted && (
+            <Suspense fallback={null}>
+              <Drawer
+                placement="left"
+                open={opened}
+                onClose={closeSidebar}
+                size={SIDEBAR_WIDTH_PX}
+                closable={false}
+                styles={{ body: { padding: 0, background: '#001529' } }}
+              >
+                <Sidebar collapsed={false} />
+              </Drawer>
+            </Suspense>
+          )
         ) : (
           <AntLayout.Sider
             className="xt-sider"

@@ -1,6 +1,8 @@
-import { Modal, Result } from 'antd';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { USER_DIALOG_TITLES, type UserDialogKind, type UserDialogProps, useUserDialogs } from '../userDialogs';
+import { type UserDialogKind, type UserDialogProps, useUserDialogs } from '../userDialogs';
+
+// antd Result (and its pictures) only when a placeholder is shown (issue 15)
+const Placeholder = lazy(() => import('./UserDialogPlaceholder'));
 
 /**
  * Plug the real dialogs in here, one line each, e.g.
@@ -13,29 +15,10 @@ export const userDialogComponents: Record<UserDialogKind, ComponentType<UserDial
   cancel: lazy(() => import('../../pages/account/CancelDialog')),
 };
 
-function Placeholder({ kind, open, onClose }: UserDialogProps & { kind: UserDialogKind }) {
-  return (
-    <Modal
-      title={USER_DIALOG_TITLES[kind]}
-      open={open}
-      onCancel={onClose}
-      onOk={onClose}
-      cancelButtonProps={{ style: { display: 'none' } }}
-    >
-      <Result status="info" title="建设中" subTitle="该功能正在建设中，敬请期待。" />
-    </Modal>
-  );
-}
-
 export function UserDialogs() {
   const open = useUserDialogs((s) => s.open);
   const close = useUserDialogs((s) => s.close);
   if (!open) return null;
   const Dialog = userDialogComponents[open];
-  if (!Dialog) return <Placeholder kind={open} open onClose={close} />;
-  return (
-    <Suspense fallback={null}>
-      <Dialog open onClose={close} />
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{Dialog ? <Dialog open onClose={close} /> : <Placeholder kind={open} open onClose={close} />}</Suspense>;
 }

@@ -1,9 +1,9 @@
 import { AccountMsg, Msg, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
 import { App, Form, Input, Modal, Space, Typography } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cancelUser, checkCancelUserVerifyCode, getCancelUserVerifyCode } from '../../api/account';
 import { useSession } from '../../app/store/session';
+import { useAppMutation } from '../../app/useAppMutation';
 import type { UserDialogProps } from '../../app/userDialogs';
 import { CountdownButton } from '../../components/CountdownButton';
 import { useOwnCode } from './useOwnCode';
@@ -15,48 +15,46 @@ export default function CancelDialog({ open, onClose }: UserDialogProps) {
   const name = useSession((s) => s.userInfo?.chnName ?? s.userInfo?.name ?? '');
   const resetToken = useSession((s) => s.resetToken);
   const [form] = Form.useForm<{ verifyCode: string }>();
-  const [busy, setBusy] = useState(false);
   const code = useOwnCode(() => getCancelUserVerifyCode(), false);
 
-  const confirm = async () => {
-    const { verifyCode } = await form.validateFields();
-    setBusy(true);
-    try {
+  const check = useAppMutation({
+    mutationFn: async () => {
+      const { verifyCode } = await form.validateFields();
       await checkCancelUserVerifyCode(verifyCode.trim());
-    } catch (e) {
-      // spec: a failed code check shows a warning and closes the dialog
+      return verifyCode.trim();
+    },
+    // spec: a failed code check shows a warning and closes the dialog
+    onError: (e) => {
       message.warning((e as Error).message);
-      setBusy(false);
       onClose();
-      return;
-    }
-    setBusy(false);
-    modal.confirm({
-      title: '提示',
-      content: AccountMsg.cancelConfirm,
-      okText: '确定',
-      cancelText: '取消',
-      onOk: async () => {
-        await cancelUser(verifyCode.trim());
-        onClose();
-        resetToken();
-        navigate('/home', { replace: true });
-      },
-      onCancel: () => {
-        message.info(AccountMsg.cancelDismissed);
-      },
-    });
-  };
+    },
+    onSuccess: (verifyCode) =>
+      modal.confirm({
+        title: '提示',
+        content: AccountMsg.cancelConfirm,
+        okText: '确定',
+        cancelText: '取消',
+        onOk: async () => {
+          await cancelUser(verifyCode);
+          onClose();
+          resetToken();
+          navigate('/home', { replace: true });
+        },
+        onCancel: () => {
+          message.info(AccountMsg.cancelDismissed);
+        },
+      }),
+  });
 
   return (
     <Modal
       title="注销账户"
       open={open}
       onCancel={onClose}
-      onOk={confirm}
+      onOk={() => check.mutate()}
       okText="确定"
       cancelText="取消"
-      confirmLoading={busy}
+      confirmLoading={check.isPending}
       destroyOnHidden
     >
       <Typography.Paragraph type="warning">注销后该账户将无法再登录，学习记录不再可用。</Typography.Paragraph>

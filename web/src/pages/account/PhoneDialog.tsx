@@ -1,15 +1,13 @@
 import { AccountMsg, Msg, PHONE_PATTERN, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
-import { App, Form, Input, Modal, Space } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Modal, Space } from 'antd';
 import { editPhone, getEditphoneCheckNum } from '../../api/account';
+import { useAppMutation } from '../../app/useAppMutation';
 import { CountdownButton } from '../../components/CountdownButton';
 import { useOwnCode } from './useOwnCode';
 
 /** 修改手机号: newmobile and checknum, 120 s countdown (spec §2). */
 export function PhoneDialog({ open, onClose, onChanged }: { open: boolean; onClose(): void; onChanged(phone: string): void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ newmobile: string; checknum: string }>();
-  const [saving, setSaving] = useState(false);
   const code = useOwnCode((pass) => getEditphoneCheckNum({ NewPhone: form.getFieldValue('newmobile'), ...pass }));
 
   const send = async () => {
@@ -21,28 +19,26 @@ export function PhoneDialog({ open, onClose, onChanged }: { open: boolean; onClo
     return code.run();
   };
 
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
+  const save = useAppMutation({
+    mutationFn: async () => {
+      const v = await form.validateFields();
       const env = await editPhone({ NewPhone: v.newmobile, CheckNum: v.checknum.trim() });
-      message.success(env.msg || AccountMsg.phoneChanged);
-      onChanged(v.newmobile);
+      return { msg: env.msg, phone: v.newmobile };
+    },
+    success: (r) => r.msg || AccountMsg.phoneChanged,
+    onSuccess: (r) => {
+      onChanged(r.phone);
       onClose();
-    } catch {
-      // shown by the request wrapper
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
     <Modal
       title="修改手机号"
       open={open}
       onCancel={onClose}
-      onOk={save}
-      confirmLoading={saving}
+      onOk={() => save.mutate()}
+      confirmLoading={save.isPending}
       okText="确定"
       cancelText="取消"
       destroyOnHidden

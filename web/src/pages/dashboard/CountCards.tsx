@@ -1,15 +1,14 @@
 import { BookOutlined, ClockCircleOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
-import { SysRole } from '@xuetu/contract';
+import { isLearnerOnly } from '@xuetu/contract';
 import { Card, Col, Row, Statistic } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useSession } from '../../app/store/session';
-import { COMING_SOON_TEXT } from '../../components/ComingSoon';
 
 export interface CountCard {
   key: string;
   title: string;
   icon: ReactNode;
-  /** undefined: the area that supplies it is not built yet (建设中) */
+  /** undefined: not known (yet) */
   value?: number;
   suffix?: string;
 }
@@ -17,15 +16,15 @@ export interface CountCard {
 /**
  * spec: total courses, total minutes, total learners, activated learners; a learner (system role 4)
  * sees cumulative courses studied and minutes studied instead of the learner counts.
- * Values come with the courses module (GetStatisticsUserStudyData) and the user counts
- * (GetUserCount); until then each card says 建设中.
+ * Values come from GetStatisticsUserStudyData and (for staff) GetUserCount. A company administrator who is also a learner
+ * sees the organisation's counts (isLearnerOnly, the server's rule too).
  */
 export function countCardsFor(sysRoles: readonly number[]): CountCard[] {
   const courses: CountCard[] = [
     { key: 'resCnt', title: '课程总数', icon: <BookOutlined />, suffix: '门' },
     { key: 'resTotalHours', title: '课程总时长', icon: <ClockCircleOutlined />, suffix: '分钟' },
   ];
-  if (sysRoles.includes(SysRole.Learner))
+  if (isLearnerOnly(sysRoles))
     return [
       ...courses,
       { key: 'studyResCnt', title: '累计学习课程', icon: <BookOutlined />, suffix: '门' },
@@ -38,9 +37,21 @@ export function countCardsFor(sysRoles: readonly number[]): CountCard[] {
   ];
 }
 
+// the live cards (their calls) come with the course panels' chunk
+const LiveCountCards = lazy(async () => ({ default: (await import('./CoursePanels')).LiveCountCards }));
+
 export function CountCards({ cards }: { cards?: CountCard[] }) {
   const sysRoles = useSession((s) => s.sysRoles);
-  const list = cards ?? countCardsFor(sysRoles);
+  if (cards) return <CardRow list={cards} />;
+  return (
+    <Suspense fallback={<CardRow list={countCardsFor(sysRoles)} placeholder="…" />}>
+      <LiveCountCards />
+    </Suspense>
+  );
+}
+
+/** The four cards; a card without a value shows `placeholder`. */
+export function CardRow({ list, placeholder = '—' }: { list: CountCard[]; placeholder?: string }) {
   return (
     <div data-testid="count-cards">
       <Row gutter={[16, 16]}>
@@ -50,7 +61,7 @@ export function CountCards({ cards }: { cards?: CountCard[] }) {
               <Statistic
                 title={c.title}
                 prefix={c.icon}
-                value={c.value ?? COMING_SOON_TEXT}
+                value={c.value ?? placeholder}
                 suffix={c.value === undefined ? undefined : c.suffix}
                 styles={{ content: c.value === undefined ? { fontSize: 16, color: 'var(--ant-color-text-tertiary)' } : undefined }}
               />

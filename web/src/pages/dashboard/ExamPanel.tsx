@@ -3,14 +3,13 @@ import { useNavigate } from 'react-router';
 import { isExistImgExam } from '../../api/userexam';
 
 /** spec: on creation the dashboard checks for a pending must-complete exam and then goes to /ysUserExam/imgexam. */
-export function useImgExamRedirect(enabled: boolean) {
+export function useImgExamRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
-    if (!enabled) return;
     isExistImgExam()
       .then((yes) => {
         if (yes) navigate('/ysUserExam/imgexam');
       })
       .catch(() => {});
-  }, [enabled, navigate]);
+  }, [navigate]);
 }

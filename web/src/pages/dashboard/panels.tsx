@@ -2,7 +2,8 @@
 import { Col, Row } from 'antd';
 import type { ComponentType } from 'react';
 import { CountCards } from './CountCards';
-import { CarouselPanel, CoursePanel, NoticePanel, ShowcasePanel, StudyExamPanel } from './HomePanels';
+import { CourseSlot } from './courseSlots';
+import { CarouselPanel, NoticePanel, ShowcasePanel, StudyExamPanel } from './HomePanels';
 import { MessagePanel } from './MessagePanel';
 
 function CarouselAndNotices() {
@@ -22,13 +23,26 @@ function RecordStarsCount() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={8}>
-        <CoursePanel title="学习记录" what="学习日历" testId="dashboard-calendar" />
+        <CourseSlot name="calendar" />
       </Col>
       <Col xs={24} lg={8}>
-        <CoursePanel title="学习之星" what="学习之星排行" testId="dashboard-stars" />
+        <CourseSlot name="stars" />
       </Col>
       <Col xs={24} lg={8}>
-        <CoursePanel title="培训统计" what="培训次数统计" testId="dashboard-training-count" />
+        <CourseSlot name="count" />
+      </Col>
+    </Row>
+  );
+}
+
+function ChartAndRanking() {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={16}>
+        <CourseSlot name="chart" />
+      </Col>
+      <Col xs={24} lg={8}>
+        <CourseSlot name="ranking" />
       </Col>
     </Row>
   );
@@ -40,5 +54,6 @@ export const dashboardPanels: { key: string; Panel: ComponentType }[] = [
   { key: 'study-exam', Panel: StudyExamPanel },
   { key: 'record-stars-count', Panel: RecordStarsCount },
   { key: 'showcase', Panel: ShowcasePanel },
+  { key: 'chart-ranking', Panel: ChartAndRanking },
   { key: 'messages', Panel: MessagePanel },
 ];

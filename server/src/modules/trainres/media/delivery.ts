@@ -1,12 +1,11 @@
-import { errorMessage, Perm, type PlayListAnswer, PREVIEW_SECONDS, ResType } from '@xuetu/contract';
+import { errorMessage, type PlayListAnswer, PREVIEW_SECONDS, ResType } from '@xuetu/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import parseRange from 'range-parser';
-import { hasAction } from '../../../platform/actor.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { signUrlToken, verifyUrlToken } from '../../../platform/signing.ts';
 import { resError } from '../errors.ts';
-import { mayWrite } from '../policy.ts';
+import { authorize, can } from '../policy.ts';
 import { findResAnyCompany } from '../res-repository.ts';
 import { parseSegments, segmentsWithin, signPlaylist } from './playlist.ts';
 import * as repo from './repository.ts';
@@ -14,7 +13,6 @@ import * as repo from './repository.ts';
 const PURPOSE = 'media';
 /** spec: media URLs expire in minutes */
 export const MEDIA_URL_TTL_MS = 10 * 60_000;
-const MANAGE = [Perm.ResList, Perm.ResAudit, Perm.ResEdit];
 
 interface Grant {
   mediaCode: string;
@@ -49,16 +47,21 @@ const previewError = () => new AppError(errorMessage('MEDIA_PREVIEW_LIMIT'), 0, 
  * GetVideoPlayList / GetTrainResPreView: the qualities of a resource's media as signed URLs.
  * Administrators who manage the resource see its current version (the auditor's preview);
  * everyone else only an approved version they may see (private ones: own company only);
- * a signed-out viewer only the first 30 seconds.
+ * a signed-out viewer only the first 30 seconds. `lesson` (ADR 0022): which lesson of a course
+ * of several (its index in the version seen): only that version's lessons' media are signed.
  */
-export async function playList(caller: Caller, resCode: string): Promise<PlayListAnswer & { content: string; introduce: string }> {
+export async function playList(
+  caller: Caller,
+  resCode: string,
+  lesson = 0,
+): Promise<PlayListAnswer & { content: string; introduce: string }> {
   const res = await findResAnyCompany(caller.ctx.db, resCode);
   if (!res) throw resError('RES_NOT_FOUND');
   const actor = caller.actor;
-  const manages = Boolean(actor && hasAction(actor, MANAGE) && mayWrite(caller.scope, res.companySysCode));
+  const manages = can(caller, 'viewCurrent', res);
+  if (!manages) authorize(caller, 'viewLive', res);
   const version = manages ? res : res.live;
   if (!version) throw resError('RES_NOT_FOUND');
-  if (!manages && res.isPrivate && (!actor || actor.companySysCode !== res.companySysCode)) throw resError('RES_NOT_FOUND');
   const preview = !actor;
   const base = {
     attExt: '',
@@ -73,8 +76,11 @@ export async function playList(caller: Caller, resCode: string): Promise<PlayLis
     content: preview ? '' : version.content,
     playList: [] as PlayListAnswer['playList'],
   };
-  if (version.resType === ResType.RichText || !version.mediaId) return base;
-  const media = await repo.findMedia(caller.ctx.db, version.mediaId);
+  const lessons = version.lessons?.length ? version.lessons : [{ mediaId: version.mediaId }];
+  const chosen = lessons[lesson];
+  if (!chosen) throw resError('RES_LESSON_NOT_FOUND');
+  if (version.resType === ResType.RichText || !chosen.mediaId) return base;
+  const media = await repo.findMedia(caller.ctx.db, chosen.mediaId);
   if (!media) return { ...base, note: errorMessage('MEDIA_NOT_FOUND') };
   const renditions = media.renditions.length
     ? media.renditions
@@ -90,6 +96,7 @@ export async function playList(caller: Caller, resCode: string): Promise<PlayLis
     format,
     attExt: format === 'hls' ? '.m3u8' : media.ext,
     duration: media.duration || version.duration,
+    lesson,
     note: media.error,
     playList: list.map((r) => ({
       item1: r.quality,

@@ -6,11 +6,16 @@ import { pipeline } from 'node:stream/promises';
 import { MediaStatus } from '@xuetu/contract';
 import type { AppContext } from '../../../platform/context.ts';
 import { defineJob } from '../../../platform/jobs/index.ts';
+import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import * as repo from './repository.ts';
 import { mediaCapability, oneAtATime, probeMedia } from './tools.ts';
 import { planRenditions, transcodeRendition } from './transcode.ts';
 
 const PROBE_TIMEOUT_MS = 60_000;
+
+// The job has no caller: it processes whichever company's upload it was given (the row it loaded
+// by id) and gives the read duration to every resource using that media, so its writes pass
+// PLATFORM_WIDE (ADR 0023).
 
 /** Where a media file's renditions live in storage. */
 export const renditionPrefix = (mediaCode: string, quality: string) => `media/${mediaCode}/${quality}`;
@@ -30,12 +35,16 @@ export const processMediaJob = defineJob<{ mediaId: number }>('trainres.processM
     try {
       await processMedia(ctx, row, signal, async (pct) => {
         await progress(pct);
-        await repo.updateMedia(ctx.db, row.id, { progress: pct, updatedAt: ctx.clock.now() });
+        await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, { progress: pct, updatedAt: ctx.clock.now() });
       });
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       log.warn({ err: { message: reason }, media: row.mediaCode }, 'media processing failed');
-      await repo.updateMedia(ctx.db, row.id, { status: MediaStatus.Failed, error: reason.slice(0, 500), updatedAt: ctx.clock.now() });
+      await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, {
+        status: MediaStatus.Failed,
+        error: reason.slice(0, 500),
+        updatedAt: ctx.clock.now(),
+      });
       throw err;
     }
   },
@@ -48,12 +57,17 @@ export async function processMedia(
   report: (pct: number) => Promise<void>,
 ): Promise<void> {
   const { env } = ctx;
-  await repo.updateMedia(ctx.db, row.id, { status: MediaStatus.Processing, progress: 0, error: '', updatedAt: ctx.clock.now() });
+  await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, {
+    status: MediaStatus.Processing,
+    progress: 0,
+    error: '',
+    updatedAt: ctx.clock.now(),
+  });
   const original = { quality: 'OD', key: row.sourceKey, height: row.height, format: 'file' as const };
   const cap = await mediaCapability(env.FFMPEG_PATH, env.FFPROBE_PATH);
   if (!cap.ffprobe || !cap.ffmpeg) {
     // without ffmpeg the original plays as the only quality; the admin sees why
-    await repo.updateMedia(ctx.db, row.id, {
+    await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, {
       status: MediaStatus.Ready,
       progress: 100,
       error: cap.reason,
@@ -72,16 +86,16 @@ export async function processMedia(
     const base = { duration: info.duration, width: info.width, height: info.height, updatedAt: ctx.clock.now() };
     if (row.kind !== 'video' || !info.height) {
       // audio stays as uploaded
-      await repo.updateMedia(ctx.db, row.id, {
+      await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, {
         ...base,
         status: MediaStatus.Ready,
         progress: 100,
         renditions: [{ ...original, height: 0 }],
       });
-      await repo.setResourceDuration(ctx.db, row.mediaCode, info.duration);
+      await repo.setResourceDuration(ctx.db, PLATFORM_WIDE, row.mediaCode, info.duration);
       return;
     }
-    await repo.updateMedia(ctx.db, row.id, base);
+    await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, base);
     const plan = planRenditions(info);
     const made: repo.Rendition[] = [];
     // progress writes in order, all written before the final state
@@ -116,14 +130,14 @@ export async function processMedia(
       }
     });
     await writes;
-    await repo.updateMedia(ctx.db, row.id, {
+    await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, {
       status: MediaStatus.Ready,
       progress: 100,
       error: '',
       renditions: made,
       updatedAt: ctx.clock.now(),
     });
-    await repo.setResourceDuration(ctx.db, row.mediaCode, info.duration);
+    await repo.setResourceDuration(ctx.db, PLATFORM_WIDE, row.mediaCode, info.duration);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobStatus, type MediaView, type PlayListAnswer } from '@xuetu/contract';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { jobs, media, resources } from '../../../db/schema/index.ts';
 import { signUrlToken } from '../../../platform/signing.ts';
+import { type LocalStorage, readAll } from '../../../platform/storage.ts';
 import { processMediaJob } from './job.ts';
 
 // Media: tus uploads (access, size, type by content, resume), the media job with a real ffmpeg
@@ -74,8 +75,9 @@ async function tus(method: string, url: string, headers: Record<string, string>,
   return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: text, json: () => JSON.parse(text) };
 }
 
-async function createUpload(size: number, token = corp, filename = 'lesson.mp4') {
-  return tus('POST', UPLOAD, { ...auth(token), 'upload-length': String(size), 'upload-metadata': `filename ${b64(filename)}` });
+async function createUpload(size: number, token = corp, filename = 'lesson.mp4', kind = '') {
+  const metadata = `filename ${b64(filename)}${kind ? `,kind ${b64(kind)}` : ''}`;
+  return tus('POST', UPLOAD, { ...auth(token), 'upload-length': String(size), 'upload-metadata': metadata });
 }
 
 async function patch(location: string, offset: number, body: Buffer, token = corp) {
@@ -92,8 +94,14 @@ async function upload(bytes: Buffer, token = corp, filename = 'lesson.mp4'): Pro
   const created = await createUpload(bytes.length, token, filename);
   expect(created.statusCode, created.body).toBe(201);
   const location = String(created.headers.location);
-  const half = Math.floor(bytes.length / 2);
-  expect((await patch(location, 0, bytes.subarray(0, half), token)).statusCode).toBe(204);
+  // the first request carries at least the bytes the type is judged by (4,100), or all of a small file
+  const half = bytes.length > 8200 ? Math.floor(bytes.length / 2) : bytes.length;
+  const first = await patch(location, 0, bytes.subarray(0, half), token);
+  if (half === bytes.length) {
+    expect(first.statusCode, first.body).toBe(204);
+    return String(first.headers['x-media-id']);
+  }
+  expect(first.statusCode).toBe(204);
   const head = await tus('HEAD', location, auth(token));
   const offset = Number(head.headers['upload-offset']);
   expect(offset).toBe(half);
@@ -150,12 +158,131 @@ describe('tus uploads', () => {
     expect(refused.body).toBe('只能上传 mp4/mov/webm/mkv 视频、mp3/m4a/wav/aac 音频或 pdf 文档');
   });
 
+  it('a first request cut before its type can be judged keeps nothing; the upload goes on from 0', async () => {
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'),
+      Buffer.alloc(20 * 1024, 0x20),
+      Buffer.from('trailer<<>>\n%%EOF\n'),
+    ]);
+    const created = await createUpload(pdf.length, corp, '被打断.pdf', 'document');
+    const location = String(created.headers.location);
+    // a paused or dropped request brought 1,000 bytes only
+    const cut = await patch(location, 0, pdf.subarray(0, 1000));
+    expect([cut.statusCode, cut.body]).toEqual([400, '上传在文件开头中断，请从头继续上传']);
+    const head = await tus('HEAD', location, auth(corp));
+    expect([head.statusCode, head.headers['upload-offset']]).toEqual([200, '0']);
+    const done = await patch(location, 0, pdf);
+    expect(done.statusCode, done.body).toBe(204);
+    expect(await status(String(done.headers['x-media-id']))).toMatchObject({ status: 'ready', size: pdf.length });
+  });
+
+  it('the first chunk decides: not media, or not the kind the resource wants, is refused at once and nothing is kept', async () => {
+    const size = 1024 * 1024;
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64 * 1024, 3)]);
+    const created = await createUpload(size, corp, 'lesson.mp4');
+    const location = String(created.headers.location);
+    const id = location.split('/').pop()!;
+    expect(readdirSync(tusDir)).toContain(id);
+    // only 64 KB of the declared 1 MB: refused on this first request, not at completion
+    const refused = await patch(location, 0, png);
+    expect([refused.statusCode, refused.body]).toEqual([415, '只能上传 mp4/mov/webm/mkv 视频、mp3/m4a/wav/aac 音频或 pdf 文档']);
+    expect(readdirSync(tusDir).filter((f) => f.startsWith(id))).toEqual([]);
+    expect((await tus('HEAD', location, auth(corp))).statusCode).toBe(404);
+
+    // a pdf sent for a video resource (metadata kind) is refused by its bytes, whatever its name
+    const pdfHead = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(32 * 1024, 0x20)]);
+    const forVideo = await createUpload(size, corp, 'lesson.mp4', 'video');
+    const mismatch = await patch(String(forVideo.headers.location), 0, pdfHead);
+    expect([mismatch.statusCode, mismatch.body]).toEqual([
+      415,
+      '文件内容与资源类型不符：视频课请上传视频，音频课请上传音频，文档课请上传 pdf',
+    ]);
+    expect(readdirSync(tusDir).filter((f) => f.startsWith(String(forVideo.headers.location).split('/').pop()!))).toEqual([]);
+    // the same bytes for a document resource go on
+    const forDoc = await createUpload(size, corp, '手册.pdf', 'document');
+    expect((await patch(String(forDoc.headers.location), 0, pdfHead)).statusCode).toBe(204);
+    // the same check when the data comes with the creating POST (creation-with-upload)
+    const before = readdirSync(tusDir).length;
+    const withBody = await tus(
+      'POST',
+      UPLOAD,
+      {
+        ...auth(corp),
+        'upload-length': String(size),
+        'upload-metadata': `filename ${b64('a.mp4')}`,
+        'content-type': 'application/offset+octet-stream',
+      },
+      png,
+    );
+    expect(withBody.statusCode).toBe(415);
+    expect(readdirSync(tusDir).length).toBe(before);
+    // an unknown kind is refused when the upload is created
+    expect((await createUpload(size, corp, 'x.mp4', 'image')).statusCode).toBe(400);
+  });
+
+  it('a finished upload moves into storage by rename (the same file, no copy) and leaves nothing in the tus folder', async () => {
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'),
+      Buffer.alloc(200 * 1024, 0x20),
+      Buffer.from('trailer<<>>\n%%EOF\n'),
+    ]);
+    const created = await createUpload(pdf.length, corp, '大手册.pdf', 'document');
+    const location = String(created.headers.location);
+    const id = location.split('/').pop()!;
+    const inode = statSync(join(tusDir, id)).ino;
+    expect((await patch(location, 0, pdf.subarray(0, 100_000))).statusCode).toBe(204);
+    const done = await patch(location, 100_000, pdf.subarray(100_000));
+    expect(done.statusCode, done.body).toBe(204);
+    const mediaId = String(done.headers['x-media-id']);
+    expect(readdirSync(tusDir).filter((f) => f.startsWith(id))).toEqual([]);
+    const key = `media/${mediaId}/source.pdf`;
+    const root = (t.ctx.storage as LocalStorage).root;
+    expect(statSync(join(root, key)).ino).toBe(inode);
+    expect((await readAll((await t.ctx.storage.get(key))!.body)).equals(pdf)).toBe(true);
+    expect(await status(mediaId)).toMatchObject({ status: 'ready', size: pdf.length });
+    // a client that lost the last answer asks again: complete, with the media id; to its owner only
+    const again = await tus('HEAD', location, auth(corp));
+    expect([again.statusCode, again.headers['upload-offset'], again.headers['x-media-id']]).toEqual([200, String(pdf.length), mediaId]);
+    expect((await tus('HEAD', location, auth(await t.login('admin')))).statusCode).toBe(404);
+  });
+
+  it('a HEAD racing the last PATCH never answers 404: before the finish it tells the offset, after it the media id', async () => {
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'),
+      Buffer.alloc(64 * 1024, 0x20),
+      Buffer.from('trailer<<>>\n%%EOF\n'),
+    ]);
+    for (let round = 0; round < 4; round++) {
+      const created = await createUpload(pdf.length, corp, `竞争${round}.pdf`, 'document');
+      const location = String(created.headers.location);
+      const [done, head] = await Promise.all([
+        patch(location, 0, pdf),
+        new Promise((r) => setTimeout(r, round * 3)).then(() => tus('HEAD', location, auth(corp))),
+      ]);
+      expect(done.statusCode, done.body).toBe(204);
+      expect(head.statusCode, `round ${round}: ${head.body}`).toBe(200);
+      if (head.headers['upload-offset'] === String(pdf.length) && head.headers['x-media-id'])
+        expect(head.headers['x-media-id']).toBe(done.headers['x-media-id']);
+    }
+  });
+
   it('a pdf is ready at once as a document', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     const mediaId = await upload(pdf, corp, '手册.pdf');
     expect(await status(mediaId)).toMatchObject({ status: 'ready', qualities: ['OD'], originalName: '手册.pdf' });
     // a document cannot be the file of a video resource
     expect((await t.post(`${R}/AddData`, { resName: 'x', resType: 1, mediaId, dCode: dir }, corp)).code).toBe('RES_MEDIA_TYPE_MISMATCH');
+    // its reading time is the administrator's (seconds); bad input changes nothing
+    expect((await t.post(`${R}/AddData`, { resName: '手册', resType: 3, mediaId, dCode: dir, duration: -5 }, corp)).msg).toBe(
+      '阅读时长应在 0 到 24 小时之间',
+    );
+    const added = await t.post<{ resCode: string }>(
+      `${R}/AddData`,
+      { resName: '手册', resType: 3, mediaId, dCode: dir, duration: 600 },
+      corp,
+    );
+    expect(added.success, added.msg).toBe(true);
+    expect((await t.post<{ duration: number }>(`${R}/GetTrainRes`, { rescode: added.data.resCode }, corp)).data.duration).toBe(600);
   });
 });
 

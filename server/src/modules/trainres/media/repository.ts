@@ -1,10 +1,14 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { media, type Rendition, resources } from '../../../db/schema/index.ts';
+import { assertOwnerInScope } from '../../../platform/policy.ts';
+import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 
-export async function insertMedia(db: DbOrTx, values: typeof media.$inferInsert): Promise<MediaRow> {
+/** An upload belongs to the uploader's company, which must be inside the scope. */
+export async function insertMedia(db: DbOrTx, scope: TenantScope, values: typeof media.$inferInsert): Promise<MediaRow> {
+  assertOwnerInScope(scope, values.companySysCode);
   const [row] = await db.insert(media).values(values).returning();
   return row;
 }
@@ -14,16 +18,30 @@ export async function findMedia(db: DbOrTx, mediaCode: string): Promise<MediaRow
   return row;
 }
 
-export async function updateMedia(db: DbOrTx, id: number, values: Partial<typeof media.$inferInsert>): Promise<void> {
-  await db.update(media).set(values).where(eq(media.id, id));
+/** The media job passes PLATFORM_WIDE (it works for whichever company uploaded). */
+export async function updateMedia(db: DbOrTx, scope: TenantScope, id: number, values: Partial<typeof media.$inferInsert>): Promise<void> {
+  await db
+    .update(media)
+    .set(values)
+    .where(and(eq(media.id, id), scopeWhere(scope, media.companySysCode)));
 }
 
-/** The duration read from the media goes to every resource that uses it. */
-export async function setResourceDuration(db: DbOrTx, mediaCode: string, duration: number): Promise<void> {
+/**
+ * The duration read from the media goes to every resource that uses it as its single media (a
+ * course of lessons keeps the sum of its lessons, ADR 0022).
+ */
+export async function setResourceDuration(db: DbOrTx, scope: TenantScope, mediaCode: string, duration: number): Promise<void> {
   await db
     .update(resources)
     .set({ duration })
-    .where(and(eq(resources.mediaId, mediaCode), isNull(resources.deletedAt)));
+    .where(
+      and(
+        eq(resources.mediaId, mediaCode),
+        isNull(resources.deletedAt),
+        sql`jsonb_array_length(${resources.lessons}) <= 1`,
+        scopeWhere(scope, resources.companySysCode),
+      ),
+    );
 }
 
 export type { Rendition };

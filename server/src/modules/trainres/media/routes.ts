@@ -8,7 +8,12 @@ import { handleTus } from './upload.ts';
 const base = `${TRAIN_BASE}/Train_Res`;
 const UPLOAD = { action: [Perm.ResAdd, Perm.ResEdit] };
 const mediaIdInput = z.object({ mediaId: z.string().trim().min(1, '媒体文件不存在').max(60) });
-const videoIdInput = z.object({ videoId: z.string().trim().min(1, '资源不存在').max(60) });
+/** lesson: the lesson's index in a course of several (ADR 0022); 0 = the first, or the only media */
+const lessonField = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? 0 : v),
+  z.coerce.number({ error: '课时不存在' }).int('课时不存在').min(0, '课时不存在').max(1000, '课时不存在'),
+);
+const videoIdInput = z.object({ videoId: z.string().trim().min(1, '资源不存在').max(60), lesson: lessonField });
 
 /** tus: the access check runs here, before tus reads a byte. */
 const tusRoute = (url: string) =>
@@ -42,15 +47,15 @@ export const mediaRoutes = [
     access: 'public',
     summary: '播放地址（各清晰度的签名链接；未登录仅可预览前 30 秒）',
     input: videoIdInput,
-    handler: ({ input, caller }) => playList(caller, input.videoId),
+    handler: ({ input, caller }) => playList(caller, input.videoId, input.lesson),
   }),
   defineRoute({
     method: 'POST',
     url: `${base}/GetTrainResPreView`,
     access: 'public',
     summary: '资源预览（播放地址、封面、文件类型）',
-    input: resCodeInput,
-    handler: ({ input, caller }) => playList(caller, input.rescode),
+    input: resCodeInput.extend({ lesson: lessonField }),
+    handler: ({ input, caller }) => playList(caller, input.rescode, input.lesson),
   }),
   defineRoute({
     method: 'POST',

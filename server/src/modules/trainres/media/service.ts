@@ -3,7 +3,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { resError } from '../errors.ts';
-import { mayWrite } from '../policy.ts';
+import { authorize } from '../policy.ts';
 import { presentMedia } from '../presenter.ts';
 import { processMediaJob } from './job.ts';
 import * as repo from './repository.ts';
@@ -11,7 +11,8 @@ import { mediaCapability } from './tools.ts';
 
 async function mustFindMedia(caller: Caller, mediaId: string): Promise<repo.MediaRow> {
   const row = await repo.findMedia(caller.ctx.db, mediaId);
-  if (!row || !mayWrite(caller.scope, row.companySysCode)) throw resError('MEDIA_NOT_FOUND');
+  if (!row) throw resError('MEDIA_NOT_FOUND');
+  authorize(caller, 'manageMedia', row);
   return row;
 }
 
@@ -22,10 +23,11 @@ export async function mediaStatus(caller: Caller, mediaId: string): Promise<Medi
 
 /** Runs the media job again for a failed video or audio file. */
 export async function retryMedia(caller: Caller, mediaId: string): Promise<MediaView> {
-  const row = await mustFindMedia(caller, mediaId);
-  if (row.status !== MediaStatus.Failed) throw resError('MEDIA_RETRY_REFUSED');
+  const row = await repo.findMedia(caller.ctx.db, mediaId);
+  if (!row) throw resError('MEDIA_NOT_FOUND');
+  authorize(caller, 'retryMedia', row);
   return inTransaction(caller, async (tx) => {
-    await repo.updateMedia(tx, row.id, { status: MediaStatus.Uploaded, progress: 0, error: '', updatedAt: caller.now });
+    await repo.updateMedia(tx, caller.scope, row.id, { status: MediaStatus.Uploaded, progress: 0, error: '', updatedAt: caller.now });
     await enqueueJob(tx, processMediaJob, { mediaId: row.id }, { dedupeKey: row.mediaCode });
     return presentMedia({ ...row, status: MediaStatus.Uploaded, progress: 0, error: '' }) as MediaView;
   });

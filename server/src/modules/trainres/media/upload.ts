@@ -1,12 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
 import { Server } from '@tus/server';
 import { errorMessage, FileStatus, FileVisibility, MEDIA_UPLOAD_PATH, MediaStatus } from '@xuetu/contract';
 import { fileTypeFromBuffer } from 'file-type';
+import type { Env } from '../../../config/env.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
 import type { AppContext } from '../../../platform/context.ts';
@@ -18,8 +19,11 @@ import { inTransaction } from '../../../platform/tx.ts';
 import { processMediaJob } from './job.ts';
 import * as repo from './repository.ts';
 
+type MediaKind = 'video' | 'audio' | 'document';
+type Accepted = { kind: MediaKind; ext: string };
+
 /** What a media upload may be, by its leading bytes (never by its name). */
-const ACCEPTED: Record<string, { kind: 'video' | 'audio' | 'document'; ext: string }> = {
+const ACCEPTED: Record<string, Accepted> = {
   'video/mp4': { kind: 'video', ext: '.mp4' },
   'video/quicktime': { kind: 'video', ext: '.mov' },
   'video/webm': { kind: 'video', ext: '.webm' },
@@ -33,6 +37,112 @@ const ACCEPTED: Record<string, { kind: 'video' | 'audio' | 'document'; ext: stri
   'application/pdf': { kind: 'document', ext: '.pdf' },
 };
 
+/** enough leading bytes for every signature file-type knows */
+const SNIFF_BYTES = 4100;
+const KINDS: readonly string[] = ['video', 'audio', 'document'];
+
+/**
+ * Judges an upload's leading bytes: an accepted media type, and of the kind the upload declared
+ * it is for (metadata `kind`: the resource's type; any accepted type when not declared).
+ */
+export async function judgeHead(
+  head: Buffer,
+  kind?: string | null,
+): Promise<{ mime: string; accepted: Accepted } | { refused: 'MEDIA_TYPE_REFUSED' | 'MEDIA_KIND_MISMATCH' }> {
+  const type = await fileTypeFromBuffer(head);
+  const accepted = type ? ACCEPTED[type.mime] : undefined;
+  if (!type || !accepted) return { refused: 'MEDIA_TYPE_REFUSED' };
+  if (kind && accepted.kind !== kind) return { refused: 'MEDIA_KIND_MISMATCH' };
+  return { mime: type.mime, accepted };
+}
+
+type TusStore = FileStore | S3Store;
+
+/**
+ * Where unfinished uploads wait: the S3 bucket (`@tus/s3-store`, multipart parts of 8 MiB) when
+ * S3_BUCKET is set, like the other files; otherwise files under MEDIA_TUS_DIR (default: `tus`
+ * beside FILES_DIR, so finished files are renamed into storage on the same disk).
+ */
+export function tusStore(env: Env): TusStore {
+  const expirationPeriodInMilliseconds = 24 * 60 * 60 * 1000;
+  if (env.S3_BUCKET)
+    return new S3Store({
+      partSize: 8 * 1024 * 1024,
+      expirationPeriodInMilliseconds,
+      s3ClientConfig: {
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+            : undefined,
+      },
+    });
+  return new FileStore({ directory: tusDirectory(env), expirationPeriodInMilliseconds });
+}
+
+const tusDirectory = (env: Env) => resolve(env.MEDIA_TUS_DIR ?? join(env.FILES_DIR, '..', 'tus'));
+
+/**
+ * The first bytes of an upload decide: the write at offset 0 (a PATCH, or a POST carrying data)
+ * reads up to SNIFF_BYTES before anything is stored; a file that is not an accepted media type of
+ * its declared kind is refused (415) and the upload removed, so nothing of it is kept.
+ */
+function checkFirstChunk(store: TusStore): TusStore {
+  const write = store.write.bind(store) as (src: Readable, id: string, offset: number) => Promise<number>;
+  const guarded = async (src: Readable, id: string, offset: number): Promise<number> => {
+    if (offset > 0) return write(src, id, offset);
+    const upload = await store.getUpload(id);
+    // a request cut (paused, dropped) before enough bytes came to judge them keeps nothing: the
+    // upload stays at 0 and the next request is judged again (nothing unjudged is ever stored)
+    const peeked = await peek(src, SNIFF_BYTES).catch(() => null);
+    if (!peeked || peeked.head.length < Math.min(SNIFF_BYTES, upload.size ?? SNIFF_BYTES)) {
+      peeked?.rest.destroy();
+      throw refuse(400, errorMessage('MEDIA_UPLOAD_CUT'));
+    }
+    const { head, rest } = peeked;
+    const verdict = await judgeHead(head, upload.metadata?.kind);
+    if ('refused' in verdict) {
+      await store.remove(id).catch(() => {});
+      throw refuse(415, errorMessage(verdict.refused));
+    }
+    return write(rest, id, offset);
+  };
+  store.write = guarded as typeof store.write;
+  return store;
+}
+
+/** Reads up to `bytes` leading bytes (fewer when the body ends), and a stream of the whole body again. */
+async function peek(src: Readable, bytes: number): Promise<{ head: Buffer; rest: Readable }> {
+  const it: AsyncIterator<Buffer | string> = src[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let have = 0;
+  let ended = false;
+  while (have < bytes) {
+    const r = await it.next();
+    if (r.done) {
+      ended = true;
+      break;
+    }
+    const chunk = Buffer.from(r.value);
+    chunks.push(chunk);
+    have += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* body() {
+    if (head.length) yield head;
+    if (ended) return;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      yield Buffer.from(r.value);
+    }
+  }
+  return { head, rest: Readable.from(body(), { objectMode: false }) };
+}
+
 /** The caller of the request tus is handling (tus hooks see only the raw request). */
 const current = new AsyncLocalStorage<Caller>();
 const servers = new WeakMap<AppContext, Server>();
@@ -44,14 +154,14 @@ const refuse = (status_code: number, body: string) => ({ status_code, body });
  * Resumable uploads (tus) for media. The route has checked the action value before a byte is
  * read; each upload belongs to the user who created it (another user's upload id answers 404);
  * the size is checked against MEDIA_UPLOAD_LIMIT_BYTES and the quotas when it is declared; the
- * finished file's type is judged by its leading bytes, then it moves to storage as a private
- * file and the media job is queued.
+ * type is judged by the leading bytes as soon as the first chunk arrives (and again when the
+ * upload completes), then the file moves to storage as a private file (renamed when both are on
+ * local disk) and the media job is queued.
  */
 export function tusServer(ctx: AppContext): Server {
   const found = servers.get(ctx);
   if (found) return found;
-  const directory = resolve(ctx.env.MEDIA_TUS_DIR ?? join(ctx.env.FILES_DIR, '..', 'tus'));
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: 24 * 60 * 60 * 1000 });
+  const datastore = checkFirstChunk(tusStore(ctx.env));
   const server = new Server({
     path: MEDIA_UPLOAD_PATH,
     datastore,
@@ -75,23 +185,39 @@ export function tusServer(ctx: AppContext): Server {
         if (err instanceof AppError) throw refuse(413, err.msg);
         throw err;
       }
+      const kind = upload.metadata?.kind;
+      if (kind && !KINDS.includes(kind)) throw refuse(400, errorMessage('MEDIA_TYPE_REFUSED'));
       return { metadata: { ...upload.metadata, owner: String(actor.userId) } };
     },
     onUploadFinish: async (_req, upload) => {
-      const caller = mustCaller();
-      const path = join(directory, upload.id);
-      const head = await readHead(path, 4100);
-      const type = await fileTypeFromBuffer(head);
-      const accepted = type ? ACCEPTED[type.mime] : undefined;
-      if (!accepted) {
-        await datastore.remove(upload.id).catch(() => {});
-        throw refuse(415, errorMessage('MEDIA_TYPE_REFUSED'));
+      // a HEAD for this upload waits until the file has moved and the media id is known
+      let finished: () => void = () => {};
+      finishing.set(upload.id, new Promise<void>((r) => (finished = r)));
+      try {
+        return await finishUpload(upload);
+      } finally {
+        finishing.delete(upload.id);
+        finished();
       }
-      const mediaCode = await storeFinished(caller, path, upload.size ?? 0, accepted, type?.mime ?? '', upload.metadata?.filename ?? '');
-      await datastore.remove(upload.id).catch(() => {});
-      return { headers: { 'X-Media-Id': mediaCode } };
     },
   });
+  async function finishUpload(upload: { id: string; size?: number; metadata?: Record<string, string | null> }) {
+    const caller = mustCaller();
+    const head = await readHead(await datastore.read(upload.id), SNIFF_BYTES);
+    const verdict = await judgeHead(head, upload.metadata?.kind);
+    if ('refused' in verdict) {
+      await datastore.remove(upload.id).catch(() => {});
+      throw refuse(415, errorMessage(verdict.refused));
+    }
+    const mediaCode = await storeFinished(caller, datastore, upload.id, upload.size ?? 0, verdict, upload.metadata?.filename ?? '');
+    // a client that lost this answer (dropped, or paused as the last bytes went) asks HEAD next
+    const done: FinishedUpload = { mediaCode, owner: upload.metadata?.owner ?? '', size: upload.size ?? 0 };
+    await caller.ctx.cache.set(finishedKey(upload.id), done, FINISHED_KEEP_SECONDS);
+    // the local file has moved into storage: only its record is left; an S3 upload is deleted
+    if (datastore instanceof FileStore) await datastore.configstore.delete(upload.id).catch(() => {});
+    else await datastore.remove(upload.id).catch(() => {});
+    return { headers: { 'X-Media-Id': mediaCode } };
+  }
   servers.set(ctx, server);
   return server;
 }
@@ -102,32 +228,82 @@ function mustCaller(): Caller {
   return caller;
 }
 
-/** Hands the raw request to tus with the caller it may check. */
-export function handleTus(
+/** What is remembered of a finished upload, for a client that asks about it again. */
+type FinishedUpload = { mediaCode: string; owner: string; size: number };
+const FINISHED_KEEP_SECONDS = 3600;
+const finishedKey = (uploadId: string) => `tus:done:${uploadId}`;
+/** uploads of this process whose last bytes are in and whose file is being moved into storage */
+const finishing = new Map<string, Promise<void>>();
+/** PATCH requests of this process still being handled, by upload id */
+const patching = new Map<string, Promise<void>>();
+
+/**
+ * Hands the raw request to tus with the caller it may check. A HEAD for an upload that has
+ * already finished (its file moved to storage) answers "complete" with the media id, to its
+ * owner only: a client whose final PATCH answer was lost (paused or dropped just as the last
+ * bytes arrived) finishes instead of meeting a 404 and uploading everything again.
+ */
+export async function handleTus(
   caller: Caller,
   req: import('node:http').IncomingMessage,
   res: import('node:http').ServerResponse,
 ): Promise<void> {
-  return current.run(caller, () => tusServer(caller.ctx).handle(req, res));
+  const id = req.method === 'POST' ? '' : ((req.url ?? '').split('?')[0]?.split('/').pop() ?? '');
+  if (req.method === 'HEAD') {
+    // a PATCH of this upload still being written (its client may have given up on it) goes first
+    const before = [patching.get(id), finishing.get(id)].filter(Boolean);
+    if (before.length) await Promise.race([Promise.all(before), new Promise((r) => setTimeout(r, 15_000).unref())]);
+    const done = id ? await caller.ctx.cache.get<FinishedUpload>(finishedKey(id)) : undefined;
+    if (done && done.owner === String(requireActor(caller).userId)) {
+      res.writeHead(200, {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(done.size),
+        'Upload-Length': String(done.size),
+        'Cache-Control': 'no-store',
+        'X-Media-Id': done.mediaCode,
+        'Access-Control-Expose-Headers': 'Upload-Offset, Upload-Length, Tus-Resumable, X-Media-Id',
+      });
+      res.end();
+      return;
+    }
+  }
+  const handling = current.run(caller, () => tusServer(caller.ctx).handle(req, res));
+  if (req.method === 'PATCH' && id) {
+    const settled = handling.then(
+      () => {},
+      () => {},
+    );
+    patching.set(id, settled);
+    void settled.then(() => {
+      if (patching.get(id) === settled) patching.delete(id);
+    });
+  }
+  return handling;
 }
 
-async function readHead(path: string, bytes: number): Promise<Buffer> {
-  const fh = await open(path, 'r');
+/** The first `bytes` bytes of a stream (which is then let go). */
+async function readHead(src: Readable, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let have = 0;
   try {
-    const buf = Buffer.alloc(bytes);
-    const { bytesRead } = await fh.read(buf, 0, bytes, 0);
-    return buf.subarray(0, bytesRead);
+    for await (const c of src) {
+      const chunk = Buffer.from(c);
+      chunks.push(chunk);
+      have += chunk.length;
+      if (have >= bytes) break;
+    }
   } finally {
-    await fh.close();
+    src.destroy();
   }
+  return Buffer.concat(chunks).subarray(0, bytes);
 }
 
 async function storeFinished(
   caller: Caller,
-  path: string,
+  datastore: TusStore,
+  uploadId: string,
   size: number,
-  accepted: { kind: 'video' | 'audio' | 'document'; ext: string },
-  mime: string,
+  { accepted, mime }: { accepted: Accepted; mime: string },
   filename: string,
 ): Promise<string> {
   const actor = requireActor(caller);
@@ -135,7 +311,12 @@ async function storeFinished(
   const now = ctx.clock.now();
   const mediaCode = newCode('M');
   const sourceKey = `media/${mediaCode}/source${accepted.ext}`;
-  const stored = await ctx.storage.putStream(sourceKey, createReadStream(path), mime);
+  // a local tus file is handed over (local storage renames it: no second write of the bytes);
+  // an upload in the S3 bucket is streamed to its storage key
+  const stored =
+    datastore instanceof FileStore
+      ? await ctx.storage.putFile(sourceKey, join(tusDirectory(ctx.env), uploadId), mime)
+      : await ctx.storage.putStream(sourceKey, (await datastore.read(uploadId)) as Readable, mime);
   await inTransaction(ctx, async (tx) => {
     await insertFile(tx, {
       storageKey: sourceKey,
@@ -149,7 +330,7 @@ async function storeFinished(
       originalName: filename.slice(0, 255),
       createdAt: now,
     });
-    const row = await repo.insertMedia(tx, {
+    const row = await repo.insertMedia(tx, caller.scope, {
       mediaCode,
       companySysCode: actor.companySysCode,
       ownerUserId: actor.userId,

@@ -1,9 +1,9 @@
 import { DeleteOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { Perm, type ResDirNode, TrainResMsg } from '@xuetu/contract';
-import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Tooltip, Tree, type TreeProps } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Tooltip, Tree, type TreeProps } from 'antd';
 import { useState } from 'react';
 import { deleteResDir, saveResDir } from '../../../api/trainres';
+import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 
 export const findDir = (nodes: ResDirNode[], code: string): ResDirNode | undefined => {
@@ -53,7 +53,6 @@ export function DirPanel({
   onChanged: () => void;
   allLabel?: string;
 }) {
-  const { message } = App.useApp();
   const can = useCan();
   const editable = can(Perm.ResDirEdit);
   const [dialog, setDialog] = useState<{ open: boolean; dCode: string; dName: string; dpNo: string }>({
@@ -65,18 +64,18 @@ export function DirPanel({
   const [form] = Form.useForm<{ dName: string }>();
   const current = selected ? findDir(tree, selected) : undefined;
 
-  const save = useMutation({
+  const save = useAppMutation({
     mutationFn: (body: { dCode?: string; dName: string; dpNo?: string; sort?: number }) => saveResDir({ ...body, companySysCode: company }),
+    success: '保存成功',
     onSuccess: () => {
-      message.success('保存成功');
       setDialog((d) => ({ ...d, open: false }));
       onChanged();
     },
   });
-  const remove = useMutation({
+  const remove = useAppMutation({
     mutationFn: (code: string) => deleteResDir(code),
+    success: '删除成功!',
     onSuccess: () => {
-      message.success('删除成功!');
       onSelect('');
       onChanged();
     },

@@ -28,6 +28,8 @@ interface Transfer {
   error: string;
 }
 
+const MEDIA_KINDS: Record<number, string> = { 1: 'video', 2: 'audio', 3: 'document' };
+
 /**
  * Resumable upload (tus) of a resource's media: progress with speed and time left, pause and
  * resume (a dropped connection resumes where it stopped), then the server's processing state
@@ -58,7 +60,8 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
       chunkSize: 8 * 1024 * 1024,
       retryDelays: [0, 1000, 3000, 5000, 10000],
       removeFingerprintOnSuccess: true,
-      metadata: { filename: file.name, filetype: file.type },
+      // kind: what the resource expects; the server judges the first bytes against it
+      metadata: { filename: file.name, filetype: file.type, kind: MEDIA_KINDS[resType] ?? '' },
       onBeforeRequest: (req) => {
         const token = getToken();
         if (token) req.setHeader('ydAuthorization', `Bearer ${token}`);
@@ -109,11 +112,12 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
   const left = transfer && transfer.speed > 0 ? (transfer.total - transfer.sent) / transfer.speed : 0;
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="media-uploader">
+    <>
       <input
         ref={input}
         type="file"
         hidden
+        style={{ display: 'none' }}
         accept={ACCEPT[resType]}
         data-testid="media-file"
         onChange={(e) => {
@@ -122,62 +126,64 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
           if (file) void start(file);
         }}
       />
-      <Space>
-        <Button icon={<UploadOutlined />} disabled={Boolean(transfer && !transfer.error)} onClick={() => input.current?.click()}>
-          {mediaId ? '重新上传' : '上传文件'}
-        </Button>
-        {transfer && !transfer.paused && (
-          <Button icon={<PauseOutlined />} onClick={pause} data-testid="upload-pause">
-            暂停
+      <Space direction="vertical" style={{ width: '100%' }} data-testid="media-uploader">
+        <Space>
+          <Button icon={<UploadOutlined />} disabled={Boolean(transfer && !transfer.error)} onClick={() => input.current?.click()}>
+            {mediaId ? '重新上传' : '上传文件'}
           </Button>
+          {transfer && !transfer.paused && (
+            <Button icon={<PauseOutlined />} onClick={pause} data-testid="upload-pause">
+              暂停
+            </Button>
+          )}
+          {transfer?.paused && (
+            <Button type="primary" ghost onClick={resume} data-testid="upload-resume">
+              继续上传
+            </Button>
+          )}
+        </Space>
+        {transfer && (
+          <div data-testid="upload-progress">
+            <Typography.Text ellipsis>{transfer.name}</Typography.Text>
+            <Progress percent={pct} status={transfer.error ? 'exception' : transfer.paused ? 'normal' : 'active'} />
+            <Typography.Text type="secondary">
+              {fmtBytes(transfer.sent)} / {fmtBytes(transfer.total)}
+              {transfer.paused ? ' · 已暂停' : transfer.speed > 0 ? ` · ${fmtBytes(transfer.speed)}/s · 剩余约 ${fmtTime(left)}` : ''}
+            </Typography.Text>
+            {transfer.error && <Alert type="error" showIcon message={transfer.error} style={{ marginTop: 8 }} />}
+          </div>
         )}
-        {transfer?.paused && (
-          <Button type="primary" ghost onClick={resume} data-testid="upload-resume">
-            继续上传
-          </Button>
+        {media && (
+          <div data-testid="media-status">
+            <Space wrap>
+              <Typography.Text>{media.originalName}</Typography.Text>
+              <Tag color={media.status === 'ready' ? 'green' : media.status === 'failed' ? 'red' : 'blue'}>
+                {MEDIA_STATUS_LABELS[media.status] ?? media.status}
+              </Tag>
+              {media.qualities.map((q) => (
+                <Tag key={q}>{QUALITY_LABELS[q] ?? q}</Tag>
+              ))}
+              {media.duration > 0 && <Typography.Text type="secondary">时长 {fmtTime(media.duration)}</Typography.Text>}
+            </Space>
+            {['uploaded', 'processing'].includes(media.status) && (
+              <Progress percent={media.progress} size="small" status="active" data-testid="transcode-progress" />
+            )}
+            {media.status === 'failed' && (
+              <Alert
+                type="error"
+                showIcon
+                message={media.error || '处理失败'}
+                action={
+                  <Button size="small" icon={<ReloadOutlined />} onClick={() => void retryMedia(mediaId).then(() => status.refetch())}>
+                    重试
+                  </Button>
+                }
+              />
+            )}
+            {media.status === 'ready' && media.error && <Alert type="info" showIcon message={media.error} />}
+          </div>
         )}
       </Space>
-      {transfer && (
-        <div data-testid="upload-progress">
-          <Typography.Text ellipsis>{transfer.name}</Typography.Text>
-          <Progress percent={pct} status={transfer.error ? 'exception' : transfer.paused ? 'normal' : 'active'} />
-          <Typography.Text type="secondary">
-            {fmtBytes(transfer.sent)} / {fmtBytes(transfer.total)}
-            {transfer.paused ? ' · 已暂停' : transfer.speed > 0 ? ` · ${fmtBytes(transfer.speed)}/s · 剩余约 ${fmtTime(left)}` : ''}
-          </Typography.Text>
-          {transfer.error && <Alert type="error" showIcon message={transfer.error} style={{ marginTop: 8 }} />}
-        </div>
-      )}
-      {media && (
-        <div data-testid="media-status">
-          <Space wrap>
-            <Typography.Text>{media.originalName}</Typography.Text>
-            <Tag color={media.status === 'ready' ? 'green' : media.status === 'failed' ? 'red' : 'blue'}>
-              {MEDIA_STATUS_LABELS[media.status] ?? media.status}
-            </Tag>
-            {media.qualities.map((q) => (
-              <Tag key={q}>{QUALITY_LABELS[q] ?? q}</Tag>
-            ))}
-            {media.duration > 0 && <Typography.Text type="secondary">时长 {fmtTime(media.duration)}</Typography.Text>}
-          </Space>
-          {['uploaded', 'processing'].includes(media.status) && (
-            <Progress percent={media.progress} size="small" status="active" data-testid="transcode-progress" />
-          )}
-          {media.status === 'failed' && (
-            <Alert
-              type="error"
-              showIcon
-              message={media.error || '处理失败'}
-              action={
-                <Button size="small" icon={<ReloadOutlined />} onClick={() => void retryMedia(mediaId).then(() => status.refetch())}>
-                  重试
-                </Button>
-              }
-            />
-          )}
-          {media.status === 'ready' && media.error && <Alert type="info" showIcon message={media.error} />}
-        </div>
-      )}
-    </Space>
+    </>
   );
 }

@@ -1,12 +1,17 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { RECOMMEND_LABELS, RES_TYPE_LABELS, type ResDirNode, TrainResMsg } from '@xuetu/contract';
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Spin, Switch, TreeSelect } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { getLecturers } from '../../../api/portal';
 import { addRes, getRes, updateRes } from '../../../api/trainres';
+import { useAppMutation } from '../../../app/useAppMutation';
 import { ImageCropUpload } from '../../../components/ImageCropUpload';
 import { LazyRichText } from '../../../components/LazyRichText';
+import { defaultLessonTitle, type LessonDraft, LessonList, lessonsProblem, newLessonKey } from './LessonList';
 import { MediaUploader } from './MediaUploader';
+
+const takesLessons = (resType: number) => resType === 1 || resType === 2;
+const oneEmptyLesson = (): LessonDraft[] => [{ key: newLessonKey(), title: defaultLessonTitle(1), mediaId: '' }];
 
 type TreeOpt = { value: string; title: string; key: string; children: TreeOpt[] };
 export const dirOptions = (nodes: ResDirNode[]): TreeOpt[] =>
@@ -22,6 +27,8 @@ interface Values {
   content?: string;
   mediaId?: string;
   creditHours?: number;
+  /** a document's reading time, minutes (sent as `duration` in seconds) */
+  readMinutes?: number;
   isPrivate?: boolean;
   recommendCate?: number;
 }
@@ -49,6 +56,7 @@ export function ResEditor({
   const resType = Form.useWatch('resType', form) ?? 1;
   const mediaId = Form.useWatch('mediaId', form) ?? '';
   const cover = Form.useWatch('cover', form);
+  const [lessons, setLessons] = useState<LessonDraft[]>(oneEmptyLesson);
   const current = useQuery({
     queryKey: ['trainres', 'res', resCode],
     queryFn: () => getRes(resCode ?? ''),
@@ -59,17 +67,29 @@ export function ResEditor({
   useEffect(() => {
     if (!open) return;
     form.resetFields();
+    setLessons(oneEmptyLesson());
     if (!resCode) form.setFieldsValue({ resType: 1, dCode: defaultDir || undefined, creditHours: 1, recommendCate: 0, isPrivate: false });
   }, [open, resCode, defaultDir, form]);
   useEffect(() => {
     const r = current.data;
-    if (open && r) form.setFieldsValue({ ...r, isPrivate: r.isPrivate === 1, lecturerCode: r.lecturerCode || undefined });
+    if (open && r)
+      form.setFieldsValue({
+        ...r,
+        isPrivate: r.isPrivate === 1,
+        lecturerCode: r.lecturerCode || undefined,
+        readMinutes: r.resType === 3 ? Math.round(r.duration / 60) : 0,
+      });
+    if (open && r?.lessons.length) setLessons(r.lessons.map((l) => ({ key: newLessonKey(), title: l.title, mediaId: l.mediaId })));
   }, [open, current.data, form]);
 
-  const save = useMutation({
-    mutationFn: (v: Values) => {
+  const save = useAppMutation({
+    mutationFn: ({ readMinutes, ...v }: Values) => {
+      // video / audio: the lessons in order (a list of one is the single media, ADR 0022)
+      const list = takesLessons(v.resType) ? lessons.map((l) => ({ title: l.title.trim() || v.resName, mediaId: l.mediaId })) : undefined;
       const body = {
         ...v,
+        ...(list ? { lessons: list, mediaId: list[0]?.mediaId ?? '' } : {}),
+        duration: v.resType === 3 ? Math.round((readMinutes ?? 0) * 60) : 0,
         isPrivate: v.isPrivate ? 1 : 0,
         lecturerCode: v.lecturerCode ?? '',
         companySysCode: company,
@@ -92,7 +112,13 @@ export function ResEditor({
       destroyOnHidden
       okText="保存"
       confirmLoading={save.isPending}
-      onOk={() => void form.validateFields().then((v) => save.mutate(v))}
+      onOk={() =>
+        void form.validateFields().then((v) => {
+          const problem = takesLessons(v.resType) ? lessonsProblem(lessons) : '';
+          if (problem) message.warning(problem);
+          else save.mutate(v);
+        })
+      }
       onCancel={onClose}
     >
       <Spin spinning={Boolean(resCode) && current.isLoading}>
@@ -111,7 +137,10 @@ export function ResEditor({
           <Form.Item name="resType" label="资源类型" rules={[{ required: true, message: TrainResMsg.resTypeInvalid }]}>
             <Select
               options={[1, 2, 3, 4].map((v) => ({ value: v, label: RES_TYPE_LABELS[v] }))}
-              onChange={() => form.setFieldValue('mediaId', '')}
+              onChange={() => {
+                form.setFieldValue('mediaId', '');
+                setLessons(oneEmptyLesson());
+              }}
             />
           </Form.Item>
           <Form.Item name="dCode" label="资源目录" rules={[{ required: true, message: TrainResMsg.dirRequired }]}>
@@ -130,9 +159,19 @@ export function ResEditor({
             <Input />
           </Form.Item>
           <Form.Item label="封面">
-            <ImageCropUpload value={cover} width={320} height={180} onChange={(img) => form.setFieldValue('cover', img.url)} />
+            <ImageCropUpload
+              label="上传封面"
+              value={cover}
+              width={320}
+              height={180}
+              onChange={(img) => form.setFieldValue('cover', img.url)}
+            />
           </Form.Item>
-          {resType !== 4 ? (
+          {takesLessons(resType) ? (
+            <Form.Item label="课时" required extra="可上传多个课时组成一门课程；只有一个课时即为单个视频或音频">
+              <LessonList resType={resType} value={lessons} onChange={setLessons} />
+            </Form.Item>
+          ) : resType !== 4 ? (
             <>
               <Form.Item name="mediaId" hidden>
                 <Input />
@@ -149,6 +188,11 @@ export function ResEditor({
           <Form.Item name="introduce" label="资源介绍">
             <LazyRichText minHeight={140} />
           </Form.Item>
+          {resType === 3 && (
+            <Form.Item name="readMinutes" label="阅读时长（分钟）" extra="学员阅读满该时长的 90% 方可完成；填 0 表示打开即可完成">
+              <InputNumber min={0} max={1440} precision={0} />
+            </Form.Item>
+          )}
           <Form.Item name="creditHours" label="学时">
             <InputNumber min={0} max={1000} step={0.5} />
           </Form.Item>

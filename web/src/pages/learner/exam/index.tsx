@@ -5,11 +5,11 @@ import { Alert, App, Button, Card, Col, Empty, Result, Row, Space, Spin, Typogra
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { beginExam, submitExam } from '../../../api/userexam';
+import { beginStorageKey } from './beginStorage';
 import { QuestionCard } from './QuestionCard';
 import { useAttempt } from './useAttempt';
 
-/** sessionStorage key of BeginExam's answer (spec: stored under the exam code). */
-export const beginStorageKey = (examCode: string) => examCode;
+export { beginStorageKey };
 
 function readBegin(examCode: string): BeginExamResult | null {
   try {

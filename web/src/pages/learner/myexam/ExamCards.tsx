@@ -1,12 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyExamCard } from '@xuetu/contract';
 import { App, Button, Card, Col, Descriptions, Empty, Modal, Row, Space, Spin, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { beginExam, getMyExamList, MY_EXAMS_KEY } from '../../../api/userexam';
-import { beginStorageKey } from '../exam';
-import { ExamResultDialog } from '../examview/ExamResultDialog';
-import { AttemptHistory } from './AttemptHistory';
+import { beginStorageKey } from '../exam/beginStorage';
+
+// Opened on a click: the attempts table (antd Table, with its select/tree/pagination) and the
+// result dialog load then, not with the dashboard that shows these cards (issue 15).
+const AttemptHistory = lazy(() => import('./AttemptHistory').then((m) => ({ default: m.AttemptHistory })));
+const ExamResultDialog = lazy(() => import('../examview/ExamResultDialog').then((m) => ({ default: m.ExamResultDialog })));
 
 const STATUS: Record<number, { text: string; color: string }> = {
   0: { text: '未开始', color: 'default' },
@@ -31,6 +34,8 @@ export function ExamCards({ mustComplete = false }: { mustComplete?: boolean }) 
   const [detail, setDetail] = useState<MyExamCard | null>(null);
   const [result, setResult] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  const [openedResult, setOpenedResult] = useState(false);
+  if (result !== null && !openedResult) setOpenedResult(true);
   const q = useQuery({
     queryKey: [...MY_EXAMS_KEY, mustComplete],
     queryFn: () => getMyExamList({ pageIndex: 1, pageSize: 50, mustComplete: mustComplete ? 1 : 0 }),
@@ -134,9 +139,18 @@ export function ExamCards({ mustComplete = false }: { mustComplete?: boolean }) 
           />
         )}
         {/* spec: 再次考试 comes with the history of the attempts */}
-        {detail && detail.attemptsUsed > 0 && <AttemptHistory examCode={detail.examCode} onView={setResult} />}
+        {detail && detail.attemptsUsed > 0 && (
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '12px auto' }} />}>
+            <AttemptHistory examCode={detail.examCode} onView={setResult} />
+          </Suspense>
+        )}
       </Modal>
-      <ExamResultDialog userpaperId={result} onClose={() => setResult(null)} />
+      {/* mounted from the first opening on, so it keeps its closing animation */}
+      {openedResult && (
+        <Suspense fallback={null}>
+          <ExamResultDialog userpaperId={result} onClose={() => setResult(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Alert, Empty, Skeleton } from 'antd';
 import { Fragment } from 'react';
 import { getNoticeDetail } from '../../../api/portal';
 import { RichTextView } from '../../../components/RichTextView';
+import { sizedUrl } from '../../../components/responsiveImage';
 
 /** spec: blank for the 1900-01-01 sentinel, else yyyy-MM-dd HH:mm */
 export function formatReleaseTime(text: string | undefined): string {
@@ -65,7 +66,10 @@ export function NoticeView({ noticeSysCode, inApp = false }: { noticeSysCode: st
           <EyeOutlined /> {n.pv}
         </span>
       </div>
-      {showsCover(n) && <img className="xt-notice-cover" src={n.pcCoverUrl} alt={n.noticeTitle} data-testid="notice-cover" />}
+      {/* at most the content's width and 360 px high: the 1280 px copy (issue 15) */}
+      {showsCover(n) && (
+        <img className="xt-notice-cover" src={sizedUrl(n.pcCoverUrl, 1280)} alt={n.noticeTitle} data-testid="notice-cover" />
+      )}
       {n.noticeType === 2 && n.noticeUrl && (
         <Alert
           type="info"

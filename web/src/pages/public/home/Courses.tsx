@@ -1,35 +1,31 @@
-import { FireOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_DIR_NO, HOT_RES_TOP, RANKING_LIMIT } from '@xuetu/contract';
-import { Avatar, Empty, Skeleton } from 'antd';
+import { DEFAULT_DIR_NO, HOT_RES_TOP } from '@xuetu/contract';
+import { Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type CourseCard, getIndexHotRes, getIndexResDirList, getRankingList, getStudyStars, type ResDir } from '../../../api/portal';
+import { type CourseCard, getIndexHotRes, getIndexResDirList, type ResDir } from '../../../api/portal';
 import { useIsLoggedIn } from '../../../app/store/session';
-import { ComingSoon } from '../../../components/ComingSoon';
 import { LightTabs } from '../../../components/LightTabs';
-import { features } from '../../../features';
+import { sizedUrl } from '../../../components/responsiveImage';
+import { useOpenCourse } from './openCourse';
 
-// Course showcase: hot courses by category, rankings, study stars. Data comes from the courses
-// module; until its endpoints exist (features.courses) each block shows 建设中 and calls nothing.
+// the side lists live in their own module: the dashboard shows them without the tabs above
+export { Rankings, StudyStars } from './SideLists';
+
+// Course showcase: hot courses by category, rankings, study stars (data from the courses module).
 
 const ALL_DIR: ResDir = { dCode: '', dName: '全部', dNo: DEFAULT_DIR_NO, dpNo: '' };
 
-/** spec: a lesson opens /trainres/study?id=…; without a session the play dialog (courses module) comes first */
-function useOpenCourse() {
-  const navigate = useNavigate();
-  return (c: CourseCard) => navigate(`/trainres/study?id=${encodeURIComponent(c.resCode)}`);
-}
-
-function CourseGrid({ items, loading }: { items: CourseCard[] | undefined; loading: boolean }) {
-  const open = useOpenCourse();
+function CourseGrid({ items, loading, onNeedLogin }: { items: CourseCard[] | undefined; loading: boolean; onNeedLogin?: () => void }) {
+  const { open, dialog } = useOpenCourse(onNeedLogin);
   if (loading) return <Skeleton active />;
   if (!items?.length) return <Empty description="暂无课程" data-testid="courses-empty" />;
   return (
-    <div className="xt-course-grid">
+    <div className="xt-course-grid" data-testid="hot-course-list">
+      {dialog}
       {items.map((c) => (
-        <button type="button" key={c.resCode} className="xt-course-card" onClick={() => open(c)}>
-          <div className="xt-course-cover" style={c.cover ? { backgroundImage: `url("${c.cover}")` } : undefined} />
+        <button type="button" key={c.resCode} className="xt-course-card" onClick={() => open(c)} data-testid="hot-course">
+          <div className="xt-course-cover" style={c.cover ? { backgroundImage: `url("${sizedUrl(c.cover, 640)}")` } : undefined} />
           <div className="xt-course-name">{c.resName}</div>
           <div className="xt-course-intro">{c.introduce}</div>
           <div className="xt-course-views">{c.viewCnt ?? 0} 人学习</div>
@@ -39,17 +35,15 @@ function CourseGrid({ items, loading }: { items: CourseCard[] | undefined; loadi
   );
 }
 
-export function HotCourses({ onNeedLogin }: { onNeedLogin: (target: string) => void }) {
+export function HotCourses({ onNeedLogin }: { onNeedLogin: (target?: string) => void }) {
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
-  const enabled = features.courses;
-  const dirs = useQuery({ queryKey: ['portal', 'resdirs'], queryFn: getIndexResDirList, retry: false, enabled });
+  const dirs = useQuery({ queryKey: ['portal', 'resdirs'], queryFn: getIndexResDirList, retry: false });
   const [dir, setDir] = useState<ResDir>(ALL_DIR);
   const hot = useQuery({
     queryKey: ['portal', 'hot', dir.dCode],
     queryFn: () => getIndexHotRes(dir.dCode, HOT_RES_TOP),
     retry: false,
-    enabled,
   });
   // spec: an extra first entry 'all' with an empty code
   const tabs = [ALL_DIR, ...(Array.isArray(dirs.data) ? dirs.data : [])];
@@ -72,80 +66,7 @@ export function HotCourses({ onNeedLogin }: { onNeedLogin: (target: string) => v
           </button>
         }
       />
-      {enabled ? (
-        <CourseGrid items={Array.isArray(hot.data) ? hot.data : undefined} loading={hot.isLoading} />
-      ) : (
-        <ComingSoon what="课程中心" testId="courses-coming-soon" />
-      )}
-    </div>
-  );
-}
-
-export function Rankings() {
-  const open = useOpenCourse();
-  const q = useQuery({
-    queryKey: ['portal', 'ranking'],
-    queryFn: () => getRankingList(RANKING_LIMIT),
-    retry: false,
-    enabled: features.courses,
-  });
-  const items = Array.isArray(q.data) ? q.data : [];
-  return (
-    <div className="xt-side-card" data-testid="course-ranking">
-      <div className="xt-side-title">
-        <TrophyOutlined /> 课程排行
-      </div>
-      {!features.courses ? (
-        <ComingSoon testId="ranking-coming-soon" />
-      ) : q.isLoading ? (
-        <Skeleton active />
-      ) : items.length ? (
-        <ol className="xt-ranking">
-          {items.map((c, i) => (
-            <li key={c.resCode}>
-              <span className={`xt-rank xt-rank-${i + 1}`}>{i + 1}</span>
-              <button type="button" onClick={() => open(c)}>
-                {c.resName}
-              </button>
-              <span className="xt-rank-views">
-                <FireOutlined /> {c.viewCnt ?? 0}
-              </span>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无排行" />
-      )}
-    </div>
-  );
-}
-
-export function StudyStars() {
-  const q = useQuery({ queryKey: ['portal', 'stars'], queryFn: getStudyStars, retry: false, enabled: features.courses });
-  const items = Array.isArray(q.data) ? q.data : [];
-  return (
-    <div className="xt-side-card" data-testid="study-stars">
-      <div className="xt-side-title">学习之星</div>
-      {!features.courses ? (
-        <ComingSoon testId="stars-coming-soon" />
-      ) : q.isLoading ? (
-        <Skeleton active avatar />
-      ) : items.length ? (
-        <ul className="xt-stars">
-          {items.map((s) => (
-            <li key={`${s.chnName}-${s.orgName}`}>
-              <Avatar src={s.headImg}>{s.chnName.slice(0, 1)}</Avatar>
-              <div>
-                <div>{s.chnName}</div>
-                <small>{s.orgName}</small>
-              </div>
-              <span>{s.studyHoursStr}</span>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
-      )}
+      <CourseGrid items={Array.isArray(hot.data) ? hot.data : undefined} loading={hot.isLoading} onNeedLogin={() => onNeedLogin()} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Modal, Skeleton, Tag } from 'antd';
 import { getLecturerDetail } from '../../../api/portal';
+import { sizedUrl } from '../../../components/responsiveImage';
 
 /** The lecturer's introduction (and first video): its own chunk, fetched when a card is first opened. */
 export default function LecturerDialog({ code, onClose }: { code: string | null; onClose: () => void }) {
@@ -17,7 +18,7 @@ export default function LecturerDialog({ code, onClose }: { code: string | null;
       ) : (
         <div className="xt-lecturer-detail" data-testid="lecturer-detail">
           <div className="xt-lecturer-head">
-            <Avatar size={88} src={data.faceUrl} alt={data.lecturerName}>
+            <Avatar size={88} src={data.faceUrl && sizedUrl(data.faceUrl, 320)} alt={data.lecturerName}>
               {data.lecturerName.slice(0, 1)}
             </Avatar>
             <div>

@@ -1,6 +1,7 @@
 import type { LecturerItem } from '@xuetu/contract';
 import { Avatar, Empty, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { responsiveImg } from '../../../components/responsiveImage';
 
 // the dialog (antd Modal, video) is fetched when a visitor first opens a lecturer (issue 15 budget)
 const LecturerDialog = lazy(() => import('./LecturerDialog'));
@@ -27,7 +28,11 @@ export function Lecturers({ items, loading }: { items: LecturerItem[] | undefine
               size={96}
               alt={l.lecturerName}
               // below the first screen: fetched when scrolled near
-              src={l.faceUrl ? <img src={l.faceUrl} alt={l.lecturerName} loading="lazy" decoding="async" /> : undefined}
+              src={
+                l.faceUrl ? (
+                  <img {...responsiveImg(l.faceUrl, '96px', 320)} alt={l.lecturerName} loading="lazy" decoding="async" />
+                ) : undefined
+              }
             >
               {l.lecturerName.slice(0, 1)}
             </Avatar>

@@ -2,7 +2,7 @@ import { ArrowRightOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkItem, NoticeItem } from '@xuetu/contract';
 import { Empty, Skeleton } from 'antd';
-import { useMemo } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getHomeImageNotices, getHomeNotices, getLecturers, getLinks, getShowModels } from '../../../api/portal';
 import { isWhiteListed } from '../../../app/guard';
@@ -14,6 +14,7 @@ import { NoticeRows } from '../components/NoticeRows';
 import { PortalFooter } from '../components/PortalFooter';
 import { PortalHeader, PortalLoginContext, usePortalLogin, usePortalLoginContext } from '../components/PortalHeader';
 import '../components/portal.css';
+import { responsiveImg, sizedUrl } from '../../../components/responsiveImage';
 import { BannerCarousel, buildBanners } from './Banners';
 import { HotCourses, Rankings, StudyStars } from './Courses';
 import { Lecturers } from './Lecturers';
@@ -48,8 +49,8 @@ function SmartLink({ url, className, children, testId }: { url: string; classNam
   );
 }
 
-function useLinks(linkType: number) {
-  return useQuery({ queryKey: ['portal', 'links', linkType], queryFn: () => getLinks(linkType) });
+function useLinks(linkType: number, enabled = true) {
+  return useQuery({ queryKey: ['portal', 'links', linkType], queryFn: () => getLinks(linkType), enabled });
 }
 
 function Section({
@@ -74,6 +75,9 @@ function Section({
   );
 }
 
+/** a cover card's width: grid columns of at least 160 px (about 171 px in the desktop column), two on a phone */
+const COVER_SIZES = '(max-width: 600px) 50vw, (max-width: 991px) 33vw, 180px';
+
 function CoverCards({ items, loading, testId }: { items: LinkItem[] | undefined; loading: boolean; testId: string }) {
   if (loading) return <Skeleton active />;
   if (!items?.length) return <Empty description="暂无内容" />;
@@ -83,7 +87,7 @@ function CoverCards({ items, loading, testId }: { items: LinkItem[] | undefined;
         <SmartLink key={l.linkCode} url={l.pcLinkUrl} className="xt-cover-card">
           {/* below the first screen: fetched when scrolled near (lazy), decoded off the main thread */}
           {l.pcCoverUrlPath ? (
-            <img className="xt-cover-img" src={l.pcCoverUrlPath} alt="" loading="lazy" decoding="async" />
+            <img className="xt-cover-img" {...responsiveImg(l.pcCoverUrlPath, COVER_SIZES)} alt="" loading="lazy" decoding="async" />
           ) : (
             <div className="xt-cover-img" />
           )}
@@ -110,16 +114,38 @@ export default function HomePage() {
   const imageNotices = useQuery({ queryKey: ['portal', 'imageNotices'], queryFn: getHomeImageNotices });
   const topNav = useLinks(1);
   const midNav = useLinks(2);
-  const skills = useLinks(3);
-  const clubs = useLinks(4);
-  const charity = useLinks(5);
-  const lecturers = useQuery({ queryKey: ['portal', 'lecturers'], queryFn: getLecturers });
-  const notices = useQuery({ queryKey: ['portal', 'homeNotices'], queryFn: () => getHomeNotices(6) });
   const models = useQuery({ queryKey: ['portal', 'models'], queryFn: getShowModels });
+  // the data below the first screen is asked for once the first screen has painted: on a phone
+  // its requests and pictures would otherwise share the link with the banner, the largest paint
+  // (issue 15, Lighthouse LCP)
+  const [belowData, setBelowData] = useState(false);
+  const skills = useLinks(3, belowData);
+  const clubs = useLinks(4, belowData);
+  const charity = useLinks(5, belowData);
+  const lecturers = useQuery({ queryKey: ['portal', 'lecturers'], queryFn: getLecturers, enabled: belowData });
+  const notices = useQuery({ queryKey: ['portal', 'homeNotices'], queryFn: () => getHomeNotices(6), enabled: belowData });
   const banners = useMemo(() => buildBanners(bannerLinks.data ?? [], imageNotices.data ?? []), [bannerLinks.data, imageNotices.data]);
   // the first screen (top and middle navigation, banners, display models) appears in one piece
   // once its data is here: parts arriving one by one would push the page down (layout shift)
   const foldReady = !bannerLinks.isLoading && !imageNotices.isLoading && !topNav.isLoading && !midNav.isLoading && !models.isLoading;
+  // what lies below the first screen is rendered after it, as a transition: the first screen
+  // (and its banner, the largest paint) does not wait for the whole page, and the main thread
+  // stays free while the rest renders in slices (issue 15, Lighthouse LCP/TBT)
+  const [belowReady, setBelowReady] = useState(false);
+  useEffect(() => {
+    if (foldReady) startTransition(() => setBelowReady(true));
+  }, [foldReady]);
+  useEffect(() => {
+    if (!foldReady) return;
+    // after the next frame has been painted; the timer for a tab that paints no frames (hidden)
+    const start = () => setBelowData(true);
+    const timer = window.setTimeout(start, 500);
+    const frame = requestAnimationFrame(() => window.setTimeout(start, 0));
+    return () => {
+      window.clearTimeout(timer);
+      cancelAnimationFrame(frame);
+    };
+  }, [foldReady]);
 
   return (
     <PortalLoginContext.Provider value={login}>
@@ -147,7 +173,8 @@ export default function HomePage() {
                     <SmartLink key={l.linkCode} url={l.pcLinkUrl} className="xt-midnav-item">
                       <span
                         className="xt-midnav-icon"
-                        style={l.pcCoverUrlPath ? { backgroundImage: `url("${l.pcCoverUrlPath}")` } : undefined}
+                        // a 44 px icon: the 160 px copy is sharp on any screen
+                        style={l.pcCoverUrlPath ? { backgroundImage: `url("${sizedUrl(l.pcCoverUrlPath, 160)}")` } : undefined}
                       >
                         {l.pcCoverUrlPath ? '' : (l.pcLinkName || l.linkName).slice(0, 1)}
                       </span>
@@ -161,7 +188,11 @@ export default function HomePage() {
                 <div className="xt-models" data-testid="display-models">
                   {models.data.map((m) => (
                     <SmartLink key={m.modelCode} url={m.linkUrl} className="xt-model-card">
-                      <span className="xt-model-img" style={m.imageUrl ? { backgroundImage: `url("${m.imageUrl}")` } : undefined} />
+                      <span
+                        className="xt-model-img"
+                        // 56×40 px, covered: the 320 px copy
+                        style={m.imageUrl ? { backgroundImage: `url("${sizedUrl(m.imageUrl, 320)}")` } : undefined}
+                      />
                       <span className="xt-model-text">
                         <strong>{m.modelName}</strong>
                         <small>{m.modelDesc}</small>
@@ -172,56 +203,60 @@ export default function HomePage() {
                 </div>
               )}
 
-              <div className="xt-two-col">
-                <Section title="热门课程" testId="section-courses">
-                  <HotCourses onNeedLogin={login.open} />
-                </Section>
-                <aside className="xt-side">
-                  <Rankings />
-                  <StudyStars />
-                </aside>
-              </div>
+              {belowReady && (
+                <>
+                  <div className="xt-two-col">
+                    <Section title="热门课程" testId="section-courses">
+                      <HotCourses onNeedLogin={login.open} />
+                    </Section>
+                    <aside className="xt-side">
+                      <Rankings onNeedLogin={() => login.open()} />
+                      <StudyStars />
+                    </aside>
+                  </div>
 
-              <Section title="通知公告" testId="section-notices">
-                <LightTabs
-                  label="通知公告"
-                  activeKey="latest"
-                  items={[
-                    { key: 'latest', label: '最新公告' },
-                    { key: 'all', label: <span data-testid="all-notices-tab">全部公告</span> },
-                  ]}
-                  onChange={(k) => {
-                    // spec: the 'all notices' tab leads to /infonoticelist
-                    if (k === 'all') navigate('/infonoticelist');
-                  }}
-                  extra={
-                    <Link to="/infonoticelist" className="xt-more" data-testid="all-notices-link">
-                      全部公告 <RightOutlined />
-                    </Link>
-                  }
-                />
-                <div role="tabpanel" aria-label="最新公告">
-                  <NoticeList items={notices.data} loading={notices.isLoading} />
-                </div>
-              </Section>
+                  <Section title="通知公告" testId="section-notices">
+                    <LightTabs
+                      label="通知公告"
+                      activeKey="latest"
+                      items={[
+                        { key: 'latest', label: '最新公告' },
+                        { key: 'all', label: <span data-testid="all-notices-tab">全部公告</span> },
+                      ]}
+                      onChange={(k) => {
+                        // spec: the 'all notices' tab leads to /infonoticelist
+                        if (k === 'all') navigate('/infonoticelist');
+                      }}
+                      extra={
+                        <Link to="/infonoticelist" className="xt-more" data-testid="all-notices-link">
+                          全部公告 <RightOutlined />
+                        </Link>
+                      }
+                    />
+                    <div role="tabpanel" aria-label="最新公告">
+                      <NoticeList items={notices.data} loading={notices.isPending} />
+                    </div>
+                  </Section>
 
-              <Section title="名师风采" testId="section-lecturers">
-                <Lecturers items={lecturers.data} loading={lecturers.isLoading} />
-              </Section>
+                  <Section title="名师风采" testId="section-lecturers">
+                    <Lecturers items={lecturers.data} loading={lecturers.isPending} />
+                  </Section>
 
-              <Section title="职业技能" testId="section-skills">
-                <CoverCards items={skills.data} loading={skills.isLoading} testId="skill-links" />
-              </Section>
-              <div className="xt-two-col xt-two-equal">
-                <Section title="社团活动" testId="section-clubs">
-                  <CoverCards items={clubs.data} loading={clubs.isLoading} testId="club-links" />
-                </Section>
-                <Section title="公益项目" testId="section-charity">
-                  <CoverCards items={charity.data} loading={charity.isLoading} testId="charity-links" />
-                </Section>
-              </div>
+                  <Section title="职业技能" testId="section-skills">
+                    <CoverCards items={skills.data} loading={skills.isPending} testId="skill-links" />
+                  </Section>
+                  <div className="xt-two-col xt-two-equal">
+                    <Section title="社团活动" testId="section-clubs">
+                      <CoverCards items={clubs.data} loading={clubs.isPending} testId="club-links" />
+                    </Section>
+                    <Section title="公益项目" testId="section-charity">
+                      <CoverCards items={charity.data} loading={charity.isPending} testId="charity-links" />
+                    </Section>
+                  </div>
+                </>
+              )}
             </main>
-            <PortalFooter />
+            {belowReady && <PortalFooter />}
           </>
         )}
         <BackTop />

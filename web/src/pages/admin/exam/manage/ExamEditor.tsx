@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ExamStatus } from '@xuetu/contract';
 import {
   Alert,
-  App,
   Button,
   Checkbox,
   DatePicker,
@@ -21,6 +20,8 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { addExam, getExam, getPaperPage, updateExam } from '../../../../api/exams';
+import { getProjectPage } from '../../../../api/projects';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { ParticipantSelect } from '../../../../components/ParticipantSelect';
 
 type Person = { id: number; name: string };
@@ -42,7 +43,7 @@ interface Values {
   isAllow: boolean;
   isAllowCount: number;
   flags: string[];
-  projectCode: string;
+  projectCode?: string;
 }
 const FLAG_OPTIONS = [
   { value: 'isAllowedViewAnswer', label: '交卷后可查看答案' },
@@ -57,11 +58,14 @@ const merge = (a: Person[], b: Person[]) => [...a, ...b.filter((x) => !a.some((y
 
 /** 新增/编辑考试: paper, time, window, pass score, repeats, options, participants (people, departments, posts). */
 export function ExamEditor(props: { open: boolean; examCode: string | null; company: string; onClose: () => void; onSaved: () => void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [picks, setPicks] = useState<Picks>(NO_PICKS);
   const [choosing, setChoosing] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const persist = useAppMutation({
+    mutationFn: (body: Parameters<typeof addExam>[0]) => (props.examCode ? updateExam(body) : addExam(body)),
+    success: '保存成功',
+    onSuccess: () => props.onSaved(),
+  });
   const existing = useQuery({
     queryKey: ['exam', 'exam', props.examCode],
     queryFn: () => getExam(props.examCode as string),
@@ -70,6 +74,12 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
   const papers = useQuery({
     queryKey: ['exam', 'papers', 'options', props.company],
     queryFn: () => getPaperPage({ keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 }),
+    enabled: props.open,
+  });
+  // the company's training projects an exam may belong to (drafts too: the exam may be made first)
+  const projects = useQuery({
+    queryKey: ['project', 'options', props.company],
+    queryFn: () => getProjectPage({ keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 }),
     enabled: props.open,
   });
   const isAllow = Form.useWatch('isAllow', form);
@@ -90,7 +100,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
             isAllow: e.isAllow === 1,
             isAllowCount: e.isAllowCount,
             flags: FLAG_OPTIONS.map((f) => f.value).filter((k) => (e as unknown as Record<string, number>)[k] === 1),
-            projectCode: e.projectCode,
+            projectCode: e.projectCode || undefined,
           }
         : {
             examName: '',
@@ -102,7 +112,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
             isAllow: false,
             isAllowCount: 2,
             flags: [],
-            projectCode: '',
+            projectCode: undefined,
           },
     );
     setPicks(e?.participants ?? NO_PICKS);
@@ -122,20 +132,11 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
       isAllow: v.isAllow ? 1 : 0,
       isAllowCount: v.isAllow ? v.isAllowCount : 1,
       ...Object.fromEntries(FLAG_OPTIONS.map((f) => [f.value, v.flags.includes(f.value) ? 1 : 0])),
-      projectCode: v.projectCode,
+      projectCode: v.projectCode ?? '',
       participants: { users: picks.users.map((p) => p.id), orgs: picks.orgs.map((p) => p.id), posts: picks.posts.map((p) => p.id) },
       companySysCode: props.company,
     };
-    setSaving(true);
-    try {
-      await (props.examCode ? updateExam(body) : addExam(body));
-      message.success('保存成功');
-      props.onSaved();
-    } catch {
-      // shown by the request wrapper
-    } finally {
-      setSaving(false);
-    }
+    persist.mutate(body);
   };
 
   const begun = (existing.data?.attemptCount ?? 0) > 0;
@@ -161,7 +162,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
       extra={
         <Space>
           <Button onClick={props.onClose}>取消</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="exam-save">
+          <Button type="primary" loading={persist.isPending} onClick={() => void save()} data-testid="exam-save">
             保存
           </Button>
         </Space>
@@ -228,8 +229,16 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
           <Form.Item name="flags" label="考试设置">
             <Checkbox.Group options={FLAG_OPTIONS} />
           </Form.Item>
-          <Form.Item name="projectCode" label="所属培训项目编号（可选）">
-            <Input maxLength={60} />
+          <Form.Item name="projectCode" label="所属培训项目（可选）">
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              placeholder="不属于培训项目"
+              loading={projects.isLoading}
+              data-testid="exam-project"
+              options={(projects.data?.models ?? []).map((p) => ({ value: p.projectCode, label: p.projectName }))}
+            />
           </Form.Item>
           <Form.Item label="参考人员" required>
             <Space direction="vertical" style={{ width: '100%' }}>

@@ -1,11 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EXAM_STATUS_LABELS, ExamStatus, type ExamView, Perm } from '@xuetu/contract';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EXAM_STATUS_LABELS, type ExamView, Perm } from '@xuetu/contract';
+import { App, Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { closeExam, deleteExam, getExamPage, publishExam } from '../../../../api/exams';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
+import { LifecycleActions } from '../../LifecycleActions';
 import { DEFAULT_PAGE, pager } from '../../shared';
 import { useExamCompany } from '../shared';
 import { ExamEditor } from './ExamEditor';
@@ -29,7 +31,7 @@ export default function ExamManagePage() {
     placeholderData: keepPreviousData,
   });
   const reload = () => qc.invalidateQueries({ queryKey: ['exam'] });
-  const act = useMutation({
+  const act = useAppMutation({
     mutationFn: async ({ kind, code }: { kind: 'publish' | 'close' | 'delete'; code: string }) => {
       if (kind === 'publish') return (await publishExam(code)).msg;
       if (kind === 'close') await closeExam(code);
@@ -105,45 +107,27 @@ export default function ExamManagePage() {
             width: 260,
             fixed: 'right',
             render: (_: unknown, e) => (
-              <Space size={4} wrap>
-                {can(Perm.ExamEdit) && e.status !== ExamStatus.Closed && (
-                  <Button size="small" type="link" onClick={() => setEditor({ open: true, code: e.examCode })}>
-                    编辑
-                  </Button>
-                )}
-                {can(Perm.ExamPublish) && e.status === ExamStatus.Draft && (
-                  <Popconfirm
-                    title="发布后参考人员会收到考试通知，确定发布吗？"
-                    onConfirm={() => act.mutate({ kind: 'publish', code: e.examCode })}
-                  >
-                    <Button size="small" type="link" data-testid="exam-publish">
-                      发布
+              <LifecycleActions
+                status={e.status}
+                canEdit={can(Perm.ExamEdit)}
+                canPublish={can(Perm.ExamPublish)}
+                deletable={e.attemptCount === 0}
+                texts={{
+                  publish: '发布后参考人员会收到考试通知，确定发布吗？',
+                  close: '结束后学员不能再开始作答，确定结束吗？',
+                  remove: '确定删除该考试吗？',
+                }}
+                testIdPrefix="exam"
+                onEdit={() => setEditor({ open: true, code: e.examCode })}
+                onAct={(kind) => act.mutate({ kind, code: e.examCode })}
+                extra={
+                  can(Perm.ExamResultList) && (
+                    <Button size="small" type="link" onClick={() => navigate(`/exam/result?examCode=${encodeURIComponent(e.examCode)}`)}>
+                      成绩
                     </Button>
-                  </Popconfirm>
-                )}
-                {can(Perm.ExamPublish) && e.status === ExamStatus.Published && (
-                  <Popconfirm
-                    title="结束后学员不能再开始作答，确定结束吗？"
-                    onConfirm={() => act.mutate({ kind: 'close', code: e.examCode })}
-                  >
-                    <Button size="small" type="link">
-                      结束
-                    </Button>
-                  </Popconfirm>
-                )}
-                {e.status !== ExamStatus.Draft && can(Perm.ExamResultList) && (
-                  <Button size="small" type="link" onClick={() => navigate(`/exam/result?examCode=${encodeURIComponent(e.examCode)}`)}>
-                    成绩
-                  </Button>
-                )}
-                {can(Perm.ExamEdit) && e.attemptCount === 0 && (
-                  <Popconfirm title="确定删除该考试吗？" onConfirm={() => act.mutate({ kind: 'delete', code: e.examCode })}>
-                    <Button size="small" type="link" danger>
-                      删除
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
+                  )
+                }
+              />
             ),
           },
         ]}

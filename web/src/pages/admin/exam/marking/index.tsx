@@ -1,9 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MarkingRow } from '@xuetu/contract';
 import { App, Button, Card, Empty, Form, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getExamStatistics, getMarkingQueue, markAnswer } from '../../../../api/userexam';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { DEFAULT_PAGE, pager } from '../../shared';
 import { useExamCompany } from '../shared';
 import { ExamPicker } from '../shared/ExamPicker';
@@ -43,7 +44,7 @@ export default function MarkingPage() {
   const stats = useQuery({ queryKey: [...KEY, 'stats', examCode], queryFn: () => getExamStatistics(examCode), enabled: !!examCode });
   const essayQuestions = (stats.data?.questions ?? []).filter((q) => q.qType === 5);
 
-  const mark = useMutation({
+  const mark = useAppMutation({
     mutationFn: ({ row, values }: { row: MarkingRow; values: MarkValues; next: boolean }) =>
       markAnswer({ userpaperId: row.userpaperId, qCode: row.qCode, score: values.score, comment: values.comment }),
     onSuccess: async (_r, { row, next }) => {

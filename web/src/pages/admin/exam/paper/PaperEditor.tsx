@@ -20,6 +20,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { addPaper, getPaper, getQuestionPage, updatePaper } from '../../../../api/exams';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { DirSelect, typeTag } from '../shared';
 import { QuestionPicker } from './QuestionPicker';
 
@@ -69,7 +70,11 @@ export function PaperEditor(props: {
   const [items, setItems] = useState<Item[]>([]);
   const [rules, setRules] = useState<Rule[]>([newRule()]);
   const [picking, setPicking] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const persist = useAppMutation({
+    mutationFn: (body: Parameters<typeof addPaper>[0]) => (props.paperCode ? updatePaper(body) : addPaper(body)),
+    success: '保存成功',
+    onSuccess: () => props.onSaved(),
+  });
   const existing = useQuery({
     queryKey: ['exam', 'paper', props.paperCode],
     queryFn: () => getPaper(props.paperCode as string),
@@ -110,16 +115,7 @@ export function PaperEditor(props: {
       rules: type === PaperType.Random ? rules.map(({ key: _k, ...r }) => r) : [],
       companySysCode: props.company,
     };
-    setSaving(true);
-    try {
-      await (props.paperCode ? updatePaper(body) : addPaper(body));
-      message.success('保存成功');
-      props.onSaved();
-    } catch {
-      // shown by the request wrapper
-    } finally {
-      setSaving(false);
-    }
+    persist.mutate(body);
   };
 
   return (
@@ -132,7 +128,7 @@ export function PaperEditor(props: {
       extra={
         <Space>
           <Button onClick={props.onClose}>取消</Button>
-          <Button type="primary" loading={saving} onClick={save} data-testid="paper-save">
+          <Button type="primary" loading={persist.isPending} onClick={save} data-testid="paper-save">
             保存
           </Button>
         </Space>

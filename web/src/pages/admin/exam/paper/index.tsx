@@ -1,9 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type PaperView, Perm } from '@xuetu/contract';
 import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { deletePaper, getPaperPage, previewPaper } from '../../../../api/exams';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { DEFAULT_PAGE, pager } from '../../shared';
 import { QuestionPreview, useDirTree, useExamCompany } from '../shared';
@@ -51,7 +52,7 @@ export default function PaperPage() {
     placeholderData: keepPreviousData,
   });
   const reload = () => qc.invalidateQueries({ queryKey: ['exam'] });
-  const remove = useMutation({
+  const remove = useAppMutation({
     mutationFn: (code: string) => deletePaper(code),
     onSuccess: () => {
       message.success('删除成功!');

@@ -17,6 +17,7 @@ import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Radio, Rate, Sk
 import { useEffect, useState } from 'react';
 import { uploadContentFile } from '../../../../api/content';
 import { addQuestion, getQuestion, updateQuestion } from '../../../../api/exams';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { RichText } from '../../../../components/RichText';
 import { DirSelect, QuestionPreview } from '../shared';
 
@@ -78,7 +79,11 @@ export function QuestionEditor({
 }) {
   const { message } = App.useApp();
   const [d, setD] = useState<Draft>(EMPTY);
-  const [saving, setSaving] = useState(false);
+  const persist = useAppMutation({
+    mutationFn: (body: Parameters<typeof addQuestion>[0]) => (qCode ? updateQuestion(body) : addQuestion(body)),
+    success: '保存成功',
+    onSuccess: () => onSaved(),
+  });
   const [preview, setPreview] = useState(false);
   const existing = useQuery({
     queryKey: ['exam', 'question', qCode],
@@ -139,16 +144,7 @@ export function QuestionEditor({
       dirCode: d.dirCode,
       companySysCode: company,
     };
-    setSaving(true);
-    try {
-      await (qCode ? updateQuestion(body) : addQuestion(body));
-      message.success('保存成功');
-      onSaved();
-    } catch {
-      // the request wrapper showed the message
-    } finally {
-      setSaving(false);
-    }
+    persist.mutate(body);
   };
 
   return (
@@ -162,7 +158,7 @@ export function QuestionEditor({
         <Space>
           <Button onClick={() => setPreview(true)}>预览</Button>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={saving} onClick={save} data-testid="question-save">
+          <Button type="primary" loading={persist.isPending} onClick={save} data-testid="question-save">
             保存
           </Button>
         </Space>

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, ExportOutlined, FolderAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Perm, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, type QuestionView, stemText } from '@xuetu/contract';
 import { App, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Table, Tooltip, Tree } from 'antd';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import {
   type QuestionSearch,
   saveQuestionDir,
 } from '../../../../api/exams';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { DEFAULT_PAGE, pager } from '../../shared';
 import { DirSelect, typeTag, useDirTree, useExamCompany } from '../shared';
@@ -60,7 +61,7 @@ export default function QuestionBankPage() {
     void qc.invalidateQueries({ queryKey: KEY });
     void qc.invalidateQueries({ queryKey: ['exam', 'dirs'] });
   };
-  const remove = useMutation({
+  const remove = useAppMutation({
     mutationFn: (codes: string[]) => deleteQuestions(codes),
     onSuccess: () => {
       message.success('删除成功!');
@@ -68,7 +69,7 @@ export default function QuestionBankPage() {
       reload();
     },
   });
-  const saveDir = useMutation({
+  const saveDir = useAppMutation({
     mutationFn: () =>
       saveQuestionDir({ dirCode: dirForm.dirCode, dirName: dirForm.dirName, pCode: dirForm.pCode, companySysCode: company }),
     onSuccess: () => {
@@ -77,7 +78,7 @@ export default function QuestionBankPage() {
       reload();
     },
   });
-  const removeDir = useMutation({
+  const removeDir = useAppMutation({
     mutationFn: (code: string) => deleteQuestionDir(code),
     onSuccess: () => {
       message.success('删除成功!');

@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUDIT_STATUS_LABELS, RES_TYPE_LABELS, type ResView, TrainResMsg } from '@xuetu/contract';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { auditRes, getAuditPage, getPreview, revokeRes } from '../../../../api/trainres';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
 import { RichTextView } from '../../../../components/RichTextView';
 import { DEFAULT_PAGE, pager } from '../../shared';
@@ -18,18 +19,20 @@ export default function ResourceAuditPage() {
   const [auditing, setAuditing] = useState<ResView | null>(null);
   const [history, setHistory] = useState<ResView | null>(null);
   const [comment, setComment] = useState('');
+  // the lesson previewed, for a course of several (ADR 0022)
+  const [lesson, setLesson] = useState(0);
   const list = useQuery({
     queryKey: ['trainres', 'audit', filter, company, page],
     queryFn: () => getAuditPage({ ...filter, dCode: '', companySysCode: company, pageIndex: page.pageIndex, pageSize: page.pageSize }),
     placeholderData: keepPreviousData,
   });
   const preview = useQuery({
-    queryKey: ['trainres', 'preview', auditing?.resCode],
-    queryFn: () => getPreview(auditing?.resCode ?? ''),
+    queryKey: ['trainres', 'preview', auditing?.resCode, lesson],
+    queryFn: () => getPreview(auditing?.resCode ?? '', lesson),
     enabled: Boolean(auditing),
   });
   const reload = () => void qc.invalidateQueries({ queryKey: ['trainres'] });
-  const decide = useMutation({
+  const decide = useAppMutation({
     mutationFn: (pass: boolean) => auditRes(auditing?.resCode ?? '', pass, comment),
     onSuccess: (_d, pass) => {
       message.success(pass ? '审核通过' : '已驳回');
@@ -37,7 +40,7 @@ export default function ResourceAuditPage() {
       reload();
     },
   });
-  const revoke = useMutation({
+  const revoke = useAppMutation({
     mutationFn: (code: string) => revokeRes(code),
     onSuccess: () => {
       message.success('已撤回');
@@ -98,6 +101,7 @@ export default function ResourceAuditPage() {
                     data-testid="res-audit-open"
                     onClick={() => {
                       setComment('');
+                      setLesson(0);
                       setAuditing(r);
                     }}
                   >
@@ -161,7 +165,20 @@ export default function ResourceAuditPage() {
             <Descriptions.Item label="学时">{auditing.creditHours}</Descriptions.Item>
           </Descriptions>
         )}
-        {preview.data && <MediaPlayer data={preview.data} />}
+        {auditing && auditing.lessons.length > 1 && (
+          <Space style={{ marginBottom: 8 }}>
+            课时
+            <Select
+              style={{ width: 320 }}
+              value={lesson}
+              onChange={setLesson}
+              aria-label="预览课时"
+              data-testid="audit-lesson"
+              options={auditing.lessons.map((l, i) => ({ value: i, label: `${i + 1}. ${l.title}` }))}
+            />
+          </Space>
+        )}
+        {preview.data && <MediaPlayer key={lesson} data={preview.data} />}
         {preview.data?.introduce && <RichTextView html={preview.data.introduce} />}
         <Input.TextArea
           style={{ marginTop: 12 }}

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUDIT_STATUS_LABELS, MEDIA_STATUS_LABELS, Perm, RECOMMEND_LABELS, RES_TYPE_LABELS, type ResView } from '@xuetu/contract';
 import { Alert, App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import {
   setResPrivate,
   submitRes,
 } from '../../../../api/trainres';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
 import { DEFAULT_PAGE, pager } from '../../shared';
@@ -26,7 +27,7 @@ const KEY = ['trainres', 'list'] as const;
 
 /** 资源管理: directory tree beside the list; filters; batch submit, move and delete; the editor with uploads. */
 export default function ResourceManagePage() {
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   const qc = useQueryClient();
   const can = useCan();
   const { company, picker } = useResCompany();
@@ -58,19 +59,18 @@ export default function ResourceManagePage() {
   const reload = () => {
     void qc.invalidateQueries({ queryKey: ['trainres'] });
   };
-  const act = useMutation({
+  const act = useAppMutation({
     mutationFn: (fn: () => Promise<unknown>) => fn(),
-    onSuccess: () => {
-      message.success('操作成功');
-      reload();
-    },
+    success: '操作成功',
+    invalidate: [['trainres']],
   });
-  const batchSubmit = useMutation({
+  const batchSubmit = useAppMutation({
     mutationFn: () => batchSubmitRes(selected),
+    invalidate: [['trainres']],
+    success: (res) => (res.data.failed.length ? undefined : res.msg),
     onSuccess: (res) => {
       setSelected([]);
-      reload();
-      if (!res.data.failed.length) return message.success(res.msg);
+      if (!res.data.failed.length) return;
       modal.warning({
         title: res.msg,
         content: (

@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { getOrgPostListPage, getPostListPage } from '../../../../api/posts';
 import { editUserInfo } from '../../../../api/users';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { CompanySelect, OrgTreeSelect, useIsPlatform } from '../../shared';
 
 interface FormValues {
@@ -61,25 +62,33 @@ export function LearnerDialog(props: {
     });
   }, [props.open, props.user, props.defaultCompany, form]);
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    const res = await editUserInfo({
-      type: adding ? 1 : 0,
-      userId: props.user?.userId,
-      chnName: v.chnName,
-      idCard: v.idCard,
-      mobile: v.mobile,
-      validDate: v.validDate ? v.validDate.format('YYYY-MM-DD 00:00:00') : EMPTY_DATE,
-      orgCode: v.orgCode ?? '',
-      postCode: v.postCode ?? '',
-      partTimePostCode: v.partTimePostCode ?? '',
-      userType: 'ComPanyUser',
-      companySysCode: v.companySysCode ?? '',
-    });
-    message.success(res.msg || Msg.modified);
-    props.onSaved();
-    props.onClose();
-  };
+  const save = useAppMutation({
+    mutationFn: (v: FormValues) =>
+      editUserInfo({
+        type: adding ? 1 : 0,
+        userId: props.user?.userId,
+        chnName: v.chnName,
+        idCard: v.idCard,
+        mobile: v.mobile,
+        validDate: v.validDate ? v.validDate.format('YYYY-MM-DD 00:00:00') : EMPTY_DATE,
+        orgCode: v.orgCode ?? '',
+        postCode: v.postCode ?? '',
+        partTimePostCode: v.partTimePostCode ?? '',
+        userType: 'ComPanyUser',
+        companySysCode: v.companySysCode ?? '',
+      }),
+    success: (res) => res.msg || Msg.modified,
+    onSuccess: () => {
+      props.onSaved();
+      props.onClose();
+    },
+  });
+  // the form shows its own validation messages; the mutation shows a server refusal once
+  const submit = () =>
+    form.validateFields().then(
+      (v) => save.mutate(v),
+      () => undefined,
+    );
 
   const postOptions = (orgPosts.data?.models ?? []).map((p) => ({ value: p.postCode, label: p.postName }));
   return (
@@ -88,6 +97,7 @@ export function LearnerDialog(props: {
       title={adding ? '新增学员' : '编辑学员'}
       onCancel={props.onClose}
       onOk={submit}
+      confirmLoading={save.isPending}
       okText="保存"
       destroyOnHidden
       mask={{ closable: false }}

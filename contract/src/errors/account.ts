@@ -1,0 +1,44 @@
+import { Msg } from '../messages.ts';
+import { AccountMsg } from '../schemas/account.ts';
+
+/** Sign-in, activation, password reset and own-account changes (spec portal-and-learner §2, §5, §7). */
+export const AccountErrors = {
+  LOGIN_FAILED: Msg.loginFailed,
+  ACCOUNT_DISABLED: Msg.accountDisabled,
+  ACCOUNT_CANCELLED: Msg.accountCancelled,
+  ACCOUNT_NOT_ACTIVATED: Msg.accountNotActivated,
+  ACCOUNT_EXPIRED: Msg.accountExpired,
+  PHONE_REQUIRED: Msg.phoneRequired,
+  CODE_REQUIRED: Msg.codeRequired,
+  PASSWORD_RULE: Msg.passwordRule,
+  PASSWORD_MISMATCH: Msg.passwordMismatch,
+  CAPTCHA_REQUIRED: AccountMsg.captchaRequired,
+  CAPTCHA_FAILED: AccountMsg.captchaFailed,
+  TOO_MANY_FAILURES: AccountMsg.tooManyFailures,
+  SMS_CODE_TOO_SOON: AccountMsg.codeTooSoon,
+  SMS_IP_LIMIT: AccountMsg.smsIpLimit,
+  SMS_DAILY_LIMIT: AccountMsg.smsDailyLimit,
+  SMS_CODE_EXPIRED: AccountMsg.codeExpired,
+  SMS_CODE_WRONG: AccountMsg.codeWrong,
+  SMS_CODE_TOO_MANY_TRIES: AccountMsg.codeTooManyTries,
+  /** development only: the outbox holds no text for that phone */
+  SMS_OUTBOX_EMPTY: '没有发给该手机号的短信',
+  SIGNIN_SECRET_EXPIRED: AccountMsg.secretExpired,
+  PHONE_NO_ACCOUNT: AccountMsg.phoneNoAccount,
+  /** data: the accounts to choose from */
+  PHONE_MANY_ACCOUNTS: AccountMsg.phoneManyAccounts,
+  TICKET_INVALID: AccountMsg.ticketInvalid,
+  NO_EMPLOYEE: AccountMsg.noEmployee,
+  ALREADY_ACTIVATED: AccountMsg.alreadyActivated,
+  RESET_SECRET_EXPIRED: AccountMsg.resetSecretExpired,
+  NO_RESET_ACCOUNT: AccountMsg.noResetAccount,
+  RESET_MOBILE_MISMATCH: AccountMsg.resetMobileMismatch,
+  NO_MOBILE: AccountMsg.noMobile,
+  SAME_PHONE: AccountMsg.samePhone,
+  AVATAR_INVALID: AccountMsg.avatarInvalid,
+  AVATAR_TYPE: AccountMsg.avatarType,
+  /** message: AccountMsg.avatarPixels(w, h) */
+  AVATAR_TOO_SMALL: '图片像素过低',
+  /** message: AccountMsg.avatarPixelsMax(w, h) */
+  AVATAR_TOO_LARGE: '图片像素过高',
+} as const;

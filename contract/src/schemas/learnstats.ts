@@ -1,0 +1,108 @@
+// Learning statistics and the home page's course sections (issue 13 "Dashboard and home"):
+// count cards, hot / recommended courses, course ranking, study stars, the learning calendar.
+// Field names are the spec's wire names (portal-and-learner §2, §7). See ADR 0019.
+import { z } from 'zod';
+
+// isLearnerOnly (who sees personal dashboard counts) lives in limits.ts next to SysRole.
+
+export const LearnStatsMsg = {
+  monthInvalid: '月份格式应为 yyyy-MM',
+  cateInvalid: '推荐类别应为 1（HOT）、2（NEW）或 3（GOOD）',
+  limitInvalid: '数量应在 1 到 50 之间',
+  topInvalid: '数量应在 1 到 50 之间',
+} as const;
+
+/** GetRankingList / GetStudyStarList look at the credited study time of the last 30 days (Asia/Shanghai), today included. */
+export const RANKING_WINDOW_DAYS = 30;
+export const STUDY_STAR_LIMIT = 5;
+
+const text = (max: number) =>
+  z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().trim().max(max));
+const count = (fallback: number, msg: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? fallback : v),
+    z.coerce.number({ error: msg }).int(msg).min(1, msg).max(50, msg),
+  );
+
+/** GetUserCount / GetStatisticsUserStudyData: platform staff may name one company (empty = all). */
+export const statsFilterInput = /* @__PURE__ */ z.object({ companySysCode: text(100).default('') });
+/** IndexHotRes: dCode '' = every directory (the 全部 tab); a directory includes its sub-directories. */
+export const hotResInput = /* @__PURE__ */ z.object({ dCode: text(60).default(''), top: count(10, LearnStatsMsg.topInvalid) });
+/** IndexRecommendRes(NoCache): cate 1 HOT, 2 NEW, 3 GOOD. */
+export const recommendResInput = /* @__PURE__ */ z.object({
+  cate: z.coerce
+    .number({ error: LearnStatsMsg.cateInvalid })
+    .int(LearnStatsMsg.cateInvalid)
+    .min(1, LearnStatsMsg.cateInvalid)
+    .max(3, LearnStatsMsg.cateInvalid),
+  top: count(10, LearnStatsMsg.topInvalid),
+});
+export const rankingInput = /* @__PURE__ */ z.object({ limit: count(10, LearnStatsMsg.limitInvalid) });
+export const studyStarInput = /* @__PURE__ */ z.object({ limit: count(STUDY_STAR_LIMIT, LearnStatsMsg.limitInvalid) });
+export const monthLogInput = /* @__PURE__ */ z.object({
+  month: text(7).pipe(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, LearnStatsMsg.monthInvalid)),
+});
+
+/** GetUserCount: item1 learners (company accounts not cancelled), item2 activated learners. */
+export interface UserCountAnswer {
+  item1: number;
+  item2: number;
+}
+
+/**
+ * GetStatisticsUserStudyData. resCnt: approved courses the caller's scope sees; resTotalHours:
+ * their total duration in minutes; studyHours: credited study minutes; studyResCnt: courses
+ * studied. A learner (system role 4) gets their own studyHours / studyResCnt, others the
+ * company's (platform staff: every company or the named one).
+ */
+export interface StudyStatsAnswer {
+  resCnt: number;
+  resTotalHours: number;
+  studyHours: number;
+  studyResCnt: number;
+  /** true when studyHours / studyResCnt are the caller's own */
+  personal: boolean;
+}
+
+/** A course card of the home page and the dashboard showcase. introduce is plain text. */
+export interface CourseCardView {
+  rank: number;
+  resCode: string;
+  resName: string;
+  cover: string;
+  introduce: string;
+  viewCnt: number;
+  resType: number;
+  duration: number;
+}
+
+/** GetRankingList: courses by credited study minutes in the window. */
+export interface RankingItem extends CourseCardView {
+  studyMinutes: number;
+  learnerCnt: number;
+}
+
+/** GetStudyStarList: learners by credited study time in the window. */
+export interface StudyStarView {
+  rank: number;
+  chnName: string;
+  orgName: string;
+  headImg: string;
+  studySeconds: number;
+  studyHoursStr: string;
+}
+
+/** LearningMonthLog: one row per day of the month with credited study. */
+export interface MonthLogDay {
+  date: string;
+  minute: number;
+  seconds: number;
+}
+
+/** "2小时5分钟", "35分钟", "0分钟" */
+export function studyHoursText(seconds: number): string {
+  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? `${h}小时${m ? `${m}分钟` : ''}` : `${m}分钟`;
+}

@@ -1,0 +1,28 @@
+// What other modules may use of training projects.
+import type { DbOrTx } from '../../db/client.ts';
+import { parseSpeeds } from './progress.ts';
+import { enrolledProjectsWithResource, findProject } from './repository.ts';
+
+/**
+ * The strictest study rules of the published projects the learner is enrolled in that contain
+ * the resource: the lowest of their highest allowed speeds, and seeking ahead only when every one
+ * allows it. null when no such project exists (the player's defaults apply). The study module's
+ * heartbeat calls this to cap the credited speed.
+ */
+export async function projectStudyRules(
+  db: DbOrTx,
+  userId: number,
+  resId: number,
+): Promise<{ maxSpeed: number; allowSeekAhead: boolean } | null> {
+  const rows = await enrolledProjectsWithResource(db, userId, resId);
+  if (!rows.length) return null;
+  return {
+    maxSpeed: Math.min(...rows.map((r) => Math.max(...parseSpeeds(r.allowedSpeeds)))),
+    allowSeekAhead: rows.every((r) => r.allowSeekAhead === 1),
+  };
+}
+
+/** Whether a project of this company has this code (an exam may name the project it belongs to). */
+export async function companyHasProject(db: DbOrTx, companySysCode: string, projectCode: string): Promise<boolean> {
+  return Boolean(await findProject(db, { all: false, companySysCode }, projectCode));
+}

@@ -1,0 +1,45 @@
+/**
+ * The crediting rule of a Study heartbeat (ADR 0017), free of I/O so it can be reasoned about
+ * and tested alone. The server's clock is the only source of time: a beat earns at most the
+ * wall-clock time since the session's mark (the previous accepted beat) times the allowed
+ * speed, with the wall time capped at the interval plus a grace, and never more than the
+ * seconds the media has left to credit. Whole seconds are credited; the mark moves by exactly
+ * the wall time those seconds used, so fractions carry over to the next beat instead of being
+ * lost (and never counted twice). When the cap or the remaining duration cut the credit, the
+ * mark moves to now: time beyond them is not owed later.
+ */
+export const STUDY_GRACE_SECONDS = 5;
+
+export interface CreditInput {
+  /** the session's mark (ms) */
+  markMs: number;
+  nowMs: number;
+  claimedSpeed: number;
+  maxSpeed: number;
+  intervalSeconds: number;
+  /** media duration minus the seconds already credited */
+  remainingSeconds: number;
+}
+
+export function creditBeat(c: CreditInput): { seconds: number; markMs: number } {
+  const elapsed = c.nowMs - c.markMs;
+  // a beat at (or before) the mark — simultaneous or out of order — earns nothing, moves nothing
+  if (!(elapsed > 0)) return { seconds: 0, markMs: c.markMs };
+  const speed = Math.max(0, Math.min(c.claimedSpeed, c.maxSpeed));
+  const capMs = (c.intervalSeconds + STUDY_GRACE_SECONDS) * 1000;
+  let cut = elapsed > capMs;
+  const wallMs = cut ? capMs : elapsed;
+  let seconds = Math.floor((wallMs * speed) / 1000 + 1e-9);
+  const remaining = Math.max(0, Math.floor(c.remainingSeconds));
+  if (seconds >= remaining) {
+    seconds = remaining;
+    cut = true;
+  }
+  if (cut || speed <= 0) return { seconds, markMs: c.nowMs };
+  return { seconds, markMs: c.markMs + Math.ceil((seconds * 1000) / speed) };
+}
+
+/** The calendar day (YYYY-MM-DD) in Asia/Shanghai (UTC+8, no daylight saving) of an instant. */
+export function shanghaiDay(at: Date): string {
+  return new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,109 @@
+import type { AppContext } from './context.ts';
+
+/**
+ * Group commit for hot single-row writes (ADR 0024): calls arriving while the previous batch is
+ * being written wait and go together in the next one, as one statement and one commit. Nobody's
+ * answer is sent before the write it depends on has committed (nothing is written behind the
+ * caller's back); at low load a batch is one call and costs what the single write did, and
+ * batches grow with the load instead of with a timer.
+ *
+ * `run` gets the batch's items (at most `maxSize`, each `key(item)` at most once: a second call
+ * for the same key stays queued, in order, for a later batch, so a statement never touches one
+ * row twice) and answers one result or Error per item, in order.
+ */
+export interface GroupCommitOptions<I, O> {
+  maxSize: number;
+  /**
+   * batches written at once (default 1). More than one suits a server database with a pool
+   * (PostgreSQL works on them in parallel); an item's key is never in two batches at once.
+   */
+  concurrency?: number;
+  key: (item: I) => string;
+  run: (items: I[]) => Promise<(O | Error)[]>;
+}
+
+export interface GroupCommit<I, O> {
+  submit(item: I): Promise<O>;
+  /** batches written, items in them, the largest batch (for benchmarks and tests) */
+  stats(): { batches: number; items: number; largest: number };
+}
+
+type Pending<I, O> = { item: I; resolve: (o: O) => void; reject: (e: unknown) => void };
+
+export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCommit<I, O> {
+  const concurrency = Math.max(1, opts.concurrency ?? 1);
+  let queue: Pending<I, O>[] = [];
+  // batches in flight or about to start, and the keys they hold
+  let running = 0;
+  const busy = new Set<string>();
+  const counts = { batches: 0, items: 0, largest: 0 };
+
+  const kick = () => {
+    if (running < concurrency && queue.length > 0) {
+      running += 1;
+      setImmediate(flush);
+    }
+  };
+
+  const flush = async () => {
+    const batch: Pending<I, O>[] = [];
+    const rest: Pending<I, O>[] = [];
+    const keys = new Set<string>();
+    for (const p of queue) {
+      const k = opts.key(p.item);
+      if (batch.length < opts.maxSize && !keys.has(k) && !busy.has(k)) {
+        keys.add(k);
+        batch.push(p);
+      } else rest.push(p);
+    }
+    queue = rest;
+    if (batch.length === 0) {
+      running -= 1;
+      return;
+    }
+    for (const k of keys) busy.add(k);
+    counts.batches += 1;
+    counts.items += batch.length;
+    counts.largest = Math.max(counts.largest, batch.length);
+    try {
+      const out = await opts.run(batch.map((p) => p.item));
+      batch.forEach((p, i) => {
+        const o = out[i];
+        if (o instanceof Error) p.reject(o);
+        else if (o === undefined && i >= out.length) p.reject(new Error('group commit: no result for an item'));
+        else p.resolve(o as O);
+      });
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+    }
+    for (const k of keys) busy.delete(k);
+    running -= 1;
+    kick();
+  };
+
+  return {
+    stats: () => ({ ...counts }),
+    submit: (item) =>
+      new Promise<O>((resolve, reject) => {
+        queue.push({ item, resolve, reject });
+        kick();
+      }),
+  };
+}
+
+const perApp = new WeakMap<AppContext, Map<string, GroupCommit<unknown, unknown>>>();
+
+/** The app's group commit called `name` (one queue per process and name; `opts` of the first call). */
+export function groupCommit<I, O>(ctx: AppContext, name: string, opts: GroupCommitOptions<I, O>): GroupCommit<I, O> {
+  let byName = perApp.get(ctx);
+  if (!byName) {
+    byName = new Map();
+    perApp.set(ctx, byName);
+  }
+  let found = byName.get(name);
+  if (!found) {
+    found = createGroupCommit(opts) as GroupCommit<unknown, unknown>;
+    byName.set(name, found);
+  }
+  return found as GroupCommit<I, O>;
+}

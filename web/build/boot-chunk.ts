@@ -1,0 +1,80 @@
+import type { ChunkingContext } from 'rolldown';
+
+/**
+ * A `codeSplitting` group name function: every module the entry imports statically (and so every
+ * page loads before it renders anything) goes into one `boot` chunk, instead of the dozen or so
+ * small shared chunks the automatic split makes of them because lazy pages import parts of them
+ * too. Same bytes on every page, far fewer requests before the first render (on HTTP/1.1 a phone
+ * waits a round trip per six of them; issue 15, Lighthouse LCP). `entryId`: the entry module's
+ * absolute path; the entry module itself stays in the entry chunk.
+ */
+const BARREL = /node_modules[\\/](antd|@ant-design[\\/]icons|@rc-component[\\/][^\\/]+)[\\/](es|lib)[\\/]index\.js$/;
+
+export function bootChunk(entryId: string) {
+  let reachable: Set<string> | undefined;
+  return (moduleId: string, ctx: ChunkingContext): string | null => {
+    if (!reachable) {
+      const seen = new Set<string>();
+      const stack = [entryId];
+      while (stack.length) {
+        const id = stack.pop() as string;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        // a package's barrel imports the whole package: what the entry really uses of it is not
+        // known here, so the walk stops there (those modules keep the automatic split)
+        if (BARREL.test(id)) continue;
+        const info = ctx.getModuleInfo(id);
+        const lazy = new Set(info?.dynamicallyImportedIds ?? []);
+        for (const next of info?.importedIds ?? []) if (!lazy.has(next)) stack.push(next);
+      }
+      if (seen.size < 2) throw new Error(`boot-chunk: ${entryId} imports nothing (not the entry?)`);
+      reachable = seen;
+    }
+    return moduleId !== entryId && reachable.has(moduleId) && !BARREL.test(moduleId) ? 'boot' : null;
+  };
+}
+
+/**
+ * A `codeSplitting` group name function for the public pages' own modules (web/src, not
+ * packages): a module reached statically from some of `pages` goes into one chunk per set of
+ * pages that reach it (`pub-home-login`, …), whatever admin page also uses it. The automatic
+ * split cuts them by every lazy page of the app into a dozen tiny files per public page, each a
+ * request on a phone. Modules of the entry's `boot` chunk are not taken. `pages`: short name →
+ * the page module's absolute path. `together`: pages whose modules share one chunk whatever other
+ * public page also uses them (`pub-home-login`: the two most visited pages then fetch two or three
+ * files each, not six to eight; they already shared most of their bytes through the dependencies
+ * the groups pull in — Lighthouse counts each request on the simulated slow link).
+ */
+export function publicPagesChunks(pages: Record<string, string>, entryId: string, together: string[] = []) {
+  let reachedBy: Map<string, string[]> | undefined;
+  const boot = bootChunk(entryId);
+  const pageIds = new Set(Object.values(pages));
+  return (moduleId: string, ctx: ChunkingContext): string | null => {
+    if (!reachedBy) {
+      const map = new Map<string, string[]>();
+      for (const [name, pageId] of Object.entries(pages)) {
+        if (!ctx.getModuleInfo(pageId)) throw new Error(`public-pages-chunks: ${pageId} is not a module`);
+        const seen = new Set<string>();
+        const stack = [pageId];
+        while (stack.length) {
+          const id = stack.pop() as string;
+          if (seen.has(id) || OWN_SOURCE.test(id) === false) continue;
+          seen.add(id);
+          const info = ctx.getModuleInfo(id);
+          const lazy = new Set(info?.dynamicallyImportedIds ?? []);
+          for (const next of info?.importedIds ?? []) if (!lazy.has(next)) stack.push(next);
+        }
+        for (const id of seen) map.set(id, [...(map.get(id) ?? []), name]);
+      }
+      reachedBy = map;
+    }
+    const names = reachedBy.get(moduleId);
+    // the pages themselves stay chunks of their own (the router loads them, route-preload finds them)
+    if (!names || pageIds.has(moduleId) || boot(moduleId, ctx)) return null;
+    if (names.some((n) => together.includes(n))) return `pub-${[...together].sort().join('-')}`;
+    return `pub-${names.sort().join('-')}`;
+  };
+}
+
+/** our own source, not a package (and not a virtual module) */
+const OWN_SOURCE = /^(?!.*node_modules)[^\0]*[\\/]web[\\/]src[\\/]/;

@@ -1,0 +1,174 @@
+import { API_BASE, IMAGE_VARIANT_WIDTHS, TOKEN_COOKIE_KEY } from '@xuetu/contract';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { feedback } from '../app/feedback';
+import { responsiveImg, STORED } from '../components/responsiveImage';
+import { BANNER_FALLBACK_WIDTH, BANNER_SIZES, buildBanners } from '../pages/public/home/Banners';
+import { fail, mockApi, ok } from '../test/mockApi';
+import { getHomeImageNotices, getLinks, getShowModels, getSiteConfig } from './portal';
+import {
+  PREFETCH_API_BASE,
+  PREFETCH_IMAGE,
+  PREFETCH_MAX_AGE_MS,
+  PREFETCH_PLAN,
+  PREFETCH_TOKEN_COOKIE,
+  type PrefetchCall,
+  type PrefetchedAnswer,
+  prefetchKey,
+  prefetchScript,
+} from './prefetch';
+import { isCancelled, resetRequestState } from './request';
+
+let errorSpy: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  resetRequestState();
+  Cookies.remove(TOKEN_COOKIE_KEY);
+  window.__xtPrefetch = undefined;
+  errorSpy = vi.spyOn(feedback, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+const install = (call: PrefetchCall, answer: Promise<PrefetchedAnswer | null>, at = performance.now()) => {
+  window.__xtPrefetch = { ...window.__xtPrefetch, [prefetchKey(call)]: { at, answer } };
+};
+
+describe('prefetched first data of the public pages', () => {
+  it('uses the contract’s API prefix and session cookie', () => {
+    expect(PREFETCH_API_BASE).toBe(API_BASE);
+    expect(PREFETCH_TOKEN_COOKIE).toBe(TOKEN_COOKIE_KEY);
+  });
+
+  it('every planned call is the one the page makes: its answer is used once, without asking again', async () => {
+    const api = mockApi();
+    const calls: [PrefetchCall, () => Promise<unknown>][] = [
+      [PREFETCH_PLAN['/home'][0], () => getLinks(0)],
+      [PREFETCH_PLAN['/home'][1], getHomeImageNotices],
+      [PREFETCH_PLAN['/home'][2], () => getLinks(1)],
+      [PREFETCH_PLAN['/home'][3], () => getLinks(2)],
+      [PREFETCH_PLAN['/home'][4], getShowModels],
+      [PREFETCH_PLAN['/home'][5], getSiteConfig],
+      [PREFETCH_PLAN['/login'][0], getSiteConfig],
+    ];
+    expect(calls).toHaveLength(PREFETCH_PLAN['/home'].length + PREFETCH_PLAN['/login'].length);
+    for (const [i, [call, fn]] of calls.entries()) {
+      install(call, Promise.resolve({ status: 200, data: ok([`answer ${i}`]) }));
+      expect(await fn()).toEqual([`answer ${i}`]);
+    }
+    expect(api.calls).toEqual([]);
+    // taken once: the next identical call asks the server
+    api.on('/Api/Ydxs/OpenApi/GetSiteConfig', ok({ siteName: 'fresh' }));
+    expect(await getSiteConfig()).toEqual({ siteName: 'fresh' });
+    expect(api.calls).toHaveLength(1);
+  });
+
+  it('a failure envelope is handled like any answer: its msg shows and the call rejects', async () => {
+    mockApi();
+    install(PREFETCH_PLAN['/login'][0], Promise.resolve({ status: 200, data: fail('站点未配置') }));
+    await expect(getSiteConfig()).rejects.toThrow('站点未配置');
+    expect(errorSpy).toHaveBeenCalledWith('站点未配置', expect.any(Number));
+  });
+
+  it('a failed or too old prefetch is not used: the wrapper asks itself', async () => {
+    const api = mockApi().on('/Api/Ydxs/OpenApi/GetSiteConfig', ok({ siteName: 'server' }));
+    install(PREFETCH_PLAN['/login'][0], Promise.resolve(null));
+    expect(await getSiteConfig()).toEqual({ siteName: 'server' });
+    install(
+      PREFETCH_PLAN['/login'][0],
+      Promise.resolve({ status: 200, data: ok({ siteName: 'old' }) }),
+      performance.now() - PREFETCH_MAX_AGE_MS - 1,
+    );
+    expect(await getSiteConfig()).toEqual({ siteName: 'server' });
+    expect(api.calls).toHaveLength(2);
+  });
+
+  it('an identical call while the prefetched answer is awaited cancels the first one, quietly', async () => {
+    mockApi().on('/Api/Ydxs/OpenApi/GetSiteConfig', ok({ siteName: 'server' }));
+    let arrive!: (answer: PrefetchedAnswer) => void;
+    install(PREFETCH_PLAN['/login'][0], new Promise<PrefetchedAnswer>((r) => (arrive = r)));
+    const first = getSiteConfig();
+    const second = getSiteConfig();
+    arrive({ status: 200, data: ok({ siteName: 'early' }) });
+    const err = await first.catch((e: unknown) => e);
+    expect(isCancelled(err)).toBe(true);
+    expect(await second).toEqual({ siteName: 'server' });
+    expect(errorSpy).not.toHaveBeenCalled();
+  });
+
+  it('the inline script asks for the page’s plan, for visitors only', () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(ok([])), { status: 200 })));
+    vi.stubGlobal('fetch', fetchMock);
+    window.history.replaceState(null, '', '/login');
+    new Function(prefetchScript())();
+    expect(Object.keys(window.__xtPrefetch ?? {})).toEqual(PREFETCH_PLAN['/login'].map(prefetchKey));
+    expect(fetchMock).toHaveBeenCalledWith(
+      `${API_BASE}/Api/Ydxs/OpenApi/GetSiteConfig`,
+      expect.objectContaining({ method: 'POST', body: '{}' }),
+    );
+
+    window.__xtPrefetch = undefined;
+    window.history.replaceState(null, '', '/ydUser/org');
+    new Function(prefetchScript())();
+    expect(window.__xtPrefetch).toBeUndefined();
+
+    Cookies.set(TOKEN_COOKIE_KEY, 'a-session');
+    window.history.replaceState(null, '', '/home');
+    new Function(prefetchScript())();
+    expect(window.__xtPrefetch).toBeUndefined();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('on /home the first banner is preloaded as the page will show it', async () => {
+    const image = PREFETCH_IMAGE['/home'];
+    expect(image.sizes).toBe(BANNER_SIZES);
+    expect(image.fallbackWidth).toBe(BANNER_FALLBACK_WIDTH);
+    expect(image.widths).toEqual([...IMAGE_VARIANT_WIDTHS]);
+    expect(image.stored).toBe(STORED.source);
+    expect(image.from.map((f) => PREFETCH_PLAN['/home'][f.call].url)).toEqual([
+      '/Api/Ydxs/OpenApi/GetFPLinkInfoList',
+      '/Api/SysConfig/sys_notice/GetHomePageImageNotice',
+    ]);
+    expect(PREFETCH_PLAN['/home'][image.from[0].call].body).toEqual({ linkType: 0 });
+
+    const links = [
+      { linkCode: 'a', linkName: '无图', pcBanner: '', pcLinkUrl: '' },
+      { linkCode: 'b', linkName: '横幅', pcBanner: '/prod-api/files/content/2026/01/b.png', pcLinkUrl: '' },
+    ];
+    const notices = [{ noticeSysCode: 'n', noticeTitle: '通知', pcBanner: '/prod-api/files/content/2026/01/n.png', noticeType: 1 }];
+    const answers: Record<string, unknown> = {
+      '/Api/Ydxs/OpenApi/GetFPLinkInfoList': ok(links),
+      '/Api/SysConfig/sys_notice/GetHomePageImageNotice': ok(notices),
+    };
+    const preloaded = async (answer: Record<string, unknown>) => {
+      for (const l of document.head.querySelectorAll('link[rel=preload][as=image]')) l.remove();
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string) =>
+          Promise.resolve(new Response(JSON.stringify(answer[url.slice(API_BASE.length)] ?? ok([])), { status: 200 })),
+        ),
+      );
+      window.history.replaceState(null, '', '/home');
+      new Function(prefetchScript())();
+      await Promise.all(Object.values(window.__xtPrefetch ?? {}).map((p) => p.answer));
+      await new Promise((r) => setTimeout(r, 0));
+      return document.head.querySelector<HTMLLinkElement>('link[rel=preload][as=image]');
+    };
+
+    const link = await preloaded(answers);
+    const first = buildBanners(links as never, notices as never)[0];
+    const img = responsiveImg(first.image, BANNER_SIZES, BANNER_FALLBACK_WIDTH);
+    expect(link?.getAttribute('href')).toBe(img.src);
+    expect(link?.getAttribute('imagesrcset')).toBe(img.srcSet);
+    expect(link?.getAttribute('imagesizes')).toBe(img.sizes);
+    expect(link?.getAttribute('fetchpriority')).toBe('high');
+
+    // no banner link: the first image notice; a failed answer or none at all: nothing preloaded
+    const noticeOnly = await preloaded({ ...answers, '/Api/Ydxs/OpenApi/GetFPLinkInfoList': fail('出错了') });
+    expect(noticeOnly?.getAttribute('href')).toBe(responsiveImg(notices[0].pcBanner, BANNER_SIZES, BANNER_FALLBACK_WIDTH).src);
+    expect(await preloaded({})).toBeNull();
+  });
+});

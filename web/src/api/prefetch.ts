@@ -1,0 +1,108 @@
+// The public pages' first data, asked for by an inline script of index.html while the page's
+// JavaScript is still downloading (issue 15: on a phone the data then no longer waits for the
+// whole app to start). The request wrapper takes an answer from here once, for the identical
+// call, instead of asking again. Plain data without imports: the build reads it
+// (build/data-prefetch.ts); prefetch.test.ts checks it against the contract and the API calls.
+
+/** the API prefix and the session cookie (`@xuetu/contract` API_BASE and TOKEN_COOKIE_KEY) */
+export const PREFETCH_API_BASE = '/prod-api';
+export const PREFETCH_TOKEN_COOKIE = 'Admin-Token';
+/** an answer older than this (since the page started) is not used: it was for the first render */
+export const PREFETCH_MAX_AGE_MS = 15_000;
+
+export interface PrefetchCall {
+  /** path after the API prefix, as the api/ module calls it */
+  url: string;
+  body: unknown;
+}
+
+const open = '/Api/Ydxs/OpenApi';
+const siteConfig: PrefetchCall = { url: `${open}/GetSiteConfig`, body: {} };
+
+/**
+ * pathname → the POSTs its first screen makes (visitors only: with a session cookie nothing is
+ * prefetched, the answers may depend on who asks)
+ */
+export const PREFETCH_PLAN: Record<string, PrefetchCall[]> = {
+  '/home': [
+    { url: `${open}/GetFPLinkInfoList`, body: { linkType: 0 } },
+    { url: '/Api/SysConfig/sys_notice/GetHomePageImageNotice', body: {} },
+    { url: `${open}/GetFPLinkInfoList`, body: { linkType: 1 } },
+    { url: `${open}/GetFPLinkInfoList`, body: { linkType: 2 } },
+    { url: '/Api/Fp_Manage/Fp_modelinfo/GetShowModelInfoDataList', body: { clientType: 2 } },
+    siteConfig,
+  ],
+  '/login': [siteConfig],
+  '/register': [siteConfig],
+};
+
+/** the wrapper's request key (request.ts requestKey) of a prefetched POST */
+export const prefetchKey = (call: PrefetchCall) => `post|${call.url}||${JSON.stringify(call.body)}`;
+
+export interface PrefetchedAnswer {
+  status: number;
+  data: unknown;
+}
+
+interface Prefetched {
+  /** performance.now() when it was asked for */
+  at: number;
+  /** null: failed or not JSON; the wrapper then asks itself */
+  answer: Promise<PrefetchedAnswer | null>;
+}
+
+declare global {
+  interface Window {
+    __xtPrefetch?: Record<string, Prefetched>;
+  }
+}
+
+/** The prefetched answer of this call, once; undefined when there is none (or it is too old). */
+export function takePrefetched(key: string): Promise<PrefetchedAnswer | null> | undefined {
+  const all = typeof window === 'undefined' ? undefined : window.__xtPrefetch;
+  const hit = all?.[key];
+  if (!all || !hit) return undefined;
+  delete all[key];
+  if (performance.now() - hit.at > PREFETCH_MAX_AGE_MS) return undefined;
+  return hit.answer;
+}
+
+/**
+ * The first screen's largest picture, found in the prefetched answers and preloaded at once (on
+ * /home the first banner: Lighthouse's LCP element, otherwise requested only after the app has
+ * rendered). `from`: the plan's calls (by index) and the field holding the picture, in the order
+ * the page picks its first picture; the first success answer with an item having it wins.
+ * `sizes`, `widths`, `fallbackWidth`, `stored`: what the page's <img> gets from
+ * components/responsiveImage.ts, so the browser uses the preloaded copy (prefetch.test.ts checks
+ * them against the page's own code).
+ */
+export interface PrefetchImage {
+  from: { call: number; field: string }[];
+  sizes: string;
+  widths: readonly number[];
+  fallbackWidth: number;
+  /** source of the RegExp of stored uploads (those have resized copies) */
+  stored: string;
+}
+
+export const PREFETCH_IMAGE: Record<string, PrefetchImage> = {
+  '/home': {
+    // Banners.tsx buildBanners: banner links (linkType 0) first, then the image notices
+    from: [
+      { call: 0, field: 'pcBanner' },
+      { call: 1, field: 'pcBanner' },
+    ],
+    sizes: '(max-width: 600px) 600px, (max-width: 1200px) 1200px, 100vw',
+    widths: [160, 320, 640, 960, 1280, 1920],
+    fallbackWidth: 1280,
+    stored: '^\\/prod-api\\/files\\/[^?#]+$',
+  },
+};
+
+/** The inline script (ES5, no imports) that starts the plan's calls; see build/data-prefetch.ts. */
+export function prefetchScript(
+  plan: Record<string, PrefetchCall[]> = PREFETCH_PLAN,
+  images: Record<string, PrefetchImage> = PREFETCH_IMAGE,
+): string {
+  return `(function(p,b,t,q){var f=p[location.pathname];if(!f||('; '+document.cookie).indexOf('; '+t+'=')>=0)return;var w=window.__xtPrefetch={},k=[];f.forEach(function(c){var s=JSON.stringify(c.body);k.push(w['post|'+c.url+'||'+s]={at:performance.now(),answer:fetch(b+c.url,{method:'POST',headers:{'Content-Type':'application/json',Accept:'application/json'},body:s,credentials:'same-origin'}).then(function(r){return r.ok?r.json().then(function(d){return{status:r.status,data:d}}):null}).catch(function(){return null})})});var g=q[location.pathname];if(g)Promise.all(g.from.map(function(x){return k[x.call].answer})).then(function(a){var u,i,j,e,d;for(i=0;i<a.length&&!u;i++){e=a[i]&&a[i].data;d=e&&e.success!==false&&!e.errorCode&&e.data;if(d&&d.length)for(j=0;j<d.length&&!u;j++)if(d[j]&&d[j][g.from[i].field])u=d[j][g.from[i].field]}if(!u)return;var l=document.createElement('link');l.rel='preload';l.setAttribute('as','image');l.setAttribute('fetchpriority','high');if(new RegExp(g.stored).test(u)){l.href=u+'?w='+g.fallbackWidth;l.setAttribute('imagesrcset',g.widths.map(function(x){return u+'?w='+x+' '+x+'w'}).join(', '));l.setAttribute('imagesizes',g.sizes)}else l.href=u;document.head.appendChild(l)})})(${JSON.stringify(plan)},${JSON.stringify(PREFETCH_API_BASE)},${JSON.stringify(PREFETCH_TOKEN_COOKIE)},${JSON.stringify(images)})`;
+}

@@ -1,0 +1,40 @@
+import { getToken } from '../app/auth';
+
+/**
+ * Plays an HLS address in a media element through hls.js, loaded on demand (only pages that play
+ * video fetch it), sending the session header with every request; a browser without MSE gets the
+ * address directly. `onFatal` receives the HTTP status of a fatal load error (410: the signed link
+ * expired or the preview ended), `onReady` runs once the manifest is read. Returns the cleanup.
+ */
+export function attachHls(
+  el: HTMLMediaElement,
+  src: string,
+  on: { onFatal: (status: number | undefined) => void; onReady?: () => void },
+): () => void {
+  let destroyed = false;
+  let hls: { destroy(): void } | undefined;
+  void import('hls.js').then(({ default: Hls }) => {
+    if (destroyed) return;
+    if (!Hls.isSupported()) {
+      el.src = src;
+      return;
+    }
+    const token = getToken();
+    const player = new Hls({
+      xhrSetup: (xhr) => {
+        if (token) xhr.setRequestHeader('ydAuthorization', `Bearer ${token}`);
+      },
+    });
+    player.on(Hls.Events.ERROR, (_e, d) => {
+      if (d.fatal) on.onFatal(d.response?.code);
+    });
+    player.loadSource(src);
+    player.attachMedia(el);
+    if (on.onReady) player.on(Hls.Events.MANIFEST_PARSED, on.onReady);
+    hls = player;
+  });
+  return () => {
+    destroyed = true;
+    hls?.destroy();
+  };
+}

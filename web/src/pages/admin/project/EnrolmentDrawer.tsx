@@ -1,0 +1,148 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CERT_TYPES, Perm, type ProjectEnrolmentView, type ProjectView, REACH_STATE_LABELS } from '@xuetu/contract';
+import { App, Button, DatePicker, Drawer, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { getEnrolments, savePrjusrattr } from '../../../api/projects';
+import { useCan } from '../../../components/Can';
+import { DEFAULT_PAGE, pager } from '../shared';
+
+interface CertValues {
+  certType: string;
+  certNo: string;
+  valid: [Dayjs, Dayjs] | null;
+}
+
+/** 学员名单: who joined, their hours and achievement; certificate attributes of safety-training projects. */
+export function EnrolmentDrawer({ project, onClose }: { project: ProjectView | null; onClose: () => void }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const can = useCan();
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const [editing, setEditing] = useState<ProjectEnrolmentView | null>(null);
+  const [form] = Form.useForm<CertValues>();
+  const code = project?.projectCode ?? '';
+  const list = useQuery({
+    queryKey: ['project', 'enrolments', code, keyword, page],
+    queryFn: () => getEnrolments({ projectCode: code, keyword, pageIndex: page.pageIndex, pageRows: page.pageSize }),
+    enabled: !!project,
+    placeholderData: keepPreviousData,
+  });
+  const safety = project?.isThreeSafety === 1;
+
+  const saveCert = async () => {
+    const v = await form.validateFields();
+    if (!editing) return;
+    await savePrjusrattr({
+      projectCode: code,
+      userId: editing.userId,
+      certType: v.certType ?? '',
+      certNo: v.certNo ?? '',
+      certValidFrom: v.valid?.[0].format('YYYY-MM-DD') ?? '',
+      certValidTo: v.valid?.[1].format('YYYY-MM-DD') ?? '',
+    });
+    message.success('保存成功');
+    setEditing(null);
+    void qc.invalidateQueries({ queryKey: ['project', 'enrolments', code] });
+  };
+
+  return (
+    <Drawer
+      open={!!project}
+      title={`学员名单：${project?.projectName ?? ''}`}
+      width={Math.min(1000, window.innerWidth)}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      <Input.Search
+        placeholder="姓名或账号"
+        allowClear
+        style={{ width: 260, marginBottom: 12 }}
+        onSearch={(v) => {
+          setKeyword(v);
+          setPage((p) => ({ ...p, pageIndex: 1 }));
+        }}
+      />
+      <Table<ProjectEnrolmentView>
+        rowKey="userId"
+        size="small"
+        loading={list.isFetching}
+        dataSource={list.data?.models ?? []}
+        scroll={{ x: 900 }}
+        data-testid="project-enrolments"
+        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+        columns={[
+          { title: '姓名', dataIndex: 'chnName', width: 100 },
+          { title: '账号', dataIndex: 'accountCode', width: 120 },
+          { title: '部门', dataIndex: 'orgName', width: 120, ellipsis: true },
+          { title: '批次', dataIndex: 'planName', width: 100 },
+          { title: '加入时间', dataIndex: 'joinTime', width: 160 },
+          { title: '已获学时', dataIndex: 'getHrs', width: 90 },
+          {
+            title: '达标',
+            dataIndex: 'reachState',
+            width: 110,
+            render: (s: number, r) => <Tag color={s ? 'green' : 'default'}>{`${REACH_STATE_LABELS[s]} ${r.reachProgress}%`}</Tag>,
+          },
+          { title: '最近学习', dataIndex: 'lastStudyDate', width: 110 },
+          ...(safety
+            ? [
+                { title: '证书类型', dataIndex: 'certType', width: 180, ellipsis: true },
+                { title: '证书编号', dataIndex: 'certNo', width: 160, ellipsis: true },
+                {
+                  title: '有效期',
+                  key: 'valid',
+                  width: 200,
+                  render: (_: unknown, r: ProjectEnrolmentView) =>
+                    r.certValidFrom || r.certValidTo ? `${r.certValidFrom} 至 ${r.certValidTo}` : '',
+                },
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 90,
+                  fixed: 'right' as const,
+                  render: (_: unknown, r: ProjectEnrolmentView) =>
+                    can(Perm.ProjectEdit) && (
+                      <Button
+                        size="small"
+                        type="link"
+                        onClick={() => {
+                          form.setFieldsValue({
+                            certType: r.certType || undefined,
+                            certNo: r.certNo,
+                            valid: r.certValidFrom && r.certValidTo ? [dayjs(r.certValidFrom), dayjs(r.certValidTo)] : null,
+                          });
+                          setEditing(r);
+                        }}
+                      >
+                        证书信息
+                      </Button>
+                    ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal
+        open={!!editing}
+        title={`证书信息：${editing?.chnName ?? ''}`}
+        onCancel={() => setEditing(null)}
+        onOk={() => void saveCert()}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="certType" label="证书类型">
+            <Select allowClear options={CERT_TYPES.map((c) => ({ value: c, label: c }))} />
+          </Form.Item>
+          <Form.Item name="certNo" label="证书编号">
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="valid" label="有效期">
+            <DatePicker.RangePicker format="YYYY-MM-DD" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Drawer>
+  );
+}

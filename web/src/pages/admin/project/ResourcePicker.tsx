@@ -1,0 +1,87 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { RES_TYPE_LABELS } from '@xuetu/contract';
+import { Button, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { searchResources } from '../../../api/projects';
+import { moveItem, type PickedRes } from './logic';
+
+/** The project's courses: search the resource library (approved resources only) and order the picks. */
+export function ResourcePicker({ company, value, onChange }: { company: string; value: PickedRes[]; onChange: (v: PickedRes[]) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const list = useQuery({
+    queryKey: ['project', 'res-search', company, keyword],
+    queryFn: () => searchResources({ keyword, companySysCode: company, pageIndex: 1, pageSize: 50 }),
+    placeholderData: keepPreviousData,
+  });
+  const options = (list.data?.models ?? [])
+    .filter((r) => r.hasLiveVersion && !value.some((v) => v.resCode === r.resCode))
+    .map((r) => ({
+      value: r.resCode,
+      label: `${r.resName}（${RES_TYPE_LABELS[r.resType] ?? ''}，${r.creditHours} 学时）`,
+      name: r.resName,
+    }));
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Select
+        showSearch={{ filterOption: false, onSearch: setKeyword }}
+        value={null}
+        placeholder="搜索资源库并添加课程（仅审核通过的资源）"
+        style={{ width: '100%' }}
+        loading={list.isFetching}
+        options={options}
+        notFoundContent={list.isFetching ? '加载中…' : '没有可添加的资源'}
+        onChange={(code: string) => {
+          const o = options.find((x) => x.value === code);
+          if (o) onChange([...value, { resCode: o.value, resName: o.name }]);
+        }}
+        data-testid="project-res-search"
+      />
+      <Table<PickedRes>
+        size="small"
+        rowKey="resCode"
+        pagination={false}
+        dataSource={value}
+        locale={{ emptyText: '尚未选择课程' }}
+        data-testid="project-res-list"
+        columns={[
+          { title: '序号', key: 'n', width: 60, render: (_: unknown, __, i) => i + 1 },
+          { title: '课程', dataIndex: 'resName' },
+          {
+            title: '操作',
+            key: 'op',
+            width: 130,
+            render: (_: unknown, r, i) => (
+              <Space size={0}>
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ArrowUpOutlined />}
+                  aria-label="上移"
+                  disabled={i === 0}
+                  onClick={() => onChange(moveItem(value, i, -1))}
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ArrowDownOutlined />}
+                  aria-label="下移"
+                  disabled={i === value.length - 1}
+                  onClick={() => onChange(moveItem(value, i, 1))}
+                />
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label="移除"
+                  onClick={() => onChange(value.filter((x) => x.resCode !== r.resCode))}
+                />
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,82 @@
+import type { ProjectDetail } from '@xuetu/contract';
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { durationText, studyPath } from '../../learner/project/courseProgress';
+import { editorValues, mergePeople, moveItem, pickIds, saveBody } from './logic';
+
+describe('project editor logic', () => {
+  it('moves a course up and down within the list', () => {
+    expect(moveItem(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'c', 'b']);
+    expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+    expect(moveItem(['a', 'b'], 1, 1)).toEqual(['a', 'b']);
+  });
+
+  it('merges picks without duplicates', () => {
+    expect(
+      mergePeople(
+        [{ id: 1, name: 'a' }],
+        [
+          { id: 1, name: 'a' },
+          { id: 2, name: 'b' },
+        ],
+      ).map((p) => p.id),
+    ).toEqual([1, 2]);
+    expect(pickIds({ users: [{ id: 1, name: 'a' }], orgs: [], posts: [{ id: 3, name: 'p' }] })).toEqual({
+      users: [1],
+      orgs: [],
+      posts: [3],
+    });
+  });
+
+  it('builds the SaveData body and reads a stored project back', () => {
+    const detail = {
+      projectCode: 'P1',
+      projectName: '项目',
+      introduce: '',
+      cover: '',
+      startDate: '2030-03-01',
+      endDate: '2030-03-10',
+      checkHrs: 2,
+      reachRule: 1,
+      allowedSpeeds: [1, 1.5],
+      allowSeekAhead: 0,
+      openJoin: 1,
+      isThreeSafety: 0,
+      plans: [
+        { planCode: 'A', planName: '一期', startDate: '2030-03-01', endDate: '2030-03-05' },
+        { planCode: 'B', planName: '二期', startDate: '', endDate: '' },
+      ],
+      exams: [{ examCode: 'E1', examName: '考试' }],
+    } as unknown as ProjectDetail;
+    const v = editorValues(detail, (s) => dayjs(s));
+    expect(saveBody(v, 'P1', 'C')).toEqual({
+      projectCode: 'P1',
+      companySysCode: 'C',
+      projectName: '项目',
+      introduce: '',
+      cover: '',
+      startDate: '2030-03-01',
+      endDate: '2030-03-10',
+      checkHrs: 2,
+      reachRule: 1,
+      allowedSpeeds: [1, 1.5],
+      allowSeekAhead: 0,
+      openJoin: 1,
+      isThreeSafety: 0,
+      plans: [
+        { planCode: 'A', planName: '一期', startDate: '2030-03-01', endDate: '2030-03-05' },
+        { planCode: 'B', planName: '二期', startDate: '', endDate: '' },
+      ],
+      examCodes: ['E1'],
+    });
+  });
+
+  it('course helpers', () => {
+    expect(durationText(59)).toBe('0 分钟');
+    expect(durationText(600)).toBe('10 分钟');
+    expect(durationText(3600)).toBe('1 小时');
+    expect(durationText(5400)).toBe('1 小时 30 分钟');
+    expect(studyPath('R-1')).toBe('/trainres/study?id=R-1');
+  });
+});

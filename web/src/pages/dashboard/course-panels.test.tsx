@@ -1,0 +1,133 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { type CourseCardView, type MonthLogDay, SysRole } from '@xuetu/contract';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetRequestState } from '../../api/request';
+import { createQueryClient, Providers } from '../../app/Providers';
+import { useSession } from '../../app/store/session';
+import { type MockApi, mockApi, ok } from '../../test/mockApi';
+import { CountCards } from './CountCards';
+import { CalendarPanel, heatLevel, monthOf, ShowcaseColumns, StudyChartPanel, shiftMonth, TrainingCountPanel } from './CoursePanels';
+import { chartBars } from './StudyChart';
+
+// The dashboard's course panels.
+const R = '/Api/Train_Manage/Train_Res';
+const thisMonth = monthOf(new Date());
+const log: MonthLogDay[] = [
+  { date: `${thisMonth}-01`, minute: 5, seconds: 300 },
+  { date: `${thisMonth}-03`, minute: 45, seconds: 2700 },
+];
+const card = (cate: number, n: number): CourseCardView => ({
+  rank: n,
+  resCode: `R${cate}${n}`,
+  resName: `课程${cate}-${n}`,
+  cover: '',
+  introduce: '简介',
+  viewCnt: 10 * n,
+  resType: 1,
+  duration: 60,
+});
+
+let api: MockApi;
+beforeEach(() => {
+  resetRequestState();
+  api = mockApi()
+    .on(`${R}/GetStatisticsUserStudyData`, ok({ resCnt: 12, resTotalHours: 340, studyHours: 95, studyResCnt: 3, personal: true }))
+    .on('/Api/User/user_user/GetUserCount', ok({ item1: 21, item2: 20 }))
+    .on(`${R}/LearningMonthLog`, (_c: unknown, body: { month: string }) => ok(body.month === thisMonth ? log : []))
+    .on(`${R}/IndexRecommendRes`, (_c: unknown, body: { cate: number }) => ok([card(body.cate, 1), card(body.cate, 2)]));
+});
+afterEach(() => vi.restoreAllMocks());
+
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </Providers>,
+  );
+
+describe('count cards with data', () => {
+  it('a learner (role 4 only): courses, minutes, own courses studied and minutes; no learner counts asked', async () => {
+    useSession.setState({ sysRoles: [SysRole.Learner] });
+    wrap(<CountCards />);
+    expect(await screen.findByText('95')).toBeInTheDocument();
+    expect(screen.getByTestId('count-card-resCnt')).toHaveTextContent('12门');
+    expect(screen.getByTestId('count-card-resTotalHours')).toHaveTextContent('340分钟');
+    expect(screen.getByTestId('count-card-studyResCnt')).toHaveTextContent('3门');
+    expect(screen.getByTestId('count-card-studyHours')).toHaveTextContent('95分钟');
+    expect(api.calls.some((c) => c.url.endsWith('/GetUserCount'))).toBe(false);
+  });
+
+  it('a company administrator who is also a learner sees learner counts', async () => {
+    useSession.setState({ sysRoles: [SysRole.CompanyAdmin, SysRole.Learner] });
+    wrap(<CountCards />);
+    await waitFor(() => expect(screen.getByTestId('count-card-item1')).toHaveTextContent('21人'));
+    expect(screen.getByTestId('count-card-item2')).toHaveTextContent('20人');
+  });
+});
+
+describe('learning calendar', () => {
+  it('shows minutes per day as a heat map and reloads when the month changes', async () => {
+    wrap(<CalendarPanel />);
+    const grid = await screen.findByTestId('calendar-grid');
+    const studied = within(grid).getAllByTestId('calendar-day-studied');
+    expect(studied.map((d) => d.textContent)).toEqual(['15分', '345分']);
+    expect(studied[1]).toHaveClass('xt-heat-4');
+    expect(screen.getByTestId('calendar-total')).toHaveTextContent('本月学习 50 分钟');
+    fireEvent.click(screen.getByRole('button', { name: '上个月' }));
+    expect(screen.getByTestId('calendar-month')).toHaveTextContent(shiftMonth(thisMonth, -1));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.url.endsWith('/LearningMonthLog')).map((c) => (c.body as { month: string }).month)).toContain(
+        shiftMonth(thisMonth, -1),
+      ),
+    );
+    expect(await screen.findByTestId('calendar-total')).toHaveTextContent('本月学习 0 分钟');
+  });
+
+  it('month arithmetic and heat levels', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
+    expect([0, 5, 15, 30, 60].map(heatLevel)).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe('showcase, training count, chart', () => {
+  it('three columns HOT / NEW / GOOD with rank, name, intro and views', async () => {
+    wrap(<ShowcaseColumns />);
+    for (const tag of ['hot', 'new', 'good']) expect(await screen.findByTestId(`showcase-${tag}`)).toBeInTheDocument();
+    expect(screen.getByTestId('showcase-new')).toHaveTextContent('1课程2-1简介10 人学习');
+    expect(
+      api.calls
+        .filter((c) => c.url.endsWith('/IndexRecommendRes'))
+        .map((c) => (c.body as { cate: number }).cate)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+  });
+
+  it('training count: courses, minutes, this month days and minutes', async () => {
+    wrap(<TrainingCountPanel />);
+    const panel = await screen.findByTestId('dashboard-training-count');
+    await waitFor(() => expect(panel).toHaveTextContent('学习课程3门'));
+    expect(panel).toHaveTextContent('本月学习天数2天');
+    expect(panel).toHaveTextContent('本月学习50分钟');
+  });
+
+  it('the chart (its own chunk) draws a bar per day, or per week', async () => {
+    wrap(<StudyChartPanel />);
+    const chart = await screen.findByTestId('study-chart');
+    const [y, m] = thisMonth.split('-').map(Number);
+    expect(within(chart).getAllByTestId('study-chart-bar')).toHaveLength(new Date(y, m, 0).getDate());
+    fireEvent.click(screen.getByRole('button', { name: /按\s*周/ }));
+    await waitFor(() => expect(within(screen.getByTestId('study-chart')).getAllByTestId('study-chart-bar').length).toBeLessThanOrEqual(6));
+    expect(
+      chartBars(
+        '2026-11',
+        log.map((d) => ({ ...d, date: d.date.replace(thisMonth, '2026-11') })),
+        'week',
+      )[0],
+    ).toEqual({
+      label: '第1周',
+      minute: 5,
+    });
+  });
+});

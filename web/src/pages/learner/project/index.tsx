@@ -1,0 +1,166 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { REACH_RULE_LABELS, RES_TYPE_LABELS } from '@xuetu/contract';
+import { App, Button, Card, Col, Descriptions, Empty, List, Progress, Result, Row, Select, Space, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { getProjectDetailData, joinProject, MY_STUDY_KEY } from '../../../api/projects';
+import { cardState, chinaToday, defaultPlan, openPlans, todayHint } from '../../dashboard/studyCards';
+import { courseState, durationText, studyPath } from './courseProgress';
+
+/** /project/detail?projectCode=…: the project's card, its courses with the learner's progress, exams and rules. */
+export default function ProjectDetailPage() {
+  const [params] = useSearchParams();
+  const code = params.get('projectCode') ?? '';
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  const q = useQuery({ queryKey: ['projects', 'detail', code], queryFn: () => getProjectDetailData(code), enabled: !!code, retry: false });
+  const [plan, setPlan] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!code) return <Result status="warning" title="缺少项目编号" />;
+  if (q.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  if (!q.data) return <Result status="404" title="培训项目不存在或您无权查看" extra={<Link to="/dashboard">返回首页</Link>} />;
+  const d = q.data;
+  const today = chinaToday();
+  const plans = openPlans(d.plans, today);
+  const chosen = plan ?? defaultPlan(plans, today);
+  const state = cardState(d);
+
+  const join = async () => {
+    setBusy(true);
+    try {
+      await joinProject(d.projectCode, chosen);
+      message.success('加入成功');
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['projects', 'detail', code] }),
+        client.invalidateQueries({ queryKey: MY_STUDY_KEY }),
+      ]);
+    } catch {
+      // shown by the request wrapper
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="project-detail">
+      <Card
+        title={
+          <Space wrap>
+            <span data-testid="project-detail-name">{d.projectName}</span>
+            <Tag color={state.color}>{state.text}</Tag>
+          </Space>
+        }
+        extra={
+          d.canJoin ? (
+            <Space wrap>
+              {plans.length > 1 && (
+                <Select
+                  size="small"
+                  style={{ width: 140 }}
+                  value={chosen}
+                  onChange={setPlan}
+                  options={plans.map((p) => ({ value: p.planCode, label: p.planName }))}
+                />
+              )}
+              <Button type="primary" loading={busy} onClick={() => void join()} data-testid="project-detail-join">
+                加入项目
+              </Button>
+            </Space>
+          ) : null
+        }
+      >
+        <Row gutter={[24, 16]} align="middle">
+          <Col xs={24} sm={6} style={{ textAlign: 'center' }}>
+            <Progress type="circle" percent={d.todayProgress} size={110} />
+            <div style={{ marginTop: 6 }}>今日完成</div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {todayHint(d)}
+            </Typography.Text>
+          </Col>
+          <Col xs={24} sm={18}>
+            <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+              <Descriptions.Item label="项目周期">{`${d.startDate} 至 ${d.endDate}`}</Descriptions.Item>
+              <Descriptions.Item label="剩余天数">{d.leftDays} 天</Descriptions.Item>
+              <Descriptions.Item label="考核标准">
+                {d.checkHrs} 学时（{REACH_RULE_LABELS[d.reachRule]}）
+              </Descriptions.Item>
+              <Descriptions.Item label="已获学时">
+                <span data-testid="project-detail-gethrs">{d.getHrs}</span> 学时
+              </Descriptions.Item>
+              <Descriptions.Item label="达标进度">
+                <Progress percent={d.reachProgress} size="small" style={{ width: 160, margin: 0 }} />
+              </Descriptions.Item>
+              <Descriptions.Item label="最近学习">{d.lastStudyDate || '暂无'}</Descriptions.Item>
+              <Descriptions.Item label="播放规则">
+                {`倍速 ${d.settings.allowedSpeeds.map((s) => `${s}x`).join('、')}；${d.settings.allowSeekAhead ? '可拖动进度' : '不可拖动到未学习的位置'}`}
+              </Descriptions.Item>
+            </Descriptions>
+            {d.introduce && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 8 }}>{d.introduce}</Typography.Paragraph>}
+          </Col>
+        </Row>
+      </Card>
+      <Card title={`项目课程（${d.courses.length}）`}>
+        {d.courses.length ? (
+          <List
+            data-testid="project-courses"
+            dataSource={d.courses}
+            renderItem={(c) => {
+              const s = courseState(c);
+              return (
+                <List.Item
+                  actions={[
+                    d.isJoined ? (
+                      <Link key="go" to={studyPath(c.resCode)} data-testid="project-course-study">
+                        {c.studySeconds > 0 ? '继续学习' : '开始学习'}
+                      </Link>
+                    ) : (
+                      <Typography.Text key="go" type="secondary">
+                        加入后学习
+                      </Typography.Text>
+                    ),
+                  ]}
+                >
+                  <List.Item.Meta
+                    title={
+                      <Space wrap>
+                        <span data-testid="project-course-name">{c.resName}</span>
+                        <Tag>{RES_TYPE_LABELS[c.resType] ?? ''}</Tag>
+                        <Tag color={s.color}>{s.text}</Tag>
+                      </Space>
+                    }
+                    description={`${c.creditHours} 学时${c.duration ? ` · 时长 ${durationText(c.duration)}` : ''} · 已学 ${durationText(c.studySeconds)}`}
+                  />
+                  <Progress percent={c.progress} size="small" style={{ width: 160, margin: 0 }} />
+                </List.Item>
+              );
+            }}
+          />
+        ) : (
+          <Empty description="暂无课程" />
+        )}
+      </Card>
+      {d.exams.length > 0 && (
+        <Card title="项目考试">
+          <List
+            dataSource={d.exams}
+            renderItem={(e) => (
+              <List.Item
+                actions={[
+                  <Link key="go" to="/dashboard?tab=exam">
+                    去考试
+                  </Link>,
+                ]}
+              >
+                <Space>
+                  {e.examName}
+                  <Tag color={e.passed ? 'success' : 'default'}>{e.passed ? '已合格' : '未合格'}</Tag>
+                </Space>
+              </List.Item>
+            )}
+          />
+        </Card>
+      )}
+    </Space>
+  );
+}

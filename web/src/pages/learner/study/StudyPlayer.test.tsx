@@ -1,0 +1,75 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { PlayListAnswer } from '@xuetu/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AntAppScope } from '../../../app/AntAppScope';
+import { mockApi, ok } from '../../../test/mockApi';
+import { StudyPlayer } from './StudyPlayer';
+
+const R = '/Api/Train_Manage/Train_Res';
+const data: PlayListAnswer = {
+  playList: [
+    { item1: 'FD', item2: '/prod-api/media/play/M1/FD/source.mp4?t=a' },
+    { item1: 'OD', item2: '/prod-api/media/play/M1/OD/source.mp4?t=b' },
+  ],
+  attExt: '.mp4',
+  cover: '',
+  resType: 1,
+  resName: '课',
+  duration: 100,
+  previewSeconds: 0,
+  format: 'file',
+  note: '',
+};
+const show = (rules = { maxSpeed: 2, allowSeekAhead: true }) =>
+  render(
+    <AntAppScope>
+      <StudyPlayer rescode="R1" data={data} rules={rules} intervalSeconds={15} resumeAt={0} onBeat={() => {}} onCompleted={() => {}} />
+    </AntAppScope>,
+  );
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('StudyPlayer', () => {
+  it('offers the qualities in Chinese and only the allowed speeds', async () => {
+    mockApi();
+    show({ maxSpeed: 1, allowSeekAhead: false });
+    expect(screen.getByTestId('study-video').getAttribute('src')).toBe('/prod-api/media/play/M1/FD/source.mp4?t=a');
+    expect(within(screen.getByTestId('quality-menu')).getByText('流畅')).toBeTruthy();
+    fireEvent.mouseDown(within(screen.getByTestId('speed-menu')).getByRole('combobox'));
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBe(3));
+    expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual(['0.5x', '0.75x', '1x']);
+    expect(screen.getByText('本课程不允许快进')).toBeTruthy();
+  });
+
+  it('sends a heartbeat when playing starts and pauses with the message when another window took over', async () => {
+    const api = mockApi();
+    let n = 0;
+    api.on(`${R}/Study`, () => {
+      n++;
+      return n === 1
+        ? ok({ accepted: true, opened: true, takenOver: false, credited: 0, studySeconds: 0, duration: 100, progress: 0, completed: 0 })
+        : ok(
+            { accepted: false, opened: false, takenOver: true, credited: 0, studySeconds: 0, duration: 100, progress: 0, completed: 0 },
+            '已在其他窗口或设备继续学习',
+          );
+    });
+    show();
+    const video = screen.getByTestId('study-video') as HTMLVideoElement;
+    await act(async () => {
+      fireEvent.play(video);
+    });
+    await waitFor(() => expect(api.calls.filter((c) => c.url.endsWith('/Study'))).toHaveLength(1));
+    const first = api.calls.find((c) => c.url.endsWith('/Study'))?.body as { rescode: string; guid: string; speed: number };
+    expect(first).toMatchObject({ rescode: 'R1', speed: 1 });
+    expect(first.guid).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    await act(async () => {
+      fireEvent.pause(video);
+    });
+    expect(await screen.findByTestId('study-takeover')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('已在其他窗口或设备继续学习'),
+    );
+  });
+});

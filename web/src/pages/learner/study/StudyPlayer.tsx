@@ -1,0 +1,256 @@
+import { type PlayListAnswer, QUALITY_LABELS, type StudyBeatAnswer, type StudyRules } from '@xuetu/contract';
+import { Alert, App, Button, Empty, Select, Space } from 'antd';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { sendStudyBeat, studyComplete } from '../../../api/study';
+import { attachHls } from '../../../components/attachHls';
+import { allowedSpeeds, StudyHeartbeat, seekGuard } from './logic';
+
+export interface StudyPlayerHandle {
+  /** the current playback position, seconds */
+  position(): number;
+  /** jumps to a position (refused ahead of the furthest point when seeking ahead is not allowed) */
+  seek(seconds: number): void;
+  /** ends the viewing with its closing beat (before switching to another lesson) */
+  close(): Promise<unknown>;
+}
+
+interface Props {
+  rescode: string;
+  /** the lesson playing (ADR 0022): heartbeats carry it */
+  lesson?: number;
+  /** start playing as soon as the media is ready (the next lesson after one ended) */
+  autoPlay?: boolean;
+  /** there is a next lesson: the end of this one moves on instead of completing the course */
+  onNext?: () => void;
+  data: PlayListAnswer;
+  rules: Pick<StudyRules, 'maxSpeed' | 'allowSeekAhead'>;
+  intervalSeconds: number;
+  /** where the learner left off */
+  resumeAt: number;
+  /** the cover as a URL */
+  poster?: string;
+  onBeat: (a: StudyBeatAnswer) => void;
+  onCompleted: () => void;
+}
+
+/**
+ * The study page's player (ADR 0017): HLS through hls.js (loaded only here) or the media
+ * element, a quality menu, a speed menu limited to the allowed speeds, no seeking ahead when not
+ * allowed, resume, heartbeats while playing and StudyComplete at the end. When another window
+ * takes the viewing session over, playback pauses with the message.
+ */
+export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPlayer(
+  { rescode, lesson = 0, autoPlay = false, onNext, data, rules, intervalSeconds, resumeAt, poster, onBeat, onCompleted },
+  handle,
+) {
+  const { message } = App.useApp();
+  const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  const [quality, setQuality] = useState(data.playList[0]?.item1 ?? '');
+  const [speed, setSpeed] = useState(1);
+  const [error, setError] = useState('');
+  const [takenOver, setTakenOver] = useState('');
+  const item = data.playList.find((p) => p.item1 === quality) ?? data.playList[0];
+  const furthest = useRef(resumeAt);
+  const resumeRef = useRef(resumeAt);
+  const speeds = allowedSpeeds(rules.maxSpeed);
+  const speedRef = useRef(1);
+  speedRef.current = speed;
+  const callbacks = useRef({ onBeat, onCompleted, onNext });
+  callbacks.current = { onBeat, onCompleted, onNext };
+  const autoPlayRef = useRef(autoPlay);
+  // the last position seen: the closing beat still knows it when the element is already gone
+  const lastTime = useRef(resumeAt);
+  const heartbeat = useRef<StudyHeartbeat | null>(null);
+
+  useImperativeHandle(handle, () => ({
+    position: () => ref.current?.currentTime ?? 0,
+    seek: (s: number) => {
+      const el = ref.current;
+      if (!el) return;
+      const back = seekGuard(s, furthest.current, rules.allowSeekAhead);
+      if (back !== null) {
+        message.warning('本课程不允许快进');
+        return;
+      }
+      el.currentTime = s;
+    },
+    close: async () => {
+      ref.current?.pause();
+      await heartbeat.current?.pause();
+    },
+  }));
+
+  // the heartbeat of this page's viewing (one per resource and lesson)
+  useEffect(() => {
+    const hb = new StudyHeartbeat({
+      rescode,
+      lesson,
+      intervalSeconds,
+      send: sendStudyBeat,
+      position: () => ref.current?.currentTime ?? lastTime.current,
+      speed: () => speedRef.current,
+      onAnswer: (a) => callbacks.current.onBeat(a),
+      onTakenOver: (msg) => {
+        setTakenOver(msg);
+        ref.current?.pause();
+      },
+    });
+    heartbeat.current = hb;
+    return () => {
+      void hb.pause();
+      hb.dispose();
+    };
+  }, [rescode, lesson, intervalSeconds]);
+
+  // media element events → heartbeat, seek guard, speed guard
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const onPlay = () => {
+      setTakenOver('');
+      heartbeat.current?.play();
+    };
+    const onPause = () => {
+      if (!el.ended) void heartbeat.current?.pause();
+    };
+    const onEnded = async () => {
+      await heartbeat.current?.pause();
+      // a course of lessons: the next one starts; the course completes at the end of the last
+      if (callbacks.current.onNext) {
+        callbacks.current.onNext();
+        return;
+      }
+      try {
+        const env = await studyComplete(rescode, heartbeat.current?.guid ?? '');
+        message.success(env.msg || '恭喜，已完成本课程');
+        callbacks.current.onCompleted();
+      } catch (err) {
+        message.warning(err instanceof Error ? err.message : '学习时长不足，暂不能完成本课程');
+      }
+    };
+    const onTime = () => {
+      lastTime.current = el.currentTime;
+      if (!el.seeking && el.currentTime > furthest.current && el.currentTime - furthest.current < 3 * Math.max(1, el.playbackRate))
+        furthest.current = el.currentTime;
+    };
+    const onSeeking = () => {
+      const back = seekGuard(el.currentTime, furthest.current, rules.allowSeekAhead);
+      if (back !== null) {
+        el.currentTime = back;
+        message.warning('本课程不允许快进');
+      }
+    };
+    const onRate = () => {
+      if (el.playbackRate > rules.maxSpeed) el.playbackRate = rules.maxSpeed;
+    };
+    const onMeta = () => {
+      const at = resumeRef.current;
+      if (at > 0 && (!el.duration || at < el.duration - 2)) el.currentTime = at;
+      resumeRef.current = 0;
+      el.playbackRate = speedRef.current;
+      if (autoPlayRef.current) {
+        autoPlayRef.current = false;
+        void el.play().catch(() => {});
+      }
+    };
+    el.addEventListener('play', onPlay);
+    el.addEventListener('pause', onPause);
+    el.addEventListener('ended', onEnded);
+    el.addEventListener('timeupdate', onTime);
+    el.addEventListener('seeking', onSeeking);
+    el.addEventListener('ratechange', onRate);
+    el.addEventListener('loadedmetadata', onMeta);
+    return () => {
+      el.removeEventListener('play', onPlay);
+      el.removeEventListener('pause', onPause);
+      el.removeEventListener('ended', onEnded);
+      el.removeEventListener('timeupdate', onTime);
+      el.removeEventListener('seeking', onSeeking);
+      el.removeEventListener('ratechange', onRate);
+      el.removeEventListener('loadedmetadata', onMeta);
+    };
+  }, [rescode, rules, message]);
+
+  // HLS: hls.js, loaded on demand (the study page's chunk only), the session header on every request
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !item || data.format !== 'hls') return;
+    const at = el.currentTime;
+    const wasPlaying = !el.paused;
+    if (at > 0) resumeRef.current = at;
+    return attachHls(el, item.item2, {
+      onFatal: (status) => setError(status === 410 ? '播放链接已失效，请刷新页面' : '视频加载失败'),
+      onReady: wasPlaying ? () => void el.play().catch(() => {}) : undefined,
+    });
+  }, [item, data.format]);
+
+  useEffect(() => {
+    if (ref.current) ref.current.playbackRate = speed;
+  }, [speed]);
+
+  if (!item) return data.note ? <Alert type="warning" showIcon message={data.note} /> : <Empty description="暂无可播放的内容" />;
+  const qualities = data.playList.map((p) => ({ value: p.item1, label: QUALITY_LABELS[p.item1] ?? p.item1 }));
+  const src = data.format === 'file' ? item.item2 : undefined;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="study-player">
+      {data.resType === 2 ? (
+        <audio ref={ref} controls src={src} style={{ width: '100%' }} data-testid="study-audio" />
+      ) : (
+        <video
+          ref={ref}
+          controls
+          playsInline
+          src={src}
+          poster={poster || undefined}
+          controlsList="noplaybackrate"
+          style={{ width: '100%', maxHeight: 520, background: '#000', display: 'block' }}
+          data-testid="study-video"
+        />
+      )}
+      <Space wrap>
+        {qualities.length > 0 && (
+          <Space size={4}>
+            清晰度
+            <Select
+              size="small"
+              style={{ width: 88 }}
+              options={qualities}
+              value={item.item1}
+              onChange={(v) => setQuality(v)}
+              data-testid="quality-menu"
+              aria-label="清晰度"
+            />
+          </Space>
+        )}
+        <Space size={4}>
+          倍速
+          <Select
+            size="small"
+            style={{ width: 88 }}
+            options={speeds.map((s) => ({ value: s, label: `${s}x` }))}
+            value={speed}
+            onChange={(v) => setSpeed(v)}
+            data-testid="speed-menu"
+            aria-label="倍速"
+          />
+        </Space>
+        {!rules.allowSeekAhead && <span style={{ color: '#999' }}>本课程不允许快进</span>}
+      </Space>
+      {takenOver && (
+        <Alert
+          type="warning"
+          showIcon
+          message={takenOver}
+          data-testid="study-takeover"
+          action={
+            <Button size="small" onClick={() => void ref.current?.play().catch(() => {})}>
+              在此继续学习
+            </Button>
+          }
+        />
+      )}
+      {data.note && <Alert type="info" showIcon message={data.note} />}
+      {error && <Alert type="warning" showIcon message={error} />}
+    </Space>
+  );
+});

@@ -1,0 +1,176 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { PlayListAnswer, StudyDetail } from '@xuetu/contract';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetRequestState } from '../../../api/request';
+import { AntAppScope } from '../../../app/AntAppScope';
+import { createQueryClient, Providers } from '../../../app/Providers';
+import { type MockApi, mockApi, ok } from '../../../test/mockApi';
+import StudyPage from './index';
+
+// The study page of a course of several lessons (ADR 0022): the lesson list, switching, the next
+// lesson after one ends, and heartbeats that carry the lesson.
+const R = '/Api/Train_Manage/Train_Res';
+const lessons = ['岗前安全检查', '隐患识别与上报', '事故应急处置'].map((title, index) => ({
+  index,
+  title,
+  duration: 40 + index,
+  resCode: 'R1',
+  resName: '班组安全管理',
+}));
+const detail = (over: Partial<StudyDetail> = {}) =>
+  ({
+    resCode: 'R1',
+    resName: '班组安全管理',
+    introduce: '',
+    introduceHtml: '',
+    content: '',
+    cover: '',
+    resType: 1,
+    viewCnt: 3,
+    creditHours: 1,
+    duration: 123,
+    dName: '岗位技能',
+    dCode: 'D1',
+    lecturerCode: '',
+    lecturerName: '',
+    lecturerFace: '',
+    lecturerIntro: '',
+    studySeconds: 0,
+    progress: 0,
+    completed: 0,
+    lastPosition: 12,
+    lastLesson: 1,
+    completeTime: '',
+    lastStudyTime: '',
+    isCollect: 0,
+    isThumbsup: 0,
+    collectCnt: 0,
+    thumbsupCnt: 0,
+    noteCnt: 0,
+    lessons,
+    rules: { maxSpeed: 2, allowSeekAhead: true },
+    interval: 15,
+    ...over,
+  }) as StudyDetail;
+const playList = (lesson: number): PlayListAnswer => ({
+  playList: [{ item1: 'OD', item2: `/prod-api/media/play/M${lesson}/OD/source.mp4?t=x` }],
+  attExt: '.mp4',
+  cover: '',
+  resType: 1,
+  resName: '班组安全管理',
+  duration: 40 + lesson,
+  previewSeconds: 0,
+  format: 'file',
+  note: '',
+  lesson,
+});
+
+let api: MockApi;
+beforeEach(() => {
+  resetRequestState();
+  api = mockApi()
+    .on(`${R}/GetTrainResStudyDetail`, ok(detail()))
+    .on(`${R}/GetVideoPlayList`, (_c: unknown, body: { lesson: number }) => ok(playList(body.lesson)))
+    .on(`${R}/GetStudyInterval`, ok(15))
+    .on(`${R}/GetRelevantList`, ok([]))
+    .on(`${R}/GetNoteList`, ok([]))
+    .on(
+      `${R}/Study`,
+      ok({ accepted: true, opened: true, takenOver: false, credited: 0, studySeconds: 0, duration: 123, progress: 0, completed: 0 }),
+    )
+    .on(`${R}/StudyComplete`, ok({ completed: 1, studySeconds: 123, progress: 100, completeTime: '' }, '恭喜，已完成本课程'));
+});
+// jsdom has no media playback
+const media = HTMLMediaElement.prototype;
+const original = { pause: Object.getOwnPropertyDescriptor(media, 'pause'), play: Object.getOwnPropertyDescriptor(media, 'play') };
+beforeEach(() => {
+  Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => {} });
+  Object.defineProperty(HTMLMediaElement.prototype, 'play', { configurable: true, value: () => Promise.resolve() });
+});
+afterEach(() => {
+  if (original.pause) Object.defineProperty(media, 'pause', original.pause);
+  if (original.play) Object.defineProperty(media, 'play', original.play);
+});
+
+const show = () =>
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <AntAppScope>
+        <MemoryRouter initialEntries={['/trainres/study?id=R1']}>
+          <StudyPage />
+        </MemoryRouter>
+      </AntAppScope>
+    </Providers>,
+  );
+const video = () => screen.getByTestId('study-video') as HTMLVideoElement;
+const items = () => screen.getAllByTestId('lesson-item');
+const current = () => items().findIndex((el) => el.getAttribute('aria-current') === 'true');
+const beats = () => api.calls.filter((c) => c.url.endsWith('/Study')).map((c) => c.body as { lesson?: number; position: number });
+
+describe('study page: a course of several lessons', () => {
+  it('lists the lessons, opens where the learner was, switches on a click and beats with the lesson', async () => {
+    show();
+    await waitFor(() => expect(video().getAttribute('src')).toBe('/prod-api/media/play/M1/OD/source.mp4?t=x'));
+    expect(within(screen.getByTestId('lesson-panel')).getByText('课时列表（3）')).toBeTruthy();
+    expect(items().map((el) => el.textContent)).toEqual([
+      expect.stringContaining('1. 岗前安全检查'),
+      expect.stringContaining('2. 隐患识别与上报'),
+      expect.stringContaining('3. 事故应急处置'),
+    ]);
+    expect(current()).toBe(1);
+    // resumes in that lesson at the position
+    Object.defineProperty(video(), 'duration', { configurable: true, value: 41 });
+    fireEvent.loadedMetadata(video());
+    expect(video().currentTime).toBe(12);
+    await act(async () => {
+      fireEvent.play(video());
+    });
+    await waitFor(() => expect(beats()).toHaveLength(1));
+    expect(beats()[0]).toMatchObject({ lesson: 1 });
+    // a click on the third lesson plays it
+    fireEvent.click(items()[2]);
+    await waitFor(() => expect(video().getAttribute('src')).toBe('/prod-api/media/play/M2/OD/source.mp4?t=x'));
+    expect(current()).toBe(2);
+    const asked = api.calls.filter((c) => c.url.endsWith('/GetVideoPlayList')).map((c) => (c.body as { lesson: number }).lesson);
+    expect(asked).toEqual([1, 2]);
+    // switching closed the viewing of the previous lesson with its own lesson index
+    await waitFor(() => expect(beats().length).toBeGreaterThanOrEqual(2));
+    expect(beats()[1]).toMatchObject({ lesson: 1 });
+    await act(async () => {
+      fireEvent.play(video());
+    });
+    await waitFor(() => expect(beats().at(-1)).toMatchObject({ lesson: 2 }));
+  });
+
+  it('the next lesson starts when one ends; the end of the last completes the course', async () => {
+    api.on(`${R}/GetTrainResStudyDetail`, ok(detail({ lastLesson: 0, lastPosition: 0 })));
+    show();
+    await waitFor(() => expect(video().getAttribute('src')).toBe('/prod-api/media/play/M0/OD/source.mp4?t=x'));
+    await act(async () => {
+      fireEvent.ended(video());
+    });
+    await waitFor(() => expect(current()).toBe(1));
+    expect(video().getAttribute('src')).toBe('/prod-api/media/play/M1/OD/source.mp4?t=x');
+    expect(api.calls.some((c) => c.url.endsWith('/StudyComplete'))).toBe(false);
+    fireEvent.click(items()[2]);
+    await waitFor(() => expect(video().getAttribute('src')).toBe('/prod-api/media/play/M2/OD/source.mp4?t=x'));
+    expect(current()).toBe(2);
+    await act(async () => {
+      fireEvent.ended(video());
+    });
+    await waitFor(() => expect(api.calls.some((c) => c.url.endsWith('/StudyComplete'))).toBe(true));
+  });
+
+  it('a single resource shows no lesson list and beats as before (no lesson field)', async () => {
+    api.on(`${R}/GetTrainResStudyDetail`, ok(detail({ lessons: [lessons[0]], lastLesson: 0 })));
+    show();
+    await waitFor(() => expect(video().getAttribute('src')).toBe('/prod-api/media/play/M0/OD/source.mp4?t=x'));
+    expect(screen.queryByTestId('lesson-panel')).toBeNull();
+    await act(async () => {
+      fireEvent.play(video());
+    });
+    await waitFor(() => expect(beats()).toHaveLength(1));
+    expect(beats()[0]).not.toHaveProperty('lesson');
+  });
+});

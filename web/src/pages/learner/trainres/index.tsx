@@ -1,0 +1,133 @@
+import { EyeOutlined, FileTextOutlined, PlayCircleOutlined, SoundOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { CourseCard } from '@xuetu/contract';
+import { Card, Col, Empty, Input, Pagination, Progress, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { getIndexResDirList } from '../../../api/portal';
+import { getCatalogue, STUDY_KEY } from '../../../api/study';
+import { catalogueQuery, dirTabs } from './catalogue';
+
+const PAGE_SIZE = 12;
+
+/** /trainres/index (query dcode, dno): directory tabs, search, course cards with my progress, paging. */
+export default function CataloguePage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const q = catalogueQuery(params);
+  const dirs = useQuery({ queryKey: [...STUDY_KEY, 'dirs'], queryFn: getIndexResDirList, staleTime: 60_000 });
+  const tabs = dirTabs(dirs.data ?? [], q);
+  const page = useQuery({
+    queryKey: [...STUDY_KEY, 'catalogue', q],
+    queryFn: () => getCatalogue({ dcode: q.dcode, dno: q.dno, keyword: q.keyword, pageIndex: q.page, pageSize: PAGE_SIZE }),
+  });
+  const go = (patch: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    setParams(next);
+  };
+
+  return (
+    <Card styles={{ body: { paddingTop: 8 } }}>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Tabs
+          activeKey={tabs.active}
+          onChange={(k) => {
+            const t = tabs.items.find((i) => i.key === k);
+            go({ dcode: t?.dCode ?? '', dno: t?.dNo ?? '', page: '' });
+          }}
+          items={tabs.items.map((t) => ({ key: t.key, label: t.label }))}
+        />
+        <Input.Search
+          allowClear
+          placeholder="搜索课程名称"
+          defaultValue={q.keyword}
+          onSearch={(v) => go({ keyword: v.trim(), page: '' })}
+          style={{ maxWidth: 360 }}
+          aria-label="搜索课程"
+        />
+        {page.isLoading ? (
+          <Spin style={{ display: 'block', margin: '48px auto' }} />
+        ) : !page.data?.models.length ? (
+          <Empty description={q.keyword ? '没有找到相关课程' : '暂无课程'} />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {page.data.models.map((c) => (
+              <Col key={c.resCode} xs={24} sm={12} md={8} xl={6}>
+                <CourseCardView card={c} onOpen={() => navigate(`/trainres/study?id=${encodeURIComponent(c.resCode)}`)} />
+              </Col>
+            ))}
+          </Row>
+        )}
+        {(page.data?.totalCount ?? 0) > PAGE_SIZE && (
+          <Pagination
+            align="center"
+            current={q.page}
+            pageSize={PAGE_SIZE}
+            total={page.data?.totalCount ?? 0}
+            showSizeChanger={false}
+            onChange={(p) => go({ page: String(p) })}
+          />
+        )}
+      </Space>
+    </Card>
+  );
+}
+
+const TYPE_ICON: Record<number, React.ReactNode> = {
+  1: <PlayCircleOutlined />,
+  2: <SoundOutlined />,
+  4: <FileTextOutlined />,
+};
+
+function CourseCardView({ card, onOpen }: { card: CourseCard; onOpen: () => void }) {
+  return (
+    <Card
+      hoverable
+      onClick={onOpen}
+      data-testid="course-card"
+      styles={{ body: { padding: 12 } }}
+      cover={
+        card.cover ? (
+          <img alt={card.resName} src={card.cover} style={{ height: 140, objectFit: 'cover' }} />
+        ) : (
+          <div
+            style={{
+              height: 140,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              fontSize: 40,
+              color: '#fff',
+              background: 'linear-gradient(135deg, #1677ff, #69b1ff)',
+            }}
+          >
+            {TYPE_ICON[card.resType] ?? <PlayCircleOutlined />}
+          </div>
+        )
+      }
+    >
+      <Typography.Text strong ellipsis={{ tooltip: card.resName }} style={{ display: 'block' }}>
+        {card.resName}
+      </Typography.Text>
+      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ minHeight: 44, marginBottom: 8 }}>
+        {card.introduce || '暂无简介'}
+      </Typography.Paragraph>
+      <Space size={12} style={{ color: '#999', fontSize: 12 }}>
+        <span>
+          <EyeOutlined /> {card.viewCnt}
+        </span>
+        <span>学时 {card.creditHours}</span>
+        {card.completed ? <Tag color="success">已完成</Tag> : null}
+      </Space>
+      <Space size={8} style={{ width: '100%' }}>
+        <Progress percent={card.progress} size="small" showInfo={false} style={{ width: 120, margin: 0 }} aria-label="我的进度" />
+        <span style={{ fontSize: 12, color: '#666' }} data-testid="card-progress">
+          已学 {card.progress}%
+        </span>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import { FireOutlined, TrophyOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { RANKING_LIMIT } from '@xuetu/contract';
+import { Avatar, Empty, Skeleton } from 'antd';
+import { getRankingList, getStudyStars } from '../../../api/portal';
+import { useOpenCourse } from './openCourse';
+
+// Course ranking and study stars of /home (also shown on the learner dashboard).
+
+export function Rankings({ onNeedLogin }: { onNeedLogin?: () => void }) {
+  const { open, dialog } = useOpenCourse(onNeedLogin);
+  const q = useQuery({
+    queryKey: ['portal', 'ranking'],
+    queryFn: () => getRankingList(RANKING_LIMIT),
+    retry: false,
+  });
+  const items = Array.isArray(q.data) ? q.data : [];
+  return (
+    <div className="xt-side-card" data-testid="course-ranking">
+      <div className="xt-side-title">
+        <TrophyOutlined /> 课程排行
+      </div>
+      {dialog}
+      {q.isLoading ? (
+        <Skeleton active />
+      ) : items.length ? (
+        <ol className="xt-ranking" data-testid="ranking-list">
+          {items.map((c, i) => (
+            <li key={c.resCode}>
+              <span className={`xt-rank xt-rank-${i + 1}`}>{i + 1}</span>
+              <button type="button" onClick={() => open(c)}>
+                {c.resName}
+              </button>
+              <span className="xt-rank-views" title="近 30 天学习时长">
+                <FireOutlined /> {c.studyMinutes ?? 0} 分钟
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无排行" />
+      )}
+    </div>
+  );
+}
+
+export function StudyStars() {
+  const q = useQuery({ queryKey: ['portal', 'stars'], queryFn: getStudyStars, retry: false });
+  const items = Array.isArray(q.data) ? q.data : [];
+  return (
+    <div className="xt-side-card" data-testid="study-stars">
+      <div className="xt-side-title">学习之星</div>
+      {q.isLoading ? (
+        <Skeleton active avatar />
+      ) : items.length ? (
+        <ul className="xt-stars" data-testid="star-list">
+          {items.map((s) => (
+            <li key={`${s.chnName}-${s.orgName}`}>
+              <Avatar src={s.headImg || undefined}>{s.chnName.slice(0, 1)}</Avatar>
+              <div>
+                <div>{s.chnName}</div>
+                <small>{s.orgName}</small>
+              </div>
+              <span>{s.studyHoursStr}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+      )}
+    </div>
+  );
+}
