@@ -35,8 +35,12 @@ test('password login with the account chooser', async ({ page }) => {
   await page.getByTestId('login-submit').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('chooser-authorizing')).toBeVisible();
-  await dialog.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page.getByText('请选择登录用户')).toBeVisible();
+  // the chooser opens with antd's zoom animation; a click landing mid-animation is lost (CI run of
+  // session 11), so click until the warning shows, as a user would click again
+  await expect(async () => {
+    await dialog.getByRole('button', { name: /登\s*录/ }).click({ timeout: 2000 });
+    await expect(page.getByText('请选择登录用户')).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await snap(page, 'accounts-chooser');
   await dialog.getByText(/sl_learner01/).click();
   await dialog.getByRole('button', { name: /登\s*录/ }).click();
