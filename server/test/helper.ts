@@ -15,6 +15,7 @@ import type { Clock } from '../src/platform/clock.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { LocalStorage } from '../src/platform/storage.ts';
 import { TEST_ENV } from './test-env.ts';
+import { workerDatabase } from './warm-database.ts';
 
 export { DEMO_PASSWORD };
 
@@ -30,9 +31,10 @@ export async function openTestDatabase(
   const url = process.env.DATABASE_URL;
   if (!url) {
     const tar = opts.seeded ? snapshot?.seededTar : snapshot?.emptyTar;
-    const loadDataDir = tar ? new Blob([readFileSync(tar)]) : undefined;
-    const database = await openDatabase({ pgliteDir: 'memory', loadDataDir });
-    return { database, drop: async () => {}, seeded: Boolean(opts.seeded && loadDataDir) };
+    const load = () => openDatabase({ pgliteDir: 'memory', loadDataDir: tar ? new Blob([readFileSync(tar)]) : undefined });
+    const reused = opts.seeded && tar ? await workerDatabase.take(load) : null;
+    const database = reused ?? (await load());
+    return { database, drop: async () => {}, seeded: Boolean(opts.seeded && tar) };
   }
   const name = `xuetu_t_${randomBytes(6).toString('hex')}`;
   const template = opts.seeded ? snapshot?.template : undefined;

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper.ts';
 import { buildApp } from '../app.ts';
+import { installationValues } from '../db/schema/index.ts';
 import type { RedisCache } from './cache.ts';
 import { redisPrefixFor } from './installation.ts';
 
@@ -36,7 +37,9 @@ const opened: Deployment[] = [];
 
 /** One deployment: its own database, the shared Redis, the cache made by buildApp from env. */
 async function deploy(prefix?: string): Promise<Deployment> {
-  const { database, drop } = await openTestDatabase();
+  // a copy of the run's seeded database made a new installation (its own id, hence its own prefix)
+  const { database, drop } = await openTestDatabase({ seeded: true });
+  await database.db.delete(installationValues);
   const { app, ctx } = await buildApp({
     env: {
       SEED_DEMO: true,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/helper.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
+import { installationValues } from '../db/schema/index.ts';
 import { mintSsoToken } from '../modules/account/sso.ts';
 import { MemoryCache } from './cache.ts';
 
@@ -41,7 +42,10 @@ async function start() {
 }
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
+  // the run's seeded database as a new installation: no secrets stored yet (seeding from scratch
+  // here took most of the 30 s budget on a busy machine)
+  ({ database, drop } = await openTestDatabase({ seeded: true }));
+  await database.db.delete(installationValues);
 });
 afterAll(async () => {
   await database.close();

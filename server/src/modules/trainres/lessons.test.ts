@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { media } from '../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { ManualClock } from '../../platform/clock.ts';
+import { beats } from '../study/service.ts';
 import { sampleFile } from './seed.ts';
 
 // Lessons of a course (issue 13, ADR 0022): saving an ordered list of lessons with coded checks,
@@ -258,6 +259,32 @@ describe('audit, delivery and study', () => {
     expect((await beat('lessonbeat02', 1, 0, other)).code).toBe('RES_NOT_FOUND');
     // completion needs 90% of the whole course (180 s), not of a lesson
     expect((await t.post(`${R}/StudyComplete`, { rescode: code }, learner)).code).toBe('STUDY_NOT_ENOUGH');
+  });
+
+  it("beats of several learners written in one batch keep each learner's lesson and position", async () => {
+    // lessons now: 100 s, 50 s, 30 s; [lesson sent, position sent] → [lesson kept, position kept]
+    const cases: [string, number, number, number, number][] = [
+      ['learner02', 0, 20, 0, 20],
+      ['learner03', 1, 80, 1, 50],
+      ['learner04', 2, 10, 2, 10],
+      ['learner05', 9, 5, 0, 5],
+      ['learner06', 2, 99, 2, 30],
+    ];
+    const tokens = await Promise.all(cases.map(([who]) => t.login(who)));
+    const beat = (n: number, lesson: number, position: number) =>
+      t.post<StudyBeatAnswer>(`${R}/Study`, { rescode: code, guid: `lessonbatch${n}`, speed: 1, position, lesson }, tokens[n]);
+    for (const n of cases.keys()) expect((await beat(n, 0, 0)).data.opened).toBe(true);
+    clock.advance(15_000);
+    const before = beats(t.ctx).stats();
+    const got = await Promise.all(cases.map(([, lesson, position], n) => beat(n, lesson, position)));
+    const after = beats(t.ctx).stats();
+    expect(after.largest, 'a batch held several learners').toBeGreaterThan(1);
+    expect(after.batches - before.batches).toBeLessThan(after.items - before.items);
+    for (const [n, [who, , , lesson, position]] of cases.entries()) {
+      expect(got[n]?.data.credited, who).toBe(15);
+      const d = (await detail(code, tokens[n])).data;
+      expect([d.lastLesson, d.lastPosition], who).toEqual([lesson, position]);
+    }
   });
 });
 
