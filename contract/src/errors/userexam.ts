@@ -15,4 +15,5 @@ export const UserExamErrors = {
   MARK_NOT_ESSAY: '只有简答题需要人工阅卷',
   MARK_NOT_SUBMITTED: '答卷尚未提交，不能阅卷',
   MARK_SCORE_RANGE: '得分应在 0 到本题分值之间',
+  RESULT_PDF_FONT_MISSING: '服务器未安装 PDF 中文字体，暂不能导出',
 } as const;

@@ -88,6 +88,32 @@ export const IMPORT_LIMITS = {
 export const IMPORT_COLUMNS = ['姓名', '身份证号', '手机号', '部门', '岗位', '兼职岗位', '有效期'] as const;
 export const IMPORT_COMPANY_COLUMN = '公司编码';
 
+/**
+ * Texts of the user import: the failures' formatted messages and the check's one message per bad
+ * cell (`第N行，列：原因`), each reason one of the texts below.
+ */
+export const ImportMsg = {
+  /** IMPORT_HEADER_MISSING with the missing columns */
+  headerMissing: (cols: string) => `表头缺少列：${cols}，请使用导入模板`,
+  /** IMPORT_HEADER_MISSING when either of two columns will do */
+  headerNeedsOne: (a: string, b: string) => `表头缺少列：${a}或${b}`,
+  tooManyRows: `单次最多导入 ${IMPORT_LIMITS.maxRows} 行，请拆分后分批导入`,
+  cellError: (row: number, col: string, reason: string) => `第${row}行，${col}：${reason}`,
+  required: '不能为空',
+  nameTooLong: '不能超过50个字',
+  idCardAsNumber: '请将身份证号列设置为文本格式后重新填写',
+  badFormat: '格式不正确',
+  duplicateOf: (row: number | undefined) => `与第${row}行重复`,
+  dateFormat: '日期格式应为 yyyy-MM-dd',
+  companyNotFound: (code: string) => `公司 ${code} 不存在`,
+  orgAmbiguous: (org: string) => `存在多个名为“${org}”的部门，请填写完整路径，如 技术研发部/前端组`,
+  orgNotFound: (org: string) => `部门“${org}”不存在`,
+  postNotFound: (post: string) => `岗位“${post}”不存在`,
+  mobileTaken: '已被本公司其他学员使用',
+  /** UserExportIn: a listed row that matched nobody */
+  rowNotFound: (row: number, name: string) => `第${row}行 ${name} 未找到`,
+} as const;
+
 /** A string field: absent or null read as '' (the old clients send nulls). */
 const text = (max: number) =>
   z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().trim().max(max));

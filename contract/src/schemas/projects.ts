@@ -39,6 +39,7 @@ export const ProjectMsg = {
   certValidInvalid: '证书有效期结束日期不能早于开始日期',
   planHasEnrolments: (planName: string) => `培训批次「${planName}」已有学员加入，不能删除`,
   saved: '保存成功',
+  deleted: '删除成功',
   published: (n: number) => `发布成功，已通知 ${n} 名参训人员`,
   closed: '项目已结束',
   joined: '加入成功',

@@ -57,6 +57,9 @@ export const TrainResMsg = {
   dirHasResources: (n: number) => `该目录（含下级目录）下还有 ${n} 个资源，请先移走或删除资源`,
   batchSubmitted: (ok: number, failed: number) => (failed ? `已提交 ${ok} 个，${failed} 个未能提交` : `已提交 ${ok} 个资源`),
   batchDeleted: (n: number) => `已删除 ${n} 个资源`,
+  submitted: '已提交审核',
+  audited: '审核完成',
+  revoked: '已撤回',
 } as const;
 
 const text = (max: number) =>

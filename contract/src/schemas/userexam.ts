@@ -15,11 +15,34 @@ export const MARKING_BASE = '/Api/Exam_Manage/ex_marking';
 export const SAVE_GRACE_MS = 5_000;
 
 export const UserExamMsg = {
+  submitted: '交卷成功',
+  markSaved: '评分已保存',
   /** MARK_SCORE_RANGE with the question's score */
   markScoreRange: (max: number) => `得分应在 0 到 ${max} 之间，最多两位小数`,
   /** the message a learner gets once all of their attempt's essays are marked */
   markedTitle: (examName: string) => `阅卷完成：${examName}`,
   markedContent: (examName: string) => `您参加的考试「${examName}」已完成阅卷，可以查看成绩。`,
+} as const;
+
+/** Texts of the result PDF (ExportResultPdf); a judgement question's answer reads as JUDGE_OPTIONS. */
+export const ResultPdfText = {
+  author: '学途',
+  title: (examName: string) => `${examName} 考试结果`,
+  fileName: (examName: string, chnName: string) => `${examName}-${chnName}-考试结果.pdf`,
+  candidate: (chnName: string, orgName: string) => `考生：${chnName}    部门：${orgName}`,
+  times: (start: string, end: string) => `开始：${start}    交卷：${end}`,
+  summary: (total: number, count: number, minutes: number, result: string) =>
+    `总分 ${total}，共 ${count} 题，时长 ${minutes} 分钟。${result}`,
+  scoreHidden: '成绩保密',
+  awaitingMarking: '试卷已提交，等待阅卷',
+  score: (score: number | string, total: number, passed: boolean) => `得分 ${score} / ${total}（${passed ? '及格' : '不及格'}）`,
+  question: (order: number, typeLabel: string, stem: string, score: number) => `${order}. [${typeLabel}] ${stem}（${score} 分）`,
+  unanswered: '未作答',
+  answer: '考生答案：',
+  reference: '参考答案：',
+  scored: '得分：',
+  analysis: '解析：',
+  comment: '评语：',
 } as const;
 export const ANSWER_TEXT_MAX = 5_000;
 export const MARK_COMMENT_MAX = 1_000;

@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { IMPORT_COLUMNS, idCardCheckChar } from '@xuetu/contract';
+import { IMPORT_COLUMNS, ImportMsg, idCardCheckChar } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,7 +88,7 @@ describe('check and import', () => {
     expect(check.success).toBe(true);
     expect(check.data).toEqual(['第4行，身份证号：格式不正确', '第7行，手机号：格式不正确', '第11行，部门：部门“不存在的部门”不存在']);
     const refused = await t.post(`${U}/SaveExportIn`, { urls: [up.data.url] }, corp);
-    expect(refused.success).toBe(false);
+    expect(refused).toMatchObject({ success: false, code: 'IMPORT_INVALID', data: check.data });
     const none = await t.post<{ totalCount: number }>(`${U}/GetUserList`, { Key: '导入学员' }, corp);
     expect(none.data.totalCount).toBe(0);
 
@@ -147,17 +147,23 @@ describe('check and import', () => {
       '第2行，公司编码：公司 SLWL 不存在',
     ]);
     const plain = await upload(await workbook(rows(402, 1)), 'p.xlsx', admin);
-    expect((await t.post(`${U}/checkuserinfo`, { urls: [plain.data.url] }, admin)).msg).toBe('请先选择公司');
+    expect((await t.post(`${U}/checkuserinfo`, { urls: [plain.data.url] }, admin)).code).toBe('COMPANY_PICK_REQUIRED');
   });
 
   it('checks input, file references and the action', async () => {
-    expect((await t.post(`${U}/checkuserinfo`, { urls: [] }, corp)).msg).toBe('请选择文件');
-    expect((await t.post(`${U}/checkuserinfo`, { urls: ['/prod-api/files/../../etc/passwd'] }, corp)).msg).toBe('请选择文件');
-    expect((await t.post(`${U}/checkuserinfo`, { urls: ['tmp/import/none.xlsx'] }, corp)).msg).toBe('文件不存在或已过期，请重新上传');
+    expect((await t.post(`${U}/checkuserinfo`, { urls: [] }, corp)).code).toBe('IMPORT_FILE_REQUIRED');
+    expect((await t.post(`${U}/checkuserinfo`, { urls: ['/prod-api/files/../../etc/passwd'] }, corp)).code).toBe('IMPORT_FILE_REQUIRED');
+    expect((await t.post(`${U}/checkuserinfo`, { urls: ['tmp/import/none.xlsx'] }, corp)).code).toBe('IMPORT_FILE_GONE');
     const learner = await t.login('learner01');
     expect((await t.post(`${U}/checkuserinfo`, { urls: [] }, learner)).errorCode).toBe(403);
     const noHeader = await upload(await workbook([['a', 'b']], ['名字', '号码']));
-    expect((await t.post(`${U}/checkuserinfo`, { urls: [noHeader.data.url] }, corp)).msg).toContain('表头缺少列');
+    expect(await t.post(`${U}/checkuserinfo`, { urls: [noHeader.data.url] }, corp)).toMatchObject({
+      code: 'IMPORT_HEADER_MISSING',
+      msg: ImportMsg.headerMissing(['姓名', '身份证号', '手机号'].join('、')),
+    });
+    expect((await t.post(`${U}/UserExportIn`, { urls: [noHeader.data.url] }, corp)).code).toBe('IMPORT_HEADER_MISSING');
+    const noRows = await upload(await workbook([]));
+    expect((await t.post(`${U}/checkuserinfo`, { urls: [noRows.data.url] }, corp)).code).toBe('IMPORT_NO_ROWS');
   });
 
   it('matches listed people for the participant dialog (UserExportIn)', async () => {
@@ -179,13 +185,22 @@ describe('check and import', () => {
 describe('untrusted workbooks', () => {
   it('refuses a zip bomb without inflating it', async () => {
     // one entry that inflates to 300 MB from a few hundred KB
-    await expect(assertSafeXlsx(bomb(300 * 1024 * 1024))).rejects.toThrow(/过大/);
+    await expect(assertSafeXlsx(bomb(300 * 1024 * 1024))).rejects.toMatchObject({ code: 'IMPORT_UNZIP_TOO_LARGE' });
   });
 
   // issue 9 item 8: the limit fits what 20,000 rows need, not 200 MB
   it('refuses a part that unzips to 40 MB, far beyond what 20,000 rows need', async () => {
-    await expect(assertSafeXlsx(bomb(40 * 1024 * 1024))).rejects.toThrow(/过大/);
+    await expect(assertSafeXlsx(bomb(40 * 1024 * 1024))).rejects.toMatchObject({ code: 'IMPORT_UNZIP_TOO_LARGE' });
     expect((await assertSafeXlsx(bomb(1024 * 1024))).size).toBe(1);
+  });
+
+  it('names what is wrong with a file that is no readable workbook', async () => {
+    await expect(assertSafeXlsx(Buffer.from('<html>not a workbook at all</html>'))).rejects.toMatchObject({ code: 'IMPORT_FILE_TYPE' });
+    // a zip's first part without its central directory
+    await expect(assertSafeXlsx(bomb(1024).subarray(0, 60))).rejects.toMatchObject({ code: 'IMPORT_UNREADABLE' });
+    const locked = bomb(1024);
+    locked.writeUInt16LE(1, locked.readUInt32LE(locked.length - 6) + 8); // the entry's "encrypted" flag
+    await expect(assertSafeXlsx(locked)).rejects.toMatchObject({ code: 'IMPORT_ENCRYPTED' });
   });
 
   it('reads 20,000 rows (streaming) and refuses one more', async () => {
@@ -198,7 +213,7 @@ describe('untrusted workbooks', () => {
     expect(
       sheet.rows.filter((r, i) => r.cells.get('姓名') !== `导入学员${10_000 + i}` || r.cells.get('部门') !== '技术研发部/前端组'),
     ).toEqual([]);
-    await expect(readSheet(await workbook(rows(10_000, 20_001)))).rejects.toThrow('单次最多导入 20000 行，请拆分后分批导入');
+    await expect(readSheet(await workbook(rows(10_000, 20_001)))).rejects.toMatchObject({ code: 'IMPORT_TOO_MANY_ROWS' });
   });
 });
 

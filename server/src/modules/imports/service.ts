@@ -1,11 +1,19 @@
-import { IMPORT_COLUMNS, IMPORT_COMPANY_COLUMN, isValidIdCard, PHONE_PATTERN, parseDateTime, type UserRowView } from '@xuetu/contract';
+import {
+  IMPORT_COLUMNS,
+  IMPORT_COMPANY_COLUMN,
+  ImportMsg,
+  isValidIdCard,
+  PHONE_PATTERN,
+  parseDateTime,
+  type UserRowView,
+} from '@xuetu/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { companies, orgs, posts, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { fail } from '../../platform/errors.ts';
+import { appError, appErrorMsg } from '../../platform/errors.ts';
 import { scopeWhere, tenantScope } from '../../platform/scope.ts';
 import { targetCompany } from '../companies/target.ts';
 import { UNMANAGEABLE_REASON, unmanageableUserIds } from '../users/manage.ts';
@@ -94,8 +102,8 @@ export async function planImport(
   requestedCompany: string,
 ): Promise<ImportPlan> {
   const missing = [NAME, ID_CARD, MOBILE].filter((h) => !sheet.headers.includes(h));
-  if (missing.length) throw fail(`表头缺少列：${missing.join('、')}，请使用导入模板`);
-  if (sheet.rows.length === 0) throw fail('文件中没有数据行');
+  if (missing.length) throw appErrorMsg('IMPORT_HEADER_MISSING', ImportMsg.headerMissing(missing.join('、')));
+  if (sheet.rows.length === 0) throw appError('IMPORT_NO_ROWS');
   const withCompany = sheet.headers.includes(IMPORT_COMPANY_COLUMN);
   const scope = tenantScope(actor);
 
@@ -119,7 +127,8 @@ export async function planImport(
     return idx;
   };
 
-  const errors: string[] = [];
+  // one per bad cell, with its row so that errors found later can be put in row order
+  const errors: { row: number; text: string }[] = [];
   const planned: PlannedRow[] = [];
   const seenId = new Map<string, number>();
   const seenMobile = new Map<string, number>();
@@ -129,31 +138,31 @@ export async function planImport(
     // thousands of rows: let other requests in now and then
     if (++seen % 1000 === 0) await new Promise((r) => setImmediate(r));
     const get = (h: string) => row.cells.get(h) ?? '';
-    const bad = (col: string, reason: string) => errors.push(`第${row.rowNumber}行，${col}：${reason}`);
+    const bad = (col: string, reason: string) => errors.push({ row: row.rowNumber, text: ImportMsg.cellError(row.rowNumber, col, reason) });
     const before = errors.length;
     let company = fixed;
     if (withCompany) {
       const code = get(IMPORT_COMPANY_COLUMN);
       company = code ? (companyByCode.get(code) ?? null) : null;
-      if (!code) bad(IMPORT_COMPANY_COLUMN, '不能为空');
-      else if (!company) bad(IMPORT_COMPANY_COLUMN, `公司 ${code} 不存在`);
+      if (!code) bad(IMPORT_COMPANY_COLUMN, ImportMsg.required);
+      else if (!company) bad(IMPORT_COMPANY_COLUMN, ImportMsg.companyNotFound(code));
     }
     const chnName = get(NAME);
-    if (!chnName) bad(NAME, '不能为空');
-    else if (chnName.length > 50) bad(NAME, '不能超过50个字');
+    if (!chnName) bad(NAME, ImportMsg.required);
+    else if (chnName.length > 50) bad(NAME, ImportMsg.nameTooLong);
     const idCard = get(ID_CARD).toUpperCase();
-    if (!idCard) bad(ID_CARD, '不能为空');
-    else if (!isValidIdCard(idCard)) bad(ID_CARD, /E\+/i.test(idCard) ? '请将身份证号列设置为文本格式后重新填写' : '格式不正确');
-    else if (seenId.has(idCard)) bad(ID_CARD, `与第${seenId.get(idCard)}行重复`);
+    if (!idCard) bad(ID_CARD, ImportMsg.required);
+    else if (!isValidIdCard(idCard)) bad(ID_CARD, /E\+/i.test(idCard) ? ImportMsg.idCardAsNumber : ImportMsg.badFormat);
+    else if (seenId.has(idCard)) bad(ID_CARD, ImportMsg.duplicateOf(seenId.get(idCard)));
     else seenId.set(idCard, row.rowNumber);
     const mobile = get(MOBILE);
-    if (!mobile) bad(MOBILE, '不能为空');
-    else if (!PHONE_PATTERN.test(mobile)) bad(MOBILE, '格式不正确');
-    else if (seenMobile.has(mobile)) bad(MOBILE, `与第${seenMobile.get(mobile)}行重复`);
+    if (!mobile) bad(MOBILE, ImportMsg.required);
+    else if (!PHONE_PATTERN.test(mobile)) bad(MOBILE, ImportMsg.badFormat);
+    else if (seenMobile.has(mobile)) bad(MOBILE, ImportMsg.duplicateOf(seenMobile.get(mobile)));
     else seenMobile.set(mobile, row.rowNumber);
     const validText = get(VALID);
     const validDate = validText ? parseDateTime(validText.replace(/\//g, '-')) : null;
-    if (validText && !validDate && !validText.startsWith('1900')) bad(VALID, '日期格式应为 yyyy-MM-dd');
+    if (validText && !validDate && !validText.startsWith('1900')) bad(VALID, ImportMsg.dateFormat);
 
     let orgId: number | null = null;
     let postId: number | null = null;
@@ -164,24 +173,24 @@ export async function planImport(
       const orgText = get(ORG).replace(/\s*[/／>]\s*/g, '/');
       if (orgText) {
         const found = orgText.includes('/') ? idx.orgByPath.get(orgText) : idx.orgByName.get(orgText);
-        if (found === null) bad(ORG, `存在多个名为“${orgText}”的部门，请填写完整路径，如 技术研发部/前端组`);
-        else if (found === undefined) bad(ORG, `部门“${orgText}”不存在`);
+        if (found === null) bad(ORG, ImportMsg.orgAmbiguous(orgText));
+        else if (found === undefined) bad(ORG, ImportMsg.orgNotFound(orgText));
         else orgId = found;
       }
       const postText = get(POST);
       if (postText) {
         postId = idx.postByName.get(postText) ?? null;
-        if (postId === null) bad(POST, `岗位“${postText}”不存在`);
+        if (postId === null) bad(POST, ImportMsg.postNotFound(postText));
       }
       const partText = get(PART_TIME);
       if (partText) {
         partTimePostId = idx.postByName.get(partText) ?? null;
-        if (partTimePostId === null) bad(PART_TIME, `岗位“${partText}”不存在`);
+        if (partTimePostId === null) bad(PART_TIME, ImportMsg.postNotFound(partText));
       }
       if (idCard && mobile) {
         existingId = idx.userByIdCard.get(idCard)?.id ?? null;
         const owner = idx.userByMobile.get(mobile);
-        if (owner !== undefined && owner !== idCard) bad(MOBILE, '已被本公司其他学员使用');
+        if (owner !== undefined && owner !== idCard) bad(MOBILE, ImportMsg.mobileTaken);
       }
     }
     if (existingId !== null && errors.length === before) pendingExisting.push({ rowNumber: row.rowNumber, existingId });
@@ -208,16 +217,14 @@ export async function planImport(
     pendingExisting.map((p) => p.existingId),
   );
   const refusedRows = new Set(pendingExisting.filter((p) => refused.has(p.existingId)).map((p) => p.rowNumber));
-  for (const rowNumber of refusedRows) errors.push(`第${rowNumber}行，${ID_CARD}：${UNMANAGEABLE_REASON}`);
-  if (refusedRows.size) errors.sort((a, b) => rowOf(a) - rowOf(b));
+  for (const rowNumber of refusedRows) errors.push({ row: rowNumber, text: ImportMsg.cellError(rowNumber, ID_CARD, UNMANAGEABLE_REASON) });
+  if (refusedRows.size) errors.sort((a, b) => a.row - b.row);
   return {
-    errors,
+    errors: errors.map((e) => e.text),
     rows: planned.filter((r) => !refusedRows.has(r.rowNumber)),
     companies: [...indexes.entries()].map(([companySysCode, idx]) => ({ companySysCode, companyCode: idx.companyCode })),
   };
 }
-
-const rowOf = (message: string) => Number(/^第(\d+)行/.exec(message)?.[1] ?? 0);
 
 const CHUNK = 500;
 
@@ -258,7 +265,7 @@ async function accountCodes(tx: Tx, rows: PlannedRow[], companyCodeOf: Map<strin
  * company: a re-import updates them instead of adding duplicates.
  */
 export async function runImport(ctx: AppContext, actor: Actor, ip: string, plan: ImportPlan) {
-  if (plan.errors.length) throw fail(plan.errors.slice(0, 20).join('\n'), plan.errors);
+  if (plan.errors.length) throw appErrorMsg('IMPORT_INVALID', plan.errors.slice(0, 20).join('\n'), plan.errors);
   const companyCodeOf = new Map(plan.companies.map((c) => [c.companySysCode, c.companyCode]));
   const updates = plan.rows.filter((r) => r.existingId !== null);
   const inserts = plan.rows.filter((r) => r.existingId === null);
@@ -307,7 +314,8 @@ export async function runImport(ctx: AppContext, actor: Actor, ip: string, plan:
  * the caller may see, by ID number or else phone. msg lists the rows that matched nobody.
  */
 export async function matchListedUsers(ctx: AppContext, actor: Actor, sheet: { headers: string[]; rows: SheetRow[] }) {
-  if (!sheet.headers.includes(ID_CARD) && !sheet.headers.includes(MOBILE)) throw fail(`表头缺少列：${ID_CARD}或${MOBILE}`);
+  if (!sheet.headers.includes(ID_CARD) && !sheet.headers.includes(MOBILE))
+    throw appErrorMsg('IMPORT_HEADER_MISSING', ImportMsg.headerNeedsOne(ID_CARD, MOBILE));
   const scope = tenantScope(actor);
   const idCards = sheet.rows.map((r) => (r.cells.get(ID_CARD) ?? '').toUpperCase()).filter(Boolean);
   const mobiles = sheet.rows.map((r) => r.cells.get(MOBILE) ?? '').filter(Boolean);
@@ -340,7 +348,7 @@ export async function matchListedUsers(ctx: AppContext, actor: Actor, sheet: { h
     const id = (row.cells.get(ID_CARD) ?? '').toUpperCase();
     const m = row.cells.get(MOBILE) ?? '';
     const hit = (id && byId.get(id)) || (m && byMobile.get(m)) || undefined;
-    if (!hit) missing.push(`第${row.rowNumber}行 ${row.cells.get(NAME) ?? ''} 未找到`);
+    if (!hit) missing.push(ImportMsg.rowNotFound(row.rowNumber, row.cells.get(NAME) ?? ''));
     else if (!seen.has(hit.userId)) {
       seen.add(hit.userId);
       found.push(hit);

@@ -1,7 +1,7 @@
 import { AdminMsg, IMPORT_LIMITS } from '@xuetu/contract';
 import type { Actor } from '../../platform/actor.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { AppError, appError, fail } from '../../platform/errors.ts';
+import { AppError, appError } from '../../platform/errors.ts';
 import { findFileByKey } from '../../platform/files/repository.ts';
 import { readAll } from '../../platform/storage.ts';
 import { checkContent } from '../../platform/uploads.ts';
@@ -22,7 +22,7 @@ export function keyFromUrl(url: string): string {
     .replace(/^https?:\/\/[^/]+/i, '')
     .replace(/^\/?prod-api\/files\//i, '')
     .replace(/^\//, '');
-  if (!/^(tmp|upload)\/[A-Za-z0-9/_.-]+$/.test(key) || key.includes('..')) throw fail(AdminMsg.chooseFile);
+  if (!/^(tmp|upload)\/[A-Za-z0-9/_.-]+$/.test(key) || key.includes('..')) throw appError('IMPORT_FILE_REQUIRED');
   return key;
 }
 
@@ -32,13 +32,13 @@ export function keyFromUrl(url: string): string {
  * (a key seen in a shared link or a log) answers exactly like a missing one.
  */
 export async function loadUploadedWorkbook(ctx: AppContext, actor: Actor, urls: string[]): Promise<Buffer> {
-  if (urls.length === 0 || !urls[0]) throw fail(AdminMsg.chooseFile);
+  if (urls.length === 0 || !urls[0]) throw appError('IMPORT_FILE_REQUIRED');
   const key = keyFromUrl(urls[0]);
   const file = await findFileByKey(ctx.db, key);
   if (!file || file.ownerUserId !== actor.userId) throw appError('IMPORT_FILE_GONE');
   const obj = await ctx.storage.get(key).catch(() => null);
   if (!obj) throw appError('IMPORT_FILE_GONE');
-  if (obj.size > IMPORT_LIMITS.maxFileBytes) throw fail('文件过大，请拆分后分批导入');
+  if (obj.size > IMPORT_LIMITS.maxFileBytes) throw appError('IMPORT_FILE_TOO_LARGE');
   return readAll(obj.body);
 }
 
@@ -49,12 +49,12 @@ export async function loadUploadedWorkbook(ctx: AppContext, actor: Actor, urls: 
  * inflate, never a whole workbook model in memory, and other requests run in between.
  */
 export async function readSheet(buffer: Buffer, filename = 'import.xlsx'): Promise<{ headers: string[]; rows: SheetRow[] }> {
-  if (buffer.length > IMPORT_LIMITS.maxFileBytes) throw fail('文件过大，请拆分后分批导入');
+  if (buffer.length > IMPORT_LIMITS.maxFileBytes) throw appError('IMPORT_FILE_TOO_LARGE');
   const content = await checkContent(buffer, filename.toLowerCase().endsWith('.xls') ? filename : 'import.xlsx', {
     kinds: ['spreadsheet'],
     typeMessage: AdminMsg.importFileType,
   });
-  if (content.mime === 'application/x-cfb') throw fail(AdminMsg.xlsUnsupported);
+  if (content.mime === 'application/x-cfb') throw appError('IMPORT_XLS_UNSUPPORTED');
   const parts = await assertSafeXlsx(buffer);
   const headers: string[] = [];
   const rows: SheetRow[] = [];
@@ -62,7 +62,7 @@ export async function readSheet(buffer: Buffer, filename = 'import.xlsx'): Promi
   let sheet: Awaited<ReturnType<typeof openFirstSheet>>;
   try {
     sheet = await openFirstSheet(parts);
-    if (!sheet) throw fail('文件中没有工作表');
+    if (!sheet) throw appError('IMPORT_NO_SHEET');
     for await (const row of sheet) {
       if (row.number === 1) {
         for (const [col, text] of row.cells) headers[col - 1] = text.replace(/[*＊\s]/g, '');
@@ -85,8 +85,8 @@ export async function readSheet(buffer: Buffer, filename = 'import.xlsx'): Promi
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw fail('文件内容无法识别，请使用导入模板重新填写');
+    throw appError('IMPORT_UNREADABLE');
   }
-  if (tooMany) throw fail(`单次最多导入 ${IMPORT_LIMITS.maxRows} 行，请拆分后分批导入`);
+  if (tooMany) throw appError('IMPORT_TOO_MANY_ROWS');
   return { headers: headers.filter(Boolean), rows };
 }

@@ -1,11 +1,10 @@
 import { createInflateRaw } from 'node:zlib';
-import { AdminMsg, IMPORT_LIMITS } from '@xuetu/contract';
-import { fail } from '../../platform/errors.ts';
+import { IMPORT_LIMITS } from '@xuetu/contract';
+import { appError } from '../../platform/errors.ts';
 
 const EOCD_SIG = 0x06054b50;
 const CEN_SIG = 0x02014b50;
 const LOC_SIG = 0x04034b50;
-const BAD = '文件内容无法识别，请使用导入模板重新填写';
 
 /**
  * The inflated size of one deflated part, counted chunk by chunk and never kept: stops as soon
@@ -44,7 +43,7 @@ export async function assertSafeXlsx(
   buf: Buffer,
   limits: { maxUnzippedBytes: number; maxZipEntries: number } = IMPORT_LIMITS,
 ): Promise<Map<string, ZipPart>> {
-  if (buf.length < 22 || buf.readUInt32LE(0) !== LOC_SIG) throw fail(AdminMsg.importFileType);
+  if (buf.length < 22 || buf.readUInt32LE(0) !== LOC_SIG) throw appError('IMPORT_FILE_TYPE');
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
     if (buf.readUInt32LE(i) === EOCD_SIG) {
@@ -52,16 +51,16 @@ export async function assertSafeXlsx(
       break;
     }
   }
-  if (eocd < 0) throw fail(BAD);
+  if (eocd < 0) throw appError('IMPORT_UNREADABLE');
   const entries = buf.readUInt16LE(eocd + 10);
   const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || cdOffset === 0xffffffff) throw fail(BAD); // zip64: never needed for our limits
-  if (entries > limits.maxZipEntries) throw fail(BAD);
+  if (entries === 0xffff || cdOffset === 0xffffffff) throw appError('IMPORT_UNREADABLE'); // zip64: never needed for our limits
+  if (entries > limits.maxZipEntries) throw appError('IMPORT_UNREADABLE');
   let budget = limits.maxUnzippedBytes;
   let p = cdOffset;
   const parts = new Map<string, ZipPart>();
   for (let n = 0; n < entries; n++) {
-    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CEN_SIG) throw fail(BAD);
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== CEN_SIG) throw appError('IMPORT_UNREADABLE');
     const flags = buf.readUInt16LE(p + 8);
     const method = buf.readUInt16LE(p + 10);
     const compSize = buf.readUInt32LE(p + 20);
@@ -69,12 +68,12 @@ export async function assertSafeXlsx(
     const extraLen = buf.readUInt16LE(p + 30);
     const commentLen = buf.readUInt16LE(p + 32);
     const localOffset = buf.readUInt32LE(p + 42);
-    if (p + 46 + nameLen > buf.length) throw fail(BAD);
+    if (p + 46 + nameLen > buf.length) throw appError('IMPORT_UNREADABLE');
     const name = buf.subarray(p + 46, p + 46 + nameLen).toString('utf8');
-    if (flags & 0x1) throw fail('不支持加密的文件，请取消密码后再上传');
-    if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== LOC_SIG) throw fail(BAD);
+    if (flags & 0x1) throw appError('IMPORT_ENCRYPTED');
+    if (localOffset + 30 > buf.length || buf.readUInt32LE(localOffset) !== LOC_SIG) throw appError('IMPORT_UNREADABLE');
     const dataStart = localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
-    if (dataStart + compSize > buf.length) throw fail(BAD);
+    if (dataStart + compSize > buf.length) throw appError('IMPORT_UNREADABLE');
     const data = buf.subarray(dataStart, dataStart + compSize);
     let size: number;
     if (method === 0) size = compSize;
@@ -82,11 +81,11 @@ export async function assertSafeXlsx(
       try {
         size = await inflatedSize(data, budget);
       } catch {
-        throw fail('文件解压后过大或已损坏，请检查后重新上传');
+        throw appError('IMPORT_UNZIP_BROKEN');
       }
-    } else throw fail(BAD);
+    } else throw appError('IMPORT_UNREADABLE');
     budget -= size;
-    if (budget < 0) throw fail('文件解压后过大，请拆分后分批导入');
+    if (budget < 0) throw appError('IMPORT_UNZIP_TOO_LARGE');
     parts.set(name, { name, method, data });
     p += 46 + nameLen + extraLen + commentLen;
   }

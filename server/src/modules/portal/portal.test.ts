@@ -135,6 +135,7 @@ describe('home page calls', () => {
       { lecturerCode: lecturers.data[0].lecturerCode },
     );
     expect(detail.data.profilesDetail).not.toBe('');
+    expect((await t.post('/Api/Ydxs/OpenApi/GetFPLecturerDetailInfoData', { lecturerCode: 'L-NONE' })).code).toBe('LECTURER_NOT_FOUND');
     if (detail.data.playList.length) expect(detail.data.playList[0].item2).toMatch(/^\/prod-api\/files\/.+\.mp4$/);
     const models = await t.post<{ clientType: number }[]>('/Api/Fp_Manage/Fp_modelinfo/GetShowModelInfoDataList', { clientType: 2 });
     expect(models.data.length).toBe(4);

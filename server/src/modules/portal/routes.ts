@@ -1,5 +1,5 @@
 import { lecturerCodeInput, linkTypeInput, modelListInput, Perm, regulationListInput } from '@xuetu/contract';
-import { fail } from '../../platform/errors.ts';
+import { appError } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import * as content from '../content/service.ts';
 import { viewerOf } from './cache.ts';
@@ -31,7 +31,7 @@ export const portalRoutes = [
     input: lecturerCodeInput,
     handler: async ({ input, ctx }) => {
       const detail = await content.publicLecturerDetail(ctx, input.lecturerCode);
-      if (!detail) throw fail('讲师不存在');
+      if (!detail) throw appError('LECTURER_NOT_FOUND');
       return detail;
     },
   }),

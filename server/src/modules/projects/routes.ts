@@ -58,7 +58,7 @@ const adminRoutes = [
     access: EDIT,
     summary: '删除培训项目（已有学员加入时拒绝）',
     input: projectCodeInput,
-    handler: async ({ input, caller }) => withMsg(await service.deleteProject(caller, input.projectCode), '删除成功'),
+    handler: async ({ input, caller }) => withMsg(await service.deleteProject(caller, input.projectCode), ProjectMsg.deleted),
   }),
   defineRoute({
     method: 'POST',

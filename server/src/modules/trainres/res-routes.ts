@@ -152,7 +152,7 @@ export const resAdminRoutes = [
     access: EDIT,
     summary: '提交审核',
     input: resCodeInput,
-    handler: async ({ input, caller }) => withMsg(await service.postCheck(caller, input.rescode), '已提交审核'),
+    handler: async ({ input, caller }) => withMsg(await service.postCheck(caller, input.rescode), TrainResMsg.submitted),
   }),
   defineRoute({
     method: 'POST',
@@ -171,7 +171,8 @@ export const resAdminRoutes = [
     access: AUDIT,
     summary: '审核（pass 通过 / 驳回，驳回须填写意见）',
     input: resAuditInput,
-    handler: async ({ input, caller }) => withMsg(await service.audit(caller, input.rescode, input.pass, input.comment), '审核完成'),
+    handler: async ({ input, caller }) =>
+      withMsg(await service.audit(caller, input.rescode, input.pass, input.comment), TrainResMsg.audited),
   }),
   defineRoute({
     method: 'POST',
@@ -179,7 +180,7 @@ export const resAdminRoutes = [
     access: AUDIT,
     summary: '撤回已通过的资源（学员不再可见）',
     input: resCodeInput,
-    handler: async ({ input, caller }) => withMsg(await service.revoke(caller, input.rescode), '已撤回'),
+    handler: async ({ input, caller }) => withMsg(await service.revoke(caller, input.rescode), TrainResMsg.revoked),
   }),
   defineRoute({
     method: 'POST',

@@ -11,6 +11,7 @@ import {
   pageWindow,
   saveAnswerInput,
   USER_EXAM_BASE,
+  UserExamMsg,
   userExamCodeInput,
   userpaperIdInput,
 } from '@xuetu/contract';
@@ -90,7 +91,7 @@ export const userExamRoutes = [
     access: 'user',
     summary: '交卷（重复交卷无害）',
     input: userpaperIdInput,
-    handler: async ({ input, caller }) => withMsg(await submitExam(caller, input.userpaperId), '交卷成功'),
+    handler: async ({ input, caller }) => withMsg(await submitExam(caller, input.userpaperId), UserExamMsg.submitted),
   }),
   defineRoute({
     method: 'POST',
@@ -137,7 +138,7 @@ export const userExamRoutes = [
     access: MARK,
     summary: '给一道简答题打分',
     input: markInput,
-    handler: async ({ input, caller }) => withMsg(await markAnswer(caller, input), '评分已保存'),
+    handler: async ({ input, caller }) => withMsg(await markAnswer(caller, input), UserExamMsg.markSaved),
   }),
   defineRoute({
     method: 'POST',

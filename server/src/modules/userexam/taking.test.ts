@@ -547,6 +547,13 @@ describe('result PDF', () => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain('年度安全考试');
     expect((await pdf(tok.learner02)).json().code).toBe('ATTEMPT_NOT_FOUND');
+    const font = t.ctx.env.PDF_CJK_FONT;
+    t.ctx.env.PDF_CJK_FONT = '/nonexistent/cjk.ttc';
+    try {
+      expect((await pdf(tok.learner01)).json().code).toBe('RESULT_PDF_FONT_MISSING');
+    } finally {
+      t.ctx.env.PDF_CJK_FONT = font;
+    }
   });
 });
 
