@@ -153,22 +153,17 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
         void el.play().catch(() => {});
       }
     };
-    el.addEventListener('play', onPlay);
-    el.addEventListener('pause', onPause);
-    el.addEventListener('ended', onEnded);
-    el.addEventListener('timeupdate', onTime);
-    el.addEventListener('seeking', onSeeking);
-    el.addEventListener('ratechange', onRate);
-    el.addEventListener('loadedmetadata', onMeta);
-    return () => {
-      el.removeEventListener('play', onPlay);
-      el.removeEventListener('pause', onPause);
-      el.removeEventListener('ended', onEnded);
-      el.removeEventListener('timeupdate', onTime);
-      el.removeEventListener('seeking', onSeeking);
-      el.removeEventListener('ratechange', onRate);
-      el.removeEventListener('loadedmetadata', onMeta);
-    };
+    // one signal removes every listener of this effect
+    const off = new AbortController();
+    const on = { signal: off.signal };
+    el.addEventListener('play', onPlay, on);
+    el.addEventListener('pause', onPause, on);
+    el.addEventListener('ended', onEnded, on);
+    el.addEventListener('timeupdate', onTime, on);
+    el.addEventListener('seeking', onSeeking, on);
+    el.addEventListener('ratechange', onRate, on);
+    el.addEventListener('loadedmetadata', onMeta, on);
+    return () => off.abort();
   }, [rescode, rules, message]);
 
   // HLS: hls.js, loaded on demand (the study page's chunk only), the session header on every request

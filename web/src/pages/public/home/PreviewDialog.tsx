@@ -67,21 +67,17 @@ export default function PreviewDialog({ rescode, onClose, onLogin }: { rescode: 
         lock();
       }
     };
-    el.addEventListener('timeupdate', onTime);
-    el.addEventListener('seeking', onSeek);
-    el.addEventListener('play', onPlay);
-    el.addEventListener('ended', lock);
+    // one signal removes every listener of this effect
+    const off = new AbortController();
+    const on = { signal: off.signal };
+    el.addEventListener('timeupdate', onTime, on);
+    el.addEventListener('seeking', onSeek, on);
+    el.addEventListener('play', onPlay, on);
+    el.addEventListener('ended', lock, on);
     // iOS Safari's own fullscreen player
-    el.addEventListener('webkitbeginfullscreen', lock);
-    document.addEventListener('fullscreenchange', onFullscreen);
-    return () => {
-      el.removeEventListener('timeupdate', onTime);
-      el.removeEventListener('seeking', onSeek);
-      el.removeEventListener('play', onPlay);
-      el.removeEventListener('ended', lock);
-      el.removeEventListener('webkitbeginfullscreen', lock);
-      document.removeEventListener('fullscreenchange', onFullscreen);
-    };
+    el.addEventListener('webkitbeginfullscreen', lock, on);
+    document.addEventListener('fullscreenchange', onFullscreen, on);
+    return () => off.abort();
   }, [limit, isVideo, item]);
 
   const login = () => {
