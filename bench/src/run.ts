@@ -98,92 +98,77 @@ async function scenariosFor(port: number): Promise<Scenario[]> {
   return list;
 }
 
-const examLines: string[] = [];
-const examFailures: string[] = [];
+type Server = { port: number; database: string; cache: string };
+type AutocannonResult = Awaited<ReturnType<typeof run>>;
+
+function resultRow(database: string, scenario: string, r: AutocannonResult): Row {
+  return { database, scenario, reqPerSec: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+/** A scenario file that checks its own results under load (study heartbeats, exam taking). */
+interface LoadScenario {
+  file: string;
+  title: string;
+  skip: boolean;
+  load(port: number): Promise<{ rows: Omit<Row, 'database' | 'non2xx'>[]; lines: string[]; failures: string[] }>;
+  lines: string[];
+  failures: string[];
+}
+
+const loadScenarios = {
+  // study heartbeats run on the system clock: before the exam scenarios move it
+  study: {
+    file: 'study.ts',
+    title: 'Study heartbeats under load (issue 13)',
+    skip: process.env.BENCH_SKIP_STUDY === '1',
+    load: async (port: number) =>
+      ((await import(join(here, 'scenarios', 'study.ts'))) as typeof import('./scenarios/study.ts')).benchStudy(port),
+    lines: [] as string[],
+    failures: [] as string[],
+  },
+  // the exam scenarios run last on a server: they move its clock past their deadlines
+  exam: {
+    file: 'exam.ts',
+    title: 'Exam taking under load (issue 14)',
+    skip: process.env.BENCH_SKIP_EXAM === '1',
+    load: async (port: number) =>
+      ((await import(join(here, 'scenarios', 'exam.ts'))) as typeof import('./scenarios/exam.ts')).benchExam(port),
+    lines: [] as string[],
+    failures: [] as string[],
+  },
+} satisfies Record<string, LoadScenario>;
 
 async function benchDatabase(label: string, env: NodeJS.ProcessEnv): Promise<Row[]> {
   const server = await startServer(env);
   const rows: Row[] = [];
+  const database = `${label} (${server.database}, ${server.cache} cache)`;
   try {
-    if (process.env.BENCH_ONLY === 'exam') return await benchExamOn(label, server, rows);
-    if (process.env.BENCH_ONLY === 'study') return await benchStudyOn(label, server, rows);
+    const only = process.env.BENCH_ONLY;
+    if (only === 'exam' || only === 'study') return await benchLoadOn(loadScenarios[only], label, server, rows);
     for (const scenario of await scenariosFor(server.port)) {
       const r = await run(server.port, scenario);
-      rows.push({
-        database: `${label} (${server.database}, ${server.cache} cache)`,
-        scenario: scenario.name,
-        reqPerSec: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors,
-        non2xx: r.non2xx,
-      });
+      rows.push(resultRow(database, scenario.name, r));
       process.stderr.write(`  ${label}: ${scenario.name} — ${Math.round(r.requests.average)} req/s\n`);
     }
-    await benchStudyOn(label, server, rows);
-    await benchExamOn(label, server, rows);
+    await benchLoadOn(loadScenarios.study, label, server, rows);
+    await benchLoadOn(loadScenarios.exam, label, server, rows);
   } finally {
     server.stop();
   }
   return rows;
 }
 
-const studyLines: string[] = [];
-const studyFailures: string[] = [];
-
-/** Study heartbeats (issue 13) on the system clock: before the exam scenarios move it. */
-async function benchStudyOn(label: string, server: { port: number; database: string; cache: string }, rows: Row[]): Promise<Row[]> {
-  const studyFile = join(here, 'scenarios', 'study.ts');
-  if (!existsSync(studyFile) || process.env.BENCH_SKIP_STUDY === '1') return rows;
+async function benchLoadOn(spec: LoadScenario, label: string, server: Server, rows: Row[]): Promise<Row[]> {
+  if (!existsSync(join(here, 'scenarios', spec.file)) || spec.skip) return rows;
   const database = `${label} (${server.database}, ${server.cache} cache)`;
+  // baseline A and B at the usual connections, so the table's ratios exist on a partial run too
   if (!rows.length)
-    for (const scenario of (await scenariosFor(server.port)).slice(0, 2)) {
-      const r = await run(server.port, scenario);
-      rows.push({
-        database,
-        scenario: scenario.name,
-        reqPerSec: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors,
-        non2xx: r.non2xx,
-      });
-    }
-  const { benchStudy } = (await import(studyFile)) as typeof import('./scenarios/study.ts');
-  const result = await benchStudy(server.port);
-  for (const r of result.rows)
-    rows.push({ database, scenario: r.scenario, reqPerSec: r.reqPerSec, p50: r.p50, p99: r.p99, errors: r.errors, non2xx: 0 });
-  studyLines.push(`### ${database}`, '', ...result.lines, '');
-  studyFailures.push(...result.failures.map((f) => `${label}: ${f}`));
-  for (const line of result.lines) process.stderr.write(`  ${label}: ${line}\n`);
-  return rows;
-}
-
-/** The exam scenarios (issue 14) run last on a server: they move its clock past their deadlines. */
-async function benchExamOn(label: string, server: { port: number; database: string; cache: string }, rows: Row[]): Promise<Row[]> {
-  const examFile = join(here, 'scenarios', 'exam.ts');
-  if (!existsSync(examFile) || process.env.BENCH_SKIP_EXAM === '1') return rows;
-  const database = `${label} (${server.database}, ${server.cache} cache)`;
-  // baseline A and B at the usual connections, so the table's ratios exist on an exam-only run too
-  if (!rows.length)
-    for (const scenario of (await scenariosFor(server.port)).slice(0, 2)) {
-      const r = await run(server.port, scenario);
-      rows.push({
-        database,
-        scenario: scenario.name,
-        reqPerSec: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        errors: r.errors,
-        non2xx: r.non2xx,
-      });
-    }
-  const { benchExam } = (await import(examFile)) as typeof import('./scenarios/exam.ts');
-  const result = await benchExam(server.port);
-  for (const r of result.rows)
-    rows.push({ database, scenario: r.scenario, reqPerSec: r.reqPerSec, p50: r.p50, p99: r.p99, errors: r.errors, non2xx: 0 });
-  examLines.push(`### ${database}`, '', ...result.lines, '');
-  examFailures.push(...result.failures.map((f) => `${label}: ${f}`));
+    for (const scenario of (await scenariosFor(server.port)).slice(0, 2))
+      rows.push(resultRow(database, scenario.name, await run(server.port, scenario)));
+  const result = await spec.load(server.port);
+  for (const r of result.rows) rows.push({ ...r, database, non2xx: 0 });
+  spec.lines.push(`### ${database}`, '', ...result.lines, '');
+  spec.failures.push(...result.failures.map((f) => `${label}: ${f}`));
   for (const line of result.lines) process.stderr.write(`  ${label}: ${line}\n`);
   return rows;
 }
@@ -234,22 +219,17 @@ if (existsSync(mediaBench) && process.env.BENCH_SKIP_UPLOAD !== '1' && process.e
   extra.push('', '## Media upload', '', '| task | seconds |', '|---|---:|');
   for (const r of await benchMediaUpload()) extra.push(`| ${r.name} | ${r.seconds.toFixed(2)} |`);
 }
-if (studyLines.length)
-  extra.push(
-    '',
-    '## Study heartbeats under load (issue 13)',
-    '',
-    ...studyLines,
-    studyFailures.length ? `**Checks failed:**\n${studyFailures.map((f) => `- ${f}`).join('\n')}` : 'All study checks passed.',
-  );
-if (examLines.length)
-  extra.push(
-    '',
-    '## Exam taking under load (issue 14)',
-    '',
-    ...examLines,
-    examFailures.length ? `**Checks failed:**\n${examFailures.map((f) => `- ${f}`).join('\n')}` : 'All exam checks passed.',
-  );
+for (const spec of Object.values(loadScenarios))
+  if (spec.lines.length)
+    extra.push(
+      '',
+      `## ${spec.title}`,
+      '',
+      ...spec.lines,
+      spec.failures.length
+        ? `**Checks failed:**\n${spec.failures.map((f) => `- ${f}`).join('\n')}`
+        : `All ${spec.file.replace('.ts', '')} checks passed.`,
+    );
 
 const text = report(rows) + extra.join('\n');
 console.log(text);
@@ -259,4 +239,4 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(join(out, `${stamp}.json`), JSON.stringify({ rows, seconds: SECONDS, connections: CONNECTIONS }, null, 2));
 // a partial run (BENCH_ONLY=exam or study) keeps the full run's latest.md
 writeFileSync(join(out, process.env.BENCH_ONLY ? `${process.env.BENCH_ONLY}-latest.md` : 'latest.md'), `${text}\n`);
-if (examFailures.length || studyFailures.length) process.exitCode = 1;
+if (Object.values(loadScenarios).some((spec) => spec.failures.length)) process.exitCode = 1;
