@@ -11,6 +11,7 @@ import {
   type UserCountAnswer,
 } from '@xuetu/contract';
 import { type Caller, NO_SCOPE, requireActor } from '../../platform/caller.ts';
+import { htmlExcerpt } from '../../platform/html-text.ts';
 import { targetCompany } from '../companies/target.ts';
 import { cachedPortal, type Viewer } from '../portal/cache.ts';
 import { fileUrl } from '../session/presenter.ts';
@@ -29,16 +30,7 @@ function viewerOf(caller: Caller): Viewer {
 }
 const viewOf = (v: Viewer): repo.ResView => ({ company: v.companySysCode });
 
-const plain = (html: string, max = 120) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max);
+const plain = (html: string, max = 120) => htmlExcerpt(html, max);
 
 function card(r: repo.CardRow, i: number): CourseCardView {
   return {

@@ -18,6 +18,7 @@ import { type Caller, requireActor } from '../../platform/caller.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { groupCommit } from '../../platform/group-commit.ts';
+import { htmlExcerpt } from '../../platform/html-text.ts';
 import { localCache } from '../../platform/local-cache.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { fileUrl } from '../session/presenter.ts';
@@ -31,17 +32,7 @@ import { studyRulesFor } from './rules.ts';
 const studyError = (code: 'STUDY_NOTE_NOT_FOUND' | 'STUDY_NOT_ENOUGH', msg?: string) =>
   new AppError(msg ?? errorMessage(code), code === 'STUDY_NOTE_NOT_FOUND' ? 404 : 0, 200, null, code);
 
-const plain = (html: string, max = 120) => {
-  const t = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return t.length > max ? `${t.slice(0, max)}…` : t;
-};
+const plain = (html: string, max = 120) => htmlExcerpt(html, max, { ellipsis: true });
 const percent = (credited: number, duration: number) => (duration > 0 ? Math.min(100, Math.floor((credited * 100) / duration)) : 0);
 
 // ---------- the visible resource, cached briefly for heartbeats ----------

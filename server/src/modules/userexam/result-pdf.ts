@@ -3,16 +3,11 @@ import { type ExamResultView, JUDGE_OPTIONS, Q_TYPE_LABELS, ResultPdfText as T }
 import PDFDocument from 'pdfkit';
 import type { Caller } from '../../platform/caller.ts';
 import { appError } from '../../platform/errors.ts';
+import { htmlText } from '../../platform/html-text.ts';
 import { readExamResult } from './result-service.ts';
 
 const OPTION_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] as const;
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+const plain = (html: string) => htmlText(html, '');
 
 function answerText(q: ExamResultView['exampaperquestionlist'][number], value: string): string {
   if (!value) return T.unanswered;
