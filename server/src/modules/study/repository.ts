@@ -333,30 +333,19 @@ export async function openSession(
   db: DbOrTx,
   v: { userId: number; guid: string; resId: number; speed: number; position: number; now: Date; replacedGuid: string },
 ): Promise<void> {
+  const session = {
+    guid: v.guid,
+    resId: v.resId,
+    speed: v.speed,
+    position: v.position,
+    startedAt: v.now,
+    lastBeatAt: v.now,
+    replacedGuid: v.replacedGuid,
+  };
   await db
     .insert(resViewSessions)
-    .values({
-      userId: v.userId,
-      guid: v.guid,
-      resId: v.resId,
-      speed: v.speed,
-      position: v.position,
-      startedAt: v.now,
-      lastBeatAt: v.now,
-      replacedGuid: v.replacedGuid,
-    })
-    .onConflictDoUpdate({
-      target: resViewSessions.userId,
-      set: {
-        guid: v.guid,
-        resId: v.resId,
-        speed: v.speed,
-        position: v.position,
-        startedAt: v.now,
-        lastBeatAt: v.now,
-        replacedGuid: v.replacedGuid,
-      },
-    });
+    .values({ userId: v.userId, ...session })
+    .onConflictDoUpdate({ target: resViewSessions.userId, set: session });
 }
 
 /**
