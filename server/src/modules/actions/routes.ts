@@ -13,7 +13,7 @@ export const actionRoutes = [
     access: { action: [Perm.ActionList, Perm.RoleList] },
     summary: '权限树（Status、ActionType 过滤，如 1 与 0,1,2）',
     input: roleTreeQuery,
-    handler: ({ ctx, actor, input }) => getActionTree(ctx, actor, input),
+    handler: ({ input, caller }) => getActionTree(caller, input),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -21,7 +21,7 @@ export const actionRoutes = [
     access: { action: Perm.ActionList },
     summary: '权限详情（含页面按钮权限 pageActions）',
     input: actionIdQuery,
-    handler: ({ ctx, input }) => getActionById(ctx, input.id),
+    handler: ({ input, caller }) => getActionById(caller, input.id),
   }),
   defineRoute({
     method: 'POST',
@@ -29,7 +29,7 @@ export const actionRoutes = [
     access: { action: Perm.ActionAdd },
     summary: '新增菜单、页面或权限',
     input: actionBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await addAction(ctx, actor, ip, input), Msg.saved),
+    handler: async ({ input, caller }) => withMsg(await addAction(caller, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -37,7 +37,7 @@ export const actionRoutes = [
     access: { action: Perm.ActionEdit },
     summary: '编辑菜单、页面或权限',
     input: actionBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await editAction(ctx, actor, ip, input), Msg.modified),
+    handler: async ({ input, caller }) => withMsg(await editAction(caller, input), Msg.modified),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -45,6 +45,6 @@ export const actionRoutes = [
     access: { action: Perm.ActionStatus },
     summary: '切换权限有效/无效',
     input: actionCodeQuery,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await toggleActionStatus(ctx, actor, ip, input.code), Msg.ok),
+    handler: async ({ input, caller }) => withMsg(await toggleActionStatus(caller, input.code), Msg.ok),
   }),
 ];

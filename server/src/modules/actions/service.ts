@@ -2,8 +2,9 @@ import { AdminMsg, type actionBody, flattenActions, type roleTreeQuery } from '@
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actions, roleActions } from '../../db/schema/index.ts';
-import { type Actor, invalidateAllActors } from '../../platform/actor.ts';
+import { invalidateAllActors } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { type Caller, requireActor } from '../../platform/caller.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { appError, appErrorMsg, notFound } from '../../platform/errors.ts';
 import { newCode } from '../companies/service.ts';
@@ -18,23 +19,27 @@ const BUILTIN_CODES = new Set(flattenActions().map((n) => n.value));
  * Below the platform administrator only actions the caller holds appear, so a company
  * administrator builds roles from their own actions only.
  */
-export async function getActionTree(ctx: AppContext, actor: Actor, input: z.output<typeof roleTreeQuery>) {
+export async function getActionTree(caller: Caller, input: z.output<typeof roleTreeQuery>) {
+  const actor = requireActor(caller);
   const types = new Set(
     input.actionType
       .split(',')
       .map((t) => Number(t.trim()))
       .filter((t) => [0, 1, 2].includes(t)),
   );
-  const rows = (await listActions(ctx.db)).filter((r) => types.has(r.type) && (input.status === '' || String(r.status) === input.status));
+  const rows = (await listActions(caller.ctx.db)).filter(
+    (r) => types.has(r.type) && (input.status === '' || String(r.status) === input.status),
+  );
   const held = new Set(actor.actions);
   const all = isPlatformAdmin(actor);
   return presentActionTree(rows, (r) => all || held.has(r.value));
 }
 
-export async function getActionById(ctx: AppContext, id: number) {
-  const row = await findAction(ctx.db, { id });
+export async function getActionById(caller: Caller, id: number) {
+  const db = caller.ctx.db;
+  const row = await findAction(db, { id });
   if (!row) throw notFound();
-  const perms = await childPermissions(ctx.db, row.id);
+  const perms = await childPermissions(db, row.id);
   return { ...presentAction(row), pageActions: perms.map((p) => ({ id: p.id, name: p.name, value: p.value })) };
 }
 
@@ -95,10 +100,10 @@ function actionColumns(input: ActionInput, code: string, value: string) {
   return { parentId, name, type, url, icon, needAction, sort, isHidden, status, code, value };
 }
 
-export async function addAction(ctx: AppContext, actor: Actor, ip: string, input: ActionInput) {
+export async function addAction(caller: Caller, input: ActionInput) {
   const code = input.code || input.value || newCode('A.');
   const value = input.value || code;
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await caller.ctx.db.transaction(async (tx) => {
     await checkParent(tx, input.parentId);
     if ((await codesTaken(tx, [code])).length) throw appError('ACTION_CODE_TAKEN');
     const [created] = await tx
@@ -107,21 +112,21 @@ export async function addAction(ctx: AppContext, actor: Actor, ip: string, input
       .returning();
     if (input.pageActions) await syncPagePermissions(tx, created.id, input.pageActions);
     await recordAudit(tx, {
-      actor,
-      ip,
+      actor: caller.actor,
+      ip: caller.ip,
       action: 'action.add',
       target: code,
       detail: { name: input.name, type: input.type, url: input.url },
     });
     return created;
   });
-  await invalidateAllActors(ctx);
+  await invalidateAllActors(caller.ctx);
   return presentAction(row);
 }
 
-export async function editAction(ctx: AppContext, actor: Actor, ip: string, input: ActionInput) {
+export async function editAction(caller: Caller, input: ActionInput) {
   if (!input.id) throw notFound();
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await caller.ctx.db.transaction(async (tx) => {
     const current = await findAction(tx, { id: input.id });
     if (!current) throw notFound();
     const code = input.code || current.code;
@@ -136,28 +141,28 @@ export async function editAction(ctx: AppContext, actor: Actor, ip: string, inpu
       .returning();
     if (input.pageActions) await syncPagePermissions(tx, current.id, input.pageActions);
     await recordAudit(tx, {
-      actor,
-      ip,
+      actor: caller.actor,
+      ip: caller.ip,
       action: 'action.edit',
       target: code,
       detail: { name: input.name, pageActions: input.pageActions?.map((p) => p.value) },
     });
     return updated;
   });
-  await invalidateAllActors(ctx);
+  await invalidateAllActors(caller.ctx);
   return presentAction(row);
 }
 
 /** SaveActionStatus: toggles valid/invalid; users see the change at their next load. */
-export async function toggleActionStatus(ctx: AppContext, actor: Actor, ip: string, code: string) {
-  const row = await ctx.db.transaction(async (tx) => {
+export async function toggleActionStatus(caller: Caller, code: string) {
+  const row = await caller.ctx.db.transaction(async (tx) => {
     const current = await findAction(tx, { code });
     if (!current) throw notFound();
     const status = current.status === 1 ? 0 : 1;
     const [updated] = await tx.update(actions).set({ status }).where(eq(actions.id, current.id)).returning();
-    await recordAudit(tx, { actor, ip, action: status ? 'action.enable' : 'action.disable', target: code });
+    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: status ? 'action.enable' : 'action.disable', target: code });
     return updated;
   });
-  await invalidateAllActors(ctx);
+  await invalidateAllActors(caller.ctx);
   return presentAction(row);
 }

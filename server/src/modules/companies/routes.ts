@@ -13,7 +13,7 @@ export const companyRoutes = [
     access: { action: [Perm.CompanyList, Perm.UserSetCompany, Perm.UserList] },
     summary: '公司列表（分页）',
     input: companyListBody,
-    handler: ({ ctx, actor, input }) => listCompaniesForAdmin(ctx, actor, input),
+    handler: ({ input, caller }) => listCompaniesForAdmin(caller, input),
   }),
   defineRoute({
     method: 'POST',
@@ -21,7 +21,7 @@ export const companyRoutes = [
     access: { action: [Perm.CompanyAdd, Perm.CompanyEdit] },
     summary: '新增或编辑公司（CompanySysCode 为空时新增）',
     input: companyBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await saveCompany(ctx, actor, ip, input), Msg.saved),
+    handler: async ({ input, caller }) => withMsg(await saveCompany(caller, input), Msg.saved),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -29,6 +29,6 @@ export const companyRoutes = [
     access: { action: Perm.CompanyStatus },
     summary: '启用或停用公司',
     input: companyCodeQuery,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await toggleCompanyStatus(ctx, actor, ip, input.companySysCode), Msg.ok),
+    handler: async ({ input, caller }) => withMsg(await toggleCompanyStatus(caller, input.companySysCode), Msg.ok),
   }),
 ];

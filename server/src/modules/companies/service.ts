@@ -3,12 +3,10 @@ import { type companyBody, type companyListBody, pageWindow } from '@xuetu/contr
 import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, sessions, users } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import type { Caller } from '../../platform/caller.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { appError, notFound } from '../../platform/errors.ts';
-import { subjectOf } from '../../platform/policy.ts';
-import { tenantScope } from '../../platform/scope.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { authorize } from './policy.ts';
 import { presentCompany } from './presenter.ts';
@@ -17,17 +15,16 @@ import { findCompanyInScope, insertCompany, listCompanies, updateCompany } from 
 export const newCode = (prefix: string) => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
 
 /** Company list; company staff see only their own company (DESIGN.md §3). */
-export async function listCompaniesForAdmin(ctx: AppContext, actor: Actor, input: z.output<typeof companyListBody>) {
+export async function listCompaniesForAdmin(caller: Caller, input: z.output<typeof companyListBody>) {
   const { limit, offset } = pageWindow(input);
-  const { rows, total } = await listCompanies(ctx.db, tenantScope(actor), { ...input.search, limit, offset });
+  const { rows, total } = await listCompanies(caller.ctx.db, caller.scope, { ...input.search, limit, offset });
   return { models: rows.map((r) => presentCompany(r.company, r.userCount)), totalCount: total };
 }
 
 /** Creates a company with its own organisation root, or edits one. */
-export async function saveCompany(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof companyBody>) {
-  const subject = subjectOf(actor);
-  authorize(subject, 'save', { companySysCode: input.companySysCode ?? '' });
-  return ctx.db.transaction(async (tx) => {
+export async function saveCompany(caller: Caller, input: z.output<typeof companyBody>) {
+  authorize(caller, 'save', { companySysCode: input.companySysCode ?? '' });
+  return caller.ctx.db.transaction(async (tx) => {
     const clash = await tx
       .select({ id: companies.id })
       .from(companies)
@@ -47,34 +44,38 @@ export async function saveCompany(ctx: AppContext, actor: Actor, ip: string, inp
     };
     if (!input.companySysCode) {
       const companySysCode = newCode('C-');
-      const row = await insertCompany(tx, subject.scope, { ...values, companySysCode, status: input.status }, { orgCode: newCode('O') });
-      await recordAudit(tx, { actor, ip, action: 'company.add', target: companySysCode, detail: values });
+      const row = await insertCompany(tx, caller.scope, { ...values, companySysCode, status: input.status }, { orgCode: newCode('O') });
+      await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'company.add', target: companySysCode, detail: values });
       return presentCompany(row);
     }
-    const existing = await findCompanyInScope(tx, subject.scope, input.companySysCode);
+    const existing = await findCompanyInScope(tx, caller.scope, input.companySysCode);
     if (!existing || existing.companySysCode !== input.companySysCode) throw notFound();
-    const row = await updateCompany(tx, subject.scope, existing.id, values);
-    await recordAudit(tx, { actor, ip, action: 'company.edit', target: existing.companySysCode, detail: values });
+    const row = await updateCompany(tx, caller.scope, existing.id, values);
+    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'company.edit', target: existing.companySysCode, detail: values });
     return presentCompany(row);
   });
 }
 
 /** Enables or disables a company. */
-export async function toggleCompanyStatus(ctx: AppContext, actor: Actor, ip: string, companySysCode: string) {
-  const subject = subjectOf(actor);
-  authorize(subject, 'toggleStatus', { companySysCode });
-  return ctx.db
+export async function toggleCompanyStatus(caller: Caller, companySysCode: string) {
+  authorize(caller, 'toggleStatus', { companySysCode });
+  return caller.ctx.db
     .transaction(async (tx) => {
-      const existing = await findCompanyInScope(tx, subject.scope, companySysCode);
+      const existing = await findCompanyInScope(tx, caller.scope, companySysCode);
       if (!existing) throw notFound();
       const status = existing.status === 1 ? 0 : 1;
-      await updateCompany(tx, subject.scope, existing.id, { status });
-      await recordAudit(tx, { actor, ip, action: status ? 'company.enable' : 'company.disable', target: existing.companySysCode });
+      await updateCompany(tx, caller.scope, existing.id, { status });
+      await recordAudit(tx, {
+        actor: caller.actor,
+        ip: caller.ip,
+        action: status ? 'company.enable' : 'company.disable',
+        target: existing.companySysCode,
+      });
       return { status, companySysCode: existing.companySysCode };
     })
     .then(async (r) => {
       // a disabled company's people are signed out now (ADR 0010)
-      if (r.status === 0) await signOutCompany(ctx, r.companySysCode);
+      if (r.status === 0) await signOutCompany(caller.ctx, r.companySysCode);
       return { status: r.status };
     });
 }
@@ -84,6 +85,7 @@ async function signOutCompany(ctx: AppContext, companySysCode: string) {
     .selectDistinct({ userId: sessions.userId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    // session expiry runs on the wall clock (platform/sessions.ts), not the caller's clock
     .where(and(eq(users.companySysCode, companySysCode), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
   for (const { userId } of live) await revokeUserSessions(ctx, userId);
 }

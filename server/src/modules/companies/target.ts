@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { Actor } from '../../platform/actor.ts';
 import { appError, notFound } from '../../platform/errors.ts';
-import { tenantScope } from '../../platform/scope.ts';
+import { type TenantScope, tenantScope } from '../../platform/scope.ts';
 import { type CompanyRow, findCompanyInScope } from './repository.ts';
 
 /**
@@ -23,8 +23,7 @@ export async function targetCompany(db: DbOrTx, actor: Actor, requested: string)
 }
 
 /** The company a list is filtered to: undefined = every company the scope sees; null = nothing matches. */
-export async function filterCompany(db: DbOrTx, actor: Actor, requested: string): Promise<string | undefined | null> {
-  const scope = tenantScope(actor);
+export async function filterCompany(db: DbOrTx, scope: TenantScope, requested: string): Promise<string | undefined | null> {
   if (!requested) return scope.all ? undefined : scope.companySysCode;
   const found = await findCompanyInScope(db, scope, requested);
   return found ? found.companySysCode : null;

@@ -31,7 +31,7 @@ export const contentRoutes = [
     access: { action: Perm.LinkList },
     summary: '链接管理列表',
     input: linkTypeInput,
-    handler: ({ input, ctx }) => service.adminLinks(ctx, input.linkType),
+    handler: ({ input, caller }) => service.adminLinks(caller, input.linkType),
   }),
   defineRoute({
     method: 'POST',
@@ -39,7 +39,7 @@ export const contentRoutes = [
     access: { action: Perm.LinkEdit },
     summary: '新增 / 编辑链接',
     input: linkSaveInput,
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveLink(ctx, { actor, ip }, input), Msg.saved),
+    handler: async ({ input, caller }) => withMsg(await service.saveLink(caller, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -47,8 +47,7 @@ export const contentRoutes = [
     access: { action: Perm.LinkEdit },
     summary: '删除链接',
     input: code('linkCode'),
-    handler: async ({ input, actor, ctx, ip }) =>
-      withMsg(await service.deleteLink(ctx, { actor, ip }, input.linkCode as string), Msg.deleted),
+    handler: async ({ input, caller }) => withMsg(await service.deleteLink(caller, input.linkCode as string), Msg.deleted),
   }),
   // lecturers
   defineRoute({
@@ -56,7 +55,7 @@ export const contentRoutes = [
     url: `${fp}/Fp_lecturer/GetLecturerDataList`,
     access: { action: Perm.LecturerList },
     summary: '讲师管理列表',
-    handler: ({ ctx }) => service.adminLecturers(ctx),
+    handler: ({ caller }) => service.adminLecturers(caller),
   }),
   defineRoute({
     method: 'POST',
@@ -64,7 +63,7 @@ export const contentRoutes = [
     access: { action: Perm.LecturerEdit },
     summary: '新增 / 编辑讲师',
     input: lecturerSaveInput,
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveLecturer(ctx, { actor, ip }, input), Msg.saved),
+    handler: async ({ input, caller }) => withMsg(await service.saveLecturer(caller, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -72,8 +71,7 @@ export const contentRoutes = [
     access: { action: Perm.LecturerEdit },
     summary: '删除讲师',
     input: lecturerCodeInput,
-    handler: async ({ input, actor, ctx, ip }) =>
-      withMsg(await service.deleteLecturer(ctx, { actor, ip }, input.lecturerCode), Msg.deleted),
+    handler: async ({ input, caller }) => withMsg(await service.deleteLecturer(caller, input.lecturerCode), Msg.deleted),
   }),
   // display models
   defineRoute({
@@ -82,7 +80,7 @@ export const contentRoutes = [
     access: { action: Perm.ModelList },
     summary: '展示模块管理列表',
     input: modelListInput,
-    handler: ({ input, ctx }) => service.adminModels(ctx, input.clientType),
+    handler: ({ input, caller }) => service.adminModels(caller, input.clientType),
   }),
   defineRoute({
     method: 'POST',
@@ -90,7 +88,7 @@ export const contentRoutes = [
     access: { action: Perm.ModelEdit },
     summary: '新增 / 编辑展示模块',
     input: modelSaveInput,
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveModel(ctx, { actor, ip }, input), Msg.saved),
+    handler: async ({ input, caller }) => withMsg(await service.saveModel(caller, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -98,8 +96,7 @@ export const contentRoutes = [
     access: { action: Perm.ModelEdit },
     summary: '删除展示模块',
     input: code('modelCode'),
-    handler: async ({ input, actor, ctx, ip }) =>
-      withMsg(await service.deleteModel(ctx, { actor, ip }, input.modelCode as string), Msg.deleted),
+    handler: async ({ input, caller }) => withMsg(await service.deleteModel(caller, input.modelCode as string), Msg.deleted),
   }),
   // regulations documents
   defineRoute({
@@ -108,7 +105,7 @@ export const contentRoutes = [
     access: { action: Perm.RegulationList },
     summary: '规章制度文件管理列表',
     input: regulationListInput,
-    handler: ({ input, actor, ctx }) => service.adminRegulations(ctx, actor, input.keyword),
+    handler: ({ input, caller }) => service.adminRegulations(caller, input.keyword),
   }),
   defineRoute({
     method: 'POST',
@@ -116,7 +113,7 @@ export const contentRoutes = [
     access: { action: Perm.RegulationEdit },
     summary: '新增 / 编辑规章制度文件',
     input: regulationSaveInput,
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveRegulation(ctx, { actor, ip }, input), Msg.saved),
+    handler: async ({ input, caller }) => withMsg(await service.saveRegulation(caller, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -124,8 +121,7 @@ export const contentRoutes = [
     access: { action: Perm.RegulationEdit },
     summary: '删除规章制度文件',
     input: code('docCode'),
-    handler: async ({ input, actor, ctx, ip }) =>
-      withMsg(await service.deleteRegulation(ctx, { actor, ip }, input.docCode as string), Msg.deleted),
+    handler: async ({ input, caller }) => withMsg(await service.deleteRegulation(caller, input.docCode as string), Msg.deleted),
   }),
   // site settings
   defineRoute({
@@ -133,7 +129,7 @@ export const contentRoutes = [
     url: `${sys}/sys_site/GetSiteSettings`,
     access: { action: Perm.SiteSettings },
     summary: '站点设置',
-    handler: ({ ctx }) => service.readSiteSettings(ctx),
+    handler: ({ caller }) => service.readSiteSettings(caller),
   }),
   defineRoute({
     method: 'POST',
@@ -141,6 +137,6 @@ export const contentRoutes = [
     access: { action: Perm.SiteSettings },
     summary: '保存站点设置（页脚联系方式、工作时间、地址、备案号、公司名称等）',
     input: siteSettingsInput,
-    handler: async ({ input, actor, ctx, ip }) => withMsg(await service.saveSiteSettings(ctx, { actor, ip }, input), Msg.saved),
+    handler: async ({ input, caller }) => withMsg(await service.saveSiteSettings(caller, input), Msg.saved),
   }),
 ];

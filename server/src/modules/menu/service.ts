@@ -1,18 +1,36 @@
 import type { MenuEntry } from '@xuetu/contract';
 import { asc, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { actions } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/actor.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type Actor, aclEpoch, menuCacheKey } from '../../platform/actor.ts';
+import { type Caller, requireActor } from '../../platform/caller.ts';
 
 // menus are sys_action rows, platform-owned (no company): read without a tenant scope (ADR 0023).
 type ActionRow = typeof actions.$inferSelect;
+
+/** GetUserMenuList: the caller's menu tree, cached per user until roles or actions change (aclEpoch). */
+export async function getUserMenu(caller: Caller): Promise<MenuEntry[]> {
+  const { ctx } = caller;
+  const actor = requireActor(caller);
+  const key = menuCacheKey(actor.userId, await aclEpoch(ctx));
+  const cached = await ctx.cache.get<MenuEntry[]>(key);
+  if (cached) return cached;
+  const menu = await buildUserMenu(ctx.db, actor);
+  await ctx.cache.set(key, menu, 60);
+  return menu;
+}
+
+/** GetUserActionValue: the action values the caller holds. */
+export function userActionValues(caller: Caller): string[] {
+  return requireActor(caller).actions;
+}
 
 /**
  * The menu tree a user may see: valid menus (type 0) and pages (type 1) whose value the user
  * holds, plus the menus above them. A menu left without visible children is dropped.
  */
-export async function buildUserMenu(ctx: AppContext, actor: Actor): Promise<MenuEntry[]> {
-  const rows = await ctx.db
+export async function buildUserMenu(db: DbOrTx, actor: Actor): Promise<MenuEntry[]> {
+  const rows = await db
     .select()
     .from(actions)
     .where(inArray(actions.type, [0, 1]))

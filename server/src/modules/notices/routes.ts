@@ -14,12 +14,9 @@ import {
   pageWindow,
 } from '@xuetu/contract';
 import { z } from 'zod';
-import { hasAction } from '../../platform/actor.ts';
 import { withMsg } from '../../platform/envelope.ts';
-import { forbidden } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { uploadContentFile } from '../content/files.ts';
-import { viewerOf } from '../portal/cache.ts';
 import * as service from './service.ts';
 
 const open = '/Api/Ydxs/OpenApi';
@@ -34,11 +31,11 @@ export const noticeRoutes = [
     access: 'public',
     summary: '公告列表（按发布时间倒序，每页 10 条）',
     input: noticePageInput,
-    handler: ({ input, maybeActor, ctx }) => {
+    handler: ({ input, caller }) => {
       const { limit, offset } = pageWindow(input, NOTICE_PAGE_SIZE);
       const ascending = (input.sortType ?? '').toLowerCase() === 'asc';
       // the list shows notices; image notices (banners) live in the carousel
-      return service.listPublicNotices(ctx, viewerOf(maybeActor), {
+      return service.listPublicNotices(caller, {
         keyword: input.search.keyword,
         channel: NoticeChannel.Notice,
         limit,
@@ -53,7 +50,7 @@ export const noticeRoutes = [
     access: 'public',
     summary: '首页公告',
     input: noticeTopInput,
-    handler: ({ input, maybeActor, ctx }) => service.listNoticesByChannel(ctx, viewerOf(maybeActor), NoticeChannel.Notice, input.top),
+    handler: ({ input, caller }) => service.listNoticesByChannel(caller, NoticeChannel.Notice, input.top),
   }),
   defineRoute({
     method: 'POST',
@@ -61,15 +58,14 @@ export const noticeRoutes = [
     access: 'public',
     summary: '公告详情（计一次浏览）',
     input: noticeSysCodeInput,
-    handler: ({ input, maybeActor, ctx, ip }) =>
-      service.viewNotice(ctx, viewerOf(maybeActor), input.noticeSysCode, maybeActor ? `u${maybeActor.userId}` : `ip${ip}`),
+    handler: ({ input, caller }) => service.viewNotice(caller, input.noticeSysCode),
   }),
   defineRoute({
     method: 'POST',
     url: `${base}/GetHomePageImageNotice`,
     access: 'public',
     summary: '首页轮播图片公告',
-    handler: ({ maybeActor, ctx }) => service.listNoticesByChannel(ctx, viewerOf(maybeActor), NoticeChannel.Banner, BANNER_LIMIT),
+    handler: ({ caller }) => service.listNoticesByChannel(caller, NoticeChannel.Banner, BANNER_LIMIT),
   }),
   defineRoute({
     method: 'POST',
@@ -77,7 +73,7 @@ export const noticeRoutes = [
     access: 'public',
     summary: '首页图片公告',
     input: noticeTopInput,
-    handler: ({ input, maybeActor, ctx }) => service.listNoticesByChannel(ctx, viewerOf(maybeActor), NoticeChannel.IndexImage, input.top),
+    handler: ({ input, caller }) => service.listNoticesByChannel(caller, NoticeChannel.IndexImage, input.top),
   }),
 
   // ---------- administration ----------
@@ -87,10 +83,10 @@ export const noticeRoutes = [
     access: { action: Perm.NoticeList },
     summary: '公告管理列表',
     input: noticeAdminPageInput,
-    handler: ({ input, actor, ctx }) => {
+    handler: ({ input, caller }) => {
       const { limit, offset } = pageWindow(input, PAGE_SIZE_DEFAULT);
       const s = input.search;
-      return service.listNoticesForAdmin(ctx, actor, { ...s, channel: s.noticeChannel, limit, offset });
+      return service.listNoticesForAdmin(caller, { ...s, channel: s.noticeChannel, limit, offset });
     },
   }),
   defineRoute({
@@ -99,7 +95,7 @@ export const noticeRoutes = [
     access: { action: Perm.NoticeList },
     summary: '公告编辑数据',
     input: noticeSysCodeInput,
-    handler: ({ input, actor, ctx }) => service.readNoticeForEdit(ctx, actor, input.noticeSysCode),
+    handler: ({ input, caller }) => service.readNoticeForEdit(caller, input.noticeSysCode),
   }),
   defineRoute({
     method: 'POST',
@@ -107,13 +103,8 @@ export const noticeRoutes = [
     access: { action: Perm.NoticeAdd },
     summary: '新增公告',
     input: noticeSaveInput,
-    handler: async ({ input, actor, ctx, ip }) => {
-      if (input.publish && !hasAction(actor, Perm.NoticePublish)) throw forbidden();
-      return withMsg(
-        await service.saveNotice(ctx, actor, ip, { ...input, noticeSysCode: undefined }),
-        input.publish ? ContentMsg.published : Msg.saved,
-      );
-    },
+    handler: async ({ input, caller }) =>
+      withMsg(await service.saveNotice(caller, { ...input, noticeSysCode: undefined }), input.publish ? ContentMsg.published : Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -121,10 +112,8 @@ export const noticeRoutes = [
     access: { action: Perm.NoticeEdit },
     summary: '编辑公告',
     input: noticeSaveInput.refine((v) => !!v.noticeSysCode, { message: ContentMsg.noticeCodeRequired, path: ['noticeSysCode'] }),
-    handler: async ({ input, actor, ctx, ip }) => {
-      if (input.publish && !hasAction(actor, Perm.NoticePublish)) throw forbidden();
-      return withMsg(await service.saveNotice(ctx, actor, ip, input), input.publish ? ContentMsg.published : Msg.saved);
-    },
+    handler: async ({ input, caller }) =>
+      withMsg(await service.saveNotice(caller, input), input.publish ? ContentMsg.published : Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -132,8 +121,8 @@ export const noticeRoutes = [
     access: { action: Perm.NoticePublish },
     summary: '发布 / 取消发布公告（status 2 发布，0 取消）',
     input: noticePublishInput,
-    handler: async ({ input, actor, ctx, ip }) => {
-      await service.setNoticeStatus(ctx, actor, ip, input.noticeSysCode, input.status);
+    handler: async ({ input, caller }) => {
+      await service.setNoticeStatus(caller, input.noticeSysCode, input.status);
       return withMsg(null, input.status === 2 ? ContentMsg.published : ContentMsg.unpublished);
     },
   }),
@@ -143,8 +132,8 @@ export const noticeRoutes = [
     access: { action: Perm.NoticeDelete },
     summary: '删除公告',
     input: noticeSysCodeInput,
-    handler: async ({ input, actor, ctx, ip }) => {
-      await service.removeNotice(ctx, actor, ip, input.noticeSysCode);
+    handler: async ({ input, caller }) => {
+      await service.removeNotice(caller, input.noticeSysCode);
       return withMsg(null, Msg.deleted);
     },
   }),

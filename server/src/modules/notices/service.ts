@@ -7,24 +7,23 @@ import {
   NoticeStatus,
   type noticeSaveInput,
   type PageResult,
+  Perm,
   parseDateTime,
 } from '@xuetu/contract';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/actor.ts';
+import { hasAction } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { type Caller, requireActor } from '../../platform/caller.ts';
 import { newCode } from '../../platform/codes.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { appError } from '../../platform/errors.ts';
+import { appError, forbidden } from '../../platform/errors.ts';
 import { fileKeysInHtml, markFilesAttached } from '../../platform/files/index.ts';
 import { defineJob, enqueueJob } from '../../platform/jobs/index.ts';
-import { type Subject, subjectOf } from '../../platform/policy.ts';
-import { tenantScope } from '../../platform/scope.ts';
 import { assertContentRef } from '../content/files.ts';
 import { sendMessage } from '../message/service.ts';
-import { cachedPortal, invalidatePortal, type Viewer } from '../portal/cache.ts';
+import { cachedPortal, invalidatePortal, viewerOf } from '../portal/cache.ts';
 import { authorize } from './policy.ts';
 import { presentNotice, presentNoticeAdmin, presentNoticeDetail } from './presenter.ts';
 import * as repo from './repository.ts';
@@ -32,34 +31,39 @@ import { sanitizeNoticeHtml } from './sanitize.ts';
 
 const VIEW_DEDUPE_S = 30;
 
-// ---------- portal ----------
+// ---------- portal (public; a signed-in caller also sees their company's notices) ----------
 
 export function listPublicNotices(
-  ctx: AppContext,
-  viewer: Viewer,
+  caller: Caller,
   q: { keyword: string; channel: number; limit: number; offset: number; ascending: boolean },
 ) {
-  return cachedPortal(ctx, viewer, 'notices', q, async (): Promise<PageResult<NoticeItem>> => {
-    const { rows, total } = await repo.pageVisibleNotices(ctx.db, viewer, q);
+  const viewer = viewerOf(caller.actor);
+  return cachedPortal(caller.ctx, viewer, 'notices', q, async (): Promise<PageResult<NoticeItem>> => {
+    const { rows, total } = await repo.pageVisibleNotices(caller.ctx.db, viewer, q);
     return { models: rows.map(presentNotice), totalCount: total };
   });
 }
 
-export function listNoticesByChannel(ctx: AppContext, viewer: Viewer, channel: number, limit: number) {
+export function listNoticesByChannel(caller: Caller, channel: number, limit: number) {
+  const viewer = viewerOf(caller.actor);
   return cachedPortal(
-    ctx,
+    caller.ctx,
     viewer,
     `channel${channel}`,
     limit,
-    async (): Promise<NoticeItem[]> => (await repo.listVisibleByChannel(ctx.db, viewer, channel, limit)).map(presentNotice),
+    async (): Promise<NoticeItem[]> => (await repo.listVisibleByChannel(caller.ctx.db, viewer, channel, limit)).map(presentNotice),
   );
 }
 
 /**
  * The viewer's notice with its attachments. Each view counts once: repeated loads by the same
- * visitor within a short window (a reload, a double render) are one view.
+ * visitor (the user, or without a session the address) within a short window (a reload, a double
+ * render) are one view.
  */
-export async function viewNotice(ctx: AppContext, viewer: Viewer, code: string, visitor: string): Promise<NoticeDetail> {
+export async function viewNotice(caller: Caller, code: string): Promise<NoticeDetail> {
+  const { ctx, actor } = caller;
+  const viewer = viewerOf(actor);
+  const visitor = actor ? `u${actor.userId}` : `ip${caller.ip}`;
   const row = await repo.findVisibleNotice(ctx.db, viewer, code);
   if (!row) throw appError('NOTICE_NOT_FOUND');
   const first = (await ctx.cache.incr(`noticeview:${row.id}:${visitor}`, VIEW_DEDUPE_S)) === 1;
@@ -70,16 +74,16 @@ export async function viewNotice(ctx: AppContext, viewer: Viewer, code: string, 
 // ---------- administration ----------
 
 export async function listNoticesForAdmin(
-  ctx: AppContext,
-  actor: Actor,
+  caller: Caller,
   q: { keyword: string; status: number | ''; channel: number | ''; companySysCode: string; limit: number; offset: number },
 ): Promise<PageResult<NoticeAdminItem>> {
-  const { rows, total } = await repo.pageNoticesForAdmin(ctx.db, tenantScope(actor), q);
+  const { rows, total } = await repo.pageNoticesForAdmin(caller.ctx.db, caller.scope, q);
   return { models: rows.map((r) => presentNoticeAdmin(r.notice, r.companyName)), totalCount: total };
 }
 
-export async function readNoticeForEdit(ctx: AppContext, actor: Actor, code: string): Promise<NoticeDetail & NoticeAdminItem> {
-  const row = await repo.findNoticeInScope(ctx.db, tenantScope(actor), code);
+export async function readNoticeForEdit(caller: Caller, code: string): Promise<NoticeDetail & NoticeAdminItem> {
+  const { ctx } = caller;
+  const row = await repo.findNoticeInScope(ctx.db, caller.scope, code);
   if (!row) throw appError('NOTICE_NOT_FOUND');
   const names = await repo.companyNames(ctx.db, row.companySysCode ? [row.companySysCode] : []);
   return {
@@ -90,12 +94,12 @@ export async function readNoticeForEdit(ctx: AppContext, actor: Actor, code: str
 }
 
 /** Platform staff choose platform-wide or any company; everyone else writes into their own company. */
-async function ownerFor(ctx: AppContext, subject: Subject, wanted: string | null): Promise<string | null> {
+async function ownerFor(caller: Caller, wanted: string | null): Promise<string | null> {
   const code = wanted?.trim() || null;
-  authorize(subject, 'fileUnder', { companySysCode: code });
-  const { scope } = subject;
+  authorize(caller, 'fileUnder', { companySysCode: code });
+  const { scope } = caller;
   if (!scope.all) return scope.companySysCode;
-  if (code && !(await repo.companyExists(ctx.db, code))) throw appError('COMPANY_NOT_FOUND');
+  if (code && !(await repo.companyExists(caller.ctx.db, code))) throw appError('COMPANY_NOT_FOUND');
   return code;
 }
 
@@ -120,28 +124,30 @@ function noticeValues(input: SaveInput) {
   };
 }
 
-export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, input: SaveInput): Promise<{ noticeSysCode: string }> {
-  const subject = subjectOf(actor);
-  const { scope } = subject;
+/** AddNotice / UpdateNotice (`noticeSysCode` set); publishing on save takes the publish action too. */
+export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ noticeSysCode: string }> {
+  const { ctx, scope } = caller;
+  const actor = requireActor(caller);
+  if (input.publish && !hasAction(actor, Perm.NoticePublish)) throw forbidden();
   const values = noticeValues(input);
-  const owner = await ownerFor(ctx, subject, input.companySysCode);
+  const owner = await ownerFor(caller, input.companySysCode);
   const code = await ctx.db.transaction(async (tx) => {
     const keys = [input.pcCoverUrl, ...input.enclosures.map((e) => e.fileKey), ...fileKeysInHtml(values.noticeValue)];
-    await markFilesAttached(tx, keys, ctx.clock.now());
+    await markFilesAttached(tx, keys, caller.now);
     if (input.noticeSysCode) {
       const row = await repo.findNoticeInScope(tx, scope, input.noticeSysCode);
       if (!row) throw appError('NOTICE_NOT_FOUND');
-      authorize(subject, 'manage', row);
+      authorize(caller, 'manage', row);
       const publish = input.publish && row.status !== NoticeStatus.Published;
       await repo.updateNotice(tx, scope, row.id, {
         ...values,
         companySysCode: owner,
-        ...(publish ? { status: NoticeStatus.Published, releaseTime: values.releaseTime ?? new Date() } : {}),
+        ...(publish ? { status: NoticeStatus.Published, releaseTime: values.releaseTime ?? caller.now } : {}),
       });
       await repo.replaceEnclosures(tx, scope, row.id, input.enclosures);
       await recordAudit(tx, {
         actor,
-        ip,
+        ip: caller.ip,
         action: 'notice.update',
         target: row.noticeSysCode,
         detail: { title: values.noticeTitle, publish },
@@ -155,13 +161,13 @@ export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, inpu
       noticeSysCode,
       companySysCode: owner,
       status: input.publish ? NoticeStatus.Published : NoticeStatus.Draft,
-      releaseTime: input.publish ? (values.releaseTime ?? new Date()) : values.releaseTime,
+      releaseTime: input.publish ? (values.releaseTime ?? caller.now) : values.releaseTime,
       createdBy: actor.userId,
     });
     await repo.replaceEnclosures(tx, scope, row.id, input.enclosures);
     await recordAudit(tx, {
       actor,
-      ip,
+      ip: caller.ip,
       action: 'notice.add',
       target: noticeSysCode,
       detail: { title: values.noticeTitle, publish: input.publish },
@@ -173,32 +179,38 @@ export async function saveNotice(ctx: AppContext, actor: Actor, ip: string, inpu
   return { noticeSysCode: code };
 }
 
-export async function setNoticeStatus(ctx: AppContext, actor: Actor, ip: string, code: string, status: number): Promise<void> {
-  const subject = subjectOf(actor);
+export async function setNoticeStatus(caller: Caller, code: string, status: number): Promise<void> {
+  const { ctx, scope } = caller;
   await ctx.db.transaction(async (tx) => {
-    const row = await repo.findNoticeInScope(tx, subject.scope, code);
+    const row = await repo.findNoticeInScope(tx, scope, code);
     if (!row) throw appError('NOTICE_NOT_FOUND');
-    authorize(subject, 'manage', row);
+    authorize(caller, 'manage', row);
     const publish = status === NoticeStatus.Published;
-    await repo.updateNotice(tx, subject.scope, row.id, {
+    await repo.updateNotice(tx, scope, row.id, {
       status: publish ? NoticeStatus.Published : NoticeStatus.Draft,
-      ...(publish && !row.releaseTime ? { releaseTime: new Date() } : {}),
+      ...(publish && !row.releaseTime ? { releaseTime: caller.now } : {}),
     });
-    await recordAudit(tx, { actor, ip, action: publish ? 'notice.publish' : 'notice.unpublish', target: code });
+    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: publish ? 'notice.publish' : 'notice.unpublish', target: code });
     if (publish && row.status !== NoticeStatus.Published)
       await enqueueNoticeFanOut(tx, { code, title: row.noticeTitle, company: row.companySysCode });
   });
   await invalidatePortal(ctx);
 }
 
-export async function removeNotice(ctx: AppContext, actor: Actor, ip: string, code: string): Promise<void> {
-  const subject = subjectOf(actor);
+export async function removeNotice(caller: Caller, code: string): Promise<void> {
+  const { ctx, scope } = caller;
   await ctx.db.transaction(async (tx) => {
-    const row = await repo.findNoticeInScope(tx, subject.scope, code);
+    const row = await repo.findNoticeInScope(tx, scope, code);
     if (!row) throw appError('NOTICE_NOT_FOUND');
-    authorize(subject, 'manage', row);
-    await repo.deleteNotice(tx, subject.scope, row.id);
-    await recordAudit(tx, { actor, ip, action: 'notice.delete', target: code, detail: { title: row.noticeTitle } });
+    authorize(caller, 'manage', row);
+    await repo.deleteNotice(tx, scope, row.id);
+    await recordAudit(tx, {
+      actor: caller.actor,
+      ip: caller.ip,
+      action: 'notice.delete',
+      target: code,
+      detail: { title: row.noticeTitle },
+    });
   });
   await invalidatePortal(ctx);
 }

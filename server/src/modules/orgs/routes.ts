@@ -14,7 +14,7 @@ export const orgRoutes = [
     access: { action: [Perm.OrgList, ...PICKER_ACCESS] },
     summary: '组织架构树（ShowTop=0 不含虚拟根 -1）',
     input: orgTreeQuery,
-    handler: ({ ctx, actor, input }) => getOrgTree(ctx, actor, input),
+    handler: ({ input, caller }) => getOrgTree(caller, input),
   }),
   defineRoute({
     method: 'POST',
@@ -22,7 +22,7 @@ export const orgRoutes = [
     access: { action: Perm.OrgAdd },
     summary: '新增部门（pId 0 为顶级）',
     input: orgBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await addOrg(ctx, actor, ip, input), Msg.saved),
+    handler: async ({ input, caller }) => withMsg(await addOrg(caller, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -30,7 +30,7 @@ export const orgRoutes = [
     access: { action: Perm.OrgEdit },
     summary: '编辑部门',
     input: orgBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await editOrg(ctx, actor, ip, input), Msg.modified),
+    handler: async ({ input, caller }) => withMsg(await editOrg(caller, input), Msg.modified),
   }),
   defineRoute({
     method: 'POST',
@@ -38,6 +38,6 @@ export const orgRoutes = [
     access: { action: Perm.OrgDelete },
     summary: '删除部门及其下级部门（仍有用户时拒绝）',
     input: orgDeleteBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await deleteOrg(ctx, actor, ip, input), Msg.deleted),
+    handler: async ({ input, caller }) => withMsg(await deleteOrg(caller, input), Msg.deleted),
   }),
 ];

@@ -3,12 +3,9 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { orgs, users } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type Caller, requireActor } from '../../platform/caller.ts';
 import { appError, appErrorMsg, notFound } from '../../platform/errors.ts';
-import { subjectOf } from '../../platform/policy.ts';
-import { tenantScope } from '../../platform/scope.ts';
 import { newCode } from '../companies/service.ts';
 import { filterCompany, targetCompany } from '../companies/target.ts';
 import { authorize } from './policy.ts';
@@ -16,9 +13,10 @@ import { presentOrgTree } from './presenter.ts';
 import { deleteOrgs, descendantIds, findOrgInScope, insertOrg, listOrgs, updateOrg } from './repository.ts';
 
 /** GetOrgTree: the caller's departments under the virtual root -1 (ShowTop=0: without it). */
-export async function getOrgTree(ctx: AppContext, actor: Actor, input: { showTop: number; companySysCode: string }): Promise<OrgNode[]> {
-  const company = await filterCompany(ctx.db, actor, input.companySysCode);
-  const rows = company === null ? [] : await listOrgs(ctx.db, tenantScope(actor), company);
+export async function getOrgTree(caller: Caller, input: { showTop: number; companySysCode: string }): Promise<OrgNode[]> {
+  const { ctx, scope } = caller;
+  const company = await filterCompany(ctx.db, scope, input.companySysCode);
+  const rows = company === null ? [] : await listOrgs(ctx.db, scope, company);
   const tops = presentOrgTree(rows);
   if (input.showTop === 0) return tops;
   return [
@@ -43,35 +41,40 @@ async function refuseSiblingName(tx: DbOrTx, companySysCode: string, pId: number
   if (same) throw appError('ORG_NAME_TAKEN');
 }
 
-export async function addOrg(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof orgBody>) {
-  const scope = tenantScope(actor);
-  return ctx.db.transaction(async (tx) => {
+export async function addOrg(caller: Caller, input: z.output<typeof orgBody>) {
+  const { scope } = caller;
+  return caller.ctx.db.transaction(async (tx) => {
     let companySysCode: string;
     if (input.pId > 0) {
       const parent = await findOrgInScope(tx, scope, { id: input.pId });
       if (!parent) throw appError('ORG_PARENT_NOT_FOUND');
       companySysCode = parent.companySysCode;
     } else {
-      companySysCode = (await targetCompany(tx, actor, input.companySysCode)).companySysCode;
+      companySysCode = (await targetCompany(tx, requireActor(caller), input.companySysCode)).companySysCode;
     }
     await refuseSiblingName(tx, companySysCode, input.pId, input.orgName);
     const values = { orgCode: newCode('O'), orgName: input.orgName, pId: input.pId, sortOrder: input.order, companySysCode };
     const row = await insertOrg(tx, scope, values);
-    await recordAudit(tx, { actor, ip, action: 'org.add', target: row.orgCode, detail: { orgName: row.orgName, pId: row.pId } });
+    await recordAudit(tx, {
+      actor: caller.actor,
+      ip: caller.ip,
+      action: 'org.add',
+      target: row.orgCode,
+      detail: { orgName: row.orgName, pId: row.pId },
+    });
     return presentOrgTree([row])[0];
   });
 }
 
-export async function editOrg(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof orgBody>) {
-  const subject = subjectOf(actor);
-  authorize(subject, 'edit', { id: input.id });
-  const { scope } = subject;
-  return ctx.db.transaction(async (tx) => {
+export async function editOrg(caller: Caller, input: z.output<typeof orgBody>) {
+  authorize(caller, 'edit', { id: input.id });
+  const { scope } = caller;
+  return caller.ctx.db.transaction(async (tx) => {
     const org = await findOrgInScope(tx, scope, { id: input.id, orgCode: input.orgCode });
     if (!org) throw notFound();
     if (input.pId !== org.pId && input.pId > 0) {
       const parent = await findOrgInScope(tx, scope, { id: input.pId });
-      authorize(subject, 'placeUnder', { org, parent });
+      authorize(caller, 'placeUnder', { org, parent });
       if (!parent) throw appError('ORG_PARENT_NOT_FOUND');
       const all = await listOrgs(tx, scope, org.companySysCode);
       if (descendantIds(all, org.id).includes(parent.id)) throw appError('ORG_PARENT_LOOP');
@@ -79,8 +82,8 @@ export async function editOrg(ctx: AppContext, actor: Actor, ip: string, input: 
     await refuseSiblingName(tx, org.companySysCode, input.pId, input.orgName, org.id);
     const row = await updateOrg(tx, scope, org.id, { orgName: input.orgName, sortOrder: input.order, pId: input.pId });
     await recordAudit(tx, {
-      actor,
-      ip,
+      actor: caller.actor,
+      ip: caller.ip,
       action: 'org.edit',
       target: org.orgCode,
       detail: {
@@ -96,11 +99,10 @@ export async function editOrg(ctx: AppContext, actor: Actor, ip: string, input: 
  * Deletes a department and its child departments (spec). A department that still has users is
  * refused with the count, never emptied silently (ADR 0012).
  */
-export async function deleteOrg(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof orgDeleteBody>) {
-  const subject = subjectOf(actor);
-  authorize(subject, 'delete', { id: input.id });
-  const { scope } = subject;
-  return ctx.db.transaction(async (tx) => {
+export async function deleteOrg(caller: Caller, input: z.output<typeof orgDeleteBody>) {
+  authorize(caller, 'delete', { id: input.id });
+  const { scope } = caller;
+  return caller.ctx.db.transaction(async (tx) => {
     const org = await findOrgInScope(tx, scope, { id: input.id, orgCode: input.orgCode });
     if (!org) throw notFound();
     const ids = descendantIds(await listOrgs(tx, scope, org.companySysCode), org.id);
@@ -110,7 +112,13 @@ export async function deleteOrg(ctx: AppContext, actor: Actor, ip: string, input
       .where(and(inArray(users.orgId, ids), eq(users.companySysCode, org.companySysCode)));
     if (Number(n) > 0) throw appErrorMsg('ORG_HAS_USERS', AdminMsg.orgHasUsers(n));
     await deleteOrgs(tx, scope, ids);
-    await recordAudit(tx, { actor, ip, action: 'org.delete', target: org.orgCode, detail: { orgName: org.orgName, deletedIds: ids } });
+    await recordAudit(tx, {
+      actor: caller.actor,
+      ip: caller.ip,
+      action: 'org.delete',
+      target: org.orgCode,
+      detail: { orgName: org.orgName, deletedIds: ids },
+    });
     return { deleted: ids.length };
   });
 }

@@ -2,7 +2,6 @@ import { lecturerCodeInput, linkTypeInput, modelListInput, Perm, regulationListI
 import { appError } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
 import * as content from '../content/service.ts';
-import { viewerOf } from './cache.ts';
 
 // Portal reads of the public home page (spec portal-and-learner §7 OpenApi, Fp_modelinfo, sys_notice).
 const open = '/Api/Ydxs/OpenApi';
@@ -14,14 +13,14 @@ export const portalRoutes = [
     access: 'public',
     summary: '首页链接（linkType 0 轮播图，1 顶部导航，2 中部导航，3 职业技能，4 社团，5 公益项目）',
     input: linkTypeInput,
-    handler: ({ input, ctx }) => content.publicLinks(ctx, input.linkType),
+    handler: ({ input, caller }) => content.publicLinks(caller, input.linkType),
   }),
   defineRoute({
     method: 'POST',
     url: `${open}/GetFPLecturerInfoList`,
     access: 'public',
     summary: '首页讲师',
-    handler: ({ ctx }) => content.publicLecturers(ctx),
+    handler: ({ caller }) => content.publicLecturers(caller),
   }),
   defineRoute({
     method: 'POST',
@@ -29,8 +28,8 @@ export const portalRoutes = [
     access: 'public',
     summary: '讲师详情（playList 的 item2 为视频地址）',
     input: lecturerCodeInput,
-    handler: async ({ input, ctx }) => {
-      const detail = await content.publicLecturerDetail(ctx, input.lecturerCode);
+    handler: async ({ input, caller }) => {
+      const detail = await content.publicLecturerDetail(caller, input.lecturerCode);
       if (!detail) throw appError('LECTURER_NOT_FOUND');
       return detail;
     },
@@ -40,7 +39,7 @@ export const portalRoutes = [
     url: `${open}/GetSiteConfig`,
     access: 'public',
     summary: '页脚站点信息（联系方式、工作时间、地址、备案号、公司名称）',
-    handler: ({ ctx }) => content.publicSiteSettings(ctx),
+    handler: ({ caller }) => content.publicSiteSettings(caller),
   }),
   defineRoute({
     method: 'POST',
@@ -48,7 +47,7 @@ export const portalRoutes = [
     access: 'public',
     summary: '展示模块（clientType 2 为 PC 端）',
     input: modelListInput,
-    handler: ({ input, ctx }) => content.publicModels(ctx, input.clientType),
+    handler: ({ input, caller }) => content.publicModels(caller, input.clientType),
   }),
   defineRoute({
     method: 'POST',
@@ -56,6 +55,6 @@ export const portalRoutes = [
     access: { action: Perm.StudyRegulations },
     summary: '规章制度与文件',
     input: regulationListInput,
-    handler: ({ input, actor, ctx }) => content.visibleRegulations(ctx, viewerOf(actor), input.keyword),
+    handler: ({ input, caller }) => content.visibleRegulations(caller, input.keyword),
   }),
 ];

@@ -21,7 +21,7 @@ export const postRoutes = [
     access: { action: [Perm.PostList, ...PICKER_ACCESS] },
     summary: '部门岗位列表（分页）',
     input: orgPostListBody,
-    handler: ({ ctx, actor, input }) => listOrgPostsForAdmin(ctx, actor, input),
+    handler: ({ input, caller }) => listOrgPostsForAdmin(caller, input),
   }),
   defineRoute({
     method: 'POST',
@@ -29,7 +29,7 @@ export const postRoutes = [
     access: { action: Perm.PostSetOrg },
     summary: '把岗位从部门移除',
     input: removeOrgPostBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await removeOrgPost(ctx, actor, ip, input), AdminMsg.removed),
+    handler: async ({ input, caller }) => withMsg(await removeOrgPost(caller, input), AdminMsg.removed),
   }),
   defineRoute({
     method: 'POST',
@@ -37,7 +37,7 @@ export const postRoutes = [
     access: { action: [Perm.PostList, ...PICKER_ACCESS] },
     summary: '岗位列表（分页）',
     input: postListBody,
-    handler: ({ ctx, actor, input }) => listPostsForAdmin(ctx, actor, input),
+    handler: ({ input, caller }) => listPostsForAdmin(caller, input),
   }),
   defineRoute({
     method: 'POST',
@@ -45,7 +45,7 @@ export const postRoutes = [
     access: { action: [Perm.PostAdd, Perm.PostEdit] },
     summary: '新增或编辑岗位（PostCode 为空时新增）',
     input: postBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await savePost(ctx, actor, ip, input), Msg.saved),
+    handler: async ({ input, caller }) => withMsg(await savePost(caller, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -53,7 +53,7 @@ export const postRoutes = [
     access: { action: Perm.PostDelete },
     summary: '删除岗位（仍有用户时拒绝）',
     input: postCodeBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await deletePost(ctx, actor, ip, input.postCode), Msg.deleted),
+    handler: async ({ input, caller }) => withMsg(await deletePost(caller, input.postCode), Msg.deleted),
   }),
   defineRoute({
     method: 'POST',
@@ -61,6 +61,6 @@ export const postRoutes = [
     access: { action: Perm.PostSetOrg },
     summary: '设置岗位所属部门（OrgIds 为各路径末级 id）',
     input: setOrgPostBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await setOrgPosts(ctx, actor, ip, input), Msg.saved),
+    handler: async ({ input, caller }) => withMsg(await setOrgPosts(caller, input), Msg.saved),
   }),
 ];

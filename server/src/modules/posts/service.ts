@@ -2,12 +2,9 @@ import { AdminMsg, type orgPostListBody, pageWindow, type postBody, type postLis
 import { and, count, eq, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { posts, users } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type Caller, requireActor } from '../../platform/caller.ts';
 import { appError, appErrorMsg, notFound } from '../../platform/errors.ts';
-import { subjectOf } from '../../platform/policy.ts';
-import { tenantScope } from '../../platform/scope.ts';
 import { newCode } from '../companies/service.ts';
 import { filterCompany, targetCompany } from '../companies/target.ts';
 import { findOrgInScope, findOrgsByIds, listOrgs } from '../orgs/repository.ts';
@@ -29,9 +26,9 @@ import {
 const EMPTY = { models: [], totalCount: 0 };
 
 /** GetOrgPostListPage: department–post rows, one department (OrgCode) or all. */
-export async function listOrgPostsForAdmin(ctx: AppContext, actor: Actor, input: z.output<typeof orgPostListBody>) {
-  const scope = tenantScope(actor);
-  const company = await filterCompany(ctx.db, actor, input.companySysCode);
+export async function listOrgPostsForAdmin(caller: Caller, input: z.output<typeof orgPostListBody>) {
+  const { ctx, scope } = caller;
+  const company = await filterCompany(ctx.db, scope, input.companySysCode);
   if (company === null) return EMPTY;
   let orgId: number | undefined;
   if (input.orgCode) {
@@ -48,9 +45,9 @@ export async function listOrgPostsForAdmin(ctx: AppContext, actor: Actor, input:
 }
 
 /** GetPostListPage: the company's posts with their department paths. */
-export async function listPostsForAdmin(ctx: AppContext, actor: Actor, input: z.output<typeof postListBody>) {
-  const scope = tenantScope(actor);
-  const company = await filterCompany(ctx.db, actor, input.companySysCode);
+export async function listPostsForAdmin(caller: Caller, input: z.output<typeof postListBody>) {
+  const { ctx, scope } = caller;
+  const company = await filterCompany(ctx.db, scope, input.companySysCode);
   if (company === null) return EMPTY;
   const { limit, offset } = pageWindow(input);
   const { rows, total } = await listPosts(ctx.db, scope, { keyWord: input.keyWord, company, limit, offset });
@@ -73,14 +70,13 @@ export async function listPostsForAdmin(ctx: AppContext, actor: Actor, input: z.
   };
 }
 
-export async function savePost(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof postBody>) {
-  const subject = subjectOf(actor);
-  authorize(subject, 'save', { postCode: input.postCode ?? '' });
-  const { scope } = subject;
-  return ctx.db.transaction(async (tx) => {
+export async function savePost(caller: Caller, input: z.output<typeof postBody>) {
+  authorize(caller, 'save', { postCode: input.postCode ?? '' });
+  const { scope } = caller;
+  return caller.ctx.db.transaction(async (tx) => {
     const existing = input.postCode ? await findPostInScope(tx, scope, { postCode: input.postCode }) : undefined;
     if (input.postCode && !existing) throw notFound();
-    const companySysCode = existing?.companySysCode ?? (await targetCompany(tx, actor, input.companySysCode)).companySysCode;
+    const companySysCode = existing?.companySysCode ?? (await targetCompany(tx, requireActor(caller), input.companySysCode)).companySysCode;
     const clash = await tx
       .select({ id: posts.id })
       .from(posts)
@@ -92,8 +88,8 @@ export async function savePost(ctx: AppContext, actor: Actor, ip: string, input:
     if (existing) {
       const row = await updatePost(tx, scope, existing.id, { postName: input.postName, importance: input.importance });
       await recordAudit(tx, {
-        actor,
-        ip,
+        actor: caller.actor,
+        ip: caller.ip,
         action: 'post.edit',
         target: row.postCode,
         detail: { postName: row.postName, importance: row.importance },
@@ -108,12 +104,12 @@ export async function savePost(ctx: AppContext, actor: Actor, ip: string, input:
     });
     if (input.orgCode) {
       const org = await findOrgInScope(tx, scope, { orgCode: input.orgCode });
-      authorize(subject, 'linkOrg', { post: row, org });
+      authorize(caller, 'linkOrg', { post: row, org });
       if (org) await linkPostToOrg(tx, scope, row.id, org.id);
     }
     await recordAudit(tx, {
-      actor,
-      ip,
+      actor: caller.actor,
+      ip: caller.ip,
       action: 'post.add',
       target: row.postCode,
       detail: { postName: row.postName, orgCode: input.orgCode },
@@ -123,9 +119,9 @@ export async function savePost(ctx: AppContext, actor: Actor, ip: string, input:
 }
 
 /** Deletes a post and its department assignments; refused while users hold it. */
-export async function deletePost(ctx: AppContext, actor: Actor, ip: string, postCode: string) {
-  const scope = tenantScope(actor);
-  return ctx.db.transaction(async (tx) => {
+export async function deletePost(caller: Caller, postCode: string) {
+  const { scope } = caller;
+  return caller.ctx.db.transaction(async (tx) => {
     const post = await findPostInScope(tx, scope, { postCode });
     if (!post) throw notFound();
     const [{ n }] = await tx
@@ -134,36 +130,47 @@ export async function deletePost(ctx: AppContext, actor: Actor, ip: string, post
       .where(or(eq(users.postId, post.id), eq(users.partTimePostId, post.id)));
     if (Number(n) > 0) throw appErrorMsg('POST_HAS_USERS', AdminMsg.postHasUsers(n));
     await deletePostRow(tx, scope, post.id);
-    await recordAudit(tx, { actor, ip, action: 'post.delete', target: post.postCode, detail: { postName: post.postName } });
+    await recordAudit(tx, {
+      actor: caller.actor,
+      ip: caller.ip,
+      action: 'post.delete',
+      target: post.postCode,
+      detail: { postName: post.postName },
+    });
     return null;
   });
 }
 
-export async function removeOrgPost(ctx: AppContext, actor: Actor, ip: string, input: { postCode: string; orgCode: string }) {
-  const scope = tenantScope(actor);
-  return ctx.db.transaction(async (tx) => {
+export async function removeOrgPost(caller: Caller, input: { postCode: string; orgCode: string }) {
+  const { scope } = caller;
+  return caller.ctx.db.transaction(async (tx) => {
     const post = await findPostInScope(tx, scope, { postCode: input.postCode });
     const org = await findOrgInScope(tx, scope, { orgCode: input.orgCode });
     if (!post || !org) throw notFound();
     if (!(await unlinkPostFromOrg(tx, scope, post.id, org.id))) throw notFound();
-    await recordAudit(tx, { actor, ip, action: 'post.removeOrg', target: post.postCode, detail: { orgCode: org.orgCode } });
+    await recordAudit(tx, {
+      actor: caller.actor,
+      ip: caller.ip,
+      action: 'post.removeOrg',
+      target: post.postCode,
+      detail: { orgCode: org.orgCode },
+    });
     return null;
   });
 }
 
 /** Replaces a post's departments with the selected ones (spec: the last id of each selected path). */
-export async function setOrgPosts(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof setOrgPostBody>) {
-  const subject = subjectOf(actor);
-  const { scope } = subject;
-  return ctx.db.transaction(async (tx) => {
+export async function setOrgPosts(caller: Caller, input: z.output<typeof setOrgPostBody>) {
+  const { scope } = caller;
+  return caller.ctx.db.transaction(async (tx) => {
     const post = await findPostInScope(tx, scope, { postCode: input.postCode });
     if (!post) throw notFound();
     const ids = [...new Set(input.orgIds.filter((i) => i > 0))];
     const found = await findOrgsByIds(tx, scope, ids);
     if (found.length !== ids.length) throw appError('ORG_NOT_FOUND');
-    for (const org of found) authorize(subject, 'linkOrg', { post, org });
+    for (const org of found) authorize(caller, 'linkOrg', { post, org });
     await setPostOrgs(tx, scope, post.id, ids);
-    await recordAudit(tx, { actor, ip, action: 'post.setOrgs', target: post.postCode, detail: { orgIds: ids } });
+    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'post.setOrgs', target: post.postCode, detail: { orgIds: ids } });
     return null;
   });
 }

@@ -13,7 +13,7 @@ export const roleRoutes = [
     access: { action: [Perm.RoleList, Perm.UserSetRoles] },
     summary: '角色列表（分页）',
     input: roleListBody,
-    handler: ({ ctx, actor, input }) => listRolesForAdmin(ctx, actor, input),
+    handler: ({ input, caller }) => listRolesForAdmin(caller, input),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -21,7 +21,7 @@ export const roleRoutes = [
     access: { action: Perm.RoleList },
     summary: '角色详情及其权限 id（roleAct）',
     input: roleCodeQuery,
-    handler: ({ ctx, actor, input }) => getRole(ctx, actor, input.roleCode),
+    handler: ({ input, caller }) => getRole(caller, input.roleCode),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -29,7 +29,7 @@ export const roleRoutes = [
     access: { action: Perm.RoleList },
     summary: '可选的角色类型 sysRoleEnum',
     input: sysRoleEnumQuery,
-    handler: async ({ actor }) => sysRoleOptions(actor),
+    handler: async ({ caller }) => sysRoleOptions(caller),
   }),
   defineRoute({
     method: 'POST',
@@ -37,7 +37,7 @@ export const roleRoutes = [
     access: { action: Perm.RoleAdd },
     summary: '新增角色（roleAct 为权限 id 列表）',
     input: roleBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await addRole(ctx, actor, ip, input), Msg.saved),
+    handler: async ({ input, caller }) => withMsg(await addRole(caller, input), Msg.saved),
   }),
   defineRoute({
     method: 'POST',
@@ -45,7 +45,7 @@ export const roleRoutes = [
     access: { action: Perm.RoleEdit },
     summary: '编辑角色（路径拼写同原系统）',
     input: roleBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await editRole(ctx, actor, ip, input), Msg.modified),
+    handler: async ({ input, caller }) => withMsg(await editRole(caller, input), Msg.modified),
   }),
   defineRoute({
     method: 'POST',
@@ -53,6 +53,6 @@ export const roleRoutes = [
     access: { action: Perm.UserSetRoles },
     summary: '设置用户角色（RoleList 为角色编码）',
     input: saveUserRoleBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await saveUserRoles(ctx, actor, ip, input), Msg.modified),
+    handler: async ({ input, caller }) => withMsg(await saveUserRoles(caller, input), Msg.modified),
   }),
 ];

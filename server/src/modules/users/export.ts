@@ -1,12 +1,9 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { formatDateTime, USER_EXPORT_PREFIX, type UserListBody } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
-import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type Caller, requireActor } from '../../platform/caller.ts';
 import { appError } from '../../platform/errors.ts';
-import { tenantScope } from '../../platform/scope.ts';
 import { exportBatch, rolesOfUsers } from './repository.ts';
 import { buildUserFilter } from './service.ts';
 
@@ -29,33 +26,38 @@ const COLUMNS = [
 ];
 
 /** '员工数据[列表]-yyyyMMddHHmmss.xlsx' in China time (spec §9, ADR 0011). */
-export function exportFileName(now = new Date()): string {
+export function exportFileName(now: Date): string {
   return `${USER_EXPORT_PREFIX}${formatDateTime(now).replace(/[-: ]/g, '')}.xlsx`;
 }
 
+/** A workbook on its way out: the file name and its bytes as they are written. */
+export interface UserExport {
+  name: string;
+  stream: Readable;
+}
+
 /**
- * ExportUserList: streams a real .xlsx. Rows are read in keyset batches and written with the
- * streaming writer, so 10,000 users neither sit in memory at once nor hold the event loop.
+ * ExportUserList: a real .xlsx, returned as a stream (ADR 0011). Rows are read in keyset batches
+ * and written with the streaming writer, so 10,000 users neither sit in memory at once nor hold
+ * the event loop.
  */
-export async function exportUsers(ctx: AppContext, actor: Actor, ip: string, input: UserListBody, reply: FastifyReply) {
+export async function exportUsers(caller: Caller, input: UserListBody): Promise<UserExport> {
+  const actor = requireActor(caller);
+  const db = caller.ctx.db;
   // spec §5: system roles 1/2 must pick the company first
-  if (tenantScope(actor).all && !input.refCompanyCode) throw appError('USER_EXPORT_PICK_COMPANY');
-  const where = await buildUserFilter(ctx, actor, input);
+  if (caller.scope.all && !input.refCompanyCode) throw appError('USER_EXPORT_PICK_COMPANY');
+  const where = await buildUserFilter(caller, input);
   if (!where) throw appError('USER_EXPORT_PICK_COMPANY');
-  await recordAudit(ctx.db, {
+  await recordAudit(db, {
     actor,
-    ip,
+    ip: caller.ip,
     action: 'user.export',
     target: input.refCompanyCode || (actor.companySysCode ?? ''),
     detail: { ...input, totle: undefined },
   });
 
   const out = new PassThrough();
-  const name = exportFileName();
-  reply.header('content-type', XLSX_MIME);
-  reply.header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`);
-  reply.header('cache-control', 'no-store');
-  reply.header('access-control-expose-headers', 'content-disposition');
+  const name = exportFileName(caller.now);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('员工数据');
   sheet.columns = COLUMNS;
@@ -65,10 +67,10 @@ export async function exportUsers(ctx: AppContext, actor: Actor, ip: string, inp
   const write = async () => {
     let before: number | null = null;
     for (;;) {
-      const rows = await exportBatch(ctx.db, where, before, BATCH);
+      const rows = await exportBatch(db, where, before, BATCH);
       if (rows.length === 0) break;
       const roleMap = await rolesOfUsers(
-        ctx.db,
+        db,
         rows.map((r) => r.user.id),
       );
       for (const r of rows) {
@@ -100,8 +102,8 @@ export async function exportUsers(ctx: AppContext, actor: Actor, ip: string, inp
     await workbook.commit();
   };
   write().catch((err) => {
-    reply.log.error({ err }, 'user export failed');
+    caller.log.error({ err }, 'user export failed');
     out.destroy(err as Error);
   });
-  return reply.send(out);
+  return { name, stream: out };
 }

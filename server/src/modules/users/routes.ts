@@ -2,7 +2,7 @@ import { AdminMsg, learnerBody, Msg, Perm, setUserCompanyQuery, userIdQuery, use
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { EDIT_MODE, PICKER_ACCESS } from './access.ts';
-import { exportUsers } from './export.ts';
+import { exportUsers, XLSX_MIME } from './export.ts';
 import { listUsersForAdmin, resetPassword, saveLearner, setUserCompany, toggleUserStatus } from './service.ts';
 
 const base = '/Api/User/user_user';
@@ -14,7 +14,7 @@ export const userRoutes = [
     access: { action: [...PICKER_ACCESS] },
     summary: '用户列表（分页；Key、Status、OrgCode、PostCode、RefCompanyCode）',
     input: userListBody,
-    handler: ({ ctx, actor, input }) => listUsersForAdmin(ctx, actor, input),
+    handler: ({ input, caller }) => listUsersForAdmin(caller, input),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -22,7 +22,7 @@ export const userRoutes = [
     access: { action: [...EDIT_MODE] },
     summary: '启用或停用用户（停用即结束其全部会话）',
     input: userIdQuery,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await toggleUserStatus(ctx, actor, ip, input.userId), Msg.ok),
+    handler: async ({ input, caller }) => withMsg(await toggleUserStatus(caller, input.userId), Msg.ok),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -30,7 +30,7 @@ export const userRoutes = [
     access: { action: Perm.UserSetCompany },
     summary: '设置用户所属公司（Code 为公司编码）',
     input: setUserCompanyQuery,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await setUserCompany(ctx, actor, ip, input), AdminMsg.companySet),
+    handler: async ({ input, caller }) => withMsg(await setUserCompany(caller, input), AdminMsg.companySet),
   }),
   defineRoute({
     method: ['POST', 'GET'],
@@ -38,7 +38,7 @@ export const userRoutes = [
     access: { action: [...EDIT_MODE] },
     summary: '重置密码：生成一次性显示的临时密码（msg）',
     input: userIdQuery,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(null, await resetPassword(ctx, actor, ip, input.userId)),
+    handler: async ({ input, caller }) => withMsg(null, await resetPassword(caller, input.userId)),
   }),
   defineRoute({
     method: 'POST',
@@ -46,7 +46,7 @@ export const userRoutes = [
     access: { action: [Perm.UserAdd, ...EDIT_MODE] },
     summary: '新增（type=1）或编辑学员',
     input: learnerBody,
-    handler: async ({ ctx, actor, ip, input }) => withMsg(await saveLearner(ctx, actor, ip, input), Msg.modified),
+    handler: async ({ input, caller }) => withMsg(await saveLearner(caller, input), Msg.modified),
   }),
   defineRoute({
     method: 'POST',
@@ -54,6 +54,13 @@ export const userRoutes = [
     access: { action: Perm.UserImportExport },
     summary: '导出用户（.xlsx 文件流）',
     input: userListBody,
-    handler: ({ ctx, actor, ip, input, reply }) => exportUsers(ctx, actor, ip, input, reply),
+    handler: async ({ input, caller, reply }) => {
+      const { name, stream } = await exportUsers(caller, input);
+      reply.header('content-type', XLSX_MIME);
+      reply.header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`);
+      reply.header('cache-control', 'no-store');
+      reply.header('access-control-expose-headers', 'content-disposition');
+      return reply.send(stream);
+    },
   }),
 ];

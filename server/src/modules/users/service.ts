@@ -1,13 +1,11 @@
 import { AdminMsg, type learnerBody, Msg, pageWindow, parseDateTime, type UserListBody, UserType } from '@xuetu/contract';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Actor, invalidateActor } from '../../platform/actor.ts';
+import { invalidateActor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type Caller, requireActor } from '../../platform/caller.ts';
 import { AppError, appError, notFound } from '../../platform/errors.ts';
 import { generateTemporaryPassword, hashPassword } from '../../platform/passwords.ts';
-import { type Subject, subjectOf } from '../../platform/policy.ts';
-import { tenantScope } from '../../platform/scope.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { filterCompany, targetCompany } from '../companies/target.ts';
 import { descendantIds, findOrgInScope, listOrgs } from '../orgs/repository.ts';
@@ -30,60 +28,65 @@ import {
 
 /** The WHERE of a user list or export; null when a forged filter can match nothing. */
 export async function buildUserFilter(
-  ctx: AppContext,
-  actor: Actor,
+  caller: Caller,
   input: Pick<UserListBody, 'key' | 'status' | 'orgCode' | 'postCode' | 'refCompanyCode'>,
 ): Promise<SQL | null> {
-  const scope = tenantScope(actor);
-  const company = await filterCompany(ctx.db, actor, input.refCompanyCode ?? '');
+  const { scope } = caller;
+  const db = caller.ctx.db;
+  const company = await filterCompany(db, scope, input.refCompanyCode ?? '');
   if (company === null) return null;
   let orgIds: number[] | undefined;
   if (input.orgCode) {
-    const org = await findOrgInScope(ctx.db, scope, {
+    const org = await findOrgInScope(db, scope, {
       orgCode: input.orgCode,
       id: /^\d+$/.test(input.orgCode) ? Number(input.orgCode) : undefined,
     });
     if (!org) return null;
-    orgIds = descendantIds(await listOrgs(ctx.db, scope, org.companySysCode), org.id);
+    orgIds = descendantIds(await listOrgs(db, scope, org.companySysCode), org.id);
   }
   let postId: number | undefined;
   if (input.postCode) {
-    const post = await findPostInScope(ctx.db, scope, { postCode: input.postCode });
+    const post = await findPostInScope(db, scope, { postCode: input.postCode });
     if (!post) return null;
     postId = post.id;
   }
   return userWhere(scope, { key: input.key ?? '', status: input.status ?? '', orgIds, postId, company });
 }
 
-export async function listUsersForAdmin(ctx: AppContext, actor: Actor, input: UserListBody) {
-  const where = await buildUserFilter(ctx, actor, input);
+export async function listUsersForAdmin(caller: Caller, input: UserListBody) {
+  const where = await buildUserFilter(caller, input);
   if (!where) return { models: [], totalCount: 0 };
-  const { rows, total } = await listUsers(ctx.db, where, pageWindow(input));
+  const { rows, total } = await listUsers(caller.ctx.db, where, pageWindow(input));
   const roleMap = await rolesOfUsers(
-    ctx.db,
+    caller.ctx.db,
     rows.map((r) => r.user.id),
   );
   return { models: rows.map((r) => presentUserRow(r, roleMap.get(r.user.id))), totalCount: total };
 }
 
 /** A user the actor may change (policy.ts "manage"); another company's answers like a missing one. */
-async function managedUser(ctx: AppContext, subject: Subject, userId: number): Promise<UserRow> {
-  const user = await findUserInScope(ctx.db, subject.scope, userId);
+async function managedUser(caller: Caller, userId: number): Promise<UserRow> {
+  const user = await findUserInScope(caller.ctx.db, caller.scope, userId);
   if (!user) throw notFound();
-  const holdsPlatformRole = (await platformRoleHolders(ctx.db, [user.id])).has(user.id);
-  authorize(subject, 'manage', { companySysCode: user.companySysCode, holdsPlatformRole });
+  const holdsPlatformRole = (await platformRoleHolders(caller.ctx.db, [user.id])).has(user.id);
+  authorize(caller, 'manage', { companySysCode: user.companySysCode, holdsPlatformRole });
   return user;
 }
 
 /** OpenAndClose: enables or disables a user; disabling ends all their sessions. */
-export async function toggleUserStatus(ctx: AppContext, actor: Actor, ip: string, userId: number) {
-  const subject = subjectOf(actor);
-  authorize(subject, 'toggleStatus', { id: userId });
-  const user = await managedUser(ctx, subject, userId);
+export async function toggleUserStatus(caller: Caller, userId: number) {
+  const { ctx } = caller;
+  authorize(caller, 'toggleStatus', { id: userId });
+  const user = await managedUser(caller, userId);
   const status = user.status === 1 ? 0 : 1;
   await ctx.db.transaction(async (tx) => {
-    await updateUser(tx, subject.scope, user.id, { status, updatedAt: new Date() });
-    await recordAudit(tx, { actor, ip, action: status ? 'user.enable' : 'user.disable', target: user.accountCode });
+    await updateUser(tx, caller.scope, user.id, { status, updatedAt: caller.now });
+    await recordAudit(tx, {
+      actor: caller.actor,
+      ip: caller.ip,
+      action: status ? 'user.enable' : 'user.disable',
+      target: user.accountCode,
+    });
   });
   if (status === 0) await revokeUserSessions(ctx, user.id);
   await invalidateActor(ctx, user.id);
@@ -91,19 +94,19 @@ export async function toggleUserStatus(ctx: AppContext, actor: Actor, ip: string
 }
 
 /** SetUserCompany: moves a user to a company; department and posts belong to the old one and are cleared. */
-export async function setUserCompany(ctx: AppContext, actor: Actor, ip: string, input: { code: string; userId: number }) {
-  const subject = subjectOf(actor);
-  const user = await managedUser(ctx, subject, input.userId);
-  const company = await targetCompany(ctx.db, actor, input.code);
+export async function setUserCompany(caller: Caller, input: { code: string; userId: number }) {
+  const { ctx } = caller;
+  const user = await managedUser(caller, input.userId);
+  const company = await targetCompany(ctx.db, requireActor(caller), input.code);
   if (company.companySysCode === user.companySysCode) return null;
   await ctx.db.transaction(async (tx) => {
-    const values = { companySysCode: company.companySysCode, orgId: null, postId: null, partTimePostId: null, updatedAt: new Date() };
-    await updateUser(tx, subject.scope, user.id, values);
+    const values = { companySysCode: company.companySysCode, orgId: null, postId: null, partTimePostId: null, updatedAt: caller.now };
+    await updateUser(tx, caller.scope, user.id, values);
     // roles of the old company do not travel with the user
-    await dropCompanyRoles(tx, subject.scope, user.id);
+    await dropCompanyRoles(tx, caller.scope, user.id);
     await recordAudit(tx, {
-      actor,
-      ip,
+      actor: caller.actor,
+      ip: caller.ip,
       action: 'user.setCompany',
       target: user.accountCode,
       detail: { from: user.companySysCode, to: company.companySysCode },
@@ -114,15 +117,15 @@ export async function setUserCompany(ctx: AppContext, actor: Actor, ip: string, 
 }
 
 /** SetPassword (DESIGN.md §4): a random temporary password, shown once; it must be changed at next sign-in. */
-export async function resetPassword(ctx: AppContext, actor: Actor, ip: string, userId: number): Promise<string> {
-  const subject = subjectOf(actor);
-  const user = await managedUser(ctx, subject, userId);
+export async function resetPassword(caller: Caller, userId: number): Promise<string> {
+  const { ctx } = caller;
+  const user = await managedUser(caller, userId);
   const temporary = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporary);
   await ctx.db.transaction(async (tx) => {
-    const values = { passwordHash, mustChangePassword: true, activatedAt: user.activatedAt ?? new Date(), updatedAt: new Date() };
-    await updateUser(tx, subject.scope, user.id, values);
-    await recordAudit(tx, { actor, ip, action: 'user.resetPassword', target: user.accountCode });
+    const values = { passwordHash, mustChangePassword: true, activatedAt: user.activatedAt ?? caller.now, updatedAt: caller.now };
+    await updateUser(tx, caller.scope, user.id, values);
+    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'user.resetPassword', target: user.accountCode });
   });
   await revokeUserSessions(ctx, user.id);
   await invalidateActor(ctx, user.id);
@@ -138,12 +141,12 @@ export async function newAccountCode(db: Parameters<typeof accountCodeTaken>[0],
 }
 
 /** EditUserInfo: adds (type 1) or edits a learner; ID number and phone are unique within the company. */
-export async function saveLearner(ctx: AppContext, actor: Actor, ip: string, input: z.output<typeof learnerBody>) {
-  const subject = subjectOf(actor);
-  const { scope } = subject;
+export async function saveLearner(caller: Caller, input: z.output<typeof learnerBody>) {
+  const { ctx, scope } = caller;
+  const actor = requireActor(caller);
   const adding = input.type === 1 || !input.userId;
-  authorize(subject, adding ? 'add' : 'edit', null);
-  const existing = adding ? undefined : await managedUser(ctx, subject, input.userId as number);
+  authorize(caller, adding ? 'add' : 'edit', null);
+  const existing = adding ? undefined : await managedUser(caller, input.userId as number);
   const company = existing
     ? existing.companySysCode
       ? await targetCompany(ctx.db, actor, existing.companySysCode).catch(() => null)
@@ -171,19 +174,19 @@ export async function saveLearner(ctx: AppContext, actor: Actor, ip: string, inp
     partTimePostId: partTime?.id ?? null,
     // company administrators create company users only
     userType: scope.all ? input.userType : UserType.CompanyUser,
-    updatedAt: new Date(),
+    updatedAt: caller.now,
   };
   const detail = { chnName: values.chnName, orgCode: input.orgCode, postCode: input.postCode, partTimePostCode: input.partTimePostCode };
   const userId = await ctx.db.transaction(async (tx) => {
     if (existing) {
       await updateUser(tx, scope, existing.id, values);
-      await recordAudit(tx, { actor, ip, action: 'user.edit', target: existing.accountCode, detail });
+      await recordAudit(tx, { actor, ip: caller.ip, action: 'user.edit', target: existing.accountCode, detail });
       return existing.id;
     }
     const accountCode = await newAccountCode(tx, input.idCard, company?.companyCode ?? 'U');
     // registration is activation (DESIGN.md §4): no password until the employee registers
     const id = await insertUser(tx, scope, { ...values, accountCode, companySysCode });
-    await recordAudit(tx, { actor, ip, action: 'user.add', target: accountCode, detail });
+    await recordAudit(tx, { actor, ip: caller.ip, action: 'user.add', target: accountCode, detail });
     return id;
   });
   if (existing) await invalidateActor(ctx, existing.id);
