@@ -16,9 +16,10 @@ import { inScope, type TenantScope, tenantScope } from './scope.ts';
  */
 export type Verdict = true | AppError;
 
-/** Who asks: a `Caller`, or the actor and scope an older `(ctx, actor, ip)` service holds. */
+/** Who asks: a `Caller` (its actor and scope). */
 export type Subject = Pick<Caller, 'actor' | 'scope'>;
 
+/** The subject of an actor without a request (policy tests, jobs acting for a user). */
 export function subjectOf(actor: Actor): Subject {
   return { actor, scope: tenantScope(actor) };
 }
