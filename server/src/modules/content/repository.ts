@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, lecturers, links, modelInfos, regulationDocs, siteSettings } from '../../db/schema/index.ts';
+import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import type { Viewer } from '../portal/cache.ts';
@@ -12,8 +13,6 @@ export type LinkRow = typeof links.$inferSelect;
 export type LecturerRow = typeof lecturers.$inferSelect;
 export type ModelRow = typeof modelInfos.$inferSelect;
 export type RegulationRow = typeof regulationDocs.$inferSelect;
-
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export function listLinks(db: DbOrTx, opts: { linkType: number | ''; onlyShown: boolean }): Promise<LinkRow[]> {
   return db
@@ -72,7 +71,7 @@ export function listVisibleRegulations(db: DbOrTx, viewer: Viewer, keyword: stri
     .select({ doc: regulationDocs, companyName: companies.companyName })
     .from(regulationDocs)
     .leftJoin(companies, eq(companies.companySysCode, regulationDocs.companySysCode))
-    .where(and(eq(regulationDocs.status, 1), owner, keyword ? ilike(regulationDocs.title, likeEscape(keyword)) : undefined))
+    .where(and(eq(regulationDocs.status, 1), owner, keyword ? ilike(regulationDocs.title, likeContains(keyword)) : undefined))
     .orderBy(asc(regulationDocs.sortOrder), asc(regulationDocs.id));
 }
 
@@ -84,7 +83,7 @@ export function listRegulationsForAdmin(db: DbOrTx, scope: TenantScope, keyword:
     .where(
       and(
         scopeWhere(scope, regulationDocs.companySysCode),
-        keyword ? (ilike(regulationDocs.title, likeEscape(keyword)) as SQL) : undefined,
+        keyword ? (ilike(regulationDocs.title, likeContains(keyword)) as SQL) : undefined,
       ),
     )
     .orderBy(asc(regulationDocs.sortOrder), asc(regulationDocs.id));

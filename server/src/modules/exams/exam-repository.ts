@@ -2,14 +2,13 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, 
 import type { DbOrTx } from '../../db/client.ts';
 import { examParticipants, exams, examUsers, orgs, posts, userPapers, users } from '../../db/schema/index.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type ExamInsert = typeof exams.$inferInsert;
 export type ParticipantKind = 'user' | 'org' | 'post';
-
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export async function pageExams(
   db: DbOrTx,
@@ -21,7 +20,7 @@ export async function pageExams(
     scopeWhere(scope, exams.companySysCode),
     f.companySysCode ? eq(exams.companySysCode, f.companySysCode) : undefined,
     f.status !== undefined ? eq(exams.status, f.status) : undefined,
-    f.keyword ? ilike(exams.examName, likeEscape(f.keyword)) : undefined,
+    f.keyword ? ilike(exams.examName, likeContains(f.keyword)) : undefined,
   );
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(exams).where(where).orderBy(desc(exams.updatedAt), desc(exams.id)).limit(window.limit).offset(window.offset),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm
 import type { DbOrTx } from '../../db/client.ts';
 import { exams, paperQuestions, paperRules, papers, userPapers } from '../../db/schema/index.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
@@ -9,8 +10,6 @@ export type PaperRow = typeof papers.$inferSelect;
 export type PaperInsert = typeof papers.$inferInsert;
 export type PaperQuestionRow = typeof paperQuestions.$inferSelect;
 export type PaperRuleRow = typeof paperRules.$inferSelect;
-
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export async function pagePapers(
   db: DbOrTx,
@@ -22,7 +21,7 @@ export async function pagePapers(
     scopeWhere(scope, papers.companySysCode),
     f.companySysCode ? eq(papers.companySysCode, f.companySysCode) : undefined,
     f.paperType ? eq(papers.paperType, f.paperType) : undefined,
-    f.keyword ? ilike(papers.paperName, likeEscape(f.keyword)) : undefined,
+    f.keyword ? ilike(papers.paperName, likeContains(f.keyword)) : undefined,
   );
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(papers).where(where).orderBy(desc(papers.updatedAt), desc(papers.id)).limit(window.limit).offset(window.offset),

@@ -1,14 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { paperQuestions, questionDirs, questions } from '../../db/schema/index.ts';
+import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 export type DirRow = typeof questionDirs.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
 export type QuestionInsert = typeof questions.$inferInsert;
-
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 // ---------- directories ----------
 
@@ -81,7 +80,7 @@ function questionWhere(scope: TenantScope, f: QuestionFilter): SQL | undefined {
     f.dirCodes ? inArray(questions.dirCode, f.dirCodes) : undefined,
     f.qType ? eq(questions.qType, f.qType) : undefined,
     f.difficulty ? eq(questions.difficulty, f.difficulty) : undefined,
-    f.keyword ? ilike(questions.qName, likeEscape(f.keyword)) : undefined,
+    f.keyword ? ilike(questions.qName, likeContains(f.keyword)) : undefined,
   );
 }
 

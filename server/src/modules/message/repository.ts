@@ -1,9 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, messages, orgs, posts, users } from '../../db/schema/index.ts';
+import { likeContains } from '../../platform/like.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
-
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
@@ -25,7 +24,7 @@ export async function pageMessages(
     opts.isRead === '' ? undefined : eq(messages.isRead, Number(opts.isRead)),
     type === undefined || Number.isNaN(type) ? undefined : eq(messages.templeteType, type),
     opts.keyword
-      ? (or(ilike(messages.title, likeEscape(opts.keyword)), ilike(messages.content, likeEscape(opts.keyword))) as SQL)
+      ? (or(ilike(messages.title, likeContains(opts.keyword)), ilike(messages.content, likeContains(opts.keyword))) as SQL)
       : undefined,
   );
   const [rows, [{ n }]] = await Promise.all([
@@ -62,9 +61,9 @@ export async function searchReceivers(db: DbOrTx, scope: TenantScope, keyword: s
     isNotNull(users.passwordHash),
     keyword
       ? (or(
-          ilike(users.chnName, likeEscape(keyword)),
-          ilike(users.accountCode, likeEscape(keyword)),
-          ilike(users.mobile, likeEscape(keyword)),
+          ilike(users.chnName, likeContains(keyword)),
+          ilike(users.accountCode, likeContains(keyword)),
+          ilike(users.mobile, likeContains(keyword)),
         ) as SQL)
       : undefined,
   );

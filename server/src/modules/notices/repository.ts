@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } 
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, noticeEnclosures, notices } from '../../db/schema/index.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import type { Viewer } from '../portal/cache.ts';
@@ -14,30 +15,29 @@ export type EnclosureRow = typeof noticeEnclosures.$inferSelect;
  * What a portal visitor may read: published, released, and platform-wide or their own company's.
  * Drafts and other companies' notices never pass (spec: status 2 means published).
  */
-export function visibleTo(viewer: Viewer): SQL {
+export function visibleTo(viewer: Viewer, now: Date): SQL {
   const owner = viewer.companySysCode
     ? or(isNull(notices.companySysCode), eq(notices.companySysCode, viewer.companySysCode))
     : isNull(notices.companySysCode);
   return and(
     eq(notices.status, NoticeStatus.Published),
-    sql`coalesce(${notices.releaseTime}, ${notices.createdAt}) <= now()`,
+    sql`coalesce(${notices.releaseTime}, ${notices.createdAt}) <= ${now.toISOString()}::timestamptz`,
     owner,
   ) as SQL;
 }
-
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 const releaseOrder = [desc(sql`coalesce(${notices.releaseTime}, ${notices.createdAt})`), desc(notices.id)];
 
 export async function pageVisibleNotices(
   db: DbOrTx,
   viewer: Viewer,
+  now: Date,
   opts: { keyword: string; channel?: number; limit: number; offset: number; ascending?: boolean },
 ): Promise<{ rows: NoticeRow[]; total: number }> {
   const where = and(
-    visibleTo(viewer),
+    visibleTo(viewer, now),
     opts.channel ? eq(notices.noticeChannel, opts.channel) : undefined,
-    opts.keyword ? ilike(notices.noticeTitle, likeEscape(opts.keyword)) : undefined,
+    opts.keyword ? ilike(notices.noticeTitle, likeContains(opts.keyword)) : undefined,
   );
   const order = opts.ascending ? [asc(sql`coalesce(${notices.releaseTime}, ${notices.createdAt})`), asc(notices.id)] : releaseOrder;
   const [rows, [{ n }]] = await Promise.all([
@@ -53,30 +53,30 @@ export async function pageVisibleNotices(
   return { rows, total: Number(n) };
 }
 
-export async function listVisibleByChannel(db: DbOrTx, viewer: Viewer, channel: number, limit: number): Promise<NoticeRow[]> {
+export async function listVisibleByChannel(db: DbOrTx, viewer: Viewer, now: Date, channel: number, limit: number): Promise<NoticeRow[]> {
   return db
     .select()
     .from(notices)
-    .where(and(visibleTo(viewer), eq(notices.noticeChannel, channel)))
+    .where(and(visibleTo(viewer, now), eq(notices.noticeChannel, channel)))
     .orderBy(asc(notices.sortOrder), ...releaseOrder)
     .limit(limit);
 }
 
-export async function findVisibleNotice(db: DbOrTx, viewer: Viewer, code: string): Promise<NoticeRow | undefined> {
+export async function findVisibleNotice(db: DbOrTx, viewer: Viewer, now: Date, code: string): Promise<NoticeRow | undefined> {
   const [row] = await db
     .select()
     .from(notices)
-    .where(and(visibleTo(viewer), eq(notices.noticeSysCode, code)))
+    .where(and(visibleTo(viewer, now), eq(notices.noticeSysCode, code)))
     .limit(1);
   return row;
 }
 
 /** The viewer counts a view of a notice they may read (their scope is `visibleTo`). */
-export async function addNoticeView(db: DbOrTx, viewer: Viewer, id: number): Promise<number> {
+export async function addNoticeView(db: DbOrTx, viewer: Viewer, now: Date, id: number): Promise<number> {
   const [row] = await db
     .update(notices)
     .set({ pv: sql`${notices.pv} + 1` })
-    .where(and(eq(notices.id, id), visibleTo(viewer)))
+    .where(and(eq(notices.id, id), visibleTo(viewer, now)))
     .returning({ pv: notices.pv });
   return row?.pv ?? 0;
 }
@@ -99,7 +99,7 @@ export async function pageNoticesForAdmin(
   const where = and(
     // company administrators manage their company's notices only; platform-wide ones are the platform's
     scopeWhere(scope, notices.companySysCode),
-    opts.keyword ? ilike(notices.noticeTitle, likeEscape(opts.keyword)) : undefined,
+    opts.keyword ? ilike(notices.noticeTitle, likeContains(opts.keyword)) : undefined,
     opts.status === '' ? undefined : eq(notices.status, opts.status),
     opts.channel === '' ? undefined : eq(notices.noticeChannel, opts.channel),
     scope.all && opts.companySysCode === '-' ? isNull(notices.companySysCode) : undefined,

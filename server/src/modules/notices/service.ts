@@ -39,7 +39,7 @@ export function listPublicNotices(
 ) {
   const viewer = viewerOf(caller.actor);
   return cachedPortal(caller.ctx, viewer, 'notices', q, async (): Promise<PageResult<NoticeItem>> => {
-    const { rows, total } = await repo.pageVisibleNotices(caller.ctx.db, viewer, q);
+    const { rows, total } = await repo.pageVisibleNotices(caller.ctx.db, viewer, caller.now, q);
     return { models: rows.map(presentNotice), totalCount: total };
   });
 }
@@ -51,7 +51,8 @@ export function listNoticesByChannel(caller: Caller, channel: number, limit: num
     viewer,
     `channel${channel}`,
     limit,
-    async (): Promise<NoticeItem[]> => (await repo.listVisibleByChannel(caller.ctx.db, viewer, channel, limit)).map(presentNotice),
+    async (): Promise<NoticeItem[]> =>
+      (await repo.listVisibleByChannel(caller.ctx.db, viewer, caller.now, channel, limit)).map(presentNotice),
   );
 }
 
@@ -64,10 +65,10 @@ export async function viewNotice(caller: Caller, code: string): Promise<NoticeDe
   const { ctx, actor } = caller;
   const viewer = viewerOf(actor);
   const visitor = actor ? `u${actor.userId}` : `ip${caller.ip}`;
-  const row = await repo.findVisibleNotice(ctx.db, viewer, code);
+  const row = await repo.findVisibleNotice(ctx.db, viewer, caller.now, code);
   if (!row) throw appError('NOTICE_NOT_FOUND');
   const first = (await ctx.cache.incr(`noticeview:${row.id}:${visitor}`, VIEW_DEDUPE_S)) === 1;
-  if (first) row.pv = await repo.addNoticeView(ctx.db, viewer, row.id);
+  if (first) row.pv = await repo.addNoticeView(ctx.db, viewer, caller.now, row.id);
   return presentNoticeDetail(row, await repo.listEnclosures(ctx.db, row.id));
 }
 

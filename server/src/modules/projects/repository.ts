@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { forbidden } from '../../platform/errors.ts';
+import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
@@ -23,8 +24,6 @@ export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectInsert = typeof projects.$inferInsert;
 export type PlanRow = typeof projectPlans.$inferSelect;
 export type ParticipantKind = 'user' | 'org' | 'post';
-
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 // ---------- projects ----------
 // Admin writes take the caller's scope: the project's own row by its company, the rows under a
@@ -54,7 +53,7 @@ export async function pageProjects(
     scopeWhere(scope, projects.companySysCode),
     f.companySysCode ? eq(projects.companySysCode, f.companySysCode) : undefined,
     f.status !== undefined ? eq(projects.status, f.status) : undefined,
-    f.keyword ? ilike(projects.projectName, likeEscape(f.keyword)) : undefined,
+    f.keyword ? ilike(projects.projectName, likeContains(f.keyword)) : undefined,
   );
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(projects).where(where).orderBy(desc(projects.updatedAt), desc(projects.id)).limit(window.limit).offset(window.offset),
@@ -328,7 +327,7 @@ export async function updateEnrolment(
 export async function pageEnrolments(db: DbOrTx, projectId: number, keyword: string, window: { limit: number; offset: number }) {
   const where = and(
     eq(projectUsers.projectId, projectId),
-    keyword ? or(ilike(users.chnName, likeEscape(keyword)), ilike(users.accountCode, likeEscape(keyword))) : undefined,
+    keyword ? or(ilike(users.chnName, likeContains(keyword)), ilike(users.accountCode, likeContains(keyword))) : undefined,
   ) as SQL;
   const [rows, [{ n }]] = await Promise.all([
     db

@@ -13,6 +13,7 @@ import {
   resViewSessions,
 } from '../../db/schema/index.ts';
 import type { LiveVersion } from '../../db/schema/trainres.ts';
+import { likeContains } from '../../platform/like.ts';
 import type { TenantScope } from '../../platform/scope.ts';
 
 /** What a learner sees of a resource: its approved (`live`) version and who owns it. */
@@ -106,8 +107,6 @@ function cardQuery(db: DbOrTx, userId: number) {
     .leftJoin(resStudies, and(eq(resStudies.resId, resources.id), eq(resStudies.userId, userId)));
 }
 
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 /** A page of the catalogue: visible resources, optionally within directories and matching a keyword. */
 export async function pageCatalogue(
   db: DbOrTx,
@@ -119,7 +118,7 @@ export async function pageCatalogue(
   const where = and(
     visibleWhere(scope),
     f.dCodes ? (f.dCodes.length ? inArray(resources.dCode, f.dCodes) : sql`false`) : undefined,
-    f.keyword ? ilike(sql`${resources.live}->>'resName'`, likeEscape(f.keyword)) : undefined,
+    f.keyword ? ilike(sql`${resources.live}->>'resName'`, likeContains(f.keyword)) : undefined,
   );
   const [rows, [{ n }]] = await Promise.all([
     cardQuery(db, userId).where(where).orderBy(asc(resources.sort), desc(resources.id)).limit(window.limit).offset(window.offset),

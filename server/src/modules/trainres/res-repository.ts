@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, lecturers, media, resAudits, resDirs, resources } from '../../db/schema/index.ts';
+import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import { ownOnly } from './policy.ts';
@@ -9,8 +10,6 @@ export type ResRow = typeof resources.$inferSelect;
 export type ResInsert = typeof resources.$inferInsert;
 export type MediaRow = typeof media.$inferSelect;
 export type AuditRow = typeof resAudits.$inferSelect;
-
-const likeEscape = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export interface ResFilter {
   dCodes?: string[];
@@ -28,7 +27,7 @@ function resWhere(scope: TenantScope, f: ResFilter): SQL | undefined {
     isNull(resources.deletedAt),
     f.companySysCode ? eq(resources.companySysCode, f.companySysCode) : undefined,
     f.dCodes ? inArray(resources.dCode, f.dCodes) : undefined,
-    f.keyword ? ilike(resources.resName, likeEscape(f.keyword)) : undefined,
+    f.keyword ? ilike(resources.resName, likeContains(f.keyword)) : undefined,
     f.resType ? eq(resources.resType, f.resType) : undefined,
     f.auditStatus !== undefined ? eq(resources.auditStatus, f.auditStatus) : undefined,
     f.recommendCate !== undefined ? eq(resources.recommendCate, f.recommendCate) : undefined,
