@@ -20,4 +20,8 @@ export const ImportErrors = {
   IMPORT_TOO_MANY_ROWS: ImportMsg.tooManyRows,
   /** message: the first 20 cell errors, one a line; data: all of them */
   IMPORT_INVALID: '导入数据有错误，请修改后重新导入',
+  /** a large import's job waited so long that its hold on the company's import expired */
+  IMPORT_JOB_EXPIRED: '导入等待时间过长已取消，请重新导入',
+  /** GetImportJob for a job that is not the caller's own import */
+  IMPORT_JOB_NOT_FOUND: '导入任务不存在',
 } as const;

@@ -56,6 +56,8 @@ export const AdminMsg = {
   importDone: (added: number, updated: number) => `导入成功：新增 ${added} 人，更新 ${updated} 人`,
   /** the answer of an import check with errors */
   importCheckErrors: (rows: number, badRows: number) => `共 ${rows} 行数据，${badRows} 行有错误`,
+  /** the answer of a large import: it runs as a background job (data { jobId, rows }) */
+  importStarted: (rows: number) => `导入已开始：共 ${rows} 行，完成后可在导入窗口查看结果`,
   xlsUnsupported: '暂不支持旧版 xls 格式，请在 Excel 中另存为 xlsx 后再上传',
 } as const;
 
@@ -419,6 +421,26 @@ export const importBody = z.object({
   /** the company to import into (platform staff with the plain template) */
   companySysCode: text(100).default(''),
 });
+
+/** GetImportJob: the import job the caller started (SaveExportIn's answer for a large file). */
+export const importJobBody = z.object({ jobId: id('参数 jobId 有误') });
+
+/** SaveExportIn's data when the import runs as a background job. */
+export interface ImportJobStarted {
+  jobId: number;
+  rows: number;
+}
+
+/** How an import job stands (GetImportJob). */
+export interface ImportJobView {
+  status: 'waiting' | 'running' | 'done' | 'failed';
+  /** 0–100 */
+  progress: number;
+  added: number;
+  updated: number;
+  /** the reason when failed (the first row errors, one a line, when the data changed) */
+  error: string;
+}
 
 export interface UploadResult {
   url: string;

@@ -8,6 +8,7 @@ import { notifyAssignedJob } from './exams/jobs.ts';
 import { examManageRoutes } from './exams/routes.ts';
 import { fileRoutes } from './files/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { importUsersJob } from './imports/job.ts';
 import { jobRoutes } from './jobs/routes.ts';
 import { learnStatsRoutes } from './learnstats/routes.ts';
 import { menuRoutes } from './menu/routes.ts';
@@ -56,4 +57,5 @@ export const allJobs: JobDefinition<never>[] = [
   noticeFanOutJob,
   processMediaJob,
   notifyProjectJob,
+  importUsersJob,
 ] as JobDefinition<never>[];

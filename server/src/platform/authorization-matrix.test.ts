@@ -25,6 +25,7 @@ const MATRIX: Record<string, Role[]> = {
   '/Api/User/user_user/ExportUserList': STAFF,
   '/Api/User/user_user/checkuserinfo': STAFF,
   '/Api/User/user_user/SaveExportIn': STAFF,
+  '/Api/User/user_user/GetImportJob': STAFF,
   '/Api/User/user_user/UserExportIn': STAFF,
   '/Api/User/user_user/GetwwwrootUrl': SIGNED_IN,
   '/Api/upload/Upload/UploadZFileByFormTemporarily': SIGNED_IN,

@@ -15,6 +15,8 @@ export const jobs = pgTable(
     maxAttempts: integer('max_attempts').notNull().default(3),
     progress: integer('progress').notNull().default(0),
     lastError: text('last_error'),
+    /** what the job produced, for whoever follows it (e.g. an import's counts); null until stored */
+    result: jsonb('result'),
     /** a queued or running job with the same kind and key is not enqueued twice */
     dedupeKey: text('dedupe_key'),
     lockedBy: text('locked_by'),

@@ -15,7 +15,6 @@ import {
   questionPageInput,
   questionSaveInput,
 } from '@xuetu/contract';
-import { requireActor } from '../../platform/caller.ts';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { withImportSlot } from '../imports/gate.ts';
@@ -124,9 +123,8 @@ export const questionRoutes = [
     summary: '导入数据检查（urls）：逐行列出错误（行号、列、原因），不写入',
     input: questionImportInput,
     handler: async ({ input, caller }) => {
-      const actor = requireActor(caller);
-      const { check } = await withImportSlot(caller.ctx, actor, async () =>
-        planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller.ctx, actor, input.urls)), input),
+      const { check } = await withImportSlot(caller, async () =>
+        planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls)), input),
       );
       return withMsg(check, checkMessage(check));
     },
@@ -138,12 +136,8 @@ export const questionRoutes = [
     summary: '导入试题（全部成功或全部不导入）',
     input: questionImportInput,
     handler: async ({ input, caller }) => {
-      const actor = requireActor(caller);
-      const n = await withImportSlot(caller.ctx, actor, async () =>
-        importQuestions(
-          caller,
-          await planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller.ctx, actor, input.urls)), input),
-        ),
+      const n = await withImportSlot(caller, async () =>
+        importQuestions(caller, await planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls)), input)),
       );
       return withMsg({ count: n }, ExamMsg.imported(n));
     },

@@ -1,4 +1,4 @@
-import { AdminMsg, FileVisibility, importBody, Msg, Perm, type UploadResult } from '@xuetu/contract';
+import { AdminMsg, FileVisibility, importBody, importJobBody, Msg, Perm, type UploadResult } from '@xuetu/contract';
 import { z } from 'zod';
 import { withMsg } from '../../platform/envelope.ts';
 import { signedFileUrl, streamUpload } from '../../platform/files/index.ts';
@@ -6,7 +6,8 @@ import { defineRoute } from '../../platform/route.ts';
 import { fileUrl } from '../session/presenter.ts';
 import { PICKER_ACCESS } from '../users/access.ts';
 import { withImportSlot } from './gate.ts';
-import { matchListedUsers, planImport, runImport } from './service.ts';
+import { importJobStatus, saveImport } from './job.ts';
+import { matchListedUsers, planImport } from './service.ts';
 import { loadUploadedWorkbook, readSheet } from './workbook.ts';
 
 const base = '/Api/User/user_user';
@@ -19,9 +20,9 @@ export const importRoutes = [
     access: IMPORT_ACCESS,
     summary: '导入数据检查：每个错误一条（行号、列、原因）',
     input: importBody,
-    handler: async ({ ctx, actor, input }) => {
-      const plan = await withImportSlot(ctx, actor, async () =>
-        planImport(ctx, actor, await readSheet(await loadUploadedWorkbook(ctx, actor, input.urls)), input.companySysCode),
+    handler: async ({ input, caller }) => {
+      const plan = await withImportSlot(caller, async () =>
+        planImport(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls)), input.companySysCode),
       );
       return withMsg(
         plan.errors,
@@ -33,20 +34,21 @@ export const importRoutes = [
     method: 'POST',
     url: `${base}/SaveExportIn`,
     access: IMPORT_ACCESS,
-    summary: '导入学员（全部成功或全部不导入；按身份证号更新已有学员）',
+    summary: '导入学员（全部成功或全部不导入；按身份证号更新已有学员）；超过 500 行时后台导入，返回 jobId',
     input: importBody,
-    handler: async ({ ctx, actor, ip, input }) => {
-      const result = await withImportSlot(ctx, actor, async () => {
-        const plan = await planImport(
-          ctx,
-          actor,
-          await readSheet(await loadUploadedWorkbook(ctx, actor, input.urls)),
-          input.companySysCode,
-        );
-        return runImport(ctx, actor, ip, plan);
-      });
-      return withMsg(result, AdminMsg.importDone(result.added, result.updated));
+    handler: async ({ input, caller }) => {
+      const out = await saveImport(caller, input);
+      if (out.kind === 'started') return withMsg({ jobId: out.jobId, rows: out.rows }, AdminMsg.importStarted(out.rows));
+      return withMsg({ added: out.added, updated: out.updated }, AdminMsg.importDone(out.added, out.updated));
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetImportJob`,
+    access: IMPORT_ACCESS,
+    summary: '后台导入的进度与结果（仅限发起导入的本人）',
+    input: importJobBody,
+    handler: ({ input, caller }) => importJobStatus(caller, input.jobId),
   }),
   defineRoute({
     method: 'POST',
@@ -54,9 +56,9 @@ export const importRoutes = [
     access: { action: [Perm.UserImportExport, ...PICKER_ACCESS] },
     summary: '按表格中的身份证号/手机号查找学员（参与人选择）',
     input: importBody,
-    handler: async ({ ctx, actor, input }) => {
-      const { users, msg } = await withImportSlot(ctx, actor, async () =>
-        matchListedUsers(ctx, actor, await readSheet(await loadUploadedWorkbook(ctx, actor, input.urls))),
+    handler: async ({ input, caller }) => {
+      const { users, msg } = await withImportSlot(caller, async () =>
+        matchListedUsers(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls))),
       );
       return withMsg(users, msg);
     },

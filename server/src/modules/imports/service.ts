@@ -10,11 +10,12 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { companies, orgs, posts, users } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { type Caller, requireActor } from '../../platform/caller.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { appError, appErrorMsg } from '../../platform/errors.ts';
-import { scopeWhere, tenantScope } from '../../platform/scope.ts';
+import { setJobResult } from '../../platform/jobs/repository.ts';
+import { scopeWhere } from '../../platform/scope.ts';
 import { targetCompany } from '../companies/target.ts';
 import { UNMANAGEABLE_REASON, unmanageableUserIds } from '../users/manage.ts';
 import { presentUserRow } from '../users/presenter.ts';
@@ -96,16 +97,17 @@ async function indexCompany(ctx: AppContext, companySysCode: string, companyCode
  * cell: row number, column, reason. Nothing is written.
  */
 export async function planImport(
-  ctx: AppContext,
-  actor: Actor,
+  caller: Caller,
   sheet: { headers: string[]; rows: SheetRow[] },
   requestedCompany: string,
 ): Promise<ImportPlan> {
+  const { ctx } = caller;
+  const actor = requireActor(caller);
   const missing = [NAME, ID_CARD, MOBILE].filter((h) => !sheet.headers.includes(h));
   if (missing.length) throw appErrorMsg('IMPORT_HEADER_MISSING', ImportMsg.headerMissing(missing.join('、')));
   if (sheet.rows.length === 0) throw appError('IMPORT_NO_ROWS');
   const withCompany = sheet.headers.includes(IMPORT_COMPANY_COLUMN);
-  const scope = tenantScope(actor);
+  const scope = caller.scope;
 
   // the company of each row: the company column, or the one the request names / the actor's own
   const fixed = withCompany ? null : await targetCompany(ctx.db, actor, requestedCompany);
@@ -260,16 +262,26 @@ async function accountCodes(tx: Tx, rows: PlannedRow[], companyCodeOf: Map<strin
   });
 }
 
+/** The counts of a finished import (SaveExportIn's data, an import job's result). */
+export interface ImportResult {
+  added: number;
+  updated: number;
+}
+
 /**
  * SaveExportIn: all or nothing in one transaction. People are keyed by ID number within the
- * company: a re-import updates them instead of adding duplicates.
+ * company: a re-import updates them instead of adding duplicates. `jobId`: the import job this
+ * runs in, whose result is stored in the same transaction.
  */
-export async function runImport(ctx: AppContext, actor: Actor, ip: string, plan: ImportPlan) {
+export async function runImport(caller: Caller, plan: ImportPlan, opts: { jobId?: number } = {}): Promise<ImportResult> {
+  const { ctx } = caller;
+  const actor = requireActor(caller);
   if (plan.errors.length) throw appErrorMsg('IMPORT_INVALID', plan.errors.slice(0, 20).join('\n'), plan.errors);
   const companyCodeOf = new Map(plan.companies.map((c) => [c.companySysCode, c.companyCode]));
   const updates = plan.rows.filter((r) => r.existingId !== null);
   const inserts = plan.rows.filter((r) => r.existingId === null);
-  const scope = tenantScope(actor);
+  const scope = caller.scope;
+  const result = { added: inserts.length, updated: updates.length };
   await ctx.db.transaction(async (tx) => {
     for (let i = 0; i < updates.length; i += CHUNK) {
       const part = updates.slice(i, i + CHUNK).map((r) => ({
@@ -300,23 +312,25 @@ export async function runImport(ctx: AppContext, actor: Actor, ip: string, plan:
     }
     await recordAudit(tx, {
       actor,
-      ip,
+      ip: caller.ip,
       action: 'user.import',
       target: plan.companies.map((c) => c.companyCode).join(','),
-      detail: { added: inserts.length, updated: updates.length },
+      detail: { ...result },
     });
+    if (opts.jobId !== undefined) await setJobResult(tx, opts.jobId, result);
   });
-  return { added: inserts.length, updated: updates.length };
+  return result;
 }
 
 /**
  * UserExportIn (participant dialog, "import learners"): finds the listed people among the users
  * the caller may see, by ID number or else phone. msg lists the rows that matched nobody.
  */
-export async function matchListedUsers(ctx: AppContext, actor: Actor, sheet: { headers: string[]; rows: SheetRow[] }) {
+export async function matchListedUsers(caller: Caller, sheet: { headers: string[]; rows: SheetRow[] }) {
+  const { ctx } = caller;
   if (!sheet.headers.includes(ID_CARD) && !sheet.headers.includes(MOBILE))
     throw appErrorMsg('IMPORT_HEADER_MISSING', ImportMsg.headerNeedsOne(ID_CARD, MOBILE));
-  const scope = tenantScope(actor);
+  const scope = caller.scope;
   const idCards = sheet.rows.map((r) => (r.cells.get(ID_CARD) ?? '').toUpperCase()).filter(Boolean);
   const mobiles = sheet.rows.map((r) => r.cells.get(MOBILE) ?? '').filter(Boolean);
   const found: UserRowView[] = [];

@@ -1,6 +1,5 @@
 import { AdminMsg, IMPORT_LIMITS } from '@xuetu/contract';
-import type { Actor } from '../../platform/actor.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { type Caller, requireActor } from '../../platform/caller.ts';
 import { AppError, appError } from '../../platform/errors.ts';
 import { findFileByKey } from '../../platform/files/repository.ts';
 import { readAll } from '../../platform/storage.ts';
@@ -31,7 +30,9 @@ export function keyFromUrl(url: string): string {
  * be an upload recorded in platform_file with the caller as its owner. Another person's upload
  * (a key seen in a shared link or a log) answers exactly like a missing one.
  */
-export async function loadUploadedWorkbook(ctx: AppContext, actor: Actor, urls: string[]): Promise<Buffer> {
+export async function loadUploadedWorkbook(caller: Caller, urls: string[]): Promise<Buffer> {
+  const { ctx } = caller;
+  const actor = requireActor(caller);
   if (urls.length === 0 || !urls[0]) throw appError('IMPORT_FILE_REQUIRED');
   const key = keyFromUrl(urls[0]);
   const file = await findFileByKey(ctx.db, key);

@@ -75,6 +75,36 @@ export async function setJobProgress(db: Db, id: number, pct: number): Promise<v
     .where(eq(jobs.id, id));
 }
 
+/**
+ * Stores what a job produced (read back by whoever follows the job). Pass the job's own
+ * transaction so the result exists exactly when the work it describes committed.
+ */
+export async function setJobResult(db: DbOrTx, id: number, result: unknown): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ result: result as object })
+    .where(eq(jobs.id, id));
+}
+
+/**
+ * Ids of the queued or running jobs of `kind` whose payload contains `match`, enqueued less than
+ * `maxAgeMs` ago (database time). A module can treat such a job as holding something (ADR 0026).
+ */
+export async function activeJobIds(db: DbOrTx, kind: string, match: Record<string, unknown>, maxAgeMs: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, kind),
+        inArray(jobs.status, [JobStatus.Queued, JobStatus.Running]),
+        sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`,
+        sql`${jobs.createdAt} > now() - make_interval(secs => ${maxAgeMs / 1000})`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** Creates the schedule row on first sight (first occurrence from `first`). */
 export async function ensureSchedule(db: Db, name: string, first: Date): Promise<void> {
   await db.insert(jobSchedules).values({ name, nextRunAt: first }).onConflictDoNothing();

@@ -1,12 +1,16 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { AdminMsg, COMPANY_USER_TEMPLATE_URL, IMPORT_DIALOG_WIDTH, IMPORT_RESULT_ROWS, USER_TEMPLATE_URL } from '@xuetu/contract';
-import { App, Button, Input, Modal, Space, Typography, Upload, type UploadFile } from 'antd';
-import { useEffect, useState } from 'react';
-import { checkUserInfo, saveExportIn, uploadTemporarily } from '../../../../api/imports';
+import { App, Button, Input, Modal, Progress, Space, Typography, Upload, type UploadFile } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { checkUserInfo, getImportJob, saveExportIn, uploadTemporarily } from '../../../../api/imports';
 import { ApiError } from '../../../../api/request';
 import { CompanySelect, useIsPlatform } from '../../shared';
 
 const EXCEL = /\.(xls|xlsx)$/i;
+/** How often a large import's job is asked how it stands. */
+export const IMPORT_POLL_MS = 1000;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** 导入学员 (spec §2 "User import dialog"): choose file → 数据检查 → 导入. */
 export function ImportDialog(props: { open: boolean; onClose: () => void; onImported: () => void; defaultCompany?: string }) {
@@ -17,14 +21,22 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
   const [result, setResult] = useState('');
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
   const [company, setCompany] = useState<string | undefined>(props.defaultCompany);
+  /** a large import running as a background job: its progress (0–100), null otherwise */
+  const [jobProgress, setJobProgress] = useState<number | null>(null);
+  /** bumped when the dialog closes or unmounts: a running poll stops following its job */
+  const generation = useRef(0);
 
   useEffect(() => {
     if (props.open) {
       setFiles([]);
       setUrl(null);
       setResult('');
+      setJobProgress(null);
       setCompany(props.defaultCompany);
     }
+    return () => {
+      generation.current++;
+    };
   }, [props.open, props.defaultCompany]);
 
   const ensureUploaded = async (): Promise<string | null> => {
@@ -63,6 +75,12 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
       const u = await ensureUploaded();
       if (!u) return;
       const res = await saveExportIn([u], company ?? '');
+      if ('jobId' in res.data) {
+        // a large file: the server writes it in the background; follow the job until it ends
+        setResult(res.msg);
+        await followJob(res.data.jobId);
+        return;
+      }
       setResult(res.msg);
       message.success(AdminMsg.imported);
       props.onImported();
@@ -72,7 +90,32 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
         message.error(err.message.split('\n')[0]);
       }
     } finally {
+      setJobProgress(null);
       setBusy(null);
+    }
+  };
+
+  /** Polls the import job every IMPORT_POLL_MS until it is done or failed (or the dialog closes). */
+  const followJob = async (jobId: number) => {
+    const mine = generation.current;
+    setJobProgress(0);
+    for (;;) {
+      await wait(IMPORT_POLL_MS);
+      if (generation.current !== mine) return;
+      const job = await getImportJob(jobId);
+      if (generation.current !== mine) return;
+      setJobProgress(job.progress);
+      if (job.status === 'done') {
+        setResult(AdminMsg.importDone(job.added, job.updated));
+        message.success(AdminMsg.imported);
+        props.onImported();
+        return;
+      }
+      if (job.status === 'failed') {
+        setResult(job.error);
+        message.error(job.error.split('\n')[0]);
+        return;
+      }
     }
   };
 
@@ -142,6 +185,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
             </>
           )}
         </Space>
+        {jobProgress !== null && <Progress percent={jobProgress} status="active" data-testid="import-progress" />}
         <Input.TextArea readOnly rows={IMPORT_RESULT_ROWS} value={result} placeholder="数据检查结果" data-testid="import-result" />
       </Space>
     </Modal>
