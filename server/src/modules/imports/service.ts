@@ -293,7 +293,7 @@ export async function runImport(caller: Caller, plan: ImportPlan, opts: { jobId?
         part_time_post_id: r.partTimePostId,
         valid_date: r.validDate?.toISOString() ?? null,
       }));
-      await updateImportedUsers(tx, scope, part);
+      await updateImportedUsers(tx, scope, part, caller.now);
     }
     const codes = await accountCodes(tx, inserts, companyCodeOf);
     for (let i = 0; i < inserts.length; i += CHUNK) {

@@ -159,11 +159,11 @@ export type ImportedUpdate = {
   valid_date: string | null;
 };
 
-export async function updateImportedUsers(db: DbOrTx, scope: TenantScope, part: ImportedUpdate[]): Promise<void> {
+export async function updateImportedUsers(db: DbOrTx, scope: TenantScope, part: ImportedUpdate[], now: Date): Promise<void> {
   await db.execute(sql`
     update ${users} set
       chn_name = v.chn_name, mobile = v.mobile, org_id = v.org_id, post_id = v.post_id,
-      part_time_post_id = v.part_time_post_id, valid_date = v.valid_date, updated_at = now()
+      part_time_post_id = v.part_time_post_id, valid_date = v.valid_date, updated_at = ${now.toISOString()}::timestamptz
     from json_to_recordset(${JSON.stringify(part)}::json)
       as v(id int, chn_name text, mobile text, org_id int, post_id int, part_time_post_id int, valid_date timestamptz)
     where ${users.id} = v.id and ${scopeWhere(scope, users.companySysCode)}`);
