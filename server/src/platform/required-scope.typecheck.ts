@@ -49,7 +49,7 @@ export function writesTakeTheScope(db: DbOrTx, scope: TenantScope) {
     users.updateUser(db, scope, 1, { status: 0 }),
     users.insertUser(db, scope, newUser),
     users.dropCompanyRoles(db, scope, 1),
-    users.updateImportedUsers(db, scope, []),
+    users.updateImportedUsers(db, scope, [], new Date()),
     users.insertImportedUsers(db, scope, []),
     roles.insertRole(db, scope, newRole, []),
     roles.updateRole(db, scope, 1, newRole, null),
@@ -123,7 +123,7 @@ export function writesWithoutTheScopeDoNotCompile(db: DbOrTx) {
     // @ts-expect-error the scope is required
     users.dropCompanyRoles(db, 1),
     // @ts-expect-error the scope is required
-    users.updateImportedUsers(db, []),
+    users.updateImportedUsers(db, [], new Date()),
     // @ts-expect-error the scope is required
     users.insertImportedUsers(db, []),
     // @ts-expect-error the scope is required
