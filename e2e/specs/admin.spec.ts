@@ -219,3 +219,37 @@ test('imports 200 learners after fixing three bad rows, then exports', async ({ 
   await wb.xlsx.readFile(await file.path());
   expect(wb.worksheets[0].rowCount).toBe(201);
 });
+
+test('a 600-row import runs in the background: the dialog shows its progress and then the result', async ({ page }) => {
+  await signInByApi(page, 'corpadmin');
+  await page.goto('/ydUser/index');
+  const rows = Array.from({ length: 600 }, (_, i) => [
+    `大批学员${i + 1}`,
+    idCard(2000 + i),
+    `135${String(30000000 + i)}`,
+    '市场部',
+    '销售代表',
+    '',
+    '',
+  ]);
+  await page.getByTestId('user-import').click();
+  const d = dialog(page, '导入学员');
+  await d.locator('input[type=file]').setInputFiles({
+    name: 'learners-600.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await workbook(rows),
+  });
+  await page.getByTestId('import-check').click();
+  await toast(page, '校验成功');
+  await page.getByTestId('import-submit').click();
+  // over 500 rows the server answers at once and writes in a durable job the dialog follows
+  await expect(page.getByTestId('import-progress')).toBeVisible();
+  await toast(page, '导入成功');
+  await expect(page.getByTestId('import-result')).toHaveValue(/新增 600 人/);
+  await expect(page.getByTestId('import-progress')).toBeHidden();
+  await d.locator('.ant-modal-close').click();
+
+  await page.getByTestId('user-key').fill('大批学员');
+  await page.getByTestId('user-search').click();
+  await expect(page.locator('.ant-pagination-total-text')).toHaveText('共 600 条');
+});
