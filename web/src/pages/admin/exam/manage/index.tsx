@@ -9,6 +9,7 @@ import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { LifecycleActions } from '../../LifecycleActions';
 import { StatusSearchForm, statusColumn, useLifecycleList } from '../../LifecycleList';
+import { examCountColumns, examNameColumn, examWindowColumn } from '../shared/examColumns';
 import { ExamEditor } from './ExamEditor';
 
 const KEY = ['exam', 'exams'] as const;
@@ -55,18 +56,12 @@ export default function ExamManagePage() {
         {...table}
         scroll={{ x: 1100 }}
         columns={[
-          { title: '考试名称', dataIndex: 'examName', width: 240, ellipsis: true },
+          examNameColumn,
           { title: '试卷', dataIndex: 'paperName', width: 180, ellipsis: true },
-          {
-            title: '考试时间',
-            key: 'window',
-            width: 230,
-            render: (_: unknown, e) => `${e.examStartTime.slice(0, 16)} 至 ${e.examEndTime.slice(5, 16)}`,
-          },
+          examWindowColumn,
           { title: '时长', dataIndex: 'time', width: 80, render: (t: number) => `${t} 分钟` },
           statusColumn(EXAM_STATUS_LABELS),
-          { title: '参考人数', dataIndex: 'userCount', width: 90 },
-          { title: '作答次数', dataIndex: 'attemptCount', width: 90 },
+          ...examCountColumns,
           {
             title: '操作',
             key: 'op',

@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { getExamPage } from '../../../../api/exams';
 import { useCan } from '../../../../components/Can';
 import { StatusSearchForm, statusColumn, useLifecycleList } from '../../LifecycleList';
+import { examCountColumns, examNameColumn, examWindowColumn } from '../shared/examColumns';
 import { ExamDetailDialog } from './ExamDetailDialog';
 import { ResultListDialog } from './ResultListDialog';
 
@@ -36,18 +37,12 @@ export default function ExamResultPage() {
         {...table}
         scroll={{ x: 1000 }}
         columns={[
-          { title: '考试名称', dataIndex: 'examName', width: 240, ellipsis: true },
-          {
-            title: '考试时间',
-            key: 'window',
-            width: 230,
-            render: (_: unknown, e) => `${e.examStartTime.slice(0, 16)} 至 ${e.examEndTime.slice(5, 16)}`,
-          },
+          examNameColumn,
+          examWindowColumn,
           { title: '总分', dataIndex: 'totlescore', width: 70 },
           { title: '及格分', dataIndex: 'passScore', width: 80 },
           statusColumn(EXAM_STATUS_LABELS),
-          { title: '参考人数', dataIndex: 'userCount', width: 90 },
-          { title: '作答次数', dataIndex: 'attemptCount', width: 90 },
+          ...examCountColumns,
           {
             title: '操作',
             key: 'op',
