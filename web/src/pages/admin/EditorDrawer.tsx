@@ -1,5 +1,35 @@
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Skeleton, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useEffectEvent } from 'react';
+
+/**
+ * The stored record an editor drawer edits (`code`; null when adding): fetched while the drawer is
+ * open under `[...queryKey, code]`, and handed to `fill` each time the drawer opens once it is
+ * there (`undefined` when adding, at once). `loading` is for the drawer's skeleton.
+ */
+export function useEditorRecord<T>(opts: {
+  open: boolean;
+  code: string | null;
+  queryKey: QueryKey;
+  get: (code: string) => Promise<T>;
+  fill: (record: T | undefined) => void;
+}) {
+  const { open, code } = opts;
+  const existing = useQuery({
+    queryKey: [...opts.queryKey, code],
+    queryFn: () => opts.get(code as string),
+    enabled: open && !!code,
+  });
+  const fill = useEffectEvent(opts.fill);
+  const data = existing.data;
+  useEffect(() => {
+    if (!open) return;
+    const record = code ? data : undefined;
+    if (code && !record) return;
+    fill(record);
+  }, [open, code, data]);
+  return { existing, loading: !!code && existing.isLoading };
+}
 
 /**
  * The drawer an exam, paper or project is edited in: 取消 and 保存 at the top, a skeleton while

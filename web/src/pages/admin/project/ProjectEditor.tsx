@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Perm, ProjectStatus, REACH_RULE_LABELS, SPEED_CHOICES } from '@xuetu/contract';
 import { Alert, App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getExamPage } from '../../../api/exams';
 import { getProject, saveProject } from '../../../api/projects';
 import { useCan } from '../../../components/Can';
 import { ImageCropUpload } from '../../../components/ImageCropUpload';
-import { EditorDrawer } from '../EditorDrawer';
+import { EditorDrawer, useEditorRecord } from '../EditorDrawer';
 import { useParticipantsField } from '../ParticipantsField';
 import { NO_PICKS, pickIds } from '../participants';
 import { type EditorValues, editorValues, type PickedRes, saveBody } from './logic';
@@ -28,10 +28,34 @@ export function ProjectEditor(props: {
   const [courses, setCourses] = useState<PickedRes[]>([]);
   const [saving, setSaving] = useState(false);
   const can = useCan();
-  const existing = useQuery({
-    queryKey: ['project', 'detail', props.projectCode],
-    queryFn: () => getProject(props.projectCode as string),
-    enabled: props.open && !!props.projectCode,
+  const { existing, loading } = useEditorRecord({
+    open: props.open,
+    code: props.projectCode,
+    queryKey: ['project', 'detail'],
+    get: getProject,
+    // runs in an effect, after `participants` (which needs the record's company) is made below
+    fill: (d) => {
+      form.setFieldsValue(
+        d
+          ? editorValues(d, (s) => dayjs(s))
+          : {
+              projectName: '',
+              introduce: '',
+              cover: '',
+              period: [dayjs().startOf('day'), dayjs().startOf('day').add(30, 'day')],
+              checkHrs: 2,
+              reachRule: 1,
+              allowedSpeeds: [1, 1.25, 1.5],
+              allowSeekAhead: false,
+              openJoin: false,
+              isThreeSafety: false,
+              plans: [],
+              examCodes: [],
+            },
+      );
+      participants.setPicks(d?.participants ?? NO_PICKS);
+      setCourses(d?.resources.map((r) => ({ resCode: r.resCode, resName: r.resName })) ?? []);
+    },
   });
   const company = existing.data?.companySysCode ?? props.company;
   const participants = useParticipantsField({
@@ -46,32 +70,6 @@ export function ProjectEditor(props: {
     // linking exams needs the exam list right
     enabled: props.open && can(Perm.ExamList),
   });
-
-  useEffect(() => {
-    if (!props.open) return;
-    const d = props.projectCode ? existing.data : undefined;
-    if (props.projectCode && !d) return;
-    form.setFieldsValue(
-      d
-        ? editorValues(d, (s) => dayjs(s))
-        : {
-            projectName: '',
-            introduce: '',
-            cover: '',
-            period: [dayjs().startOf('day'), dayjs().startOf('day').add(30, 'day')],
-            checkHrs: 2,
-            reachRule: 1,
-            allowedSpeeds: [1, 1.25, 1.5],
-            allowSeekAhead: false,
-            openJoin: false,
-            isThreeSafety: false,
-            plans: [],
-            examCodes: [],
-          },
-    );
-    participants.setPicks(d?.participants ?? NO_PICKS);
-    setCourses(d?.resources.map((r) => ({ resCode: r.resCode, resName: r.resName })) ?? []);
-  }, [props.open, props.projectCode, existing.data, form, participants.setPicks]);
 
   const save = async () => {
     const v = await form.validateFields();
@@ -98,7 +96,7 @@ export function ProjectEditor(props: {
       title={props.projectCode ? '编辑培训项目' : '新增培训项目'}
       width={Math.min(820, window.innerWidth)}
       onClose={props.onClose}
-      loading={!!props.projectCode && existing.isLoading}
+      loading={loading}
       saving={saving}
       onSave={save}
       saveTestId="project-save"

@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ExamStatus } from '@xuetu/contract';
 import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
 import { addExam, getExam, getPaperPage, updateExam } from '../../../../api/exams';
 import { getProjectPage } from '../../../../api/projects';
 import { useAppMutation } from '../../../../app/useAppMutation';
-import { EditorDrawer } from '../../EditorDrawer';
+import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
 import { useParticipantsField } from '../../ParticipantsField';
 import { NO_PICKS, pickIds } from '../../participants';
 
@@ -46,11 +45,6 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
     success: '保存成功',
     onSuccess: () => props.onSaved(),
   });
-  const existing = useQuery({
-    queryKey: ['exam', 'exam', props.examCode],
-    queryFn: () => getExam(props.examCode as string),
-    enabled: props.open && !!props.examCode,
-  });
   const papers = useQuery({
     queryKey: ['exam', 'papers', 'options', props.company],
     queryFn: () => getPaperPage({ keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 }),
@@ -64,39 +58,42 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
   });
   const isAllow = Form.useWatch('isAllow', form);
 
-  useEffect(() => {
-    if (!props.open) return;
-    const e = props.examCode ? existing.data : undefined;
-    if (props.examCode && !e) return;
-    form.setFieldsValue(
-      e
-        ? {
-            examName: e.examName,
-            examIntrduce: e.examIntrduce,
-            paperCode: e.paperCode,
-            time: e.time,
-            window: [dayjs(e.examStartTime), dayjs(e.examEndTime)],
-            passScore: e.passScore,
-            isAllow: e.isAllow === 1,
-            isAllowCount: e.isAllowCount,
-            flags: FLAG_OPTIONS.map((f) => f.value).filter((k) => (e as unknown as Record<string, number>)[k] === 1),
-            projectCode: e.projectCode || undefined,
-          }
-        : {
-            examName: '',
-            examIntrduce: '',
-            paperCode: undefined,
-            time: 60,
-            window: [dayjs().startOf('hour').add(1, 'hour'), dayjs().startOf('hour').add(7, 'day')],
-            passScore: 60,
-            isAllow: false,
-            isAllowCount: 2,
-            flags: [],
-            projectCode: undefined,
-          },
-    );
-    participants.setPicks(e?.participants ?? NO_PICKS);
-  }, [props.open, props.examCode, existing.data, form, participants.setPicks]);
+  const { existing, loading } = useEditorRecord({
+    open: props.open,
+    code: props.examCode,
+    queryKey: ['exam', 'exam'],
+    get: getExam,
+    fill: (e) => {
+      form.setFieldsValue(
+        e
+          ? {
+              examName: e.examName,
+              examIntrduce: e.examIntrduce,
+              paperCode: e.paperCode,
+              time: e.time,
+              window: [dayjs(e.examStartTime), dayjs(e.examEndTime)],
+              passScore: e.passScore,
+              isAllow: e.isAllow === 1,
+              isAllowCount: e.isAllowCount,
+              flags: FLAG_OPTIONS.map((f) => f.value).filter((k) => (e as unknown as Record<string, number>)[k] === 1),
+              projectCode: e.projectCode || undefined,
+            }
+          : {
+              examName: '',
+              examIntrduce: '',
+              paperCode: undefined,
+              time: 60,
+              window: [dayjs().startOf('hour').add(1, 'hour'), dayjs().startOf('hour').add(7, 'day')],
+              passScore: 60,
+              isAllow: false,
+              isAllowCount: 2,
+              flags: [],
+              projectCode: undefined,
+            },
+      );
+      participants.setPicks(e?.participants ?? NO_PICKS);
+    },
+  });
 
   const save = async () => {
     const v = await form.validateFields();
@@ -127,7 +124,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
       title={props.examCode ? '编辑考试' : '新增考试'}
       width={760}
       onClose={props.onClose}
-      loading={!!props.examCode && existing.isLoading}
+      loading={loading}
       saving={persist.isPending}
       onSave={save}
       saveTestId="exam-save"

@@ -2,11 +2,11 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { PaperType, paperTotals, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, stemText } from '@xuetu/contract';
 import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { addPaper, getPaper, getQuestionPage, updatePaper } from '../../../../api/exams';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { indexColumn, reorderColumn } from '../../../../components/OrderedList';
-import { EditorDrawer } from '../../EditorDrawer';
+import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
 import { DirSelect, typeTag } from '../shared';
 import { QuestionPicker } from './QuestionPicker';
 
@@ -61,23 +61,21 @@ export function PaperEditor(props: {
     success: '保存成功',
     onSuccess: () => props.onSaved(),
   });
-  const existing = useQuery({
-    queryKey: ['exam', 'paper', props.paperCode],
-    queryFn: () => getPaper(props.paperCode as string),
-    enabled: props.open && !!props.paperCode,
+  const { existing, loading } = useEditorRecord({
+    open: props.open,
+    code: props.paperCode,
+    queryKey: ['exam', 'paper'],
+    get: getPaper,
+    fill: (p) => {
+      setName(p?.paperName ?? '');
+      setIntro(p?.paperIntrduce ?? '');
+      setType(p?.paperType ?? PaperType.Fixed);
+      setItems(
+        (p?.questions ?? []).map((q) => ({ qCode: q.qCode, qType: q.qType, qName: q.qName, score: q.paperScore, deleted: q.deleted })),
+      );
+      setRules(p?.rules.length ? p.rules.map((r) => ({ ...newRule(), ...r })) : [newRule()]);
+    },
   });
-  useEffect(() => {
-    if (!props.open) return;
-    const p = props.paperCode ? existing.data : undefined;
-    if (props.paperCode && !p) return;
-    setName(p?.paperName ?? '');
-    setIntro(p?.paperIntrduce ?? '');
-    setType(p?.paperType ?? PaperType.Fixed);
-    setItems(
-      (p?.questions ?? []).map((q) => ({ qCode: q.qCode, qType: q.qType, qName: q.qName, score: q.paperScore, deleted: q.deleted })),
-    );
-    setRules(p?.rules.length ? p.rules.map((r) => ({ ...newRule(), ...r })) : [newRule()]);
-  }, [props.open, props.paperCode, existing.data]);
 
   const totals = type === PaperType.Fixed ? paperTotals(items) : paperTotals(rules);
   const locked = existing.data?.locked ?? false;
@@ -110,7 +108,7 @@ export function PaperEditor(props: {
       title={props.paperCode ? '编辑试卷' : '新增试卷'}
       width={960}
       onClose={props.onClose}
-      loading={!!props.paperCode && existing.isLoading}
+      loading={loading}
       saving={persist.isPending}
       onSave={save}
       saveTestId="paper-save"
