@@ -1,31 +1,17 @@
-import { MinusCircleOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Perm, ProjectStatus, REACH_RULE_LABELS, SPEED_CHOICES } from '@xuetu/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  DatePicker,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getExamPage } from '../../../api/exams';
 import { getProject, saveProject } from '../../../api/projects';
 import { useCan } from '../../../components/Can';
 import { ImageCropUpload } from '../../../components/ImageCropUpload';
-import { ParticipantSelect } from '../../../components/ParticipantSelect';
-import { type EditorValues, editorValues, mergePeople, NO_PICKS, type PickedRes, type Picks, pickIds, saveBody } from './logic';
+import { EditorDrawer, useEditorRecord } from '../EditorDrawer';
+import { useParticipantsField } from '../ParticipantsField';
+import { NO_PICKS, pickIds } from '../participants';
+import { type EditorValues, editorValues, type PickedRes, saveBody } from './logic';
 import { ResourcePicker } from './ResourcePicker';
 
 /** 新增/编辑培训项目: period, required hours, achievement rule, study settings, plans, exams, courses, participants. */
@@ -39,49 +25,51 @@ export function ProjectEditor(props: {
   const { message } = App.useApp();
   const [form] = Form.useForm<EditorValues>();
   const cover = Form.useWatch('cover', form);
-  const [picks, setPicks] = useState<Picks>(NO_PICKS);
   const [courses, setCourses] = useState<PickedRes[]>([]);
-  const [choosing, setChoosing] = useState(false);
   const [saving, setSaving] = useState(false);
   const can = useCan();
-  const existing = useQuery({
-    queryKey: ['project', 'detail', props.projectCode],
-    queryFn: () => getProject(props.projectCode as string),
-    enabled: props.open && !!props.projectCode,
+  const { existing, loading } = useEditorRecord({
+    open: props.open,
+    code: props.projectCode,
+    queryKey: ['project', 'detail'],
+    get: getProject,
+    // runs in an effect, after `participants` (which needs the record's company) is made below
+    fill: (d) => {
+      form.setFieldsValue(
+        d
+          ? editorValues(d, (s) => dayjs(s))
+          : {
+              projectName: '',
+              introduce: '',
+              cover: '',
+              period: [dayjs().startOf('day'), dayjs().startOf('day').add(30, 'day')],
+              checkHrs: 2,
+              reachRule: 1,
+              allowedSpeeds: [1, 1.25, 1.5],
+              allowSeekAhead: false,
+              openJoin: false,
+              isThreeSafety: false,
+              plans: [],
+              examCodes: [],
+            },
+      );
+      participants.setPicks(d?.participants ?? NO_PICKS);
+      setCourses(d?.resources.map((r) => ({ resCode: r.resCode, resName: r.resName })) ?? []);
+    },
   });
   const company = existing.data?.companySysCode ?? props.company;
+  const participants = useParticipantsField({
+    company,
+    testIdPrefix: 'project',
+    hint: '尚未选择；部门包含其下级部门。发布时参训人员会收到培训通知',
+    tabs: ['user', 'org', 'post'],
+  });
   const exams = useQuery({
     queryKey: ['project', 'exam-options', company],
     queryFn: () => getExamPage({ keyword: '', companySysCode: company, pageIndex: 1, pageRows: 200 }),
     // linking exams needs the exam list right
     enabled: props.open && can(Perm.ExamList),
   });
-
-  useEffect(() => {
-    if (!props.open) return;
-    const d = props.projectCode ? existing.data : undefined;
-    if (props.projectCode && !d) return;
-    form.setFieldsValue(
-      d
-        ? editorValues(d, (s) => dayjs(s))
-        : {
-            projectName: '',
-            introduce: '',
-            cover: '',
-            period: [dayjs().startOf('day'), dayjs().startOf('day').add(30, 'day')],
-            checkHrs: 2,
-            reachRule: 1,
-            allowedSpeeds: [1, 1.25, 1.5],
-            allowSeekAhead: false,
-            openJoin: false,
-            isThreeSafety: false,
-            plans: [],
-            examCodes: [],
-          },
-    );
-    setPicks(d?.participants ?? NO_PICKS);
-    setCourses(d?.resources.map((r) => ({ resCode: r.resCode, resName: r.resName })) ?? []);
-  }, [props.open, props.projectCode, existing.data, form]);
 
   const save = async () => {
     const v = await form.validateFields();
@@ -91,7 +79,7 @@ export function ProjectEditor(props: {
       await saveProject({
         ...saveBody(v, props.projectCode, props.company),
         resCodes: courses.map((c) => c.resCode),
-        participants: pickIds(picks),
+        participants: pickIds(participants.picks),
       });
       message.success('保存成功');
       props.onSaved();
@@ -102,167 +90,107 @@ export function ProjectEditor(props: {
     }
   };
 
-  const tags = (kind: keyof Picks, color: string) =>
-    picks[kind].map((p) => (
-      <Tag
-        key={`${kind}${p.id}`}
-        color={color}
-        closable
-        onClose={() => setPicks((cur) => ({ ...cur, [kind]: cur[kind].filter((x) => x.id !== p.id) }))}
-      >
-        {p.name}
-      </Tag>
-    ));
-
   return (
-    <Drawer
+    <EditorDrawer
       open={props.open}
       title={props.projectCode ? '编辑培训项目' : '新增培训项目'}
       width={Math.min(820, window.innerWidth)}
       onClose={props.onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={props.onClose}>取消</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="project-save">
-            保存
-          </Button>
-        </Space>
-      }
+      loading={loading}
+      saving={saving}
+      onSave={save}
+      saveTestId="project-save"
+      dialogs={participants.dialog}
     >
-      {props.projectCode && existing.isLoading ? (
-        <Skeleton active />
-      ) : (
-        <Form form={form} layout="vertical" data-testid="project-editor">
-          {existing.data?.status === ProjectStatus.Published && (
-            <Alert type="info" showIcon style={{ marginBottom: 16 }} message="项目已发布：保存后新增的参训人员会立即收到培训通知。" />
-          )}
-          <Form.Item name="projectName" label="项目名称" rules={[{ required: true, whitespace: true, message: '请输入项目名称' }]}>
-            <Input maxLength={100} data-testid="project-name" />
+      <Form form={form} layout="vertical" data-testid="project-editor">
+        {existing.data?.status === ProjectStatus.Published && (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} message="项目已发布：保存后新增的参训人员会立即收到培训通知。" />
+        )}
+        <Form.Item name="projectName" label="项目名称" rules={[{ required: true, whitespace: true, message: '请输入项目名称' }]}>
+          <Input maxLength={100} data-testid="project-name" />
+        </Form.Item>
+        <Form.Item name="introduce" label="项目简介">
+          <Input.TextArea rows={3} maxLength={5000} />
+        </Form.Item>
+        <Form.Item name="cover" hidden>
+          <Input />
+        </Form.Item>
+        <Form.Item label="封面（可选）">
+          <ImageCropUpload
+            label="上传封面"
+            value={cover || undefined}
+            width={320}
+            height={180}
+            onChange={(img) => form.setFieldValue('cover', img.url)}
+          />
+        </Form.Item>
+        <Space size="large" wrap align="start">
+          <Form.Item name="period" label="项目周期" rules={[{ required: true, message: '请设置项目开始和结束日期' }]}>
+            <DatePicker.RangePicker format="YYYY-MM-DD" data-testid="project-period" />
           </Form.Item>
-          <Form.Item name="introduce" label="项目简介">
-            <Input.TextArea rows={3} maxLength={5000} />
+          <Form.Item name="checkHrs" label="考核学时（小时）" rules={[{ required: true, message: '请输入考核学时' }]}>
+            <InputNumber min={0} max={10000} step={0.5} data-testid="project-checkhrs" />
           </Form.Item>
-          <Form.Item name="cover" hidden>
-            <Input />
+          <Form.Item name="reachRule" label="达标规则">
+            <Select style={{ width: 200 }} options={Object.entries(REACH_RULE_LABELS).map(([v, l]) => ({ value: Number(v), label: l }))} />
           </Form.Item>
-          <Form.Item label="封面（可选）">
-            <ImageCropUpload
-              label="上传封面"
-              value={cover || undefined}
-              width={320}
-              height={180}
-              onChange={(img) => form.setFieldValue('cover', img.url)}
-            />
+        </Space>
+        <Form.Item
+          name="allowedSpeeds"
+          label="允许的播放倍速"
+          rules={[{ required: true, type: 'array', min: 1, message: '请至少允许一种播放倍速' }]}
+        >
+          <Checkbox.Group options={SPEED_CHOICES.map((s) => ({ value: s, label: `${s}x` }))} />
+        </Form.Item>
+        <Space size="large" wrap>
+          <Form.Item name="allowSeekAhead" label="允许拖动到未学习的位置" valuePropName="checked">
+            <Switch />
           </Form.Item>
-          <Space size="large" wrap align="start">
-            <Form.Item name="period" label="项目周期" rules={[{ required: true, message: '请设置项目开始和结束日期' }]}>
-              <DatePicker.RangePicker format="YYYY-MM-DD" data-testid="project-period" />
-            </Form.Item>
-            <Form.Item name="checkHrs" label="考核学时（小时）" rules={[{ required: true, message: '请输入考核学时' }]}>
-              <InputNumber min={0} max={10000} step={0.5} data-testid="project-checkhrs" />
-            </Form.Item>
-            <Form.Item name="reachRule" label="达标规则">
-              <Select
-                style={{ width: 200 }}
-                options={Object.entries(REACH_RULE_LABELS).map(([v, l]) => ({ value: Number(v), label: l }))}
-              />
-            </Form.Item>
-          </Space>
-          <Form.Item
-            name="allowedSpeeds"
-            label="允许的播放倍速"
-            rules={[{ required: true, type: 'array', min: 1, message: '请至少允许一种播放倍速' }]}
-          >
-            <Checkbox.Group options={SPEED_CHOICES.map((s) => ({ value: s, label: `${s}x` }))} />
+          <Form.Item name="openJoin" label="本公司学员均可加入" valuePropName="checked">
+            <Switch data-testid="project-openjoin" />
           </Form.Item>
-          <Space size="large" wrap>
-            <Form.Item name="allowSeekAhead" label="允许拖动到未学习的位置" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-            <Form.Item name="openJoin" label="本公司学员均可加入" valuePropName="checked">
-              <Switch data-testid="project-openjoin" />
-            </Form.Item>
-            <Form.Item name="isThreeSafety" label="安全培训（三类人员）项目" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Space>
-          <Form.Item label="培训批次（可选）">
-            <Form.List name="plans">
-              {(fields, { add, remove }) => (
-                <Space direction="vertical" style={{ width: '100%' }}>
-                  {fields.map((f) => (
-                    <Space key={f.key} align="baseline" wrap>
-                      <Form.Item name={[f.name, 'planCode']} hidden>
-                        <Input />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'planName']} rules={[{ required: true, whitespace: true, message: '请输入培训批次名称' }]}>
-                        <Input placeholder="批次名称" maxLength={100} />
-                      </Form.Item>
-                      <Form.Item name={[f.name, 'window']}>
-                        <DatePicker.RangePicker format="YYYY-MM-DD" placeholder={['开始（默认项目开始）', '结束（默认项目结束）']} />
-                      </Form.Item>
-                      <MinusCircleOutlined aria-label="删除批次" onClick={() => remove(f.name)} />
-                    </Space>
-                  ))}
-                  <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ planName: '', window: null })}>
-                    添加批次
-                  </Button>
-                </Space>
-              )}
-            </Form.List>
+          <Form.Item name="isThreeSafety" label="安全培训（三类人员）项目" valuePropName="checked">
+            <Switch />
           </Form.Item>
-          <Form.Item name="examCodes" label="关联考试（可选）">
-            <Select
-              mode="multiple"
-              optionFilterProp="label"
-              placeholder="选择本公司的考试"
-              options={(exams.data?.models ?? []).map((e) => ({ value: e.examCode, label: e.examName }))}
-            />
-          </Form.Item>
-          <Form.Item label="项目课程" required>
-            <ResourcePicker company={company} value={courses} onChange={setCourses} />
-          </Form.Item>
-          <Form.Item label="参训人员">
-            <Space direction="vertical" style={{ width: '100%' }}>
-              <Button icon={<TeamOutlined />} onClick={() => setChoosing(true)} data-testid="project-participants">
-                选择人员、部门或岗位
-              </Button>
-              <div data-testid="project-participant-tags">
-                {tags('orgs', 'blue')}
-                {tags('posts', 'purple')}
-                {tags('users', 'default')}
-                {!picks.users.length && !picks.orgs.length && !picks.posts.length && (
-                  <Typography.Text type="secondary">尚未选择；部门包含其下级部门。发布时参训人员会收到培训通知</Typography.Text>
-                )}
-              </div>
-            </Space>
-          </Form.Item>
-        </Form>
-      )}
-      <ParticipantSelect
-        open={choosing}
-        companySysCode={company}
-        tabs={['user', 'org', 'post']}
-        onCancel={() => setChoosing(false)}
-        onOk={(sel) => {
-          setPicks((cur) => ({
-            users: mergePeople(
-              cur.users,
-              sel.users.map((u) => ({ id: u.userId, name: u.chnName })),
-            ),
-            orgs: mergePeople(
-              cur.orgs,
-              sel.orgs.map((o) => ({ id: o.id, name: o.orgName })),
-            ),
-            posts: mergePeople(
-              cur.posts,
-              sel.posts.map((p) => ({ id: p.id, name: p.postName })),
-            ),
-          }));
-          setChoosing(false);
-        }}
-      />
-    </Drawer>
+        </Space>
+        <Form.Item label="培训批次（可选）">
+          <Form.List name="plans">
+            {(fields, { add, remove }) => (
+              <Space direction="vertical" style={{ width: '100%' }}>
+                {fields.map((f) => (
+                  <Space key={f.key} align="baseline" wrap>
+                    <Form.Item name={[f.name, 'planCode']} hidden>
+                      <Input />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'planName']} rules={[{ required: true, whitespace: true, message: '请输入培训批次名称' }]}>
+                      <Input placeholder="批次名称" maxLength={100} />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'window']}>
+                      <DatePicker.RangePicker format="YYYY-MM-DD" placeholder={['开始（默认项目开始）', '结束（默认项目结束）']} />
+                    </Form.Item>
+                    <MinusCircleOutlined aria-label="删除批次" onClick={() => remove(f.name)} />
+                  </Space>
+                ))}
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ planName: '', window: null })}>
+                  添加批次
+                </Button>
+              </Space>
+            )}
+          </Form.List>
+        </Form.Item>
+        <Form.Item name="examCodes" label="关联考试（可选）">
+          <Select
+            mode="multiple"
+            optionFilterProp="label"
+            placeholder="选择本公司的考试"
+            options={(exams.data?.models ?? []).map((e) => ({ value: e.examCode, label: e.examName }))}
+          />
+        </Form.Item>
+        <Form.Item label="项目课程" required>
+          <ResourcePicker company={company} value={courses} onChange={setCourses} />
+        </Form.Item>
+        <Form.Item label="参训人员">{participants.field}</Form.Item>
+      </Form>
+    </EditorDrawer>
   );
 }

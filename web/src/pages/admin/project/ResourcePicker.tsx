@@ -1,9 +1,9 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { RES_TYPE_LABELS } from '@xuetu/contract';
-import { Button, Select, Space, Table } from 'antd';
+import { Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { searchResources } from '../../../api/projects';
+import { indexColumn, reorderColumn } from '../../../components/OrderedList';
 import { moveItem, type PickedRes } from './logic';
 
 /** The project's courses: search the resource library (approved resources only) and order the picks. */
@@ -45,41 +45,14 @@ export function ResourcePicker({ company, value, onChange }: { company: string; 
         locale={{ emptyText: '尚未选择课程' }}
         data-testid="project-res-list"
         columns={[
-          { title: '序号', key: 'n', width: 60, render: (_: unknown, __, i) => i + 1 },
+          indexColumn,
           { title: '课程', dataIndex: 'resName' },
-          {
-            title: '操作',
-            key: 'op',
+          reorderColumn<PickedRes>({
             width: 130,
-            render: (_: unknown, r, i) => (
-              <Space size={0}>
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<ArrowUpOutlined />}
-                  aria-label="上移"
-                  disabled={i === 0}
-                  onClick={() => onChange(moveItem(value, i, -1))}
-                />
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<ArrowDownOutlined />}
-                  aria-label="下移"
-                  disabled={i === value.length - 1}
-                  onClick={() => onChange(moveItem(value, i, 1))}
-                />
-                <Button
-                  size="small"
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label="移除"
-                  onClick={() => onChange(value.filter((x) => x.resCode !== r.resCode))}
-                />
-              </Space>
-            ),
-          },
+            count: value.length,
+            onMove: (i, delta) => onChange(moveItem(value, i, delta)),
+            onRemove: (r) => onChange(value.filter((x) => x.resCode !== r.resCode)),
+          }),
         ]}
       />
     </Space>

@@ -2,7 +2,7 @@ import type { ProjectDetail } from '@xuetu/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { durationText, studyPath } from '../../learner/project/courseProgress';
-import { editorValues, mergePeople, moveItem, pickIds, saveBody } from './logic';
+import { editorValues, moveItem, saveBody } from './logic';
 
 describe('project editor logic', () => {
   it('moves a course up and down within the list', () => {
@@ -12,26 +12,9 @@ describe('project editor logic', () => {
     expect(moveItem(['a', 'b'], 1, 1)).toEqual(['a', 'b']);
   });
 
-  it('merges picks without duplicates', () => {
-    expect(
-      mergePeople(
-        [{ id: 1, name: 'a' }],
-        [
-          { id: 1, name: 'a' },
-          { id: 2, name: 'b' },
-        ],
-      ).map((p) => p.id),
-    ).toEqual([1, 2]);
-    expect(pickIds({ users: [{ id: 1, name: 'a' }], orgs: [], posts: [{ id: 3, name: 'p' }] })).toEqual({
-      users: [1],
-      orgs: [],
-      posts: [3],
-    });
-  });
-
   it('builds the SaveData body and reads a stored project back', () => {
-    const detail = {
-      projectCode: 'P1',
+    // the fields a stored project and its SaveData body carry alike
+    const same = {
       projectName: '项目',
       introduce: '',
       cover: '',
@@ -47,29 +30,10 @@ describe('project editor logic', () => {
         { planCode: 'A', planName: '一期', startDate: '2030-03-01', endDate: '2030-03-05' },
         { planCode: 'B', planName: '二期', startDate: '', endDate: '' },
       ],
-      exams: [{ examCode: 'E1', examName: '考试' }],
-    } as unknown as ProjectDetail;
+    };
+    const detail = { ...same, projectCode: 'P1', exams: [{ examCode: 'E1', examName: '考试' }] } as unknown as ProjectDetail;
     const v = editorValues(detail, (s) => dayjs(s));
-    expect(saveBody(v, 'P1', 'C')).toEqual({
-      projectCode: 'P1',
-      companySysCode: 'C',
-      projectName: '项目',
-      introduce: '',
-      cover: '',
-      startDate: '2030-03-01',
-      endDate: '2030-03-10',
-      checkHrs: 2,
-      reachRule: 1,
-      allowedSpeeds: [1, 1.5],
-      allowSeekAhead: 0,
-      openJoin: 1,
-      isThreeSafety: 0,
-      plans: [
-        { planCode: 'A', planName: '一期', startDate: '2030-03-01', endDate: '2030-03-05' },
-        { planCode: 'B', planName: '二期', startDate: '', endDate: '' },
-      ],
-      examCodes: ['E1'],
-    });
+    expect(saveBody(v, 'P1', 'C')).toEqual({ ...same, projectCode: 'P1', companySysCode: 'C', examCodes: ['E1'] });
   });
 
   it('course helpers', () => {

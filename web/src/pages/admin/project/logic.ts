@@ -2,13 +2,6 @@
 import type { ProjectDetail } from '@xuetu/contract';
 import type { Dayjs } from 'dayjs';
 
-export type Person = { id: number; name: string };
-export interface Picks {
-  users: Person[];
-  orgs: Person[];
-  posts: Person[];
-}
-export const NO_PICKS: Picks = { users: [], orgs: [], posts: [] };
 export type PickedRes = { resCode: string; resName: string };
 
 export interface EditorValues {
@@ -33,11 +26,6 @@ export function moveItem<T>(list: T[], i: number, delta: -1 | 1): T[] {
   const out = [...list];
   [out[i], out[j]] = [out[j], out[i]];
   return out;
-}
-
-/** Adds picks not there yet (by id), keeping the order of the first list. */
-export function mergePeople(a: Person[], b: Person[]): Person[] {
-  return [...a, ...b.filter((x) => !a.some((y) => y.id === x.id))];
 }
 
 const D = 'YYYY-MM-DD';
@@ -67,9 +55,6 @@ export function saveBody(v: EditorValues, projectCode: string | null, company: s
     examCodes: v.examCodes ?? [],
   };
 }
-
-/** The participants' ids for SaveParticipants. */
-export const pickIds = (p: Picks) => ({ users: p.users.map((x) => x.id), orgs: p.orgs.map((x) => x.id), posts: p.posts.map((x) => x.id) });
 
 /** Editor values of a stored project (dates through `day`, dayjs at the call site). */
 export function editorValues(d: ProjectDetail, day: (s: string) => Dayjs): EditorValues {

@@ -1,36 +1,14 @@
-import { TeamOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { ExamStatus } from '@xuetu/contract';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  DatePicker,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
 import { addExam, getExam, getPaperPage, updateExam } from '../../../../api/exams';
 import { getProjectPage } from '../../../../api/projects';
 import { useAppMutation } from '../../../../app/useAppMutation';
-import { ParticipantSelect } from '../../../../components/ParticipantSelect';
+import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
+import { useParticipantsField } from '../../ParticipantsField';
+import { NO_PICKS, pickIds } from '../../participants';
 
-type Person = { id: number; name: string };
-interface Picks {
-  users: Person[];
-  orgs: Person[];
-  posts: Person[];
-}
-const NO_PICKS: Picks = { users: [], orgs: [], posts: [] };
 const FMT = 'YYYY-MM-DD HH:mm:ss';
 
 interface Values {
@@ -54,22 +32,18 @@ const FLAG_OPTIONS = [
   { value: 'isPartialCredit', label: '多选题少选得部分分' },
 ];
 
-const merge = (a: Person[], b: Person[]) => [...a, ...b.filter((x) => !a.some((y) => y.id === x.id))];
-
 /** 新增/编辑考试: paper, time, window, pass score, repeats, options, participants (people, departments, posts). */
 export function ExamEditor(props: { open: boolean; examCode: string | null; company: string; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<Values>();
-  const [picks, setPicks] = useState<Picks>(NO_PICKS);
-  const [choosing, setChoosing] = useState(false);
+  const participants = useParticipantsField({
+    company: props.company,
+    testIdPrefix: 'exam',
+    hint: '尚未选择；部门包含其下级部门，发布后新加入的人员也会收到考试',
+  });
   const persist = useAppMutation({
     mutationFn: (body: Parameters<typeof addExam>[0]) => (props.examCode ? updateExam(body) : addExam(body)),
     success: '保存成功',
     onSuccess: () => props.onSaved(),
-  });
-  const existing = useQuery({
-    queryKey: ['exam', 'exam', props.examCode],
-    queryFn: () => getExam(props.examCode as string),
-    enabled: props.open && !!props.examCode,
   });
   const papers = useQuery({
     queryKey: ['exam', 'papers', 'options', props.company],
@@ -84,39 +58,42 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
   });
   const isAllow = Form.useWatch('isAllow', form);
 
-  useEffect(() => {
-    if (!props.open) return;
-    const e = props.examCode ? existing.data : undefined;
-    if (props.examCode && !e) return;
-    form.setFieldsValue(
-      e
-        ? {
-            examName: e.examName,
-            examIntrduce: e.examIntrduce,
-            paperCode: e.paperCode,
-            time: e.time,
-            window: [dayjs(e.examStartTime), dayjs(e.examEndTime)],
-            passScore: e.passScore,
-            isAllow: e.isAllow === 1,
-            isAllowCount: e.isAllowCount,
-            flags: FLAG_OPTIONS.map((f) => f.value).filter((k) => (e as unknown as Record<string, number>)[k] === 1),
-            projectCode: e.projectCode || undefined,
-          }
-        : {
-            examName: '',
-            examIntrduce: '',
-            paperCode: undefined,
-            time: 60,
-            window: [dayjs().startOf('hour').add(1, 'hour'), dayjs().startOf('hour').add(7, 'day')],
-            passScore: 60,
-            isAllow: false,
-            isAllowCount: 2,
-            flags: [],
-            projectCode: undefined,
-          },
-    );
-    setPicks(e?.participants ?? NO_PICKS);
-  }, [props.open, props.examCode, existing.data, form]);
+  const { existing, loading } = useEditorRecord({
+    open: props.open,
+    code: props.examCode,
+    queryKey: ['exam', 'exam'],
+    get: getExam,
+    fill: (e) => {
+      form.setFieldsValue(
+        e
+          ? {
+              examName: e.examName,
+              examIntrduce: e.examIntrduce,
+              paperCode: e.paperCode,
+              time: e.time,
+              window: [dayjs(e.examStartTime), dayjs(e.examEndTime)],
+              passScore: e.passScore,
+              isAllow: e.isAllow === 1,
+              isAllowCount: e.isAllowCount,
+              flags: FLAG_OPTIONS.map((f) => f.value).filter((k) => (e as unknown as Record<string, number>)[k] === 1),
+              projectCode: e.projectCode || undefined,
+            }
+          : {
+              examName: '',
+              examIntrduce: '',
+              paperCode: undefined,
+              time: 60,
+              window: [dayjs().startOf('hour').add(1, 'hour'), dayjs().startOf('hour').add(7, 'day')],
+              passScore: 60,
+              isAllow: false,
+              isAllowCount: 2,
+              flags: [],
+              projectCode: undefined,
+            },
+      );
+      participants.setPicks(e?.participants ?? NO_PICKS);
+    },
+  });
 
   const save = async () => {
     const v = await form.validateFields();
@@ -133,152 +110,99 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
       isAllowCount: v.isAllow ? v.isAllowCount : 1,
       ...Object.fromEntries(FLAG_OPTIONS.map((f) => [f.value, v.flags.includes(f.value) ? 1 : 0])),
       projectCode: v.projectCode ?? '',
-      participants: { users: picks.users.map((p) => p.id), orgs: picks.orgs.map((p) => p.id), posts: picks.posts.map((p) => p.id) },
+      participants: pickIds(participants.picks),
       companySysCode: props.company,
     };
     persist.mutate(body);
   };
 
   const begun = (existing.data?.attemptCount ?? 0) > 0;
-  const tags = (kind: keyof Picks, color: string) =>
-    picks[kind].map((p) => (
-      <Tag
-        key={`${kind}${p.id}`}
-        color={color}
-        closable
-        onClose={() => setPicks((cur) => ({ ...cur, [kind]: cur[kind].filter((x) => x.id !== p.id) }))}
-      >
-        {p.name}
-      </Tag>
-    ));
 
   return (
-    <Drawer
+    <EditorDrawer
       open={props.open}
       title={props.examCode ? '编辑考试' : '新增考试'}
       width={760}
       onClose={props.onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={props.onClose}>取消</Button>
-          <Button type="primary" loading={persist.isPending} onClick={() => void save()} data-testid="exam-save">
-            保存
-          </Button>
-        </Space>
-      }
+      loading={loading}
+      saving={persist.isPending}
+      onSave={save}
+      saveTestId="exam-save"
+      dialogs={participants.dialog}
     >
-      {props.examCode && existing.isLoading ? (
-        <Skeleton active />
-      ) : (
-        <Form form={form} layout="vertical" data-testid="exam-editor">
-          {begun && (
-            <Alert
-              type="warning"
-              showIcon
-              style={{ marginBottom: 16 }}
-              message="已有学员开始作答：试卷、时长、及格分和评分规则不能再修改。"
-            />
+      <Form form={form} layout="vertical" data-testid="exam-editor">
+        {begun && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="已有学员开始作答：试卷、时长、及格分和评分规则不能再修改。"
+          />
+        )}
+        {existing.data?.status === ExamStatus.Published && (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} message="考试已发布：保存后新增的参考人员会立即收到考试通知。" />
+        )}
+        <Form.Item name="examName" label="考试名称" rules={[{ required: true, whitespace: true, message: '请输入考试名称' }]}>
+          <Input maxLength={100} data-testid="exam-name" />
+        </Form.Item>
+        <Form.Item name="examIntrduce" label="考试说明">
+          <Input.TextArea rows={3} maxLength={2000} />
+        </Form.Item>
+        <Form.Item name="paperCode" label="试卷" rules={[{ required: true, message: '请选择试卷' }]}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            disabled={begun}
+            placeholder="选择试卷"
+            data-testid="exam-paper"
+            // a new paper suggests 60% of its total as the pass score
+            onChange={(code: string) => {
+              const total = papers.data?.models.find((p) => p.paperCode === code)?.totlescore;
+              if (total !== undefined) form.setFieldValue('passScore', Math.round(total * 0.6 * 2) / 2);
+            }}
+            options={(papers.data?.models ?? []).map((p) => ({
+              value: p.paperCode,
+              label: `${p.paperName}（${p.totlescore} 分，${p.totleq} 题）`,
+            }))}
+          />
+        </Form.Item>
+        <Space size="large" wrap>
+          <Form.Item name="time" label="考试时长（分钟）" rules={[{ required: true, message: '请输入考试时长' }]}>
+            <InputNumber min={1} max={1440} disabled={begun} />
+          </Form.Item>
+          <Form.Item name="passScore" label="及格分" rules={[{ required: true, message: '请输入及格分' }]}>
+            <InputNumber min={0} max={1000} disabled={begun} />
+          </Form.Item>
+          <Form.Item name="isAllow" label="允许重考" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          {isAllow && (
+            <Form.Item name="isAllowCount" label="最多考试次数（取最高分）">
+              <InputNumber min={2} max={100} />
+            </Form.Item>
           )}
-          {existing.data?.status === ExamStatus.Published && (
-            <Alert type="info" showIcon style={{ marginBottom: 16 }} message="考试已发布：保存后新增的参考人员会立即收到考试通知。" />
-          )}
-          <Form.Item name="examName" label="考试名称" rules={[{ required: true, whitespace: true, message: '请输入考试名称' }]}>
-            <Input maxLength={100} data-testid="exam-name" />
-          </Form.Item>
-          <Form.Item name="examIntrduce" label="考试说明">
-            <Input.TextArea rows={3} maxLength={2000} />
-          </Form.Item>
-          <Form.Item name="paperCode" label="试卷" rules={[{ required: true, message: '请选择试卷' }]}>
-            <Select
-              showSearch
-              optionFilterProp="label"
-              disabled={begun}
-              placeholder="选择试卷"
-              data-testid="exam-paper"
-              // a new paper suggests 60% of its total as the pass score
-              onChange={(code: string) => {
-                const total = papers.data?.models.find((p) => p.paperCode === code)?.totlescore;
-                if (total !== undefined) form.setFieldValue('passScore', Math.round(total * 0.6 * 2) / 2);
-              }}
-              options={(papers.data?.models ?? []).map((p) => ({
-                value: p.paperCode,
-                label: `${p.paperName}（${p.totlescore} 分，${p.totleq} 题）`,
-              }))}
-            />
-          </Form.Item>
-          <Space size="large" wrap>
-            <Form.Item name="time" label="考试时长（分钟）" rules={[{ required: true, message: '请输入考试时长' }]}>
-              <InputNumber min={1} max={1440} disabled={begun} />
-            </Form.Item>
-            <Form.Item name="passScore" label="及格分" rules={[{ required: true, message: '请输入及格分' }]}>
-              <InputNumber min={0} max={1000} disabled={begun} />
-            </Form.Item>
-            <Form.Item name="isAllow" label="允许重考" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-            {isAllow && (
-              <Form.Item name="isAllowCount" label="最多考试次数（取最高分）">
-                <InputNumber min={2} max={100} />
-              </Form.Item>
-            )}
-          </Space>
-          <Form.Item name="window" label="考试时间" rules={[{ required: true, message: '请设置考试开始和结束时间' }]}>
-            <DatePicker.RangePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item name="flags" label="考试设置">
-            <Checkbox.Group options={FLAG_OPTIONS} />
-          </Form.Item>
-          <Form.Item name="projectCode" label="所属培训项目（可选）">
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              placeholder="不属于培训项目"
-              loading={projects.isLoading}
-              data-testid="exam-project"
-              options={(projects.data?.models ?? []).map((p) => ({ value: p.projectCode, label: p.projectName }))}
-            />
-          </Form.Item>
-          <Form.Item label="参考人员" required>
-            <Space direction="vertical" style={{ width: '100%' }}>
-              <Button icon={<TeamOutlined />} onClick={() => setChoosing(true)} data-testid="exam-participants">
-                选择人员、部门或岗位
-              </Button>
-              <div data-testid="exam-participant-tags">
-                {tags('orgs', 'blue')}
-                {tags('posts', 'purple')}
-                {tags('users', 'default')}
-                {!picks.users.length && !picks.orgs.length && !picks.posts.length && (
-                  <Typography.Text type="secondary">尚未选择；部门包含其下级部门，发布后新加入的人员也会收到考试</Typography.Text>
-                )}
-              </div>
-            </Space>
-          </Form.Item>
-        </Form>
-      )}
-      <ParticipantSelect
-        open={choosing}
-        companySysCode={props.company}
-        onCancel={() => setChoosing(false)}
-        onOk={(sel) => {
-          setPicks((cur) => ({
-            users: merge(
-              cur.users,
-              sel.users.map((u) => ({ id: u.userId, name: u.chnName })),
-            ),
-            orgs: merge(
-              cur.orgs,
-              sel.orgs.map((o) => ({ id: o.id, name: o.orgName })),
-            ),
-            posts: merge(
-              cur.posts,
-              sel.posts.map((p) => ({ id: p.id, name: p.postName })),
-            ),
-          }));
-          setChoosing(false);
-        }}
-      />
-    </Drawer>
+        </Space>
+        <Form.Item name="window" label="考试时间" rules={[{ required: true, message: '请设置考试开始和结束时间' }]}>
+          <DatePicker.RangePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="flags" label="考试设置">
+          <Checkbox.Group options={FLAG_OPTIONS} />
+        </Form.Item>
+        <Form.Item name="projectCode" label="所属培训项目（可选）">
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="不属于培训项目"
+            loading={projects.isLoading}
+            data-testid="exam-project"
+            options={(projects.data?.models ?? []).map((p) => ({ value: p.projectCode, label: p.projectName }))}
+          />
+        </Form.Item>
+        <Form.Item label="参考人员" required>
+          {participants.field}
+        </Form.Item>
+      </Form>
+    </EditorDrawer>
   );
 }

@@ -1,19 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { EXAM_STATUS_LABELS, type ExamView, Perm } from '@xuetu/contract';
-import { App, Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Table } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { closeExam, deleteExam, getExamPage, publishExam } from '../../../../api/exams';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { LifecycleActions } from '../../LifecycleActions';
-import { DEFAULT_PAGE, pager } from '../../shared';
-import { useExamCompany } from '../shared';
+import { StatusSearchForm, statusColumn, useLifecycleList } from '../../LifecycleList';
+import { examCountColumns, examNameColumn, examWindowColumn } from '../shared/examColumns';
 import { ExamEditor } from './ExamEditor';
 
 const KEY = ['exam', 'exams'] as const;
-const STATUS_COLOR = ['default', 'green', 'red'];
 
 /** 考试安排: list, editor with participants, publish / close, results link. */
 export default function ExamManagePage() {
@@ -21,15 +20,8 @@ export default function ExamManagePage() {
   const qc = useQueryClient();
   const can = useCan();
   const navigate = useNavigate();
-  const { company, picker } = useExamCompany();
-  const [filter, setFilter] = useState<{ keyword: string; status?: number }>({ keyword: '' });
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const { company, picker, search, table } = useLifecycleList(KEY, getExamPage);
   const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
-  const list = useQuery({
-    queryKey: [...KEY, filter, page, company],
-    queryFn: () => getExamPage({ ...filter, companySysCode: company, pageIndex: page.pageIndex, pageRows: page.pageSize }),
-    placeholderData: keepPreviousData,
-  });
   const reload = () => qc.invalidateQueries({ queryKey: ['exam'] });
   const act = useAppMutation({
     mutationFn: async ({ kind, code }: { kind: 'publish' | 'close' | 'delete'; code: string }) => {
@@ -46,61 +38,30 @@ export default function ExamManagePage() {
 
   return (
     <Card variant="borderless" data-testid="exam-admin">
-      <Form
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(v: { keyword?: string; status?: number }) => {
-          setFilter({ keyword: v.keyword ?? '', status: v.status });
-          setPage((p) => ({ ...p, pageIndex: 1 }));
-        }}
-      >
-        {picker && <Form.Item>{picker}</Form.Item>}
-        <Form.Item name="keyword">
-          <Input placeholder="考试名称" allowClear />
-        </Form.Item>
-        <Form.Item name="status">
-          <Select
-            style={{ width: 120 }}
-            placeholder="状态"
-            allowClear
-            options={Object.entries(EXAM_STATUS_LABELS).map(([v, l]) => ({ value: Number(v), label: l }))}
-          />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
+      <StatusSearchForm
+        picker={picker}
+        onSearch={search}
+        keywordPlaceholder="考试名称"
+        statusLabels={EXAM_STATUS_LABELS}
+        actions={
           <Can action={Perm.ExamEdit}>
             <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, code: null })} data-testid="exam-add">
               新增考试
             </Button>
           </Can>
-        </Space>
-      </Form>
+        }
+      />
       <Table<ExamView>
         rowKey="examCode"
-        loading={list.isFetching}
-        dataSource={list.data?.models ?? []}
+        {...table}
         scroll={{ x: 1100 }}
-        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         columns={[
-          { title: '考试名称', dataIndex: 'examName', width: 240, ellipsis: true },
+          examNameColumn,
           { title: '试卷', dataIndex: 'paperName', width: 180, ellipsis: true },
-          {
-            title: '考试时间',
-            key: 'window',
-            width: 230,
-            render: (_: unknown, e) => `${e.examStartTime.slice(0, 16)} 至 ${e.examEndTime.slice(5, 16)}`,
-          },
+          examWindowColumn,
           { title: '时长', dataIndex: 'time', width: 80, render: (t: number) => `${t} 分钟` },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            width: 90,
-            render: (s: number) => <Tag color={STATUS_COLOR[s]}>{EXAM_STATUS_LABELS[s]}</Tag>,
-          },
-          { title: '参考人数', dataIndex: 'userCount', width: 90 },
-          { title: '作答次数', dataIndex: 'attemptCount', width: 90 },
+          statusColumn(EXAM_STATUS_LABELS),
+          ...examCountColumns,
           {
             title: '操作',
             key: 'op',

@@ -1,26 +1,12 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { PaperType, paperTotals, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, stemText } from '@xuetu/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { addPaper, getPaper, getQuestionPage, updatePaper } from '../../../../api/exams';
 import { useAppMutation } from '../../../../app/useAppMutation';
+import { indexColumn, reorderColumn } from '../../../../components/OrderedList';
+import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
 import { DirSelect, typeTag } from '../shared';
 import { QuestionPicker } from './QuestionPicker';
 
@@ -75,23 +61,21 @@ export function PaperEditor(props: {
     success: '保存成功',
     onSuccess: () => props.onSaved(),
   });
-  const existing = useQuery({
-    queryKey: ['exam', 'paper', props.paperCode],
-    queryFn: () => getPaper(props.paperCode as string),
-    enabled: props.open && !!props.paperCode,
+  const { existing, loading } = useEditorRecord({
+    open: props.open,
+    code: props.paperCode,
+    queryKey: ['exam', 'paper'],
+    get: getPaper,
+    fill: (p) => {
+      setName(p?.paperName ?? '');
+      setIntro(p?.paperIntrduce ?? '');
+      setType(p?.paperType ?? PaperType.Fixed);
+      setItems(
+        (p?.questions ?? []).map((q) => ({ qCode: q.qCode, qType: q.qType, qName: q.qName, score: q.paperScore, deleted: q.deleted })),
+      );
+      setRules(p?.rules.length ? p.rules.map((r) => ({ ...newRule(), ...r })) : [newRule()]);
+    },
   });
-  useEffect(() => {
-    if (!props.open) return;
-    const p = props.paperCode ? existing.data : undefined;
-    if (props.paperCode && !p) return;
-    setName(p?.paperName ?? '');
-    setIntro(p?.paperIntrduce ?? '');
-    setType(p?.paperType ?? PaperType.Fixed);
-    setItems(
-      (p?.questions ?? []).map((q) => ({ qCode: q.qCode, qType: q.qType, qName: q.qName, score: q.paperScore, deleted: q.deleted })),
-    );
-    setRules(p?.rules.length ? p.rules.map((r) => ({ ...newRule(), ...r })) : [newRule()]);
-  }, [props.open, props.paperCode, existing.data]);
 
   const totals = type === PaperType.Fixed ? paperTotals(items) : paperTotals(rules);
   const locked = existing.data?.locked ?? false;
@@ -119,198 +103,164 @@ export function PaperEditor(props: {
   };
 
   return (
-    <Drawer
+    <EditorDrawer
       open={props.open}
       title={props.paperCode ? '编辑试卷' : '新增试卷'}
       width={960}
       onClose={props.onClose}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={props.onClose}>取消</Button>
-          <Button type="primary" loading={persist.isPending} onClick={save} data-testid="paper-save">
-            保存
-          </Button>
-        </Space>
+      loading={loading}
+      saving={persist.isPending}
+      onSave={save}
+      saveTestId="paper-save"
+      dialogs={
+        <QuestionPicker
+          open={picking}
+          tree={props.tree}
+          company={props.company}
+          taken={items.map((i) => i.qCode)}
+          onCancel={() => setPicking(false)}
+          onOk={(picked) => {
+            setItems((list) => [...list, ...picked.map((q) => ({ qCode: q.qCode, qType: q.qType, qName: q.qName, score: q.score }))]);
+            setPicking(false);
+          }}
+        />
       }
     >
-      {props.paperCode && existing.isLoading ? (
-        <Skeleton active />
-      ) : (
-        <Form layout="vertical" data-testid="paper-editor">
-          {locked && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="已有学员开始作答，只能修改试卷名称和说明。" />}
-          <Form.Item label="试卷名称" required>
-            <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} data-testid="paper-name" />
-          </Form.Item>
-          <Form.Item label="试卷说明">
-            <Input.TextArea rows={2} value={intro} maxLength={2000} onChange={(e) => setIntro(e.target.value)} />
-          </Form.Item>
-          <Form.Item label="组卷方式">
-            <Radio.Group
-              value={type}
+      <Form layout="vertical" data-testid="paper-editor">
+        {locked && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="已有学员开始作答，只能修改试卷名称和说明。" />}
+        <Form.Item label="试卷名称" required>
+          <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} data-testid="paper-name" />
+        </Form.Item>
+        <Form.Item label="试卷说明">
+          <Input.TextArea rows={2} value={intro} maxLength={2000} onChange={(e) => setIntro(e.target.value)} />
+        </Form.Item>
+        <Form.Item label="组卷方式">
+          <Radio.Group
+            value={type}
+            disabled={locked}
+            optionType="button"
+            onChange={(e) => setType(e.target.value)}
+            options={[
+              { value: PaperType.Fixed, label: '固定试题' },
+              { value: PaperType.Random, label: '随机抽题' },
+            ]}
+          />
+        </Form.Item>
+        <Descriptions size="small" bordered column={7} style={{ marginBottom: 16 }} data-testid="paper-totals">
+          <Descriptions.Item label="总分">{totals.totlescore}</Descriptions.Item>
+          <Descriptions.Item label="题数">{totals.totleq}</Descriptions.Item>
+          {Q_TYPES.map((t) => (
+            <Descriptions.Item key={t} label={Q_TYPE_LABELS[t]}>
+              {totals[`type${t}` as 'type1']}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+        {type === PaperType.Fixed ? (
+          <>
+            <Button
+              icon={<PlusOutlined />}
               disabled={locked}
-              optionType="button"
-              onChange={(e) => setType(e.target.value)}
-              options={[
-                { value: PaperType.Fixed, label: '固定试题' },
-                { value: PaperType.Random, label: '随机抽题' },
+              onClick={() => setPicking(true)}
+              style={{ marginBottom: 12 }}
+              data-testid="paper-pick"
+            >
+              添加试题
+            </Button>
+            <Table<Item>
+              size="small"
+              rowKey="qCode"
+              dataSource={items}
+              pagination={false}
+              locale={{ emptyText: '还没有试题，点击“添加试题”从题库选择' }}
+              columns={[
+                indexColumn,
+                { title: '题型', dataIndex: 'qType', width: 90, render: typeTag },
+                {
+                  title: '题干',
+                  dataIndex: 'qName',
+                  ellipsis: true,
+                  render: (v: string, r) => (
+                    <>
+                      {r.deleted && <Tag color="red">已删除</Tag>}
+                      {stemText(v)}
+                    </>
+                  ),
+                },
+                {
+                  title: '分值',
+                  dataIndex: 'score',
+                  width: 110,
+                  render: (v: number, r) => (
+                    <InputNumber
+                      size="small"
+                      min={0.5}
+                      max={1000}
+                      step={0.5}
+                      value={v}
+                      disabled={locked}
+                      onChange={(s) => setItems((list) => list.map((x) => (x.qCode === r.qCode ? { ...x, score: s ?? v } : x)))}
+                    />
+                  ),
+                },
+                reorderColumn<Item>({
+                  width: 120,
+                  count: items.length,
+                  disabled: locked,
+                  onMove: move,
+                  onRemove: (r) => setItems((list) => list.filter((x) => x.qCode !== r.qCode)),
+                }),
               ]}
             />
-          </Form.Item>
-          <Descriptions size="small" bordered column={7} style={{ marginBottom: 16 }} data-testid="paper-totals">
-            <Descriptions.Item label="总分">{totals.totlescore}</Descriptions.Item>
-            <Descriptions.Item label="题数">{totals.totleq}</Descriptions.Item>
-            {Q_TYPES.map((t) => (
-              <Descriptions.Item key={t} label={Q_TYPE_LABELS[t]}>
-                {totals[`type${t}` as 'type1']}
-              </Descriptions.Item>
+          </>
+        ) : (
+          <Space direction="vertical" style={{ width: '100%' }} data-testid="paper-rules">
+            {rules.map((r, i) => (
+              <Space key={r.key} wrap>
+                <Typography.Text>规则 {i + 1}</Typography.Text>
+                <Select
+                  style={{ width: 100 }}
+                  value={r.qType}
+                  disabled={locked}
+                  options={Q_TYPES.map((t) => ({ value: t, label: Q_TYPE_LABELS[t] }))}
+                  onChange={(v) => setRule(r.key, { qType: v })}
+                />
+                <DirSelect tree={props.tree} value={r.dirCode} placeholder="全部题库" onChange={(v) => setRule(r.key, { dirCode: v })} />
+                <InputNumber
+                  addonBefore="抽"
+                  addonAfter="道"
+                  min={1}
+                  max={500}
+                  value={r.count}
+                  disabled={locked}
+                  onChange={(v) => setRule(r.key, { count: v ?? 1 })}
+                />
+                <InputNumber
+                  addonBefore="每题"
+                  addonAfter="分"
+                  min={0.5}
+                  max={1000}
+                  step={0.5}
+                  value={r.score}
+                  disabled={locked}
+                  onChange={(v) => setRule(r.key, { score: v ?? 1 })}
+                />
+                <Available rule={r} company={props.company} />
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label="删除规则"
+                  disabled={locked || rules.length <= 1}
+                  onClick={() => setRules((rs) => rs.filter((x) => x.key !== r.key))}
+                />
+              </Space>
             ))}
-          </Descriptions>
-          {type === PaperType.Fixed ? (
-            <>
-              <Button
-                icon={<PlusOutlined />}
-                disabled={locked}
-                onClick={() => setPicking(true)}
-                style={{ marginBottom: 12 }}
-                data-testid="paper-pick"
-              >
-                添加试题
-              </Button>
-              <Table<Item>
-                size="small"
-                rowKey="qCode"
-                dataSource={items}
-                pagination={false}
-                locale={{ emptyText: '还没有试题，点击“添加试题”从题库选择' }}
-                columns={[
-                  { title: '序号', key: 'n', width: 60, render: (_: unknown, _r, i) => i + 1 },
-                  { title: '题型', dataIndex: 'qType', width: 90, render: typeTag },
-                  {
-                    title: '题干',
-                    dataIndex: 'qName',
-                    ellipsis: true,
-                    render: (v: string, r) => (
-                      <>
-                        {r.deleted && <Tag color="red">已删除</Tag>}
-                        {stemText(v)}
-                      </>
-                    ),
-                  },
-                  {
-                    title: '分值',
-                    dataIndex: 'score',
-                    width: 110,
-                    render: (v: number, r) => (
-                      <InputNumber
-                        size="small"
-                        min={0.5}
-                        max={1000}
-                        step={0.5}
-                        value={v}
-                        disabled={locked}
-                        onChange={(s) => setItems((list) => list.map((x) => (x.qCode === r.qCode ? { ...x, score: s ?? v } : x)))}
-                      />
-                    ),
-                  },
-                  {
-                    title: '操作',
-                    key: 'op',
-                    width: 120,
-                    render: (_: unknown, r, i) => (
-                      <Space size={0}>
-                        <Button
-                          size="small"
-                          type="text"
-                          icon={<ArrowUpOutlined />}
-                          aria-label="上移"
-                          disabled={locked || i === 0}
-                          onClick={() => move(i, -1)}
-                        />
-                        <Button
-                          size="small"
-                          type="text"
-                          icon={<ArrowDownOutlined />}
-                          aria-label="下移"
-                          disabled={locked || i === items.length - 1}
-                          onClick={() => move(i, 1)}
-                        />
-                        <Button
-                          size="small"
-                          type="text"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label="移除"
-                          disabled={locked}
-                          onClick={() => setItems((list) => list.filter((x) => x.qCode !== r.qCode))}
-                        />
-                      </Space>
-                    ),
-                  },
-                ]}
-              />
-            </>
-          ) : (
-            <Space direction="vertical" style={{ width: '100%' }} data-testid="paper-rules">
-              {rules.map((r, i) => (
-                <Space key={r.key} wrap>
-                  <Typography.Text>规则 {i + 1}</Typography.Text>
-                  <Select
-                    style={{ width: 100 }}
-                    value={r.qType}
-                    disabled={locked}
-                    options={Q_TYPES.map((t) => ({ value: t, label: Q_TYPE_LABELS[t] }))}
-                    onChange={(v) => setRule(r.key, { qType: v })}
-                  />
-                  <DirSelect tree={props.tree} value={r.dirCode} placeholder="全部题库" onChange={(v) => setRule(r.key, { dirCode: v })} />
-                  <InputNumber
-                    addonBefore="抽"
-                    addonAfter="道"
-                    min={1}
-                    max={500}
-                    value={r.count}
-                    disabled={locked}
-                    onChange={(v) => setRule(r.key, { count: v ?? 1 })}
-                  />
-                  <InputNumber
-                    addonBefore="每题"
-                    addonAfter="分"
-                    min={0.5}
-                    max={1000}
-                    step={0.5}
-                    value={r.score}
-                    disabled={locked}
-                    onChange={(v) => setRule(r.key, { score: v ?? 1 })}
-                  />
-                  <Available rule={r} company={props.company} />
-                  <Button
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label="删除规则"
-                    disabled={locked || rules.length <= 1}
-                    onClick={() => setRules((rs) => rs.filter((x) => x.key !== r.key))}
-                  />
-                </Space>
-              ))}
-              <Button icon={<PlusOutlined />} disabled={locked} onClick={() => setRules((rs) => [...rs, newRule()])}>
-                添加规则
-              </Button>
-            </Space>
-          )}
-        </Form>
-      )}
-      <QuestionPicker
-        open={picking}
-        tree={props.tree}
-        company={props.company}
-        taken={items.map((i) => i.qCode)}
-        onCancel={() => setPicking(false)}
-        onOk={(picked) => {
-          setItems((list) => [...list, ...picked.map((q) => ({ qCode: q.qCode, qType: q.qType, qName: q.qName, score: q.score }))]);
-          setPicking(false);
-        }}
-      />
-    </Drawer>
+            <Button icon={<PlusOutlined />} disabled={locked} onClick={() => setRules((rs) => [...rs, newRule()])}>
+              添加规则
+            </Button>
+          </Space>
+        )}
+      </Form>
+    </EditorDrawer>
   );
 }

@@ -1,17 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { EXAM_STATUS_LABELS, ExamStatus, type ExamView, Perm } from '@xuetu/contract';
-import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getExamPage } from '../../../../api/exams';
 import { useCan } from '../../../../components/Can';
-import { DEFAULT_PAGE, pager } from '../../shared';
-import { useExamCompany } from '../shared';
+import { StatusSearchForm, statusColumn, useLifecycleList } from '../../LifecycleList';
+import { examCountColumns, examNameColumn, examWindowColumn } from '../shared/examColumns';
 import { ExamDetailDialog } from './ExamDetailDialog';
 import { ResultListDialog } from './ResultListDialog';
-
-const STATUS_COLOR = ['default', 'green', 'red'];
-const STATUS_OPTIONS = Object.entries(EXAM_STATUS_LABELS).map(([v, l]) => ({ value: Number(v), label: l }));
 
 /**
  * 考试成绩: the company's exams; per exam the detail dialog (settings), the result list dialog
@@ -22,16 +18,9 @@ export default function ExamResultPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const can = useCan();
-  const { company, picker } = useExamCompany();
-  const [filter, setFilter] = useState<{ keyword: string; status?: number }>({ keyword: '' });
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const { picker, list, search, table } = useLifecycleList(['exam', 'exams', 'results'], getExamPage);
   const [detail, setDetail] = useState<ExamView | null>(null);
   const [results, setResults] = useState<{ examCode: string; examName: string } | null>(null);
-  const list = useQuery({
-    queryKey: ['exam', 'exams', 'results', filter, page, company],
-    queryFn: () => getExamPage({ ...filter, companySysCode: company, pageIndex: page.pageIndex, pageRows: page.pageSize }),
-    placeholderData: keepPreviousData,
-  });
   const linked = params.get('examCode') ?? '';
   useEffect(() => {
     if (!linked || !list.data) return;
@@ -42,49 +31,18 @@ export default function ExamResultPage() {
 
   return (
     <Card variant="borderless" data-testid="exam-result-page">
-      <Form
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(v: { keyword?: string; status?: number }) => {
-          setFilter({ keyword: v.keyword ?? '', status: v.status });
-          setPage((p) => ({ ...p, pageIndex: 1 }));
-        }}
-      >
-        {picker && <Form.Item>{picker}</Form.Item>}
-        <Form.Item name="keyword">
-          <Input placeholder="考试名称" allowClear />
-        </Form.Item>
-        <Form.Item name="status">
-          <Select style={{ width: 120 }} placeholder="状态" allowClear options={STATUS_OPTIONS} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-      </Form>
+      <StatusSearchForm picker={picker} onSearch={search} keywordPlaceholder="考试名称" statusLabels={EXAM_STATUS_LABELS} />
       <Table<ExamView>
         rowKey="examCode"
-        loading={list.isFetching}
-        dataSource={list.data?.models ?? []}
+        {...table}
         scroll={{ x: 1000 }}
-        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         columns={[
-          { title: '考试名称', dataIndex: 'examName', width: 240, ellipsis: true },
-          {
-            title: '考试时间',
-            key: 'window',
-            width: 230,
-            render: (_: unknown, e) => `${e.examStartTime.slice(0, 16)} 至 ${e.examEndTime.slice(5, 16)}`,
-          },
+          examNameColumn,
+          examWindowColumn,
           { title: '总分', dataIndex: 'totlescore', width: 70 },
           { title: '及格分', dataIndex: 'passScore', width: 80 },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            width: 90,
-            render: (s: number) => <Tag color={STATUS_COLOR[s]}>{EXAM_STATUS_LABELS[s]}</Tag>,
-          },
-          { title: '参考人数', dataIndex: 'userCount', width: 90 },
-          { title: '作答次数', dataIndex: 'attemptCount', width: 90 },
+          statusColumn(EXAM_STATUS_LABELS),
+          ...examCountColumns,
           {
             title: '操作',
             key: 'op',

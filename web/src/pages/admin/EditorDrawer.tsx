@@ -1,0 +1,71 @@
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Skeleton, Space } from 'antd';
+import { type ReactNode, useEffect, useEffectEvent } from 'react';
+
+/**
+ * The stored record an editor drawer edits (`code`; null when adding): fetched while the drawer is
+ * open under `[...queryKey, code]`, and handed to `fill` each time the drawer opens once it is
+ * there (`undefined` when adding, at once). `loading` is for the drawer's skeleton.
+ */
+export function useEditorRecord<T>(opts: {
+  open: boolean;
+  code: string | null;
+  queryKey: QueryKey;
+  get: (code: string) => Promise<T>;
+  fill: (record: T | undefined) => void;
+}) {
+  const { open, code } = opts;
+  const existing = useQuery({
+    queryKey: [...opts.queryKey, code],
+    queryFn: () => opts.get(code as string),
+    enabled: open && !!code,
+  });
+  const fill = useEffectEvent(opts.fill);
+  const data = existing.data;
+  useEffect(() => {
+    if (!open) return;
+    const record = code ? data : undefined;
+    if (code && !record) return;
+    fill(record);
+  }, [open, code, data]);
+  return { existing, loading: !!code && existing.isLoading };
+}
+
+/**
+ * The drawer an exam, paper or project is edited in: 取消 and 保存 at the top, a skeleton while
+ * the stored record loads, then the form (`children`); `dialogs` (pickers the form opens) stay
+ * mounted beside it.
+ */
+export function EditorDrawer(props: {
+  open: boolean;
+  title: string;
+  width: number;
+  onClose: () => void;
+  loading: boolean;
+  saving: boolean;
+  onSave: () => unknown;
+  saveTestId: string;
+  children: ReactNode;
+  dialogs?: ReactNode;
+}) {
+  return (
+    <Drawer
+      open={props.open}
+      title={props.title}
+      width={props.width}
+      onClose={props.onClose}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={props.onClose}>取消</Button>
+          <Button type="primary" loading={props.saving} onClick={() => void props.onSave()} data-testid={props.saveTestId}>
+            保存
+          </Button>
+        </Space>
+      }
+    >
+      {props.loading ? <Skeleton active /> : props.children}
+      {props.dialogs}
+    </Drawer>
+  );
+}

@@ -1,0 +1,93 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PageResult } from '@xuetu/contract';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useExamCompany } from './exam/shared';
+import { DEFAULT_PAGE, pager } from './shared';
+
+/** What the search form of an exam or project list filters by. */
+export interface StatusFilter {
+  keyword: string;
+  status?: number;
+}
+export type LifecyclePageQuery = StatusFilter & { companySysCode: string; pageIndex: number; pageRows: number };
+
+/**
+ * The state of an exam or project list: the company (platform staff pick one), the filter, the
+ * page and the query. `search` takes the search form's values (back to page 1); `table` is what
+ * the antd table needs for rows, loading and the pager.
+ */
+export function useLifecycleList<T>(key: readonly unknown[], fetchPage: (q: LifecyclePageQuery) => Promise<PageResult<T>>) {
+  const { company, picker } = useExamCompany();
+  const [filter, setFilter] = useState<StatusFilter>({ keyword: '' });
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  const list = useQuery({
+    queryKey: [...key, filter, page, company],
+    queryFn: () => fetchPage({ ...filter, companySysCode: company, pageIndex: page.pageIndex, pageRows: page.pageSize }),
+    placeholderData: keepPreviousData,
+  });
+  const search = (v: { keyword?: string; status?: number }) => {
+    setFilter({ keyword: v.keyword ?? '', status: v.status });
+    setPage((p) => ({ ...p, pageIndex: 1 }));
+  };
+  const table = {
+    loading: list.isFetching,
+    dataSource: list.data?.models ?? [],
+    pagination: pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize })),
+  };
+  return { company, picker, list, search, table };
+}
+
+/**
+ * The search form above an exam or project list: company picker (platform staff), keyword,
+ * status, 搜索 and the page's own buttons (`actions`, beside 搜索).
+ */
+export function StatusSearchForm(props: {
+  picker: ReactNode;
+  onSearch: (v: { keyword?: string; status?: number }) => void;
+  keywordPlaceholder: string;
+  keywordTestId?: string;
+  statusLabels: Record<number, string>;
+  actions?: ReactNode;
+}) {
+  const submit = (
+    <Button type="primary" htmlType="submit">
+      搜索
+    </Button>
+  );
+  return (
+    <Form layout="inline" style={{ marginBottom: 16, rowGap: 12 }} onFinish={props.onSearch}>
+      {props.picker && <Form.Item>{props.picker}</Form.Item>}
+      <Form.Item name="keyword">
+        <Input placeholder={props.keywordPlaceholder} allowClear data-testid={props.keywordTestId} />
+      </Form.Item>
+      <Form.Item name="status">
+        <Select
+          style={{ width: 120 }}
+          placeholder="状态"
+          allowClear
+          options={Object.entries(props.statusLabels).map(([v, l]) => ({ value: Number(v), label: l }))}
+        />
+      </Form.Item>
+      {props.actions ? (
+        <Space>
+          {submit}
+          {props.actions}
+        </Space>
+      ) : (
+        submit
+      )}
+    </Form>
+  );
+}
+
+// draft, published, closed (the lifecycle of LifecycleActions)
+const STATUS_COLOR = ['default', 'green', 'red'];
+
+/** The 状态 column of an exam or project list: the status as a coloured tag. */
+export const statusColumn = (labels: Record<number, string>) => ({
+  title: '状态',
+  dataIndex: 'status',
+  width: 90,
+  render: (s: number) => <Tag color={STATUS_COLOR[s]}>{labels[s]}</Tag>,
+});
