@@ -6,6 +6,13 @@ import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, PHONE_PATTERN } from '../limi
 import { Msg } from '../messages.ts';
 import { pagingShape } from './common.ts';
 
+/**
+ * The 0/1 status of users, companies, permissions (sys_action: menus, pages, buttons) and the
+ * grants built from them (spec administration §4, §6: 1 enabled / valid, 0 disabled / invalid).
+ */
+export const EnableStatus = { Disabled: 0, Enabled: 1 } as const;
+export type EnableStatusValue = (typeof EnableStatus)[keyof typeof EnableStatus];
+
 /** Texts of the administration screens (spec §5, §8), verbatim. */
 export const AdminMsg = {
   nameRequired: '请输入姓名',

@@ -5,6 +5,10 @@ import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, EMAIL_MSG, EMAIL_PATTERN } fr
 import { pagingShape } from './common.ts';
 
 export const NoticeStatus = { Draft: 0, Published: 2 } as const;
+/** Links, lecturers, display models and regulations documents: 1 shown, 0 hidden. */
+export const ShowStatus = { Hidden: 0, Shown: 1 } as const;
+/** A message's isRead: 0 unread, 1 read. */
+export const ReadStatus = { Unread: 0, Read: 1 } as const;
 export const NoticeType = { InApp: 1, External: 2 } as const;
 /** 1 notice list, 2 home banner image notice, 3 index image notice */
 export const NoticeChannel = { Notice: 1, Banner: 2, IndexImage: 3 } as const;

@@ -1,4 +1,4 @@
-import { SysRole } from '@xuetu/contract';
+import { EnableStatus, SysRole } from '@xuetu/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { actions, roleActions, roles, userRoles, users } from '../db/schema/index.ts';
 import type { AppContext } from './context.ts';
@@ -67,7 +67,7 @@ export async function loadActor(ctx: AppContext, userId: number, sessionId: numb
 
 async function readActor(ctx: AppContext, userId: number): Promise<ActorData | null> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (user?.status !== 1 || user.cancelledAt || !user.passwordHash) return null;
+  if (user?.status !== EnableStatus.Enabled || user.cancelledAt || !user.passwordHash) return null;
   if (!(await companyActive(ctx, userId))) return null;
   const roleRows = await ctx.db
     .select({ id: roles.id, code: roles.code, sysRoleEnum: roles.sysRoleEnum })
@@ -95,14 +95,14 @@ async function readActor(ctx: AppContext, userId: number): Promise<ActorData | n
 /** Values of the valid actions a set of roles grants; the platform administrator holds all of them. */
 export async function grantedActionValues(ctx: AppContext, roleIds: number[], sysRoles: number[]): Promise<string[]> {
   const rows = sysRoles.includes(SysRole.PlatformAdmin)
-    ? await ctx.db.select({ value: actions.value }).from(actions).where(eq(actions.status, 1))
+    ? await ctx.db.select({ value: actions.value }).from(actions).where(eq(actions.status, EnableStatus.Enabled))
     : roleIds.length === 0
       ? []
       : await ctx.db
           .selectDistinct({ value: actions.value })
           .from(roleActions)
           .innerJoin(actions, eq(actions.id, roleActions.actionId))
-          .where(and(inArray(roleActions.roleId, roleIds), eq(actions.status, 1)));
+          .where(and(inArray(roleActions.roleId, roleIds), eq(actions.status, EnableStatus.Enabled)));
   return [...new Set(rows.map((r) => r.value).filter(Boolean))].sort();
 }
 

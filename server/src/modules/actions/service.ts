@@ -1,4 +1,4 @@
-import { AdminMsg, type actionBody, flattenActions, type roleTreeQuery } from '@xuetu/contract';
+import { AdminMsg, type actionBody, EnableStatus, flattenActions, type roleTreeQuery } from '@xuetu/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actions, roleActions } from '../../db/schema/index.ts';
@@ -158,9 +158,14 @@ export async function toggleActionStatus(caller: Caller, code: string) {
   const row = await caller.ctx.db.transaction(async (tx) => {
     const current = await findAction(tx, { code });
     if (!current) throw notFound();
-    const status = current.status === 1 ? 0 : 1;
+    const status = current.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;
     const [updated] = await tx.update(actions).set({ status }).where(eq(actions.id, current.id)).returning();
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: status ? 'action.enable' : 'action.disable', target: code });
+    await recordAudit(tx, {
+      actor: caller.actor,
+      ip: caller.ip,
+      action: status === EnableStatus.Enabled ? 'action.enable' : 'action.disable',
+      target: code,
+    });
     return updated;
   });
   await invalidateAllActors(caller.ctx);

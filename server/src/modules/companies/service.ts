@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type companyBody, type companyListBody, pageWindow } from '@xuetu/contract';
+import { type companyBody, type companyListBody, EnableStatus, pageWindow } from '@xuetu/contract';
 import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, sessions, users } from '../../db/schema/index.ts';
@@ -63,19 +63,19 @@ export async function toggleCompanyStatus(caller: Caller, companySysCode: string
     .transaction(async (tx) => {
       const existing = await findCompanyInScope(tx, caller.scope, companySysCode);
       if (!existing) throw notFound();
-      const status = existing.status === 1 ? 0 : 1;
+      const status = existing.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;
       await updateCompany(tx, caller.scope, existing.id, { status });
       await recordAudit(tx, {
         actor: caller.actor,
         ip: caller.ip,
-        action: status ? 'company.enable' : 'company.disable',
+        action: status === EnableStatus.Enabled ? 'company.enable' : 'company.disable',
         target: existing.companySysCode,
       });
       return { status, companySysCode: existing.companySysCode };
     })
     .then(async (r) => {
       // a disabled company's people are signed out now (ADR 0010)
-      if (r.status === 0) await signOutCompany(caller.ctx, r.companySysCode);
+      if (r.status === EnableStatus.Disabled) await signOutCompany(caller.ctx, r.companySysCode);
       return { status: r.status };
     });
 }

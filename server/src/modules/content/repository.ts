@@ -1,3 +1,4 @@
+import { ShowStatus } from '@xuetu/contract';
 import { and, asc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, lecturers, links, modelInfos, regulationDocs, siteSettings } from '../../db/schema/index.ts';
@@ -18,7 +19,12 @@ export function listLinks(db: DbOrTx, opts: { linkType: number | ''; onlyShown: 
   return db
     .select()
     .from(links)
-    .where(and(opts.linkType === '' ? undefined : eq(links.linkType, opts.linkType), opts.onlyShown ? eq(links.status, 1) : undefined))
+    .where(
+      and(
+        opts.linkType === '' ? undefined : eq(links.linkType, opts.linkType),
+        opts.onlyShown ? eq(links.status, ShowStatus.Shown) : undefined,
+      ),
+    )
     .orderBy(asc(links.linkType), asc(links.sortOrder), asc(links.id));
 }
 
@@ -31,7 +37,7 @@ export function listLecturers(db: DbOrTx, onlyShown: boolean): Promise<LecturerR
   return db
     .select()
     .from(lecturers)
-    .where(onlyShown ? eq(lecturers.status, 1) : undefined)
+    .where(onlyShown ? eq(lecturers.status, ShowStatus.Shown) : undefined)
     .orderBy(asc(lecturers.sortOrder), asc(lecturers.id));
 }
 
@@ -39,7 +45,7 @@ export async function findLecturer(db: DbOrTx, code: string, onlyShown = false):
   const [row] = await db
     .select()
     .from(lecturers)
-    .where(and(eq(lecturers.lecturerCode, code), onlyShown ? eq(lecturers.status, 1) : undefined))
+    .where(and(eq(lecturers.lecturerCode, code), onlyShown ? eq(lecturers.status, ShowStatus.Shown) : undefined))
     .limit(1);
   return row;
 }
@@ -51,7 +57,7 @@ export function listModels(db: DbOrTx, opts: { clientType: number | ''; onlyShow
     .where(
       and(
         opts.clientType === '' ? undefined : eq(modelInfos.clientType, opts.clientType),
-        opts.onlyShown ? eq(modelInfos.status, 1) : undefined,
+        opts.onlyShown ? eq(modelInfos.status, ShowStatus.Shown) : undefined,
       ),
     )
     .orderBy(asc(modelInfos.sortOrder), asc(modelInfos.id));
@@ -71,7 +77,9 @@ export function listVisibleRegulations(db: DbOrTx, viewer: Viewer, keyword: stri
     .select({ doc: regulationDocs, companyName: companies.companyName })
     .from(regulationDocs)
     .leftJoin(companies, eq(companies.companySysCode, regulationDocs.companySysCode))
-    .where(and(eq(regulationDocs.status, 1), owner, keyword ? ilike(regulationDocs.title, likeContains(keyword)) : undefined))
+    .where(
+      and(eq(regulationDocs.status, ShowStatus.Shown), owner, keyword ? ilike(regulationDocs.title, likeContains(keyword)) : undefined),
+    )
     .orderBy(asc(regulationDocs.sortOrder), asc(regulationDocs.id));
 }
 

@@ -1,3 +1,4 @@
+import { ExamUserStatus } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { userPaperQuestions, userPapers } from '../../db/schema/index.ts';
 import { drawAttemptQuestions } from './draw.ts';
@@ -22,7 +23,7 @@ export async function storeAttempt(
   });
   const [row] = await db
     .insert(userPapers)
-    .values({ examId: exam.id, companySysCode: exam.companySysCode, status: 20, ...a })
+    .values({ examId: exam.id, companySysCode: exam.companySysCode, status: ExamUserStatus.InProgress, ...a })
     .returning({ id: userPapers.id });
   if (questions.length)
     await db.insert(userPaperQuestions).values(

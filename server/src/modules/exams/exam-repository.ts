@@ -1,3 +1,4 @@
+import { EnableStatus, ExamStatus } from '@xuetu/contract';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { examParticipants, exams, examUsers, orgs, posts, userPapers, users } from '../../db/schema/index.ts';
@@ -151,7 +152,7 @@ export async function matchPeople(
     .where(
       and(
         eq(users.companySysCode, company),
-        eq(users.status, 1),
+        eq(users.status, EnableStatus.Enabled),
         sql`${users.cancelledAt} is null`,
         or(...conds),
         onlyUserId ? eq(users.id, onlyUserId) : undefined,
@@ -203,7 +204,7 @@ export async function openExamsWithGroups(db: DbOrTx, company: string, userId: n
     .where(
       and(
         eq(exams.companySysCode, company),
-        eq(exams.status, 1),
+        eq(exams.status, ExamStatus.Published),
         sql`${exams.examEndTime} > ${now}`,
         sql`exists (select 1 from ${examParticipants} p where p.exam_id = ${exams.id} and p.kind <> 'user')`,
         sql`not exists (select 1 from ${examUsers} u where u.exam_id = ${exams.id} and u.user_id = ${userId})`,

@@ -1,4 +1,4 @@
-import { OPTION_KEYS, PaperType, paperTotals } from '@xuetu/contract';
+import { ExamStatus, ExamUserStatus, OPTION_KEYS, PaperType, paperTotals } from '@xuetu/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { examUsers, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
@@ -143,8 +143,8 @@ async function addExam(
     userIds.map((refId) => ({ kind: 'user', refId })),
   );
   // a closed exam's people are on record without being told about it now
-  if (exam.status === 1) await assignParticipants(db, exam);
-  if (exam.status === 2)
+  if (exam.status === ExamStatus.Published) await assignParticipants(db, exam);
+  if (exam.status === ExamStatus.Closed)
     await examRepo.addExamUsers(
       db,
       exam.id,
@@ -179,11 +179,11 @@ async function addHistory(db: DbOrTx, exam: examRepo.ExamRow, userId: number, ri
   const pass = total >= exam.passScore ? 1 : 0;
   await db
     .update(userPapers)
-    .set({ status: 30, endTime: new Date(when.getTime() + 20 * 60_000), score: total, isPass: pass })
+    .set({ status: ExamUserStatus.Done, endTime: new Date(when.getTime() + 20 * 60_000), score: total, isPass: pass })
     .where(eq(userPapers.id, id));
   await db
     .update(examUsers)
-    .set({ status: 30, score: total, attempts: 1 })
+    .set({ status: ExamUserStatus.Done, score: total, attempts: 1 })
     .where(and(eq(examUsers.examId, exam.id), eq(examUsers.userId, userId)));
 }
 
@@ -225,7 +225,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       start: new Date(now - DAY),
       end: new Date(now + 60 * DAY),
       userIds: ids,
-      status: 1,
+      status: ExamStatus.Published,
       isAllow: 1,
       isAllowCount: 2,
       isAllowedViewAnswer: 1,
@@ -236,7 +236,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       start: new Date(now - 40 * DAY),
       end: new Date(now - 30 * DAY),
       userIds: ids.slice(0, 10),
-      status: 2,
+      status: ExamStatus.Closed,
       closedAt: new Date(now - 30 * DAY),
       isAllowedViewAnswer: 1,
     });
@@ -247,7 +247,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       start: new Date(now - DAY),
       end: new Date(now + 30 * DAY),
       userIds: ids,
-      status: 1,
+      status: ExamStatus.Published,
       isConfidential: 1,
       isShuffleQuestion: 1,
       isShuffleOption: 1,
@@ -259,7 +259,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       start: new Date(now - DAY),
       end: new Date(now + 30 * DAY),
       userIds: [l20],
-      status: 1,
+      status: ExamStatus.Published,
       mustCompleteBeforeStudy: 1,
       isAllow: 1,
       isAllowCount: 3,
@@ -285,7 +285,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       start: new Date(now - DAY),
       end: new Date(now + 30 * DAY),
       userIds: otherPeople.map((p) => p.id),
-      status: 1,
+      status: ExamStatus.Published,
     });
   });
 }

@@ -1,4 +1,4 @@
-import { UserType } from '@xuetu/contract';
+import { EnableStatus, UserType } from '@xuetu/contract';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orgs, resources, resStudies, resStudyDays, users } from '../../db/schema/index.ts';
@@ -103,7 +103,7 @@ export async function studyStars(
         gte(resStudyDays.day, from),
         lte(resStudyDays.day, to),
         isNull(users.cancelledAt),
-        eq(users.status, 1),
+        eq(users.status, EnableStatus.Enabled),
         company ? eq(resStudyDays.companySysCode, company) : visibleRes({ company: null }),
       ),
     )

@@ -1,4 +1,4 @@
-import type { MenuEntry } from '@xuetu/contract';
+import { EnableStatus, type MenuEntry } from '@xuetu/contract';
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { actions } from '../../db/schema/index.ts';
@@ -36,7 +36,7 @@ export async function buildUserMenu(db: DbOrTx, actor: Actor): Promise<MenuEntry
     .where(inArray(actions.type, [0, 1]))
     .orderBy(asc(actions.sort), asc(actions.id));
   const granted = new Set(actor.actions);
-  const valid = rows.filter((r) => r.status === 1);
+  const valid = rows.filter((r) => r.status === EnableStatus.Enabled);
   const byParent = new Map<number, ActionRow[]>();
   for (const r of valid) byParent.set(r.parentId, [...(byParent.get(r.parentId) ?? []), r]);
 

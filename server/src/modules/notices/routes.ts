@@ -3,6 +3,7 @@ import {
   Msg,
   NOTICE_PAGE_SIZE,
   NoticeChannel,
+  NoticeStatus,
   noticeAdminPageInput,
   noticePageInput,
   noticePublishInput,
@@ -123,7 +124,7 @@ export const noticeRoutes = [
     input: noticePublishInput,
     handler: async ({ input, caller }) => {
       await service.setNoticeStatus(caller, input.noticeSysCode, input.status);
-      return withMsg(null, input.status === 2 ? ContentMsg.published : ContentMsg.unpublished);
+      return withMsg(null, input.status === NoticeStatus.Published ? ContentMsg.published : ContentMsg.unpublished);
     },
   }),
   defineRoute({

@@ -1,5 +1,6 @@
 import {
   ContentMsg,
+  EnableStatus,
   type NoticeAdminItem,
   type NoticeDetail,
   type NoticeItem,
@@ -238,7 +239,7 @@ export const noticeFanOutJob = defineJob<FanOut>('notices.fan-out', {
       const people = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.companySysCode, company), eq(users.status, 1), isNotNull(users.passwordHash)));
+        .where(and(eq(users.companySysCode, company), eq(users.status, EnableStatus.Enabled), isNotNull(users.passwordHash)));
       await sendMessage(tx, {
         userIds: people.map((p) => p.id),
         title: ContentMsg.noticeMessageTitle(n.title),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { NoticeStatus } from '@xuetu/contract';
 import { lecturers, links, modelInfos, noticeEnclosures, notices, regulationDocs, siteSettings } from '../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -122,7 +123,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
           noticeDesc: desc,
           noticeValue: body(desc),
           noticeChannel: 1,
-          status: 2,
+          status: NoticeStatus.Published,
           releaseTime: ago(i * 3 - 2, 9 + (i % 6)),
           pv: 300 - i * 17,
         })
@@ -141,7 +142,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
         noticeDesc: '本季度内部培训计划已发布，请各部门按计划组织学习。',
         noticeValue: body('本季度内部培训计划已发布，请各部门按计划组织学习。'),
         companySysCode: DEMO_COMPANY.companySysCode,
-        status: 2,
+        status: NoticeStatus.Published,
         releaseTime: ago(1, 14),
         pv: 42,
       },
@@ -151,7 +152,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
         noticeDesc: '仓储部将于下周开展安全专项检查。',
         noticeValue: body('仓储部将于下周开展安全专项检查。'),
         companySysCode: OTHER_COMPANY.companySysCode,
-        status: 2,
+        status: NoticeStatus.Published,
         releaseTime: ago(2, 10),
         pv: 17,
       },
@@ -160,7 +161,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
         noticeTitle: '（草稿）下半年培训规划征求意见',
         noticeDesc: '草稿，尚未发布。',
         noticeValue: body('草稿，尚未发布。'),
-        status: 0,
+        status: NoticeStatus.Draft,
       },
       {
         noticeSysCode: 'N-DEMO-BANNER',
@@ -169,7 +170,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
         noticeValue: body('职业技能提升行动：百门精品课程限时免费学习，登录后即可开始。'),
         noticeChannel: 2,
         pcCoverUrl: bannerB,
-        status: 2,
+        status: NoticeStatus.Published,
         releaseTime: ago(5, 9),
         pv: 88,
       },

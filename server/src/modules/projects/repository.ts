@@ -1,3 +1,4 @@
+import { ProjectStatus } from '@xuetu/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -384,7 +385,9 @@ export function openProjects(db: DbOrTx, company: string, today: string) {
   return db
     .select()
     .from(projects)
-    .where(and(eq(projects.companySysCode, company), eq(projects.status, 1), sql`${projects.endDate} >= ${today}::date`))
+    .where(
+      and(eq(projects.companySysCode, company), eq(projects.status, ProjectStatus.Published), sql`${projects.endDate} >= ${today}::date`),
+    )
     .orderBy(asc(projects.endDate), asc(projects.id));
 }
 
@@ -400,7 +403,7 @@ export function enrolledProjectsWithResource(db: DbOrTx, userId: number, resId: 
     .from(projects)
     .innerJoin(projectUsers, and(eq(projectUsers.projectId, projects.id), eq(projectUsers.userId, userId)))
     .innerJoin(projectResources, and(eq(projectResources.projectId, projects.id), eq(projectResources.resId, resId)))
-    .where(eq(projects.status, 1));
+    .where(eq(projects.status, ProjectStatus.Published));
 }
 
 export async function resIdByCode(db: DbOrTx, resCode: string): Promise<number | undefined> {

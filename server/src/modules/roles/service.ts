@@ -1,4 +1,12 @@
-import { pageWindow, type roleBody, type roleListBody, SYS_ROLE_LABELS, SysRole, type saveUserRoleBody } from '@xuetu/contract';
+import {
+  EnableStatus,
+  pageWindow,
+  type roleBody,
+  type roleListBody,
+  SYS_ROLE_LABELS,
+  SysRole,
+  type saveUserRoleBody,
+} from '@xuetu/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { actions, roles, userRoles, users } from '../../db/schema/index.ts';
@@ -17,7 +25,7 @@ import { findRolesInScope, grantsOf, insertRole, listRoles, replaceUserRoles, up
 import { isPlatformAdmin } from './rules.ts';
 
 const validValues = (grants: { value: string; status: number }[] | undefined) =>
-  (grants ?? []).filter((g) => g.status === 1).map((g) => g.value);
+  (grants ?? []).filter((g) => g.status === EnableStatus.Enabled).map((g) => g.value);
 
 export async function listRolesForAdmin(caller: Caller, input: z.output<typeof roleListBody>) {
   const { limit, offset } = pageWindow(input);
@@ -38,7 +46,7 @@ export async function getRole(caller: Caller, roleCode: string) {
   const view = presentRole(role, { editable: can(caller, 'edit', role) });
   // the platform administrator holds every valid action whatever is stored (actor.ts): show that, read-only
   if (role.sysRoleEnum === SysRole.PlatformAdmin) {
-    const all = await ctx.db.select({ id: actions.id }).from(actions).where(eq(actions.status, 1));
+    const all = await ctx.db.select({ id: actions.id }).from(actions).where(eq(actions.status, EnableStatus.Enabled));
     return { ...view, roleAct: all.map((a) => a.id), allActions: true };
   }
   const grants = await grantsOf(ctx.db, [role.id]);

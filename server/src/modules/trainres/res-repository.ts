@@ -1,3 +1,4 @@
+import { AuditStatus } from '@xuetu/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, lecturers, media, resAudits, resDirs, resources } from '../../db/schema/index.ts';
@@ -75,7 +76,11 @@ export async function pageResources(
   const where = resWhere(scope, f);
   const orderBy =
     order === 'pendingFirst'
-      ? [sql`case when ${resources.auditStatus} = 10 then 0 else 1 end`, asc(resources.updatedAt), desc(resources.id)]
+      ? [
+          sql`case when ${resources.auditStatus} = ${sql.raw(String(AuditStatus.Pending))} then 0 else 1 end`,
+          asc(resources.updatedAt),
+          desc(resources.id),
+        ]
       : [asc(resources.sort), desc(resources.id)];
   const [rows, [{ n }]] = await Promise.all([
     joined(db)

@@ -4,6 +4,8 @@ import {
   type BeginExamResult,
   countBlanks,
   type ExamPaperView,
+  ExamStatus,
+  ExamUserStatus,
   formatDateTime,
   OPTION_KEYS,
   SAVE_GRACE_MS,
@@ -60,11 +62,11 @@ export async function beginExam(caller: Caller, examCode: string): Promise<Begin
     const eu = await repo.findExamUser(tx, exam.id, actor.userId, true);
     if (!eu) throw appError('EXAM_NOT_FOUND');
     const mine = await repo.attemptsOf(tx, [exam.id], actor.userId);
-    const open = mine.find((a) => a.status === 20);
+    const open = mine.find((a) => a.status === ExamUserStatus.InProgress);
     if (open && !isOverdue(open, now)) return beginView(exam.examCode, open, false, now);
     if (open) await scoreAndClose(tx, open, now, true);
-    const latest = [...mine].reverse().find((a) => a.status === 30 || a === open);
-    if (exam.status === 2 || now >= exam.examEndTime) {
+    const latest = [...mine].reverse().find((a) => a.status === ExamUserStatus.Done || a === open);
+    if (exam.status === ExamStatus.Closed || now >= exam.examEndTime) {
       if (latest) return beginView(exam.examCode, latest, true, now);
       throw appError('EXAM_ENDED');
     }
@@ -81,7 +83,7 @@ export async function beginExam(caller: Caller, examCode: string): Promise<Begin
       startTime: now,
       deadline,
     });
-    await repo.updateExamUser(tx, exam.id, actor.userId, { status: 20, attempts: mine.length + 1 });
+    await repo.updateExamUser(tx, exam.id, actor.userId, { status: ExamUserStatus.InProgress, attempts: mine.length + 1 });
     await enqueueJob(tx, closeAttemptJob, { userpaperId: id }, { runAt: new Date(deadline.getTime() + SAVE_GRACE_MS) });
     const attempt = (await repo.findAttempt(tx, id))!;
     return beginView(exam.examCode, attempt, false, now);
@@ -108,7 +110,7 @@ export async function readExamPaper(caller: Caller, userpaperId: number): Promis
   ]);
   const now = caller.now;
   // the saves that follow the page load check against the same frozen questions
-  if (attempt.status === 20)
+  if (attempt.status === ExamUserStatus.InProgress)
     await cacheShape(caller, {
       id: attempt.id,
       userId: attempt.userId,
@@ -148,7 +150,7 @@ export async function readExamPaper(caller: Caller, userpaperId: number): Promis
     serverNow: formatDateTime(now),
     deadlineMs: attempt.deadline.getTime(),
     serverNowMs: now.getTime(),
-    remainingSeconds: attempt.status === 20 ? remaining(attempt.deadline, now) : 0,
+    remainingSeconds: attempt.status === ExamUserStatus.InProgress ? remaining(attempt.deadline, now) : 0,
   };
 }
 
@@ -219,7 +221,7 @@ export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnsw
   });
   if (!saved) throw appError('ATTEMPT_NOT_FOUND');
   // closed by its deadline (job or on-read) rather than by the learner: say the time is up
-  if (saved.status !== 20) throw appError(saved.autoSubmitted ? 'ATTEMPT_TIME_UP' : 'ATTEMPT_SUBMITTED');
+  if (saved.status !== ExamUserStatus.InProgress) throw appError(saved.autoSubmitted ? 'ATTEMPT_TIME_UP' : 'ATTEMPT_SUBMITTED');
   if (shape.deadlineMs + SAVE_GRACE_MS <= now.getTime()) {
     // on-read closing: nobody has submitted it yet
     await closeIfOverdue(caller.ctx, input.userpaperId);
@@ -265,7 +267,8 @@ export async function submitExam(caller: Caller, userpaperId: number): Promise<S
   const now = caller.now;
   return inTransaction(caller, async (tx) => {
     const attempt = (await repo.findAttempt(tx, first.id, 'update'))!;
-    const submittedNow = attempt.status === 20 ? await scoreAndClose(tx, attempt, now, isOverdue(attempt, now)) : false;
+    const submittedNow =
+      attempt.status === ExamUserStatus.InProgress ? await scoreAndClose(tx, attempt, now, isOverdue(attempt, now)) : false;
     const after = (await repo.findAttempt(tx, attempt.id))!;
     const { exam } = await repo.examWithPaper(tx, attempt.examId);
     const hidden = exam.isConfidential === 1;

@@ -1,9 +1,10 @@
+import { ExamUserStatus } from '@xuetu/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { defineJob } from '../../platform/jobs/index.ts';
 import { findAttempt } from './repository.ts';
 import { closeIfOverdue } from './submission.ts';
 
-const stillOpen = async (ctx: AppContext, id: number) => (await findAttempt(ctx.db, id))?.status === 20;
+const stillOpen = async (ctx: AppContext, id: number) => (await findAttempt(ctx.db, id))?.status === ExamUserStatus.InProgress;
 
 /**
  * Submits one attempt at its deadline (plus the save grace) even when the browser is gone.

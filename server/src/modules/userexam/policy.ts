@@ -1,4 +1,4 @@
-import { Perm } from '@xuetu/contract';
+import { ExamUserStatus, Perm } from '@xuetu/contract';
 import { hasAction } from '../../platform/actor.ts';
 import { appError } from '../../platform/errors.ts';
 import { definePolicy, type Subject } from '../../platform/policy.ts';
@@ -27,7 +27,7 @@ export const userExamPolicy = definePolicy({
   /** Mark: an attempt of the caller's company, once submitted */
   mark: ({ scope }: Subject, attempt: Attempt) => {
     if (!inScope(scope, attempt.companySysCode)) return appError('ATTEMPT_NOT_FOUND');
-    return attempt.status === 30 || appError('MARK_NOT_SUBMITTED');
+    return attempt.status === ExamUserStatus.Done || appError('MARK_NOT_SUBMITTED');
   },
   /** GetExamResult: the learner their own; a result reader any attempt of their company */
   readResult: (subject: Subject, attempt: Attempt) =>

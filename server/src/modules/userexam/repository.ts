@@ -1,3 +1,4 @@
+import { ExamStatus, ExamUserStatus } from '@xuetu/contract';
 import { and, asc, count, desc, eq, inArray, lte, max, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared } from '../../db/client.ts';
 import { exams, examUsers, orgs, papers, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
@@ -8,6 +9,9 @@ import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 // owner's user id (the service checks `take`) and take no tenant scope (ADR 0023). The
 // administrator's (marking) touch another person's attempt and take the caller's scope: an
 // attempt's company (ex_userpaper.company_sys_code) is its exam's.
+
+/** An open attempt's status as SQL text: the prepared saves keep their statement text. */
+const IN_PROGRESS = sql.raw(String(ExamUserStatus.InProgress));
 
 export type AttemptRow = typeof userPapers.$inferSelect;
 export type AttemptQuestionRow = typeof userPaperQuestions.$inferSelect;
@@ -21,7 +25,7 @@ export async function findVisibleExam(db: DbOrTx, examCode: string): Promise<{ e
     .select({ exam: exams, paper: papers })
     .from(exams)
     .innerJoin(papers, eq(papers.id, exams.paperId))
-    .where(and(eq(exams.examCode, examCode), ne(exams.status, 0)))
+    .where(and(eq(exams.examCode, examCode), ne(exams.status, ExamStatus.Draft)))
     .limit(1);
   return row;
 }
@@ -36,7 +40,7 @@ export async function findExamInScope(
     .select({ exam: exams, paper: papers })
     .from(exams)
     .innerJoin(papers, eq(papers.id, exams.paperId))
-    .where(and(eq(exams.examCode, examCode), ne(exams.status, 0), scopeWhere(scope, exams.companySysCode)))
+    .where(and(eq(exams.examCode, examCode), ne(exams.status, ExamStatus.Draft), scopeWhere(scope, exams.companySysCode)))
     .limit(1);
   return row;
 }
@@ -137,8 +141,8 @@ export async function writeMarks(
 export async function closeAttempt(db: DbOrTx, id: number, values: Partial<typeof userPapers.$inferInsert>): Promise<boolean> {
   const rows = await db
     .update(userPapers)
-    .set({ ...values, status: 30 })
-    .where(and(eq(userPapers.id, id), eq(userPapers.status, 20)))
+    .set({ ...values, status: ExamUserStatus.Done })
+    .where(and(eq(userPapers.id, id), eq(userPapers.status, ExamUserStatus.InProgress)))
     .returning({ id: userPapers.id });
   return rows.length > 0;
 }
@@ -161,7 +165,7 @@ export async function bestScore(db: DbOrTx, examId: number, userId: number): Pro
   const [row] = await db
     .select({ best: max(userPapers.score) })
     .from(userPapers)
-    .where(and(eq(userPapers.examId, examId), eq(userPapers.userId, userId), eq(userPapers.status, 30)));
+    .where(and(eq(userPapers.examId, examId), eq(userPapers.userId, userId), eq(userPapers.status, ExamUserStatus.Done)));
   return row?.best == null ? null : Number(row.best);
 }
 
@@ -170,7 +174,13 @@ export async function overdueAttemptIds(db: DbOrTx, cutoff: Date, limit: number,
   const rows = await db
     .select({ id: userPapers.id })
     .from(userPapers)
-    .where(and(eq(userPapers.status, 20), lte(userPapers.deadline, cutoff), userId ? eq(userPapers.userId, userId) : undefined))
+    .where(
+      and(
+        eq(userPapers.status, ExamUserStatus.InProgress),
+        lte(userPapers.deadline, cutoff),
+        userId ? eq(userPapers.userId, userId) : undefined,
+      ),
+    )
     .orderBy(asc(userPapers.deadline))
     .limit(limit);
   return rows.map((r) => r.id);
@@ -185,10 +195,16 @@ export async function myExams(
 ) {
   const where: SQL | undefined = and(
     eq(examUsers.userId, userId),
-    ne(exams.status, 0),
+    ne(exams.status, ExamStatus.Draft),
     f.examId ? eq(exams.id, f.examId) : undefined,
-    f.status === undefined ? undefined : f.status <= 10 ? lte(examUsers.status, 10) : eq(examUsers.status, f.status),
-    f.mustComplete ? and(eq(exams.mustCompleteBeforeStudy, 1), eq(exams.status, 1), ne(examUsers.status, 30)) : undefined,
+    f.status === undefined
+      ? undefined
+      : f.status <= ExamUserStatus.NotStarted
+        ? lte(examUsers.status, ExamUserStatus.NotStarted)
+        : eq(examUsers.status, f.status),
+    f.mustComplete
+      ? and(eq(exams.mustCompleteBeforeStudy, 1), eq(exams.status, ExamStatus.Published), ne(examUsers.status, ExamUserStatus.Done))
+      : undefined,
   );
   const base = db
     .select({ exam: exams, paper: papers, eu: examUsers })
@@ -249,7 +265,7 @@ export async function markingQueue(
   const where = and(
     eq(userPapers.examId, examId),
     scopeWhere(scope, userPapers.companySysCode),
-    eq(userPapers.status, 30),
+    eq(userPapers.status, ExamUserStatus.Done),
     eq(userPaperQuestions.qType, 5),
     sql`coalesce(${userPaperQuestions.answerStr}, '') <> ''`,
     qCode ? eq(userPaperQuestions.qCode, qCode) : undefined,
@@ -285,7 +301,7 @@ export async function submittedQuestions(db: DbOrTx, scope: TenantScope, examId:
     })
     .from(userPaperQuestions)
     .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
-    .where(and(eq(userPapers.examId, examId), eq(userPapers.status, 30), scopeWhere(scope, userPapers.companySysCode)));
+    .where(and(eq(userPapers.examId, examId), eq(userPapers.status, ExamUserStatus.Done), scopeWhere(scope, userPapers.companySysCode)));
 }
 
 /** The attempt `userpaperId` when it is inside the scope: the guard of the marker's writes. */
@@ -428,7 +444,7 @@ export async function saveGivenBatch(db: DbOrTx, items: SaveInput[]): Promise<Sa
              answer_seq = i.seq
         from i join a on a.id = i.userpaper_id and a.user_id = i.user_id
        where q.userpaper_id = i.userpaper_id and q.q_code = i.q_code and q.answer_seq < i.seq
-         and a.status = 20 and a.deadline > i.cutoff
+         and a.status = ${IN_PROGRESS} and a.deadline > i.cutoff
       returning i.n
     )
     select i.n, a.status, a.auto_submitted, (u.n is not null) as applied, q.answer_seq as current_seq
@@ -475,7 +491,7 @@ export async function saveGivenLocked(
              answer_seq = ${v.seq}::int
         from a
        where q.userpaper_id = a.id and q.q_code = ${v.qCode} and q.answer_seq < ${v.seq}::int
-         and a.status = 20 and a.deadline > ${v.cutoff.toISOString()}::timestamptz
+         and a.status = ${IN_PROGRESS} and a.deadline > ${v.cutoff.toISOString()}::timestamptz
       returning q.answer_seq
     )
     select a.status, a.auto_submitted, (select count(*) from u)::int as applied,

@@ -1,6 +1,8 @@
 import {
   type ExamResultRow,
   type ExamResultView,
+  ExamStatus,
+  ExamUserStatus,
   formatDateTime,
   type MyExamCard,
   OPTION_KEYS,
@@ -23,9 +25,9 @@ type Listed = { exam: repo.ExamRow; paper: repo.PaperRow; eu: repo.ExamUserRow }
 
 function presentCard(row: Listed, attempts: repo.AttemptRow[], now: Date): MyExamCard {
   const { exam, paper, eu } = row;
-  const open = attempts.find((a) => a.status === 20);
-  const last = [...attempts].reverse().find((a) => a.status === 30);
-  const ended = exam.status === 2 || now >= exam.examEndTime;
+  const open = attempts.find((a) => a.status === ExamUserStatus.InProgress);
+  const last = [...attempts].reverse().find((a) => a.status === ExamUserStatus.Done);
+  const ended = exam.status === ExamStatus.Closed || now >= exam.examEndTime;
   const allowed = attemptsAllowed(exam);
   return {
     examCode: exam.examCode,
@@ -110,7 +112,7 @@ export async function readExamDetail(caller: Caller, examCode: string): Promise<
     const blank: repo.ExamUserRow = {
       examId: found.exam.id,
       userId: actor.userId,
-      status: 0,
+      status: ExamUserStatus.Assigned,
       score: null,
       attempts: 0,
       source: '',
@@ -128,7 +130,7 @@ export async function readExamDetail(caller: Caller, examCode: string): Promise<
       attemptNo: a.attemptNo,
       startTime: formatDateTime(a.startTime),
       endTime: formatDateTime(a.endTime),
-      score: hidden || a.status !== 30 || a.delayMarkingPapers > 0 ? null : a.score,
+      score: hidden || a.status !== ExamUserStatus.Done || a.delayMarkingPapers > 0 ? null : a.score,
       isPass: hidden ? -2 : a.isPass,
       delayMarkingPapers: a.delayMarkingPapers,
       status: a.status,
@@ -150,13 +152,13 @@ export async function readExamResult(caller: Caller, userpaperId: number): Promi
   const own = attempt.userId === actor.userId;
   if (isOverdue(attempt, caller.now) && (await closeIfOverdue(caller.ctx, attempt.id)))
     attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
-  if (own && attempt.status !== 30) throw appError('ATTEMPT_IN_PROGRESS');
+  if (own && attempt.status !== ExamUserStatus.Done) throw appError('ATTEMPT_IN_PROGRESS');
   const [{ exam, paper }, questions, names] = await Promise.all([
     repo.examWithPaper(caller.ctx.db, attempt.examId),
     repo.attemptQuestions(caller.ctx.db, attempt.id),
     repo.peopleNames(caller.ctx.db, [attempt.userId]),
   ]);
-  const submitted = attempt.status === 30;
+  const submitted = attempt.status === ExamUserStatus.Done;
   const confidential = own && exam.isConfidential === 1;
   const waiting = attempt.delayMarkingPapers > 0;
   const showKey = submitted && !confidential && (!own || exam.isAllowedViewAnswer === 1);
@@ -232,7 +234,7 @@ export async function listExamResults(caller: Caller, examCode: string): Promise
       attemptNo: a.attemptNo,
       startTime: formatDateTime(a.startTime),
       endTime: formatDateTime(a.endTime),
-      score: a.status === 30 ? a.score : null,
+      score: a.status === ExamUserStatus.Done ? a.score : null,
       // spec: −2 marks a confidential result (the list hides its view link); administrators still see the score
       isPass: confidential ? -2 : a.isPass,
       delayMarkingPapers: a.delayMarkingPapers,

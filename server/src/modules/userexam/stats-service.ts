@@ -1,4 +1,4 @@
-import { type ExamStatistics, Q_TYPE_LABELS } from '@xuetu/contract';
+import { type ExamStatistics, ExamUserStatus, Q_TYPE_LABELS } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import type { Caller } from '../../platform/caller.ts';
 import { examInScope } from './marking-service.ts';
@@ -19,7 +19,7 @@ export async function examStatistics(caller: Caller, examCode: string): Promise<
     repo.countExamUsers(caller.ctx.db, caller.scope, exam.id),
     repo.submittedQuestions(caller.ctx.db, caller.scope, exam.id),
   ]);
-  const submitted = attempts.filter((a) => a.status === 30);
+  const submitted = attempts.filter((a) => a.status === ExamUserStatus.Done);
   const best = new Map<number, repo.AttemptRow>();
   for (const a of submitted) {
     const b = best.get(a.userId);
@@ -68,7 +68,7 @@ export async function examStatistics(caller: Caller, examCode: string): Promise<
   };
 }
 
-const STATUS_TEXT: Record<number, string> = { 20: '作答中', 30: '已交卷' };
+const STATUS_TEXT: Record<number, string> = { [ExamUserStatus.InProgress]: '作答中', [ExamUserStatus.Done]: '已交卷' };
 
 /** ExportResults: every attempt as an .xlsx sheet, plus the per-question correct rates. */
 export async function exportResults(caller: Caller, examCode: string): Promise<{ buffer: Buffer; name: string }> {
@@ -93,7 +93,7 @@ export async function exportResults(caller: Caller, examCode: string): Promise<{
       status: STATUS_TEXT[r.status] ?? '',
       score: r.score ?? '',
       result:
-        r.status !== 30
+        r.status !== ExamUserStatus.Done
           ? ''
           : r.delayMarkingPapers > 0
             ? '待阅卷'

@@ -1,4 +1,4 @@
-import { SAVE_GRACE_MS } from '@xuetu/contract';
+import { ExamUserStatus, SAVE_GRACE_MS } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/tx.ts';
@@ -7,7 +7,7 @@ import { markQuestion, sumScores } from './scoring.ts';
 
 /** An open attempt is over once its deadline and the save grace have passed. */
 export const isOverdue = (a: { status: number; deadline: Date }, now: Date) =>
-  a.status === 20 && a.deadline.getTime() + SAVE_GRACE_MS <= now.getTime();
+  a.status === ExamUserStatus.InProgress && a.deadline.getTime() + SAVE_GRACE_MS <= now.getTime();
 
 /**
  * Scores an attempt and closes it, inside the caller's transaction, with the attempt row
@@ -16,7 +16,7 @@ export const isOverdue = (a: { status: number; deadline: Date }, now: Date) =>
  * so an attempt is scored exactly once whoever gets there first (learner, job, on-read).
  */
 export async function scoreAndClose(tx: DbOrTx, attempt: repo.AttemptRow, now: Date, auto: boolean): Promise<boolean> {
-  if (attempt.status !== 20) return false;
+  if (attempt.status !== ExamUserStatus.InProgress) return false;
   const { exam } = await repo.examWithPaper(tx, attempt.examId);
   const questions = await repo.attemptQuestions(tx, attempt.id);
   const marks = questions.map((q) => {
@@ -38,7 +38,7 @@ export async function scoreAndClose(tx: DbOrTx, attempt: repo.AttemptRow, now: D
   if (!closed) return false;
   await repo.writeMarks(tx, attempt.id, marks);
   await repo.updateExamUser(tx, attempt.examId, attempt.userId, {
-    status: 30,
+    status: ExamUserStatus.Done,
     score: await repo.bestScore(tx, attempt.examId, attempt.userId),
   });
   return true;

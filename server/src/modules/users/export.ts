@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { formatDateTime, USER_EXPORT_PREFIX, type UserListBody } from '@xuetu/contract';
+import { EnableStatus, formatDateTime, USER_EXPORT_PREFIX, type UserListBody } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
@@ -87,7 +87,7 @@ export async function exportUsers(caller: Caller, input: UserListBody): Promise<
             postName: r.postName ?? '',
             partTimePostName: r.partTimePostName ?? '',
             roles: (roleMap.get(u.id) ?? []).map((x) => x.roleName).join('、'),
-            status: u.status === 1 ? '启用' : '停用',
+            status: u.status === EnableStatus.Enabled ? '启用' : '停用',
             activated: u.passwordHash ? '是' : '否',
             validDate: valid.startsWith('1900') ? '' : valid,
           })

@@ -1,4 +1,4 @@
-import { formatDateTime, type UserRowView } from '@xuetu/contract';
+import { EnableStatus, formatDateTime, type UserRowView } from '@xuetu/contract';
 import type { UserListRow } from './repository.ts';
 
 export function presentUserRow(r: UserListRow, roleList: { code: string; roleName: string }[] = []): UserRowView {
@@ -19,7 +19,7 @@ export function presentUserRow(r: UserListRow, roleList: { code: string; roleNam
     partTimePostCodeName: r.partTimePostName ?? '',
     idCard: u.idCard,
     mobile: u.mobile,
-    status: u.status === 1 ? 1 : 0,
+    status: u.status === EnableStatus.Enabled ? EnableStatus.Enabled : EnableStatus.Disabled,
     validDate: formatDateTime(u.validDate),
     roleCode: roleList.map((x) => x.code),
     roleName: roleList.map((x) => x.roleName),

@@ -1,3 +1,4 @@
+import { EnableStatus } from '@xuetu/contract';
 import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -25,8 +26,8 @@ export function userWhere(scope: TenantScope, f: UserFilter): SQL {
     const like = `%${f.key.replace(/[%_\\]/g, '\\$&')}%`;
     conds.push(or(ilike(users.chnName, like), ilike(users.idCard, like), ilike(users.mobile, like), ilike(users.accountCode, like)) as SQL);
   }
-  if (f.status === '1') conds.push(eq(users.status, 1));
-  if (f.status === '0') conds.push(ne(users.status, 1));
+  if (f.status === '1') conds.push(eq(users.status, EnableStatus.Enabled));
+  if (f.status === '0') conds.push(ne(users.status, EnableStatus.Enabled));
   if (f.orgIds) conds.push(f.orgIds.length ? inArray(users.orgId, f.orgIds) : sql`false`);
   if (f.postId !== undefined) conds.push(or(eq(users.postId, f.postId), eq(users.partTimePostId, f.postId)) as SQL);
   return and(...conds) as SQL;

@@ -1,4 +1,4 @@
-import { AdminMsg, type learnerBody, Msg, pageWindow, parseDateTime, type UserListBody, UserType } from '@xuetu/contract';
+import { AdminMsg, EnableStatus, type learnerBody, Msg, pageWindow, parseDateTime, type UserListBody, UserType } from '@xuetu/contract';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { invalidateActor } from '../../platform/actor.ts';
@@ -78,17 +78,17 @@ export async function toggleUserStatus(caller: Caller, userId: number) {
   const { ctx } = caller;
   authorize(caller, 'toggleStatus', { id: userId });
   const user = await managedUser(caller, userId);
-  const status = user.status === 1 ? 0 : 1;
+  const status = user.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, caller.scope, user.id, { status, updatedAt: caller.now });
     await recordAudit(tx, {
       actor: caller.actor,
       ip: caller.ip,
-      action: status ? 'user.enable' : 'user.disable',
+      action: status === EnableStatus.Enabled ? 'user.enable' : 'user.disable',
       target: user.accountCode,
     });
   });
-  if (status === 0) await revokeUserSessions(ctx, user.id);
+  if (status === EnableStatus.Disabled) await revokeUserSessions(ctx, user.id);
   await invalidateActor(ctx, user.id);
   return { status };
 }

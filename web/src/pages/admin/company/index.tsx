@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, type CompanyView, Msg, Perm } from '@xuetu/contract';
+import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, type CompanyView, EnableStatus, Msg, Perm } from '@xuetu/contract';
 import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { getCompanyListPage, saveCompany, toggleCompany } from '../../../api/companies';
@@ -89,7 +89,7 @@ export default function CompanyPage() {
             title: '状态',
             dataIndex: 'status',
             width: 80,
-            render: (s: number) => (s === 1 ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>),
+            render: (s: number) => (s === EnableStatus.Enabled ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>),
           },
           { title: '创建时间', dataIndex: 'createTime', width: 170 },
           {
@@ -108,11 +108,11 @@ export default function CompanyPage() {
                     type="link"
                     size="small"
                     onClick={async () => {
-                      if (!(await confirm(`确定要${c.status === 1 ? '停用' : '启用'}“${c.companyName}”吗？`))) return;
+                      if (!(await confirm(`确定要${c.status === EnableStatus.Enabled ? '停用' : '启用'}“${c.companyName}”吗？`))) return;
                       toggle.mutate(c.companySysCode);
                     }}
                   >
-                    {c.status === 1 ? '停用' : '启用'}
+                    {c.status === EnableStatus.Enabled ? '停用' : '启用'}
                   </Button>
                 </Can>
               </Space>

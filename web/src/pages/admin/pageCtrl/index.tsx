@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { type ActionBody, type ActionView, AdminMsg, Msg, Perm } from '@xuetu/contract';
+import { type ActionBody, type ActionView, AdminMsg, EnableStatus, Msg, Perm } from '@xuetu/contract';
 import { Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { addAction, editAction, getActionById, getRoleTree, saveActionStatus } from '../../../api/actions';
@@ -46,7 +46,7 @@ export default function PageCtrlPage() {
         sort: 0,
         isHidden: 0,
         parentId,
-        status: 1,
+        status: EnableStatus.Enabled,
         code: '',
         value: '',
         pageActions: [],
@@ -107,7 +107,7 @@ export default function PageCtrlPage() {
             render: (s: number, r) => (
               <Switch
                 size="small"
-                checked={s === 1}
+                checked={s === EnableStatus.Enabled}
                 checkedChildren="有效"
                 unCheckedChildren="无效"
                 disabled={!can(Perm.ActionStatus)}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { RECOMMEND_LABELS, RES_TYPE_LABELS, type ResDirNode, TrainResMsg } from '@xuetu/contract';
+import { AuditStatus, RECOMMEND_LABELS, RES_TYPE_LABELS, type ResDirNode, TrainResMsg } from '@xuetu/contract';
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Spin, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { getLecturers } from '../../../api/portal';
@@ -122,7 +122,7 @@ export function ResEditor({
       onCancel={onClose}
     >
       <Spin spinning={Boolean(resCode) && current.isLoading}>
-        {current.data?.auditStatus === 20 && (
+        {current.data?.auditStatus === AuditStatus.Approved && (
           <Alert
             type="info"
             showIcon

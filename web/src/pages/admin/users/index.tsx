@@ -1,6 +1,6 @@
 import { DownloadOutlined, DownOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminMsg, Msg, Perm, type UserRowView } from '@xuetu/contract';
+import { AdminMsg, EnableStatus, Msg, Perm, type UserRowView } from '@xuetu/contract';
 import { App, Button, Card, Dropdown, Empty, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { getOrgPostListPage } from '../../../api/posts';
@@ -58,7 +58,7 @@ export default function UserListPage() {
     onSuccess: () => void reload(),
   });
   const toggle = async (u: UserRowView) => {
-    if (!(await confirm(`确定要${u.status === 1 ? '停用' : '启用'}用户“${u.chnName}”吗？`))) return;
+    if (!(await confirm(`确定要${u.status === EnableStatus.Enabled ? '停用' : '启用'}用户“${u.chnName}”吗？`))) return;
     toggleStatus.mutate(u);
   };
   const resetPw = useAppMutation({
@@ -104,7 +104,7 @@ export default function UserListPage() {
       width: 80,
       render: (s: number, u) => (
         <Space size={[0, 4]} wrap>
-          {s === 1 ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>}
+          {s === EnableStatus.Enabled ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>}
           {!u.activated && <Tag>未激活</Tag>}
         </Space>
       ),
@@ -123,7 +123,7 @@ export default function UserListPage() {
                   编辑
                 </Button>
                 <Button type="link" size="small" onClick={() => toggle(u)} data-testid={`toggle-${u.accountCode}`}>
-                  {u.status === 1 ? '停用' : '启用'}
+                  {u.status === EnableStatus.Enabled ? '停用' : '启用'}
                 </Button>
                 <Dropdown
                   trigger={['click']}

@@ -1,4 +1,4 @@
-import type { ExamPaperView } from '@xuetu/contract';
+import { type ExamPaperView, ExamUserStatus } from '@xuetu/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/request';
 import { getExamPaper, saveAnswerEnvelope } from '../../../api/userexam';
@@ -57,7 +57,7 @@ export function useAttempt(userpaperId: number | null) {
       setAnswers(local);
       setFlags(f);
       setStates(st);
-      setClosed(p.status !== 20);
+      setClosed(p.status !== ExamUserStatus.InProgress);
       setPaper(p);
     } catch (err) {
       setLoadError(err instanceof Error ? err.message : '加载失败');

@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGE_DEFAULT_SEARCH, MESSAGE_PAGE_SIZE, type MessageItem } from '@xuetu/contract';
+import { MESSAGE_DEFAULT_SEARCH, MESSAGE_PAGE_SIZE, type MessageItem, ReadStatus } from '@xuetu/contract';
 import { Badge, Empty, Skeleton, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -33,7 +33,7 @@ export function MessageList({ compact = false }: { compact?: boolean }) {
     await Promise.all([qc.invalidateQueries({ queryKey: NO_READ_COUNT_KEY }), qc.invalidateQueries({ queryKey: MESSAGE_LIST_KEY })]);
   };
   const open = useMutation({
-    mutationFn: async (m: MessageItem) => (m.isRead === 0 ? setIsRead(m) : undefined),
+    mutationFn: async (m: MessageItem) => (m.isRead === ReadStatus.Unread ? setIsRead(m) : undefined),
     onSuccess: async (unread, m) => {
       await refresh(unread);
       const target = messageTarget(m.messageUrl);
@@ -64,12 +64,12 @@ export function MessageList({ compact = false }: { compact?: boolean }) {
           {items.map((m) => (
             <li key={m.id}>
               <button type="button" className="xt-message-item" onClick={() => open.mutate(m)} data-testid="message-item">
-                <Badge dot={m.isRead === 0}>
-                  <BellOutlined style={{ fontSize: 20, color: m.isRead === 0 ? '#409eff' : '#c0c4cc' }} />
+                <Badge dot={m.isRead === ReadStatus.Unread}>
+                  <BellOutlined style={{ fontSize: 20, color: m.isRead === ReadStatus.Unread ? '#409eff' : '#c0c4cc' }} />
                 </Badge>
                 <span className="xt-message-main">
-                  <span className="xt-message-title" style={{ fontWeight: m.isRead === 0 ? 600 : 400 }}>
-                    {m.title} {m.isRead === 0 ? <Tag color="blue">未读</Tag> : <Tag>已读</Tag>}
+                  <span className="xt-message-title" style={{ fontWeight: m.isRead === ReadStatus.Unread ? 600 : 400 }}>
+                    {m.title} {m.isRead === ReadStatus.Unread ? <Tag color="blue">未读</Tag> : <Tag>已读</Tag>}
                   </span>
                   <span className="xt-message-content">{m.content}</span>
                 </span>

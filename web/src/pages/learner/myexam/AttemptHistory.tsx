@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MyAttemptRow } from '@xuetu/contract';
+import { ExamUserStatus, type MyAttemptRow } from '@xuetu/contract';
 import { Button, Table, Tag, Typography } from 'antd';
 import { getUserExamDetail } from '../../../api/userexam';
 
 function state(a: MyAttemptRow) {
-  if (a.status !== 30) return <Tag>作答中</Tag>;
+  if (a.status !== ExamUserStatus.Done) return <Tag>作答中</Tag>;
   if (a.delayMarkingPapers > 0) return <Tag color="processing">待阅卷</Tag>;
   if (a.isPass === -2) return <Tag>保密</Tag>;
   return a.isPass === 1 ? <Tag color="success">通过</Tag> : <Tag color="error">未通过</Tag>;
@@ -27,7 +27,7 @@ export function AttemptHistory({ examCode, onView }: { examCode: string; onView:
         scroll={{ x: 480 }}
         columns={[
           { title: '次数', dataIndex: 'attemptNo', width: 60, render: (n: number) => `第 ${n} 次` },
-          { title: '交卷时间', dataIndex: 'endTime', width: 160, render: (t: string, a) => (a.status === 30 ? t : '') },
+          { title: '交卷时间', dataIndex: 'endTime', width: 160, render: (t: string, a) => (a.status === ExamUserStatus.Done ? t : '') },
           { title: '得分', dataIndex: 'score', width: 70, render: (s: number | null) => s ?? '—' },
           { title: '结果', key: 'state', width: 80, render: (_: unknown, a) => state(a) },
           {
@@ -35,7 +35,7 @@ export function AttemptHistory({ examCode, onView }: { examCode: string; onView:
             key: 'op',
             width: 60,
             render: (_: unknown, a) =>
-              a.status === 30 ? (
+              a.status === ExamUserStatus.Done ? (
                 <Button size="small" type="link" onClick={() => onView(a.id)}>
                   查看
                 </Button>

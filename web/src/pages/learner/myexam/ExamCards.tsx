@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyExamCard } from '@xuetu/contract';
+import { ExamUserStatus, type MyExamCard } from '@xuetu/contract';
 import { App, Button, Card, Col, Descriptions, Empty, Modal, Row, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,8 +21,8 @@ const STATUS: Record<number, { text: string; color: string }> = {
 /** The spec's button for an exam-user status (0/10 开始, 20 继续, 30 再次; 考试结束 when not allowed). */
 export function examButton(card: MyExamCard): { text: string; disabled: boolean } {
   if (!card.canBegin) return { text: '考试结束', disabled: true };
-  if (card.status === 20 || card.openUserpaperId) return { text: '继续考试', disabled: false };
-  if (card.status === 30) return { text: '再次考试', disabled: false };
+  if (card.status === ExamUserStatus.InProgress || card.openUserpaperId) return { text: '继续考试', disabled: false };
+  if (card.status === ExamUserStatus.Done) return { text: '再次考试', disabled: false };
   return { text: '开始考试', disabled: false };
 }
 

@@ -1,3 +1,4 @@
+import { ShowStatus } from '@xuetu/contract';
 import { Form, InputNumber, Switch, Tag } from 'antd';
 
 /** The 排序 and 状态 columns every content list ends with. */
@@ -7,7 +8,7 @@ export const sortStatusColumns = [
     title: '状态',
     dataIndex: 'status',
     width: 80,
-    render: (s: number) => (s === 1 ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
+    render: (s: number) => (s === ShowStatus.Shown ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>),
   },
 ];
 

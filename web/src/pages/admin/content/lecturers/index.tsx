@@ -1,4 +1,4 @@
-import { type LecturerAdminItem, Perm } from '@xuetu/contract';
+import { type LecturerAdminItem, Perm, ShowStatus } from '@xuetu/contract';
 import { Avatar, Form, Input, Tag } from 'antd';
 import { delLecturer, getLecturerList, saveLecturer, type UploadedFile } from '../../../../api/content';
 import { CrudTable } from '../components/CrudTable';
@@ -44,14 +44,14 @@ export default function LecturerAdminPage() {
         profilesDetail: l?.profilesDetail ?? '',
         videos: (l?.videos ?? []).map((v) => ({ key: v.key, url: v.url, name: v.name, size: 0 })),
         sortOrder: l?.sortOrder ?? 0,
-        status: (l?.status ?? 1) === 1,
+        status: (l?.status ?? ShowStatus.Shown) === ShowStatus.Shown,
       })}
       save={(v, l) =>
         saveLecturer({
           ...v,
           lecturerCode: l?.lecturerCode,
           videos: v.videos.map((f) => ({ name: f.name.replace(/\.[a-z0-9]+$/i, ''), key: f.key })),
-          status: v.status ? 1 : 0,
+          status: v.status ? ShowStatus.Shown : ShowStatus.Hidden,
         })
       }
       remove={(l) => delLecturer(l.lecturerCode)}

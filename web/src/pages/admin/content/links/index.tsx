@@ -1,4 +1,4 @@
-import { LINK_TYPE_LABELS, LINK_TYPES, type LinkItem, Perm } from '@xuetu/contract';
+import { LINK_TYPE_LABELS, LINK_TYPES, type LinkItem, Perm, ShowStatus } from '@xuetu/contract';
 import { Form, Image, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { delLink, getLinkList, saveLink } from '../../../../api/content';
@@ -58,9 +58,9 @@ export default function LinkAdminPage() {
         pcBanner: l?.pcBannerKey ?? '',
         pcCoverUrlPath: l?.pcCoverKey ?? '',
         sortOrder: l?.sortOrder ?? 0,
-        status: (l?.status ?? 1) === 1,
+        status: (l?.status ?? ShowStatus.Shown) === ShowStatus.Shown,
       })}
-      save={(v, l) => saveLink({ ...v, linkCode: l?.linkCode, status: v.status ? 1 : 0 })}
+      save={(v, l) => saveLink({ ...v, linkCode: l?.linkCode, status: v.status ? ShowStatus.Shown : ShowStatus.Hidden })}
       remove={(l) => delLink(l.linkCode)}
       fields={() => (
         <>

@@ -1,4 +1,4 @@
-import { type ModelItem, Perm } from '@xuetu/contract';
+import { type ModelItem, Perm, ShowStatus } from '@xuetu/contract';
 import { Form, Image, Input, Radio } from 'antd';
 import { delModel, getModelList, saveModel } from '../../../../api/content';
 import { CrudTable } from '../components/CrudTable';
@@ -46,9 +46,9 @@ export default function ModelAdminPage() {
         imageUrl: m?.imageKey ?? '',
         linkUrl: m?.linkUrl ?? '',
         sortOrder: m?.sortOrder ?? 0,
-        status: (m?.status ?? 1) === 1,
+        status: (m?.status ?? ShowStatus.Shown) === ShowStatus.Shown,
       })}
-      save={(v, m) => saveModel({ ...v, modelCode: m?.modelCode, status: v.status ? 1 : 0 })}
+      save={(v, m) => saveModel({ ...v, modelCode: m?.modelCode, status: v.status ? ShowStatus.Shown : ShowStatus.Hidden })}
       remove={(m) => delModel(m.modelCode)}
       fields={() => (
         <>

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTICE_CHANNEL_LABELS, type NoticeAdminItem, Perm } from '@xuetu/contract';
+import { NOTICE_CHANNEL_LABELS, type NoticeAdminItem, NoticeStatus, Perm } from '@xuetu/contract';
 import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { delNotice, getNoticeAdminPage, type NoticeAdminSearch, setNoticeStatus } from '../../../../api/content';
@@ -29,9 +29,10 @@ export default function NoticeAdminPage() {
   });
   const reload = () => qc.invalidateQueries({ queryKey: KEY });
   const status = useAppMutation({
-    mutationFn: (n: NoticeAdminItem) => setNoticeStatus(n.noticeSysCode, n.status === 2 ? 0 : 2),
+    mutationFn: (n: NoticeAdminItem) =>
+      setNoticeStatus(n.noticeSysCode, n.status === NoticeStatus.Published ? NoticeStatus.Draft : NoticeStatus.Published),
     onSuccess: (_d, n) => {
-      message.success(n.status === 2 ? '已取消发布' : '发布成功');
+      message.success(n.status === NoticeStatus.Published ? '已取消发布' : '发布成功');
       void reload();
     },
   });
@@ -114,7 +115,7 @@ export default function NoticeAdminPage() {
             title: '状态',
             dataIndex: 'status',
             width: 90,
-            render: (s: number) => (s === 2 ? <Tag color="green">已发布</Tag> : <Tag>草稿</Tag>),
+            render: (s: number) => (s === NoticeStatus.Published ? <Tag color="green">已发布</Tag> : <Tag>草稿</Tag>),
           },
           { title: '发布时间', dataIndex: 'releaseTime', width: 170, render: (t: string) => (t.startsWith('1900') ? '-' : t.slice(0, 16)) },
           { title: '浏览', dataIndex: 'pv', width: 80 },
@@ -133,13 +134,13 @@ export default function NoticeAdminPage() {
                 {can(Perm.NoticePublish) && (
                   // publishing shows the notice to everyone at once (and messages them): ask first
                   <Popconfirm
-                    title={n.status === 2 ? '确定取消发布该公告吗？' : '确定发布该公告吗？发布后所有可见人员都能看到'}
+                    title={n.status === NoticeStatus.Published ? '确定取消发布该公告吗？' : '确定发布该公告吗？发布后所有可见人员都能看到'}
                     okText="确定"
                     cancelText="取消"
                     onConfirm={() => status.mutate(n)}
                   >
                     <Button size="small" type="link" data-testid="notice-toggle-status">
-                      {n.status === 2 ? '取消发布' : '发布'}
+                      {n.status === NoticeStatus.Published ? '取消发布' : '发布'}
                     </Button>
                   </Popconfirm>
                 )}

@@ -1,4 +1,4 @@
-import { Perm, type RegulationItem } from '@xuetu/contract';
+import { Perm, type RegulationItem, ShowStatus } from '@xuetu/contract';
 import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { delRegulation, getRegulationList, saveRegulation, type UploadedFile } from '../../../../api/content';
@@ -54,7 +54,7 @@ export default function RegulationAdminPage() {
         files: d ? [{ key: d.fileKey, url: d.fileUrl, name: d.fileName, size: d.size }] : [],
         companySysCode: d?.companySysCode ?? '',
         sortOrder: d?.sortOrder ?? 0,
-        status: (d?.status ?? 1) === 1,
+        status: (d?.status ?? ShowStatus.Shown) === ShowStatus.Shown,
       })}
       save={(v, d) => {
         const file = v.files[0];
@@ -66,7 +66,7 @@ export default function RegulationAdminPage() {
           size: file?.size ?? 0,
           companySysCode: staff ? v.companySysCode || null : null,
           sortOrder: v.sortOrder,
-          status: v.status ? 1 : 0,
+          status: v.status ? ShowStatus.Shown : ShowStatus.Hidden,
         });
       }}
       remove={(d) => delRegulation(d.docCode)}

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import type { ExamResultRow } from '@xuetu/contract';
+import { type ExamResultRow, ExamUserStatus } from '@xuetu/contract';
 import { Button, Modal, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { exportExamResults, getExamResultList } from '../../../../api/userexam';
@@ -9,14 +9,14 @@ import { StatisticsPanel } from './StatisticsPanel';
 
 /** The state of one attempt as the spec's result list shows it (§4: awaiting marking, confidential, pass, fail). */
 export function resultTag(r: Pick<ExamResultRow, 'status' | 'isPass' | 'delayMarkingPapers'>) {
-  if (r.status !== 30) return <Tag>作答中</Tag>;
+  if (r.status !== ExamUserStatus.Done) return <Tag>作答中</Tag>;
   if (r.delayMarkingPapers > 0) return <Tag color="processing">待阅卷</Tag>;
   if (r.isPass === -2) return <Tag color="default">保密</Tag>;
   return r.isPass === 1 ? <Tag color="success">通过</Tag> : <Tag color="error">未通过</Tag>;
 }
 
 /** spec §4: the view link is hidden while waiting for marking or confidential (and while in progress). */
-export const canView = (r: ExamResultRow) => r.status === 30 && r.delayMarkingPapers === 0 && r.isPass !== -2;
+export const canView = (r: ExamResultRow) => r.status === ExamUserStatus.Done && r.delayMarkingPapers === 0 && r.isPass !== -2;
 
 /**
  * The exam result list dialog (1080 px): one row per attempt (GetExamResultList), each opening
@@ -86,12 +86,17 @@ export function ResultListDialog({ exam, onClose }: { exam: { examCode: string; 
                     { title: '部门', dataIndex: 'orgName', width: 140, ellipsis: true },
                     { title: '第几次', dataIndex: 'attemptNo', width: 70 },
                     { title: '开始时间', dataIndex: 'startTime', width: 170 },
-                    { title: '交卷时间', dataIndex: 'endTime', width: 170, render: (t: string, r) => (r.status === 30 ? t : '') },
+                    {
+                      title: '交卷时间',
+                      dataIndex: 'endTime',
+                      width: 170,
+                      render: (t: string, r) => (r.status === ExamUserStatus.Done ? t : ''),
+                    },
                     {
                       title: '得分',
                       dataIndex: 'score',
                       width: 80,
-                      render: (s: number | null, r) => (r.status === 30 && r.delayMarkingPapers === 0 ? (s ?? '') : '—'),
+                      render: (s: number | null, r) => (r.status === ExamUserStatus.Done && r.delayMarkingPapers === 0 ? (s ?? '') : '—'),
                     },
                     { title: '结果', key: 'isPass', width: 90, render: (_: unknown, r) => resultTag(r) },
                     { title: '待阅题数', dataIndex: 'delayMarkingPapers', width: 90 },

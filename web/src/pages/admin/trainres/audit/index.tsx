@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUDIT_STATUS_LABELS, RES_TYPE_LABELS, type ResView, TrainResMsg } from '@xuetu/contract';
+import { AUDIT_STATUS_LABELS, AuditStatus, RES_TYPE_LABELS, type ResView, TrainResMsg } from '@xuetu/contract';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { auditRes, getAuditPage, getPreview, revokeRes } from '../../../../api/trainres';
@@ -14,7 +14,7 @@ export default function ResourceAuditPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const { company, picker } = useResCompany();
-  const [filter, setFilter] = useState<{ keyword: string; auditStatus?: number }>({ keyword: '', auditStatus: 10 });
+  const [filter, setFilter] = useState<{ keyword: string; auditStatus?: number }>({ keyword: '', auditStatus: AuditStatus.Pending });
   const [page, setPage] = useState(DEFAULT_PAGE);
   const [auditing, setAuditing] = useState<ResView | null>(null);
   const [history, setHistory] = useState<ResView | null>(null);
@@ -53,7 +53,7 @@ export default function ResourceAuditPage() {
       <Form
         layout="inline"
         style={{ marginBottom: 16, rowGap: 12 }}
-        initialValues={{ auditStatus: 10 }}
+        initialValues={{ auditStatus: AuditStatus.Pending }}
         onFinish={(v: { keyword?: string; auditStatus?: number }) => {
           setFilter({ keyword: v.keyword ?? '', auditStatus: v.auditStatus });
           setPage((p) => ({ ...p, pageIndex: 1 }));
@@ -94,7 +94,7 @@ export default function ResourceAuditPage() {
             width: 220,
             render: (_: unknown, r) => (
               <Space size={0}>
-                {r.auditStatus === 10 && (
+                {r.auditStatus === AuditStatus.Pending && (
                   <Button
                     type="link"
                     size="small"
@@ -108,7 +108,7 @@ export default function ResourceAuditPage() {
                     审核
                   </Button>
                 )}
-                {r.auditStatus === 20 && (
+                {r.auditStatus === AuditStatus.Approved && (
                   <Popconfirm title="撤回后学员将不能再看到该资源，确定撤回吗？" onConfirm={() => revoke.mutate(r.resCode)}>
                     <Button type="link" size="small" danger>
                       撤回

@@ -1,6 +1,14 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUDIT_STATUS_LABELS, MEDIA_STATUS_LABELS, Perm, RECOMMEND_LABELS, RES_TYPE_LABELS, type ResView } from '@xuetu/contract';
+import {
+  AUDIT_STATUS_LABELS,
+  AuditStatus,
+  MEDIA_STATUS_LABELS,
+  Perm,
+  RECOMMEND_LABELS,
+  RES_TYPE_LABELS,
+  type ResView,
+} from '@xuetu/contract';
 import { Alert, App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import {
@@ -269,7 +277,7 @@ export default function ResourceManagePage() {
                         <Button
                           type="link"
                           size="small"
-                          disabled={r.auditStatus === 10}
+                          disabled={r.auditStatus === AuditStatus.Pending}
                           onClick={() => setEditor({ open: true, resCode: r.resCode })}
                         >
                           编辑
