@@ -5,6 +5,7 @@ import type { AppContext } from './context.ts';
 import { fail } from './errors.ts';
 
 // Opaque random tokens (256 bits); only their SHA-256 is stored. Each request slides the expiry.
+// Times come from ctx.clock (or the caller's `now`): tests expire sessions with a ManualClock.
 
 interface CachedSession {
   id: number;
@@ -23,10 +24,15 @@ export function hashToken(token: string): string {
 export const COMPANY_DISABLED_MSG = '您所在的公司已停用，请联系管理员';
 
 /** Every sign-in path ends here: people of a disabled company get no session. */
-export async function createSession(ctx: AppContext, userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+export async function createSession(
+  ctx: AppContext,
+  userId: number,
+  meta: { ip?: string; userAgent?: string } = {},
+  now = ctx.clock.now(),
+): Promise<string> {
   if (!(await companyActive(ctx, userId))) throw fail(COMPANY_DISABLED_MSG);
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + ctx.env.SESSION_IDLE_MINUTES * 60_000);
+  const expiresAt = new Date(now.getTime() + ctx.env.SESSION_IDLE_MINUTES * 60_000);
   await ctx.db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
@@ -54,7 +60,7 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<{ 
     s = { id: row.id, userId: row.userId, expiresAt: row.expiresAt.getTime(), installation: ctx.installationId };
     await ctx.cache.set(key, s, CACHE_TTL_S);
   }
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   if (s.expiresAt <= now) return null;
   const idleMs = ctx.env.SESSION_IDLE_MINUTES * 60_000;
   if (s.expiresAt - now < idleMs / 2) {
@@ -65,20 +71,20 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<{ 
   return { id: s.id, userId: s.userId };
 }
 
-export async function revokeSession(ctx: AppContext, sessionId: number): Promise<void> {
+export async function revokeSession(ctx: AppContext, sessionId: number, now = ctx.clock.now()): Promise<void> {
   const rows = await ctx.db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ tokenHash: sessions.tokenHash });
   await ctx.cache.del(...rows.map((r) => `sess:${r.tokenHash}`));
 }
 
 /** Ends every session of a user (password change, reset, cancellation, disable). */
-export async function revokeUserSessions(ctx: AppContext, userId: number): Promise<number> {
+export async function revokeUserSessions(ctx: AppContext, userId: number, now = ctx.clock.now()): Promise<number> {
   const rows = await ctx.db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ tokenHash: sessions.tokenHash });
   await ctx.cache.del(...rows.map((r) => `sess:${r.tokenHash}`));
