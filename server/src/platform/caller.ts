@@ -15,6 +15,8 @@ export interface Caller {
   /** whose data this caller may touch; a caller without a session sees no company's data */
   scope: TenantScope;
   ip: string;
+  /** the client's User-Agent header ('' when none): stored with a new session */
+  userAgent: string;
   requestId: string;
   log: FastifyBaseLogger;
   /** the time of this call, read once from ctx.clock */
@@ -34,6 +36,7 @@ export function callerFromRequest(ctx: AppContext, req: FastifyRequest): Caller 
     actor,
     scope: actor ? tenantScope(actor) : NO_SCOPE,
     ip: req.ip,
+    userAgent: req.headers['user-agent'] ?? '',
     requestId: String(req.id),
     log: req.log,
     now: ctx.clock.now(),
@@ -42,7 +45,7 @@ export function callerFromRequest(ctx: AppContext, req: FastifyRequest): Caller 
 
 /** The caller background jobs and start-up work act as: no user, every company. */
 export function systemCaller(ctx: AppContext, log: FastifyBaseLogger, requestId = 'system'): Caller {
-  return { ctx, actor: null, scope: PLATFORM_WIDE, ip: '127.0.0.1', requestId, log, now: ctx.clock.now() };
+  return { ctx, actor: null, scope: PLATFORM_WIDE, ip: '127.0.0.1', userAgent: '', requestId, log, now: ctx.clock.now() };
 }
 
 /** The caller's user; the 401 answer when there is none. */

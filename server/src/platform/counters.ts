@@ -5,7 +5,8 @@ import type { AppContext } from './context.ts';
 // Guessing counters (failed sign-ins, wrong SMS codes, SMS sends) live in the database, shared by
 // every node: a restart of the embedded server, a Redis flush or cache eviction must never hand
 // an attacker a fresh set of tries (issue 9 item 5). A window is fixed at the first count, as the
-// cache's `incr` did, and a count past its window starts again at 1.
+// cache's `incr` did, and a count past its window starts again at 1. Times come from ctx.clock (or
+// the caller's `now`), so tests move windows with a ManualClock.
 
 const PURGE_EVERY = 500;
 let bumpsSincePurge = 0;
@@ -16,9 +17,8 @@ export interface CounterBump {
 }
 
 /** Adds one to each counter in a single statement; answers the new counts in the given order. */
-export async function bumpCounters(ctx: AppContext, bumps: CounterBump[]): Promise<number[]> {
+export async function bumpCounters(ctx: AppContext, bumps: CounterBump[], now = ctx.clock.now()): Promise<number[]> {
   if (bumps.length === 0) return [];
-  const now = new Date();
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   const expired = sql`${guardCounters.expiresAt} <= ${nowSql}`;
   const rows = await ctx.db
@@ -40,17 +40,17 @@ export async function bumpCounters(ctx: AppContext, bumps: CounterBump[]): Promi
   return bumps.map((b) => byKey.get(b.key) ?? 0);
 }
 
-export async function bumpCounter(ctx: AppContext, key: string, windowSeconds: number): Promise<number> {
-  return (await bumpCounters(ctx, [{ key, windowSeconds }]))[0];
+export async function bumpCounter(ctx: AppContext, key: string, windowSeconds: number, now = ctx.clock.now()): Promise<number> {
+  return (await bumpCounters(ctx, [{ key, windowSeconds }], now))[0];
 }
 
 /** The live counts of `keys` (0 for none or an expired one), in the given order. */
-export async function readCounters(ctx: AppContext, keys: string[]): Promise<number[]> {
+export async function readCounters(ctx: AppContext, keys: string[], now = ctx.clock.now()): Promise<number[]> {
   if (keys.length === 0) return [];
   const rows = await ctx.db
     .select({ key: guardCounters.key, count: guardCounters.count })
     .from(guardCounters)
-    .where(and(inArray(guardCounters.key, keys), gt(guardCounters.expiresAt, new Date())));
+    .where(and(inArray(guardCounters.key, keys), gt(guardCounters.expiresAt, now)));
   const byKey = new Map(rows.map((r) => [r.key, r.count]));
   return keys.map((k) => byKey.get(k) ?? 0);
 }

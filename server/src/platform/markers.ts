@@ -5,7 +5,8 @@ import type { AppContext } from './context.ts';
 // Single-use markers (a used SSO ticket id, a spent step secret, a solved captcha) must survive
 // a restart and cache pressure, or the same ticket works twice. They live in the database (shared by
 // every node, kept until they expire), never in a cache: Redis may run without persistence, and a
-// flush or eviction there must not make a used ticket usable again.
+// flush or eviction there must not make a used ticket usable again. Times come from ctx.clock (or
+// the caller's `now`), never SQL now(), so tests move expiries with a ManualClock.
 
 const PURGE_EVERY = 200;
 let claimsSincePurge = 0;
@@ -14,9 +15,9 @@ let claimsSincePurge = 0;
  * Marks `key` as used until `ttlSeconds` from now. True for the first claim, false when the
  * key is already marked and not yet expired (a replay, or the loser of a race).
  */
-export async function claimOnce(ctx: AppContext, key: string, ttlSeconds: number): Promise<boolean> {
+export async function claimOnce(ctx: AppContext, key: string, ttlSeconds: number, now = ctx.clock.now()): Promise<boolean> {
   const ttl = Math.max(1, Math.ceil(ttlSeconds));
-  const expiresAt = new Date(Date.now() + ttl * 1000);
+  const expiresAt = new Date(now.getTime() + ttl * 1000);
   // an expired marker may be taken over: whatever it guarded has expired too
   const rows = await ctx.db
     .insert(usedMarkers)
@@ -24,12 +25,12 @@ export async function claimOnce(ctx: AppContext, key: string, ttlSeconds: number
     .onConflictDoUpdate({
       target: usedMarkers.key,
       set: { expiresAt },
-      setWhere: sql`${usedMarkers.expiresAt} <= now()`,
+      setWhere: sql`${usedMarkers.expiresAt} <= ${now.toISOString()}::timestamptz`,
     })
     .returning({ key: usedMarkers.key });
   if (++claimsSincePurge >= PURGE_EVERY) {
     claimsSincePurge = 0;
-    await ctx.db.delete(usedMarkers).where(lt(usedMarkers.expiresAt, new Date()));
+    await ctx.db.delete(usedMarkers).where(lt(usedMarkers.expiresAt, now));
   }
   return rows.length === 1;
 }

@@ -5,6 +5,9 @@ import type { AppContext } from './context.ts';
 import { fail } from './errors.ts';
 
 // Opaque random tokens (256 bits); only their SHA-256 is stored. Each request slides the expiry.
+// Idle expiry runs on the wall clock, not ctx.clock: tests sign in once and then move a ManualClock
+// by hours or days (deadlines, releases, purges), and their sessions must outlive that. revokedAt
+// is a record of when, and takes the caller's `now`.
 
 interface CachedSession {
   id: number;
@@ -65,20 +68,20 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<{ 
   return { id: s.id, userId: s.userId };
 }
 
-export async function revokeSession(ctx: AppContext, sessionId: number): Promise<void> {
+export async function revokeSession(ctx: AppContext, sessionId: number, now = ctx.clock.now()): Promise<void> {
   const rows = await ctx.db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ tokenHash: sessions.tokenHash });
   await ctx.cache.del(...rows.map((r) => `sess:${r.tokenHash}`));
 }
 
 /** Ends every session of a user (password change, reset, cancellation, disable). */
-export async function revokeUserSessions(ctx: AppContext, userId: number): Promise<number> {
+export async function revokeUserSessions(ctx: AppContext, userId: number, now = ctx.clock.now()): Promise<number> {
   const rows = await ctx.db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ tokenHash: sessions.tokenHash });
   await ctx.cache.del(...rows.map((r) => `sess:${r.tokenHash}`));

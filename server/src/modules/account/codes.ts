@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { SMS_COUNTDOWN_LONG_S, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { bumpCounter, readCounters } from '../../platform/counters.ts';
 import { appError } from '../../platform/errors.ts';
 import { claimOnce } from '../../platform/markers.ts';
 import { smsProvider } from '../../platform/sms.ts';
+import { latestOutboxMessage } from './repository.ts';
 
 // SMS verification codes (DESIGN.md §4): 6 digits, 5 minutes, single use, bound to phone and
 // purpose, at most 5 wrong tries, resend no sooner than the countdown. The code itself lives in
@@ -43,26 +43,27 @@ interface StoredCode {
 
 const codeKey = (purpose: CodePurpose, phone: string) => `sms:code:${purpose}:${phone}`;
 const hashCode = (nonce: string, code: string) => createHash('sha256').update(`${nonce}:${code}`).digest('hex');
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+/** the caller's day in China time (the daily send limits) */
+const today = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /**
  * Issues a code for phone + purpose and hands it to the gateway. `deliver: false` runs every limit
- * and answers the same but sends nothing (the phone has no account: no enumeration).
+ * and answers the same but sends nothing (the phone has no account: no enumeration). The limits
+ * count per the caller's IP; the gateway logs to the caller's logger.
  */
-export async function sendCode(
-  ctx: AppContext,
-  opts: { phone: string; purpose: CodePurpose; ip: string; deliver?: boolean; log?: FastifyBaseLogger },
-): Promise<void> {
-  const { phone, purpose, ip } = opts;
-  if ((await bumpCounter(ctx, `sms:cool:${purpose}:${phone}`, countdownOf(purpose))) > 1) throw appError('SMS_CODE_TOO_SOON');
-  if ((await bumpCounter(ctx, `sms:ip:h:${ip}`, 3600)) > SMS_LIMITS.perIpPerHour) throw appError('SMS_IP_LIMIT');
-  if ((await bumpCounter(ctx, `sms:ip:d:${ip}:${today()}`, 86_400)) > SMS_LIMITS.perIpPerDay) throw appError('SMS_IP_LIMIT');
-  if ((await bumpCounter(ctx, `sms:day:${phone}:${today()}`, 86_400)) > SMS_LIMITS.perPhonePerDay) throw appError('SMS_DAILY_LIMIT');
+export async function sendCode(caller: Caller, opts: { phone: string; purpose: CodePurpose; deliver?: boolean }): Promise<void> {
+  const { ctx, ip, now } = caller;
+  const { phone, purpose } = opts;
+  const day = today(now);
+  if ((await bumpCounter(ctx, `sms:cool:${purpose}:${phone}`, countdownOf(purpose), now)) > 1) throw appError('SMS_CODE_TOO_SOON');
+  if ((await bumpCounter(ctx, `sms:ip:h:${ip}`, 3600, now)) > SMS_LIMITS.perIpPerHour) throw appError('SMS_IP_LIMIT');
+  if ((await bumpCounter(ctx, `sms:ip:d:${ip}:${day}`, 86_400, now)) > SMS_LIMITS.perIpPerDay) throw appError('SMS_IP_LIMIT');
+  if ((await bumpCounter(ctx, `sms:day:${phone}:${day}`, 86_400, now)) > SMS_LIMITS.perPhonePerDay) throw appError('SMS_DAILY_LIMIT');
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const nonce = randomBytes(12).toString('base64url');
   await ctx.cache.set(codeKey(purpose, phone), { nonce, hash: hashCode(nonce, code) } satisfies StoredCode, CODE_TTL_S);
   if (opts.deliver === false) return;
-  await smsProvider(ctx, opts.log).send(ctx, {
+  await smsProvider(ctx, caller.log).send(ctx, {
     phone,
     purpose,
     code,
@@ -75,19 +76,20 @@ export async function sendCode(
  * code: the fifth wrong try ends it.
  */
 export async function verifyCode(
-  ctx: AppContext,
+  caller: Caller,
   opts: { phone: string; purpose: CodePurpose; code: string; consume: boolean },
 ): Promise<void> {
+  const { ctx, now } = caller;
   const key = codeKey(opts.purpose, opts.phone);
   const stored = await ctx.cache.get<StoredCode>(key);
   if (!stored) throw appError('SMS_CODE_EXPIRED');
   // the tries of this code (its nonce) are counted in the database: evicting them cannot reset them
   const triesKey = `sms:tries:${stored.nonce}`;
-  if ((await readCounters(ctx, [triesKey]))[0] >= CODE_MAX_TRIES) throw appError('SMS_CODE_TOO_MANY_TRIES');
+  if ((await readCounters(ctx, [triesKey], now))[0] >= CODE_MAX_TRIES) throw appError('SMS_CODE_TOO_MANY_TRIES');
   const expected = Buffer.from(stored.hash, 'hex');
   const actual = Buffer.from(hashCode(stored.nonce, opts.code.trim()), 'hex');
   if (!timingSafeEqual(expected, actual)) {
-    const tries = await bumpCounter(ctx, triesKey, CODE_TTL_S);
+    const tries = await bumpCounter(ctx, triesKey, CODE_TTL_S, now);
     if (tries >= CODE_MAX_TRIES) {
       await ctx.cache.del(key);
       throw appError('SMS_CODE_TOO_MANY_TRIES');
@@ -96,6 +98,13 @@ export async function verifyCode(
   }
   if (!opts.consume) return;
   // single use even when two requests race: only the first claim wins
-  if (!(await claimOnce(ctx, `sms:claim:${stored.nonce}`, CODE_TTL_S))) throw appError('SMS_CODE_EXPIRED');
+  if (!(await claimOnce(ctx, `sms:claim:${stored.nonce}`, CODE_TTL_S, now))) throw appError('SMS_CODE_EXPIRED');
   await ctx.cache.del(key);
+}
+
+/** The latest message the SMS outbox holds for a phone (the dev route; the route checks the outbox is on). */
+export async function latestSmsForDev(caller: Caller, phone: string) {
+  const row = await latestOutboxMessage(caller.ctx.db, phone);
+  if (!row) throw appError('SMS_OUTBOX_EMPTY');
+  return { phone: row.phone, purpose: row.purpose, code: row.code, content: row.content, createdAt: row.createdAt.toISOString() };
 }

@@ -61,12 +61,12 @@ export async function findEmployees(db: DbOrTx, p: { name: string; idCard: strin
 /**
  * Changes an account by its holder: the signed-in user on their own account, or a person who
  * proved who they are (SMS code, ID number) in recovery. The owner is the user, so this takes the
- * user's id, not a company scope (ADR 0023).
+ * user's id, not a company scope (ADR 0023). `now` is the caller's time (updatedAt).
  */
-export async function updateOwnAccount(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+export async function updateOwnAccount(db: DbOrTx, id: number, values: Partial<typeof users.$inferInsert>, now: Date): Promise<void> {
   await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(users.id, id));
 }
 

@@ -21,15 +21,16 @@ import {
   ticketBody,
   updateUserInfoBody,
 } from '@xuetu/contract';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CHALLENGE_PATH, captchaConfig, newChallenge } from '../../platform/captcha.ts';
 import { failure, withMsg } from '../../platform/envelope.ts';
 import { appError } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
+import { receiveUpload } from '../../platform/uploads.ts';
+import { latestSmsForDev } from './codes.ts';
 import { checkResetCode, findResetAccounts, register, sendRegisterCode, sendResetCode, submitReset } from './recovery.service.ts';
-import { latestOutboxMessage } from './repository.ts';
 import {
+  AVATAR_UPLOAD_RULES,
   cancelAccount,
   checkCancelCode,
   editPassword,
@@ -46,12 +47,10 @@ import {
   loginWithCodeStep1,
   loginWithSecret,
   ohrLogin,
-  type RequestMeta,
   sendLoginCode,
 } from './signin.service.ts';
 
 const base = '/Api/User/user_user';
-const meta = (req: FastifyRequest, ip: string): RequestMeta => ({ ip, userAgent: req.headers['user-agent'], log: req.log });
 /**
  * sign-in and code routes: a tighter per-IP limit on top of the global one. Whole offices sign in
  * from one address, so it stays generous; guessing is stopped by the captcha guard and SMS limits.
@@ -64,14 +63,14 @@ export const accountSignInRoutes = [
     url: `${base}/GetAPPId`,
     access: 'public',
     summary: '人机验证配置',
-    handler: async ({ ctx }) => captchaConfig(ctx),
+    handler: async ({ caller }) => captchaConfig(caller.ctx),
   }),
   defineRoute({
     method: 'GET',
     url: CHALLENGE_PATH,
     access: 'public',
     summary: '人机验证挑战（ALTCHA 组件直接读取，不含信封）',
-    handler: async ({ ctx, reply }) => reply.header('cache-control', 'no-store').send(await newChallenge(ctx)),
+    handler: async ({ caller, reply }) => reply.header('cache-control', 'no-store').send(await newChallenge(caller.ctx)),
   }),
   defineRoute({
     method: 'POST',
@@ -80,7 +79,7 @@ export const accountSignInRoutes = [
     summary: '登录第一步：匹配的账号列表',
     input: loginStep1Body,
     rateLimit: tight,
-    handler: ({ input, ctx, req, ip }) => loginStep1(ctx, input, meta(req, ip)),
+    handler: ({ input, caller }) => loginStep1(caller, input),
   }),
   defineRoute({
     method: 'POST',
@@ -89,7 +88,7 @@ export const accountSignInRoutes = [
     summary: '登录第二步：以所选账号的 secret 登录',
     input: secretQuery,
     rateLimit: tight,
-    handler: ({ input, ctx, req, ip }) => loginWithSecret(ctx, input.secret, meta(req, ip)),
+    handler: ({ input, caller }) => loginWithSecret(caller, input.secret),
   }),
   defineRoute({
     method: 'POST',
@@ -98,7 +97,7 @@ export const accountSignInRoutes = [
     summary: '发送登录短信验证码',
     input: getCheckNumBody,
     rateLimit: tight,
-    handler: async ({ input, ctx, req, ip }) => withMsg(null, await sendLoginCode(ctx, input, meta(req, ip))),
+    handler: async ({ input, caller }) => withMsg(null, await sendLoginCode(caller, input)),
   }),
   defineRoute({
     method: 'POST',
@@ -107,10 +106,10 @@ export const accountSignInRoutes = [
     summary: '验证码登录第一步：手机号关联的账号列表',
     input: loginWithCheckNumBody,
     rateLimit: tight,
-    handler: ({ input, ctx, req, ip }) => {
+    handler: ({ input, caller }) => {
       if (!input.phone) throw appError('PHONE_REQUIRED');
       if (!input.code) throw appError('CODE_REQUIRED');
-      return loginWithCodeStep1(ctx, { ...input, phone: input.phone, code: input.code }, meta(req, ip));
+      return loginWithCodeStep1(caller, { ...input, phone: input.phone, code: input.code });
     },
   }),
   defineRoute({
@@ -120,7 +119,7 @@ export const accountSignInRoutes = [
     summary: '验证码登录',
     input: loginWithCheckNumBody,
     rateLimit: tight,
-    handler: ({ input, ctx, req, ip }) => loginWithCode(ctx, input, meta(req, ip)),
+    handler: ({ input, caller }) => loginWithCode(caller, input),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -129,7 +128,7 @@ export const accountSignInRoutes = [
     summary: '票据登录（合作方签发的一次性票据）',
     input: ticketBody,
     rateLimit: tight,
-    handler: ({ input, ctx, req, ip }) => loginByTicket(ctx, input.ticket, meta(req, ip)),
+    handler: ({ input, caller }) => loginByTicket(caller, input.ticket),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -138,7 +137,7 @@ export const accountSignInRoutes = [
     summary: '单点登录：合作方令牌 → 账号列表',
     input: ohrTokenQuery,
     rateLimit: tight,
-    handler: ({ input, ctx }) => ohrLogin(ctx, input.token),
+    handler: ({ input, caller }) => ohrLogin(caller, input.token),
   }),
 ];
 
@@ -150,7 +149,7 @@ export const accountRecoveryRoutes = [
     summary: '发送注册激活短信验证码',
     input: registerCodeBody,
     rateLimit: tight,
-    handler: async ({ input, ctx, req, ip }) => withMsg(null, await sendRegisterCode(ctx, input, meta(req, ip))),
+    handler: async ({ input, caller }) => withMsg(null, await sendRegisterCode(caller, input)),
   }),
   defineRoute({
     method: 'POST',
@@ -159,8 +158,8 @@ export const accountRecoveryRoutes = [
     summary: '注册（激活已导入的员工账号）',
     input: registerBody,
     rateLimit: tight,
-    handler: async ({ input, ctx, req, ip }) => {
-      const { username, msg } = await register(ctx, input, meta(req, ip));
+    handler: async ({ input, caller }) => {
+      const { username, msg } = await register(caller, input);
       return withMsg({ username }, msg);
     },
   }),
@@ -171,7 +170,7 @@ export const accountRecoveryRoutes = [
     summary: '找回密码 0：匹配的账号（脱敏）',
     input: resetAccBody,
     rateLimit: tight,
-    handler: ({ input, ctx, req, ip }) => findResetAccounts(ctx, input, meta(req, ip)),
+    handler: ({ input, caller }) => findResetAccounts(caller, input),
   }),
   defineRoute({
     method: 'POST',
@@ -180,7 +179,7 @@ export const accountRecoveryRoutes = [
     summary: '找回密码 1：向所选账号的手机发送验证码',
     input: secretQuery,
     rateLimit: tight,
-    handler: async ({ input, ctx, req, ip }) => withMsg(null, await sendResetCode(ctx, input.secret, meta(req, ip))),
+    handler: async ({ input, caller }) => withMsg(null, await sendResetCode(caller, input.secret)),
   }),
   defineRoute({
     method: 'POST',
@@ -189,7 +188,7 @@ export const accountRecoveryRoutes = [
     summary: '找回密码 2：校验验证码',
     input: resetVerifyBody,
     rateLimit: tight,
-    handler: ({ input, ctx, req, ip }) => checkResetCode(ctx, input, meta(req, ip)),
+    handler: ({ input, caller }) => checkResetCode(caller, input),
   }),
   defineRoute({
     method: 'POST',
@@ -198,7 +197,7 @@ export const accountRecoveryRoutes = [
     summary: '找回密码 3：设置新密码',
     input: resetSubmitBody,
     rateLimit: tight,
-    handler: async ({ input, ctx, req, ip }) => withMsg(await submitReset(ctx, input, meta(req, ip)), AccountMsg.resetDone),
+    handler: async ({ input, caller }) => withMsg(await submitReset(caller, input), AccountMsg.resetDone),
   }),
 ];
 
@@ -221,7 +220,7 @@ export const accountSelfRoutes = [
     summary: '上传头像图片（jpg/png，≤10MB，≥200×200）',
     multipart: true,
     bodyLimit: 11 * 1024 * 1024,
-    handler: ({ caller, req }) => uploadAvatar(caller, req),
+    handler: async ({ caller, req }) => uploadAvatar(caller, await receiveUpload(req, AVATAR_UPLOAD_RULES)),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -230,7 +229,7 @@ export const accountSelfRoutes = [
     summary: '发送修改手机号验证码（发往新手机）',
     input: editPhoneCodeQuery,
     rateLimit: tight,
-    handler: async ({ input, ctx, actor, req, ip }) => withMsg(null, await sendEditPhoneCode(ctx, actor.userId, input, meta(req, ip))),
+    handler: async ({ input, caller }) => withMsg(null, await sendEditPhoneCode(caller, input)),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -238,8 +237,8 @@ export const accountSelfRoutes = [
     access: 'user',
     summary: '修改手机号',
     input: editPhoneQuery,
-    handler: async ({ input, ctx, actor, req, ip }) => {
-      await editPhone(ctx, actor.userId, input, meta(req, ip));
+    handler: async ({ input, caller }) => {
+      await editPhone(caller, input);
       return withMsg(null, AccountMsg.phoneChanged);
     },
   }),
@@ -251,8 +250,7 @@ export const accountSelfRoutes = [
     summary: '发送修改密码验证码；msg 为脱敏手机号',
     input: editPasswordCodeQuery,
     rateLimit: tight,
-    handler: async ({ input, ctx, actor, req, ip }) =>
-      withMsg(null, await sendOwnPhoneCode(ctx, actor.userId, 'editpwd', input, { ...meta(req, ip), captcha: true })),
+    handler: async ({ input, caller }) => withMsg(null, await sendOwnPhoneCode(caller, 'editpwd', input, { captcha: true })),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -261,8 +259,8 @@ export const accountSelfRoutes = [
     duringPasswordChange: true,
     summary: '修改密码（之后所有会话失效）',
     input: editPasswordQuery,
-    handler: async ({ input, ctx, actor, req, ip }) => {
-      await editPassword(ctx, actor.userId, input, meta(req, ip));
+    handler: async ({ input, caller }) => {
+      await editPassword(caller, input);
       return withMsg(null, AccountMsg.passwordChanged);
     },
   }),
@@ -273,8 +271,7 @@ export const accountSelfRoutes = [
     summary: '发送注销账户验证码；msg 为脱敏手机号',
     input: cancelCodeQuery,
     rateLimit: tight,
-    handler: async ({ input, ctx, actor, req, ip }) =>
-      withMsg(null, await sendOwnPhoneCode(ctx, actor.userId, 'cancel', input, { ...meta(req, ip), captcha: false })),
+    handler: async ({ input, caller }) => withMsg(null, await sendOwnPhoneCode(caller, 'cancel', input, { captcha: false })),
   }),
   defineRoute({
     method: ['GET', 'POST'],
@@ -282,8 +279,8 @@ export const accountSelfRoutes = [
     access: 'user',
     summary: '校验注销账户验证码',
     input: cancelVerifyQuery,
-    handler: async ({ input, ctx, actor, req, ip }) => {
-      await checkCancelCode(ctx, actor.userId, input.verifyCode, meta(req, ip), false);
+    handler: async ({ input, caller }) => {
+      await checkCancelCode(caller, input.verifyCode, false);
       return null;
     },
   }),
@@ -293,8 +290,8 @@ export const accountSelfRoutes = [
     access: 'user',
     summary: '注销账户（之后不能再登录）',
     input: cancelVerifyQuery,
-    handler: async ({ input, ctx, actor, req, ip }) => {
-      await cancelAccount(ctx, actor.userId, input.verifyCode, meta(req, ip));
+    handler: async ({ input, caller }) => {
+      await cancelAccount(caller, input.verifyCode);
       return withMsg(null, AccountMsg.cancelDone);
     },
   }),
@@ -308,12 +305,10 @@ export const devSmsRoutes = [
     access: 'public',
     summary: '开发用：读取发件箱中某手机号的最新验证码',
     input: z.object({ phone: z.string().regex(PHONE_PATTERN, Msg.phoneFormat) }),
-    handler: async ({ input, ctx, reply }) => {
-      if (ctx.env.SMS_PROVIDER !== 'outbox' || ctx.env.NODE_ENV === 'production')
-        return reply.status(404).send(failure(Msg.routeNotFound, 404));
-      const row = await latestOutboxMessage(ctx.db, input.phone);
-      if (!row) throw appError('SMS_OUTBOX_EMPTY');
-      return { phone: row.phone, purpose: row.purpose, code: row.code, content: row.content, createdAt: row.createdAt.toISOString() };
+    handler: async ({ input, caller, reply }) => {
+      const { env } = caller.ctx;
+      if (env.SMS_PROVIDER !== 'outbox' || env.NODE_ENV === 'production') return reply.status(404).send(failure(Msg.routeNotFound, 404));
+      return latestSmsForDev(caller, input.phone);
     },
   }),
 ];

@@ -1,19 +1,15 @@
 import { AccountMsg, type UploadedImage } from '@xuetu/contract';
-import type { FastifyRequest } from 'fastify';
 import { imageSize } from 'image-size';
 import { invalidateActor } from '../../platform/actor.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { appError, appErrorMsg } from '../../platform/errors.ts';
-import { attachFiles, storeUpload } from '../../platform/files/index.ts';
+import { attachFiles, fileUrl, storeUpload } from '../../platform/files/index.ts';
 import { maskPhone } from '../../platform/sms.ts';
-import { receiveUpload } from '../../platform/uploads.ts';
-import { fileUrl } from '../session/presenter.ts';
+import type { ReceivedUpload, UploadRules } from '../../platform/uploads.ts';
 import { sendCode, verifyCode } from './codes.ts';
 import { guarded, requireCaptchaOrGrant } from './guard.ts';
 import { checkNewPassword, endUserSessions, setPasswordAndRevoke } from './recovery.service.ts';
 import { findAccountById, updateOwnAccount } from './repository.ts';
-import type { RequestMeta } from './signin.service.ts';
 
 // The signed-in user's own account: profile, avatar, phone, password, cancellation.
 
@@ -23,8 +19,8 @@ export const AVATAR_MIN_PX = 200;
 const AVATAR_MAX_PX = 8000;
 const AVATAR_PREFIX = 'avatar';
 
-async function currentUser(ctx: AppContext, userId: number) {
-  const user = await findAccountById(ctx.db, userId);
+async function currentUser(caller: Caller) {
+  const user = await findAccountById(caller.ctx.db, requireActor(caller).userId);
   if (!user) throw appError('SIGNIN_SECRET_EXPIRED');
   return user;
 }
@@ -44,25 +40,32 @@ export async function updateOwnProfile(
   }
   const { ctx } = caller;
   const userId = requireActor(caller).userId;
-  await updateOwnAccount(ctx.db, userId, {
-    ...(input.sex !== undefined ? { sex: input.sex } : {}),
-    ...(input.qq !== undefined ? { qq: input.qq } : {}),
-    ...(input.weChat !== undefined ? { weChat: input.weChat } : {}),
-    ...(input.email !== undefined ? { email: input.email } : {}),
-    ...(headImage !== undefined ? { headImage } : {}),
-  });
+  await updateOwnAccount(
+    ctx.db,
+    userId,
+    {
+      ...(input.sex !== undefined ? { sex: input.sex } : {}),
+      ...(input.qq !== undefined ? { qq: input.qq } : {}),
+      ...(input.weChat !== undefined ? { weChat: input.weChat } : {}),
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(headImage !== undefined ? { headImage } : {}),
+    },
+    caller.now,
+  );
   if (headImage) await attachFiles(caller, [headImage]);
   await invalidateActor(ctx, userId);
 }
 
+/** What the avatar route reads from the multipart body (the route receives it; see uploadAvatar). */
+export const AVATAR_UPLOAD_RULES: UploadRules = {
+  kinds: ['image'],
+  maxBytes: AVATAR_MAX_BYTES,
+  typeMessage: AccountMsg.avatarType,
+  sizeMessage: AccountMsg.avatarSize,
+};
+
 /** UploadImageFileByFormToZfile: jpg/png by content, ≤ 10 MB, at least 200×200 pixels. */
-export async function uploadAvatar(caller: Caller, req: FastifyRequest): Promise<UploadedImage> {
-  const upload = await receiveUpload(req, {
-    kinds: ['image'],
-    maxBytes: AVATAR_MAX_BYTES,
-    typeMessage: AccountMsg.avatarType,
-    sizeMessage: AccountMsg.avatarSize,
-  });
+export async function uploadAvatar(caller: Caller, upload: ReceivedUpload): Promise<UploadedImage> {
   if (upload.mime !== 'image/jpeg' && upload.mime !== 'image/png') throw appError('AVATAR_TYPE');
   let size: { width?: number; height?: number };
   try {
@@ -82,76 +85,63 @@ export async function uploadAvatar(caller: Caller, req: FastifyRequest): Promise
 }
 
 /** GetEditphoneCheckNum: a code to the new phone. */
-export async function sendEditPhoneCode(
-  ctx: AppContext,
-  userId: number,
-  input: { newPhone: string; ticket?: string; randstr?: string },
-  meta: RequestMeta,
-) {
-  const user = await currentUser(ctx, userId);
+export async function sendEditPhoneCode(caller: Caller, input: { newPhone: string; ticket?: string; randstr?: string }) {
+  const user = await currentUser(caller);
   if (user.mobile === input.newPhone) throw appError('SAME_PHONE');
-  await requireCaptchaOrGrant(ctx, {
-    purpose: 'editphone',
-    subject: `u${userId}`,
-    ip: meta.ip,
-    ticket: input.ticket,
-    randstr: input.randstr,
-  });
-  await sendCode(ctx, { phone: input.newPhone, purpose: 'editphone', ip: meta.ip, log: meta.log });
+  await requireCaptchaOrGrant(caller, { purpose: 'editphone', subject: `u${user.id}`, ticket: input.ticket, randstr: input.randstr });
+  await sendCode(caller, { phone: input.newPhone, purpose: 'editphone' });
   return maskPhone(input.newPhone);
 }
 
 /** EditPhone: the code sent to the new phone proves it. */
-export async function editPhone(ctx: AppContext, userId: number, input: { newPhone: string; checkNum: string }, meta: RequestMeta) {
-  await guarded(ctx, { scope: 'code', account: `u${userId}`, ip: meta.ip }, () =>
-    verifyCode(ctx, { phone: input.newPhone, purpose: 'editphone', code: input.checkNum, consume: true }),
+export async function editPhone(caller: Caller, input: { newPhone: string; checkNum: string }) {
+  const { userId } = requireActor(caller);
+  await guarded(caller, { scope: 'code', account: `u${userId}` }, () =>
+    verifyCode(caller, { phone: input.newPhone, purpose: 'editphone', code: input.checkNum, consume: true }),
   );
-  await updateOwnAccount(ctx.db, userId, { mobile: input.newPhone });
-  await invalidateActor(ctx, userId);
+  await updateOwnAccount(caller.ctx.db, userId, { mobile: input.newPhone }, caller.now);
+  await invalidateActor(caller.ctx, userId);
 }
 
-/** A code to the user's own phone (password change, cancellation); answers the masked phone. */
+/**
+ * A code to the user's own phone (password change, cancellation); answers the masked phone.
+ * `captcha`: whether the first send needs a captcha pass (password change yes, cancellation no).
+ */
 export async function sendOwnPhoneCode(
-  ctx: AppContext,
-  userId: number,
+  caller: Caller,
   purpose: 'editpwd' | 'cancel',
   input: { ticket?: string; randstr?: string },
-  meta: RequestMeta & { captcha: boolean },
+  opts: { captcha: boolean },
 ) {
-  const user = await currentUser(ctx, userId);
+  const user = await currentUser(caller);
   if (!user.mobile) throw appError('NO_MOBILE');
-  if (meta.captcha)
-    await requireCaptchaOrGrant(ctx, { purpose, subject: `u${userId}`, ip: meta.ip, ticket: input.ticket, randstr: input.randstr });
-  await sendCode(ctx, { phone: user.mobile, purpose, ip: meta.ip, log: meta.log });
+  if (opts.captcha) await requireCaptchaOrGrant(caller, { purpose, subject: `u${user.id}`, ticket: input.ticket, randstr: input.randstr });
+  await sendCode(caller, { phone: user.mobile, purpose });
   return maskPhone(user.mobile);
 }
 
 /** EditPassWord: strength, match, the code; then every session ends (this one too). */
-export async function editPassword(
-  ctx: AppContext,
-  userId: number,
-  input: { pas1: string; pas2: string; checkNum: string },
-  meta: RequestMeta,
-) {
+export async function editPassword(caller: Caller, input: { pas1: string; pas2: string; checkNum: string }) {
   checkNewPassword(input.pas1, input.pas2);
-  const user = await currentUser(ctx, userId);
-  await guarded(ctx, { scope: 'code', account: `u${userId}`, ip: meta.ip }, () =>
-    verifyCode(ctx, { phone: user.mobile, purpose: 'editpwd', code: input.checkNum, consume: true }),
+  const user = await currentUser(caller);
+  await guarded(caller, { scope: 'code', account: `u${user.id}` }, () =>
+    verifyCode(caller, { phone: user.mobile, purpose: 'editpwd', code: input.checkNum, consume: true }),
   );
-  await setPasswordAndRevoke(ctx, userId, input.pas1);
+  await setPasswordAndRevoke(caller, user.id, input.pas1);
 }
 
 /** CheckCancelUserVerifyCode (consume false) and CancelUser (consume true). */
-export async function checkCancelCode(ctx: AppContext, userId: number, code: string, meta: RequestMeta, consume: boolean) {
-  const user = await currentUser(ctx, userId);
-  await guarded(ctx, { scope: 'code', account: `u${userId}`, ip: meta.ip }, () =>
-    verifyCode(ctx, { phone: user.mobile, purpose: 'cancel', code, consume }),
+export async function checkCancelCode(caller: Caller, code: string, consume: boolean) {
+  const user = await currentUser(caller);
+  await guarded(caller, { scope: 'code', account: `u${user.id}` }, () =>
+    verifyCode(caller, { phone: user.mobile, purpose: 'cancel', code, consume }),
   );
 }
 
 /** CancelUser: the account can no longer sign in; every session ends. */
-export async function cancelAccount(ctx: AppContext, userId: number, code: string, meta: RequestMeta) {
-  await checkCancelCode(ctx, userId, code, meta, true);
-  await updateOwnAccount(ctx.db, userId, { cancelledAt: new Date() });
-  await endUserSessions(ctx, userId);
+export async function cancelAccount(caller: Caller, code: string) {
+  const { userId } = requireActor(caller);
+  await checkCancelCode(caller, code, true);
+  await updateOwnAccount(caller.ctx.db, userId, { cancelledAt: caller.now }, caller.now);
+  await endUserSessions(caller, userId);
 }

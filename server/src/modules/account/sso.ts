@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../platform/context.ts';
+import type { Caller } from '../../platform/caller.ts';
 import { claimOnce } from '../../platform/markers.ts';
 
 // Login tickets (LoginByTicket) and OHR tokens (OhrLogin) issued by a partner system that shares
@@ -38,8 +38,9 @@ export function mintSsoToken(secret: string, typ: SsoType, sub: string, opts: { 
   return `${VERSION}.${payload}.${sign(secret, payload)}`;
 }
 
-/** The claims of a genuine, unexpired, unused token of the wanted type; null otherwise. */
-export async function verifySsoToken(ctx: AppContext, token: string, typ: SsoType): Promise<SsoClaims | null> {
+/** The claims of a genuine, unexpired (by the caller's clock), unused token of the wanted type; null otherwise. */
+export async function verifySsoToken(caller: Caller, token: string, typ: SsoType): Promise<SsoClaims | null> {
+  const { ctx } = caller;
   const parts = token.trim().split('.');
   if (parts.length !== 3 || parts[0] !== VERSION) return null;
   const [, payload, signature] = parts;
@@ -55,12 +56,12 @@ export async function verifySsoToken(ctx: AppContext, token: string, typ: SsoTyp
   // a genuine signature over `null`, a number or an array is still no ticket
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
   const claims = parsed as SsoClaims;
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(caller.now.getTime() / 1000);
   if (claims.typ !== typ || typeof claims.sub !== 'string' || !claims.sub || claims.sub.length > 200) return null;
   // the jti is what makes a ticket single use: it must be hard to guess (at least 16 bytes)
   if (typeof claims.jti !== 'string' || Buffer.byteLength(claims.jti) < MIN_JTI_BYTES || claims.jti.length > 200) return null;
   if (!Number.isInteger(claims.iat) || !Number.isInteger(claims.exp)) return null;
   if (claims.iat > now + CLOCK_SKEW_S || claims.exp <= now || claims.exp - claims.iat > MAX_LIFETIME_S) return null;
   // remembered in Redis or the database until the ticket could no longer be accepted anyway
-  return (await claimOnce(ctx, `sso:jti:${typ}:${claims.jti}`, claims.exp - now + CLOCK_SKEW_S)) ? claims : null;
+  return (await claimOnce(ctx, `sso:jti:${typ}:${claims.jti}`, claims.exp - now + CLOCK_SKEW_S, caller.now)) ? claims : null;
 }

@@ -2,9 +2,8 @@ import { ContentLimits, ContentMsg } from '@xuetu/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../platform/caller.ts';
 import { appError } from '../../platform/errors.ts';
-import { storeUpload, streamUpload } from '../../platform/files/index.ts';
+import { fileUrl, storeUpload, streamUpload } from '../../platform/files/index.ts';
 import { receiveUpload, type UploadRules } from '../../platform/uploads.ts';
-import { fileUrl } from '../session/presenter.ts';
 
 export const CONTENT_PREFIX = 'content';
 const KEY = /^content\/\d{4}\/\d{2}\/[0-9a-f]{24}\.[a-z0-9]{1,5}$/;

@@ -11,10 +11,10 @@ import {
   type UserCountAnswer,
 } from '@xuetu/contract';
 import { type Caller, NO_SCOPE, requireActor } from '../../platform/caller.ts';
+import { fileUrl } from '../../platform/files/index.ts';
 import { htmlExcerpt } from '../../platform/html-text.ts';
 import { targetCompany } from '../companies/target.ts';
 import { cachedPortal, type Viewer } from '../portal/cache.ts';
-import { fileUrl } from '../session/presenter.ts';
 import { listDirs } from '../trainres/dir-repository.ts';
 import { dirSubtree } from '../trainres/dir-service.ts';
 import * as repo from './repository.ts';

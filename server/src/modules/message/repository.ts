@@ -34,22 +34,25 @@ export async function pageMessages(
   return { rows, total: Number(n) };
 }
 
-/** Marks one of the user's messages read; false when it is not theirs. A message's owner is its user (no company scope). */
-export async function markRead(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+/**
+ * Marks one of the user's messages read at `now`; false when it is not theirs. A message's owner
+ * is its user (no company scope).
+ */
+export async function markRead(db: DbOrTx, userId: number, id: number, now: Date): Promise<boolean> {
   const [own] = await db
     .select({ id: messages.id, isRead: messages.isRead })
     .from(messages)
     .where(and(eq(messages.id, id), eq(messages.userId, userId)))
     .limit(1);
   if (!own) return false;
-  if (own.isRead === 0) await db.update(messages).set({ isRead: 1, readAt: new Date() }).where(eq(messages.id, id));
+  if (own.isRead === 0) await db.update(messages).set({ isRead: 1, readAt: now }).where(eq(messages.id, id));
   return true;
 }
 
-export async function markAllRead(db: DbOrTx, userId: number): Promise<void> {
+export async function markAllRead(db: DbOrTx, userId: number, now: Date): Promise<void> {
   await db
     .update(messages)
-    .set({ isRead: 1, readAt: new Date() })
+    .set({ isRead: 1, readAt: now })
     .where(and(eq(messages.userId, userId), eq(messages.isRead, 0)));
 }
 

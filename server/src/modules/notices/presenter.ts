@@ -6,7 +6,7 @@ import {
   type NoticeItem,
   NoticeType,
 } from '@xuetu/contract';
-import { fileUrl } from '../session/presenter.ts';
+import { fileUrl } from '../../platform/files/index.ts';
 import type { EnclosureRow, NoticeRow } from './repository.ts';
 
 /** Download link of a stored file under its original name. */

@@ -1,13 +1,11 @@
 import { formatDateTime, type UserInfo } from '@xuetu/contract';
+import { fileUrl } from '../../platform/files/index.ts';
 import type { readUserLabels, UserRow } from './repository.ts';
 
 export const DEFAULT_AVATAR = '/default-avatar.png';
 
-export function fileUrl(key: string): string {
-  if (!key) return '';
-  if (/^(https?:)?\//.test(key)) return key;
-  return `/prod-api/files/${key}`;
-}
+/** Kept for modules/imports (owned by another change); new code imports platform/files. */
+export { fileUrl };
 
 export function presentUserInfo(user: UserRow, labels: Awaited<ReturnType<typeof readUserLabels>>): UserInfo {
   const sysRoles = [...new Set(labels.roles.map((r) => r.sysRoleEnum).filter((v) => v > 0))].sort();

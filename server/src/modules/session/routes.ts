@@ -1,14 +1,8 @@
-import { captchaShape, loginBody, type UserInfo } from '@xuetu/contract';
-import { userInfoCacheKey } from '../../platform/actor.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { captchaShape, loginBody } from '@xuetu/contract';
 import { defineRoute } from '../../platform/route.ts';
-import { revokeSession } from '../../platform/sessions.ts';
-import { presentUserInfo } from './presenter.ts';
-import { findUserWithLabels } from './repository.ts';
-import { loginWithPassword } from './service.ts';
+import { currentUserInfo, loginWithPassword, logout } from './service.ts';
 
 const base = '/Api/User/user_user';
-const USER_INFO_TTL_S = 30;
 
 export const sessionRoutes = [
   defineRoute({
@@ -19,13 +13,7 @@ export const sessionRoutes = [
     input: loginBody.extend(captchaShape),
     // offices sign in from one address: the brute-force guard, not this limit, stops guessing
     rateLimit: { max: 300, timeWindow: '1 minute' },
-    handler: ({ input, ctx, ip, req }) =>
-      loginWithPassword(ctx, input.username, input.password, {
-        ip,
-        userAgent: req.headers['user-agent'],
-        ticket: input.ticket,
-        randstr: input.randstr,
-      }),
+    handler: ({ input, caller }) => loginWithPassword(caller, input),
   }),
   defineRoute({
     method: 'POST',
@@ -33,8 +21,8 @@ export const sessionRoutes = [
     access: 'public',
     duringPasswordChange: true,
     summary: '退出登录',
-    handler: async ({ maybeActor, ctx }) => {
-      if (maybeActor) await revokeSession(ctx, maybeActor.sessionId);
+    handler: async ({ caller }) => {
+      await logout(caller);
       return null;
     },
   }),
@@ -44,16 +32,6 @@ export const sessionRoutes = [
     access: 'user',
     duringPasswordChange: true,
     summary: '当前用户信息',
-    handler: async ({ actor, ctx }) => {
-      const key = userInfoCacheKey(actor.userId);
-      const cached = await ctx.cache.get<UserInfo>(key);
-      if (cached) return cached;
-      const found = await findUserWithLabels(ctx.db, actor.userId);
-      if (!found) throw unauthorized();
-      const info = presentUserInfo(found.user, found.labels);
-      // changes to the user go through invalidateActor; renamed departments or posts show within the TTL
-      await ctx.cache.set(key, info, USER_INFO_TTL_S);
-      return info;
-    },
+    handler: ({ caller }) => currentUserInfo(caller),
   }),
 ];

@@ -1,42 +1,66 @@
-import type { AppErrorCode } from '@xuetu/contract';
-import type { AppContext } from '../../platform/context.ts';
-import { appError } from '../../platform/errors.ts';
+import type { AppErrorCode, UserInfo } from '@xuetu/contract';
+import { userInfoCacheKey } from '../../platform/actor.ts';
+import { type Caller, requireActor } from '../../platform/caller.ts';
+import { appError, unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
-import { createSession } from '../../platform/sessions.ts';
+import { createSession, revokeSession } from '../../platform/sessions.ts';
 import { guarded } from '../account/guard.ts';
-import { findUserByAccount, type UserRow } from './repository.ts';
+import { presentUserInfo } from './presenter.ts';
+import { findUserByAccount, findUserWithLabels, type UserRow } from './repository.ts';
 
-/** Why a user cannot sign in, or null when they can. */
-export function signInRefusal(user: UserRow): AppErrorCode | null {
+const USER_INFO_TTL_S = 30;
+
+/** Why a user cannot sign in at `now` (the caller's time), or null when they can. */
+export function signInRefusal(user: UserRow, now: Date): AppErrorCode | null {
   if (user.cancelledAt) return 'ACCOUNT_CANCELLED';
   if (!user.passwordHash) return 'ACCOUNT_NOT_ACTIVATED';
   if (user.status !== 1) return 'ACCOUNT_DISABLED';
-  if (user.validDate && user.validDate.getTime() < Date.now()) return 'ACCOUNT_EXPIRED';
+  if (user.validDate && user.validDate.getTime() < now.getTime()) return 'ACCOUNT_EXPIRED';
   return null;
+}
+
+/** A new session for a user who proved who they are, from the caller's IP and user agent. */
+export function openSession(caller: Caller, userId: number): Promise<string> {
+  return createSession(caller.ctx, userId, { ip: caller.ip, userAgent: caller.userAgent });
 }
 
 /**
  * Account code + password. The same answer for an unknown account and a wrong password.
  * Failures count per account and IP: a captcha pass is demanded after repeated ones (account/guard.ts).
  */
-export async function loginWithPassword(
-  ctx: AppContext,
-  username: string,
-  password: string,
-  meta: { ip: string; userAgent?: string; ticket?: string; randstr?: string },
-) {
+export async function loginWithPassword(caller: Caller, input: { username: string; password: string; ticket?: string; randstr?: string }) {
   const user = await guarded(
-    ctx,
-    { scope: 'login', account: username, ip: meta.ip, ticket: meta.ticket, randstr: meta.randstr },
+    caller,
+    { scope: 'login', account: input.username, ticket: input.ticket, randstr: input.randstr },
     async () => {
-      const found = await findUserByAccount(ctx.db, username);
-      const valid = await verifyPassword(password, found?.passwordHash);
+      const found = await findUserByAccount(caller.ctx.db, input.username);
+      const valid = await verifyPassword(input.password, found?.passwordHash);
       if (!found || !valid) throw appError('LOGIN_FAILED');
       return found;
     },
   );
-  const refusal = signInRefusal(user);
+  const refusal = signInRefusal(user, caller.now);
   if (refusal) throw appError(refusal);
-  const token = await createSession(ctx, user.id, { ip: meta.ip, userAgent: meta.userAgent });
+  const token = await openSession(caller, user.id);
   return { token, mustChangePassword: user.mustChangePassword };
+}
+
+/** LoginOut: ends the caller's session (nothing when there is none). */
+export async function logout(caller: Caller): Promise<void> {
+  if (caller.actor) await revokeSession(caller.ctx, caller.actor.sessionId, caller.now);
+}
+
+/** GetUserInfo: the caller's profile and labels, cached briefly (it runs on every page load). */
+export async function currentUserInfo(caller: Caller): Promise<UserInfo> {
+  const { ctx } = caller;
+  const { userId } = requireActor(caller);
+  const key = userInfoCacheKey(userId);
+  const cached = await ctx.cache.get<UserInfo>(key);
+  if (cached) return cached;
+  const found = await findUserWithLabels(ctx.db, userId);
+  if (!found) throw unauthorized();
+  const info = presentUserInfo(found.user, found.labels);
+  // changes to the user go through invalidateActor; renamed departments or posts show within the TTL
+  await ctx.cache.set(key, info, USER_INFO_TTL_S);
+  return info;
 }

@@ -96,7 +96,7 @@ async function ownAttempt(caller: Caller, userpaperId: number): Promise<repo.Att
   let attempt = await repo.findAttempt(caller.ctx.db, userpaperId);
   if (!attempt) throw appError('ATTEMPT_NOT_FOUND');
   authorize(caller, 'take', attempt);
-  if (isOverdue(attempt, caller.now) && (await closeIfOverdue(caller.ctx, attempt.id)))
+  if (isOverdue(attempt, caller.now) && (await closeIfOverdue(caller.ctx, attempt.id, caller.now)))
     attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
   return attempt;
 }
@@ -224,7 +224,7 @@ export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnsw
   if (saved.status !== ExamUserStatus.InProgress) throw appError(saved.autoSubmitted ? 'ATTEMPT_TIME_UP' : 'ATTEMPT_SUBMITTED');
   if (shape.deadlineMs + SAVE_GRACE_MS <= now.getTime()) {
     // on-read closing: nobody has submitted it yet
-    await closeIfOverdue(caller.ctx, input.userpaperId);
+    await closeIfOverdue(caller.ctx, input.userpaperId, caller.now);
     throw appError('ATTEMPT_TIME_UP');
   }
   if (!q) throw appError('ATTEMPT_QUESTION_NOT_FOUND');

@@ -63,7 +63,7 @@ function presentCard(row: Listed, attempts: repo.AttemptRow[], now: Date): MyExa
 /** Before listing a learner's exams: assign exams their department/post now matches (ADR 0007 §5), close what timed out. */
 async function refreshLearner(caller: Caller, userId: number): Promise<void> {
   await joinMatchingExams(caller.ctx, userId, caller.now);
-  await closeOverdue(caller.ctx, userId);
+  await closeOverdue(caller, userId);
 }
 
 /** GetMyExamList: the dashboard's exam cards. */
@@ -105,7 +105,7 @@ export async function readExamDetail(caller: Caller, examCode: string): Promise<
   const actor = requireActor(caller);
   const found = await repo.findVisibleExam(caller.ctx.db, examCode);
   if (!found) throw appError('EXAM_NOT_FOUND');
-  await closeOverdue(caller.ctx, actor.userId);
+  await closeOverdue(caller, actor.userId);
   const eu = await repo.findExamUser(caller.ctx.db, found.exam.id, actor.userId);
   if (!eu) {
     authorize(caller, 'previewExam', found.exam);
@@ -150,7 +150,7 @@ export async function readExamResult(caller: Caller, userpaperId: number): Promi
   if (!attempt) throw appError('ATTEMPT_NOT_FOUND');
   authorize(caller, 'readResult', attempt);
   const own = attempt.userId === actor.userId;
-  if (isOverdue(attempt, caller.now) && (await closeIfOverdue(caller.ctx, attempt.id)))
+  if (isOverdue(attempt, caller.now) && (await closeIfOverdue(caller.ctx, attempt.id, caller.now)))
     attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
   if (own && attempt.status !== ExamUserStatus.Done) throw appError('ATTEMPT_IN_PROGRESS');
   const [{ exam, paper }, questions, names] = await Promise.all([
@@ -245,5 +245,5 @@ export async function listExamResults(caller: Caller, examCode: string): Promise
 
 async function closeOverdueOfExam(caller: Caller, examId: number): Promise<void> {
   for (const a of await repo.examAttempts(caller.ctx.db, caller.scope, examId))
-    if (isOverdue(a, caller.now)) await closeIfOverdue(caller.ctx, a.id);
+    if (isOverdue(a, caller.now)) await closeIfOverdue(caller.ctx, a.id, caller.now);
 }

@@ -1,5 +1,6 @@
 import { ExamUserStatus, SAVE_GRACE_MS } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Caller } from '../../platform/caller.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import * as repo from './repository.ts';
@@ -44,9 +45,11 @@ export async function scoreAndClose(tx: DbOrTx, attempt: repo.AttemptRow, now: D
   return true;
 }
 
-/** Closes one attempt if its time is up (the deadline job and on-read closing). */
-export async function closeIfOverdue(ctx: AppContext, userpaperId: number): Promise<boolean> {
-  const now = ctx.clock.now();
+/**
+ * Closes one attempt if its time is up at `now` (the deadline job and on-read closing). It takes a
+ * context, not a Caller, because the deadline job calls it; services pass `caller.now`.
+ */
+export async function closeIfOverdue(ctx: AppContext, userpaperId: number, now = ctx.clock.now()): Promise<boolean> {
   return inTransaction(ctx, async (tx) => {
     const attempt = await repo.findAttempt(tx, userpaperId, 'update');
     if (!attempt || !isOverdue(attempt, now)) return false;
@@ -54,12 +57,13 @@ export async function closeIfOverdue(ctx: AppContext, userpaperId: number): Prom
   });
 }
 
-/** Closes every overdue attempt (of one person, or all): on-read closing and the sweep job. */
-export async function closeOverdue(ctx: AppContext, userId?: number, batch = 500): Promise<number> {
+/** Closes every overdue attempt (of one person, or all) at the caller's time: on-read closing. */
+export async function closeOverdue(caller: Caller, userId?: number, batch = 500): Promise<number> {
+  const { ctx, now } = caller;
   let closed = 0;
   for (;;) {
-    const ids = await repo.overdueAttemptIds(ctx.db, new Date(ctx.clock.now().getTime() - SAVE_GRACE_MS), batch, userId);
-    for (const id of ids) if (await closeIfOverdue(ctx, id)) closed++;
+    const ids = await repo.overdueAttemptIds(ctx.db, new Date(now.getTime() - SAVE_GRACE_MS), batch, userId);
+    for (const id of ids) if (await closeIfOverdue(ctx, id, now)) closed++;
     if (ids.length < batch) return closed;
   }
 }

@@ -4,3 +4,4 @@ export { registerFileReferences } from './references.ts';
 export { FILE_URL_PURPOSE, sendStoredFile } from './serve.ts';
 export { signedFileUrl } from './signed-url.ts';
 export { attachFiles, fileKeysInHtml, markFilesAttached, remainingQuota, type StoredUpload, storeUpload, streamUpload } from './store.ts';
+export { fileUrl } from './url.ts';

@@ -1,0 +1,9 @@
+/**
+ * The public URL of a stored file key (`/prod-api/files/<key>`); a full URL or an absolute
+ * path is answered unchanged, an empty key as ''.
+ */
+export function fileUrl(key: string): string {
+  if (!key) return '';
+  if (/^(https?:)?\//.test(key)) return key;
+  return `/prod-api/files/${key}`;
+}
