@@ -64,6 +64,8 @@ async function runImportJob(job: JobRecord<ImportJobPayload>, { ctx, progress, l
     requestId: `job:${job.id}`,
     log,
     now: ctx.clock.now(),
+    // a job has no browser
+    userAgent: '',
   };
   await progress(5);
   // the process's one-workbook-at-a-time turn, however many requests wait for it

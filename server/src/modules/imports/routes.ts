@@ -1,9 +1,8 @@
 import { AdminMsg, FileVisibility, importBody, importJobBody, Msg, Perm, type UploadResult } from '@xuetu/contract';
 import { z } from 'zod';
 import { withMsg } from '../../platform/envelope.ts';
-import { signedFileUrl, streamUpload } from '../../platform/files/index.ts';
+import { fileUrl, signedFileUrl, streamUpload } from '../../platform/files/index.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { fileUrl } from '../session/presenter.ts';
 import { PICKER_ACCESS } from '../users/access.ts';
 import { withImportSlot } from './gate.ts';
 import { importJobStatus, saveImport } from './job.ts';

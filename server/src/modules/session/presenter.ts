@@ -4,9 +4,6 @@ import type { readUserLabels, UserRow } from './repository.ts';
 
 export const DEFAULT_AVATAR = '/default-avatar.png';
 
-/** Kept for modules/imports (owned by another change); new code imports platform/files. */
-export { fileUrl };
-
 export function presentUserInfo(user: UserRow, labels: Awaited<ReturnType<typeof readUserLabels>>): UserInfo {
   const sysRoles = [...new Set(labels.roles.map((r) => r.sysRoleEnum).filter((v) => v > 0))].sort();
   const roleCodes = labels.roles.map((r) => r.code);
