@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { EnableStatus } from '@xuetu/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { companies, sessions, users } from '../db/schema/index.ts';
 import type { AppContext } from './context.ts';
@@ -105,5 +106,5 @@ export async function companyActive(ctx: AppContext, userId: number): Promise<bo
     .innerJoin(companies, eq(companies.companySysCode, users.companySysCode))
     .where(eq(users.id, userId))
     .limit(1);
-  return !row || row.status === 1;
+  return !row || row.status === EnableStatus.Enabled;
 }

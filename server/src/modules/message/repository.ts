@@ -1,3 +1,4 @@
+import { EnableStatus, ReadStatus } from '@xuetu/contract';
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, messages, orgs, posts, users } from '../../db/schema/index.ts';
@@ -8,7 +9,7 @@ export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(messages)
-    .where(and(eq(messages.userId, userId), eq(messages.isRead, 0)));
+    .where(and(eq(messages.userId, userId), eq(messages.isRead, ReadStatus.Unread)));
   return Number(row?.n ?? 0);
 }
 
@@ -45,22 +46,22 @@ export async function markRead(db: DbOrTx, userId: number, id: number, now: Date
     .where(and(eq(messages.id, id), eq(messages.userId, userId)))
     .limit(1);
   if (!own) return false;
-  if (own.isRead === 0) await db.update(messages).set({ isRead: 1, readAt: now }).where(eq(messages.id, id));
+  if (own.isRead === ReadStatus.Unread) await db.update(messages).set({ isRead: ReadStatus.Read, readAt: now }).where(eq(messages.id, id));
   return true;
 }
 
 export async function markAllRead(db: DbOrTx, userId: number, now: Date): Promise<void> {
   await db
     .update(messages)
-    .set({ isRead: 1, readAt: now })
-    .where(and(eq(messages.userId, userId), eq(messages.isRead, 0)));
+    .set({ isRead: ReadStatus.Read, readAt: now })
+    .where(and(eq(messages.userId, userId), eq(messages.isRead, ReadStatus.Unread)));
 }
 
 /** People an administrator may message: active accounts inside the scope. */
 export async function searchReceivers(db: DbOrTx, scope: TenantScope, keyword: string, limit: number, offset: number) {
   const where = and(
     scopeWhere(scope, users.companySysCode),
-    eq(users.status, 1),
+    eq(users.status, EnableStatus.Enabled),
     isNotNull(users.passwordHash),
     keyword
       ? (or(
@@ -96,7 +97,7 @@ export async function receiversInScope(db: DbOrTx, scope: TenantScope, ids: numb
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(inArray(users.id, ids), scopeWhere(scope, users.companySysCode), eq(users.status, 1)));
+    .where(and(inArray(users.id, ids), scopeWhere(scope, users.companySysCode), eq(users.status, EnableStatus.Enabled)));
   return rows.map((r) => r.id);
 }
 
@@ -133,6 +134,6 @@ export async function receiversOfGroups(db: DbOrTx, scope: TenantScope, orgIds: 
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(scopeWhere(scope, users.companySysCode), eq(users.status, 1), isNull(users.cancelledAt), or(...conds)));
+    .where(and(scopeWhere(scope, users.companySysCode), eq(users.status, EnableStatus.Enabled), isNull(users.cancelledAt), or(...conds)));
   return rows.map((r) => r.id);
 }

@@ -1,4 +1,5 @@
 import type { AppErrorCode, UserInfo } from '@xuetu/contract';
+import { EnableStatus } from '@xuetu/contract';
 import { userInfoCacheKey } from '../../platform/actor.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import { appError, unauthorized } from '../../platform/errors.ts';
@@ -14,7 +15,7 @@ const USER_INFO_TTL_S = 30;
 export function signInRefusal(user: UserRow, now: Date): AppErrorCode | null {
   if (user.cancelledAt) return 'ACCOUNT_CANCELLED';
   if (!user.passwordHash) return 'ACCOUNT_NOT_ACTIVATED';
-  if (user.status !== 1) return 'ACCOUNT_DISABLED';
+  if (user.status !== EnableStatus.Enabled) return 'ACCOUNT_DISABLED';
   if (user.validDate && user.validDate.getTime() < now.getTime()) return 'ACCOUNT_EXPIRED';
   return null;
 }
