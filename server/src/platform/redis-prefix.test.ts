@@ -38,8 +38,9 @@ const opened: Deployment[] = [];
 /** One deployment: its own database, the shared Redis, the cache made by buildApp from env. */
 async function deploy(prefix?: string): Promise<Deployment> {
   // a copy of the run's seeded database made a new installation (its own id, hence its own prefix)
-  const { database, drop } = await openTestDatabase({ seeded: true });
-  await database.db.delete(installationValues);
+  const { database, drop, seeded } = await openTestDatabase({ seeded: true });
+  // without the run's snapshot (XUETU_TEST_NO_SNAPSHOT=1) it is a new, empty database already
+  if (seeded) await database.db.delete(installationValues);
   const { app, ctx } = await buildApp({
     env: {
       SEED_DEMO: true,
