@@ -28,8 +28,10 @@ test('a learner sees personal count cards and every panel, desktop and phone', a
   await snap(page, 'dashboard-learner-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('count-cards')).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  // the panels lay themselves out again after the resize (the carousel measures its width): poll
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { timeout: 10_000 })
+    .toBeLessThanOrEqual(0);
   await snap(page, 'dashboard-learner-390');
 });
 
