@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { controlCharacterMessage, findControlCharacter } from './control-chars.ts';
 import { ok, WithMsg } from './envelope.ts';
 import { AppError, appError, forbidden, unauthorized } from './errors.ts';
+import { type UploadSource, uploadSource } from './files/source.ts';
 import { normalizeKeys } from './keys.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface RouteCall<I> {
    * New code uses only `input` and `caller`; the fields below are kept while modules migrate.
    */
   caller: Caller;
+  /** The request's one multipart file (`multipart` routes): pass it to `streamUpload` / `receiveUpload`. */
+  upload: UploadSource;
   /** The signed-in user; throws the 401 answer on a public route called without a session. */
   actor: Actor;
   /** The signed-in user or null (public routes). */
@@ -103,6 +106,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
         const result = await spec.handler({
           input: input as z.output<z.ZodType>,
           caller: callerFromRequest(ctx, req),
+          upload: uploadSource(req),
           get actor() {
             if (!actor) throw unauthorized();
             return actor;

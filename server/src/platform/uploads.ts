@@ -1,8 +1,7 @@
 import { extname } from 'node:path';
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { appError, fail } from './errors.ts';
+import type { UploadPart, UploadSource } from './files/source.ts';
 
 /** What an upload may be, judged by its bytes, never by its name. */
 export type UploadKind = 'image' | 'document' | 'spreadsheet' | 'video' | 'audio';
@@ -53,11 +52,11 @@ export interface UploadRules {
   sizeMessage: string;
 }
 
-/** Reads the single file of a multipart request and checks its real type and size. */
-export async function receiveUpload(req: FastifyRequest, rules: UploadRules): Promise<ReceivedUpload> {
-  let part: MultipartFile | undefined;
+/** Reads the upload's one file into memory and checks its real type and size. */
+export async function receiveUpload(source: UploadSource, rules: UploadRules): Promise<ReceivedUpload> {
+  let part: UploadPart | undefined;
   try {
-    part = await req.file({ limits: { fileSize: rules.maxBytes, files: 1 } });
+    part = await source.file({ fileSize: rules.maxBytes });
   } catch {
     throw appError('FILE_REQUIRED');
   }

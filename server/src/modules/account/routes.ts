@@ -220,7 +220,7 @@ export const accountSelfRoutes = [
     summary: '上传头像图片（jpg/png，≤10MB，≥200×200）',
     multipart: true,
     bodyLimit: 11 * 1024 * 1024,
-    handler: async ({ caller, req }) => uploadAvatar(caller, await receiveUpload(req, AVATAR_UPLOAD_RULES)),
+    handler: async ({ caller, upload }) => uploadAvatar(caller, await receiveUpload(upload, AVATAR_UPLOAD_RULES)),
   }),
   defineRoute({
     method: ['GET', 'POST'],

@@ -1,8 +1,7 @@
 import { ContentLimits, ContentMsg } from '@xuetu/contract';
-import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../platform/caller.ts';
 import { appError } from '../../platform/errors.ts';
-import { fileUrl, storeUpload, streamUpload } from '../../platform/files/index.ts';
+import { fileUrl, storeUpload, streamUpload, type UploadSource } from '../../platform/files/index.ts';
 import { receiveUpload, type UploadRules } from '../../platform/uploads.ts';
 
 export const CONTENT_PREFIX = 'content';
@@ -25,13 +24,13 @@ const RULES: Record<ContentUploadKind, UploadRules> = {
  * Receives one content file (cover, inline image, attachment, document, intro video), checked by
  * its bytes. Images are small and read whole; documents and videos stream to storage.
  */
-export async function uploadContentFile(caller: Caller, req: FastifyRequest, kind: ContentUploadKind) {
+export async function uploadContentFile(caller: Caller, source: UploadSource, kind: ContentUploadKind) {
   // images (banners, covers, lecturer photos…) get resized copies for the portal's srcset
   const opts = { prefix: CONTENT_PREFIX, purpose: 'content', imageVariants: kind === 'image' };
   const stored =
     kind === 'image'
-      ? await storeUpload(caller, await receiveUpload(req, RULES[kind]), opts)
-      : await streamUpload(caller, req, RULES[kind], opts);
+      ? await storeUpload(caller, await receiveUpload(source, RULES[kind]), opts)
+      : await streamUpload(caller, source, RULES[kind], opts);
   return { key: stored.key, url: fileUrl(stored.key), name: stored.filename, size: stored.size, mime: stored.mime };
 }
 

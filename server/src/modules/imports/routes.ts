@@ -77,11 +77,11 @@ export const importRoutes = [
     rateLimit: { max: 60, timeWindow: '1 minute' },
     summary: '临时上传表格文件（导入用）',
     input: z.object({}),
-    handler: async ({ caller, req }) => {
+    handler: async ({ caller, upload }) => {
       // workbooks of people's data: private, read back only through a short-lived signed link
       const stored = await streamUpload(
         caller,
-        req,
+        upload,
         { kinds: ['spreadsheet'], maxBytes: 10 * 1024 * 1024, typeMessage: AdminMsg.importFileType, sizeMessage: AdminMsg.importFileSize },
         { prefix: 'tmp/import', purpose: 'import', visibility: FileVisibility.Private },
       );
@@ -96,10 +96,10 @@ export const importRoutes = [
     rateLimit: { max: 60, timeWindow: '1 minute' },
     summary: '上传文件（文档、表格、图片）',
     input: z.object({}),
-    handler: async ({ caller, req }) => {
+    handler: async ({ caller, upload }) => {
       const stored = await streamUpload(
         caller,
-        req,
+        upload,
         {
           kinds: ['document', 'image'],
           maxBytes: caller.ctx.env.UPLOAD_LIMIT_BYTES,

@@ -148,6 +148,6 @@ export const noticeRoutes = [
     input: z.object({ kind: z.enum(['image', 'document', 'video']).default('image') }),
     multipart: true,
     bodyLimit: 210 * 1024 * 1024,
-    handler: ({ input, caller, req }) => uploadContentFile(caller, req, input.kind),
+    handler: ({ input, caller, upload }) => uploadContentFile(caller, upload, input.kind),
   }),
 ];

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import { PassThrough, Transform, type TransformCallback } from 'node:stream';
-import type { MultipartFile } from '@fastify/multipart';
 import { FileStatus, FileVisibility } from '@xuetu/contract';
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Caller, requireActor } from '../caller.ts';
 import { AppError, appError, fail } from '../errors.ts';
 import { checkContent, type ReceivedUpload, type UploadRules } from '../uploads.ts';
 import * as repo from './repository.ts';
+import type { UploadPart, UploadSource } from './source.ts';
 import { makeImageVariants } from './variants.ts';
 
 /** What a stored upload is, as the routes answer it. */
@@ -85,18 +84,18 @@ export async function storeUpload(
 }
 
 /**
- * Receives the single file of a multipart request and streams it to storage (disk, or S3 in
+ * Receives the upload's one file and streams it to storage (disk, or S3 in
  * multipart parts) without holding it in memory: the first bytes decide its real type, the
  * byte count is checked against the size rule and the caller's quota as it flows, and a file
  * that fails a check half-way is deleted again.
  */
-export async function streamUpload(caller: Caller, req: FastifyRequest, rules: UploadRules, opts: StoreOptions): Promise<StoredUpload> {
+export async function streamUpload(caller: Caller, source: UploadSource, rules: UploadRules, opts: StoreOptions): Promise<StoredUpload> {
   const actor = requireActor(caller);
   const quota = await remainingQuota(caller);
   const limit = Math.min(rules.maxBytes, quota.bytes);
-  let part: MultipartFile | undefined;
+  let part: UploadPart | undefined;
   try {
-    part = await req.file({ limits: { fileSize: limit, files: 1 } });
+    part = await source.file({ fileSize: limit });
   } catch {
     throw appError('FILE_REQUIRED');
   }
@@ -157,7 +156,7 @@ function sizeError(quota: { bytes: number; code: 'FILE_QUOTA_USER' | 'FILE_QUOTA
 }
 
 /** Reads until `bytes` bytes (or the end) are buffered, leaving the stream paused for the rest. */
-async function readHead(part: MultipartFile, bytes: number): Promise<Buffer> {
+async function readHead(part: UploadPart, bytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let have = 0;
   const stream = part.file;
