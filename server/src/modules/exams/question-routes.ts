@@ -15,19 +15,13 @@ import {
   questionPageInput,
   questionSaveInput,
 } from '@xuetu/contract';
+import { sendWorkbook } from '../../platform/download.ts';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { withImportSlot } from '../imports/gate.ts';
 import { loadUploadedWorkbook, readSheet } from '../imports/workbook.ts';
 import * as service from './question-service.ts';
-import {
-  buildQuestionTemplate,
-  checkMessage,
-  exportQuestions,
-  importQuestions,
-  planQuestionImport,
-  sendWorkbook,
-} from './question-workbook.ts';
+import { buildQuestionTemplate, checkMessage, exportQuestions, importQuestions, planQuestionImport } from './question-workbook.ts';
 
 const dir = `${EXAM_BASE}/ex_questiondir`;
 const base = `${EXAM_BASE}/ex_question`;

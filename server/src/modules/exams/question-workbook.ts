@@ -11,13 +11,11 @@ import {
   stemText,
 } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
-import type { FastifyReply } from 'fastify';
 import { recordAudit } from '../../platform/audit.ts';
 import { requireActor } from '../../platform/caller.ts';
 import { newCode } from '../../platform/codes.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import type { SheetRow } from '../imports/workbook.ts';
-import { XLSX_MIME } from '../users/export.ts';
 import { examError } from './errors.ts';
 import { type Caller, ownerCompany, scopeOf } from './policy.ts';
 import * as repo from './question-repository.ts';
@@ -239,14 +237,6 @@ export async function buildQuestionTemplate(): Promise<Buffer> {
   ])
     notes.addRow([line]);
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-export function sendWorkbook(reply: FastifyReply, buffer: Buffer, name: string): FastifyReply {
-  reply.header('content-type', XLSX_MIME);
-  reply.header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`);
-  reply.header('cache-control', 'no-store');
-  reply.header('access-control-expose-headers', 'content-disposition');
-  return reply.send(buffer);
 }
 
 /** Export: the filtered questions in the import template's columns (an export re-imports as is). */

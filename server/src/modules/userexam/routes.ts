@@ -15,9 +15,9 @@ import {
   userExamCodeInput,
   userpaperIdInput,
 } from '@xuetu/contract';
+import { sendDownload, sendWorkbook } from '../../platform/download.ts';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { sendWorkbook } from '../exams/question-workbook.ts';
 import { beginExam, readExamPaper, saveAnswer, submitExam } from './attempt-service.ts';
 import { markAnswer, markingQueue } from './marking-service.ts';
 import { renderResultPdf } from './result-pdf.ts';
@@ -109,11 +109,7 @@ export const userExamRoutes = [
     input: userpaperIdInput,
     handler: async ({ input, caller, reply }) => {
       const { buffer, name } = await renderResultPdf(caller, input.userpaperId);
-      reply.header('content-type', 'application/pdf');
-      reply.header('content-disposition', `attachment; filename="result.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`);
-      reply.header('cache-control', 'no-store');
-      reply.header('access-control-expose-headers', 'content-disposition');
-      return reply.send(buffer);
+      return sendDownload(reply, buffer, { name, type: 'application/pdf', fallback: 'result.pdf' });
     },
   }),
   defineRoute({

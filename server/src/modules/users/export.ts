@@ -8,7 +8,6 @@ import { exportBatch, rolesOfUsers } from './repository.ts';
 import { buildUserFilter } from './service.ts';
 
 const BATCH = 1000;
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const COLUMNS = [
   { header: '姓名', key: 'chnName', width: 14 },

@@ -1,8 +1,9 @@
 import { AdminMsg, learnerBody, Msg, Perm, setUserCompanyQuery, userIdQuery, userListBody } from '@xuetu/contract';
+import { sendWorkbook } from '../../platform/download.ts';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { EDIT_MODE, PICKER_ACCESS } from './access.ts';
-import { exportUsers, XLSX_MIME } from './export.ts';
+import { exportUsers } from './export.ts';
 import { listUsersForAdmin, resetPassword, saveLearner, setUserCompany, toggleUserStatus } from './service.ts';
 
 const base = '/Api/User/user_user';
@@ -56,11 +57,7 @@ export const userRoutes = [
     input: userListBody,
     handler: async ({ input, caller, reply }) => {
       const { name, stream } = await exportUsers(caller, input);
-      reply.header('content-type', XLSX_MIME);
-      reply.header('content-disposition', `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`);
-      reply.header('cache-control', 'no-store');
-      reply.header('access-control-expose-headers', 'content-disposition');
-      return reply.send(stream);
+      return sendWorkbook(reply, stream, name);
     },
   }),
 ];
