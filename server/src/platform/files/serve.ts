@@ -6,6 +6,7 @@ import parseRange from 'range-parser';
 import type { Caller } from '../caller.ts';
 import { appError } from '../errors.ts';
 import { verifyUrlToken } from '../signing.ts';
+import type { Storage } from '../storage.ts';
 import { findFileByKey } from './repository.ts';
 import { variantKey, variantOriginal, variantWidthFor } from './variants.ts';
 
@@ -106,6 +107,42 @@ export async function sendStoredFile(
   }
   const obj = await ctx.storage.get(served);
   if (!obj) throw appError('FILE_NOT_FOUND');
+  reply.header('content-length', obj.size);
+  return reply.send(obj.body);
+}
+
+/**
+ * Sends stored bytes whose access was checked already (signed media), with Range support (206,
+ * 416); `missing` is the error for an object that is not there.
+ */
+export async function sendStorageBytes(
+  storage: Storage,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  opts: { type: string; cacheControl: string; missing: () => Error },
+): Promise<FastifyReply> {
+  const meta = await storage.head(key);
+  if (!meta) throw opts.missing();
+  reply.header('content-type', opts.type);
+  reply.header('accept-ranges', 'bytes');
+  reply.header('cache-control', opts.cacheControl);
+  reply.header('x-content-type-options', 'nosniff');
+  const header = req.headers.range;
+  if (header) {
+    const ranges = parseRange(meta.size, header, { combine: true });
+    if (ranges === -1) return reply.status(416).header('content-range', `bytes */${meta.size}`).send();
+    if (ranges !== -2 && ranges.length === 1) {
+      const { start, end } = ranges[0];
+      const obj = await storage.get(key, { start, end });
+      if (!obj) throw opts.missing();
+      reply.header('content-range', `bytes ${start}-${end}/${meta.size}`);
+      reply.header('content-length', end - start + 1);
+      return reply.status(206).send(obj.body);
+    }
+  }
+  const obj = await storage.get(key);
+  if (!obj) throw opts.missing();
   reply.header('content-length', obj.size);
   return reply.send(obj.body);
 }

@@ -1,6 +1,4 @@
 import { errorMessage, type PlayListAnswer, PREVIEW_SECONDS, ResType } from '@xuetu/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import parseRange from 'range-parser';
 import type { Caller } from '../../../platform/caller.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { signUrlToken, verifyUrlToken } from '../../../platform/signing.ts';
@@ -40,7 +38,7 @@ export function signMedia(caller: Caller, g: Grant, ttlMs = MEDIA_URL_TTL_MS): s
   });
 }
 
-const linkError = () => new AppError(errorMessage('MEDIA_LINK_EXPIRED'), 0, 410, null, 'MEDIA_LINK_EXPIRED');
+export const linkError = () => new AppError(errorMessage('MEDIA_LINK_EXPIRED'), 0, 410, null, 'MEDIA_LINK_EXPIRED');
 const previewError = () => new AppError(errorMessage('MEDIA_PREVIEW_LIMIT'), 0, 410, null, 'MEDIA_PREVIEW_LIMIT');
 
 /**
@@ -142,19 +140,16 @@ async function readPlaylist(caller: Caller, key: string): Promise<string> {
   return text;
 }
 
+/** What a media link opens: a playlist's text (its segments signed again), or stored bytes. */
+export type MediaAnswer = { playlist: string } | { key: string; type: string };
+
 /**
- * GET /prod-api/media/play/<media>/<quality>/<file>?t=…: a playlist (segments signed again),
- * a segment or the original file, with Range support. The token must be valid, unexpired, for
+ * GET /prod-api/media/play/<media>/<quality>/<file>?t=…: a playlist, a segment or the original
+ * file (the route sends the bytes, with Range support). The token must be valid, unexpired, for
  * this media and this address, and for the signed-in user when the request carries a session;
  * preview tokens open only the segments that start within the first 30 seconds.
  */
-export async function sendMedia(
-  caller: Caller,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  path: string,
-  token: string,
-): Promise<FastifyReply> {
+export async function openMedia(caller: Caller, path: string, token: string): Promise<MediaAnswer> {
   const [mediaCode, quality, file, ...rest] = path.split('/');
   if (!mediaCode || !quality || !file || rest.length) throw linkError();
   const ok = verifyUrlToken(caller.ctx, token, { purpose: PURPOSE, binding: caller.ip, now: caller.now });
@@ -166,7 +161,7 @@ export async function sendMedia(
   const rendition = media.renditions.find((r) => r.quality === quality);
   if (file === `source${media.ext}` && (!rendition || rendition.format === 'file') && quality === 'OD') {
     if (grant.preview) throw previewError();
-    return sendBytes(caller, req, reply, media.sourceKey, media.mime);
+    return { key: media.sourceKey, type: media.mime };
   }
   if (rendition?.format !== 'hls') throw linkError();
   const dir = rendition.key.slice(0, rendition.key.lastIndexOf('/'));
@@ -174,43 +169,12 @@ export async function sendMedia(
     const text = await readPlaylist(caller, rendition.key);
     // segments stay playable for the whole video, not just the playlist link's minutes
     const segToken = signMedia(caller, grant, Math.max(MEDIA_URL_TTL_MS, (media.duration + 15 * 60) * 1000));
-    return reply
-      .header('content-type', 'application/vnd.apple.mpegurl')
-      .header('cache-control', 'private, no-store')
-      .send(signPlaylist(text, segToken, grant.preview ? PREVIEW_SECONDS : 0));
+    return { playlist: signPlaylist(text, segToken, grant.preview ? PREVIEW_SECONDS : 0) };
   }
   if (!/^seg_\d{4,6}\.ts$/.test(file)) throw linkError();
   if (grant.preview) {
     const allowed = segmentsWithin(parseSegments(await readPlaylist(caller, rendition.key)), PREVIEW_SECONDS).map((s) => s.uri);
     if (!allowed.includes(file)) throw previewError();
   }
-  return sendBytes(caller, req, reply, `${dir}/${file}`, 'video/mp2t');
-}
-
-async function sendBytes(caller: Caller, req: FastifyRequest, reply: FastifyReply, key: string, type: string): Promise<FastifyReply> {
-  const { storage } = caller.ctx;
-  const meta = await storage.head(key);
-  if (!meta) throw linkError();
-  reply.header('content-type', type);
-  reply.header('accept-ranges', 'bytes');
-  // the URL carries a personal token: the browser may keep it, shared caches may not
-  reply.header('cache-control', 'private, max-age=600');
-  reply.header('x-content-type-options', 'nosniff');
-  const header = req.headers.range;
-  if (header) {
-    const ranges = parseRange(meta.size, header, { combine: true });
-    if (ranges === -1) return reply.status(416).header('content-range', `bytes */${meta.size}`).send();
-    if (ranges !== -2 && ranges.length === 1) {
-      const { start, end } = ranges[0];
-      const obj = await storage.get(key, { start, end });
-      if (!obj) throw linkError();
-      reply.header('content-range', `bytes ${start}-${end}/${meta.size}`);
-      reply.header('content-length', end - start + 1);
-      return reply.status(206).send(obj.body);
-    }
-  }
-  const obj = await storage.get(key);
-  if (!obj) throw linkError();
-  reply.header('content-length', obj.size);
-  return reply.send(obj.body);
+  return { key: `${dir}/${file}`, type: 'video/mp2t' };
 }

@@ -1,7 +1,8 @@
 import { Perm, resCodeInput, TRAIN_BASE } from '@xuetu/contract';
 import { z } from 'zod';
+import { sendStorageBytes } from '../../../platform/files/index.ts';
 import { defineRoute } from '../../../platform/route.ts';
-import { playList, sendMedia } from './delivery.ts';
+import { linkError, openMedia, playList } from './delivery.ts';
 import * as service from './service.ts';
 import { handleTus } from './upload.ts';
 
@@ -39,7 +40,20 @@ export const mediaRoutes = [
     access: 'public',
     summary: '媒体播放（签名链接；HLS 播放列表、分片或原文件，支持 Range）',
     input: z.object({ t: z.string().max(2048).default('') }),
-    handler: ({ input, caller, req, reply }) => sendMedia(caller, req, reply, (req.params as { '*': string })['*'] ?? '', input.t),
+    handler: async ({ input, caller, req, reply }) => {
+      const media = await openMedia(caller, (req.params as { '*': string })['*'] ?? '', input.t);
+      if ('playlist' in media)
+        return reply
+          .header('content-type', 'application/vnd.apple.mpegurl')
+          .header('cache-control', 'private, no-store')
+          .send(media.playlist);
+      // the URL carries a personal token: the browser may keep it, shared caches may not
+      return sendStorageBytes(caller.ctx.storage, req, reply, media.key, {
+        type: media.type,
+        cacheControl: 'private, max-age=600',
+        missing: linkError,
+      });
+    },
   }),
   defineRoute({
     method: 'POST',
