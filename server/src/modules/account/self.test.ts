@@ -3,6 +3,7 @@ import type { UploadedImage, UserInfo } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helper.ts';
+import { uploadMultipart } from '../../../test/uploads.ts';
 import { call, outboxCode, U } from './testkit.ts';
 
 let t: TestApp;
@@ -47,26 +48,11 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
-function multipart(filename: string, content: Buffer, type = 'image/png') {
-  const boundary = '----xuetu-test';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-const upload = async (token: string, filename: string, content: Buffer) => {
-  const m = multipart(filename, content);
-  const res = await t.inject({
-    method: 'POST',
-    url: '/prod-api/Api/SysConfig/sys_notice/UploadImageFileByFormToZfile',
-    headers: { ...m.headers, ydAuthorization: `Bearer ${token}` },
-    payload: m.payload,
+const upload = (token: string, filename: string, content: Buffer) =>
+  uploadMultipart<UploadedImage>(t, '/Api/SysConfig/sys_notice/UploadImageFileByFormToZfile', content, filename, {
+    token,
+    type: 'image/png',
   });
-  return res.json();
-};
 
 const masked = (mobile: string) => `${mobile.slice(0, 3)}****${mobile.slice(-4)}`;
 
@@ -103,7 +89,7 @@ describe('profile and avatar', () => {
     const token = await (await buildUser(t)).signIn();
     const res = await upload(token, 'me.png', png(200, 200));
     expect(res.success).toBe(true);
-    const data = res.data as UploadedImage;
+    const data = res.data;
     expect(data.path).toMatch(/^avatar\/\d{4}\/\d{2}\/[0-9a-f]+\.png$/);
     expect(data.url).toBe(`/prod-api/files/${data.path}`);
     expect((await call(t, `${U}/UpdateUserInfoByUser`, { headImage: data.path }, { token })).success).toBe(true);

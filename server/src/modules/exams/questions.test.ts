@@ -2,6 +2,7 @@ import { QUESTION_COLUMNS, type QuestionDirNode, type QuestionImportCheck, type 
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildWorkbook, uploadImportFile } from '../../../test/uploads.ts';
 import { OTHER_COMPANY } from '../../db/seed/demo.ts';
 
 // Question bank: directories, questions, import/export. Each route: 401 / action / company / bad input / success.
@@ -141,31 +142,8 @@ describe('questions', () => {
 
 // ---------- import / export ----------
 
-async function workbook(rows: string[][], headers: string[] = [...QUESTION_COLUMNS]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('试题');
-  ws.addRow(headers);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function upload(buf: Buffer, token = corp): Promise<string> {
-  const boundary = '----xuetu';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="q.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    buf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.inject({
-    method: 'POST',
-    url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
-    headers: { ydAuthorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
-  return res.json().data.url;
-}
+const workbook = (rows: string[][], headers: readonly string[] = QUESTION_COLUMNS) => buildWorkbook(headers, rows, '试题');
+const upload = async (buf: Buffer, token = corp) => (await uploadImportFile(t, buf, 'q.xlsx', token)).data.url;
 
 /** 题型 题干 A…I 答案 解析 难度 分值 目录 */
 const row = (type: string, stem: string, options: string[], answer: string, dir = '') => [

@@ -8,10 +8,10 @@ import {
   JobStatus,
 } from '@xuetu/contract';
 import { eq, inArray } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildWorkbook, uploadImportFile } from '../../../test/uploads.ts';
 import { jobs, users } from '../../db/schema/index.ts';
 import { invalidateActor } from '../../platform/actor.ts';
 import { IMPORT_INLINE_ROWS } from './job.ts';
@@ -46,31 +46,8 @@ const rows = (from: number, count: number) =>
     '2027-12-31',
   ]);
 
-async function workbook(data: (string | number)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('学员');
-  ws.addRow([...IMPORT_COLUMNS]);
-  for (const r of data) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function upload(buf: Buffer, token: string): Promise<string> {
-  const boundary = '----xuetu';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    buf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.inject({
-    method: 'POST',
-    url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
-    headers: { ydAuthorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
-  return res.json().data.url;
-}
+const workbook = (data: (string | number)[][]) => buildWorkbook(IMPORT_COLUMNS, data, '学员');
+const upload = async (buf: Buffer, token: string) => (await uploadImportFile(t, buf, 'users.xlsx', token)).data.url;
 
 /** How many of the people numbered from..from+count-1 exist. */
 async function existing(from: number, count: number): Promise<number> {

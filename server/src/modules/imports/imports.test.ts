@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildWorkbook, uploadImportFile } from '../../../test/uploads.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { claimOnce, releaseMarker } from '../../platform/markers.ts';
 import { IMPORT_LOCK_TTL_S, IMPORT_MAX_WAITING, importLockKey, inProcessTurn } from './gate.ts';
@@ -28,31 +29,8 @@ const idCard = (n: number) => {
   return first17 + idCardCheckChar(first17);
 };
 
-async function workbook(rows: (string | number)[][], headers: string[] = [...IMPORT_COLUMNS]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('学员');
-  ws.addRow(headers);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function upload(buf: Buffer, name = 'users.xlsx', token = corp) {
-  const boundary = '----xuetu';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    buf,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.inject({
-    method: 'POST',
-    url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
-    headers: { ydAuthorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
-  });
-  return res.json();
-}
+const workbook = (rows: (string | number)[][], headers: readonly string[] = IMPORT_COLUMNS) => buildWorkbook(headers, rows, '学员');
+const upload = (buf: Buffer, name = 'users.xlsx', token = corp) => uploadImportFile(t, buf, name, token);
 
 const rows = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { uploadMultipart } from '../../../test/uploads.ts';
 import { makePdf, makePng } from '../portal/assets.ts';
 import { sanitizeNoticeHtml } from './sanitize.ts';
 
@@ -18,21 +19,11 @@ const base = '/Api/SysConfig/sys_notice';
 type Page<T> = { models: T[]; totalCount: number };
 type AdminNotice = { noticeSysCode: string; companySysCode: string; status: number; noticeTitle: string };
 
-async function upload(token: string | undefined, kind: string, name: string, data: Buffer, mime: string) {
-  const boundary = '----xt';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${mime}\r\n\r\n`),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.inject({
-    method: 'POST',
-    url: `/prod-api${base}/UploadContentFile?kind=${kind}`,
-    payload: body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { ydAuthorization: `Bearer ${token}` } : {}) },
+const upload = (token: string | undefined, kind: string, name: string, data: Buffer, mime: string) =>
+  uploadMultipart<{ key: string; url: string; name: string; size: number }>(t, `${base}/UploadContentFile?kind=${kind}`, data, name, {
+    token,
+    type: mime,
   });
-  return res.json() as { success: boolean; msg: string; errorCode: number; data: { key: string; url: string; name: string; size: number } };
-}
 
 describe('sanitising', () => {
   it('removes scripts, event handlers and javascript: URLs and keeps the formatting', () => {

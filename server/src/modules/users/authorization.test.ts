@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildWorkbook, uploadImportFile } from '../../../test/uploads.ts';
 import { users } from '../../db/schema/index.ts';
 import { makeIdCard } from '../../db/seed/idcard.ts';
 
@@ -24,26 +24,7 @@ describe('may-manage rule on indirect paths', () => {
   let holder: { id: number; idCard: string };
 
   async function uploadSheet(rows: string[][], token: string): Promise<string> {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('学员');
-    ws.addRow(IMPORT_HEADERS);
-    for (const r of rows) ws.addRow(r);
-    const buf = Buffer.from(await wb.xlsx.writeBuffer());
-    const boundary = '----xuetu-attack';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      buf,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await t.inject({
-      method: 'POST',
-      url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
-      headers: { ydAuthorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    return res.json().data.url;
+    return (await uploadImportFile(t, await buildWorkbook(IMPORT_HEADERS, rows, '学员'), 'a.xlsx', token)).data.url;
   }
 
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { FileStatus, FileVisibility } from '@xuetu/contract';
+import { FileStatus, FileVisibility, type UploadResult } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildWorkbook, uploadImportFile, uploadMultipart } from '../../../test/uploads.ts';
 import { siteSettings, storedFiles } from '../../db/schema/index.ts';
 import { ManualClock } from '../clock.ts';
 import type { LocalStorage } from '../storage.ts';
@@ -22,37 +22,16 @@ afterAll(() => t.close());
 /** a body file-type recognises as a PDF */
 const pdf = (bytes: number, fill = 0x41) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 9, fill)]);
 
-function multipart(file: Buffer, filename: string) {
-  const boundary = '----xuetu-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(account: string, file: Buffer, filename = 'a.pdf', url = '/prod-api/Api/upload/Upload/UploadZFileByForm') {
-  const body = multipart(file, filename);
-  const res = await t.inject({
-    method: 'POST',
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, ydAuthorization: `Bearer ${tokens[account]}` },
-  });
-  return res.json();
-}
+const UPLOAD = '/Api/upload/Upload/UploadZFileByForm';
+const upload = (account: string, file: Buffer, filename = 'a.pdf') =>
+  uploadMultipart<UploadResult>(t, UPLOAD, file, filename, { token: tokens[account] });
 
 const fileRow = async (key: string) => (await t.ctx.db.select().from(storedFiles).where(eq(storedFiles.storageKey, key)))[0];
 const storedPath = (key: string) => join((t.ctx.storage as LocalStorage as unknown as { root: string }).root, key);
 
 describe('uploads', () => {
   it('needs a session', async () => {
-    const body = multipart(pdf(100), 'a.pdf');
-    const res = await t.inject({ method: 'POST', url: '/prod-api/Api/upload/Upload/UploadZFileByForm', ...body });
-    expect(res.json()).toMatchObject({ success: false, errorCode: 401 });
+    expect(await uploadMultipart(t, UPLOAD, pdf(100), 'a.pdf')).toMatchObject({ success: false, errorCode: 401 });
   });
 
   it('records the owner, company, purpose, size and type of each upload, as temporary', async () => {
@@ -138,16 +117,12 @@ describe('downloads', () => {
 });
 
 describe('private files', () => {
-  const xlsx = async () => {
-    const wb = new ExcelJS.Workbook();
-    wb.addWorksheet('Sheet1').addRow(['姓名', '手机号']);
-    return Buffer.from(await wb.xlsx.writeBuffer());
-  };
+  const xlsx = () => buildWorkbook(['姓名', '手机号'], []);
 
   it('are served only through a signed link, to the user it was issued to, until it expires', async () => {
-    const res = await upload('learner04', await xlsx(), 'people.xlsx', '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily');
+    const res = await uploadImportFile(t, await xlsx(), 'people.xlsx', tokens.learner04);
     if (!res.success) throw new Error(res.msg);
-    const { url, path } = res.data as { url: string; path: string };
+    const { url, path } = res.data;
     expect((await fileRow(path)).visibility).toBe(FileVisibility.Private);
     expect(url).toMatch(/\?sig=/);
     const bare = await t.inject({ method: 'GET', url: `/prod-api/files/${path}` });
@@ -158,7 +133,7 @@ describe('private files', () => {
     const someoneElse = await t.inject({ method: 'GET', url, headers: { ydAuthorization: `Bearer ${tokens.other01}` } });
     expect(someoneElse.json()).toMatchObject({ success: false, code: 'FILE_LINK_EXPIRED' });
     // a link signed for one private file does not open another
-    const second = await upload('learner04', await xlsx(), 'more.xlsx', '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily');
+    const second = await uploadImportFile(t, await xlsx(), 'more.xlsx', tokens.learner04);
     const borrowed = `/prod-api/files/${second.data.path}${url.slice(url.indexOf('?'))}`;
     const other = await t.inject({ method: 'GET', url: borrowed, headers: { ydAuthorization: `Bearer ${tokens.learner04}` } });
     expect(other.json()).toMatchObject({ success: false, code: 'FILE_LINK_EXPIRED' });
@@ -190,7 +165,7 @@ describe('purge of files nothing refers to any more', () => {
   const purge = () => t.ctx.jobs.drain();
 
   it('keeps a saved file while a row mentions it, and deletes a replaced one in two steps a day apart', async () => {
-    const first = (await upload('learner02', pdf(200))).data.path as string;
+    const first = (await upload('learner02', pdf(200))).data.path;
     await t.ctx.db.insert(siteSettings).values({ key: 'test.purge', value: mention(first) });
     await t.ctx.db
       .update(storedFiles)
@@ -200,7 +175,7 @@ describe('purge of files nothing refers to any more', () => {
     await purge();
     expect((await fileRow(first)).status).toBe(FileStatus.Attached);
     // the object now refers to a second file instead (a replaced cover, an edited notice)
-    const second = (await upload('learner02', pdf(200))).data.path as string;
+    const second = (await upload('learner02', pdf(200))).data.path;
     await t.ctx.db
       .update(siteSettings)
       .set({ value: mention(second) })
@@ -222,7 +197,7 @@ describe('purge of files nothing refers to any more', () => {
   });
 
   it('gives an orphan back to whatever mentions it again before the second step', async () => {
-    const key = (await upload('learner03', pdf(200))).data.path as string;
+    const key = (await upload('learner03', pdf(200))).data.path;
     await t.ctx.db.update(storedFiles).set({ status: FileStatus.Attached, attachedAt: clock.now() }).where(eq(storedFiles.storageKey, key));
     clock.advance(25 * 3_600_000);
     await purge();
@@ -235,7 +210,7 @@ describe('purge of files nothing refers to any more', () => {
   });
 
   it('never purges files of a purpose no table is registered for', async () => {
-    const key = (await upload('learner03', pdf(200))).data.path as string;
+    const key = (await upload('learner03', pdf(200))).data.path;
     await t.ctx.db
       .update(storedFiles)
       .set({ status: FileStatus.Attached, attachedAt: clock.now(), purpose: 'unregistered' })

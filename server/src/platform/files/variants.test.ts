@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { uploadMultipart } from '../../../test/uploads.ts';
 import { storedFiles } from '../../db/schema/index.ts';
 import { ManualClock } from '../clock.ts';
 import { variantKey, variantOriginal, variantWidthFor } from './variants.ts';
@@ -25,19 +26,16 @@ const image = (width: number, height: number, format: 'jpeg' | 'png' | 'gif' = '
     .toBuffer();
 
 async function uploadImage(file: Buffer, name: string) {
-  const boundary = '----xt-variants';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n`),
+  const body = await uploadMultipart<{ key: string; url: string }>(
+    t,
+    '/Api/SysConfig/sys_notice/UploadContentFile?kind=image',
     file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.inject({
-    method: 'POST',
-    url: '/prod-api/Api/SysConfig/sys_notice/UploadContentFile?kind=image',
-    payload,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ydAuthorization: `Bearer ${admin}` },
-  });
-  const body = res.json() as { success: boolean; msg: string; data: { key: string; url: string } };
+    name,
+    {
+      token: admin,
+      type: 'image/jpeg',
+    },
+  );
   expect(body.success, body.msg).toBe(true);
   return body.data;
 }
