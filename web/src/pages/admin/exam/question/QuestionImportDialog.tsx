@@ -51,6 +51,7 @@ export function QuestionImportDialog(props: {
     const data = err instanceof ApiError ? (err.envelope?.data as QuestionImportCheck | null | undefined) : null;
     setResult({ type: 'error', msg: err instanceof Error ? err.message : String(err), errors: data?.errors ?? [] });
   };
+  const template = useAppMutation({ mutationFn: () => downloadQuestionTemplate() });
   const check = useAppMutation({
     mutationFn: async () => {
       const u = await ensureUploaded();
@@ -80,7 +81,12 @@ export function QuestionImportDialog(props: {
           <DirSelect tree={props.tree} value={dirCode} onChange={setDirCode} placeholder="表格未填目录时归入" style={{ width: 220 }} />
         </Form.Item>
         <Form.Item>
-          <Button icon={<DownloadOutlined />} onClick={() => void downloadQuestionTemplate()} data-testid="question-template">
+          <Button
+            icon={<DownloadOutlined />}
+            loading={template.isPending}
+            onClick={() => template.mutate()}
+            data-testid="question-template"
+          >
             下载模板
           </Button>
         </Form.Item>
