@@ -30,6 +30,8 @@ export interface JobView {
   attempts: number;
   maxAttempts: number;
   lastError: string;
+  /** what the job stored for whoever follows it (e.g. an import's `{ added, updated }`); null until stored */
+  result: Record<string, unknown> | null;
   createTime: string;
   /** when a queued job may run next ('' = now) */
   runAt: string;

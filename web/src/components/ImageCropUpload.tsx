@@ -74,6 +74,7 @@ export function ImageCropUpload({
     return false;
   };
 
+  // stays outside useAppMutation: antd's Upload (customRequest) drives it and `state` shows its progress
   const send = async (file: Blob) => {
     setState(UploadState.Uploading);
     try {

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { actions, roleActions, roles } from '../../db/schema/index.ts';
 import { invalidateAllActors } from '../../platform/actor.ts';
 import { defineJob, enqueueJob } from '../../platform/jobs/index.ts';
+import { setJobResult } from '../../platform/jobs/repository.ts';
 import { inTransaction } from '../../platform/tx.ts';
 
 const LIST = '/Api/SysConfig/sys_job/GetJobPageList';
@@ -22,10 +23,15 @@ const flaky = defineJob<{ n: number }>('test.flaky', {
   },
 });
 let jobId: number;
+const counting = defineJob<{ rows: number }>('test.counting', {
+  title: '测试导入',
+  run: async (job, { ctx }) => setJobResult(ctx.db, job.id, { added: job.payload.rows, updated: 0 }),
+});
 
 beforeAll(async () => {
   t = await buildTestApp();
   t.ctx.jobs.register(flaky);
+  t.ctx.jobs.register(counting);
   await t.ctx.jobs.drain();
   jobId = (await inTransaction(t.ctx, (tx) => enqueueJob(tx, flaky, { n: 1 }))) as number;
   await t.ctx.jobs.drain();
@@ -50,6 +56,15 @@ describe('后台任务 (platform job list)', () => {
     expect(page.data.models.every((j) => j.status === 'failed')).toBe(true);
     const done = await t.post<PageResult<JobView>>(LIST, { status: 'done' }, admin);
     expect(done.data.models.some((j) => j.id === jobId)).toBe(false);
+  });
+
+  it('shows what a job stored as its result, and null for a job that stored nothing', async () => {
+    const id = (await inTransaction(t.ctx, (tx) => enqueueJob(tx, counting, { rows: 600 }))) as number;
+    await t.ctx.jobs.drain();
+    const page = await t.post<PageResult<JobView>>(LIST, { kind: 'test.counting' }, admin);
+    expect(page.data.models.find((j) => j.id === id)).toMatchObject({ status: 'done', result: { added: 600, updated: 0 } });
+    const failed = await t.post<PageResult<JobView>>(LIST, { kind: 'test.flaky' }, admin);
+    expect(failed.data.models.find((j) => j.id === jobId)?.result).toBeNull();
   });
 
   it('refuses a status it does not know with a message', async () => {

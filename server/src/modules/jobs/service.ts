@@ -14,6 +14,11 @@ function requirePlatform(caller: Caller) {
   return actor;
 }
 
+/** A job's stored result as the list shows it: an object, or null (nothing stored, or not an object). */
+function presentResult(result: unknown): Record<string, unknown> | null {
+  return typeof result === 'object' && result !== null && !Array.isArray(result) ? (result as Record<string, unknown>) : null;
+}
+
 function present(caller: Caller, row: repo.JobRow): JobView {
   return {
     id: row.id,
@@ -24,6 +29,7 @@ function present(caller: Caller, row: repo.JobRow): JobView {
     attempts: row.attempts,
     maxAttempts: row.maxAttempts,
     lastError: row.lastError ?? '',
+    result: presentResult(row.result),
     createTime: formatDateTime(row.createdAt),
     runAt: formatDateTime(row.runAt),
     startTime: formatDateTime(row.startedAt),

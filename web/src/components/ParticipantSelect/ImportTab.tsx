@@ -3,7 +3,7 @@ import { AdminMsg, IMPORT_RESULT_ROWS, USER_TEMPLATE_URL, type UserRowView } fro
 import { App, Button, Input, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { uploadTemporarily, userExportIn } from '../../api/imports';
-import { ApiError } from '../../api/request';
+import { useAppMutation } from '../../app/useAppMutation';
 import { addUnique, type TabProps } from './types';
 
 const EXCEL = /\.(xls|xlsx)$/i;
@@ -16,22 +16,18 @@ const EXCEL = /\.(xls|xlsx)$/i;
 export function ImportTab({ value, onChange }: Omit<TabProps<'users'>, 'companySysCode'>) {
   const { message } = App.useApp();
   const [result, setResult] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const match = async (file: File) => {
-    setBusy(true);
-    try {
+  const match = useAppMutation({
+    mutationFn: async (file: File) => {
       const up = await uploadTemporarily(file);
-      const res = await userExportIn([up.url]);
+      return userExportIn([up.url]);
+    },
+    onSuccess: (res) => {
       onChange(addUnique<UserRowView>(value, res.data, (u) => u.userId));
       setResult([`已匹配 ${res.data.length} 人`, ...(res.msg ? res.msg.split('；') : [])].join('\n'));
-    } catch (err) {
-      // the request wrapper has shown the toast; keep the reason in the result box too
-      if (err instanceof ApiError) setResult(err.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // the request wrapper has shown the toast; keep the reason in the result box too
+    onError: (err) => setResult(err instanceof Error ? err.message : String(err)),
+  });
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="participant-import-tab">
@@ -49,11 +45,11 @@ export function ImportTab({ value, onChange }: Omit<TabProps<'users'>, 'companyS
               message.warning(AdminMsg.importFileType);
               return Upload.LIST_IGNORE;
             }
-            void match(file);
+            match.mutate(file);
             return false;
           }}
         >
-          <Button icon={<UploadOutlined />} loading={busy} data-testid="participant-import-choose">
+          <Button icon={<UploadOutlined />} loading={match.isPending} data-testid="participant-import-choose">
             选择文件
           </Button>
         </Upload>

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
 import { AntAppScope } from '../../app/AntAppScope';
 import { createQueryClient, Providers } from '../../app/Providers';
-import { type MockApi, mockApi, ok } from '../../test/mockApi';
+import { fail, type MockApi, mockApi, ok } from '../../test/mockApi';
+import { toasts } from '../../test/toasts';
 import { ImportTab } from './ImportTab';
 import { ParticipantSelect, type ParticipantSelectProps } from './index';
 import { OrgTab } from './OrgTab';
@@ -129,6 +130,21 @@ describe('ParticipantSelect tabs', () => {
     fireEvent.change(input(), { target: { files: [new File(['x'], 'list.xlsx')] } });
     await waitFor(() => expect(last(seen)?.map((u) => u.userId)).toEqual([1, 2]));
     expect((screen.getByTestId('participant-import-result') as HTMLTextAreaElement).value).toBe('已匹配 1 人\n第3行 某人 未找到');
+  });
+
+  it('导入学员: a refused match is shown once and kept in the result; the selection stays', async () => {
+    api
+      .on('/Api/upload/Upload/UploadZFileByFormTemporarily', ok({ url: 'tmp/a.xlsx', name: 'a.xlsx' }))
+      .on('/Api/User/user_user/UserExportIn', fail('表格不是学员导入模板'));
+    const seen = renderTab<'users'>(ImportTab, [users[0]] as never);
+    fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, {
+      target: { files: [new File(['x'], 'list.xlsx')] },
+    });
+    await waitFor(() =>
+      expect((screen.getByTestId('participant-import-result') as HTMLTextAreaElement).value).toBe('表格不是学员导入模板'),
+    );
+    await waitFor(() => expect(toasts()).toEqual(['表格不是学员导入模板']));
+    expect(seen).toEqual([]);
   });
 });
 

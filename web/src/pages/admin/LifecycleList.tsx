@@ -10,24 +10,31 @@ export interface StatusFilter {
   keyword: string;
   status?: number;
 }
-export type LifecyclePageQuery = StatusFilter & { companySysCode: string; pageIndex: number; pageRows: number };
+/** A list's filter: the keyword and the list's own choices (all optional: the list starts unfiltered). */
+export type ListFilter = { keyword: string };
+export type LifecyclePageQuery<F extends ListFilter = StatusFilter> = F & { companySysCode: string; pageIndex: number; pageRows: number };
 
 /**
- * The state of an exam or project list: the company (platform staff pick one), the filter, the
- * page and the query. `search` takes the search form's values (back to page 1); `table` is what
- * the antd table needs for rows, loading and the pager.
+ * The state of an exam, project or paper list: the company (platform staff pick one), the filter,
+ * the page and the query. `search` takes the search form's values (back to page 1); `table` is
+ * what the antd table needs for rows, loading and the pager.
  */
-export function useLifecycleList<T>(key: readonly unknown[], fetchPage: (q: LifecyclePageQuery) => Promise<PageResult<T>>) {
+export function useLifecycleList<T, F extends ListFilter = StatusFilter>(
+  key: readonly unknown[],
+  // F is the default or given, never guessed from fetchPage (which also takes the page)
+  fetchPage: (q: LifecyclePageQuery<NoInfer<F>>) => Promise<PageResult<T>>,
+) {
   const { company, picker } = useExamCompany();
-  const [filter, setFilter] = useState<StatusFilter>({ keyword: '' });
+  // a filter's choices besides the keyword are optional, so the empty filter is one
+  const [filter, setFilter] = useState<F>({ keyword: '' } as F);
   const [page, setPage] = useState(DEFAULT_PAGE);
   const list = useQuery({
     queryKey: [...key, filter, page, company],
     queryFn: () => fetchPage({ ...filter, companySysCode: company, pageIndex: page.pageIndex, pageRows: page.pageSize }),
     placeholderData: keepPreviousData,
   });
-  const search = (v: { keyword?: string; status?: number }) => {
-    setFilter({ keyword: v.keyword ?? '', status: v.status });
+  const search = (f: F) => {
+    setFilter(f);
     setPage((p) => ({ ...p, pageIndex: 1 }));
   };
   const table = {
@@ -44,7 +51,7 @@ export function useLifecycleList<T>(key: readonly unknown[], fetchPage: (q: Life
  */
 export function StatusSearchForm(props: {
   picker: ReactNode;
-  onSearch: (v: { keyword?: string; status?: number }) => void;
+  onSearch: (v: StatusFilter) => void;
   keywordPlaceholder: string;
   keywordTestId?: string;
   statusLabels: Record<number, string>;
@@ -56,7 +63,11 @@ export function StatusSearchForm(props: {
     </Button>
   );
   return (
-    <Form layout="inline" style={{ marginBottom: 16, rowGap: 12 }} onFinish={props.onSearch}>
+    <Form
+      layout="inline"
+      style={{ marginBottom: 16, rowGap: 12 }}
+      onFinish={(v: Partial<StatusFilter>) => props.onSearch({ keyword: v.keyword ?? '', status: v.status })}
+    >
       {props.picker && <Form.Item>{props.picker}</Form.Item>}
       <Form.Item name="keyword">
         <Input placeholder={props.keywordPlaceholder} allowClear data-testid={props.keywordTestId} />

@@ -13,6 +13,14 @@ const STATUS_OPTIONS = [
   ...Object.values(JobStatus).map((s) => ({ value: s, label: JOB_STATUS_LABELS[s] })),
 ];
 
+/** A job's result on one line: `added: 600, updated: 0` (nested values as JSON). */
+function compactResult(result: Record<string, unknown> | null): string {
+  if (!result) return '';
+  return Object.entries(result)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+    .join(', ');
+}
+
 /** 系统管理 → 后台任务: what the background jobs are doing, their progress and why one failed. */
 export default function JobsPage() {
   const can = useCan();
@@ -54,15 +62,25 @@ export default function JobsPage() {
         loading={list.isLoading}
         dataSource={list.data?.models ?? []}
         locale={{ emptyText: '暂无后台任务' }}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1160 }}
         pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         expandable={{
           expandedRowRender: (j) => (
-            <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
-              {j.lastError}
-            </Typography.Paragraph>
+            <Space orientation="vertical" style={{ width: '100%' }}>
+              {j.lastError && (
+                <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
+                  {j.lastError}
+                </Typography.Paragraph>
+              )}
+              {j.result && (
+                <div data-testid="job-result">
+                  <Typography.Text type="secondary">结果</Typography.Text>
+                  <pre style={{ maxHeight: 240, overflow: 'auto', margin: '4px 0 0' }}>{JSON.stringify(j.result, null, 2)}</pre>
+                </div>
+              )}
+            </Space>
           ),
-          rowExpandable: (j) => Boolean(j.lastError),
+          rowExpandable: (j) => Boolean(j.lastError || j.result),
         }}
         columns={[
           { title: '编号', dataIndex: 'id', width: 80 },
@@ -95,6 +113,13 @@ export default function JobsPage() {
           { title: '尝试次数', width: 100, render: (_, j) => `${j.attempts} / ${j.maxAttempts}` },
           { title: '创建时间', dataIndex: 'createTime', width: 170 },
           { title: '完成时间', dataIndex: 'finishTime', width: 170, render: (v: string) => v || '—' },
+          {
+            title: '结果',
+            dataIndex: 'result',
+            width: 200,
+            ellipsis: true,
+            render: (r: JobView['result']) => compactResult(r) || '—',
+          },
           {
             title: '最后一次错误',
             dataIndex: 'lastError',

@@ -17,6 +17,7 @@ const job = (over: Partial<JobView>): JobView => ({
   attempts: 1,
   maxAttempts: 3,
   lastError: '',
+  result: null,
   createTime: '2026-11-21 08:00:00',
   runAt: '',
   startTime: '2026-11-21 08:00:01',
@@ -34,6 +35,7 @@ beforeEach(() => {
       const all = [
         job({ id: 2, kind: 'exams.notifyAssigned', title: '考试通知', status: 'failed', progress: 40, attempts: 3, lastError: '磁盘已满' }),
         job({}),
+        job({ id: 3, kind: 'users.import', title: '导入学员', result: { added: 600, updated: 0 } }),
       ];
       const models = body.status ? all.filter((j) => j.status === body.status) : all;
       return ok({ models, totalCount: models.length });
@@ -70,6 +72,19 @@ describe('后台任务 page', () => {
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(retried).toEqual([2]));
     expect(await screen.findByText('任务已重新排队')).toBeInTheDocument();
+  });
+
+  it('shows what a job stored (结果) on its row and, expanded, in full', async () => {
+    renderPage();
+    const imported = (await screen.findByText('导入学员')).closest('tr') as HTMLElement;
+    expect(imported).toHaveTextContent('added: 600, updated: 0');
+    const plain = screen.getByText('公告消息分发').closest('tr') as HTMLElement;
+    expect(plain).not.toHaveTextContent('added');
+
+    fireEvent.click(within(imported).getByRole('button', { name: /展开/ }));
+    const full = await screen.findByTestId('job-result');
+    expect(full).toHaveTextContent('结果');
+    expect(JSON.parse(full.querySelector('pre')?.textContent ?? '')).toEqual({ added: 600, updated: 0 });
   });
 
   it('hides retry from an administrator without the retry action', async () => {

@@ -1,9 +1,10 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CERT_TYPES, Perm, type ProjectEnrolmentView, type ProjectView, REACH_STATE_LABELS } from '@xuetu/contract';
-import { App, Button, DatePicker, Drawer, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Button, DatePicker, Drawer, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { getEnrolments, savePrjusrattr } from '../../../api/projects';
+import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { DEFAULT_PAGE, pager } from '../shared';
 
@@ -15,8 +16,6 @@ interface CertValues {
 
 /** 学员名单: who joined, their hours and achievement; certificate attributes of safety-training projects. */
 export function EnrolmentDrawer({ project, onClose }: { project: ProjectView | null; onClose: () => void }) {
-  const { message } = App.useApp();
-  const qc = useQueryClient();
   const can = useCan();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(DEFAULT_PAGE);
@@ -31,21 +30,22 @@ export function EnrolmentDrawer({ project, onClose }: { project: ProjectView | n
   });
   const safety = project?.isThreeSafety === 1;
 
-  const saveCert = async () => {
-    const v = await form.validateFields();
-    if (!editing) return;
-    await savePrjusrattr({
-      projectCode: code,
-      userId: editing.userId,
-      certType: v.certType ?? '',
-      certNo: v.certNo ?? '',
-      certValidFrom: v.valid?.[0].format('YYYY-MM-DD') ?? '',
-      certValidTo: v.valid?.[1].format('YYYY-MM-DD') ?? '',
-    });
-    message.success('保存成功');
-    setEditing(null);
-    void qc.invalidateQueries({ queryKey: ['project', 'enrolments', code] });
-  };
+  const saveCert = useAppMutation({
+    mutationFn: async (user: ProjectEnrolmentView) => {
+      const v = await form.validateFields();
+      return savePrjusrattr({
+        projectCode: code,
+        userId: user.userId,
+        certType: v.certType ?? '',
+        certNo: v.certNo ?? '',
+        certValidFrom: v.valid?.[0].format('YYYY-MM-DD') ?? '',
+        certValidTo: v.valid?.[1].format('YYYY-MM-DD') ?? '',
+      });
+    },
+    success: '保存成功',
+    invalidate: [['project', 'enrolments', code]],
+    onSuccess: () => setEditing(null),
+  });
 
   return (
     <Drawer
@@ -128,7 +128,8 @@ export function EnrolmentDrawer({ project, onClose }: { project: ProjectView | n
         open={!!editing}
         title={`证书信息：${editing?.chnName ?? ''}`}
         onCancel={() => setEditing(null)}
-        onOk={() => void saveCert()}
+        onOk={() => editing && saveCert.mutate(editing)}
+        confirmLoading={saveCert.isPending}
         destroyOnHidden
       >
         <Form form={form} layout="vertical">

@@ -1,11 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { PROJECT_BASE, type ProjectDetail, SysRole, TRAIN_BASE } from '@xuetu/contract';
-import { App } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
+import { AntAppScope } from '../../../app/AntAppScope';
 import { createQueryClient, Providers } from '../../../app/Providers';
 import { useSession } from '../../../app/store/session';
-import { type MockApi, mockApi, ok } from '../../../test/mockApi';
+import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
+import { toasts } from '../../../test/toasts';
 import { ProjectEditor } from './ProjectEditor';
 
 const stored = {
@@ -43,10 +44,10 @@ afterEach(() => vi.restoreAllMocks());
 const renderEditor = (projectCode: string | null, onSaved = vi.fn()) =>
   render(
     <Providers queryClient={createQueryClient()}>
-      {/* the admin layout's antd App, which the editor's message comes from */}
-      <App>
+      {/* the admin layout's antd App, which the editor's messages come from */}
+      <AntAppScope>
         <ProjectEditor open projectCode={projectCode} company="" onClose={vi.fn()} onSaved={onSaved} />
-      </App>
+      </AntAppScope>
     </Providers>,
   );
 
@@ -67,6 +68,7 @@ describe('ProjectEditor', () => {
 
     fireEvent.click(screen.getByTestId('project-save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(toasts()).toEqual(['保存成功']));
     const save = api.calls.find((c) => c.url.endsWith('/SaveData'));
     expect(save?.body).toMatchObject({
       projectCode: 'P1',
@@ -82,5 +84,35 @@ describe('ProjectEditor', () => {
     expect(screen.getByTestId('project-name')).toHaveValue('');
     expect(screen.getByText('新增培训项目')).toBeInTheDocument();
     expect(api.calls.some((c) => c.url.endsWith('/GetDetail'))).toBe(false);
+  });
+
+  it('a refused save shows the reason once, keeps the drawer open and can be saved again', async () => {
+    let refuse = true;
+    api.on(`${PROJECT_BASE}/SaveData`, () => (refuse ? fail('项目名称已存在') : ok({ projectCode: 'P1' })));
+    const onSaved = vi.fn();
+    renderEditor('P1', onSaved);
+    await waitFor(() => expect(screen.getByTestId('project-name')).toHaveValue('项目甲'));
+    fireEvent.click(screen.getByTestId('project-save'));
+    await waitFor(() => expect(toasts()).toEqual(['项目名称已存在']));
+    await waitFor(() => expect(screen.getByTestId('project-save')).not.toHaveClass('ant-btn-loading'));
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.getByTestId('project-name')).toHaveValue('项目甲');
+
+    refuse = false;
+    fireEvent.click(screen.getByTestId('project-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(toasts()).toContain('保存成功'));
+    expect(api.calls.filter((c) => c.url.endsWith('/SaveData'))).toHaveLength(2);
+  });
+
+  it('an invalid form is not sent', async () => {
+    const onSaved = vi.fn();
+    renderEditor(null, onSaved);
+    await screen.findByText('新增培训项目');
+    fireEvent.click(screen.getByTestId('project-save'));
+    expect(await screen.findByText('请输入项目名称')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url.endsWith('/SaveData'))).toBe(false);
+    expect(toasts()).toEqual([]);
+    expect(onSaved).not.toHaveBeenCalled();
   });
 });

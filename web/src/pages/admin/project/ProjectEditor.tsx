@@ -1,11 +1,12 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Perm, ProjectStatus, REACH_RULE_LABELS, SPEED_CHOICES } from '@xuetu/contract';
-import { Alert, App, Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { getExamPage } from '../../../api/exams';
 import { getProject, saveProject } from '../../../api/projects';
+import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { ImageCropUpload } from '../../../components/ImageCropUpload';
 import { EditorDrawer, useEditorRecord } from '../EditorDrawer';
@@ -22,11 +23,9 @@ export function ProjectEditor(props: {
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<EditorValues>();
   const cover = Form.useWatch('cover', form);
   const [courses, setCourses] = useState<PickedRes[]>([]);
-  const [saving, setSaving] = useState(false);
   const can = useCan();
   const { existing, loading } = useEditorRecord({
     open: props.open,
@@ -71,24 +70,19 @@ export function ProjectEditor(props: {
     enabled: props.open && can(Perm.ExamList),
   });
 
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
+  const save = useAppMutation({
+    mutationFn: async () => {
+      const v = await form.validateFields();
       // one call, one transaction: the project, its courses and its participants
-      await saveProject({
+      return saveProject({
         ...saveBody(v, props.projectCode, props.company),
         resCodes: courses.map((c) => c.resCode),
         participants: pickIds(participants.picks),
       });
-      message.success('保存成功');
-      props.onSaved();
-    } catch {
-      // shown by the request wrapper
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    success: '保存成功',
+    onSuccess: () => props.onSaved(),
+  });
 
   return (
     <EditorDrawer
@@ -97,8 +91,8 @@ export function ProjectEditor(props: {
       width={Math.min(820, window.innerWidth)}
       onClose={props.onClose}
       loading={loading}
-      saving={saving}
-      onSave={save}
+      saving={save.isPending}
+      onSave={() => save.mutate()}
       saveTestId="project-save"
       dialogs={participants.dialog}
     >

@@ -168,7 +168,10 @@ export function DirPanel({
         confirmLoading={save.isPending}
         onCancel={() => setDialog((d) => ({ ...d, open: false }))}
         onOk={() =>
-          void form.validateFields().then((v) => save.mutate({ dCode: dialog.dCode || undefined, dName: v.dName, dpNo: dialog.dpNo }))
+          form.validateFields().then(
+            (v) => save.mutate({ dCode: dialog.dCode || undefined, dName: v.dName, dpNo: dialog.dpNo }),
+            () => undefined, // the form shows what is wrong
+          )
         }
       >
         <Form form={form} layout="vertical">

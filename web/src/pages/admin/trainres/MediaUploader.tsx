@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
 import { getMediaStatus, retryMedia } from '../../../api/trainres';
 import { getToken } from '../../../app/auth';
+import { useAppMutation } from '../../../app/useAppMutation';
 
 const ACCEPT: Record<number, string> = { 1: 'video/*,.mp4,.mov,.webm,.mkv', 2: 'audio/*,.mp3,.m4a,.wav,.aac', 3: 'application/pdf,.pdf' };
 
@@ -50,7 +51,12 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
     enabled: Boolean(mediaId),
     refetchInterval: (q) => (q.state.data && ['uploaded', 'processing'].includes(q.state.data.status) ? 1000 : false),
   });
+  const retry = useAppMutation({
+    mutationFn: () => retryMedia(mediaId),
+    invalidate: [['trainres', 'media', mediaId]],
+  });
 
+  // stays outside useAppMutation: tus owns the transfer (chunks, pause/resume, progress, retries)
   const start = async (file: File) => {
     const { Upload } = await import('tus-js-client');
     samples.current = [];
@@ -174,7 +180,7 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
                 showIcon
                 message={media.error || '处理失败'}
                 action={
-                  <Button size="small" icon={<ReloadOutlined />} onClick={() => void retryMedia(mediaId).then(() => status.refetch())}>
+                  <Button size="small" icon={<ReloadOutlined />} loading={retry.isPending} onClick={() => retry.mutate()}>
                     重试
                   </Button>
                 }

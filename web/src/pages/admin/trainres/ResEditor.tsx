@@ -113,11 +113,15 @@ export function ResEditor({
       okText="保存"
       confirmLoading={save.isPending}
       onOk={() =>
-        void form.validateFields().then((v) => {
-          const problem = takesLessons(v.resType) ? lessonsProblem(lessons) : '';
-          if (problem) message.warning(problem);
-          else save.mutate(v);
-        })
+        // the form shows what is wrong
+        void form.validateFields().then(
+          (v) => {
+            const problem = takesLessons(v.resType) ? lessonsProblem(lessons) : '';
+            if (problem) message.warning(problem);
+            else save.mutate(v);
+          },
+          () => undefined,
+        )
       }
       onCancel={onClose}
     >

@@ -14,6 +14,7 @@ export function ImageUpload({ value, onChange, testId }: { value?: string; onCha
       <Upload
         accept="image/png,image/jpeg,image/gif,image/webp"
         showUploadList={false}
+        // stays outside useAppMutation: antd's Upload drives the upload (customRequest's onSuccess/onError)
         customRequest={async ({ file, onSuccess, onError }) => {
           setBusy(true);
           try {
@@ -58,6 +59,7 @@ export function FileListUpload({
         accept={accept}
         showUploadList={false}
         disabled={value.length >= max}
+        // stays outside useAppMutation: antd's Upload drives the upload (customRequest's onSuccess/onError)
         customRequest={async ({ file, onSuccess, onError }) => {
           setBusy(true);
           try {

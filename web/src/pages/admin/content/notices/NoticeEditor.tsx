@@ -4,6 +4,7 @@ import { Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Sk
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { addNotice, getNoticeEditData, type UploadedFile, updateNotice, uploadContentFile } from '../../../../api/content';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can } from '../../../../components/Can';
 import { LazyRichText } from '../../../../components/LazyRichText';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
@@ -83,27 +84,30 @@ export function NoticeEditor({
     }
   }, [open, code, editing.data, form]);
 
-  const save = async (publish: boolean) => {
-    const v = await form.validateFields();
-    const body: NoticeSaveInput = {
-      noticeSysCode: code ?? undefined,
-      noticeTitle: v.noticeTitle,
-      noticeSecondTitle: v.noticeSecondTitle ?? '',
-      noticeDesc: v.noticeDesc ?? '',
-      noticeValue: v.noticeValue ?? '',
-      noticeType: v.noticeType,
-      noticeUrl: v.noticeType === 2 ? (v.noticeUrl ?? '') : '',
-      noticeChannel: v.noticeChannel,
-      pcCoverUrl: v.pcCoverUrl ?? '',
-      companySysCode: staff ? v.companySysCode || null : null,
-      releaseTime: v.releaseTime ? v.releaseTime.format('YYYY-MM-DD HH:mm:ss') : '',
-      sortOrder: v.sortOrder ?? 0,
-      enclosures: (v.enclosures ?? []).map((e) => ({ enclosureName: e.name, fileKey: e.key, size: e.size })),
-      publish,
-    };
-    await (code ? updateNotice(body) : addNotice(body));
-    onSaved();
-  };
+  const save = useAppMutation({
+    mutationFn: async (publish: boolean) => {
+      const v = await form.validateFields();
+      const body: NoticeSaveInput = {
+        noticeSysCode: code ?? undefined,
+        noticeTitle: v.noticeTitle,
+        noticeSecondTitle: v.noticeSecondTitle ?? '',
+        noticeDesc: v.noticeDesc ?? '',
+        noticeValue: v.noticeValue ?? '',
+        noticeType: v.noticeType,
+        noticeUrl: v.noticeType === 2 ? (v.noticeUrl ?? '') : '',
+        noticeChannel: v.noticeChannel,
+        pcCoverUrl: v.pcCoverUrl ?? '',
+        companySysCode: staff ? v.companySysCode || null : null,
+        releaseTime: v.releaseTime ? v.releaseTime.format('YYYY-MM-DD HH:mm:ss') : '',
+        sortOrder: v.sortOrder ?? 0,
+        enclosures: (v.enclosures ?? []).map((e) => ({ enclosureName: e.name, fileKey: e.key, size: e.size })),
+        publish,
+      };
+      return code ? updateNotice(body) : addNotice(body);
+    },
+    success: '保存成功',
+    onSuccess: () => onSaved(),
+  });
 
   return (
     <Drawer
@@ -117,11 +121,22 @@ export function NoticeEditor({
       extra={
         <Space>
           <Button onClick={onClose}>取消</Button>
-          <Button onClick={() => void save(false)} data-testid="notice-save">
+          <Button
+            loading={save.isPending && !save.variables}
+            disabled={save.isPending && save.variables}
+            onClick={() => save.mutate(false)}
+            data-testid="notice-save"
+          >
             保存
           </Button>
           <Can action={Perm.NoticePublish}>
-            <Button type="primary" onClick={() => void save(true)} data-testid="notice-save-publish">
+            <Button
+              type="primary"
+              loading={save.isPending && save.variables}
+              disabled={save.isPending && !save.variables}
+              onClick={() => save.mutate(true)}
+              data-testid="notice-save-publish"
+            >
               保存并发布
             </Button>
           </Can>

@@ -161,7 +161,6 @@ export default function NoticeAdminPage() {
         code={editing.code}
         onClose={() => setEditing({ open: false, code: null })}
         onSaved={() => {
-          message.success('保存成功');
           setEditing({ open: false, code: null });
           void reload();
         }}

@@ -40,11 +40,6 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
     testIdPrefix: 'exam',
     hint: '尚未选择；部门包含其下级部门，发布后新加入的人员也会收到考试',
   });
-  const persist = useAppMutation({
-    mutationFn: (body: Parameters<typeof addExam>[0]) => (props.examCode ? updateExam(body) : addExam(body)),
-    success: '保存成功',
-    onSuccess: () => props.onSaved(),
-  });
   const papers = useQuery({
     queryKey: ['exam', 'papers', 'options', props.company],
     queryFn: () => getPaperPage({ keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 }),
@@ -95,26 +90,30 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
     },
   });
 
-  const save = async () => {
-    const v = await form.validateFields();
-    const body = {
-      examCode: props.examCode ?? '',
-      examName: v.examName,
-      examIntrduce: v.examIntrduce,
-      paperCode: v.paperCode,
-      time: v.time,
-      examStartTime: v.window?.[0].format(FMT) ?? '',
-      examEndTime: v.window?.[1].format(FMT) ?? '',
-      passScore: v.passScore,
-      isAllow: v.isAllow ? 1 : 0,
-      isAllowCount: v.isAllow ? v.isAllowCount : 1,
-      ...Object.fromEntries(FLAG_OPTIONS.map((f) => [f.value, v.flags.includes(f.value) ? 1 : 0])),
-      projectCode: v.projectCode ?? '',
-      participants: pickIds(participants.picks),
-      companySysCode: props.company,
-    };
-    persist.mutate(body);
-  };
+  const persist = useAppMutation({
+    mutationFn: async () => {
+      const v = await form.validateFields();
+      const body = {
+        examCode: props.examCode ?? '',
+        examName: v.examName,
+        examIntrduce: v.examIntrduce,
+        paperCode: v.paperCode,
+        time: v.time,
+        examStartTime: v.window?.[0].format(FMT) ?? '',
+        examEndTime: v.window?.[1].format(FMT) ?? '',
+        passScore: v.passScore,
+        isAllow: v.isAllow ? 1 : 0,
+        isAllowCount: v.isAllow ? v.isAllowCount : 1,
+        ...Object.fromEntries(FLAG_OPTIONS.map((f) => [f.value, v.flags.includes(f.value) ? 1 : 0])),
+        projectCode: v.projectCode ?? '',
+        participants: pickIds(participants.picks),
+        companySysCode: props.company,
+      };
+      return props.examCode ? updateExam(body) : addExam(body);
+    },
+    success: '保存成功',
+    onSuccess: () => props.onSaved(),
+  });
 
   const begun = (existing.data?.attemptCount ?? 0) > 0;
 
@@ -126,7 +125,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
       onClose={props.onClose}
       loading={loading}
       saving={persist.isPending}
-      onSave={save}
+      onSave={() => persist.mutate()}
       saveTestId="exam-save"
       dialogs={participants.dialog}
     >

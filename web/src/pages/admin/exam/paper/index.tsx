@@ -1,16 +1,18 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type PaperView, Perm } from '@xuetu/contract';
-import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { deletePaper, getPaperPage, previewPaper } from '../../../../api/exams';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
-import { DEFAULT_PAGE, pager } from '../../shared';
-import { QuestionPreview, useDirTree, useExamCompany } from '../shared';
+import { type ListFilter, useLifecycleList } from '../../LifecycleList';
+import { QuestionPreview, useDirTree } from '../shared';
 import { PaperEditor } from './PaperEditor';
 
 const KEY = ['exam', 'papers'] as const;
+/** Papers have no lifecycle: the list filters by 组卷方式 instead of a status. */
+type PaperFilter = ListFilter & { paperType?: number };
 
 function PaperPreview({ code, onClose }: { code: string | null; onClose: () => void }) {
   const q = useQuery({ queryKey: ['exam', 'paper', 'preview', code], queryFn: () => previewPaper(code as string), enabled: !!code });
@@ -37,37 +39,24 @@ function PaperPreview({ code, onClose }: { code: string | null; onClose: () => v
 
 /** 试卷管理: list, fixed/random editor with live totals, preview, delete. */
 export default function PaperPage() {
-  const { message } = App.useApp();
   const qc = useQueryClient();
   const can = useCan();
-  const { company, picker } = useExamCompany();
+  const { company, picker, search, table } = useLifecycleList<PaperView, PaperFilter>(KEY, getPaperPage);
   const dirs = useDirTree(company);
-  const [filter, setFilter] = useState<{ keyword: string; paperType?: number }>({ keyword: '' });
-  const [page, setPage] = useState(DEFAULT_PAGE);
   const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
   const [preview, setPreview] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: [...KEY, filter, page, company],
-    queryFn: () => getPaperPage({ ...filter, companySysCode: company, pageIndex: page.pageIndex, pageRows: page.pageSize }),
-    placeholderData: keepPreviousData,
-  });
   const reload = () => qc.invalidateQueries({ queryKey: ['exam'] });
   const remove = useAppMutation({
     mutationFn: (code: string) => deletePaper(code),
-    onSuccess: () => {
-      message.success('删除成功!');
-      void reload();
-    },
+    success: '删除成功!',
+    onSuccess: () => void reload(),
   });
   return (
     <Card variant="borderless" data-testid="paper-admin">
       <Form
         layout="inline"
         style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(v: { keyword?: string; paperType?: number }) => {
-          setFilter({ keyword: v.keyword ?? '', paperType: v.paperType });
-          setPage((p) => ({ ...p, pageIndex: 1 }));
-        }}
+        onFinish={(v: Partial<PaperFilter>) => search({ keyword: v.keyword ?? '', paperType: v.paperType })}
       >
         {picker && <Form.Item>{picker}</Form.Item>}
         <Form.Item name="keyword">
@@ -97,10 +86,8 @@ export default function PaperPage() {
       </Form>
       <Table<PaperView>
         rowKey="paperCode"
-        loading={list.isFetching}
-        dataSource={list.data?.models ?? []}
+        {...table}
         scroll={{ x: 960 }}
-        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         columns={[
           { title: '试卷名称', dataIndex: 'paperName', ellipsis: true },
           {

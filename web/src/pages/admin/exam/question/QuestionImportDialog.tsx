@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { checkQuestionImport, downloadQuestionTemplate, importQuestions } from '../../../../api/exams';
 import { uploadTemporarily } from '../../../../api/imports';
 import { ApiError } from '../../../../api/request';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { DirSelect } from '../shared';
 
 /** 导入试题: template → choose file → 数据检查 (row, column, reason) → 导入 (all or nothing). */
@@ -21,7 +22,6 @@ export function QuestionImportDialog(props: {
   const [url, setUrl] = useState<string | null>(null);
   const [dirCode, setDirCode] = useState(props.defaultDir);
   const [result, setResult] = useState<{ type: 'success' | 'error'; msg: string; errors: QuestionImportError[] } | null>(null);
-  const [busy, setBusy] = useState<'check' | 'import' | null>(null);
 
   useEffect(() => {
     if (props.open) {
@@ -44,30 +44,35 @@ export function QuestionImportDialog(props: {
     return up.url;
   };
 
-  const run = async (kind: 'check' | 'import') => {
-    setBusy(kind);
-    try {
-      const u = await ensureUploaded();
-      if (!u) return;
-      const body = { urls: [u], dirCode, companySysCode: props.company };
-      if (kind === 'check') {
-        const res = await checkQuestionImport(body);
-        setResult({ type: res.data.errors.length ? 'error' : 'success', msg: res.msg, errors: res.data.errors });
-      } else {
-        const res = await importQuestions(body);
-        setResult({ type: 'success', msg: res.msg, errors: [] });
-        message.success(res.msg);
-        props.onImported();
-      }
-    } catch (err) {
-      if (err instanceof ApiError) {
-        const data = err.envelope?.data as QuestionImportCheck | null | undefined;
-        setResult({ type: 'error', msg: err.message, errors: data?.errors ?? [] });
-      }
-    } finally {
-      setBusy(null);
-    }
+  const body = (u: string) => ({ urls: [u], dirCode, companySysCode: props.company });
+  // a refusal keeps its reason and the rows at fault on screen; the check's was toasted by the
+  // request wrapper as well, the import is silent (its reason is the Alert alone)
+  const showFailure = (err: unknown) => {
+    const data = err instanceof ApiError ? (err.envelope?.data as QuestionImportCheck | null | undefined) : null;
+    setResult({ type: 'error', msg: err instanceof Error ? err.message : String(err), errors: data?.errors ?? [] });
   };
+  const template = useAppMutation({ mutationFn: () => downloadQuestionTemplate() });
+  const check = useAppMutation({
+    mutationFn: async () => {
+      const u = await ensureUploaded();
+      return u ? checkQuestionImport(body(u)) : null;
+    },
+    onSuccess: (res) => res && setResult({ type: res.data.errors.length ? 'error' : 'success', msg: res.msg, errors: res.data.errors }),
+    onError: showFailure,
+  });
+  const runImport = useAppMutation({
+    mutationFn: async () => {
+      const u = await ensureUploaded();
+      return u ? importQuestions(body(u)) : null;
+    },
+    success: (res) => res?.msg,
+    onSuccess: (res) => {
+      if (!res) return;
+      setResult({ type: 'success', msg: res.msg, errors: [] });
+      props.onImported();
+    },
+    onError: showFailure,
+  });
 
   return (
     <Modal open={props.open} title="导入试题" width={IMPORT_DIALOG_WIDTH} onCancel={props.onClose} footer={null} destroyOnHidden>
@@ -76,7 +81,12 @@ export function QuestionImportDialog(props: {
           <DirSelect tree={props.tree} value={dirCode} onChange={setDirCode} placeholder="表格未填目录时归入" style={{ width: 220 }} />
         </Form.Item>
         <Form.Item>
-          <Button icon={<DownloadOutlined />} onClick={() => void downloadQuestionTemplate()} data-testid="question-template">
+          <Button
+            icon={<DownloadOutlined />}
+            loading={template.isPending}
+            onClick={() => template.mutate()}
+            data-testid="question-template"
+          >
             下载模板
           </Button>
         </Form.Item>
@@ -96,10 +106,10 @@ export function QuestionImportDialog(props: {
           </Upload>
         </Form.Item>
         <Space>
-          <Button loading={busy === 'check'} onClick={() => void run('check')} data-testid="question-import-check">
+          <Button loading={check.isPending} onClick={() => check.mutate()} data-testid="question-import-check">
             数据检查
           </Button>
-          <Button type="primary" loading={busy === 'import'} onClick={() => void run('import')} data-testid="question-import-run">
+          <Button type="primary" loading={runImport.isPending} onClick={() => runImport.mutate()} data-testid="question-import-run">
             导入
           </Button>
         </Space>

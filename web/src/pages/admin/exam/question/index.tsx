@@ -69,6 +69,7 @@ export default function QuestionBankPage() {
       reload();
     },
   });
+  const exportList = useAppMutation({ mutationFn: () => exportQuestions(search) });
   const saveDir = useAppMutation({
     mutationFn: () =>
       saveQuestionDir({ dirCode: dirForm.dirCode, dirName: dirForm.dirName, pCode: dirForm.pCode, companySysCode: company }),
@@ -186,7 +187,7 @@ export default function QuestionBankPage() {
                   <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="question-import">
                     导入
                   </Button>
-                  <Button icon={<ExportOutlined />} onClick={() => void exportQuestions(search)}>
+                  <Button icon={<ExportOutlined />} loading={exportList.isPending} onClick={() => exportList.mutate()}>
                     导出
                   </Button>
                 </Can>

@@ -4,6 +4,7 @@ import { type ExamResultRow, ExamUserStatus } from '@xuetu/contract';
 import { Button, Modal, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { exportExamResults, getExamResultList } from '../../../../api/userexam';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { ExamResultDialog } from '../../../learner/examview/ExamResultDialog';
 import { StatisticsPanel } from './StatisticsPanel';
 
@@ -24,7 +25,6 @@ export const canView = (r: ExamResultRow) => r.status === ExamUserStatus.Done &&
  */
 export function ResultListDialog({ exam, onClose }: { exam: { examCode: string; examName: string } | null; onClose: () => void }) {
   const [viewing, setViewing] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
   const [tab, setTab] = useState('list');
   const examCode = exam?.examCode ?? '';
   const rows = useQuery({
@@ -32,12 +32,7 @@ export function ResultListDialog({ exam, onClose }: { exam: { examCode: string; 
     queryFn: () => getExamResultList(examCode),
     enabled: !!examCode,
   });
-  const doExport = () => {
-    setExporting(true);
-    exportExamResults(examCode)
-      .catch(() => undefined) // the request wrapper has shown the failure
-      .finally(() => setExporting(false));
-  };
+  const exportResults = useAppMutation({ mutationFn: () => exportExamResults(examCode) });
   return (
     <Modal
       open={!!exam}
@@ -49,7 +44,13 @@ export function ResultListDialog({ exam, onClose }: { exam: { examCode: string; 
       }}
       destroyOnHidden
       footer={[
-        <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={doExport} data-testid="export-results">
+        <Button
+          key="export"
+          icon={<DownloadOutlined />}
+          loading={exportResults.isPending}
+          onClick={() => exportResults.mutate()}
+          data-testid="export-results"
+        >
           导出成绩
         </Button>,
         <Button

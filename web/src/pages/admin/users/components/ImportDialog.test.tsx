@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
 import { AntAppScope } from '../../../../app/AntAppScope';
 import { createQueryClient, Providers } from '../../../../app/Providers';
-import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
+import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
+import { toasts } from '../../../../test/toasts';
 import { ImportDialog } from './ImportDialog';
 
 const U = '/Api/User/user_user';
@@ -40,6 +41,7 @@ describe('ImportDialog', () => {
     fireEvent.click(await screen.findByTestId('import-submit'));
     await waitFor(() => expect(resultText()).toBe(AdminMsg.importDone(3, 1)));
     expect(onImported).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(toasts()).toEqual([AdminMsg.imported]));
     expect(screen.queryByTestId('import-progress')).toBeNull();
     expect(api.calls.some((c) => c.url.endsWith('/GetImportJob'))).toBe(false);
   });
@@ -68,6 +70,29 @@ describe('ImportDialog', () => {
     const onImported = renderDialog();
     fireEvent.click(await screen.findByTestId('import-submit'));
     await waitFor(() => expect(resultText()).toBe('第7行，手机号：已被本公司其他学员使用'), { timeout: 3000 });
+    await waitFor(() => expect(toasts()).toEqual(['第7行，手机号：已被本公司其他学员使用']));
+    expect(onImported).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('import-progress')).toBeNull();
+  });
+
+  it('a refused import (a silent call) shows its first line once and keeps the whole reason in the result', async () => {
+    api.on(`${U}/SaveExportIn`, fail('第2行，手机号：格式有误\n第3行，姓名：不能为空'));
+    const onImported = renderDialog();
+    fireEvent.click(await screen.findByTestId('import-submit'));
+    await waitFor(() => expect(resultText()).toBe('第2行，手机号：格式有误\n第3行，姓名：不能为空'));
+    await waitFor(() => expect(toasts()).toEqual(['第2行，手机号：格式有误']));
+    await waitFor(() => expect(screen.getByTestId('import-submit')).not.toHaveClass('ant-btn-loading'));
+    expect(onImported).not.toHaveBeenCalled();
+    expect(screen.getByTestId('import-dialog')).toBeInTheDocument();
+  });
+
+  it('a refused upload is shown once (by the request wrapper), not again by the dialog', async () => {
+    api.on('/Api/upload/Upload/UploadZFileByFormTemporarily', fail('文件过大'));
+    const onImported = renderDialog();
+    fireEvent.click(await screen.findByTestId('import-submit'));
+    await waitFor(() => expect(resultText()).toBe('文件过大'));
+    await waitFor(() => expect(toasts()).toEqual(['文件过大']));
+    expect(api.calls.some((c) => c.url.endsWith('/SaveExportIn'))).toBe(false);
     expect(onImported).not.toHaveBeenCalled();
   });
 });

@@ -4,6 +4,7 @@ import { App, Button, Input, Modal, Progress, Space, Typography, Upload, type Up
 import { useEffect, useRef, useState } from 'react';
 import { checkUserInfo, getImportJob, saveExportIn, uploadTemporarily } from '../../../../api/imports';
 import { ApiError } from '../../../../api/request';
+import { useAppMutation } from '../../../../app/useAppMutation';
 import { CompanySelect, useIsPlatform } from '../../shared';
 
 const EXCEL = /\.(xls|xlsx)$/i;
@@ -12,6 +13,12 @@ export const IMPORT_POLL_MS = 1000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A failure nobody has shown yet: a refusal of a silent call (the import, its job) or the job's own failure. */
+class ImportFailure extends Error {}
+const unshown = (err: unknown): never => {
+  throw err instanceof ApiError ? new ImportFailure(err.message) : err;
+};
+
 /** 导入学员 (spec §2 "User import dialog"): choose file → 数据检查 → 导入. */
 export function ImportDialog(props: { open: boolean; onClose: () => void; onImported: () => void; defaultCompany?: string }) {
   const { message } = App.useApp();
@@ -19,7 +26,6 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [url, setUrl] = useState<string | null>(null);
   const [result, setResult] = useState('');
-  const [busy, setBusy] = useState<'check' | 'import' | null>(null);
   const [company, setCompany] = useState<string | undefined>(props.defaultCompany);
   /** a large import running as a background job: its progress (0–100), null otherwise */
   const [jobProgress, setJobProgress] = useState<number | null>(null);
@@ -51,12 +57,13 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
     return up.url;
   };
 
-  const check = async () => {
-    setBusy('check');
-    try {
+  const check = useAppMutation({
+    mutationFn: async () => {
       const u = await ensureUploaded();
-      if (!u) return;
-      const res = await checkUserInfo([u], company ?? '');
+      return u ? checkUserInfo([u], company ?? '') : null;
+    },
+    onSuccess: (res) => {
+      if (!res) return;
       if (res.data.length) {
         setResult([res.msg, ...res.data].filter(Boolean).join('\n'));
         message.warning(res.msg || '数据检查未通过');
@@ -64,58 +71,49 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
         setResult(res.msg || AdminMsg.checkOkNoError);
         message.success(res.msg ? AdminMsg.checkOk : AdminMsg.checkOkNoError);
       }
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+  });
 
-  const doImport = async () => {
-    setBusy('import');
-    try {
+  /** The summary of the import, or null when there was nothing to import or the dialog closed meanwhile. */
+  const runImport = useAppMutation({
+    mutationFn: async (): Promise<string | null> => {
       const u = await ensureUploaded();
-      if (!u) return;
-      const res = await saveExportIn([u], company ?? '');
-      if ('jobId' in res.data) {
-        // a large file: the server writes it in the background; follow the job until it ends
-        setResult(res.msg);
-        await followJob(res.data.jobId);
-        return;
-      }
+      if (!u) return null;
+      const res = await saveExportIn([u], company ?? '').catch(unshown);
       setResult(res.msg);
-      message.success(AdminMsg.imported);
+      // a large file: the server writes it in the background; follow the job until it ends
+      return 'jobId' in res.data ? followJob(res.data.jobId) : res.msg;
+    },
+    success: (summary) => (summary === null ? undefined : AdminMsg.imported),
+    onSuccess: (summary) => {
+      if (summary === null) return;
+      setResult(summary);
       props.onImported();
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setResult(err.message);
-        message.error(err.message.split('\n')[0]);
+    },
+    onError: (err) => {
+      const msg = err instanceof Error ? err.message : String(err);
+      setResult(msg);
+      // the upload's refusal was toasted by the request wrapper; the rest nobody has shown yet
+      if (!(err instanceof ApiError)) message.error(msg.split('\n')[0]);
+    },
+  });
+
+  /** Polls the import job every IMPORT_POLL_MS until it is done (its summary) or failed, or the dialog closes (null). */
+  const followJob = async (jobId: number): Promise<string | null> => {
+    const mine = generation.current;
+    setJobProgress(0);
+    try {
+      for (;;) {
+        await wait(IMPORT_POLL_MS);
+        if (generation.current !== mine) return null;
+        const job = await getImportJob(jobId).catch(unshown);
+        if (generation.current !== mine) return null;
+        setJobProgress(job.progress);
+        if (job.status === 'done') return AdminMsg.importDone(job.added, job.updated);
+        if (job.status === 'failed') throw new ImportFailure(job.error);
       }
     } finally {
       setJobProgress(null);
-      setBusy(null);
-    }
-  };
-
-  /** Polls the import job every IMPORT_POLL_MS until it is done or failed (or the dialog closes). */
-  const followJob = async (jobId: number) => {
-    const mine = generation.current;
-    setJobProgress(0);
-    for (;;) {
-      await wait(IMPORT_POLL_MS);
-      if (generation.current !== mine) return;
-      const job = await getImportJob(jobId);
-      if (generation.current !== mine) return;
-      setJobProgress(job.progress);
-      if (job.status === 'done') {
-        setResult(AdminMsg.importDone(job.added, job.updated));
-        message.success(AdminMsg.imported);
-        props.onImported();
-        return;
-      }
-      if (job.status === 'failed') {
-        setResult(job.error);
-        message.error(job.error.split('\n')[0]);
-        return;
-      }
     }
   };
 
@@ -131,10 +129,10 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
       footer={
         <Space>
           <Button onClick={props.onClose}>取消</Button>
-          <Button onClick={check} loading={busy === 'check'} data-testid="import-check">
+          <Button onClick={() => check.mutate()} loading={check.isPending} data-testid="import-check">
             数据检查
           </Button>
-          <Button type="primary" onClick={doImport} loading={busy === 'import'} data-testid="import-submit">
+          <Button type="primary" onClick={() => runImport.mutate()} loading={runImport.isPending} data-testid="import-submit">
             导入
           </Button>
         </Space>

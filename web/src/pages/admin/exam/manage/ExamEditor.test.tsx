@@ -1,0 +1,104 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { EXAM_BASE, type ExamDetail, SysRole } from '@xuetu/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetRequestState } from '../../../../api/request';
+import { AntAppScope } from '../../../../app/AntAppScope';
+import { createQueryClient, Providers } from '../../../../app/Providers';
+import { useSession } from '../../../../app/store/session';
+import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
+import { toasts } from '../../../../test/toasts';
+import { ExamEditor } from './ExamEditor';
+
+const E = `${EXAM_BASE}/ex_exam`;
+const stored = {
+  examCode: 'E1',
+  examName: '消防考试',
+  examIntrduce: '',
+  paperCode: 'PA1',
+  time: 45,
+  examStartTime: '2030-05-01 09:00:00',
+  examEndTime: '2030-05-08 18:00:00',
+  passScore: 60,
+  isAllow: 0,
+  isAllowCount: 1,
+  isAllowedViewAnswer: 1,
+  isConfidential: 0,
+  isShuffleQuestion: 0,
+  isShuffleOption: 0,
+  mustCompleteBeforeStudy: 0,
+  isPartialCredit: 0,
+  projectCode: '',
+  status: 0,
+  attemptCount: 0,
+  participants: { users: [{ id: 7, name: '学员七' }], orgs: [], posts: [] },
+} as unknown as ExamDetail;
+
+let api: MockApi;
+beforeEach(() => {
+  resetRequestState();
+  useSession.setState({ sysRoles: [SysRole.CompanyAdmin], actions: ['Exam.Edit'] });
+  api = mockApi()
+    .on(`${E}/GetData`, ok(stored))
+    .on(`${E}/UpdateData`, ok(null))
+    .on(`${EXAM_BASE}/ex_paper/GetPageList`, ok({ models: [{ paperCode: 'PA1', paperName: '消防试卷' }], totalCount: 1 }))
+    .on('/Api/Project_Manage/project_project/GetPageList', ok({ models: [], totalCount: 0 }));
+});
+afterEach(() => vi.restoreAllMocks());
+
+function renderEditor() {
+  const onSaved = vi.fn();
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <AntAppScope>
+        <ExamEditor open examCode="E1" company="C1" onClose={vi.fn()} onSaved={onSaved} />
+      </AntAppScope>
+    </Providers>,
+  );
+  return onSaved;
+}
+
+const nameInput = () => screen.getByDisplayValue('消防考试');
+
+describe('ExamEditor', () => {
+  it('saves a stored exam with its settings and participants and says 保存成功', async () => {
+    const onSaved = renderEditor();
+    await waitFor(() => nameInput());
+    fireEvent.change(nameInput(), { target: { value: '消防考试（补考）' } });
+    fireEvent.click(screen.getByTestId('exam-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(toasts()).toEqual(['保存成功']));
+    expect(api.calls.find((c) => c.url.endsWith('/UpdateData'))?.body).toMatchObject({
+      examCode: 'E1',
+      examName: '消防考试（补考）',
+      paperCode: 'PA1',
+      time: 45,
+      examStartTime: '2030-05-01 09:00:00',
+      examEndTime: '2030-05-08 18:00:00',
+      isAllowedViewAnswer: 1,
+      isShuffleQuestion: 0,
+      participants: { users: [7], orgs: [], posts: [] },
+      companySysCode: 'C1',
+    });
+  });
+
+  it('a refused save shows the reason once and keeps the drawer open', async () => {
+    api.on(`${E}/UpdateData`, fail('考试已开始，不能修改试卷'));
+    const onSaved = renderEditor();
+    await waitFor(() => nameInput());
+    fireEvent.click(screen.getByTestId('exam-save'));
+    await waitFor(() => expect(toasts()).toEqual(['考试已开始，不能修改试卷']));
+    await waitFor(() => expect(screen.getByTestId('exam-save')).not.toHaveClass('ant-btn-loading'));
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(nameInput()).toBeInTheDocument();
+  });
+
+  it('an empty name is not sent', async () => {
+    const onSaved = renderEditor();
+    await waitFor(() => nameInput());
+    fireEvent.change(nameInput(), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('exam-save'));
+    expect(await screen.findByText('请输入考试名称')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url.endsWith('/UpdateData'))).toBe(false);
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,81 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { EXAM_BASE } from '@xuetu/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetRequestState } from '../../../../api/request';
+import { AntAppScope } from '../../../../app/AntAppScope';
+import { createQueryClient, Providers } from '../../../../app/Providers';
+import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
+import { toasts } from '../../../../test/toasts';
+import { QuestionImportDialog } from './QuestionImportDialog';
+
+const Q = `${EXAM_BASE}/ex_question`;
+const UPLOAD = '/Api/upload/Upload/UploadZFileByFormTemporarily';
+const rowError = { row: 3, column: '答案', message: '单选题只能有一个答案' };
+
+let api: MockApi;
+beforeEach(() => {
+  resetRequestState();
+  api = mockApi().on(UPLOAD, ok({ url: 'tmp/import/q.xlsx', name: 'q.xlsx' }));
+});
+afterEach(() => vi.restoreAllMocks());
+
+function renderDialog() {
+  const onImported = vi.fn();
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <AntAppScope>
+        <QuestionImportDialog open tree={[]} defaultDir="" company="C1" onClose={vi.fn()} onImported={onImported} />
+      </AntAppScope>
+    </Providers>,
+  );
+  fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, {
+    target: { files: [new File(['x'], 'questions.xlsx')] },
+  });
+  return onImported;
+}
+
+const result = () => screen.getByTestId('question-import-result');
+
+describe('QuestionImportDialog', () => {
+  it('lists the rows at fault of a check, then imports the same upload, says so and refreshes the list', async () => {
+    api
+      .on(`${Q}/ImportCheck`, ok({ rows: 5, errors: [rowError] }, '数据检查未通过'))
+      .on(`${Q}/Import`, ok({ count: 5 }, '成功导入 5 道试题'));
+    const onImported = renderDialog();
+    fireEvent.click(await screen.findByTestId('question-import-check'));
+    await waitFor(() => expect(within(result()).getByText('单选题只能有一个答案')).toBeInTheDocument());
+    expect(result()).toHaveTextContent('数据检查未通过');
+    expect(toasts()).toEqual([]);
+
+    fireEvent.click(screen.getByTestId('question-import-run'));
+    await waitFor(() => expect(onImported).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(toasts()).toEqual(['成功导入 5 道试题']));
+    expect(result()).toHaveTextContent('成功导入 5 道试题');
+    expect(api.calls.find((c) => c.url.endsWith('/ex_question/Import'))?.body).toEqual({
+      urls: ['tmp/import/q.xlsx'],
+      dirCode: '',
+      companySysCode: 'C1',
+    });
+    // the file went up once, for both calls
+    expect(api.calls.filter((c) => c.url === UPLOAD)).toHaveLength(1);
+  });
+
+  it('a refused import keeps its reason and rows on screen, shown once (the call is silent), and refreshes nothing', async () => {
+    api.on(`${Q}/Import`, () => ({ success: false, msg: '导入失败：第3行有误', data: { rows: 5, errors: [rowError] }, errorCode: 0 }));
+    const onImported = renderDialog();
+    fireEvent.click(await screen.findByTestId('question-import-run'));
+    await waitFor(() => expect(within(result()).getByText('单选题只能有一个答案')).toBeInTheDocument());
+    expect(result()).toHaveTextContent('导入失败：第3行有误');
+    await waitFor(() => expect(screen.getByTestId('question-import-run')).not.toHaveClass('ant-btn-loading'));
+    expect(toasts()).toEqual([]);
+    expect(onImported).not.toHaveBeenCalled();
+  });
+
+  it('a refused check is toasted once by the request wrapper and kept in the result', async () => {
+    api.on(`${Q}/ImportCheck`, fail('文件不是试题导入模板'));
+    renderDialog();
+    fireEvent.click(await screen.findByTestId('question-import-check'));
+    await waitFor(() => expect(toasts()).toEqual(['文件不是试题导入模板']));
+    expect(result()).toHaveTextContent('文件不是试题导入模板');
+  });
+});
