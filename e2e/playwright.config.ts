@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { E2E_SSO_SECRET } from './fixtures/sso.ts';
 
 // Runs the built app (npm run build first) on a fresh embedded database and drives the system
-// Chromium headless. No browser is downloaded.
+// Chromium headless. No browser is downloaded. E2E_DATABASE_URL runs it on that PostgreSQL database
+// instead (it must be empty: the server migrates and seeds it; .ci/run creates one); DATABASE_URL
+// is never inherited, so a developer's own database is not touched.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const DATA = process.env.E2E_DATA_DIR ?? `/tmp/xuetu-e2e-${PORT}`;
 
@@ -42,6 +44,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       PGLITE_DIR: `${DATA}/db`,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      REDIS_URL: '',
       FILES_DIR: `${DATA}/files`,
       LOG_LEVEL: 'warn',
       SMS_PROVIDER: 'outbox',

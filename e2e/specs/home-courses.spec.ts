@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures/guarded.ts';
+import { playMuted } from '../fixtures/media.ts';
 import { signInByApi, snap } from '../fixtures/session.ts';
 
 // issue 13 "Dashboard and home": the signed-out visitor's hot courses and 30 s preview on /home,
@@ -22,17 +23,11 @@ test('a signed-out visitor sees hot courses; the preview pauses at 30 s with 登
   const dialog = page.getByRole('dialog', { name: '应急处置与逃生演练' });
   await expect(dialog).toBeVisible();
   const video = dialog.getByTestId('preview-video');
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
+  await playMuted(video);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
   await expect(dialog.getByTestId('preview-lock')).toHaveCount(0);
   // skip ahead to 27 s (allowed) and let the real player run into the 30 s limit
-  await video.evaluate((v: HTMLVideoElement) => {
-    v.currentTime = 27;
-    return v.play();
-  });
+  await playMuted(video, { from: 27 });
   await expect(dialog.getByTestId('preview-lock')).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByTestId('preview-lock')).toContainText('登录后查看完整视频');
   const stopped = await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, t: v.currentTime }));

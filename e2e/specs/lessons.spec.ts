@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
+import { playMuted } from '../fixtures/media.ts';
 import { signInByApi, snap } from '../fixtures/session.ts';
 
 // A course of several lessons (issue 13, ADR 0022): a learner opens the demo course of three
@@ -42,11 +43,7 @@ test('a learner switches to lesson 2 of a course, it plays, and a reload resumes
   await expect(current(page)).toContainText('2. 第 2 课 隐患识别与上报');
   await expect(video(page)).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.currentSrc || el.src)).not.toBe(firstSource);
-  await video(page).evaluate(async (el: HTMLVideoElement) => {
-    el.muted = true;
-    await el.play().catch(() => {});
-    if (el.paused) await el.play();
-  });
+  await playMuted(video(page));
   await expect.poll(() => video(page).evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 30_000 }).toBeGreaterThan(3);
   // the heartbeats carry the lesson
   const closing = page.waitForResponse((r) => {

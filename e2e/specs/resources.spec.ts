@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
+import { playMuted } from '../fixtures/media.ts';
 import { signInByApi, snap } from '../fixtures/session.ts';
 
 // Resource library (issue 11): the company administrator creates a directory, uploads a video
@@ -144,18 +145,12 @@ test('an administrator uploads and submits a video; the auditor rejects with a c
   const review2 = dialog(auditor, `审核：${name}`);
   const player = review2.getByTestId('media-video');
   await expect(player).toBeVisible();
-  await player.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
+  await playMuted(player);
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.2);
   const sw = review2.getByTestId('quality-switch');
   await expect(sw).toContainText('流畅');
   await sw.getByText('原画').click();
-  await player.evaluate((v: HTMLVideoElement) => {
-    v.muted = true;
-    return v.play();
-  });
+  await playMuted(player);
   await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
   await snap(auditor, 'resources-audit');
   await review2.getByTestId('audit-pass').click();

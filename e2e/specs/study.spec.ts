@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
+import { playMuted } from '../fixtures/media.ts';
 import { signInByApi, snap } from '../fixtures/session.ts';
 
 // Learner study (issue 13): a learner finds a course in the catalogue, opens it, plays the video
@@ -15,12 +16,7 @@ const COURSE = '安全生产基础';
 async function playVideo(page: Page, opts: { loop?: boolean } = {}) {
   const video = page.getByTestId('study-video');
   await expect(video).toBeVisible();
-  await video.evaluate(async (el: HTMLVideoElement, loop) => {
-    el.muted = true;
-    el.loop = loop;
-    el.currentTime = 0;
-    await el.play();
-  }, Boolean(opts.loop));
+  await playMuted(video, { from: 0, loop: Boolean(opts.loop) });
 }
 
 test('a learner finds a course, watches it with a quality switch, takes notes; the time is credited; a second tab takes over', async ({
