@@ -1,24 +1,59 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_SSO_SECRET } from './fixtures/sso.ts';
 
-// Runs the built app (npm run build first) on a fresh embedded database and drives the system
-// Chromium headless. No browser is downloaded. E2E_DATABASE_URL runs it on that PostgreSQL database
-// instead (it must be empty: the server migrates and seeds it; .ci/run creates one); DATABASE_URL
-// is never inherited, so a developer's own database is not touched.
+// Runs the built app (npm run build first) and drives the system Chromium headless; no browser is
+// downloaded. Two servers, each on its own fresh database, take half of the specs each (two
+// workers): `admin` (accounts, administration, the shell) on PORT and `learning` (portal,
+// resources, study, projects, exams) on PORT+1. A spec file not named in ADMIN_SPECS runs on the
+// learning server. Both run on the embedded PGlite by default; E2E_DATABASE_URL puts the learning
+// server on that (empty) PostgreSQL database instead (.ci/run creates one), so CI runs both
+// engines end to end. DATABASE_URL is never inherited: a developer's own database is not touched.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-const DATA = process.env.E2E_DATA_DIR ?? `/tmp/xuetu-e2e-${PORT}`;
+const ADMIN_SPECS = [
+  'accounts.spec.ts',
+  'admin-walkthrough.spec.ts',
+  'admin.spec.ts',
+  'dashboard.spec.ts',
+  'login-dialog.spec.ts',
+  'shell.spec.ts',
+  'visitor-nav.spec.ts',
+];
+// the specs wait on real players, heartbeats and jobs; two workers share two cores
+const SLOW = Boolean(process.env.CI);
+
+function server(port: number, databaseUrl: string) {
+  const data = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${port}` : `/tmp/xuetu-e2e-${port}`;
+  return {
+    command: `rm -rf ${data} && node --import tsx ../server/src/main.ts`,
+    url: `http://127.0.0.1:${port}/prod-api/docs/json`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PGLITE_DIR: `${data}/db`,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: '',
+      FILES_DIR: `${data}/files`,
+      LOG_LEVEL: 'warn',
+      SMS_PROVIDER: 'outbox',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      // a known secret so specs can mint login tickets as a partner system would
+      SSO_SHARED_SECRET: E2E_SSO_SECRET,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: SLOW ? 90_000 : 60_000,
+  expect: { timeout: SLOW ? 15_000 : 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     screenshot: 'only-on-failure',
@@ -35,23 +70,10 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${DATA} && node --import tsx ../server/src/main.ts`,
-    url: `http://127.0.0.1:${PORT}/prod-api/docs/json`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PGLITE_DIR: `${DATA}/db`,
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-      REDIS_URL: '',
-      FILES_DIR: `${DATA}/files`,
-      LOG_LEVEL: 'warn',
-      SMS_PROVIDER: 'outbox',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      // a known secret so specs can mint login tickets as a partner system would
-      SSO_SHARED_SECRET: E2E_SSO_SECRET,
-    },
-  },
+  projects: [
+    // one worker per project: a server runs one spec file at a time, as the specs expect
+    { name: 'admin', testMatch: ADMIN_SPECS, workers: 1, use: { baseURL: `http://127.0.0.1:${PORT}` } },
+    { name: 'learning', testIgnore: ADMIN_SPECS, workers: 1, use: { baseURL: `http://127.0.0.1:${PORT + 1}` } },
+  ],
+  webServer: [server(PORT, ''), server(PORT + 1, process.env.E2E_DATABASE_URL ?? '')],
 });
