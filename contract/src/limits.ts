@@ -24,6 +24,10 @@ export const PASSWORD_SPECIALS = '#?!@$%^&*-';
 export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*[#?!@$%^&*-]).{8,}$/;
 /** spec: 1, then 3-9, then 9 more digits */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const PHONE_LENGTH = 11;
+/** the digits of an SMS code */
+export const SMS_CODE_LENGTH = 6;
+export const ID_CARD_LENGTH = 18;
 /** a contact number: a mobile, a landline with optional area code and extension, or a 400/800 hotline */
 export const CONTACT_PHONE_PATTERN = /^(1[3-9]\d{9}|(0\d{2,3}-?)?\d{7,8}(-\d{1,6})?|[48]00-?\d{3}-?\d{4})$/;
 export const CONTACT_PHONE_MSG = '请输入正确的联系电话（手机、固话或 400 电话）';

@@ -69,6 +69,11 @@ export const AdminMsg = {
 } as const;
 
 /** Export file name: spec §9 '员工数据[列表]-' + timestamp; a real .xlsx (DESIGN.md §4, ADR 0011). */
+/** field limits of the company and menu forms (the web forms read them too) */
+export const CompanyLimits = { nameMax: 100, codeMax: 30, contactNameMax: 50, contactPhoneMax: 30 } as const;
+/** a person's, department's, post's, role's or menu entry's name */
+export const ADMIN_NAME_MAX = 50;
+
 export const USER_EXPORT_PREFIX = '员工数据[列表]-';
 export const IMPORT_DIALOG_WIDTH = 1080;
 export const IMPORT_RESULT_ROWS = 6;
@@ -183,7 +188,7 @@ export const learnerBody = z.object({
   /** 1: add (new learner); otherwise edit */
   type: z.coerce.number().optional(),
   userId: optId,
-  chnName: z.string({ error: AdminMsg.nameRequired }).trim().min(1, AdminMsg.nameRequired).max(50),
+  chnName: z.string({ error: AdminMsg.nameRequired }).trim().min(1, AdminMsg.nameRequired).max(ADMIN_NAME_MAX),
   idCard: z
     .string({ error: AdminMsg.idCardRequired })
     .trim()
@@ -226,11 +231,11 @@ export const companyBody = z.object({
     .string({ error: '请输入公司编码' })
     .trim()
     .min(1, '请输入公司编码')
-    .max(30)
+    .max(CompanyLimits.codeMax)
     .regex(/^[A-Za-z0-9_-]+$/, '公司编码只能包含字母、数字、下划线和短横线'),
-  companyName: z.string({ error: '请输入公司名称' }).trim().min(1, '请输入公司名称').max(100),
-  contactName: text(50).default(''),
-  contactPhone: text(30)
+  companyName: z.string({ error: '请输入公司名称' }).trim().min(1, '请输入公司名称').max(CompanyLimits.nameMax),
+  contactName: text(CompanyLimits.contactNameMax).default(''),
+  contactPhone: text(CompanyLimits.contactPhoneMax)
     .refine((v) => v === '' || CONTACT_PHONE_PATTERN.test(v), CONTACT_PHONE_MSG)
     .default(''),
   status: z.coerce.number().int().min(0).max(1).default(1),
@@ -262,7 +267,7 @@ export interface OrgNode {
 export const orgBody = z.object({
   id: optId,
   orgCode: text(100).default(''),
-  orgName: z.string({ error: AdminMsg.orgNameRequired }).trim().min(1, AdminMsg.orgNameRequired).max(50),
+  orgName: z.string({ error: AdminMsg.orgNameRequired }).trim().min(1, AdminMsg.orgNameRequired).max(ADMIN_NAME_MAX),
   /** spec: a top-level parent -1 is sent as 0 */
   pId: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number().int()).transform((v) => Math.max(v, 0)),
   /** spec: empty order becomes 0 */
@@ -314,7 +319,7 @@ export interface OrgPostView {
 
 export const postBody = z.object({
   postCode: text(100).default(''),
-  postName: z.string({ error: AdminMsg.postNameRequired }).trim().min(1, AdminMsg.postNameRequired).max(50),
+  postName: z.string({ error: AdminMsg.postNameRequired }).trim().min(1, AdminMsg.postNameRequired).max(ADMIN_NAME_MAX),
   importance: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number().int().min(0).max(100)),
   /** optional: assign the new post to this department at once */
   orgCode: text(100).default(''),
@@ -361,7 +366,7 @@ export const sysRoleEnumQuery = z.object({ type: z.unknown().optional() });
 
 export const roleBody = z.object({
   code: text(100).default(''),
-  roleName: z.string({ error: AdminMsg.roleNameRequired }).trim().min(1, AdminMsg.roleNameRequired).max(50),
+  roleName: z.string({ error: AdminMsg.roleNameRequired }).trim().min(1, AdminMsg.roleNameRequired).max(ADMIN_NAME_MAX),
   sysRoleEnum: z.coerce.number().int().min(0).max(4).default(0),
   roleAct: z.array(z.coerce.number().int()).max(5000).default([]),
   companySysCode: text(100).default(''),
@@ -402,7 +407,7 @@ export type PageActionItem = z.input<typeof pageActionItem>;
 
 export const actionBody = z.object({
   id: optId,
-  name: z.string({ error: AdminMsg.actionNameRequired }).trim().min(1, AdminMsg.actionNameRequired).max(50),
+  name: z.string({ error: AdminMsg.actionNameRequired }).trim().min(1, AdminMsg.actionNameRequired).max(ADMIN_NAME_MAX),
   type: z.coerce.number().int().min(0).max(2).default(0),
   url: text(200).default(''),
   icon: text(100).default(''),

@@ -36,6 +36,12 @@ export const ContentLimits = {
   htmlMax: 200_000,
   urlMax: 500,
   nameMax: 50,
+  /** a display model's description, a site setting */
+  shortTextMax: 200,
+  /** a lecturer's detailed introduction */
+  detailMax: 20_000,
+  /** a message's text (its title: titleMax) */
+  messageMax: 2000,
   attachmentsMax: 10,
   imageMaxBytes: 5 * 1024 * 1024,
   documentMaxBytes: 20 * 1024 * 1024,
@@ -226,10 +232,10 @@ export const lecturerSaveInput = z.object({
     .trim()
     .min(1, ContentMsg.lecturerNameRequired)
     .max(ContentLimits.nameMax),
-  lecturerTag: trimmed(50).default(''),
-  briefIntroduce: trimmed(500).default(''),
+  lecturerTag: trimmed(ContentLimits.nameMax).default(''),
+  briefIntroduce: trimmed(ContentLimits.descMax).default(''),
   faceUrl: z.string().max(ContentLimits.urlMax).default(''),
-  profilesDetail: z.string().max(20_000).default(''),
+  profilesDetail: z.string().max(ContentLimits.detailMax).default(''),
   videos: z
     .array(z.object({ name: trimmed(100).default(''), key: z.string().max(ContentLimits.urlMax) }))
     .max(10)
@@ -262,7 +268,7 @@ export const modelListInput = z.object({ clientType: z.union([z.literal(''), z.c
 export const modelSaveInput = z.object({
   modelCode: z.string().max(64).optional(),
   modelName: z.string({ error: ContentMsg.modelNameRequired }).trim().min(1, ContentMsg.modelNameRequired).max(ContentLimits.nameMax),
-  modelDesc: trimmed(200).default(''),
+  modelDesc: trimmed(ContentLimits.shortTextMax).default(''),
   clientType: intFlag([1, 2], 2),
   imageUrl: z.string().max(ContentLimits.urlMax).default(''),
   linkUrl: safeUrl.default(''),
@@ -355,14 +361,13 @@ export const SITE_SETTING_LABELS: Record<SiteSettingKey, string> = {
 };
 /** empty, or matching the pattern */
 const optionalPattern = (pattern: RegExp, msg: string) =>
-  trimmed(200)
+  trimmed(ContentLimits.shortTextMax)
     .refine((v) => v === '' || pattern.test(v), msg)
     .default('');
 export const siteSettingsInput = z.object({
-  ...(Object.fromEntries(SITE_SETTING_KEYS.map((k) => [k, k.endsWith('Url') ? safeUrl.default('') : trimmed(200).default('')])) as Record<
-    SiteSettingKey,
-    z.ZodDefault<z.ZodString>
-  >),
+  ...(Object.fromEntries(
+    SITE_SETTING_KEYS.map((k) => [k, k.endsWith('Url') ? safeUrl.default('') : trimmed(ContentLimits.shortTextMax).default('')]),
+  ) as Record<SiteSettingKey, z.ZodDefault<z.ZodString>>),
   supportEmail: optionalPattern(EMAIL_PATTERN, EMAIL_MSG),
   contactPhone: optionalPattern(CONTACT_PHONE_PATTERN, CONTACT_PHONE_MSG),
 });
@@ -392,8 +397,8 @@ export const messageSendInput = z
     userIds: receiverIds,
     orgIds: receiverIds,
     postIds: receiverIds,
-    title: z.string({ error: ContentMsg.messageTitleRequired }).trim().min(1, ContentMsg.messageTitleRequired).max(100),
-    content: trimmed(2000).default(''),
+    title: z.string({ error: ContentMsg.messageTitleRequired }).trim().min(1, ContentMsg.messageTitleRequired).max(ContentLimits.titleMax),
+    content: trimmed(ContentLimits.messageMax).default(''),
     templeteType: z.coerce.number().int().min(1).max(9).default(1),
     /** in-app path (tabin) or external http(s) link (tabiout); empty for none */
     link: safeUrl.default(''),

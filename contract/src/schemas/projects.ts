@@ -23,7 +23,15 @@ export const DEFAULT_STUDY_RULES = { allowedSpeeds: [...SPEED_CHOICES] as number
 /** Safety-training (三类人员) certificate types. */
 export const CERT_TYPES = ['主要负责人（A证）', '项目负责人（B证）', '专职安全生产管理人员（C证）', '特种作业操作证', '其他'] as const;
 
-export const ProjectLimits = { nameMax: 100, introMax: 5000, plansMax: 50, resMax: 500, examsMax: 50, checkHrsMax: 10_000 } as const;
+export const ProjectLimits = {
+  nameMax: 100,
+  certNoMax: 100,
+  introMax: 5000,
+  plansMax: 50,
+  resMax: 500,
+  examsMax: 50,
+  checkHrsMax: 10_000,
+} as const;
 
 export const ProjectMsg = {
   projectCodeRequired: '请选择培训项目',
@@ -122,7 +130,7 @@ export const prjusrattrSaveInput = z.object({
   projectCode: projectCodeInput.shape.projectCode,
   userId: z.coerce.number({ error: ProjectMsg.userRequired }).int().min(1, ProjectMsg.userRequired),
   certType: text(50).default(''),
-  certNo: text(100).default(''),
+  certNo: text(ProjectLimits.certNoMax).default(''),
   certValidFrom: day.default(''),
   certValidTo: day.default(''),
 });

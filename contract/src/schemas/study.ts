@@ -25,6 +25,9 @@ export const StudyMsg = {
 
 /** StudyComplete needs at least this share of the media's duration credited (ADR 0017). */
 export const STUDY_COMPLETE_RATIO = 0.9;
+/** a note's length */
+export const NOTE_MAX = 1000;
+
 /** Playback speeds a player may offer, filtered by the allowed maximum. */
 export const STUDY_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -33,7 +36,7 @@ const text = (max: number) =>
 const rescode = text(60).pipe(z.string().min(1, StudyMsg.rescodeRequired));
 const noteContent = z.preprocess(
   (v) => (v === null || v === undefined ? '' : v),
-  z.string().trim().min(1, StudyMsg.noteRequired).max(1000, StudyMsg.noteTooLong),
+  z.string().trim().min(1, StudyMsg.noteRequired).max(NOTE_MAX, StudyMsg.noteTooLong),
 );
 const seconds = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? 0 : v),

@@ -46,6 +46,8 @@ export const ResultPdfText = {
 } as const;
 export const ANSWER_TEXT_MAX = 5_000;
 export const MARK_COMMENT_MAX = 1_000;
+/** one blank of a fill-in question */
+export const BLANK_TEXT_MAX = 1_000;
 
 const code = (msg: string) =>
   z.preprocess((v) => (v === null || v === undefined ? '' : String(v)), z.string().trim().max(60).pipe(z.string().min(1, msg)));
@@ -73,7 +75,7 @@ export const saveAnswerInput = z.object({
   qCode: code('请指定试题'),
   /** a string for types 1, 2, 3, 5; an array of strings (one per blank) for type 4; '' or null clears */
   answer: z
-    .union([z.string().max(ANSWER_TEXT_MAX, `答案最多 ${ANSWER_TEXT_MAX} 字`), z.array(z.string().max(1000)).max(50), z.null()])
+    .union([z.string().max(ANSWER_TEXT_MAX, `答案最多 ${ANSWER_TEXT_MAX} 字`), z.array(z.string().max(BLANK_TEXT_MAX)).max(50), z.null()])
     .optional(),
   /** the client's increasing sequence number for this attempt */
   seq: z.coerce.number({ error: '缺少保存序号' }).int('缺少保存序号').positive('缺少保存序号'),

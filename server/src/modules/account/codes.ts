@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { SMS_COUNTDOWN_LONG_S, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
+import { SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
 import type { Caller } from '../../platform/caller.ts';
 import { bumpCounter, readCounters } from '../../platform/counters.ts';
 import { appError } from '../../platform/errors.ts';
@@ -59,7 +59,7 @@ export async function sendCode(caller: Caller, opts: { phone: string; purpose: C
   if ((await bumpCounter(ctx, `sms:ip:h:${ip}`, 3600, now)) > SMS_LIMITS.perIpPerHour) throw appError('SMS_IP_LIMIT');
   if ((await bumpCounter(ctx, `sms:ip:d:${ip}:${day}`, 86_400, now)) > SMS_LIMITS.perIpPerDay) throw appError('SMS_IP_LIMIT');
   if ((await bumpCounter(ctx, `sms:day:${phone}:${day}`, 86_400, now)) > SMS_LIMITS.perPhonePerDay) throw appError('SMS_DAILY_LIMIT');
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
   const nonce = randomBytes(12).toString('base64url');
   await ctx.cache.set(codeKey(purpose, phone), { nonce, hash: hashCode(nonce, code) } satisfies StoredCode, CODE_TTL_S);
   if (opts.deliver === false) return;

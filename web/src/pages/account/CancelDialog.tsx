@@ -1,4 +1,4 @@
-import { AccountMsg, Msg, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
+import { AccountMsg, Msg, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
 import { App, Form, Input, Modal, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { cancelUser, checkCancelUserVerifyCode, getCancelUserVerifyCode } from '../../api/account';
@@ -65,7 +65,7 @@ export default function CancelDialog({ open, onClose }: UserDialogProps) {
         <Form.Item label="验证码" required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="verifyCode" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
-              <Input placeholder="短信验证码" maxLength={6} data-testid="cancel-code" />
+              <Input placeholder="短信验证码" maxLength={SMS_CODE_LENGTH} data-testid="cancel-code" />
             </Form.Item>
             <CountdownButton seconds={SMS_COUNTDOWN_LONG_S} onSend={code.run} />
           </Space.Compact>

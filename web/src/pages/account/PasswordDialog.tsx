@@ -1,4 +1,4 @@
-import { AccountMsg, errorMessage, Msg, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
+import { AccountMsg, errorMessage, Msg, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
 import { Alert, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -80,7 +80,7 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
         <Form.Item label="验证码" required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="checknum" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
-              <Input placeholder="短信验证码" maxLength={6} data-testid="pwd-code" />
+              <Input placeholder="短信验证码" maxLength={SMS_CODE_LENGTH} data-testid="pwd-code" />
             </Form.Item>
             <CountdownButton seconds={SMS_COUNTDOWN_LONG_S} onSend={code.run} />
           </Space.Compact>

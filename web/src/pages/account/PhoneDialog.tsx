@@ -1,4 +1,4 @@
-import { AccountMsg, Msg, PHONE_PATTERN, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
+import { AccountMsg, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
 import { Form, Input, Modal, Space } from 'antd';
 import { editPhone, getEditphoneCheckNum } from '../../api/account';
 import { useAppMutation } from '../../app/useAppMutation';
@@ -52,12 +52,12 @@ export function PhoneDialog({ open, onClose, onChanged }: { open: boolean; onClo
             { pattern: PHONE_PATTERN, message: Msg.phoneFormat },
           ]}
         >
-          <Input maxLength={11} data-testid="new-phone" />
+          <Input maxLength={PHONE_LENGTH} data-testid="new-phone" />
         </Form.Item>
         <Form.Item label="验证码" required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="checknum" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
-              <Input maxLength={6} data-testid="phone-code" />
+              <Input maxLength={SMS_CODE_LENGTH} data-testid="phone-code" />
             </Form.Item>
             <CountdownButton seconds={SMS_COUNTDOWN_LONG_S} onSend={send} />
           </Space.Compact>

@@ -1,4 +1,4 @@
-import { AccountMsg } from '@xuetu/contract';
+import { AccountMsg, ProfileLimits } from '@xuetu/contract';
 import { App, Button, Col, Descriptions, Form, Input, Modal, Radio, Row, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { type ProfileForm, updateUserInfoByUser } from '../../api/account';
@@ -94,13 +94,13 @@ export default function ProfileDialog({ open, onClose }: UserDialogProps) {
               </Radio.Group>
             </Form.Item>
             <Form.Item label="QQ" name="qq" rules={[{ pattern: /^\d{0,20}$/, message: 'QQ号只能是数字' }]}>
-              <Input maxLength={20} data-testid="profile-qq" />
+              <Input maxLength={ProfileLimits.qqMax} data-testid="profile-qq" />
             </Form.Item>
             <Form.Item label="微信" name="weChat">
-              <Input maxLength={50} />
+              <Input maxLength={ProfileLimits.weChatMax} />
             </Form.Item>
             <Form.Item label="邮箱" name="email" rules={[{ type: 'email', message: '请输入正确的邮箱地址' }]}>
-              <Input maxLength={100} />
+              <Input maxLength={ProfileLimits.emailMax} />
             </Form.Item>
           </Form>
         </Col>

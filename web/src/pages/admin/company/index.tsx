@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, type CompanyView, EnableStatus, Msg, Perm } from '@xuetu/contract';
+import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, CompanyLimits, type CompanyView, EnableStatus, Msg, Perm } from '@xuetu/contract';
 import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { getCompanyListPage, saveCompany, toggleCompany } from '../../../api/companies';
@@ -130,20 +130,20 @@ export default function CompanyPage() {
       >
         <Form form={form} labelCol={{ span: 5 }}>
           <Form.Item name="companyName" label="公司名称" rules={[{ required: true, whitespace: true, message: '请输入公司名称' }]}>
-            <Input maxLength={100} />
+            <Input maxLength={CompanyLimits.nameMax} />
           </Form.Item>
           <Form.Item
             name="companyCode"
             label="公司编码"
             rules={[{ required: true, pattern: /^[A-Za-z0-9_-]+$/, message: '请输入公司编码（字母、数字、下划线、短横线）' }]}
           >
-            <Input maxLength={30} />
+            <Input maxLength={CompanyLimits.codeMax} />
           </Form.Item>
           <Form.Item name="contactName" label="联系人">
-            <Input maxLength={50} />
+            <Input maxLength={CompanyLimits.contactNameMax} />
           </Form.Item>
           <Form.Item name="contactPhone" label="联系电话" rules={[{ pattern: CONTACT_PHONE_PATTERN, message: CONTACT_PHONE_MSG }]}>
-            <Input maxLength={30} />
+            <Input maxLength={CompanyLimits.contactPhoneMax} />
           </Form.Item>
         </Form>
       </Modal>

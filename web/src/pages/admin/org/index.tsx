@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { AdminMsg, Msg, ORG_ROOT_ID, type OrgNode, Perm } from '@xuetu/contract';
+import { ADMIN_NAME_MAX, AdminMsg, Msg, ORG_ROOT_ID, type OrgNode, Perm } from '@xuetu/contract';
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Spin, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { addOrg, deleteOrg, editOrg, getOrgTree } from '../../../api/orgs';
@@ -151,7 +151,7 @@ export default function OrgTreePage() {
         <Form form={form} labelCol={{ span: 5 }}>
           {editing?.mode === 'add' && <Form.Item label="上级部门">{editing.node.label}</Form.Item>}
           <Form.Item name="orgName" label="部门名称" rules={[{ required: true, whitespace: true, message: AdminMsg.orgNameRequired }]}>
-            <Input maxLength={50} data-testid="org-name" />
+            <Input maxLength={ADMIN_NAME_MAX} data-testid="org-name" />
           </Form.Item>
           <Form.Item name="order" label="排序">
             <InputNumber min={0} precision={0} style={{ width: '100%' }} placeholder="数字越小越靠前" />

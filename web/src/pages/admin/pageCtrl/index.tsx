@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { type ActionBody, type ActionView, AdminMsg, EnableStatus, Msg, Perm } from '@xuetu/contract';
+import { type ActionBody, type ActionView, ADMIN_NAME_MAX, AdminMsg, EnableStatus, Msg, Perm } from '@xuetu/contract';
 import { Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { addAction, editAction, getActionById, getRoleTree, saveActionStatus } from '../../../api/actions';
@@ -149,7 +149,7 @@ export default function PageCtrlPage() {
       >
         <Form form={form} labelCol={{ span: 4 }}>
           <Form.Item name="name" label="菜单名" rules={[{ required: true, whitespace: true, message: AdminMsg.actionNameRequired }]}>
-            <Input maxLength={50} />
+            <Input maxLength={ADMIN_NAME_MAX} />
           </Form.Item>
           <Form.Item name="type" label="类型">
             <Radio.Group options={[0, 1, 2].map((v) => ({ value: v, label: TYPE_LABEL[v] }))} />

@@ -1,6 +1,6 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AdminMsg, Msg, type OrgNode, Perm, type PostView } from '@xuetu/contract';
+import { ADMIN_NAME_MAX, AdminMsg, Msg, type OrgNode, Perm, type PostView } from '@xuetu/contract';
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Table, type TableColumnsType, Tree, type TreeDataNode } from 'antd';
 import { useState } from 'react';
 import { deletePost, getOrgPostListPage, getPostListPage, removeOrgPost, savePost } from '../../../api/posts';
@@ -220,7 +220,7 @@ export default function PostPage() {
       >
         <Form form={form} labelCol={{ span: 5 }}>
           <Form.Item name="postName" label="岗位名称" rules={[{ required: true, whitespace: true, message: AdminMsg.postNameRequired }]}>
-            <Input maxLength={50} data-testid="post-name" />
+            <Input maxLength={ADMIN_NAME_MAX} data-testid="post-name" />
           </Form.Item>
           <Form.Item name="importance" label="重要程度">
             <InputNumber min={0} max={100} precision={0} style={{ width: '100%' }} />

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CERT_TYPES, Perm, type ProjectEnrolmentView, type ProjectView, REACH_STATE_LABELS } from '@xuetu/contract';
+import { CERT_TYPES, Perm, type ProjectEnrolmentView, ProjectLimits, type ProjectView, REACH_STATE_LABELS } from '@xuetu/contract';
 import { Button, DatePicker, Drawer, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -137,7 +137,7 @@ export function EnrolmentDrawer({ project, onClose }: { project: ProjectView | n
             <Select allowClear options={CERT_TYPES.map((c) => ({ value: c, label: c }))} />
           </Form.Item>
           <Form.Item name="certNo" label="证书编号">
-            <Input maxLength={100} />
+            <Input maxLength={ProjectLimits.certNoMax} />
           </Form.Item>
           <Form.Item name="valid" label="有效期">
             <DatePicker.RangePicker format="YYYY-MM-DD" />

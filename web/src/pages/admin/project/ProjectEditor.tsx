@@ -1,6 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Perm, ProjectStatus, REACH_RULE_LABELS, SPEED_CHOICES } from '@xuetu/contract';
+import { Perm, ProjectLimits, ProjectStatus, REACH_RULE_LABELS, SPEED_CHOICES } from '@xuetu/contract';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -101,10 +101,10 @@ export function ProjectEditor(props: {
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message="项目已发布：保存后新增的参训人员会立即收到培训通知。" />
         )}
         <Form.Item name="projectName" label="项目名称" rules={[{ required: true, whitespace: true, message: '请输入项目名称' }]}>
-          <Input maxLength={100} data-testid="project-name" />
+          <Input maxLength={ProjectLimits.nameMax} data-testid="project-name" />
         </Form.Item>
         <Form.Item name="introduce" label="项目简介">
-          <Input.TextArea rows={3} maxLength={5000} />
+          <Input.TextArea rows={3} maxLength={ProjectLimits.introMax} />
         </Form.Item>
         <Form.Item name="cover" hidden>
           <Input />
@@ -157,7 +157,7 @@ export function ProjectEditor(props: {
                       <Input />
                     </Form.Item>
                     <Form.Item name={[f.name, 'planName']} rules={[{ required: true, whitespace: true, message: '请输入培训批次名称' }]}>
-                      <Input placeholder="批次名称" maxLength={100} />
+                      <Input placeholder="批次名称" maxLength={ProjectLimits.nameMax} />
                     </Form.Item>
                     <Form.Item name={[f.name, 'window']}>
                       <DatePicker.RangePicker format="YYYY-MM-DD" placeholder={['开始（默认项目开始）', '结束（默认项目结束）']} />

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { type ActionView, AdminMsg, Msg, Perm, type RoleView, SYS_ROLE_LABELS } from '@xuetu/contract';
+import { type ActionView, ADMIN_NAME_MAX, AdminMsg, Msg, Perm, type RoleView, SYS_ROLE_LABELS } from '@xuetu/contract';
 import { Alert, Button, Card, Form, Input, Modal, Select, Space, Spin, Table, Tag, Tree, type TreeDataNode } from 'antd';
 import { useState } from 'react';
 import { getRoleTree } from '../../../api/actions';
@@ -128,7 +128,7 @@ export default function RolePage() {
       >
         <Form form={form} labelCol={{ span: 4 }}>
           <Form.Item name="roleName" label="角色名称" rules={[{ required: true, whitespace: true, message: AdminMsg.roleNameRequired }]}>
-            <Input maxLength={50} data-testid="role-name" />
+            <Input maxLength={ADMIN_NAME_MAX} data-testid="role-name" />
           </Form.Item>
           <Form.Item name="sysRoleEnum" label="角色类型">
             <Select disabled={typeLocked} options={(sysEnum.data ?? []).map((o) => ({ value: o.value, label: o.label }))} />

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
-import { Perm, type ResDirNode, TrainResMsg } from '@xuetu/contract';
+import { Perm, type ResDirNode, TrainResLimits, TrainResMsg } from '@xuetu/contract';
 import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Tooltip, Tree, type TreeProps } from 'antd';
 import { useState } from 'react';
 import { deleteResDir, saveResDir } from '../../../api/trainres';
@@ -176,7 +176,7 @@ export function DirPanel({
       >
         <Form form={form} layout="vertical">
           <Form.Item name="dName" label="目录名称" rules={[{ required: true, whitespace: true, message: TrainResMsg.dirNameRequired }]}>
-            <Input maxLength={100} placeholder="请输入目录名称" />
+            <Input maxLength={TrainResLimits.nameMax} placeholder="请输入目录名称" />
           </Form.Item>
         </Form>
       </Modal>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AuditStatus, RECOMMEND_LABELS, RES_TYPE_LABELS, type ResDirNode, TrainResMsg } from '@xuetu/contract';
+import { AuditStatus, RECOMMEND_LABELS, RES_TYPE_LABELS, type ResDirNode, TrainResLimits, TrainResMsg } from '@xuetu/contract';
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Spin, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { getLecturers } from '../../../api/portal';
@@ -136,7 +136,7 @@ export function ResEditor({
         )}
         <Form form={form} layout="vertical" data-testid="res-editor">
           <Form.Item name="resName" label="资源名称" rules={[{ required: true, whitespace: true, message: TrainResMsg.resNameRequired }]}>
-            <Input maxLength={100} showCount />
+            <Input maxLength={TrainResLimits.nameMax} showCount />
           </Form.Item>
           <Form.Item name="resType" label="资源类型" rules={[{ required: true, message: TrainResMsg.resTypeInvalid }]}>
             <Select

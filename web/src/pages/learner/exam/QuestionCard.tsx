@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, CloudSyncOutlined, FlagFilled, FlagOutlined, WarningOutlined } from '@ant-design/icons';
-import { type AttemptQuestionView, OPTION_KEYS, Q_TYPE_LABELS } from '@xuetu/contract';
+import { ANSWER_TEXT_MAX, type AttemptQuestionView, BLANK_TEXT_MAX, OPTION_KEYS, Q_TYPE_LABELS } from '@xuetu/contract';
 import { Button, Card, Checkbox, Input, Radio, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Stem } from './Stem';
@@ -154,7 +154,7 @@ export function QuestionCard(props: {
                 <Input
                   value={list[i] ?? ''}
                   disabled={disabled}
-                  maxLength={1000}
+                  maxLength={BLANK_TEXT_MAX}
                   aria-label={`第 ${i + 1} 空`}
                   data-testid={`blank-${props.index}-${i + 1}`}
                   onChange={(e) => {
@@ -173,7 +173,7 @@ export function QuestionCard(props: {
           value={typeof draft === 'string' ? draft : ''}
           disabled={disabled}
           autoSize={{ minRows: 4, maxRows: 12 }}
-          maxLength={5000}
+          maxLength={ANSWER_TEXT_MAX}
           showCount
           data-testid={`essay-${props.index}`}
           onChange={(e) => typed(e.target.value)}

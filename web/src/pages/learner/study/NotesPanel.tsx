@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StudyNote } from '@xuetu/contract';
+import { NOTE_MAX, type StudyNote } from '@xuetu/contract';
 import { Button, Empty, Input, List, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { addNote, deleteNote, getNoteList, STUDY_KEY, updateNote } from '../../../api/study';
@@ -38,7 +38,7 @@ export function NotesPanel({ rescode, position, onSeek }: { rescode: string; pos
       <Input.TextArea
         value={text}
         onChange={(e) => setText(e.target.value)}
-        maxLength={1000}
+        maxLength={NOTE_MAX}
         autoSize={{ minRows: 2, maxRows: 5 }}
         placeholder="在当前播放位置记笔记"
         aria-label="笔记内容"
@@ -95,7 +95,7 @@ export function NotesPanel({ rescode, position, onSeek }: { rescode: string; pos
         <Input.TextArea
           value={editText}
           onChange={(e) => setEditText(e.target.value)}
-          maxLength={1000}
+          maxLength={NOTE_MAX}
           autoSize={{ minRows: 3 }}
           aria-label="编辑笔记内容"
         />

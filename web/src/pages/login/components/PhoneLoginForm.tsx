@@ -1,5 +1,5 @@
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { AccountMsg, Msg, PHONE_PATTERN, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
+import { AccountMsg, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { type CaptchaPass, getCheckNum, loginWithCheckNumStep1 } from '../../../api/account';
@@ -71,12 +71,12 @@ export function PhoneLoginForm({ onLoggedIn }: { onLoggedIn(): void }) {
             { pattern: PHONE_PATTERN, message: Msg.phoneFormat },
           ]}
         >
-          <Input prefix={<MobileOutlined />} placeholder="手机号" maxLength={11} data-testid="phone-input" />
+          <Input prefix={<MobileOutlined />} placeholder="手机号" maxLength={PHONE_LENGTH} data-testid="phone-input" />
         </Form.Item>
         <Form.Item>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="code" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
-              <Input prefix={<SafetyOutlined />} placeholder="验证码" maxLength={6} data-testid="phone-code" />
+              <Input prefix={<SafetyOutlined />} placeholder="验证码" maxLength={SMS_CODE_LENGTH} data-testid="phone-code" />
             </Form.Item>
             <CountdownButton seconds={SMS_COUNTDOWN_SHORT_S} onSend={sendCode} />
           </Space.Compact>

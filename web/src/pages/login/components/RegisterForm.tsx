@@ -1,4 +1,4 @@
-import { AccountMsg, Msg, PHONE_PATTERN, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
+import { AccountMsg, ID_CARD_LENGTH, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { getUserRegisterCode, type RegisterForm as RegisterValues, userRegister } from '../../../api/account';
@@ -54,7 +54,7 @@ export function RegisterForm({ withPassword, onRegistered }: { withPassword: boo
           <Input placeholder="姓名" data-testid="reg-name" />
         </Form.Item>
         <Form.Item name="userIDNumber" rules={[{ required: true, whitespace: true, message: AccountMsg.idCardRequired }]}>
-          <Input placeholder="身份证号" maxLength={18} data-testid="reg-idcard" />
+          <Input placeholder="身份证号" maxLength={ID_CARD_LENGTH} data-testid="reg-idcard" />
         </Form.Item>
         <Form.Item
           name="userPhone"
@@ -63,12 +63,12 @@ export function RegisterForm({ withPassword, onRegistered }: { withPassword: boo
             { pattern: PHONE_PATTERN, message: AccountMsg.phoneFormatRegister },
           ]}
         >
-          <Input placeholder="手机号" maxLength={11} data-testid="reg-phone" />
+          <Input placeholder="手机号" maxLength={PHONE_LENGTH} data-testid="reg-phone" />
         </Form.Item>
         <Form.Item>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="verifyCode" noStyle rules={[{ required: true, message: AccountMsg.smsCodeRequired }]}>
-              <Input placeholder="短信验证码" maxLength={6} data-testid="reg-code" />
+              <Input placeholder="短信验证码" maxLength={SMS_CODE_LENGTH} data-testid="reg-code" />
             </Form.Item>
             {/* spec: disabled while the phone is empty */}
             <CountdownButton seconds={SMS_COUNTDOWN_SHORT_S} onSend={sendCode} disabled={!phone} />

@@ -1,5 +1,5 @@
 import type { AccountChoice } from '@xuetu/contract';
-import { AccountMsg, Msg, PHONE_PATTERN, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
+import { AccountMsg, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
 import { Alert, Button, Form, Input, Radio, Space, Steps, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { checkResetpwdAcc, checkResetpwdVerifyCode, getResetpwdAcc, submitResetpwdData } from '../../../api/account';
@@ -164,7 +164,7 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
             <Form.Item>
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="verifycode" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
-                  <Input placeholder="短信验证码" maxLength={6} data-testid="reset-code" />
+                  <Input placeholder="短信验证码" maxLength={SMS_CODE_LENGTH} data-testid="reset-code" />
                 </Form.Item>
                 <CountdownButton seconds={SMS_COUNTDOWN_SHORT_S} onSend={sendCode} idleText="重新发送" autoStart />
               </Space.Compact>
@@ -189,7 +189,7 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
                 { pattern: PHONE_PATTERN, message: Msg.phoneFormat },
               ]}
             >
-              <Input placeholder="手机号" maxLength={11} data-testid="reset-mobile" />
+              <Input placeholder="手机号" maxLength={PHONE_LENGTH} data-testid="reset-mobile" />
             </Form.Item>
             <Form.Item name="password" rules={passwordRules()}>
               <Input.Password placeholder="新密码" data-testid="reset-password" />

@@ -1,4 +1,4 @@
-import { type LecturerAdminItem, Perm, ShowStatus } from '@xuetu/contract';
+import { ContentLimits, type LecturerAdminItem, Perm, ShowStatus } from '@xuetu/contract';
 import { Avatar, Form, Input, Tag } from 'antd';
 import { delLecturer, getLecturerList, saveLecturer, type UploadedFile } from '../../../../api/content';
 import { CrudTable } from '../components/CrudTable';
@@ -58,19 +58,19 @@ export default function LecturerAdminPage() {
       fields={() => (
         <>
           <Form.Item name="lecturerName" label="讲师姓名" rules={[{ required: true, whitespace: true, message: '请输入讲师姓名' }]}>
-            <Input maxLength={50} />
+            <Input maxLength={ContentLimits.nameMax} />
           </Form.Item>
           <Form.Item name="lecturerTag" label="标签">
-            <Input maxLength={50} />
+            <Input maxLength={ContentLimits.nameMax} />
           </Form.Item>
           <Form.Item name="faceUrl" label="头像">
             <ImageUpload />
           </Form.Item>
           <Form.Item name="briefIntroduce" label="简介">
-            <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} />
+            <Input.TextArea maxLength={ContentLimits.descMax} autoSize={{ minRows: 2 }} />
           </Form.Item>
           <Form.Item name="profilesDetail" label="详细介绍">
-            <Input.TextArea maxLength={20000} autoSize={{ minRows: 4 }} />
+            <Input.TextArea maxLength={ContentLimits.detailMax} autoSize={{ minRows: 4 }} />
           </Form.Item>
           <Form.Item name="videos" label="介绍视频">
             <FileListUpload kind="video" max={5} accept="video/mp4,video/webm,video/quicktime" />

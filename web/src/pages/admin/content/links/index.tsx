@@ -1,4 +1,4 @@
-import { LINK_TYPE_LABELS, LINK_TYPES, type LinkItem, Perm, ShowStatus } from '@xuetu/contract';
+import { ContentLimits, LINK_TYPE_LABELS, LINK_TYPES, type LinkItem, Perm, ShowStatus } from '@xuetu/contract';
 import { Form, Image, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { delLink, getLinkList, saveLink } from '../../../../api/content';
@@ -65,13 +65,13 @@ export default function LinkAdminPage() {
       fields={() => (
         <>
           <Form.Item name="linkName" label="链接名称" rules={[{ required: true, whitespace: true, message: '请输入链接名称' }]}>
-            <Input maxLength={50} />
+            <Input maxLength={ContentLimits.nameMax} />
           </Form.Item>
           <Form.Item name="linkType" label="类型">
             <Select options={typeOptions} />
           </Form.Item>
           <Form.Item name="pcLinkName" label="显示名称">
-            <Input maxLength={50} />
+            <Input maxLength={ContentLimits.nameMax} />
           </Form.Item>
           <Form.Item
             name="pcLinkUrl"

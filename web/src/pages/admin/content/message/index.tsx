@@ -1,5 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { ContentMsg } from '@xuetu/contract';
+import { ContentLimits, ContentMsg } from '@xuetu/contract';
 import { App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { sendMessage } from '../../../../api/message';
@@ -53,10 +53,10 @@ export default function MessageSendPage() {
     <Card variant="borderless" title="消息发送" data-testid="message-send">
       <Form form={form} layout="vertical" style={{ maxWidth: 720 }} initialValues={{ title: '', content: '', link: '' }}>
         <Form.Item name="title" label="消息标题" rules={[{ required: true, whitespace: true, message: '请输入消息标题' }]}>
-          <Input maxLength={100} showCount data-testid="message-title" />
+          <Input maxLength={ContentLimits.titleMax} showCount data-testid="message-title" />
         </Form.Item>
         <Form.Item name="content" label="消息内容">
-          <Input.TextArea maxLength={2000} autoSize={{ minRows: 3 }} data-testid="message-content" />
+          <Input.TextArea maxLength={ContentLimits.messageMax} autoSize={{ minRows: 3 }} data-testid="message-content" />
         </Form.Item>
         <Form.Item
           name="link"

@@ -1,4 +1,4 @@
-import { type ModelItem, Perm, ShowStatus } from '@xuetu/contract';
+import { ContentLimits, type ModelItem, Perm, ShowStatus } from '@xuetu/contract';
 import { Form, Image, Input, Radio } from 'antd';
 import { delModel, getModelList, saveModel } from '../../../../api/content';
 import { CrudTable } from '../components/CrudTable';
@@ -53,10 +53,10 @@ export default function ModelAdminPage() {
       fields={() => (
         <>
           <Form.Item name="modelName" label="模块名称" rules={[{ required: true, whitespace: true, message: '请输入模块名称' }]}>
-            <Input maxLength={50} />
+            <Input maxLength={ContentLimits.nameMax} />
           </Form.Item>
           <Form.Item name="modelDesc" label="说明">
-            <Input maxLength={200} />
+            <Input maxLength={ContentLimits.shortTextMax} />
           </Form.Item>
           <Form.Item name="clientType" label="终端">
             <Radio.Group

@@ -1,4 +1,4 @@
-import { Perm, type RegulationItem, ShowStatus } from '@xuetu/contract';
+import { ContentLimits, Perm, type RegulationItem, ShowStatus } from '@xuetu/contract';
 import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { delRegulation, getRegulationList, saveRegulation, type UploadedFile } from '../../../../api/content';
@@ -73,7 +73,7 @@ export default function RegulationAdminPage() {
       fields={() => (
         <>
           <Form.Item name="title" label="文件名称" rules={[{ required: true, whitespace: true, message: '请输入文件名称' }]}>
-            <Input maxLength={100} />
+            <Input maxLength={ContentLimits.titleMax} />
           </Form.Item>
           <Form.Item name="files" label="文件" rules={[{ required: true, type: 'array', min: 1, message: '请上传文件' }]}>
             <FileListUpload kind="document" max={1} />

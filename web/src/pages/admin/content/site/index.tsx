@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   CONTACT_PHONE_MSG,
   CONTACT_PHONE_PATTERN,
+  ContentLimits,
   EMAIL_MSG,
   EMAIL_PATTERN,
   SITE_SETTING_KEYS,
@@ -46,7 +47,7 @@ export default function SiteSettingsPage() {
         <Form form={form} layout="horizontal" labelCol={{ flex: '120px' }}>
           {SITE_SETTING_KEYS.map((k) => (
             <Form.Item key={k} name={k} label={SITE_SETTING_LABELS[k]} rules={rulesFor(k)}>
-              <Input maxLength={200} placeholder={k === 'workingHours' ? '工作日 09:00-17:30' : undefined} />
+              <Input maxLength={ContentLimits.shortTextMax} placeholder={k === 'workingHours' ? '工作日 09:00-17:30' : undefined} />
             </Form.Item>
           ))}
           <Form.Item label=" " colon={false}>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ExamStatus } from '@xuetu/contract';
+import { ExamLimits, ExamStatus } from '@xuetu/contract';
 import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { addExam, getExam, getPaperPage, updateExam } from '../../../../api/exams';
@@ -142,10 +142,10 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message="考试已发布：保存后新增的参考人员会立即收到考试通知。" />
         )}
         <Form.Item name="examName" label="考试名称" rules={[{ required: true, whitespace: true, message: '请输入考试名称' }]}>
-          <Input maxLength={100} data-testid="exam-name" />
+          <Input maxLength={ExamLimits.nameMax} data-testid="exam-name" />
         </Form.Item>
         <Form.Item name="examIntrduce" label="考试说明">
-          <Input.TextArea rows={3} maxLength={2000} />
+          <Input.TextArea rows={3} maxLength={ExamLimits.introMax} />
         </Form.Item>
         <Form.Item name="paperCode" label="试卷" rules={[{ required: true, message: '请选择试卷' }]}>
           <Select

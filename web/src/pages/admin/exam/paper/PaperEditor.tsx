@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { PaperType, paperTotals, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, stemText } from '@xuetu/contract';
+import { ExamLimits, PaperType, paperTotals, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, stemText } from '@xuetu/contract';
 import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { addPaper, getPaper, getQuestionPage, updatePaper } from '../../../../api/exams';
@@ -129,10 +129,10 @@ export function PaperEditor(props: {
       <Form layout="vertical" data-testid="paper-editor">
         {locked && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="已有学员开始作答，只能修改试卷名称和说明。" />}
         <Form.Item label="试卷名称" required>
-          <Input value={name} maxLength={100} onChange={(e) => setName(e.target.value)} data-testid="paper-name" />
+          <Input value={name} maxLength={ExamLimits.nameMax} onChange={(e) => setName(e.target.value)} data-testid="paper-name" />
         </Form.Item>
         <Form.Item label="试卷说明">
-          <Input.TextArea rows={2} value={intro} maxLength={2000} onChange={(e) => setIntro(e.target.value)} />
+          <Input.TextArea rows={2} value={intro} maxLength={ExamLimits.introMax} onChange={(e) => setIntro(e.target.value)} />
         </Form.Item>
         <Form.Item label="组卷方式">
           <Radio.Group

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
   countBlanks,
+  ExamLimits,
   filledOptions,
   JUDGE_OPTIONS,
   MIN_CHOICE_OPTIONS,
@@ -198,7 +199,7 @@ export function QuestionEditor({
                     </Button>
                     <Input
                       value={o}
-                      maxLength={1000}
+                      maxLength={ExamLimits.optionMax}
                       placeholder={`选项 ${OPTION_LETTERS[i]}`}
                       onChange={(e) => set({ options: d.options.map((x, j) => (j === i ? e.target.value : x)) })}
                     />
@@ -274,7 +275,12 @@ export function QuestionEditor({
             )}
           </Form.Item>
           <Form.Item label="解析">
-            <Input.TextArea rows={3} value={d.analysis} maxLength={5000} onChange={(e) => set({ analysis: e.target.value })} />
+            <Input.TextArea
+              rows={3}
+              value={d.analysis}
+              maxLength={ExamLimits.analysisMax}
+              onChange={(e) => set({ analysis: e.target.value })}
+            />
           </Form.Item>
           <Space size="large">
             <Form.Item label="难度">

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, ExportOutlined, FolderAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Perm, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, type QuestionView, stemText } from '@xuetu/contract';
+import { ExamLimits, Perm, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, type QuestionView, stemText } from '@xuetu/contract';
 import { App, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Table, Tooltip, Tree } from 'antd';
 import { useState } from 'react';
 import {
@@ -274,7 +274,11 @@ export default function QuestionBankPage() {
         >
           <Form layout="vertical">
             <Form.Item label="目录名称" required>
-              <Input value={dirForm.dirName} maxLength={100} onChange={(e) => setDirForm((f) => ({ ...f, dirName: e.target.value }))} />
+              <Input
+                value={dirForm.dirName}
+                maxLength={ExamLimits.nameMax}
+                onChange={(e) => setDirForm((f) => ({ ...f, dirName: e.target.value }))}
+              />
             </Form.Item>
             <Form.Item label="上级目录">
               <DirSelect

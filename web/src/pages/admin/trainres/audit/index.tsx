@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUDIT_STATUS_LABELS, AuditStatus, RES_TYPE_LABELS, type ResView, TrainResMsg } from '@xuetu/contract';
+import { AUDIT_STATUS_LABELS, AuditStatus, RES_TYPE_LABELS, type ResView, TrainResLimits, TrainResMsg } from '@xuetu/contract';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { auditRes, getAuditPage, getPreview, revokeRes } from '../../../../api/trainres';
@@ -183,7 +183,7 @@ export default function ResourceAuditPage() {
         <Input.TextArea
           style={{ marginTop: 12 }}
           rows={3}
-          maxLength={500}
+          maxLength={TrainResLimits.commentMax}
           showCount
           placeholder="审核意见（驳回时必填）"
           value={comment}

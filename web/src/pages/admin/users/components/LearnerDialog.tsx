@@ -1,5 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { AdminMsg, EMPTY_DATE, ID_CARD_PATTERN, isEmptyDate, Msg, PHONE_PATTERN, type UserRowView } from '@xuetu/contract';
+import {
+  ADMIN_NAME_MAX,
+  AdminMsg,
+  EMPTY_DATE,
+  ID_CARD_LENGTH,
+  ID_CARD_PATTERN,
+  isEmptyDate,
+  Msg,
+  PHONE_LENGTH,
+  PHONE_PATTERN,
+  type UserRowView,
+} from '@xuetu/contract';
 import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
@@ -111,7 +122,7 @@ export function LearnerDialog(props: {
           </Form.Item>
         )}
         <Form.Item name="chnName" label="姓名" rules={[{ required: true, whitespace: true, message: AdminMsg.nameRequired }]}>
-          <Input maxLength={50} data-testid="learner-chnName" />
+          <Input maxLength={ADMIN_NAME_MAX} data-testid="learner-chnName" />
         </Form.Item>
         <Form.Item
           name="idCard"
@@ -121,7 +132,7 @@ export function LearnerDialog(props: {
             { pattern: ID_CARD_PATTERN, message: AdminMsg.idCardFormat },
           ]}
         >
-          <Input maxLength={18} data-testid="learner-idCard" />
+          <Input maxLength={ID_CARD_LENGTH} data-testid="learner-idCard" />
         </Form.Item>
         <Form.Item
           name="mobile"
@@ -131,7 +142,7 @@ export function LearnerDialog(props: {
             { pattern: PHONE_PATTERN, message: Msg.phoneFormat },
           ]}
         >
-          <Input maxLength={11} data-testid="learner-mobile" />
+          <Input maxLength={PHONE_LENGTH} data-testid="learner-mobile" />
         </Form.Item>
         <Form.Item name="validDate" label="有效期">
           <DatePicker style={{ width: '100%' }} placeholder="不填表示长期有效" />
