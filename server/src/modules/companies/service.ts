@@ -45,13 +45,13 @@ export async function saveCompany(caller: Caller, input: z.output<typeof company
     if (!input.companySysCode) {
       const companySysCode = newCode('C-');
       const row = await insertCompany(tx, caller.scope, { ...values, companySysCode, status: input.status }, { orgCode: newCode('O') });
-      await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'company.add', target: companySysCode, detail: values });
+      await recordAudit(tx, caller, { action: 'company.add', target: companySysCode, detail: values });
       return presentCompany(row);
     }
     const existing = await findCompanyInScope(tx, caller.scope, input.companySysCode);
     if (!existing || existing.companySysCode !== input.companySysCode) throw notFound();
     const row = await updateCompany(tx, caller.scope, existing.id, values);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'company.edit', target: existing.companySysCode, detail: values });
+    await recordAudit(tx, caller, { action: 'company.edit', target: existing.companySysCode, detail: values });
     return presentCompany(row);
   });
 }
@@ -65,9 +65,7 @@ export async function toggleCompanyStatus(caller: Caller, companySysCode: string
       if (!existing) throw notFound();
       const status = existing.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;
       await updateCompany(tx, caller.scope, existing.id, { status });
-      await recordAudit(tx, {
-        actor: caller.actor,
-        ip: caller.ip,
+      await recordAudit(tx, caller, {
         action: status === EnableStatus.Enabled ? 'company.enable' : 'company.disable',
         target: existing.companySysCode,
       });

@@ -96,7 +96,7 @@ export async function searchMessageReceivers(caller: Caller, input: z.output<typ
  */
 export async function sendMessageToPicked(caller: Caller, input: z.output<typeof messageSendInput>): Promise<number> {
   const { ctx, scope } = caller;
-  const actor = requireActor(caller);
+  requireActor(caller);
   const picked = await repo.receiversInScope(ctx.db, scope, [...new Set(input.userIds)]);
   // another company's people, departments and posts answer like unknown ones
   if (picked.length !== new Set(input.userIds).size) throw appError('MESSAGE_RECEIVER_NOT_FOUND');
@@ -114,7 +114,7 @@ export async function sendMessageToPicked(caller: Caller, input: z.output<typeof
       templeteType: input.templeteType,
       messageUrl: linkToMessageUrl(input.link),
     });
-    await recordAudit(tx, { actor, ip: caller.ip, action: 'message.send', target: input.title, detail: { userIds: ids, orgIds, postIds } });
+    await recordAudit(tx, caller, { action: 'message.send', target: input.title, detail: { userIds: ids, orgIds, postIds } });
     return n;
   });
 }

@@ -147,9 +147,7 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
         ...(publish ? { status: NoticeStatus.Published, releaseTime: values.releaseTime ?? caller.now } : {}),
       });
       await repo.replaceEnclosures(tx, scope, row.id, input.enclosures);
-      await recordAudit(tx, {
-        actor,
-        ip: caller.ip,
+      await recordAudit(tx, caller, {
         action: 'notice.update',
         target: row.noticeSysCode,
         detail: { title: values.noticeTitle, publish },
@@ -167,9 +165,7 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
       createdBy: actor.userId,
     });
     await repo.replaceEnclosures(tx, scope, row.id, input.enclosures);
-    await recordAudit(tx, {
-      actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'notice.add',
       target: noticeSysCode,
       detail: { title: values.noticeTitle, publish: input.publish },
@@ -192,7 +188,7 @@ export async function setNoticeStatus(caller: Caller, code: string, status: numb
       status: publish ? NoticeStatus.Published : NoticeStatus.Draft,
       ...(publish && !row.releaseTime ? { releaseTime: caller.now } : {}),
     });
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: publish ? 'notice.publish' : 'notice.unpublish', target: code });
+    await recordAudit(tx, caller, { action: publish ? 'notice.publish' : 'notice.unpublish', target: code });
     if (publish && row.status !== NoticeStatus.Published)
       await enqueueNoticeFanOut(tx, { code, title: row.noticeTitle, company: row.companySysCode });
   });
@@ -206,9 +202,7 @@ export async function removeNotice(caller: Caller, code: string): Promise<void> 
     if (!row) throw appError('NOTICE_NOT_FOUND');
     authorize(caller, 'manage', row);
     await repo.deleteNotice(tx, scope, row.id);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'notice.delete',
       target: code,
       detail: { title: row.noticeTitle },

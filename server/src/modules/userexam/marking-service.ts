@@ -88,9 +88,7 @@ export async function markAnswer(
         templeteType: 1,
         messageUrl: { pc: { type: 'tabin', value: { path: '/ysUserExam/examview', query: { userpaperId: String(attempt.id) } } } },
       });
-    await recordAudit(tx, {
-      actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'exam.mark',
       target: `${attempt.id}/${q.qCode}`,
       detail: { score: input.score },
