@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import { companies, sessions, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Caller } from '../../platform/caller.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { appError, notFound } from '../../platform/errors.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { authorize } from './policy.ts';
@@ -73,17 +72,17 @@ export async function toggleCompanyStatus(caller: Caller, companySysCode: string
     })
     .then(async (r) => {
       // a disabled company's people are signed out now (ADR 0010)
-      if (r.status === EnableStatus.Disabled) await signOutCompany(caller.ctx, r.companySysCode);
+      if (r.status === EnableStatus.Disabled) await signOutCompany(caller, r.companySysCode);
       return { status: r.status };
     });
 }
 
-async function signOutCompany(ctx: AppContext, companySysCode: string) {
+async function signOutCompany(caller: Caller, companySysCode: string) {
+  const { ctx, now } = caller;
   const live = await ctx.db
     .selectDistinct({ userId: sessions.userId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    // session expiry runs on the wall clock (platform/sessions.ts), not the caller's clock
-    .where(and(eq(users.companySysCode, companySysCode), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-  for (const { userId } of live) await revokeUserSessions(ctx, userId);
+    .where(and(eq(users.companySysCode, companySysCode), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  for (const { userId } of live) await revokeUserSessions(ctx, userId, now);
 }

@@ -86,7 +86,7 @@ export async function toggleUserStatus(caller: Caller, userId: number) {
       target: user.accountCode,
     });
   });
-  if (status === EnableStatus.Disabled) await revokeUserSessions(ctx, user.id);
+  if (status === EnableStatus.Disabled) await revokeUserSessions(ctx, user.id, caller.now);
   await invalidateActor(ctx, user.id);
   return { status };
 }
@@ -123,7 +123,7 @@ export async function resetPassword(caller: Caller, userId: number): Promise<str
     await updateUser(tx, caller.scope, user.id, values);
     await recordAudit(tx, caller, { action: 'user.resetPassword', target: user.accountCode });
   });
-  await revokeUserSessions(ctx, user.id);
+  await revokeUserSessions(ctx, user.id, caller.now);
   await invalidateActor(ctx, user.id);
   return AdminMsg.passwordReset(user.chnName, user.accountCode, temporary);
 }
