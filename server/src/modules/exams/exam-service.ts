@@ -120,7 +120,7 @@ export async function updateExam(caller: Caller, input: ExamSaveInput): Promise<
     if (exam.status !== ExamStatus.Draft && picks.length === 0) throw examError('EXAM_PARTICIPANTS_REQUIRED');
     await repo.updateExam(tx, caller.scope, exam.id, { ...values, updatedAt: caller.now });
     await repo.replaceParticipants(tx, caller.scope, exam.id, picks);
-    if (exam.status === ExamStatus.Published) await assignParticipants(tx, { ...exam, ...values });
+    if (exam.status === ExamStatus.Published) await assignParticipants(tx, { ...exam, ...values }, caller.now);
     await recordAudit(tx, caller, { action: 'exam.update', target: exam.examCode });
   });
 }
@@ -145,7 +145,7 @@ export async function publishExam(caller: Caller, examCode: string): Promise<num
     if (exam.status === ExamStatus.Closed) throw examError('EXAM_CLOSED');
     if ((await repo.listParticipants(tx, exam.id)).length === 0) throw examError('EXAM_PARTICIPANTS_REQUIRED');
     await repo.updateExam(tx, caller.scope, exam.id, { status: ExamStatus.Published, publishedAt: caller.now, updatedAt: caller.now });
-    const added = await assignParticipants(tx, { ...exam, status: ExamStatus.Published });
+    const added = await assignParticipants(tx, { ...exam, status: ExamStatus.Published }, caller.now);
     await recordAudit(tx, caller, {
       action: 'exam.publish',
       target: examCode,

@@ -208,7 +208,8 @@ async function applyParticipants(
   const rows = await checkPicks(tx, row.companySysCode, picks);
   if (row.status === ProjectStatus.Published && !rows.length && !row.openJoin) throw projectError('PROJECT_PARTICIPANTS_REQUIRED');
   await repo.replaceParticipants(tx, caller.scope, row.id, rows);
-  if (row.status === ProjectStatus.Published && rows.length) await enqueueJob(tx, notifyProjectJob, { projectId: row.id });
+  if (row.status === ProjectStatus.Published && rows.length)
+    await enqueueJob(tx, notifyProjectJob, { projectId: row.id }, { now: caller.now });
   await recordAudit(tx, caller, {
     action: 'project.participants',
     target: row.projectCode,
@@ -268,7 +269,7 @@ export async function publishProject(caller: Caller, projectCode: string): Promi
     if (!picks.length && !row.openJoin) throw projectError('PROJECT_PARTICIPANTS_REQUIRED');
     await repo.updateProject(tx, caller.scope, row.id, { status: ProjectStatus.Published, publishedAt: caller.now, updatedAt: caller.now });
     const people = picks.length ? await resolveParticipants(tx, row) : [];
-    if (people.length) await enqueueJob(tx, notifyProjectJob, { projectId: row.id });
+    if (people.length) await enqueueJob(tx, notifyProjectJob, { projectId: row.id }, { now: caller.now });
     await recordAudit(tx, caller, {
       action: 'project.publish',
       target: projectCode,
