@@ -24,6 +24,8 @@ export interface NewMessage {
   templeteType?: number;
   /** where opening the message goes: tabin (in-app path + query) or tabiout (external link) */
   messageUrl?: MessageLink | null;
+  /** when it is sent: the caller's `now` (a job's ctx.clock), stored as the message's createdAt */
+  sentAt: Date;
 }
 
 const BATCH = 500;
@@ -45,6 +47,7 @@ export async function sendMessage(dbOrCtx: DbOrTx | AppContext, msg: NewMessage)
     content: msg.content ?? '',
     templeteType: msg.templeteType ?? 1,
     messageUrl: msg.messageUrl ? JSON.stringify(msg.messageUrl) : '',
+    createdAt: msg.sentAt,
   }));
   for (let i = 0; i < values.length; i += BATCH) await db.insert(messages).values(values.slice(i, i + BATCH));
   return values.length;
@@ -108,6 +111,7 @@ export async function sendMessageToPicked(caller: Caller, input: z.output<typeof
   if (!ids.length) throw appError('MESSAGE_NO_RECEIVERS');
   return ctx.db.transaction(async (tx) => {
     const n = await sendMessage(tx, {
+      sentAt: caller.now,
       userIds: ids,
       title: input.title,
       content: input.content,

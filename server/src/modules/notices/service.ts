@@ -152,7 +152,7 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
         target: row.noticeSysCode,
         detail: { title: values.noticeTitle, publish },
       });
-      if (publish) await enqueueNoticeFanOut(tx, { code: row.noticeSysCode, title: values.noticeTitle, company: owner });
+      if (publish) await enqueueNoticeFanOut(tx, { code: row.noticeSysCode, title: values.noticeTitle, company: owner }, caller.now);
       return row.noticeSysCode;
     }
     const noticeSysCode = newCode('N');
@@ -170,7 +170,7 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
       target: noticeSysCode,
       detail: { title: values.noticeTitle, publish: input.publish },
     });
-    if (input.publish) await enqueueNoticeFanOut(tx, { code: noticeSysCode, title: values.noticeTitle, company: owner });
+    if (input.publish) await enqueueNoticeFanOut(tx, { code: noticeSysCode, title: values.noticeTitle, company: owner }, caller.now);
     return noticeSysCode;
   });
   await invalidatePortal(ctx);
@@ -190,7 +190,7 @@ export async function setNoticeStatus(caller: Caller, code: string, status: numb
     });
     await recordAudit(tx, caller, { action: publish ? 'notice.publish' : 'notice.unpublish', target: code });
     if (publish && row.status !== NoticeStatus.Published)
-      await enqueueNoticeFanOut(tx, { code, title: row.noticeTitle, company: row.companySysCode });
+      await enqueueNoticeFanOut(tx, { code, title: row.noticeTitle, company: row.companySysCode }, caller.now);
   });
   await invalidatePortal(ctx);
 }
@@ -215,9 +215,9 @@ export async function removeNotice(caller: Caller, code: string): Promise<void> 
 type FanOut = { code: string; title: string; company: string | null };
 
 /** The first publication of a company notice messages its people: a job, enqueued in the publishing transaction. */
-async function enqueueNoticeFanOut(tx: DbOrTx, n: FanOut): Promise<void> {
+async function enqueueNoticeFanOut(tx: DbOrTx, n: FanOut, now: Date): Promise<void> {
   if (!n.company) return;
-  await enqueueJob(tx, noticeFanOutJob, n, { dedupeKey: n.code });
+  await enqueueJob(tx, noticeFanOutJob, n, { now, dedupeKey: n.code });
 }
 
 export const noticeFanOutJob = defineJob<FanOut>('notices.fan-out', {
@@ -235,6 +235,7 @@ export const noticeFanOutJob = defineJob<FanOut>('notices.fan-out', {
         .from(users)
         .where(and(eq(users.companySysCode, company), eq(users.status, EnableStatus.Enabled), isNotNull(users.passwordHash)));
       await sendMessage(tx, {
+        sentAt: ctx.clock.now(),
         userIds: people.map((p) => p.id),
         title: ContentMsg.noticeMessageTitle(n.title),
         content: ContentMsg.noticeMessageContent,

@@ -411,7 +411,7 @@ export async function audit(caller: Caller, code: string, pass: boolean, comment
     homeChanged(tx, caller);
     await recordAudit(tx, caller, { action: `trainres.${action}`, target: row.resCode, detail: { comment } });
     const submitter = row.submittedBy ?? row.createdBy;
-    if (submitter) await sendAuditMessage(tx, submitter, row, pass, comment);
+    if (submitter) await sendAuditMessage(tx, submitter, row, pass, comment, caller.now);
   });
 }
 

@@ -82,6 +82,7 @@ export async function markAnswer(
     await repo.updateBestScore(tx, caller.scope, attempt.examId, attempt.userId, await repo.bestScore(tx, attempt.examId, attempt.userId));
     if (delay === 0 && attempt.delayMarkingPapers > 0)
       await sendMessage(tx, {
+        sentAt: caller.now,
         userIds: [attempt.userId],
         title: UserExamMsg.markedTitle(exam.examName),
         content: UserExamMsg.markedContent(exam.examName),
