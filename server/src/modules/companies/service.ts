@@ -43,7 +43,12 @@ export async function saveCompany(caller: Caller, input: z.output<typeof company
     };
     if (!input.companySysCode) {
       const companySysCode = newCode('C-');
-      const row = await insertCompany(tx, caller.scope, { ...values, companySysCode, status: input.status }, { orgCode: newCode('O') });
+      const row = await insertCompany(
+        tx,
+        caller.scope,
+        { ...values, companySysCode, status: input.status, createdAt: caller.now },
+        { orgCode: newCode('O') },
+      );
       await recordAudit(tx, caller, { action: 'company.add', target: companySysCode, detail: values });
       return presentCompany(row);
     }

@@ -113,7 +113,7 @@ export async function saveLink(caller: Caller, input: z.output<typeof linkSaveIn
       return linkCode;
     }
     const code = newCode('L');
-    await repo.insertLink(tx, { ...values, linkCode: code });
+    await repo.insertLink(tx, { ...values, linkCode: code, createdAt: caller.now });
     await recordAudit(tx, caller, { action: 'link.add', target: code, detail: values });
     return code;
   });
@@ -154,7 +154,7 @@ export async function saveLecturer(caller: Caller, input: z.output<typeof lectur
       return lecturerCode;
     }
     const code = newCode('T');
-    await repo.insertLecturer(tx, { ...values, lecturerCode: code });
+    await repo.insertLecturer(tx, { ...values, lecturerCode: code, createdAt: caller.now });
     await recordAudit(tx, caller, {
       action: 'lecturer.add',
       target: code,
@@ -267,7 +267,7 @@ export async function deleteRegulation(caller: Caller, code: string) {
 
 export async function saveSiteSettings(caller: Caller, values: SiteSettings) {
   await caller.ctx.db.transaction(async (tx) => {
-    await repo.writeSiteSettings(tx, values);
+    await repo.writeSiteSettings(tx, values, caller.now);
     await recordAudit(tx, caller, { action: 'site.update', target: 'site', detail: values });
   });
   await afterWrite(caller);

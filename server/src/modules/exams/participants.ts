@@ -75,7 +75,7 @@ async function picksOf(db: DbOrTx, exam: repo.ExamRow) {
  */
 export async function assignParticipants(db: DbOrTx, exam: repo.ExamRow, now: Date): Promise<number[]> {
   const people = await repo.matchPeople(db, exam.companySysCode, await picksOf(db, exam));
-  const added = await repo.addExamUsers(db, exam.id, people);
+  const added = await repo.addExamUsers(db, exam.id, people, now);
   await notifyAssigned(db, exam, added, now);
   return added;
 }
@@ -100,7 +100,7 @@ export async function joinMatchingExams(ctx: AppContext, userId: number, now = c
     await inTransaction(ctx, async (tx) => {
       const [match] = await repo.matchPeople(tx, company, await picksOf(tx, exam), userId);
       if (!match) return;
-      const added = await repo.addExamUsers(tx, exam.id, [match]);
+      const added = await repo.addExamUsers(tx, exam.id, [match], now);
       if (!added.length) return;
       await notifyAssigned(tx, exam, added, now);
       joined.push(exam.examCode);

@@ -63,6 +63,7 @@ export async function saveDir(caller: Caller, input: z.output<typeof questionDir
       pCode: input.pCode,
       sortOrder: input.sortOrder,
       companySysCode: company,
+      createdAt: caller.now,
     });
     await recordAudit(tx, caller, { action: 'questiondir.add', target: row.dirCode });
     return { dirCode: row.dirCode };

@@ -149,6 +149,7 @@ async function addExam(
       db,
       exam.id,
       userIds.map((userId) => ({ userId, source: 'user' })),
+      now,
     );
   return exam;
 }

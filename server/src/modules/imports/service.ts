@@ -308,7 +308,7 @@ export async function runImport(caller: Caller, plan: ImportPlan, opts: { jobId?
         part_time_post_id: r.partTimePostId,
         valid_date: r.validDate?.toISOString() ?? null,
       }));
-      await insertImportedUsers(tx, scope, part);
+      await insertImportedUsers(tx, scope, part, caller.now);
     }
     await recordAudit(tx, caller, {
       action: 'user.import',

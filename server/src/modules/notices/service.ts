@@ -144,6 +144,7 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
       await repo.updateNotice(tx, scope, row.id, {
         ...values,
         companySysCode: owner,
+        updatedAt: caller.now,
         ...(publish ? { status: NoticeStatus.Published, releaseTime: values.releaseTime ?? caller.now } : {}),
       });
       await repo.replaceEnclosures(tx, scope, row.id, input.enclosures);
@@ -163,6 +164,8 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
       status: input.publish ? NoticeStatus.Published : NoticeStatus.Draft,
       releaseTime: input.publish ? (values.releaseTime ?? caller.now) : values.releaseTime,
       createdBy: actor.userId,
+      createdAt: caller.now,
+      updatedAt: caller.now,
     });
     await repo.replaceEnclosures(tx, scope, row.id, input.enclosures);
     await recordAudit(tx, caller, {
@@ -187,6 +190,7 @@ export async function setNoticeStatus(caller: Caller, code: string, status: numb
     await repo.updateNotice(tx, scope, row.id, {
       status: publish ? NoticeStatus.Published : NoticeStatus.Draft,
       ...(publish && !row.releaseTime ? { releaseTime: caller.now } : {}),
+      updatedAt: caller.now,
     });
     await recordAudit(tx, caller, { action: publish ? 'notice.publish' : 'notice.unpublish', target: code });
     if (publish && row.status !== NoticeStatus.Published)

@@ -181,7 +181,7 @@ export async function saveLearner(caller: Caller, input: z.output<typeof learner
     }
     const accountCode = await newAccountCode(tx, input.idCard, company?.companyCode ?? 'U');
     // registration is activation (DESIGN.md §4): no password until the employee registers
-    const id = await insertUser(tx, scope, { ...values, accountCode, companySysCode });
+    const id = await insertUser(tx, scope, { ...values, accountCode, companySysCode, createdAt: caller.now, updatedAt: caller.now });
     await recordAudit(tx, caller, { action: 'user.add', target: accountCode, detail });
     return id;
   });
