@@ -1,19 +1,25 @@
 import type { DbOrTx } from '../db/client.ts';
 import { auditLogs } from '../db/schema/index.ts';
-import type { Actor } from './actor.ts';
+import type { Caller } from './caller.ts';
 
-/** Records an admin write: who, what, when, from where. Pass the transaction the write runs in. */
+/**
+ * Records an admin write: who (the caller's user), what, when (the caller's `now`), from where
+ * (the caller's ip). Pass the transaction the write runs in.
+ */
 export async function recordAudit(
   db: DbOrTx,
-  entry: { actor: Actor | null; ip: string; action: string; target?: string; detail?: unknown },
+  caller: Pick<Caller, 'actor' | 'ip' | 'now'>,
+  entry: { action: string; target?: string; detail?: unknown },
 ): Promise<void> {
+  const { actor } = caller;
   await db.insert(auditLogs).values({
-    actorUserId: entry.actor?.userId ?? null,
-    actorName: entry.actor ? `${entry.actor.chnName}(${entry.actor.accountCode})` : '',
-    companySysCode: entry.actor?.companySysCode ?? null,
+    actorUserId: actor?.userId ?? null,
+    actorName: actor ? `${actor.chnName}(${actor.accountCode})` : '',
+    companySysCode: actor?.companySysCode ?? null,
     action: entry.action,
     target: entry.target ?? '',
     detail: entry.detail ?? null,
-    ip: entry.ip,
+    ip: caller.ip,
+    createdAt: caller.now,
   });
 }

@@ -26,7 +26,15 @@ import type { TenantScope } from './scope.ts';
 const newUser = { accountCode: 'x', chnName: 'x', companySysCode: 'C' };
 const newOrg = { orgCode: 'O', orgName: 'x', pId: 0, sortOrder: 1, companySysCode: 'C' };
 const newPost = { postCode: 'P', postName: 'x', importance: 1, companySysCode: 'C' };
-const newCompany = { companySysCode: 'C', companyCode: 'c', companyName: 'x', contactName: 'x', contactPhone: 'x', status: 1 };
+const newCompany = {
+  companySysCode: 'C',
+  companyCode: 'c',
+  companyName: 'x',
+  contactName: 'x',
+  contactPhone: 'x',
+  status: 1,
+  createdAt: new Date(),
+};
 const newDoc = { docCode: 'D', title: 'x', fileName: 'x.pdf', fileKey: 'k', companySysCode: 'C' };
 const newProject = { projectCode: 'P', projectName: 'x', companySysCode: 'C', startDate: '2026-01-01', endDate: '2026-01-02' };
 const newPlan = { projectId: 1, planCode: 'PP', planName: 'x' };
@@ -43,14 +51,14 @@ const newRole = { code: 'R', roleName: 'x', sysRoleEnum: 0, companySysCode: 'C' 
 
 export function writesTakeTheScope(db: DbOrTx, scope: TenantScope) {
   return [
-    notices.updateNotice(db, scope, 1, { noticeTitle: 'x' }),
+    notices.updateNotice(db, scope, 1, { noticeTitle: 'x', updatedAt: new Date() }),
     notices.deleteNotice(db, scope, 1),
     notices.replaceEnclosures(db, scope, 1, []),
     users.updateUser(db, scope, 1, { status: 0 }),
     users.insertUser(db, scope, newUser),
     users.dropCompanyRoles(db, scope, 1),
     users.updateImportedUsers(db, scope, [], new Date()),
-    users.insertImportedUsers(db, scope, []),
+    users.insertImportedUsers(db, scope, [], new Date()),
     roles.insertRole(db, scope, newRole, []),
     roles.updateRole(db, scope, 1, newRole, null),
     roles.replaceUserRoles(db, scope, 1, []),

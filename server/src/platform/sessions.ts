@@ -6,9 +6,9 @@ import type { AppContext } from './context.ts';
 import { fail } from './errors.ts';
 
 // Opaque random tokens (256 bits); only their SHA-256 is stored. Each request slides the expiry.
-// Idle expiry runs on the wall clock, not ctx.clock: tests sign in once and then move a ManualClock
-// by hours or days (deadlines, releases, purges), and their sessions must outlive that. revokedAt
-// is a record of when, and takes the caller's `now`.
+// Every time here is ctx.clock's (the caller's `now` where there is a caller): a test moves a
+// ManualClock past the idle time to expire a session, and one that moves it by hours or days
+// signs in again afterwards. An expired session is an unknown token (401 SESSION_EXPIRED).
 
 interface CachedSession {
   id: number;
@@ -27,13 +27,19 @@ export function hashToken(token: string): string {
 export const COMPANY_DISABLED_MSG = '您所在的公司已停用，请联系管理员';
 
 /** Every sign-in path ends here: people of a disabled company get no session. */
-export async function createSession(ctx: AppContext, userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+export async function createSession(
+  ctx: AppContext,
+  userId: number,
+  meta: { ip?: string; userAgent?: string } = {},
+  now = ctx.clock.now(),
+): Promise<string> {
   if (!(await companyActive(ctx, userId))) throw fail(COMPANY_DISABLED_MSG);
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + ctx.env.SESSION_IDLE_MINUTES * 60_000);
+  const expiresAt = new Date(now.getTime() + ctx.env.SESSION_IDLE_MINUTES * 60_000);
   await ctx.db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
+    createdAt: now,
     expiresAt,
     ip: meta.ip ?? '',
     userAgent: (meta.userAgent ?? '').slice(0, 300),
@@ -41,8 +47,12 @@ export async function createSession(ctx: AppContext, userId: number, meta: { ip?
   return token;
 }
 
-/** The live session for a token, renewing its expiry when half the idle time has passed. */
-export async function resolveSession(ctx: AppContext, token: string): Promise<{ id: number; userId: number } | null> {
+/** The live session for a token at `now`, renewing its expiry when half the idle time has passed. */
+export async function resolveSession(
+  ctx: AppContext,
+  token: string,
+  now = ctx.clock.now(),
+): Promise<{ id: number; userId: number } | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const key = `sess:${tokenHash}`;
@@ -58,11 +68,11 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<{ 
     s = { id: row.id, userId: row.userId, expiresAt: row.expiresAt.getTime(), installation: ctx.installationId };
     await ctx.cache.set(key, s, CACHE_TTL_S);
   }
-  const now = Date.now();
-  if (s.expiresAt <= now) return null;
+  const at = now.getTime();
+  if (s.expiresAt <= at) return null;
   const idleMs = ctx.env.SESSION_IDLE_MINUTES * 60_000;
-  if (s.expiresAt - now < idleMs / 2) {
-    const expiresAt = new Date(now + idleMs);
+  if (s.expiresAt - at < idleMs / 2) {
+    const expiresAt = new Date(at + idleMs);
     await ctx.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, s.id));
     await ctx.cache.set(key, { ...s, expiresAt: expiresAt.getTime() }, CACHE_TTL_S);
   }

@@ -13,6 +13,8 @@ export interface SmsMessage {
   content: string;
   /** the verification code, when the message carries one */
   code?: string;
+  /** when it is sent: the caller's `now` */
+  sentAt: Date;
 }
 
 export interface SmsProvider {
@@ -25,7 +27,9 @@ export class OutboxSmsProvider implements SmsProvider {
   constructor(private readonly log?: FastifyBaseLogger) {}
 
   async send(ctx: AppContext, m: SmsMessage): Promise<void> {
-    await ctx.db.insert(smsOutbox).values({ phone: m.phone, purpose: m.purpose, content: m.content, code: m.code ?? '' });
+    await ctx.db
+      .insert(smsOutbox)
+      .values({ phone: m.phone, purpose: m.purpose, content: m.content, code: m.code ?? '', createdAt: m.sentAt });
     this.log?.info({ sms: { phone: m.phone, purpose: m.purpose, content: m.content } }, 'sms outbox');
   }
 }

@@ -92,7 +92,7 @@ export async function seedDemoPeople(ctx: AppContext): Promise<void> {
       learner: await roleId('learner'),
     };
 
-    const now = new Date();
+    const now = ctx.clock.now();
     const addUser = async (values: typeof users.$inferInsert, roleIds: number[]) => {
       const [u] = await tx
         .insert(users)

@@ -64,6 +64,7 @@ export async function sendCode(caller: Caller, opts: { phone: string; purpose: C
   await ctx.cache.set(codeKey(purpose, phone), { nonce, hash: hashCode(nonce, code) } satisfies StoredCode, CODE_TTL_S);
   if (opts.deliver === false) return;
   await smsProvider(ctx, caller.log).send(ctx, {
+    sentAt: now,
     phone,
     purpose,
     code,

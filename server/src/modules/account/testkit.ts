@@ -48,7 +48,7 @@ export const secrets = (res: Envelope<AccountChoice[]>) => res.data.map((c) => c
 
 /** Sets a guessing counter (platform/counters.ts) as if `count` failures had happened. */
 export async function setCounter(t: TestApp, key: string, count: number, windowSeconds = 3600): Promise<void> {
-  const expiresAt = new Date(Date.now() + windowSeconds * 1000);
+  const expiresAt = new Date(t.ctx.clock.now().getTime() + windowSeconds * 1000);
   await t.ctx.db
     .insert(guardCounters)
     .values({ key, count, expiresAt })

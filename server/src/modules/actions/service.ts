@@ -111,9 +111,7 @@ export async function addAction(caller: Caller, input: ActionInput) {
       .values(actionColumns(input, code, value))
       .returning();
     if (input.pageActions) await syncPagePermissions(tx, created.id, input.pageActions);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'action.add',
       target: code,
       detail: { name: input.name, type: input.type, url: input.url },
@@ -140,9 +138,7 @@ export async function editAction(caller: Caller, input: ActionInput) {
       .where(eq(actions.id, current.id))
       .returning();
     if (input.pageActions) await syncPagePermissions(tx, current.id, input.pageActions);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'action.edit',
       target: code,
       detail: { name: input.name, pageActions: input.pageActions?.map((p) => p.value) },
@@ -160,9 +156,7 @@ export async function toggleActionStatus(caller: Caller, code: string) {
     if (!current) throw notFound();
     const status = current.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;
     const [updated] = await tx.update(actions).set({ status }).where(eq(actions.id, current.id)).returning();
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: status === EnableStatus.Enabled ? 'action.enable' : 'action.disable',
       target: code,
     });

@@ -45,14 +45,19 @@ type CompanyValues = Pick<typeof companies.$inferInsert, 'companyCode' | 'compan
 export async function insertCompany(
   db: DbOrTx,
   scope: TenantScope,
-  values: CompanyValues & { companySysCode: string; status: number },
+  values: CompanyValues & { companySysCode: string; status: number; createdAt: Date },
   root: { orgCode: string },
 ): Promise<CompanyRow> {
   assertOwnerInScope(scope, values.companySysCode);
   const [row] = await db.insert(companies).values(values).returning();
-  await db
-    .insert(orgs)
-    .values({ orgCode: root.orgCode, orgName: values.companyName, pId: 0, companySysCode: values.companySysCode, sortOrder: 1 });
+  await db.insert(orgs).values({
+    orgCode: root.orgCode,
+    orgName: values.companyName,
+    pId: 0,
+    companySysCode: values.companySysCode,
+    sortOrder: 1,
+    createdAt: values.createdAt,
+  });
   return row;
 }
 

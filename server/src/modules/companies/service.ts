@@ -5,7 +5,6 @@ import type { z } from 'zod';
 import { companies, sessions, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Caller } from '../../platform/caller.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { appError, notFound } from '../../platform/errors.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { authorize } from './policy.ts';
@@ -44,14 +43,19 @@ export async function saveCompany(caller: Caller, input: z.output<typeof company
     };
     if (!input.companySysCode) {
       const companySysCode = newCode('C-');
-      const row = await insertCompany(tx, caller.scope, { ...values, companySysCode, status: input.status }, { orgCode: newCode('O') });
-      await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'company.add', target: companySysCode, detail: values });
+      const row = await insertCompany(
+        tx,
+        caller.scope,
+        { ...values, companySysCode, status: input.status, createdAt: caller.now },
+        { orgCode: newCode('O') },
+      );
+      await recordAudit(tx, caller, { action: 'company.add', target: companySysCode, detail: values });
       return presentCompany(row);
     }
     const existing = await findCompanyInScope(tx, caller.scope, input.companySysCode);
     if (!existing || existing.companySysCode !== input.companySysCode) throw notFound();
     const row = await updateCompany(tx, caller.scope, existing.id, values);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'company.edit', target: existing.companySysCode, detail: values });
+    await recordAudit(tx, caller, { action: 'company.edit', target: existing.companySysCode, detail: values });
     return presentCompany(row);
   });
 }
@@ -65,9 +69,7 @@ export async function toggleCompanyStatus(caller: Caller, companySysCode: string
       if (!existing) throw notFound();
       const status = existing.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;
       await updateCompany(tx, caller.scope, existing.id, { status });
-      await recordAudit(tx, {
-        actor: caller.actor,
-        ip: caller.ip,
+      await recordAudit(tx, caller, {
         action: status === EnableStatus.Enabled ? 'company.enable' : 'company.disable',
         target: existing.companySysCode,
       });
@@ -75,17 +77,17 @@ export async function toggleCompanyStatus(caller: Caller, companySysCode: string
     })
     .then(async (r) => {
       // a disabled company's people are signed out now (ADR 0010)
-      if (r.status === EnableStatus.Disabled) await signOutCompany(caller.ctx, r.companySysCode);
+      if (r.status === EnableStatus.Disabled) await signOutCompany(caller, r.companySysCode);
       return { status: r.status };
     });
 }
 
-async function signOutCompany(ctx: AppContext, companySysCode: string) {
+async function signOutCompany(caller: Caller, companySysCode: string) {
+  const { ctx, now } = caller;
   const live = await ctx.db
     .selectDistinct({ userId: sessions.userId })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    // session expiry runs on the wall clock (platform/sessions.ts), not the caller's clock
-    .where(and(eq(users.companySysCode, companySysCode), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())));
-  for (const { userId } of live) await revokeUserSessions(ctx, userId);
+    .where(and(eq(users.companySysCode, companySysCode), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  for (const { userId } of live) await revokeUserSessions(ctx, userId, now);
 }

@@ -111,12 +111,12 @@ export async function readSiteSettings(db: DbOrTx): Promise<Map<string, string>>
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 
-export async function writeSiteSettings(db: DbOrTx, values: Record<string, string>): Promise<void> {
+export async function writeSiteSettings(db: DbOrTx, values: Record<string, string>, now: Date): Promise<void> {
   for (const [key, value] of Object.entries(values)) {
     await db
       .insert(siteSettings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
+      .values({ key, value, updatedAt: now })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: now } });
   }
 }
 

@@ -109,12 +109,12 @@ export async function saveLink(caller: Caller, input: z.output<typeof linkSaveIn
       const row = await repo.findLink(tx, linkCode);
       if (!row) throw appError('LINK_NOT_FOUND');
       await repo.updateLink(tx, row.id, values);
-      await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'link.update', target: linkCode, detail: values });
+      await recordAudit(tx, caller, { action: 'link.update', target: linkCode, detail: values });
       return linkCode;
     }
     const code = newCode('L');
-    await repo.insertLink(tx, { ...values, linkCode: code });
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'link.add', target: code, detail: values });
+    await repo.insertLink(tx, { ...values, linkCode: code, createdAt: caller.now });
+    await recordAudit(tx, caller, { action: 'link.add', target: code, detail: values });
     return code;
   });
   await afterWrite(caller);
@@ -126,7 +126,7 @@ export async function deleteLink(caller: Caller, code: string) {
     const row = await repo.findLink(tx, code);
     if (!row) throw appError('LINK_NOT_FOUND');
     await repo.deleteLink(tx, row.id);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'link.delete', target: code, detail: { linkName: row.linkName } });
+    await recordAudit(tx, caller, { action: 'link.delete', target: code, detail: { linkName: row.linkName } });
   });
   await afterWrite(caller);
 }
@@ -146,9 +146,7 @@ export async function saveLecturer(caller: Caller, input: z.output<typeof lectur
       const row = await repo.findLecturer(tx, lecturerCode);
       if (!row) throw appError('LECTURER_NOT_FOUND');
       await repo.updateLecturer(tx, row.id, values);
-      await recordAudit(tx, {
-        actor: caller.actor,
-        ip: caller.ip,
+      await recordAudit(tx, caller, {
         action: 'lecturer.update',
         target: lecturerCode,
         detail: { lecturerName: values.lecturerName },
@@ -156,10 +154,8 @@ export async function saveLecturer(caller: Caller, input: z.output<typeof lectur
       return lecturerCode;
     }
     const code = newCode('T');
-    await repo.insertLecturer(tx, { ...values, lecturerCode: code });
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await repo.insertLecturer(tx, { ...values, lecturerCode: code, createdAt: caller.now });
+    await recordAudit(tx, caller, {
       action: 'lecturer.add',
       target: code,
       detail: { lecturerName: values.lecturerName },
@@ -175,9 +171,7 @@ export async function deleteLecturer(caller: Caller, code: string) {
     const row = await repo.findLecturer(tx, code);
     if (!row) throw appError('LECTURER_NOT_FOUND');
     await repo.deleteLecturer(tx, row.id);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'lecturer.delete',
       target: code,
       detail: { lecturerName: row.lecturerName },
@@ -199,12 +193,12 @@ export async function saveModel(caller: Caller, input: z.output<typeof modelSave
       const row = await repo.findModel(tx, modelCode);
       if (!row) throw appError('MODEL_NOT_FOUND');
       await repo.updateModel(tx, row.id, values);
-      await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'model.update', target: modelCode, detail: values });
+      await recordAudit(tx, caller, { action: 'model.update', target: modelCode, detail: values });
       return modelCode;
     }
     const code = newCode('M');
     await repo.insertModel(tx, { ...values, modelCode: code });
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'model.add', target: code, detail: values });
+    await recordAudit(tx, caller, { action: 'model.add', target: code, detail: values });
     return code;
   });
   await afterWrite(caller);
@@ -216,9 +210,7 @@ export async function deleteModel(caller: Caller, code: string) {
     const row = await repo.findModel(tx, code);
     if (!row) throw appError('MODEL_NOT_FOUND');
     await repo.deleteModel(tx, row.id);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'model.delete',
       target: code,
       detail: { modelName: row.modelName },
@@ -247,9 +239,7 @@ export async function saveRegulation(caller: Caller, input: z.output<typeof regu
       if (!row) throw appError('REGULATION_NOT_FOUND');
       authorize(caller, 'manageRegulation', row);
       await repo.updateRegulation(tx, scope, row.id, values);
-      await recordAudit(tx, {
-        actor: caller.actor,
-        ip: caller.ip,
+      await recordAudit(tx, caller, {
         action: 'regulation.update',
         target: docCode,
         detail: { title: values.title },
@@ -258,7 +248,7 @@ export async function saveRegulation(caller: Caller, input: z.output<typeof regu
     }
     const code = newCode('D');
     await repo.insertRegulation(tx, scope, { ...values, docCode: code });
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'regulation.add', target: code, detail: { title: values.title } });
+    await recordAudit(tx, caller, { action: 'regulation.add', target: code, detail: { title: values.title } });
     return code;
   });
   return { docCode: code };
@@ -271,14 +261,14 @@ export async function deleteRegulation(caller: Caller, code: string) {
     if (!row) throw appError('REGULATION_NOT_FOUND');
     authorize(caller, 'manageRegulation', row);
     await repo.deleteRegulation(tx, scope, row.id);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'regulation.delete', target: code, detail: { title: row.title } });
+    await recordAudit(tx, caller, { action: 'regulation.delete', target: code, detail: { title: row.title } });
   });
 }
 
 export async function saveSiteSettings(caller: Caller, values: SiteSettings) {
   await caller.ctx.db.transaction(async (tx) => {
-    await repo.writeSiteSettings(tx, values);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'site.update', target: 'site', detail: values });
+    await repo.writeSiteSettings(tx, values, caller.now);
+    await recordAudit(tx, caller, { action: 'site.update', target: 'site', detail: values });
   });
   await afterWrite(caller);
   return readSiteSettings(caller);

@@ -23,7 +23,7 @@ export async function storeAttempt(
   });
   const [row] = await db
     .insert(userPapers)
-    .values({ examId: exam.id, companySysCode: exam.companySysCode, status: ExamUserStatus.InProgress, ...a })
+    .values({ examId: exam.id, companySysCode: exam.companySysCode, status: ExamUserStatus.InProgress, ...a, createdAt: a.startTime })
     .returning({ id: userPapers.id });
   if (questions.length)
     await db.insert(userPaperQuestions).values(

@@ -168,12 +168,12 @@ export async function matchPeople(
  * Adds people to an exam; returns the ones that were not assigned before. No caller scope: the
  * people are matched inside the exam's own company (publishing, a learner's list, the seed).
  */
-export async function addExamUsers(db: DbOrTx, examId: number, people: { userId: number; source: string }[]): Promise<number[]> {
+export async function addExamUsers(db: DbOrTx, examId: number, people: { userId: number; source: string }[], now: Date): Promise<number[]> {
   const added: number[] = [];
   for (let i = 0; i < people.length; i += 500) {
     const rows = await db
       .insert(examUsers)
-      .values(people.slice(i, i + 500).map((p) => ({ examId, userId: p.userId, source: p.source })))
+      .values(people.slice(i, i + 500).map((p) => ({ examId, userId: p.userId, source: p.source, createdAt: now })))
       .onConflictDoNothing()
       .returning({ userId: examUsers.userId });
     added.push(...rows.map((r) => r.userId));

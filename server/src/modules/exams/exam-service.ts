@@ -96,7 +96,7 @@ export async function addExam(caller: Caller, input: ExamSaveInput): Promise<{ e
       createdBy: requireActor(caller).userId,
     });
     await repo.replaceParticipants(tx, caller.scope, row.id, picks);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'exam.add', target: row.examCode, detail: { name: row.examName } });
+    await recordAudit(tx, caller, { action: 'exam.add', target: row.examCode, detail: { name: row.examName } });
     return { examCode: row.examCode };
   });
 }
@@ -120,8 +120,8 @@ export async function updateExam(caller: Caller, input: ExamSaveInput): Promise<
     if (exam.status !== ExamStatus.Draft && picks.length === 0) throw examError('EXAM_PARTICIPANTS_REQUIRED');
     await repo.updateExam(tx, caller.scope, exam.id, { ...values, updatedAt: caller.now });
     await repo.replaceParticipants(tx, caller.scope, exam.id, picks);
-    if (exam.status === ExamStatus.Published) await assignParticipants(tx, { ...exam, ...values });
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'exam.update', target: exam.examCode });
+    if (exam.status === ExamStatus.Published) await assignParticipants(tx, { ...exam, ...values }, caller.now);
+    await recordAudit(tx, caller, { action: 'exam.update', target: exam.examCode });
   });
 }
 
@@ -131,7 +131,7 @@ export async function deleteExam(caller: Caller, examCode: string): Promise<void
     if (!exam) throw examError('EXAM_NOT_FOUND');
     authorize(caller, 'deleteExam', { ...exam, attemptCount: (await repo.examCounts(tx, [exam.id])).get(exam.id)!.attemptCount });
     await repo.deleteExam(tx, caller.scope, exam.id);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'exam.delete', target: examCode, detail: { name: exam.examName } });
+    await recordAudit(tx, caller, { action: 'exam.delete', target: examCode, detail: { name: exam.examName } });
   });
 }
 
@@ -145,10 +145,8 @@ export async function publishExam(caller: Caller, examCode: string): Promise<num
     if (exam.status === ExamStatus.Closed) throw examError('EXAM_CLOSED');
     if ((await repo.listParticipants(tx, exam.id)).length === 0) throw examError('EXAM_PARTICIPANTS_REQUIRED');
     await repo.updateExam(tx, caller.scope, exam.id, { status: ExamStatus.Published, publishedAt: caller.now, updatedAt: caller.now });
-    const added = await assignParticipants(tx, { ...exam, status: ExamStatus.Published });
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    const added = await assignParticipants(tx, { ...exam, status: ExamStatus.Published }, caller.now);
+    await recordAudit(tx, caller, {
       action: 'exam.publish',
       target: examCode,
       detail: { assigned: added.length },
@@ -166,6 +164,6 @@ export async function closeExam(caller: Caller, examCode: string): Promise<void>
     if (exam.status === ExamStatus.Draft) throw examError('EXAM_NOT_PUBLISHED');
     if (exam.status === ExamStatus.Closed) throw examError('EXAM_CLOSED');
     await repo.updateExam(tx, caller.scope, exam.id, { status: ExamStatus.Closed, closedAt: caller.now, updatedAt: caller.now });
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'exam.close', target: examCode });
+    await recordAudit(tx, caller, { action: 'exam.close', target: examCode });
   });
 }

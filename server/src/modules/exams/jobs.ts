@@ -24,10 +24,12 @@ export const notifyAssignedJob = defineJob<{ examId: number }>('exams.notifyAssi
     await inTransaction(ctx, async (tx) => {
       const exam = await repo.findExamById(tx, job.payload.examId);
       if (!exam) return;
-      const userIds = await repo.claimUnnotified(tx, exam.id, ctx.clock.now());
+      const now = ctx.clock.now();
+      const userIds = await repo.claimUnnotified(tx, exam.id, now);
       // closed (or deleted) before the message went out: nobody needs it any more
       if (exam.status !== ExamStatus.Published || !userIds.length) return;
       await sendMessage(tx, {
+        sentAt: now,
         userIds,
         title: `考试通知：${exam.examName}`,
         content: `您有一场新的考试「${exam.examName}」，请在考试时间内完成。`,

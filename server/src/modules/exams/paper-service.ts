@@ -128,7 +128,7 @@ export async function addPaper(caller: Caller, input: PaperSaveInput): Promise<{
       createdBy: requireActor(caller).userId,
     });
     await repo.replacePaperContent(tx, caller.scope, row.id, content.items, content.rules);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'paper.add', target: row.paperCode });
+    await recordAudit(tx, caller, { action: 'paper.add', target: row.paperCode });
     return { paperCode: row.paperCode };
   });
 }
@@ -164,7 +164,7 @@ export async function updatePaper(caller: Caller, input: PaperSaveInput): Promis
       });
       await repo.replacePaperContent(tx, caller.scope, paper.id, content.items, content.rules);
     }
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'paper.update', target: paper.paperCode });
+    await recordAudit(tx, caller, { action: 'paper.update', target: paper.paperCode });
   });
 }
 
@@ -174,9 +174,7 @@ export async function deletePaper(caller: Caller, paperCode: string): Promise<vo
     if (!paper) throw examError('PAPER_NOT_FOUND');
     authorize(caller, 'deletePaper', { ...paper, examCount: (await repo.paperUse(tx, [paper.id])).get(paper.id)!.examCount });
     await repo.deletePaper(tx, caller.scope, paper.id);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'paper.delete',
       target: paperCode,
       detail: { name: paper.paperName },

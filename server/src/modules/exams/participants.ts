@@ -73,16 +73,16 @@ async function picksOf(db: DbOrTx, exam: repo.ExamRow) {
  * Resolves the exam's selection to people and assigns the ones not assigned yet; each newly
  * assigned person gets the exam message from a durable job enqueued in the same transaction.
  */
-export async function assignParticipants(db: DbOrTx, exam: repo.ExamRow): Promise<number[]> {
+export async function assignParticipants(db: DbOrTx, exam: repo.ExamRow, now: Date): Promise<number[]> {
   const people = await repo.matchPeople(db, exam.companySysCode, await picksOf(db, exam));
-  const added = await repo.addExamUsers(db, exam.id, people);
-  await notifyAssigned(db, exam, added);
+  const added = await repo.addExamUsers(db, exam.id, people, now);
+  await notifyAssigned(db, exam, added, now);
   return added;
 }
 
 /** The message goes out from a job once the assignment commits (ADR 0007). */
-async function notifyAssigned(db: DbOrTx, exam: repo.ExamRow, userIds: number[]): Promise<void> {
-  if (userIds.length) await enqueueJob(db, notifyAssignedJob, { examId: exam.id });
+async function notifyAssigned(db: DbOrTx, exam: repo.ExamRow, userIds: number[], now: Date): Promise<void> {
+  if (userIds.length) await enqueueJob(db, notifyAssignedJob, { examId: exam.id }, { now });
 }
 
 /**
@@ -100,9 +100,9 @@ export async function joinMatchingExams(ctx: AppContext, userId: number, now = c
     await inTransaction(ctx, async (tx) => {
       const [match] = await repo.matchPeople(tx, company, await picksOf(tx, exam), userId);
       if (!match) return;
-      const added = await repo.addExamUsers(tx, exam.id, [match]);
+      const added = await repo.addExamUsers(tx, exam.id, [match], now);
       if (!added.length) return;
-      await notifyAssigned(tx, exam, added);
+      await notifyAssigned(tx, exam, added, now);
       joined.push(exam.examCode);
     });
   }

@@ -54,7 +54,7 @@ export async function saveDir(caller: Caller, input: z.output<typeof questionDir
     }
     if (existing) {
       await repo.updateDir(tx, caller.scope, existing.id, { dirName: input.dirName, pCode: input.pCode, sortOrder: input.sortOrder });
-      await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'questiondir.update', target: existing.dirCode });
+      await recordAudit(tx, caller, { action: 'questiondir.update', target: existing.dirCode });
       return { dirCode: existing.dirCode };
     }
     const row = await repo.insertDir(tx, caller.scope, {
@@ -63,8 +63,9 @@ export async function saveDir(caller: Caller, input: z.output<typeof questionDir
       pCode: input.pCode,
       sortOrder: input.sortOrder,
       companySysCode: company,
+      createdAt: caller.now,
     });
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'questiondir.add', target: row.dirCode });
+    await recordAudit(tx, caller, { action: 'questiondir.add', target: row.dirCode });
     return { dirCode: row.dirCode };
   });
 }
@@ -79,9 +80,7 @@ export async function deleteDir(caller: Caller, dirCode: string): Promise<void> 
     const questions = await repo.countQuestions(tx, scope, { companySysCode: dir.companySysCode, dirCodes: tree });
     authorize(caller, 'deleteDir', { ...dir, questions, subtree: tree.length });
     await repo.deleteDir(tx, caller.scope, dir.id);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'questiondir.delete',
       target: dirCode,
       detail: { name: dir.dirName },
@@ -157,7 +156,7 @@ export async function addQuestion(caller: Caller, input: QuestionSaveInput): Pro
         updatedAt: caller.now,
       },
     ]);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'question.add', target: qCode });
+    await recordAudit(tx, caller, { action: 'question.add', target: qCode });
     return { qCode };
   });
 }
@@ -177,7 +176,7 @@ export async function updateQuestion(caller: Caller, input: QuestionSaveInput): 
       dirCode: await dirFor(tx, scope, row.companySysCode, input.dirCode),
       updatedAt: caller.now,
     });
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'question.update', target: row.qCode });
+    await recordAudit(tx, caller, { action: 'question.update', target: row.qCode });
   });
 }
 
@@ -195,7 +194,7 @@ export async function deleteQuestions(caller: Caller, qCodes: string[]): Promise
       rows.map((r) => r.id),
       caller.now,
     );
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'question.delete', target: rows.map((r) => r.qCode).join(',') });
+    await recordAudit(tx, caller, { action: 'question.delete', target: rows.map((r) => r.qCode).join(',') });
     return rows.length;
   });
 }

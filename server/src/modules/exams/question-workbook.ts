@@ -163,9 +163,7 @@ export async function importQuestions(caller: Caller, plan: Awaited<ReturnType<t
         updatedAt: caller.now,
       })),
     );
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'question.import',
       target: plan.company,
       detail: { count: plan.planned.length },
@@ -275,9 +273,7 @@ export async function exportQuestions(
       String(r.score),
       pathOf(r.dirCode),
     ]);
-  await recordAudit(db, {
-    actor: caller.actor,
-    ip: caller.ip,
+  await recordAudit(db, caller, {
     action: 'question.export',
     target: q.dirCode,
     detail: { count: rows.length },

@@ -120,9 +120,9 @@ async function addExam(
   db: DbOrTx,
   company: string,
   paperId: number,
-  e: { name: string; intro: string; start: Date; end: Date; userIds: number[]; status: number } & Partial<examRepo.ExamInsert>,
+  e: { name: string; intro: string; start: Date; end: Date; userIds: number[]; status: number; now: Date } & Partial<examRepo.ExamInsert>,
 ) {
-  const { name, intro, start, end, userIds, ...rest } = e;
+  const { name, intro, start, end, userIds, now, ...rest } = e;
   const exam = await examRepo.insertExam(db, PLATFORM_WIDE, {
     examCode: newCode('E'),
     companySysCode: company,
@@ -143,12 +143,13 @@ async function addExam(
     userIds.map((refId) => ({ kind: 'user', refId })),
   );
   // a closed exam's people are on record without being told about it now
-  if (exam.status === ExamStatus.Published) await assignParticipants(db, exam);
+  if (exam.status === ExamStatus.Published) await assignParticipants(db, exam, now);
   if (exam.status === ExamStatus.Closed)
     await examRepo.addExamUsers(
       db,
       exam.id,
       userIds.map((userId) => ({ userId, source: 'user' })),
+      now,
     );
   return exam;
 }
@@ -220,6 +221,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       .orderBy(users.accountCode);
     const ids = learners.map((l) => l.id);
     await addExam(tx, demo, fixed.id, {
+      now: new Date(now),
       name: '2026年度安全生产知识考试',
       intro: '全体员工必考，考试时长 30 分钟，满分 100 分，60 分及格，可考两次，取最高分。',
       start: new Date(now - DAY),
@@ -231,6 +233,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       isAllowedViewAnswer: 1,
     });
     const closed = await addExam(tx, demo, fixed.id, {
+      now: new Date(now),
       name: '2025年度消防安全考试',
       intro: '已结束的考试，可查看历史成绩。',
       start: new Date(now - 40 * DAY),
@@ -242,6 +245,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
     });
     for (const [i, id] of ids.slice(0, 6).entries()) await addHistory(tx, closed, id, 12 - i * 2, new Date(now - 35 * DAY + i * 3_600_000));
     await addExam(tx, demo, random.id, {
+      now: new Date(now),
       name: '岗位能力测评（成绩保密）',
       intro: '成绩仅管理员可见。',
       start: new Date(now - DAY),
@@ -254,6 +258,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
     });
     const [l20] = learners.filter((l) => l.account === 'learner20').map((l) => l.id);
     await addExam(tx, demo, fixed.id, {
+      now: new Date(now),
       name: '新员工入职必考',
       intro: '完成本考试后才能开始学习课程。',
       start: new Date(now - DAY),
@@ -280,6 +285,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       .from(users)
       .where(and(eq(users.companySysCode, other), inArray(users.accountCode, ['other01', 'sl_learner01'])));
     await addExam(tx, other, ofixed.id, {
+      now: new Date(now),
       name: '仓储安全考试',
       intro: '示例物流有限公司的考试。',
       start: new Date(now - DAY),

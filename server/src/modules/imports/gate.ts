@@ -68,9 +68,9 @@ export async function inProcessTurn<T>(ctx: AppContext, work: () => Promise<T>, 
   }
 }
 
-/** True while an import job of this lock key is queued or running (and not past its hold). */
-export async function importJobHolds(ctx: AppContext, key: string): Promise<boolean> {
-  return (await activeJobIds(ctx.db, IMPORT_JOB_KIND, { slot: key }, IMPORT_JOB_HOLD_MS)).length > 0;
+/** True while an import job of this lock key is queued or running (and not past its hold at `now`). */
+export async function importJobHolds(ctx: AppContext, key: string, now: Date): Promise<boolean> {
+  return (await activeJobIds(ctx.db, IMPORT_JOB_KIND, { slot: key }, IMPORT_JOB_HOLD_MS, now)).length > 0;
 }
 
 /**
@@ -81,9 +81,9 @@ export async function importJobHolds(ctx: AppContext, key: string): Promise<bool
 export async function withImportSlot<T>(caller: Caller, work: () => Promise<T>): Promise<T> {
   const { ctx } = caller;
   const key = importLockKey(requireActor(caller));
-  if (!(await claimOnce(ctx, key, IMPORT_LOCK_TTL_S))) throw appError('IMPORT_BUSY');
+  if (!(await claimOnce(ctx, key, IMPORT_LOCK_TTL_S, caller.now))) throw appError('IMPORT_BUSY');
   try {
-    if (await importJobHolds(ctx, key)) throw appError('IMPORT_BUSY');
+    if (await importJobHolds(ctx, key, caller.now)) throw appError('IMPORT_BUSY');
     return await inProcessTurn(ctx, work);
   } finally {
     await releaseMarker(ctx, key);

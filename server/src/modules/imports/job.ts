@@ -110,7 +110,7 @@ async function startImportJob(caller: Caller, input: z.output<typeof importBody>
     slot: importLockKey(actor),
     enqueuedAt: caller.now.toISOString(),
   };
-  const jobId = await inTransaction(caller, (tx) => enqueueJob(tx, importUsersJob, payload));
+  const jobId = await inTransaction(caller, (tx) => enqueueJob(tx, importUsersJob, payload, { now: caller.now }));
   // no dedupe key: enqueueJob always stores the job
   return { jobId: jobId as number, rows: plan.rows.length };
 }

@@ -275,7 +275,7 @@ export interface ImportResult {
  */
 export async function runImport(caller: Caller, plan: ImportPlan, opts: { jobId?: number } = {}): Promise<ImportResult> {
   const { ctx } = caller;
-  const actor = requireActor(caller);
+  requireActor(caller);
   if (plan.errors.length) throw appErrorMsg('IMPORT_INVALID', plan.errors.slice(0, 20).join('\n'), plan.errors);
   const companyCodeOf = new Map(plan.companies.map((c) => [c.companySysCode, c.companyCode]));
   const updates = plan.rows.filter((r) => r.existingId !== null);
@@ -308,11 +308,9 @@ export async function runImport(caller: Caller, plan: ImportPlan, opts: { jobId?
         part_time_post_id: r.partTimePostId,
         valid_date: r.validDate?.toISOString() ?? null,
       }));
-      await insertImportedUsers(tx, scope, part);
+      await insertImportedUsers(tx, scope, part, caller.now);
     }
-    await recordAudit(tx, {
-      actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'user.import',
       target: plan.companies.map((c) => c.companyCode).join(','),
       detail: { ...result },

@@ -33,7 +33,7 @@ beforeAll(async () => {
   t.ctx.jobs.register(flaky);
   t.ctx.jobs.register(counting);
   await t.ctx.jobs.drain();
-  jobId = (await inTransaction(t.ctx, (tx) => enqueueJob(tx, flaky, { n: 1 }))) as number;
+  jobId = (await inTransaction(t.ctx, (tx) => enqueueJob(tx, flaky, { n: 1 }, { now: t.ctx.clock.now() }))) as number;
   await t.ctx.jobs.drain();
   admin = await t.login('admin');
   corpadmin = await t.login('corpadmin');
@@ -59,7 +59,7 @@ describe('后台任务 (platform job list)', () => {
   });
 
   it('shows what a job stored as its result, and null for a job that stored nothing', async () => {
-    const id = (await inTransaction(t.ctx, (tx) => enqueueJob(tx, counting, { rows: 600 }))) as number;
+    const id = (await inTransaction(t.ctx, (tx) => enqueueJob(tx, counting, { rows: 600 }, { now: t.ctx.clock.now() }))) as number;
     await t.ctx.jobs.drain();
     const page = await t.post<PageResult<JobView>>(LIST, { kind: 'test.counting' }, admin);
     expect(page.data.models.find((j) => j.id === id)).toMatchObject({ status: 'done', result: { added: 600, updated: 0 } });

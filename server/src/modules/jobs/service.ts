@@ -44,12 +44,12 @@ export async function listJobs(caller: Caller, input: z.output<typeof jobPageBod
 }
 
 export async function retryJob(caller: Caller, id: number): Promise<JobView> {
-  const actor = requirePlatform(caller);
+  requirePlatform(caller);
   const job = await inTransaction(caller, async (tx, afterCommit) => {
     const found = await repo.findJob(tx, id);
     if (!found) throw appError('JOB_NOT_FOUND');
     if (!(await repo.requeueFailedJob(tx, id))) throw appError('JOB_NOT_RETRYABLE');
-    await recordAudit(tx, { actor, ip: caller.ip, action: 'job.retry', target: String(id), detail: { kind: found.kind } });
+    await recordAudit(tx, caller, { action: 'job.retry', target: String(id), detail: { kind: found.kind } });
     afterCommit(() => caller.ctx.jobs.wake());
     return found;
   });

@@ -25,8 +25,13 @@ describe('message list and read state', () => {
     const seeded = (await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, { search: { IsRead: '', TempleteType: '' } }, token)).data
       .totalCount;
     for (let i = 1; i <= 12; i++)
-      await sendMessage(t.ctx, { userIds: [id], title: `消息${i}`, messageUrl: linkToMessageUrl('/dashboard?x=1') });
-    await sendMessage(t.ctx, { userIds: [id], title: '考试类消息', templeteType: 2 });
+      await sendMessage(t.ctx, {
+        sentAt: t.ctx.clock.now(),
+        userIds: [id],
+        title: `消息${i}`,
+        messageUrl: linkToMessageUrl('/dashboard?x=1'),
+      });
+    await sendMessage(t.ctx, { sentAt: t.ctx.clock.now(), userIds: [id], title: '考试类消息', templeteType: 2 });
     expect((await t.post<number>(`${base}/GetNoReadCount`, {}, token)).data).toBe(13);
     const p1 = await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, {}, token);
     expect(p1.data.models).toHaveLength(10);
@@ -52,7 +57,7 @@ describe('message list and read state', () => {
   it('never touches another user’s message', async () => {
     const owner = await t.login('learner08');
     await t.post(`${base}/SetAllIsRead`, {}, owner);
-    await sendMessage(t.ctx, { userIds: [await userId(owner)], title: '私人消息' });
+    await sendMessage(t.ctx, { sentAt: t.ctx.clock.now(), userIds: [await userId(owner)], title: '私人消息' });
     const mine = await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, {}, owner);
     const id = mine.data.models[0].id;
     const other = await t.login('learner09');

@@ -24,6 +24,8 @@ export interface NewMessage {
   templeteType?: number;
   /** where opening the message goes: tabin (in-app path + query) or tabiout (external link) */
   messageUrl?: MessageLink | null;
+  /** when it is sent: the caller's `now` (a job's ctx.clock), stored as the message's createdAt */
+  sentAt: Date;
 }
 
 const BATCH = 500;
@@ -45,6 +47,7 @@ export async function sendMessage(dbOrCtx: DbOrTx | AppContext, msg: NewMessage)
     content: msg.content ?? '',
     templeteType: msg.templeteType ?? 1,
     messageUrl: msg.messageUrl ? JSON.stringify(msg.messageUrl) : '',
+    createdAt: msg.sentAt,
   }));
   for (let i = 0; i < values.length; i += BATCH) await db.insert(messages).values(values.slice(i, i + BATCH));
   return values.length;
@@ -96,7 +99,7 @@ export async function searchMessageReceivers(caller: Caller, input: z.output<typ
  */
 export async function sendMessageToPicked(caller: Caller, input: z.output<typeof messageSendInput>): Promise<number> {
   const { ctx, scope } = caller;
-  const actor = requireActor(caller);
+  requireActor(caller);
   const picked = await repo.receiversInScope(ctx.db, scope, [...new Set(input.userIds)]);
   // another company's people, departments and posts answer like unknown ones
   if (picked.length !== new Set(input.userIds).size) throw appError('MESSAGE_RECEIVER_NOT_FOUND');
@@ -108,13 +111,14 @@ export async function sendMessageToPicked(caller: Caller, input: z.output<typeof
   if (!ids.length) throw appError('MESSAGE_NO_RECEIVERS');
   return ctx.db.transaction(async (tx) => {
     const n = await sendMessage(tx, {
+      sentAt: caller.now,
       userIds: ids,
       title: input.title,
       content: input.content,
       templeteType: input.templeteType,
       messageUrl: linkToMessageUrl(input.link),
     });
-    await recordAudit(tx, { actor, ip: caller.ip, action: 'message.send', target: input.title, detail: { userIds: ids, orgIds, postIds } });
+    await recordAudit(tx, caller, { action: 'message.send', target: input.title, detail: { userIds: ids, orgIds, postIds } });
     return n;
   });
 }

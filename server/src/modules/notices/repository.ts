@@ -153,12 +153,12 @@ export async function updateNotice(
   db: DbOrTx,
   scope: TenantScope,
   id: number,
-  values: Partial<typeof notices.$inferInsert>,
+  values: Partial<typeof notices.$inferInsert> & { updatedAt: Date },
 ): Promise<void> {
   if ('companySysCode' in values) assertOwnerInScope(scope, values.companySysCode);
   await db
     .update(notices)
-    .set({ ...values, updatedAt: new Date() })
+    .set(values)
     .where(and(eq(notices.id, id), scopeWhere(scope, notices.companySysCode)));
 }
 

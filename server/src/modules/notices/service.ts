@@ -144,17 +144,16 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
       await repo.updateNotice(tx, scope, row.id, {
         ...values,
         companySysCode: owner,
+        updatedAt: caller.now,
         ...(publish ? { status: NoticeStatus.Published, releaseTime: values.releaseTime ?? caller.now } : {}),
       });
       await repo.replaceEnclosures(tx, scope, row.id, input.enclosures);
-      await recordAudit(tx, {
-        actor,
-        ip: caller.ip,
+      await recordAudit(tx, caller, {
         action: 'notice.update',
         target: row.noticeSysCode,
         detail: { title: values.noticeTitle, publish },
       });
-      if (publish) await enqueueNoticeFanOut(tx, { code: row.noticeSysCode, title: values.noticeTitle, company: owner });
+      if (publish) await enqueueNoticeFanOut(tx, { code: row.noticeSysCode, title: values.noticeTitle, company: owner }, caller.now);
       return row.noticeSysCode;
     }
     const noticeSysCode = newCode('N');
@@ -165,16 +164,16 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
       status: input.publish ? NoticeStatus.Published : NoticeStatus.Draft,
       releaseTime: input.publish ? (values.releaseTime ?? caller.now) : values.releaseTime,
       createdBy: actor.userId,
+      createdAt: caller.now,
+      updatedAt: caller.now,
     });
     await repo.replaceEnclosures(tx, scope, row.id, input.enclosures);
-    await recordAudit(tx, {
-      actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'notice.add',
       target: noticeSysCode,
       detail: { title: values.noticeTitle, publish: input.publish },
     });
-    if (input.publish) await enqueueNoticeFanOut(tx, { code: noticeSysCode, title: values.noticeTitle, company: owner });
+    if (input.publish) await enqueueNoticeFanOut(tx, { code: noticeSysCode, title: values.noticeTitle, company: owner }, caller.now);
     return noticeSysCode;
   });
   await invalidatePortal(ctx);
@@ -191,10 +190,11 @@ export async function setNoticeStatus(caller: Caller, code: string, status: numb
     await repo.updateNotice(tx, scope, row.id, {
       status: publish ? NoticeStatus.Published : NoticeStatus.Draft,
       ...(publish && !row.releaseTime ? { releaseTime: caller.now } : {}),
+      updatedAt: caller.now,
     });
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: publish ? 'notice.publish' : 'notice.unpublish', target: code });
+    await recordAudit(tx, caller, { action: publish ? 'notice.publish' : 'notice.unpublish', target: code });
     if (publish && row.status !== NoticeStatus.Published)
-      await enqueueNoticeFanOut(tx, { code, title: row.noticeTitle, company: row.companySysCode });
+      await enqueueNoticeFanOut(tx, { code, title: row.noticeTitle, company: row.companySysCode }, caller.now);
   });
   await invalidatePortal(ctx);
 }
@@ -206,9 +206,7 @@ export async function removeNotice(caller: Caller, code: string): Promise<void> 
     if (!row) throw appError('NOTICE_NOT_FOUND');
     authorize(caller, 'manage', row);
     await repo.deleteNotice(tx, scope, row.id);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'notice.delete',
       target: code,
       detail: { title: row.noticeTitle },
@@ -221,9 +219,9 @@ export async function removeNotice(caller: Caller, code: string): Promise<void> 
 type FanOut = { code: string; title: string; company: string | null };
 
 /** The first publication of a company notice messages its people: a job, enqueued in the publishing transaction. */
-async function enqueueNoticeFanOut(tx: DbOrTx, n: FanOut): Promise<void> {
+async function enqueueNoticeFanOut(tx: DbOrTx, n: FanOut, now: Date): Promise<void> {
   if (!n.company) return;
-  await enqueueJob(tx, noticeFanOutJob, n, { dedupeKey: n.code });
+  await enqueueJob(tx, noticeFanOutJob, n, { now, dedupeKey: n.code });
 }
 
 export const noticeFanOutJob = defineJob<FanOut>('notices.fan-out', {
@@ -241,6 +239,7 @@ export const noticeFanOutJob = defineJob<FanOut>('notices.fan-out', {
         .from(users)
         .where(and(eq(users.companySysCode, company), eq(users.status, EnableStatus.Enabled), isNotNull(users.passwordHash)));
       await sendMessage(tx, {
+        sentAt: ctx.clock.now(),
         userIds: people.map((p) => p.id),
         title: ContentMsg.noticeMessageTitle(n.title),
         content: ContentMsg.noticeMessageContent,

@@ -55,9 +55,7 @@ export async function addOrg(caller: Caller, input: z.output<typeof orgBody>) {
     await refuseSiblingName(tx, companySysCode, input.pId, input.orgName);
     const values = { orgCode: newCode('O'), orgName: input.orgName, pId: input.pId, sortOrder: input.order, companySysCode };
     const row = await insertOrg(tx, scope, values);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'org.add',
       target: row.orgCode,
       detail: { orgName: row.orgName, pId: row.pId },
@@ -81,9 +79,7 @@ export async function editOrg(caller: Caller, input: z.output<typeof orgBody>) {
     }
     await refuseSiblingName(tx, org.companySysCode, input.pId, input.orgName, org.id);
     const row = await updateOrg(tx, scope, org.id, { orgName: input.orgName, sortOrder: input.order, pId: input.pId });
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'org.edit',
       target: org.orgCode,
       detail: {
@@ -112,9 +108,7 @@ export async function deleteOrg(caller: Caller, input: z.output<typeof orgDelete
       .where(and(inArray(users.orgId, ids), eq(users.companySysCode, org.companySysCode)));
     if (Number(n) > 0) throw appErrorMsg('ORG_HAS_USERS', AdminMsg.orgHasUsers(n));
     await deleteOrgs(tx, scope, ids);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'org.delete',
       target: org.orgCode,
       detail: { orgName: org.orgName, deletedIds: ids },

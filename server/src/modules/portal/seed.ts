@@ -24,7 +24,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
     return key;
   };
   const day = 24 * 60 * 60 * 1000;
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   const ago = (days: number, hour = 9) => new Date(Math.floor((now - days * day) / day) * day + (hour - 8) * 60 * 60 * 1000);
 
   const bannerA = await png(bannerPng([32, 92, 190], [64, 158, 255]));

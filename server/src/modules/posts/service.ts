@@ -87,9 +87,7 @@ export async function savePost(caller: Caller, input: z.output<typeof postBody>)
     if (clash.length) throw appError('POST_NAME_TAKEN');
     if (existing) {
       const row = await updatePost(tx, scope, existing.id, { postName: input.postName, importance: input.importance });
-      await recordAudit(tx, {
-        actor: caller.actor,
-        ip: caller.ip,
+      await recordAudit(tx, caller, {
         action: 'post.edit',
         target: row.postCode,
         detail: { postName: row.postName, importance: row.importance },
@@ -107,9 +105,7 @@ export async function savePost(caller: Caller, input: z.output<typeof postBody>)
       authorize(caller, 'linkOrg', { post: row, org });
       if (org) await linkPostToOrg(tx, scope, row.id, org.id);
     }
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'post.add',
       target: row.postCode,
       detail: { postName: row.postName, orgCode: input.orgCode },
@@ -130,9 +126,7 @@ export async function deletePost(caller: Caller, postCode: string) {
       .where(or(eq(users.postId, post.id), eq(users.partTimePostId, post.id)));
     if (Number(n) > 0) throw appErrorMsg('POST_HAS_USERS', AdminMsg.postHasUsers(n));
     await deletePostRow(tx, scope, post.id);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'post.delete',
       target: post.postCode,
       detail: { postName: post.postName },
@@ -148,9 +142,7 @@ export async function removeOrgPost(caller: Caller, input: { postCode: string; o
     const org = await findOrgInScope(tx, scope, { orgCode: input.orgCode });
     if (!post || !org) throw notFound();
     if (!(await unlinkPostFromOrg(tx, scope, post.id, org.id))) throw notFound();
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'post.removeOrg',
       target: post.postCode,
       detail: { orgCode: org.orgCode },
@@ -170,7 +162,7 @@ export async function setOrgPosts(caller: Caller, input: z.output<typeof setOrgP
     if (found.length !== ids.length) throw appError('ORG_NOT_FOUND');
     for (const org of found) authorize(caller, 'linkOrg', { post, org });
     await setPostOrgs(tx, scope, post.id, ids);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'post.setOrgs', target: post.postCode, detail: { orgIds: ids } });
+    await recordAudit(tx, caller, { action: 'post.setOrgs', target: post.postCode, detail: { orgIds: ids } });
     return null;
   });
 }

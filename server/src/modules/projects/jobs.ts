@@ -26,9 +26,11 @@ export const notifyProjectJob = defineJob<{ projectId: number }>('projects.notif
       const project = await repo.findProjectById(tx, job.payload.projectId);
       if (!project || project.status !== ProjectStatus.Published) return;
       const people = await resolveParticipants(tx, project);
-      const userIds = await repo.claimNotices(tx, project.id, people, ctx.clock.now());
+      const now = ctx.clock.now();
+      const userIds = await repo.claimNotices(tx, project.id, people, now);
       if (!userIds.length) return;
       await sendMessage(tx, {
+        sentAt: now,
         userIds,
         title: `培训通知：${project.projectName}`,
         content: `您被安排参加培训项目「${project.projectName}」（${project.startDate} 至 ${project.endDate}），请在项目周期内完成学习。`,

@@ -174,6 +174,7 @@ export async function joinProject(caller: Caller, input: { projectCode: string; 
     } else if (input.planCode) throw projectError('PROJECT_PLAN_NOT_FOUND');
     if (!(await repo.enrol(tx, p.id, userId, planCode, caller.now))) throw projectError('PROJECT_ALREADY_JOINED');
     await sendMessage(tx, {
+      sentAt: caller.now,
       userIds: [userId],
       title: `已加入培训项目：${p.projectName}`,
       content: `您已加入培训项目「${p.projectName}」，请在 ${p.endDate} 前完成 ${Number(p.checkHrs)} 学时的学习。`,

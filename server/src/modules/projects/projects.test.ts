@@ -379,6 +379,8 @@ describe('learner', () => {
 
     // the last day: 0.75 h missing is all of today's target
     clock.set('2030-03-10T02:00:00Z');
+    // days later the sessions of the 5th have expired (they run on the same clock)
+    learner = await t.login('learner05');
     expect((await cards(learner, { joinState: 1 })).find((c) => c.projectCode === code)).toMatchObject({
       leftDays: 1,
       todayTargetHrs: 0.75,
@@ -393,6 +395,7 @@ describe('learner', () => {
     });
     // after the end: still shown to the enrolled learner, no days left, not joinable for others
     clock.set('2030-03-11T02:00:00Z');
+    learner = await t.login('learner05');
     expect((await cards(learner, { joinState: 1 })).find((c) => c.projectCode === code)).toMatchObject({ leftDays: 0, reachState: 1 });
     clock.set('2030-03-05T02:00:00Z');
 

@@ -156,9 +156,7 @@ export async function saveProject(caller: Caller, input: ProjectSaveInput): Prom
       });
       await savePlans(tx, caller, row.id, input.plans);
       await repo.replaceExams(tx, caller.scope, row.id, [...new Set(input.examCodes)]);
-      await recordAudit(tx, {
-        actor: caller.actor,
-        ip: caller.ip,
+      await recordAudit(tx, caller, {
         action: 'project.add',
         target: row.projectCode,
         detail: { name: row.projectName },
@@ -173,7 +171,7 @@ export async function saveProject(caller: Caller, input: ProjectSaveInput): Prom
     await repo.updateProject(tx, caller.scope, row.id, { ...values, updatedAt: caller.now });
     await savePlans(tx, caller, row.id, input.plans);
     await repo.replaceExams(tx, caller.scope, row.id, [...new Set(input.examCodes)]);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'project.update', target: row.projectCode });
+    await recordAudit(tx, caller, { action: 'project.update', target: row.projectCode });
     const updated = { ...row, ...values };
     if (input.resCodes) await applyResources(tx, caller, updated, input.resCodes);
     if (input.participants) await applyParticipants(tx, caller, updated, input.participants);
@@ -193,9 +191,7 @@ async function applyResources(tx: DbOrTx, caller: Caller, row: repo.ProjectRow, 
     row.id,
     codes.map((c) => usable.get(c)!),
   );
-  await recordAudit(tx, {
-    actor: caller.actor,
-    ip: caller.ip,
+  await recordAudit(tx, caller, {
     action: 'project.resources',
     target: row.projectCode,
     detail: { count: codes.length },
@@ -212,10 +208,9 @@ async function applyParticipants(
   const rows = await checkPicks(tx, row.companySysCode, picks);
   if (row.status === ProjectStatus.Published && !rows.length && !row.openJoin) throw projectError('PROJECT_PARTICIPANTS_REQUIRED');
   await repo.replaceParticipants(tx, caller.scope, row.id, rows);
-  if (row.status === ProjectStatus.Published && rows.length) await enqueueJob(tx, notifyProjectJob, { projectId: row.id });
-  await recordAudit(tx, {
-    actor: caller.actor,
-    ip: caller.ip,
+  if (row.status === ProjectStatus.Published && rows.length)
+    await enqueueJob(tx, notifyProjectJob, { projectId: row.id }, { now: caller.now });
+  await recordAudit(tx, caller, {
     action: 'project.participants',
     target: row.projectCode,
     detail: { picks: rows.length },
@@ -254,9 +249,7 @@ export async function deleteProject(caller: Caller, projectCode: string): Promis
     const row = await repo.lockProject(tx, caller.scope, (await found(tx, caller, projectCode)).id);
     authorize(caller, 'delete', { ...row, enrolled: (await repo.projectCounts(tx, [row.id])).get(row.id)!.userCount });
     await repo.deleteProject(tx, caller.scope, row.id);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'project.delete',
       target: projectCode,
       detail: { name: row.projectName },
@@ -276,10 +269,8 @@ export async function publishProject(caller: Caller, projectCode: string): Promi
     if (!picks.length && !row.openJoin) throw projectError('PROJECT_PARTICIPANTS_REQUIRED');
     await repo.updateProject(tx, caller.scope, row.id, { status: ProjectStatus.Published, publishedAt: caller.now, updatedAt: caller.now });
     const people = picks.length ? await resolveParticipants(tx, row) : [];
-    if (people.length) await enqueueJob(tx, notifyProjectJob, { projectId: row.id });
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    if (people.length) await enqueueJob(tx, notifyProjectJob, { projectId: row.id }, { now: caller.now });
+    await recordAudit(tx, caller, {
       action: 'project.publish',
       target: projectCode,
       detail: { participants: people.length },
@@ -296,7 +287,7 @@ export async function closeProject(caller: Caller, projectCode: string): Promise
     const row = await forChange(tx, caller, projectCode);
     if (row.status === ProjectStatus.Draft) throw projectError('PROJECT_NOT_PUBLISHED');
     await repo.updateProject(tx, caller.scope, row.id, { status: ProjectStatus.Closed, closedAt: caller.now, updatedAt: caller.now });
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'project.close', target: projectCode });
+    await recordAudit(tx, caller, { action: 'project.close', target: projectCode });
   });
 }
 
@@ -372,9 +363,7 @@ export async function savePrjusrattr(
       attrUpdatedAt: caller.now,
       attrUpdatedBy: requireActor(caller).userId,
     });
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'project.userattr',
       target: input.projectCode,
       detail: { userId: input.userId },

@@ -81,9 +81,7 @@ export async function addRole(caller: Caller, input: z.output<typeof roleBody>) 
   const role = await ctx.db.transaction(async (tx) => {
     const values = { code: newCode('R'), roleName: input.roleName, sysRoleEnum: input.sysRoleEnum, companySysCode };
     const row = await insertRole(tx, scope, values, actionIds);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'role.add',
       target: row.code,
       detail: { roleName: row.roleName, sysRoleEnum: row.sysRoleEnum, roleAct: actionIds },
@@ -105,9 +103,7 @@ export async function editRole(caller: Caller, input: z.output<typeof roleBody>)
   const row = await ctx.db.transaction(async (tx) => {
     const values = { roleName: input.roleName, sysRoleEnum: input.sysRoleEnum };
     const updated = await updateRole(tx, caller.scope, role.id, values, allActions ? null : actionIds);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'role.edit',
       target: role.code,
       detail: { roleName: input.roleName, sysRoleEnum: input.sysRoleEnum, ...(allActions ? {} : { roleAct: actionIds }) },
@@ -155,9 +151,7 @@ export async function saveUserRoles(caller: Caller, input: z.output<typeof saveU
       target.id,
       wanted.map((r) => r.id),
     );
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'user.setRoles',
       target: target.accountCode,
       detail: { roles: codes },

@@ -22,7 +22,7 @@ export function signInRefusal(user: UserRow, now: Date): AppErrorCode | null {
 
 /** A new session for a user who proved who they are, from the caller's IP and user agent. */
 export function openSession(caller: Caller, userId: number): Promise<string> {
-  return createSession(caller.ctx, userId, { ip: caller.ip, userAgent: caller.userAgent });
+  return createSession(caller.ctx, userId, { ip: caller.ip, userAgent: caller.userAgent }, caller.now);
 }
 
 /**

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { companies, sessions, users } from '../../db/schema/index.ts';
+import { ManualClock } from '../../platform/clock.ts';
 import { hashToken } from '../../platform/sessions.ts';
 
+const clock = new ManualClock();
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { SESSION_IDLE_MINUTES: 30 } });
+  t = await buildTestApp({ clock, env: { SESSION_IDLE_MINUTES: 30 } });
 });
 afterAll(() => t.close());
 
@@ -61,24 +63,22 @@ describe('session lifetime', () => {
   it('slides the expiry forward when the session is used', async () => {
     const token = await t.login('learner04');
     const hash = hashToken(token);
-    // pretend most of the idle time has passed
-    const soon = new Date(Date.now() + 5 * 60_000);
-    await t.ctx.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.tokenHash, hash));
-    await t.ctx.cache.del(`sess:${hash}`);
+    // most of the idle time passes
+    clock.advance(25 * 60_000);
     expect((await info(token)).success).toBe(true);
     const [row] = await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hash));
-    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
+    expect(row.expiresAt.getTime()).toBe(clock.now().getTime() + 30 * 60_000);
+    // 25 more minutes: past the first expiry, within the renewed one
+    clock.advance(25 * 60_000);
+    expect((await info(token)).success).toBe(true);
   });
 
-  it('answers 401 once the session has expired', async () => {
+  it('answers 401 SESSION_EXPIRED once the clock passes the idle time', async () => {
     const token = await t.login('learner05');
-    const hash = hashToken(token);
-    await t.ctx.db
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.tokenHash, hash));
-    await t.ctx.cache.del(`sess:${hash}`);
-    expect((await info(token)).errorCode).toBe(401);
+    clock.advance(29 * 60_000);
+    expect((await info(token)).success).toBe(true);
+    clock.advance(31 * 60_000);
+    expect(await info(token)).toMatchObject({ success: false, errorCode: 401, code: 'SESSION_EXPIRED' });
   });
 
   it('ends the session of a user who is disabled', async () => {

@@ -64,7 +64,7 @@ export async function saveDir(caller: Caller, input: z.output<typeof resDirSaveI
     }
     if (existing) {
       await repo.updateDir(tx, scope, existing.id, { dName: input.dName, dpNo, sort: input.sort ?? existing.sort });
-      await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'resdir.update', target: existing.dCode });
+      await recordAudit(tx, caller, { action: 'resdir.update', target: existing.dCode });
       return { dCode: existing.dCode, dNo: existing.dNo };
     }
     const row = await repo.insertDir(tx, scope, {
@@ -76,7 +76,7 @@ export async function saveDir(caller: Caller, input: z.output<typeof resDirSaveI
       companySysCode: owner,
       createdAt: caller.now,
     });
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'resdir.add', target: row.dCode, detail: { name: row.dName } });
+    await recordAudit(tx, caller, { action: 'resdir.add', target: row.dCode, detail: { name: row.dName } });
     return { dCode: row.dCode, dNo: row.dNo };
   });
 }
@@ -95,6 +95,6 @@ export async function deleteDir(caller: Caller, dCode: string): Promise<void> {
     );
     authorize(caller, 'deleteDir', { ...dir, resources: [...counts.values()].reduce((a, b) => a + b, 0) });
     for (const d of tree) await repo.deleteDir(tx, caller.scope, d.id);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'resdir.delete', target: dir.dCode, detail: { name: dir.dName } });
+    await recordAudit(tx, caller, { action: 'resdir.delete', target: dir.dCode, detail: { name: dir.dName } });
   });
 }

@@ -16,8 +16,10 @@ export async function sendAuditMessage(
   res: { resCode: string; resName: string },
   pass: boolean,
   comment: string,
+  sentAt: Date,
 ): Promise<void> {
   await sendMessage(db, {
+    sentAt,
     userIds: [userId],
     title: pass ? `资源审核通过：${res.resName}` : `资源审核未通过：${res.resName}`,
     content: pass

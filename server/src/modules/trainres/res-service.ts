@@ -197,7 +197,7 @@ export async function addRes(caller: Caller, input: ResSaveInput): Promise<{ res
       updatedAt: caller.now,
     });
     await markFilesAttached(tx, [fields.cover, ...sourceKeys], caller.now);
-    await recordAudit(tx, { actor, ip: caller.ip, action: 'trainres.add', target: row.resCode, detail: { name: row.resName } });
+    await recordAudit(tx, caller, { action: 'trainres.add', target: row.resCode, detail: { name: row.resName } });
     return { resCode: row.resCode };
   });
 }
@@ -207,7 +207,7 @@ export async function addRes(caller: Caller, input: ResSaveInput): Promise<{ res
  * approved version (`live`) until the new one is approved. A pending one is locked.
  */
 export async function updateRes(caller: Caller, input: ResSaveInput): Promise<{ resCode: string }> {
-  const actor = requireActor(caller);
+  requireActor(caller);
   if (!input.resCode) throw resError('RES_NOT_FOUND');
   return inTransaction(caller, async (tx) => {
     const row = await mustFind(tx, caller, input.resCode);
@@ -217,7 +217,7 @@ export async function updateRes(caller: Caller, input: ResSaveInput): Promise<{ 
     await repo.updateRes(tx, caller.scope, row.id, { ...fields, auditStatus: to, updatedAt: caller.now });
     if (row.auditStatus !== to) await logTransition(tx, caller, row, 'edit', to, '');
     await markFilesAttached(tx, [fields.cover, ...sourceKeys], caller.now);
-    await recordAudit(tx, { actor, ip: caller.ip, action: 'trainres.update', target: row.resCode });
+    await recordAudit(tx, caller, { action: 'trainres.update', target: row.resCode });
     return { resCode: row.resCode };
   });
 }
@@ -239,9 +239,7 @@ export async function changeDirectory(caller: Caller, codes: string[], dCode: st
       await repo.updateRes(tx, caller.scope, row.id, { dCode: dir.dCode, sort });
     }
     homeChanged(tx, caller);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'trainres.move',
       target: dir.dCode,
       detail: { resCodes: rows.map((r) => r.resCode) },
@@ -272,9 +270,7 @@ export async function setPrivate(caller: Caller, code: string, isPrivate?: numbe
     const value = isPrivate ?? (row.isPrivate ? 0 : 1);
     await repo.updateRes(tx, caller.scope, row.id, { isPrivate: value });
     homeChanged(tx, caller);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'trainres.private',
       target: row.resCode,
       detail: { isPrivate: value },
@@ -292,7 +288,7 @@ export async function setRecommend(caller: Caller, code: string, cate?: number, 
     if (value < 0 || value > 3) throw resError('RES_TRANSITION_REFUSED');
     await repo.updateRes(tx, caller.scope, row.id, { recommendCate: value, ...(sort !== undefined ? { sort } : {}) });
     homeChanged(tx, caller);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'trainres.recommend', target: row.resCode, detail: { value } });
+    await recordAudit(tx, caller, { action: 'trainres.recommend', target: row.resCode, detail: { value } });
     return { recommendCate: value };
   });
 }
@@ -310,9 +306,7 @@ export async function deleteMany(caller: Caller, codes: string[]): Promise<numbe
     for (const row of rows) authorize(caller, 'manageRes', row);
     for (const row of rows) await repo.updateRes(tx, caller.scope, row.id, { deletedAt: caller.now, live: null });
     homeChanged(tx, caller);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'trainres.delete',
       target: rows.map((r) => r.resCode).join(','),
     });
@@ -365,7 +359,7 @@ export async function postCheck(caller: Caller, code: string): Promise<void> {
   await inTransaction(caller, async (tx) => {
     const row = await mustFind(tx, caller, code);
     await submitOne(tx, caller, row);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'trainres.submit', target: row.resCode });
+    await recordAudit(tx, caller, { action: 'trainres.submit', target: row.resCode });
   });
 }
 
@@ -385,8 +379,7 @@ export async function batchPostCheck(caller: Caller, codes: string[]): Promise<B
       await submitOne(tx, caller, row);
       outcome.ok.push(row.resCode);
     }
-    if (outcome.ok.length)
-      await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'trainres.submit', target: outcome.ok.join(',') });
+    if (outcome.ok.length) await recordAudit(tx, caller, { action: 'trainres.submit', target: outcome.ok.join(',') });
     return outcome;
   });
 }
@@ -416,9 +409,9 @@ export async function audit(caller: Caller, code: string, pass: boolean, comment
     await repo.updateRes(tx, caller.scope, row.id, { auditStatus: to, updatedAt: caller.now, ...(pass ? { live: liveOf(row) } : {}) });
     await logTransition(tx, caller, row, action, to, comment);
     homeChanged(tx, caller);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: `trainres.${action}`, target: row.resCode, detail: { comment } });
+    await recordAudit(tx, caller, { action: `trainres.${action}`, target: row.resCode, detail: { comment } });
     const submitter = row.submittedBy ?? row.createdBy;
-    if (submitter) await sendAuditMessage(tx, submitter, row, pass, comment);
+    if (submitter) await sendAuditMessage(tx, submitter, row, pass, comment, caller.now);
   });
 }
 
@@ -431,6 +424,6 @@ export async function revoke(caller: Caller, code: string): Promise<void> {
     await repo.updateRes(tx, caller.scope, row.id, { auditStatus: to, live: null, updatedAt: caller.now });
     await logTransition(tx, caller, row, 'revoke', to, '');
     homeChanged(tx, caller);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'trainres.revoke', target: row.resCode });
+    await recordAudit(tx, caller, { action: 'trainres.revoke', target: row.resCode });
   });
 }

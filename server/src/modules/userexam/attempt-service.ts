@@ -84,7 +84,7 @@ export async function beginExam(caller: Caller, examCode: string): Promise<Begin
       deadline,
     });
     await repo.updateExamUser(tx, exam.id, actor.userId, { status: ExamUserStatus.InProgress, attempts: mine.length + 1 });
-    await enqueueJob(tx, closeAttemptJob, { userpaperId: id }, { runAt: new Date(deadline.getTime() + SAVE_GRACE_MS) });
+    await enqueueJob(tx, closeAttemptJob, { userpaperId: id }, { now, runAt: new Date(deadline.getTime() + SAVE_GRACE_MS) });
     const attempt = (await repo.findAttempt(tx, id))!;
     return beginView(exam.examCode, attempt, false, now);
   });

@@ -82,15 +82,14 @@ export async function markAnswer(
     await repo.updateBestScore(tx, caller.scope, attempt.examId, attempt.userId, await repo.bestScore(tx, attempt.examId, attempt.userId));
     if (delay === 0 && attempt.delayMarkingPapers > 0)
       await sendMessage(tx, {
+        sentAt: caller.now,
         userIds: [attempt.userId],
         title: UserExamMsg.markedTitle(exam.examName),
         content: UserExamMsg.markedContent(exam.examName),
         templeteType: 1,
         messageUrl: { pc: { type: 'tabin', value: { path: '/ysUserExam/examview', query: { userpaperId: String(attempt.id) } } } },
       });
-    await recordAudit(tx, {
-      actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'exam.mark',
       target: `${attempt.id}/${q.qCode}`,
       detail: { score: input.score },

@@ -47,9 +47,7 @@ export async function exportUsers(caller: Caller, input: UserListBody): Promise<
   if (caller.scope.all && !input.refCompanyCode) throw appError('USER_EXPORT_PICK_COMPANY');
   const where = await buildUserFilter(caller, input);
   if (!where) throw appError('USER_EXPORT_PICK_COMPANY');
-  await recordAudit(db, {
-    actor,
-    ip: caller.ip,
+  await recordAudit(db, caller, {
     action: 'user.export',
     target: input.refCompanyCode || (actor.companySysCode ?? ''),
     detail: { ...input, totle: undefined },

@@ -173,7 +173,7 @@ export async function updateImportedUsers(db: DbOrTx, scope: TenantScope, part: 
 export type ImportedInsert = Omit<ImportedUpdate, 'id'> & { account_code: string; id_card: string; company_sys_code: string };
 
 /** One chunk of an import's new people, each holding the learner role. */
-export async function insertImportedUsers(db: DbOrTx, scope: TenantScope, part: ImportedInsert[]): Promise<void> {
+export async function insertImportedUsers(db: DbOrTx, scope: TenantScope, part: ImportedInsert[], now: Date): Promise<void> {
   for (const r of part) assertOwnerInScope(scope, r.company_sys_code);
   const [learner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'learner')).limit(1);
   // one JSON parameter per chunk: building thousands of bound parameters blocked the event loop
@@ -183,8 +183,10 @@ export async function insertImportedUsers(db: DbOrTx, scope: TenantScope, part: 
         as v(account_code text, chn_name text, id_card text, mobile text, company_sys_code text,
              org_id int, post_id int, part_time_post_id int, valid_date timestamptz)
     ), created as (
-      insert into ${users} (account_code, chn_name, id_card, mobile, company_sys_code, org_id, post_id, part_time_post_id, valid_date)
-      select account_code, chn_name, id_card, mobile, company_sys_code, org_id, post_id, part_time_post_id, valid_date from v
+      insert into ${users} (account_code, chn_name, id_card, mobile, company_sys_code, org_id, post_id, part_time_post_id, valid_date,
+                            created_at, updated_at)
+      select account_code, chn_name, id_card, mobile, company_sys_code, org_id, post_id, part_time_post_id, valid_date,
+             ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz from v
       returning id
     )
     insert into ${userRoles} (user_id, role_id)

@@ -81,14 +81,12 @@ export async function toggleUserStatus(caller: Caller, userId: number) {
   const status = user.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, caller.scope, user.id, { status, updatedAt: caller.now });
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: status === EnableStatus.Enabled ? 'user.enable' : 'user.disable',
       target: user.accountCode,
     });
   });
-  if (status === EnableStatus.Disabled) await revokeUserSessions(ctx, user.id);
+  if (status === EnableStatus.Disabled) await revokeUserSessions(ctx, user.id, caller.now);
   await invalidateActor(ctx, user.id);
   return { status };
 }
@@ -104,9 +102,7 @@ export async function setUserCompany(caller: Caller, input: { code: string; user
     await updateUser(tx, caller.scope, user.id, values);
     // roles of the old company do not travel with the user
     await dropCompanyRoles(tx, caller.scope, user.id);
-    await recordAudit(tx, {
-      actor: caller.actor,
-      ip: caller.ip,
+    await recordAudit(tx, caller, {
       action: 'user.setCompany',
       target: user.accountCode,
       detail: { from: user.companySysCode, to: company.companySysCode },
@@ -125,9 +121,9 @@ export async function resetPassword(caller: Caller, userId: number): Promise<str
   await ctx.db.transaction(async (tx) => {
     const values = { passwordHash, mustChangePassword: true, activatedAt: user.activatedAt ?? caller.now, updatedAt: caller.now };
     await updateUser(tx, caller.scope, user.id, values);
-    await recordAudit(tx, { actor: caller.actor, ip: caller.ip, action: 'user.resetPassword', target: user.accountCode });
+    await recordAudit(tx, caller, { action: 'user.resetPassword', target: user.accountCode });
   });
-  await revokeUserSessions(ctx, user.id);
+  await revokeUserSessions(ctx, user.id, caller.now);
   await invalidateActor(ctx, user.id);
   return AdminMsg.passwordReset(user.chnName, user.accountCode, temporary);
 }
@@ -180,13 +176,13 @@ export async function saveLearner(caller: Caller, input: z.output<typeof learner
   const userId = await ctx.db.transaction(async (tx) => {
     if (existing) {
       await updateUser(tx, scope, existing.id, values);
-      await recordAudit(tx, { actor, ip: caller.ip, action: 'user.edit', target: existing.accountCode, detail });
+      await recordAudit(tx, caller, { action: 'user.edit', target: existing.accountCode, detail });
       return existing.id;
     }
     const accountCode = await newAccountCode(tx, input.idCard, company?.companyCode ?? 'U');
     // registration is activation (DESIGN.md §4): no password until the employee registers
-    const id = await insertUser(tx, scope, { ...values, accountCode, companySysCode });
-    await recordAudit(tx, { actor, ip: caller.ip, action: 'user.add', target: accountCode, detail });
+    const id = await insertUser(tx, scope, { ...values, accountCode, companySysCode, createdAt: caller.now, updatedAt: caller.now });
+    await recordAudit(tx, caller, { action: 'user.add', target: accountCode, detail });
     return id;
   });
   if (existing) await invalidateActor(ctx, existing.id);

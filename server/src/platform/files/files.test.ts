@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileStatus, FileVisibility, type UploadResult } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile, uploadMultipart } from '../../../test/uploads.ts';
 import { siteSettings, storedFiles } from '../../db/schema/index.ts';
@@ -13,9 +13,14 @@ const clock = new ManualClock('2026-04-01T02:00:00Z');
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
+/** Sessions expire on the same clock: sign in again after moving it by hours. */
+async function signIn() {
+  for (const a of ['learner01', 'learner02', 'learner03', 'learner04', 'other01']) tokens[a] = await t.login(a);
+}
+
 beforeAll(async () => {
   t = await buildTestApp({ clock, env: { UPLOAD_QUOTA_USER_BYTES: 60_000, UPLOAD_QUOTA_COMPANY_BYTES: 100_000, FILES_TEMP_HOURS: 24 } });
-  for (const a of ['learner01', 'learner02', 'learner03', 'learner04', 'other01']) tokens[a] = await t.login(a);
+  await signIn();
 });
 afterAll(() => t.close());
 
@@ -163,6 +168,7 @@ describe('purge of temporary uploads', () => {
 describe('purge of files nothing refers to any more', () => {
   const mention = (key: string) => `<p><img src="/prod-api/files/${key}"></p>`;
   const purge = () => t.ctx.jobs.drain();
+  beforeEach(signIn);
 
   it('keeps a saved file while a row mentions it, and deletes a replaced one in two steps a day apart', async () => {
     const first = (await upload('learner02', pdf(200))).data.path;
@@ -175,6 +181,7 @@ describe('purge of files nothing refers to any more', () => {
     await purge();
     expect((await fileRow(first)).status).toBe(FileStatus.Attached);
     // the object now refers to a second file instead (a replaced cover, an edited notice)
+    await signIn();
     const second = (await upload('learner02', pdf(200))).data.path;
     await t.ctx.db
       .update(siteSettings)

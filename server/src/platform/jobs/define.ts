@@ -47,7 +47,7 @@ export interface JobDefinition<P = unknown> extends Required<Omit<JobSpec<P>, 's
 
 /**
  * Declares a job kind. Add the definition to `allJobs` in modules/index.ts so the runner knows it,
- * and enqueue it with `enqueueJob(tx, definition, payload)` inside the write that causes it.
+ * and enqueue it with `enqueueJob(tx, definition, payload, { now: caller.now })` inside the write that causes it.
  */
 export function defineJob<P = Record<string, never>>(kind: string, spec: JobSpec<P>): JobDefinition<P> {
   return {

@@ -6,6 +6,8 @@ import { onCommit } from '../tx.ts';
 import type { JobDefinition } from './define.ts';
 
 export interface EnqueueOptions {
+  /** when it is enqueued: the caller's `now` (ctx.clock), stored as the job's createdAt */
+  now: Date;
   /** not before this time (from the caller's clock); default: as soon as possible */
   runAt?: Date;
   /** while a job of the same kind and key is queued or running, enqueueing again does nothing */
@@ -25,12 +27,7 @@ export function onJobEnqueued(wake: () => void): () => void {
  * Stores a job in the caller's transaction: it exists only if the write that caused it commits.
  * Returns the job id, or null when a job with the same dedupe key is already waiting.
  */
-export async function enqueueJob<P>(
-  tx: DbOrTx,
-  job: JobDefinition<P> | string,
-  payload: P,
-  opts: EnqueueOptions = {},
-): Promise<number | null> {
+export async function enqueueJob<P>(tx: DbOrTx, job: JobDefinition<P> | string, payload: P, opts: EnqueueOptions): Promise<number | null> {
   const def = typeof job === 'string' ? undefined : job;
   const rows = await tx
     .insert(jobs)
@@ -39,6 +36,7 @@ export async function enqueueJob<P>(
       payload: (payload ?? {}) as object,
       status: JobStatus.Queued,
       runAt: opts.runAt ?? null,
+      createdAt: opts.now,
       maxAttempts: opts.maxAttempts ?? def?.maxAttempts ?? 3,
       dedupeKey: opts.dedupeKey ?? null,
     })

@@ -33,11 +33,11 @@ describe('platform jobs', () => {
     t.ctx.jobs.register(echo);
     await expect(
       inTransaction(t.ctx, async (tx) => {
-        await enqueueJob(tx, echo, { word: 'rolled back' });
+        await enqueueJob(tx, echo, { word: 'rolled back' }, { now: clock.now() });
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    const id = await inTransaction(t.ctx, (tx) => enqueueJob(tx, echo, { word: 'committed' }));
+    const id = await inTransaction(t.ctx, (tx) => enqueueJob(tx, echo, { word: 'committed' }, { now: clock.now() }));
     expect(await t.ctx.jobs.drain()).toBe(1);
     expect(seen).toEqual(['committed']);
     const row = await jobRow(id as number);
@@ -57,7 +57,7 @@ describe('platform jobs', () => {
       },
     });
     t.ctx.jobs.register(flaky);
-    const id = (await enqueueJob(t.ctx.db, flaky, {})) as number;
+    const id = (await enqueueJob(t.ctx.db, flaky, {}, { now: clock.now() })) as number;
     await t.ctx.jobs.drain();
     let row = await jobRow(id);
     expect(row).toMatchObject({ status: JobStatus.Queued, lastError: 'boom 1', attempts: 1 });
@@ -82,7 +82,7 @@ describe('platform jobs', () => {
       },
     });
     t.ctx.jobs.register(broken);
-    const id = (await enqueueJob(t.ctx.db, broken, {})) as number;
+    const id = (await enqueueJob(t.ctx.db, broken, {}, { now: clock.now() })) as number;
     await t.ctx.jobs.drain();
     expect(await jobRow(id)).toMatchObject({ status: JobStatus.Failed, lastError: 'always', attempts: 1 });
   });
@@ -90,11 +90,11 @@ describe('platform jobs', () => {
   it('does not enqueue a second job with the same dedupe key while the first waits', async () => {
     const noop = defineJob('test.dedupe', { run: async () => {} });
     t.ctx.jobs.register(noop);
-    const first = await enqueueJob(t.ctx.db, noop, {}, { dedupeKey: 'k' });
+    const first = await enqueueJob(t.ctx.db, noop, {}, { now: clock.now(), dedupeKey: 'k' });
     expect(first).toBeTypeOf('number');
-    expect(await enqueueJob(t.ctx.db, noop, {}, { dedupeKey: 'k' })).toBeNull();
+    expect(await enqueueJob(t.ctx.db, noop, {}, { now: clock.now(), dedupeKey: 'k' })).toBeNull();
     await t.ctx.jobs.drain();
-    expect(await enqueueJob(t.ctx.db, noop, {}, { dedupeKey: 'k' })).toBeTypeOf('number');
+    expect(await enqueueJob(t.ctx.db, noop, {}, { now: clock.now(), dedupeKey: 'k' })).toBeTypeOf('number');
     await t.ctx.jobs.drain();
   });
 
@@ -111,7 +111,7 @@ describe('platform jobs', () => {
       },
     });
     t.ctx.jobs.register(slow);
-    for (let i = 0; i < 5; i++) await enqueueJob(t.ctx.db, slow, {});
+    for (let i = 0; i < 5; i++) await enqueueJob(t.ctx.db, slow, {}, { now: clock.now() });
     expect(await t.ctx.jobs.drain()).toBe(5);
     expect(peak).toBe(2);
   });
@@ -129,7 +129,7 @@ describe('platform jobs', () => {
     const runner = new JobRunner(t.ctx, [], pino({ level: 'silent' }), { pollMs: 3_600_000 });
     runner.register(quick);
     runner.register(other);
-    for (let n = 0; n < 30; n++) await enqueueJob(t.ctx.db, quick, { n });
+    for (let n = 0; n < 30; n++) await enqueueJob(t.ctx.db, quick, { n }, { now: clock.now() });
     runner.start();
     try {
       await vi.waitFor(() => expect(done).toHaveLength(30), { timeout: 20_000, interval: 50 });
@@ -170,7 +170,7 @@ describe('platform jobs', () => {
       },
     });
     t.ctx.jobs.register(leased);
-    const id = (await enqueueJob(t.ctx.db, leased, {})) as number;
+    const id = (await enqueueJob(t.ctx.db, leased, {}, { now: clock.now() })) as number;
     await t.ctx.db
       .update(jobs)
       .set({ status: JobStatus.Running, lockedBy: 'dead-process', lockedUntil: new Date(clock.now().getTime() + 60_000), attempts: 1 })

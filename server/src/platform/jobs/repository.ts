@@ -1,5 +1,5 @@
 import { JobStatus } from '@xuetu/contract';
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { jobSchedules, jobs } from '../../db/schema/index.ts';
 
@@ -88,9 +88,15 @@ export async function setJobResult(db: DbOrTx, id: number, result: unknown): Pro
 
 /**
  * Ids of the queued or running jobs of `kind` whose payload contains `match`, enqueued less than
- * `maxAgeMs` ago (database time). A module can treat such a job as holding something (ADR 0026).
+ * `maxAgeMs` before `now` (the caller's clock). A module can treat such a job as holding something (ADR 0026).
  */
-export async function activeJobIds(db: DbOrTx, kind: string, match: Record<string, unknown>, maxAgeMs: number): Promise<number[]> {
+export async function activeJobIds(
+  db: DbOrTx,
+  kind: string,
+  match: Record<string, unknown>,
+  maxAgeMs: number,
+  now: Date,
+): Promise<number[]> {
   const rows = await db
     .select({ id: jobs.id })
     .from(jobs)
@@ -99,7 +105,7 @@ export async function activeJobIds(db: DbOrTx, kind: string, match: Record<strin
         eq(jobs.kind, kind),
         inArray(jobs.status, [JobStatus.Queued, JobStatus.Running]),
         sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`,
-        sql`${jobs.createdAt} > now() - make_interval(secs => ${maxAgeMs / 1000})`,
+        gt(jobs.createdAt, new Date(now.getTime() - maxAgeMs)),
       ),
     );
   return rows.map((r) => r.id);
@@ -124,7 +130,7 @@ export async function takeDueSchedule(db: Db, name: string, now: Date, next: Dat
     if (moved.length === 0) return false;
     await tx
       .insert(jobs)
-      .values({ kind, payload: {}, status: JobStatus.Queued, runAt: null, maxAttempts, dedupeKey: `schedule:${name}` })
+      .values({ kind, payload: {}, status: JobStatus.Queued, runAt: null, maxAttempts, dedupeKey: `schedule:${name}`, createdAt: now })
       .onConflictDoNothing({
         target: [jobs.kind, jobs.dedupeKey],
         where: sql`${jobs.dedupeKey} is not null and ${jobs.status} in ('queued', 'running')`,

@@ -28,7 +28,7 @@ export async function retryMedia(caller: Caller, mediaId: string): Promise<Media
   authorize(caller, 'retryMedia', row);
   return inTransaction(caller, async (tx) => {
     await repo.updateMedia(tx, caller.scope, row.id, { status: MediaStatus.Uploaded, progress: 0, error: '', updatedAt: caller.now });
-    await enqueueJob(tx, processMediaJob, { mediaId: row.id }, { dedupeKey: row.mediaCode });
+    await enqueueJob(tx, processMediaJob, { mediaId: row.id }, { now: caller.now, dedupeKey: row.mediaCode });
     return presentMedia({ ...row, status: MediaStatus.Uploaded, progress: 0, error: '' }) as MediaView;
   });
 }

@@ -346,7 +346,7 @@ async function storeFinished(
       createdAt: now,
       updatedAt: now,
     });
-    if (accepted.kind !== 'document') await enqueueJob(tx, processMediaJob, { mediaId: row.id }, { dedupeKey: mediaCode });
+    if (accepted.kind !== 'document') await enqueueJob(tx, processMediaJob, { mediaId: row.id }, { now, dedupeKey: mediaCode });
   });
   return mediaCode;
 }
