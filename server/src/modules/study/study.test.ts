@@ -47,7 +47,10 @@ async function daySum(account: string, rescode: string): Promise<number> {
 }
 
 /** A new approved resource with a media of `duration` seconds, inserted directly (no ffmpeg needed). */
-async function addLive(key: string, o: { company: string | null; duration: number; isPrivate?: number; dCode: string; name?: string }) {
+async function addLive(
+  key: string,
+  o: { company: string | null; duration: number; isPrivate?: number; dCode: string; name?: string; lessons?: number },
+) {
   const db = t.ctx.db;
   const now = clock.now();
   const mediaCode = `MT${key}${Date.now().toString(36)}`;
@@ -83,7 +86,17 @@ async function addLive(key: string, o: { company: string | null; duration: numbe
     dCode: o.dCode,
     isPrivate: o.isPrivate ?? 0,
     auditStatus: 20,
-    live: fields,
+    // a course of `lessons` equal lessons on the same media (ADR 0022)
+    live: o.lessons
+      ? {
+          ...fields,
+          lessons: Array.from({ length: o.lessons }, (_, n) => ({
+            title: `第 ${n + 1} 课`,
+            mediaId: mediaCode,
+            duration: o.duration / (o.lessons as number),
+          })),
+        }
+      : fields,
     createdAt: now,
     updatedAt: now,
   });
@@ -567,6 +580,26 @@ describe('study time by the server clock', () => {
     for (const [n, w] of who.entries()) {
       expect(await credited(w, code.batch), w).toBe(totals[n]);
       expect(await daySum(w, code.batch), w).toBe(totals[n]);
+    }
+  });
+
+  it('a burst of beats from learners in different lessons keeps each learner’s lesson and position', async () => {
+    await addLive('lessons3', { company: null, duration: 900, dCode: dirs.batch, lessons: 3 });
+    const who = ['learner01', 'learner02', 'learner03', 'learner04', 'learner05', 'learner06'];
+    const g = who.map(() => guid());
+    for (const [n, w] of who.entries()) await beat(w, code.lessons3, g[n] as string);
+    clock.advance(15 * S);
+    const before = beats(t.ctx).stats();
+    await Promise.all(who.map((w, n) => beat(w, code.lessons3, g[n] as string, { lesson: n % 3, position: 10 + n })));
+    const after = beats(t.ctx).stats();
+    expect(after.batches - before.batches, 'the burst was written in fewer batches than beats').toBeLessThan(after.items - before.items);
+    const res = await resId(code.lessons3);
+    for (const [n, w] of who.entries()) {
+      const [row] = await t.ctx.db
+        .select({ lesson: resStudies.lastLesson, position: resStudies.lastPosition, credited: resStudies.creditedSeconds })
+        .from(resStudies)
+        .where(and(eq(resStudies.userId, await userId(w)), eq(resStudies.resId, res)));
+      expect(row, w).toEqual({ lesson: n % 3, position: 10 + n, credited: 15 });
     }
   });
 
