@@ -8,3 +8,9 @@ import { randomBytes } from 'node:crypto';
  */
 export const newCode = (prefix: string): string =>
   `${prefix}${Date.now().toString(36).toUpperCase()}${randomBytes(8).toString('hex').toUpperCase()}`;
+
+/**
+ * Shorter codes of administration objects (companies, departments, posts, roles, permissions): a
+ * prefix and 48 random bits. These are made one at a time by a person, never a thousand at once.
+ */
+export const newShortCode = (prefix: string): string => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;

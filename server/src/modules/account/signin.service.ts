@@ -3,7 +3,7 @@ import type { Caller } from '../../platform/caller.ts';
 import { appError } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { maskPhone } from '../../platform/sms.ts';
-import { openSession, signInRefusal } from '../session/service.ts';
+import { openSession, signInRefusal } from '../session/public.ts';
 import { sendCode, verifyCode } from './codes.ts';
 import { guarded, requireCaptchaOrGrant } from './guard.ts';
 import { accountLabel, choice } from './presenter.ts';

@@ -5,10 +5,10 @@ import { actions, roleActions } from '../../db/schema/index.ts';
 import { invalidateAllActors } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
+import { newShortCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { appError, appErrorMsg, notFound } from '../../platform/errors.ts';
-import { newCode } from '../companies/service.ts';
-import { isPlatformAdmin } from '../roles/rules.ts';
+import { isPlatformAdmin } from '../roles/public.ts';
 import { presentAction, presentActionTree } from './presenter.ts';
 import { childPermissions, codesTaken, findAction, listActions } from './repository.ts';
 
@@ -101,7 +101,7 @@ function actionColumns(input: ActionInput, code: string, value: string) {
 }
 
 export async function addAction(caller: Caller, input: ActionInput) {
-  const code = input.code || input.value || newCode('A.');
+  const code = input.code || input.value || newShortCode('A.');
   const value = input.value || code;
   const row = await caller.ctx.db.transaction(async (tx) => {
     await checkParent(tx, input.parentId);

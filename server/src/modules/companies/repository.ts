@@ -74,3 +74,9 @@ export async function updateCompany(
     .returning();
   return row;
 }
+
+/** Whether a company with this system code exists (any status; platform-wide). */
+export async function companyExists(db: DbOrTx, code: string): Promise<boolean> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.companySysCode, code)).limit(1);
+  return !!row;
+}

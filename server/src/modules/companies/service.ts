@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { type companyBody, type companyListBody, EnableStatus, pageWindow } from '@xuetu/contract';
 import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { companies, sessions, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Caller } from '../../platform/caller.ts';
+import { newShortCode } from '../../platform/codes.ts';
 import { appError, notFound } from '../../platform/errors.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { authorize } from './policy.ts';
 import { presentCompany } from './presenter.ts';
 import { findCompanyInScope, insertCompany, listCompanies, updateCompany } from './repository.ts';
-
-export const newCode = (prefix: string) => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
 
 /** Company list; company staff see only their own company (DESIGN.md §3). */
 export async function listCompaniesForAdmin(caller: Caller, input: z.output<typeof companyListBody>) {
@@ -42,12 +40,12 @@ export async function saveCompany(caller: Caller, input: z.output<typeof company
       contactPhone: input.contactPhone,
     };
     if (!input.companySysCode) {
-      const companySysCode = newCode('C-');
+      const companySysCode = newShortCode('C-');
       const row = await insertCompany(
         tx,
         caller.scope,
         { ...values, companySysCode, status: input.status, createdAt: caller.now },
-        { orgCode: newCode('O') },
+        { orgCode: newShortCode('O') },
       );
       await recordAudit(tx, caller, { action: 'company.add', target: companySysCode, detail: values });
       return presentCompany(row);

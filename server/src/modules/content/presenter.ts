@@ -8,8 +8,7 @@ import {
   type RegulationItem,
   regulationFileType,
 } from '@xuetu/contract';
-import { fileUrl } from '../../platform/files/index.ts';
-import { downloadUrl } from '../notices/presenter.ts';
+import { downloadUrl, fileUrl } from '../../platform/files/index.ts';
 import type { LecturerRow, LinkRow, ModelRow, RegulationRow } from './repository.ts';
 
 export function presentLink(row: LinkRow): LinkItem {

@@ -5,7 +5,7 @@ import { companies, lecturers, links, modelInfos, regulationDocs, siteSettings }
 import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
-import type { Viewer } from '../portal/cache.ts';
+import type { Viewer } from '../portal/public.ts';
 
 // Links, lecturers and display models are platform-wide content (managed by platform staff);
 // regulations documents may belong to a company.

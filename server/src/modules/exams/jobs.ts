@@ -1,7 +1,7 @@
 import { ExamStatus, type MessageLink } from '@xuetu/contract';
 import { defineJob } from '../../platform/jobs/index.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { sendMessage } from '../message/service.ts';
+import { sendMessage } from '../message/public.ts';
 import * as repo from './exam-repository.ts';
 
 /** Message template type of exam messages (the home list filters by TempleteType). */

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import { definePolicy, type Subject } from '../../platform/policy.ts';
 import { inScope, type TenantScope } from '../../platform/scope.ts';
-import { targetCompany } from '../companies/target.ts';
+import { targetCompany } from '../companies/public.ts';
 import { examError } from './errors.ts';
 
 /**

@@ -18,8 +18,8 @@ import {
 import { sendWorkbook } from '../../platform/download.ts';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { withImportSlot } from '../imports/gate.ts';
-import { loadUploadedWorkbook, readSheet } from '../imports/workbook.ts';
+import { loadUploadedWorkbook, readSheet } from '../../platform/workbook/index.ts';
+import { withImportSlot } from '../imports/public.ts';
 import * as service from './question-service.ts';
 import { buildQuestionTemplate, checkMessage, exportQuestions, importQuestions, planQuestionImport } from './question-workbook.ts';
 

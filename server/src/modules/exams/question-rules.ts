@@ -1,5 +1,5 @@
 import { AnswerMsg, ExamMsg, normalizeAnswer, normalizeOptions, OPTION_KEYS, type OptionKey, Q_TYPES } from '@xuetu/contract';
-import { sanitizeNoticeHtml } from '../notices/sanitize.ts';
+import { sanitizeRichHtml } from '../../platform/sanitize-html.ts';
 
 export interface QuestionFields {
   qType: number;
@@ -32,7 +32,7 @@ export function checkQuestion(q: QuestionFields): { ok: true; value: CheckedQues
   const problems: QuestionProblem[] = [];
   if (!(Q_TYPES as readonly number[]).includes(q.qType))
     return { ok: false, problems: [{ field: 'qType', message: AnswerMsg.typeInvalid }] };
-  const qName = sanitizeNoticeHtml(q.qName.trim());
+  const qName = sanitizeRichHtml(q.qName.trim());
   if (!qName.trim()) problems.push({ field: 'qName', message: ExamMsg.stemRequired });
   const options = normalizeOptions(q.qType, q.options);
   if (!options.ok) problems.push({ field: 'options', message: options.error });
@@ -50,7 +50,7 @@ export function checkQuestion(q: QuestionFields): { ok: true; value: CheckedQues
       qName,
       options: stored,
       answer: answer.value,
-      analysis: sanitizeNoticeHtml(q.analysis.trim()),
+      analysis: sanitizeRichHtml(q.analysis.trim()),
       difficulty: q.difficulty,
       score: Math.round(q.score * 100) / 100,
     },

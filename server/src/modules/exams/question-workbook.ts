@@ -15,7 +15,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { requireActor } from '../../platform/caller.ts';
 import { newCode } from '../../platform/codes.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import type { SheetRow } from '../imports/workbook.ts';
+import type { SheetRow } from '../../platform/workbook/index.ts';
 import { examError } from './errors.ts';
 import { type Caller, ownerCompany, scopeOf } from './policy.ts';
 import * as repo from './question-repository.ts';

@@ -7,10 +7,9 @@ import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../../test/uploads.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { claimOnce, releaseMarker } from '../../platform/markers.ts';
+import { assertSafeXlsx, readSheet } from '../../platform/workbook/index.ts';
 import { IMPORT_LOCK_TTL_S, IMPORT_MAX_WAITING, importLockKey, inProcessTurn } from './gate.ts';
 import { buildImportTemplate } from './templates.ts';
-import { readSheet } from './workbook.ts';
-import { assertSafeXlsx } from './zip-guard.ts';
 
 let t: TestApp;
 let corp: string;

@@ -17,9 +17,9 @@ import { defineJob, enqueueJob, type JobRecord, type JobTools } from '../../plat
 import { findJob } from '../../platform/jobs/repository.ts';
 import { tenantScope } from '../../platform/scope.ts';
 import { inTransaction } from '../../platform/tx.ts';
+import { loadUploadedWorkbook, readSheet } from '../../platform/workbook/index.ts';
 import { IMPORT_JOB_HOLD_MS, IMPORT_JOB_KIND, importLockKey, inProcessTurn, withImportSlot } from './gate.ts';
 import { type ImportPlan, type ImportResult, planImport, runImport } from './service.ts';
-import { loadUploadedWorkbook, readSheet } from './workbook.ts';
 
 /** Imports with at most this many rows are written inside the request; larger ones by the job. */
 export const IMPORT_INLINE_ROWS = 500;

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { withMsg } from '../../platform/envelope.ts';
 import { fileUrl, signedFileUrl, streamUpload } from '../../platform/files/index.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { PICKER_ACCESS } from '../users/access.ts';
+import { loadUploadedWorkbook, readSheet } from '../../platform/workbook/index.ts';
+import { PICKER_ACCESS } from '../users/public.ts';
 import { withImportSlot } from './gate.ts';
 import { importJobStatus, saveImport } from './job.ts';
 import { matchListedUsers, planImport } from './service.ts';
-import { loadUploadedWorkbook, readSheet } from './workbook.ts';
 
 const base = '/Api/User/user_user';
 const IMPORT_ACCESS = { action: Perm.UserImportExport };

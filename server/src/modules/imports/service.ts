@@ -16,11 +16,17 @@ import type { AppContext } from '../../platform/context.ts';
 import { appError, appErrorMsg } from '../../platform/errors.ts';
 import { setJobResult } from '../../platform/jobs/repository.ts';
 import { scopeWhere } from '../../platform/scope.ts';
-import { targetCompany } from '../companies/target.ts';
-import { UNMANAGEABLE_REASON, unmanageableUserIds } from '../users/manage.ts';
-import { presentUserRow } from '../users/presenter.ts';
-import { insertImportedUsers, listUsers, rolesOfUsers, updateImportedUsers } from '../users/repository.ts';
-import type { SheetRow } from './workbook.ts';
+import type { SheetRow } from '../../platform/workbook/index.ts';
+import { targetCompany } from '../companies/public.ts';
+import {
+  insertImportedUsers,
+  listUsers,
+  presentUserRow,
+  rolesOfUsers,
+  UNMANAGEABLE_REASON,
+  unmanageableUserIds,
+  updateImportedUsers,
+} from '../users/public.ts';
 
 const [NAME, ID_CARD, MOBILE, ORG, POST, PART_TIME, VALID] = IMPORT_COLUMNS;
 

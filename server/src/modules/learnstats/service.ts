@@ -13,10 +13,9 @@ import {
 import { type Caller, NO_SCOPE, requireActor } from '../../platform/caller.ts';
 import { fileUrl } from '../../platform/files/index.ts';
 import { htmlExcerpt } from '../../platform/html-text.ts';
-import { targetCompany } from '../companies/target.ts';
-import { cachedPortal, type Viewer } from '../portal/cache.ts';
-import { listDirs } from '../trainres/dir-repository.ts';
-import { dirSubtree } from '../trainres/dir-service.ts';
+import { targetCompany } from '../companies/public.ts';
+import { cachedPortal, type Viewer } from '../portal/public.ts';
+import { dirSubtree, listDirs } from '../trainres/public.ts';
 import * as repo from './repository.ts';
 
 // Learning statistics (ADR 0019): the dashboard's count cards and calendar, and the course

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { uploadMultipart } from '../../../test/uploads.ts';
+import { sanitizeRichHtml } from '../../platform/sanitize-html.ts';
 import { makePdf, makePng } from '../portal/assets.ts';
-import { sanitizeNoticeHtml } from './sanitize.ts';
 
 // Notice administration: every endpoint's 401 / action / company / bad input / success.
 let t: TestApp;
@@ -31,7 +31,7 @@ describe('sanitising', () => {
       '<p onclick="x()">Hi <b>there</b><script>alert(1)</script></p><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">a</a>' +
       '<a href="java\tscript:alert(1)">b</a><a href="https://ok.example/" target="_blank">c</a><iframe src="https://evil"></iframe>' +
       '<img src="/prod-api/files/content/a.png" alt="pic"><style>body{}</style><p style="color:red">s</p>';
-    const clean = sanitizeNoticeHtml(dirty);
+    const clean = sanitizeRichHtml(dirty);
     expect(clean).not.toMatch(/script|onerror|onclick|javascript|iframe|style/i);
     expect(clean).toContain('<b>there</b>');
     expect(clean).toContain('href="https://ok.example/"');

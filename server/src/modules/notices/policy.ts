@@ -1,7 +1,7 @@
 import { appError } from '../../platform/errors.ts';
 import { definePolicy, type Subject } from '../../platform/policy.ts';
 import { inScope } from '../../platform/scope.ts';
-import { contentPolicy } from '../content/policy.ts';
+import { contentPolicy } from '../content/public.ts';
 
 type Owned = { companySysCode: string | null };
 

@@ -6,14 +6,8 @@ import {
   type NoticeItem,
   NoticeType,
 } from '@xuetu/contract';
-import { fileUrl } from '../../platform/files/index.ts';
+import { downloadUrl, fileUrl } from '../../platform/files/index.ts';
 import type { EnclosureRow, NoticeRow } from './repository.ts';
-
-/** Download link of a stored file under its original name. */
-export function downloadUrl(key: string, name: string): string {
-  const url = fileUrl(key);
-  return url.startsWith('/prod-api/files/') ? `${url}?name=${encodeURIComponent(name)}` : url;
-}
 
 export function presentNotice(row: NoticeRow): NoticeItem {
   const release = row.releaseTime ?? null;

@@ -6,7 +6,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
-import type { Viewer } from '../portal/cache.ts';
+import type { Viewer } from '../portal/public.ts';
 
 export type NoticeRow = typeof notices.$inferSelect;
 export type EnclosureRow = typeof noticeEnclosures.$inferSelect;
@@ -127,11 +127,6 @@ export async function findNoticeInScope(db: DbOrTx, scope: TenantScope, code: st
     .where(and(eq(notices.noticeSysCode, code), scopeWhere(scope, notices.companySysCode)))
     .limit(1);
   return row;
-}
-
-export async function companyExists(db: DbOrTx, code: string): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.companySysCode, code)).limit(1);
-  return !!row;
 }
 
 export async function companyNames(db: DbOrTx, codes: string[]): Promise<Map<string, string>> {

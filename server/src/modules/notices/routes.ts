@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { uploadContentFile } from '../content/files.ts';
+import { uploadContentFile } from '../content/public.ts';
 import * as service from './service.ts';
 
 const open = '/Api/Ydxs/OpenApi';

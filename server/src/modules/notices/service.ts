@@ -22,13 +22,14 @@ import { newCode } from '../../platform/codes.ts';
 import { appError, forbidden } from '../../platform/errors.ts';
 import { fileKeysInHtml, markFilesAttached } from '../../platform/files/index.ts';
 import { defineJob, enqueueJob } from '../../platform/jobs/index.ts';
-import { assertContentRef } from '../content/files.ts';
-import { sendMessage } from '../message/service.ts';
-import { cachedPortal, invalidatePortal, viewerOf } from '../portal/cache.ts';
+import { sanitizeRichHtml } from '../../platform/sanitize-html.ts';
+import { companyExists } from '../companies/public.ts';
+import { assertContentRef } from '../content/public.ts';
+import { sendMessage } from '../message/public.ts';
+import { cachedPortal, invalidatePortal, viewerOf } from '../portal/public.ts';
 import { authorize } from './policy.ts';
 import { presentNotice, presentNoticeAdmin, presentNoticeDetail } from './presenter.ts';
 import * as repo from './repository.ts';
-import { sanitizeNoticeHtml } from './sanitize.ts';
 
 const VIEW_DEDUPE_S = 30;
 
@@ -101,7 +102,7 @@ async function ownerFor(caller: Caller, wanted: string | null): Promise<string |
   authorize(caller, 'fileUnder', { companySysCode: code });
   const { scope } = caller;
   if (!scope.all) return scope.companySysCode;
-  if (code && !(await repo.companyExists(caller.ctx.db, code))) throw appError('COMPANY_NOT_FOUND');
+  if (code && !(await companyExists(caller.ctx.db, code))) throw appError('COMPANY_NOT_FOUND');
   return code;
 }
 
@@ -116,7 +117,7 @@ function noticeValues(input: SaveInput) {
     noticeTitle: input.noticeTitle,
     noticeSecondTitle: input.noticeSecondTitle,
     noticeDesc: input.noticeDesc,
-    noticeValue: sanitizeNoticeHtml(input.noticeValue),
+    noticeValue: sanitizeRichHtml(input.noticeValue),
     noticeType: input.noticeType,
     noticeUrl: input.noticeType === 2 ? input.noticeUrl : '',
     noticeChannel: input.noticeChannel,

@@ -1,7 +1,7 @@
 import { Msg, orgBody, orgDeleteBody, orgTreeQuery, Perm } from '@xuetu/contract';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { PICKER_ACCESS } from '../users/access.ts';
+import { PICKER_ACCESS } from '../users/public.ts';
 import { addOrg, deleteOrg, editOrg, getOrgTree } from './service.ts';
 
 const base = '/Api/User/user_org';

@@ -5,9 +5,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orgs, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
+import { newShortCode } from '../../platform/codes.ts';
 import { appError, appErrorMsg, notFound } from '../../platform/errors.ts';
-import { newCode } from '../companies/service.ts';
-import { filterCompany, targetCompany } from '../companies/target.ts';
+import { filterCompany, targetCompany } from '../companies/public.ts';
 import { authorize } from './policy.ts';
 import { presentOrgTree } from './presenter.ts';
 import { deleteOrgs, descendantIds, findOrgInScope, insertOrg, listOrgs, updateOrg } from './repository.ts';
@@ -53,7 +53,7 @@ export async function addOrg(caller: Caller, input: z.output<typeof orgBody>) {
       companySysCode = (await targetCompany(tx, requireActor(caller), input.companySysCode)).companySysCode;
     }
     await refuseSiblingName(tx, companySysCode, input.pId, input.orgName);
-    const values = { orgCode: newCode('O'), orgName: input.orgName, pId: input.pId, sortOrder: input.order, companySysCode };
+    const values = { orgCode: newShortCode('O'), orgName: input.orgName, pId: input.pId, sortOrder: input.order, companySysCode };
     const row = await insertOrg(tx, scope, values);
     await recordAudit(tx, caller, {
       action: 'org.add',

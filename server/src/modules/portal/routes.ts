@@ -1,7 +1,7 @@
 import { lecturerCodeInput, linkTypeInput, modelListInput, Perm, regulationListInput } from '@xuetu/contract';
 import { appError } from '../../platform/errors.ts';
 import { defineRoute } from '../../platform/route.ts';
-import * as content from '../content/service.ts';
+import * as content from '../content/public.ts';
 
 // Portal reads of the public home page (spec portal-and-learner §7 OpenApi, Fp_modelinfo, sys_notice).
 const open = '/Api/Ydxs/OpenApi';

@@ -4,7 +4,7 @@ import { lecturers, links, modelInfos, noticeEnclosures, notices, regulationDocs
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { makeImageVariants } from '../../platform/files/variants.ts';
-import { sanitizeNoticeHtml } from '../notices/sanitize.ts';
+import { sanitizeRichHtml } from '../../platform/sanitize-html.ts';
 import { bannerPng, makeDocx, makeIntroMp4, makePdf, portraitPng } from './assets.ts';
 
 /** Demo portal content (DESIGN.md §6): notices with an attachment, banners, links of every type, lecturers, models, regulations, footer. */
@@ -108,7 +108,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
       ['劳动法律法规专题课程推荐', '精选劳动合同、社会保险等专题课程，帮助员工了解自身权益。'],
     ];
     const body = (desc: string) =>
-      sanitizeNoticeHtml(
+      sanitizeRichHtml(
         `<h2>通知正文</h2><p>${desc}</p><ul><li>培训对象：全体员工</li><li>培训方式：线上学习 + 在线考试</li><li>咨询电话：400-800-2026（工作日 09:00-17:30）</li></ul><p>特此通知。</p>`,
       );
     let i = 0;

@@ -1,6 +1,6 @@
 import type { OrgPostView, PostView } from '@xuetu/contract';
-import type { OrgRow } from '../orgs/repository.ts';
-import { idPath } from '../orgs/repository.ts';
+import type { OrgRow } from '../orgs/public.ts';
+import { idPath } from '../orgs/public.ts';
 import type { PostRow } from './repository.ts';
 
 export function presentPost(

@@ -11,7 +11,7 @@ import {
 } from '@xuetu/contract';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { PICKER_ACCESS } from '../users/access.ts';
+import { PICKER_ACCESS } from '../users/public.ts';
 import { deletePost, listOrgPostsForAdmin, listPostsForAdmin, removeOrgPost, savePost, setOrgPosts } from './service.ts';
 
 export const postRoutes = [

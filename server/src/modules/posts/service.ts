@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import { posts, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
+import { newShortCode } from '../../platform/codes.ts';
 import { appError, appErrorMsg, notFound } from '../../platform/errors.ts';
-import { newCode } from '../companies/service.ts';
-import { filterCompany, targetCompany } from '../companies/target.ts';
-import { findOrgInScope, findOrgsByIds, listOrgs } from '../orgs/repository.ts';
+import { filterCompany, targetCompany } from '../companies/public.ts';
+import { findOrgInScope, findOrgsByIds, listOrgs } from '../orgs/public.ts';
 import { authorize } from './policy.ts';
 import { presentOrgPost, presentPost } from './presenter.ts';
 import {
@@ -95,7 +95,7 @@ export async function savePost(caller: Caller, input: z.output<typeof postBody>)
       return { postCode: row.postCode };
     }
     const row = await insertPost(tx, scope, {
-      postCode: newCode('P'),
+      postCode: newShortCode('P'),
       postName: input.postName,
       importance: input.importance,
       companySysCode,

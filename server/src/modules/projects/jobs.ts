@@ -1,7 +1,7 @@
 import { type MessageLink, ProjectStatus } from '@xuetu/contract';
 import { defineJob } from '../../platform/jobs/index.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { sendMessage } from '../message/service.ts';
+import { sendMessage } from '../message/public.ts';
 import { resolveParticipants } from './participants.ts';
 import * as repo from './repository.ts';
 

@@ -13,8 +13,8 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { sendMessage } from '../message/service.ts';
-import { forgetStudyRules } from '../study/rules.ts';
+import { sendMessage } from '../message/public.ts';
+import { forgetStudyRules } from '../study/public.ts';
 import { projectError } from './errors.ts';
 import { PROJECT_MESSAGE_TYPE, projectMessageUrl } from './jobs.ts';
 import { matchesPicks } from './participants.ts';

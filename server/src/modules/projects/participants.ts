@@ -1,12 +1,11 @@
 import type { ExamParticipantsView } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 // the people / department / post lookups are the exam module's (same participant model, ADR 0007)
-import { matchPeople, orgParents } from '../exams/exam-repository.ts';
-import { presentPicks } from '../exams/participants.ts';
+import { matchPeople, orgParents, presentPicks } from '../exams/public.ts';
 import * as repo from './repository.ts';
 
 // the participant model is the exam module's (ADR 0007): the same checks and view
-export { checkPicks } from '../exams/participants.ts';
+export { checkPicks } from '../exams/public.ts';
 
 export async function presentParticipants(db: DbOrTx, projectId: number, company: string): Promise<ExamParticipantsView> {
   return presentPicks(db, await repo.listParticipants(db, [projectId]), company);

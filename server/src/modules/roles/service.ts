@@ -13,12 +13,11 @@ import { actions, roles, userRoles, users } from '../../db/schema/index.ts';
 import { invalidateActor, invalidateAllActors } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
+import { newShortCode } from '../../platform/codes.ts';
 import { appError, notFound } from '../../platform/errors.ts';
 import { scopeWhere } from '../../platform/scope.ts';
-import { newCode } from '../companies/service.ts';
-import { targetCompany } from '../companies/target.ts';
-import { platformRoleHolders } from '../users/manage.ts';
-import { authorize as authorizeUser } from '../users/policy.ts';
+import { targetCompany } from '../companies/public.ts';
+import { authorizeUser, platformRoleHolders } from '../users/public.ts';
 import { authorize, can } from './policy.ts';
 import { presentRole } from './presenter.ts';
 import { findRolesInScope, grantsOf, insertRole, listRoles, replaceUserRoles, updateRole } from './repository.ts';
@@ -79,7 +78,7 @@ export async function addRole(caller: Caller, input: z.output<typeof roleBody>) 
       : null
     : scope.companySysCode;
   const role = await ctx.db.transaction(async (tx) => {
-    const values = { code: newCode('R'), roleName: input.roleName, sysRoleEnum: input.sysRoleEnum, companySysCode };
+    const values = { code: newShortCode('R'), roleName: input.roleName, sysRoleEnum: input.sysRoleEnum, companySysCode };
     const row = await insertRole(tx, scope, values, actionIds);
     await recordAudit(tx, caller, {
       action: 'role.add',

@@ -5,7 +5,7 @@ import { type Caller, requireActor } from '../../platform/caller.ts';
 import { appError, unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { createSession, revokeSession } from '../../platform/sessions.ts';
-import { guarded } from '../account/guard.ts';
+import { guarded } from '../account/public.ts';
 import { presentUserInfo } from './presenter.ts';
 import { findUserByAccount, findUserWithLabels, type UserRow } from './repository.ts';
 

@@ -1,6 +1,6 @@
 import type { MessageLink } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { sendMessage } from '../message/service.ts';
+import { sendMessage } from '../message/public.ts';
 
 /** Message template type of resource audit messages. */
 export const RES_AUDIT_MESSAGE_TYPE = 1;

@@ -6,7 +6,7 @@ import { hasAction } from '../../platform/actor.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import { definePolicy, type Subject } from '../../platform/policy.ts';
 import { NO_COMPANY, type TenantScope } from '../../platform/scope.ts';
-import { targetCompany } from '../companies/target.ts';
+import { targetCompany } from '../companies/public.ts';
 import { resError } from './errors.ts';
 import { nextStatus } from './transitions.ts';
 

@@ -16,9 +16,9 @@ import { recordAudit } from '../../platform/audit.ts';
 import { requireActor } from '../../platform/caller.ts';
 import { newCode } from '../../platform/codes.ts';
 import { markFilesAttached } from '../../platform/files/index.ts';
+import { sanitizeRichHtml } from '../../platform/sanitize-html.ts';
 import { inTransaction, onCommit } from '../../platform/tx.ts';
-import { sanitizeNoticeHtml } from '../notices/sanitize.ts';
-import { invalidatePortal } from '../portal/cache.ts';
+import { invalidatePortal } from '../portal/public.ts';
 import * as dirRepo from './dir-repository.ts';
 import { dirSubtree } from './dir-service.ts';
 import { resError } from './errors.ts';
@@ -165,11 +165,11 @@ async function checkedFields(tx: Tx, caller: Caller, input: ResSaveInput, owner:
   if (input.resType === ResType.Document) duration = input.duration;
   return {
     resName: input.resName,
-    introduce: sanitizeNoticeHtml(input.introduce),
+    introduce: sanitizeRichHtml(input.introduce),
     cover: input.cover,
     lecturerCode: input.lecturerCode,
     resType: input.resType,
-    content: input.resType === ResType.RichText ? sanitizeNoticeHtml(input.content) : '',
+    content: input.resType === ResType.RichText ? sanitizeRichHtml(input.content) : '',
     mediaId: isMedia ? mediaId : '',
     lessons,
     dCode: dir.dCode,

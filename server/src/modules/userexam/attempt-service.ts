@@ -20,7 +20,7 @@ import { groupCommit } from '../../platform/group-commit.ts';
 import { enqueueJob } from '../../platform/jobs/index.ts';
 import { localCache } from '../../platform/local-cache.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { storeAttempt } from '../exams/attempt-store.ts';
+import { storeAttempt } from '../exams/public.ts';
 import { closeAttemptJob } from './jobs.ts';
 import { authorize } from './policy.ts';
 import * as repo from './repository.ts';

@@ -3,7 +3,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import { appError, appErrorMsg } from '../../platform/errors.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { sendMessage } from '../message/service.ts';
+import { sendMessage } from '../message/public.ts';
 import { authorize } from './policy.ts';
 import * as repo from './repository.ts';
 import { sumScores } from './scoring.ts';

@@ -11,7 +11,7 @@ import {
 } from '@xuetu/contract';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import { appError } from '../../platform/errors.ts';
-import { joinMatchingExams } from '../exams/participants.ts';
+import { joinMatchingExams } from '../exams/public.ts';
 import { attemptsAllowed } from './attempt-service.ts';
 import { examInScope } from './marking-service.ts';
 import { authorize } from './policy.ts';

@@ -3,7 +3,7 @@ import { hasAction } from '../../platform/actor.ts';
 import { appError, forbidden, notFound } from '../../platform/errors.ts';
 import { definePolicy, type Subject } from '../../platform/policy.ts';
 import { inScope } from '../../platform/scope.ts';
-import { isPlatformAdmin } from '../roles/rules.ts';
+import { isPlatformAdmin } from '../roles/public.ts';
 import { EDIT_MODE } from './access.ts';
 
 /** A user as the rules see them; `holdsPlatformRole` is looked up by the service (manage.ts). */

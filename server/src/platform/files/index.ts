@@ -5,4 +5,4 @@ export { FILE_URL_PURPOSE, sendStorageBytes, sendStoredFile } from './serve.ts';
 export { signedFileUrl } from './signed-url.ts';
 export { type UploadPart, type UploadSource, uploadSource } from './source.ts';
 export { attachFiles, fileKeysInHtml, markFilesAttached, remainingQuota, type StoredUpload, storeUpload, streamUpload } from './store.ts';
-export { fileUrl } from './url.ts';
+export { downloadUrl, fileUrl } from './url.ts';

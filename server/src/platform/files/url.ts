@@ -7,3 +7,9 @@ export function fileUrl(key: string): string {
   if (/^(https?:)?\//.test(key)) return key;
   return `/prod-api/files/${key}`;
 }
+
+/** Download link of a stored file under its original name. */
+export function downloadUrl(key: string, name: string): string {
+  const url = fileUrl(key);
+  return url.startsWith('/prod-api/files/') ? `${url}?name=${encodeURIComponent(name)}` : url;
+}

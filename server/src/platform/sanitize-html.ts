@@ -1,7 +1,8 @@
 import { FilterXSS } from 'xss';
 
-// Rich notice HTML is sanitised on save (issue 5): a strict whitelist of what the editor (tiptap)
-// produces; no script/style/iframe, no event handlers, no javascript:/data: URLs.
+// Rich HTML (notices, questions, resource descriptions, portal content) is sanitised on save
+// (issue 5): a strict whitelist of what the editor (tiptap) produces; no script/style/iframe, no
+// event handlers, no javascript:/data: URLs.
 const WHITELIST: Record<string, string[]> = {
   p: [],
   br: [],
@@ -61,6 +62,6 @@ function escapeAttr(v: string): string {
   return v.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-export function sanitizeNoticeHtml(html: string): string {
+export function sanitizeRichHtml(html: string): string {
   return filter.process(html ?? '').trim();
 }

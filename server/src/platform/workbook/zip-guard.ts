@@ -1,6 +1,6 @@
 import { createInflateRaw } from 'node:zlib';
 import { IMPORT_LIMITS } from '@xuetu/contract';
-import { appError } from '../../platform/errors.ts';
+import { appError } from '../errors.ts';
 
 const EOCD_SIG = 0x06054b50;
 const CEN_SIG = 0x02014b50;

@@ -1,9 +1,9 @@
 import { AdminMsg, IMPORT_LIMITS } from '@xuetu/contract';
-import { type Caller, requireActor } from '../../platform/caller.ts';
-import { AppError, appError } from '../../platform/errors.ts';
-import { findFileByKey } from '../../platform/files/repository.ts';
-import { readAll } from '../../platform/storage.ts';
-import { checkContent } from '../../platform/uploads.ts';
+import { type Caller, requireActor } from '../caller.ts';
+import { AppError, appError } from '../errors.ts';
+import { findFileByKey } from '../files/repository.ts';
+import { readAll } from '../storage.ts';
+import { checkContent } from '../uploads.ts';
 import { openFirstSheet } from './xlsx-stream.ts';
 import { assertSafeXlsx } from './zip-guard.ts';
 

@@ -1,0 +1,2 @@
+// What other modules may use of posts.
+export { findPostInScope } from './repository.ts';
