@@ -15,6 +15,7 @@ const ADMIN_SPECS = [
   'admin.spec.ts',
   'dashboard.spec.ts',
   'login-dialog.spec.ts',
+  'security-headers.spec.ts',
   'shell.spec.ts',
   'visitor-nav.spec.ts',
 ];
@@ -56,6 +57,9 @@ export default defineConfig({
   use: {
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // the app turns Ant Design's motion off for prefers-reduced-motion (web/src/app/Providers.tsx):
+    // dialogs and drawers open at once instead of waiting out their animation at every step
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
