@@ -1,5 +1,7 @@
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { AntAppScope } from '../app/AntAppScope';
 import { createQueryClient, Providers } from '../app/Providers';
 import { RouteGuard } from '../app/RouteGuard';
 import { AppRoutes } from '../app/router';
@@ -13,6 +15,15 @@ export function renderApp(path: string) {
           <AppRoutes />
         </RouteGuard>
       </MemoryRouter>
+    </Providers>,
+  );
+}
+
+/** One component as the admin layout holds it: the app's providers and the antd App scope (toasts, confirms). */
+export function renderInAdmin(ui: ReactNode) {
+  return render(
+    <Providers queryClient={createQueryClient()}>
+      <AntAppScope>{ui}</AntAppScope>
     </Providers>,
   );
 }

@@ -1,11 +1,10 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { StudyCard } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
-import { AntAppScope } from '../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../app/Providers';
 import { type MockApi, mockApi, ok } from '../../test/mockApi';
+import { renderInAdmin } from '../../test/renderApp';
 import { StudyCards } from './StudyCards';
 import { cardState, chinaToday, defaultPlan, openPlans, todayHint } from './studyCards';
 
@@ -79,14 +78,10 @@ describe('StudyCards', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows each card with days left, hours and today; joins a project and reloads', async () => {
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <AntAppScope>
-          <MemoryRouter>
-            <StudyCards />
-          </MemoryRouter>
-        </AntAppScope>
-      </Providers>,
+    renderInAdmin(
+      <MemoryRouter>
+        <StudyCards />
+      </MemoryRouter>,
     );
     const cards = await screen.findAllByTestId('study-card');
     expect(cards).toHaveLength(2);

@@ -1,11 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type JobView, SysRole } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
-import { AntAppScope } from '../../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../../app/Providers';
 import { useSession } from '../../../app/store/session';
 import { mockApi, ok } from '../../../test/mockApi';
+import { renderInAdmin } from '../../../test/renderApp';
 import JobsPage from './index';
 
 const job = (over: Partial<JobView>): JobView => ({
@@ -47,14 +46,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const renderPage = () =>
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <AntAppScope>
-        <JobsPage />
-      </AntAppScope>
-    </Providers>,
-  );
+const renderPage = () => renderInAdmin(<JobsPage />);
 
 describe('后台任务 page', () => {
   it('shows each job with its name, status, attempts and last error; retry asks first and only a failed job offers it', async () => {

@@ -1,11 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PROJECT_BASE, type ProjectEnrolmentView, type ProjectView, SysRole } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
-import { AntAppScope } from '../../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../../app/Providers';
 import { useSession } from '../../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
+import { renderInAdmin } from '../../../test/renderApp';
 import { toasts } from '../../../test/toasts';
 import { EnrolmentDrawer } from './EnrolmentDrawer';
 
@@ -43,14 +42,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const renderDrawer = () =>
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <AntAppScope>
-        <EnrolmentDrawer project={project} onClose={vi.fn()} />
-      </AntAppScope>
-    </Providers>,
-  );
+const renderDrawer = () => renderInAdmin(<EnrolmentDrawer project={project} onClose={vi.fn()} />);
 
 async function editCertNo(value: string) {
   const row = (await screen.findByText('学员七')).closest('tr') as HTMLElement;

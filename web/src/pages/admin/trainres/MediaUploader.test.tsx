@@ -1,10 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type MediaView, TRAIN_BASE } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
-import { AntAppScope } from '../../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../../app/Providers';
 import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
+import { renderInAdmin } from '../../../test/renderApp';
 import { toasts } from '../../../test/toasts';
 import { MediaUploader } from './MediaUploader';
 
@@ -35,14 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const renderUploader = () =>
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <AntAppScope>
-        <MediaUploader resType={1} mediaId="M1" onChange={vi.fn()} />
-      </AntAppScope>
-    </Providers>,
-  );
+const renderUploader = () => renderInAdmin(<MediaUploader resType={1} mediaId="M1" onChange={vi.fn()} />);
 
 describe('MediaUploader processing state', () => {
   it('重试 asks the server to process the media again and shows its new state', async () => {

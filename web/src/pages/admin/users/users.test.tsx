@@ -1,10 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserRowView } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
-import { AntAppScope } from '../../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../../app/Providers';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
+import { renderInAdmin } from '../../../test/renderApp';
 import { LearnerDialog } from './components/LearnerDialog';
 
 const user: UserRowView = {
@@ -51,13 +50,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const renderDialog = (u: UserRowView | null, onSaved = vi.fn(), onClose = vi.fn()) =>
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <AntAppScope>
-        <LearnerDialog open user={u} onClose={onClose} onSaved={onSaved} />
-      </AntAppScope>
-    </Providers>,
-  );
+  renderInAdmin(<LearnerDialog open user={u} onClose={onClose} onSaved={onSaved} />);
 
 describe('LearnerDialog', () => {
   it('shows the spec messages on blur', async () => {

@@ -1,11 +1,10 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PlayListAnswer, StudyDetail } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequestState } from '../../../api/request';
-import { AntAppScope } from '../../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../../app/Providers';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
+import { renderInAdmin } from '../../../test/renderApp';
 import StudyPage from './index';
 
 // The study page of a course of several lessons (ADR 0022): the lesson list, switching, the next
@@ -94,14 +93,10 @@ afterEach(() => {
 });
 
 const show = () =>
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <AntAppScope>
-        <MemoryRouter initialEntries={['/trainres/study?id=R1']}>
-          <StudyPage />
-        </MemoryRouter>
-      </AntAppScope>
-    </Providers>,
+  renderInAdmin(
+    <MemoryRouter initialEntries={['/trainres/study?id=R1']}>
+      <StudyPage />
+    </MemoryRouter>,
   );
 const video = () => screen.getByTestId('study-video') as HTMLVideoElement;
 const items = () => screen.getAllByTestId('lesson-item');

@@ -1,11 +1,10 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { EXAM_BASE, type ExamDetail, SysRole } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
-import { AntAppScope } from '../../../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../../../app/Providers';
 import { useSession } from '../../../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
+import { renderInAdmin } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
 import { ExamEditor } from './ExamEditor';
 
@@ -47,13 +46,7 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderEditor() {
   const onSaved = vi.fn();
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <AntAppScope>
-        <ExamEditor open examCode="E1" company="C1" onClose={vi.fn()} onSaved={onSaved} />
-      </AntAppScope>
-    </Providers>,
-  );
+  renderInAdmin(<ExamEditor open examCode="E1" company="C1" onClose={vi.fn()} onSaved={onSaved} />);
   return onSaved;
 }
 

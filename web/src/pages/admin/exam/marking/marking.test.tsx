@@ -1,12 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type MarkingRow, SysRole } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
-import { AntAppScope } from '../../../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../../../app/Providers';
 import { useSession } from '../../../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
+import { renderInAdmin } from '../../../../test/renderApp';
 import MarkingPage from './index';
 
 const row = (n: number, over: Partial<MarkingRow> = {}): MarkingRow => ({
@@ -51,14 +50,10 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const renderPage = (path = '/exam/marking?examCode=E1') =>
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <AntAppScope>
-        <MemoryRouter initialEntries={[path]}>
-          <MarkingPage />
-        </MemoryRouter>
-      </AntAppScope>
-    </Providers>,
+  renderInAdmin(
+    <MemoryRouter initialEntries={[path]}>
+      <MarkingPage />
+    </MemoryRouter>,
   );
 
 describe('marking page', () => {

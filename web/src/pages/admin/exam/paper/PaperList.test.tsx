@@ -1,11 +1,10 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EXAM_BASE, type PaperView, SysRole } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
-import { AntAppScope } from '../../../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../../../app/Providers';
 import { useSession } from '../../../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
+import { renderInAdmin } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
 import PaperPage from './index';
 
@@ -42,14 +41,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const pageCalls = () => api.calls.filter((c) => c.url.endsWith('/ex_paper/GetPageList')).map((c) => c.body);
-const renderPage = () =>
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <AntAppScope>
-        <PaperPage />
-      </AntAppScope>
-    </Providers>,
-  );
+const renderPage = () => renderInAdmin(<PaperPage />);
 
 describe('试卷管理 list', () => {
   it('lists the papers and searches by 组卷方式 from page 1', async () => {

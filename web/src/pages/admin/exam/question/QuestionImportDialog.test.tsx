@@ -1,10 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EXAM_BASE } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
-import { AntAppScope } from '../../../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../../../app/Providers';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
+import { renderInAdmin } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
 import { QuestionImportDialog } from './QuestionImportDialog';
 
@@ -21,13 +20,7 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderDialog() {
   const onImported = vi.fn();
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <AntAppScope>
-        <QuestionImportDialog open tree={[]} defaultDir="" company="C1" onClose={vi.fn()} onImported={onImported} />
-      </AntAppScope>
-    </Providers>,
-  );
+  renderInAdmin(<QuestionImportDialog open tree={[]} defaultDir="" company="C1" onClose={vi.fn()} onImported={onImported} />);
   fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, {
     target: { files: [new File(['x'], 'questions.xlsx')] },
   });

@@ -1,10 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { AdminMsg, type ImportJobView } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
-import { AntAppScope } from '../../../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../../../app/Providers';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
+import { renderInAdmin } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
 import { ImportDialog } from './ImportDialog';
 
@@ -18,13 +17,7 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderDialog() {
   const onImported = vi.fn();
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <AntAppScope>
-        <ImportDialog open onClose={() => {}} onImported={onImported} />
-      </AntAppScope>
-    </Providers>,
-  );
+  renderInAdmin(<ImportDialog open onClose={() => {}} onImported={onImported} />);
   fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, {
     target: { files: [new File(['x'], 'users.xlsx')] },
   });
