@@ -1,12 +1,12 @@
 // Sign-in, activation, reset and own-account calls (spec portal-and-learner §2, §5, §7).
 import { z } from 'zod';
-import { PASSWORD_PATTERN, PHONE_PATTERN } from '../limits.ts';
+import { EMAIL_MSG, PASSWORD_PATTERN, PHONE_PATTERN } from '../limits.ts';
 import { Msg } from '../messages.ts';
 
-/** Texts of the account flows that Msg does not hold; spec texts verbatim. */
 /** the profile form's field limits (the web form reads them too) */
 export const ProfileLimits = { qqMax: 20, weChatMax: 50, emailMax: 100 } as const;
 
+/** Texts of the account flows that Msg does not hold; spec texts verbatim. */
 export const AccountMsg = {
   phoneFormatRegister: '请输入正确的手机号',
   idCardRequired: '请输入身份证号',
@@ -110,7 +110,7 @@ export const updateUserInfoBody = z.object({
   sex: z.coerce.number().int().min(0).max(1).optional(),
   qq: z.string().trim().max(ProfileLimits.qqMax).regex(/^\d*$/, 'QQ号只能是数字').optional(),
   weChat: z.string().trim().max(ProfileLimits.weChatMax).optional(),
-  email: z.union([z.literal(''), z.string().trim().max(ProfileLimits.emailMax).email('请输入正确的邮箱地址')]).optional(),
+  email: z.union([z.literal(''), z.string().trim().max(ProfileLimits.emailMax).email(EMAIL_MSG)]).optional(),
   /** the key UploadImageFileByFormToZfile answered as `path` */
   headImage: z.string().trim().max(300).optional(),
   headImagePath: z.string().trim().max(300).optional(),

@@ -68,12 +68,12 @@ export const AdminMsg = {
   xlsUnsupported: '暂不支持旧版 xls 格式，请在 Excel 中另存为 xlsx 后再上传',
 } as const;
 
-/** Export file name: spec §9 '员工数据[列表]-' + timestamp; a real .xlsx (DESIGN.md §4, ADR 0011). */
-/** field limits of the company and menu forms (the web forms read them too) */
+/** field limits of the company form (the web form reads them too) */
 export const CompanyLimits = { nameMax: 100, codeMax: 30, contactNameMax: 50, contactPhoneMax: 30 } as const;
 /** a person's, department's, post's, role's or menu entry's name */
 export const ADMIN_NAME_MAX = 50;
 
+/** Export file name: spec §9 '员工数据[列表]-' + timestamp; a real .xlsx (DESIGN.md §4, ADR 0011). */
 export const USER_EXPORT_PREFIX = '员工数据[列表]-';
 export const IMPORT_DIALOG_WIDTH = 1080;
 export const IMPORT_RESULT_ROWS = 6;

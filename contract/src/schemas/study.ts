@@ -5,9 +5,12 @@ import { z } from 'zod';
 import { pagingShape } from './common.ts';
 import type { StudyRules } from './projects.ts';
 
+/** a note's length */
+export const NOTE_MAX = 1000;
+
 export const StudyMsg = {
   noteRequired: '请输入笔记内容',
-  noteTooLong: '笔记内容不能超过 1000 字',
+  noteTooLong: `笔记内容不能超过 ${NOTE_MAX} 字`,
   noteMissing: '笔记不存在',
   guidRequired: '缺少学习会话标识',
   speedInvalid: '播放速度无效',
@@ -25,9 +28,6 @@ export const StudyMsg = {
 
 /** StudyComplete needs at least this share of the media's duration credited (ADR 0017). */
 export const STUDY_COMPLETE_RATIO = 0.9;
-/** a note's length */
-export const NOTE_MAX = 1000;
-
 /** Playback speeds a player may offer, filtered by the allowed maximum. */
 export const STUDY_SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 

@@ -3,7 +3,7 @@ import { AccountMsg } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../api/request';
 import { type MockApi, mockApi } from '../test/mockApi';
-import { renderInAdmin } from '../test/renderApp';
+import { renderWithApp } from '../test/renderApp';
 import { checkAvatarFile, ImageCropUpload } from './ImageCropUpload';
 
 let api: MockApi;
@@ -28,7 +28,7 @@ describe('avatar checks in the browser', () => {
     ['a wrong type', new File(['GIF89a'], 'a.gif', { type: 'image/gif' }), AccountMsg.avatarType],
     ['a file over 10 MB', new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' }), AccountMsg.avatarSize],
   ])('refuses %s with exactly one toast and sends nothing', async (_what, file, msg) => {
-    renderInAdmin(<ImageCropUpload onChange={() => {}} />);
+    renderWithApp(<ImageCropUpload onChange={() => {}} />);
     choose(file);
     expect(await screen.findByText(msg)).toBeInTheDocument();
     // give a wrongly continued upload the chance to start: it must not

@@ -19,8 +19,8 @@ export function renderApp(path: string) {
   );
 }
 
-/** One component as the admin layout holds it: the app's providers and the antd App scope (toasts, confirms). */
-export function renderInAdmin(ui: ReactNode) {
+/** One component inside the app's providers and the antd App scope (toasts, confirms), as the layouts hold it. */
+export function renderWithApp(ui: ReactNode) {
   return render(
     <Providers queryClient={createQueryClient()}>
       <AntAppScope>{ui}</AntAppScope>

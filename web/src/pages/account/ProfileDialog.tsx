@@ -1,4 +1,4 @@
-import { AccountMsg, ProfileLimits } from '@xuetu/contract';
+import { AccountMsg, EMAIL_MSG, ProfileLimits } from '@xuetu/contract';
 import { App, Button, Col, Descriptions, Form, Input, Modal, Radio, Row, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { type ProfileForm, updateUserInfoByUser } from '../../api/account';
@@ -93,13 +93,13 @@ export default function ProfileDialog({ open, onClose }: UserDialogProps) {
                 <Radio value={1}>女</Radio>
               </Radio.Group>
             </Form.Item>
-            <Form.Item label="QQ" name="qq" rules={[{ pattern: /^\d{0,20}$/, message: 'QQ号只能是数字' }]}>
+            <Form.Item label="QQ" name="qq" rules={[{ pattern: /^\d*$/, message: 'QQ号只能是数字' }]}>
               <Input maxLength={ProfileLimits.qqMax} data-testid="profile-qq" />
             </Form.Item>
             <Form.Item label="微信" name="weChat">
               <Input maxLength={ProfileLimits.weChatMax} />
             </Form.Item>
-            <Form.Item label="邮箱" name="email" rules={[{ type: 'email', message: '请输入正确的邮箱地址' }]}>
+            <Form.Item label="邮箱" name="email" rules={[{ type: 'email', message: EMAIL_MSG }]}>
               <Input maxLength={ProfileLimits.emailMax} />
             </Form.Item>
           </Form>

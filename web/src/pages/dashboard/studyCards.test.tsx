@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
 import { type MockApi, mockApi, ok } from '../../test/mockApi';
-import { renderInAdmin } from '../../test/renderApp';
+import { renderWithApp } from '../../test/renderApp';
 import { StudyCards } from './StudyCards';
 import { cardState, chinaToday, defaultPlan, openPlans, todayHint } from './studyCards';
 
@@ -78,7 +78,7 @@ describe('StudyCards', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows each card with days left, hours and today; joins a project and reloads', async () => {
-    renderInAdmin(
+    renderWithApp(
       <MemoryRouter>
         <StudyCards />
       </MemoryRouter>,

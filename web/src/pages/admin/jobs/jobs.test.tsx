@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { useSession } from '../../../app/store/session';
 import { mockApi, ok } from '../../../test/mockApi';
-import { renderInAdmin } from '../../../test/renderApp';
+import { renderWithApp } from '../../../test/renderApp';
 import JobsPage from './index';
 
 const job = (over: Partial<JobView>): JobView => ({
@@ -46,7 +46,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const renderPage = () => renderInAdmin(<JobsPage />);
+const renderPage = () => renderWithApp(<JobsPage />);
 
 describe('后台任务 page', () => {
   it('shows each job with its name, status, attempts and last error; retry asks first and only a failed job offers it', async () => {

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { useSession } from '../../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
-import { renderInAdmin } from '../../../test/renderApp';
+import { renderWithApp } from '../../../test/renderApp';
 import { toasts } from '../../../test/toasts';
 import { EnrolmentDrawer } from './EnrolmentDrawer';
 
@@ -42,7 +42,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const renderDrawer = () => renderInAdmin(<EnrolmentDrawer project={project} onClose={vi.fn()} />);
+const renderDrawer = () => renderWithApp(<EnrolmentDrawer project={project} onClose={vi.fn()} />);
 
 async function editCertNo(value: string) {
   const row = (await screen.findByText('学员七')).closest('tr') as HTMLElement;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { mockApi, ok } from '../../../test/mockApi';
-import { renderInAdmin } from '../../../test/renderApp';
+import { renderWithApp } from '../../../test/renderApp';
 import { type LessonDraft, LessonList, lessonsProblem, moveLesson } from './LessonList';
 
 // The resource editor's 课时 list (ADR 0022): titles, order, removal with confirmation, adding.
@@ -26,7 +26,7 @@ function Harness({ initial }: { initial: LessonDraft[] }) {
   latest = value;
   return <LessonList resType={1} value={value} onChange={setValue} />;
 }
-const show = (initial: LessonDraft[]) => renderInAdmin(<Harness initial={initial} />);
+const show = (initial: LessonDraft[]) => renderWithApp(<Harness initial={initial} />);
 const three = (): LessonDraft[] => [
   { key: 'a', title: '第一课', mediaId: 'MA' },
   { key: 'b', title: '第二课', mediaId: 'MB' },

@@ -3,7 +3,7 @@ import { type MediaView, TRAIN_BASE } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
-import { renderInAdmin } from '../../../test/renderApp';
+import { renderWithApp } from '../../../test/renderApp';
 import { toasts } from '../../../test/toasts';
 import { MediaUploader } from './MediaUploader';
 
@@ -34,7 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const renderUploader = () => renderInAdmin(<MediaUploader resType={1} mediaId="M1" onChange={vi.fn()} />);
+const renderUploader = () => renderWithApp(<MediaUploader resType={1} mediaId="M1" onChange={vi.fn()} />);
 
 describe('MediaUploader processing state', () => {
   it('重试 asks the server to process the media again and shows its new state', async () => {

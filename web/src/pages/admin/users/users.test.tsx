@@ -3,7 +3,7 @@ import type { UserRowView } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
-import { renderInAdmin } from '../../../test/renderApp';
+import { renderWithApp } from '../../../test/renderApp';
 import { LearnerDialog } from './components/LearnerDialog';
 
 const user: UserRowView = {
@@ -50,7 +50,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const renderDialog = (u: UserRowView | null, onSaved = vi.fn(), onClose = vi.fn()) =>
-  renderInAdmin(<LearnerDialog open user={u} onClose={onClose} onSaved={onSaved} />);
+  renderWithApp(<LearnerDialog open user={u} onClose={onClose} onSaved={onSaved} />);
 
 describe('LearnerDialog', () => {
   it('shows the spec messages on blur', async () => {

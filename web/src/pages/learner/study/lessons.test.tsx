@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
-import { renderInAdmin } from '../../../test/renderApp';
+import { renderWithApp } from '../../../test/renderApp';
 import StudyPage from './index';
 
 // The study page of a course of several lessons (ADR 0022): the lesson list, switching, the next
@@ -93,7 +93,7 @@ afterEach(() => {
 });
 
 const show = () =>
-  renderInAdmin(
+  renderWithApp(
     <MemoryRouter initialEntries={['/trainres/study?id=R1']}>
       <StudyPage />
     </MemoryRouter>,

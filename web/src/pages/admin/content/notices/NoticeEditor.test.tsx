@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
 import { useSession } from '../../../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
-import { renderInAdmin } from '../../../../test/renderApp';
+import { renderWithApp } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
 import { NoticeEditor } from './NoticeEditor';
 
@@ -20,7 +20,7 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderEditor() {
   const onSaved = vi.fn();
-  renderInAdmin(<NoticeEditor code={null} open onClose={vi.fn()} onSaved={onSaved} />);
+  renderWithApp(<NoticeEditor code={null} open onClose={vi.fn()} onSaved={onSaved} />);
   return onSaved;
 }
 

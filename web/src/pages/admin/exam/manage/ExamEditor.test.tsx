@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
 import { useSession } from '../../../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
-import { renderInAdmin } from '../../../../test/renderApp';
+import { renderWithApp } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
 import { ExamEditor } from './ExamEditor';
 
@@ -46,7 +46,7 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderEditor() {
   const onSaved = vi.fn();
-  renderInAdmin(<ExamEditor open examCode="E1" company="C1" onClose={vi.fn()} onSaved={onSaved} />);
+  renderWithApp(<ExamEditor open examCode="E1" company="C1" onClose={vi.fn()} onSaved={onSaved} />);
   return onSaved;
 }
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
 import { useSession } from '../../../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
-import { renderInAdmin } from '../../../../test/renderApp';
+import { renderWithApp } from '../../../../test/renderApp';
 import MarkingPage from './index';
 
 const row = (n: number, over: Partial<MarkingRow> = {}): MarkingRow => ({
@@ -50,7 +50,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const renderPage = (path = '/exam/marking?examCode=E1') =>
-  renderInAdmin(
+  renderWithApp(
     <MemoryRouter initialEntries={[path]}>
       <MarkingPage />
     </MemoryRouter>,

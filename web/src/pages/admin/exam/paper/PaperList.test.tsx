@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
 import { useSession } from '../../../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
-import { renderInAdmin } from '../../../../test/renderApp';
+import { renderWithApp } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
 import PaperPage from './index';
 
@@ -41,7 +41,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const pageCalls = () => api.calls.filter((c) => c.url.endsWith('/ex_paper/GetPageList')).map((c) => c.body);
-const renderPage = () => renderInAdmin(<PaperPage />);
+const renderPage = () => renderWithApp(<PaperPage />);
 
 describe('试卷管理 list', () => {
   it('lists the papers and searches by 组卷方式 from page 1', async () => {

@@ -3,7 +3,7 @@ import { EXAM_BASE } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
-import { renderInAdmin } from '../../../../test/renderApp';
+import { renderWithApp } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
 import { QuestionImportDialog } from './QuestionImportDialog';
 
@@ -20,7 +20,7 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderDialog() {
   const onImported = vi.fn();
-  renderInAdmin(<QuestionImportDialog open tree={[]} defaultDir="" company="C1" onClose={vi.fn()} onImported={onImported} />);
+  renderWithApp(<QuestionImportDialog open tree={[]} defaultDir="" company="C1" onClose={vi.fn()} onImported={onImported} />);
   fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, {
     target: { files: [new File(['x'], 'questions.xlsx')] },
   });

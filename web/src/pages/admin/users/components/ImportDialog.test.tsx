@@ -3,7 +3,7 @@ import { AdminMsg, type ImportJobView } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
-import { renderInAdmin } from '../../../../test/renderApp';
+import { renderWithApp } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
 import { ImportDialog } from './ImportDialog';
 
@@ -17,7 +17,7 @@ afterEach(() => vi.restoreAllMocks());
 
 function renderDialog() {
   const onImported = vi.fn();
-  renderInAdmin(<ImportDialog open onClose={() => {}} onImported={onImported} />);
+  renderWithApp(<ImportDialog open onClose={() => {}} onImported={onImported} />);
   fireEvent.change(document.querySelector('input[type=file]') as HTMLInputElement, {
     target: { files: [new File(['x'], 'users.xlsx')] },
   });
