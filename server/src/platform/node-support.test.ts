@@ -4,10 +4,12 @@ import { fileURLToPath } from 'node:url';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
-// Issue 9 item 13 (ADR 0006): the server runs on the Node the README names (20.19+). Every
-// package the server installs must accept it; a dependency bump that needs Node 22 fails here.
+// ADR 0030: the server runs on the Node LTS that the root package.json's `engines` names (the
+// README and .ci/run install the same). Every package the server loads must accept that
+// version's lowest release; a dependency bump that needs a newer Node fails here.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const SUPPORTED = '20.19.0';
+const ENGINES = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+const SUPPORTED = semver.minVersion(ENGINES)?.version ?? ENGINES;
 
 const admits = (range: string) => semver.satisfies(SUPPORTED, range);
 
@@ -54,7 +56,11 @@ function serverPackages(): Set<string> {
 }
 
 describe('supported Node version', () => {
-  it('every package the server loads accepts Node 20.19', () => {
+  it('the runtime is the one engines names', () => {
+    expect(semver.satisfies(process.versions.node, ENGINES)).toBe(true);
+  });
+
+  it('every package the server loads accepts the lowest Node that engines names', () => {
     const used = serverPackages();
     const refusing = packagesUnder(join(ROOT, 'node_modules'))
       .concat(packagesUnder(join(ROOT, 'server/node_modules')))
