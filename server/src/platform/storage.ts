@@ -69,7 +69,14 @@ export class LocalStorage implements Storage {
 
   async putStream(key: string, body: Readable): Promise<number> {
     const p = this.pathOf(key);
+    // the body may fail (a check part-way through the bytes) while the folder is made: that error
+    // is kept for this call rather than left unheard by a stream nobody reads yet
+    let early: unknown = null;
+    body.on('error', (err) => {
+      early ??= err;
+    });
     await mkdir(dirname(p), { recursive: true });
+    if (early) throw early;
     // written beside the target and renamed: a failed upload never leaves a half file under the key
     const part = `${p}.part-${randomBytes(4).toString('hex')}`;
     try {

@@ -29,6 +29,8 @@ export const notices = pgTable(
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when its people were messaged: set once, at the first publication; null until then */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
   },
   (t) => [index('notice_status_release_idx').on(t.status, t.releaseTime), index('notice_company_idx').on(t.companySysCode)],
 );

@@ -1,3 +1,4 @@
+import { NoticeStatus } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { uploadMultipart } from '../../../test/uploads.ts';
@@ -253,6 +254,27 @@ describe('notice administration', () => {
     const other = await t.login('other01');
     const list = await t.post<Page<{ title: string }>>('/Api/SysConfig/sys_message/GetMessageDataPageList', {}, other);
     expect(list.data.models.map((m) => m.title)).not.toContain('新公告：部门通知');
+  });
+
+  it('messages them once: withdrawing and publishing again sends nothing more', async () => {
+    const count = async () => (await t.post<number>('/Api/SysConfig/sys_message/GetNoReadCount', {}, learner)).data;
+    await t.ctx.jobs.drain();
+    const before = await count();
+    const { data } = await t.post<{ noticeSysCode: string }>(`${base}/AddNotice`, { noticeTitle: '再次发布的通知' }, corp);
+    const code = data.noticeSysCode;
+    const setStatus = (status: number) => t.post(`${base}/SetNoticeStatus`, { noticeSysCode: code, status }, corp);
+    expect((await setStatus(NoticeStatus.Published)).success).toBe(true);
+    await t.ctx.jobs.drain();
+    expect(await count()).toBe(before + 1);
+    expect((await setStatus(0)).success).toBe(true);
+    expect((await setStatus(NoticeStatus.Published)).success).toBe(true);
+    // saving it published again (UpdateNotice with publish) does not message them either
+    expect((await setStatus(0)).success).toBe(true);
+    expect(
+      (await t.post(`${base}/UpdateNotice`, { noticeSysCode: code, noticeTitle: '再次发布的通知', publish: true }, corp)).success,
+    ).toBe(true);
+    await t.ctx.jobs.drain();
+    expect(await count()).toBe(before + 1);
   });
 
   it('needs the publish action to save and publish in one step', async () => {

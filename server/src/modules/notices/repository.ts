@@ -144,6 +144,16 @@ export async function insertNotice(db: DbOrTx, scope: TenantScope, values: typeo
   return row;
 }
 
+/** Marks the notice's people as messaged; true only for the one call that marked it first. */
+export async function claimFirstNotification(db: DbOrTx, scope: TenantScope, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(notices)
+    .set({ notifiedAt: now })
+    .where(and(eq(notices.id, id), isNull(notices.notifiedAt), scopeWhere(scope, notices.companySysCode)))
+    .returning({ id: notices.id });
+  return rows.length > 0;
+}
+
 export async function updateNotice(
   db: DbOrTx,
   scope: TenantScope,

@@ -154,7 +154,7 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
         target: row.noticeSysCode,
         detail: { title: values.noticeTitle, publish },
       });
-      if (publish) await enqueueNoticeFanOut(tx, { code: row.noticeSysCode, title: values.noticeTitle, company: owner }, caller.now);
+      if (publish) await enqueueNoticeFanOut(tx, caller, row.id, { code: row.noticeSysCode, title: values.noticeTitle, company: owner });
       return row.noticeSysCode;
     }
     const noticeSysCode = newCode('N');
@@ -174,7 +174,7 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
       target: noticeSysCode,
       detail: { title: values.noticeTitle, publish: input.publish },
     });
-    if (input.publish) await enqueueNoticeFanOut(tx, { code: noticeSysCode, title: values.noticeTitle, company: owner }, caller.now);
+    if (input.publish) await enqueueNoticeFanOut(tx, caller, row.id, { code: noticeSysCode, title: values.noticeTitle, company: owner });
     return noticeSysCode;
   });
   await invalidatePortal(ctx);
@@ -195,7 +195,7 @@ export async function setNoticeStatus(caller: Caller, code: string, status: numb
     });
     await recordAudit(tx, caller, { action: publish ? 'notice.publish' : 'notice.unpublish', target: code });
     if (publish && row.status !== NoticeStatus.Published)
-      await enqueueNoticeFanOut(tx, { code, title: row.noticeTitle, company: row.companySysCode }, caller.now);
+      await enqueueNoticeFanOut(tx, caller, row.id, { code, title: row.noticeTitle, company: row.companySysCode });
   });
   await invalidatePortal(ctx);
 }
@@ -219,10 +219,15 @@ export async function removeNotice(caller: Caller, code: string): Promise<void> 
 /** A company's notice, once published, reaches its people as a message (DESIGN.md §4 "Messages"). */
 type FanOut = { code: string; title: string; company: string | null };
 
-/** The first publication of a company notice messages its people: a job, enqueued in the publishing transaction. */
-async function enqueueNoticeFanOut(tx: DbOrTx, n: FanOut, now: Date): Promise<void> {
+/**
+ * The first publication of a company notice messages its people: a job, enqueued in the publishing
+ * transaction. Publishing it again after a withdrawal messages nobody again (the notice keeps when
+ * it did, `notifiedAt`).
+ */
+async function enqueueNoticeFanOut(tx: DbOrTx, caller: Caller, noticeId: number, n: FanOut): Promise<void> {
   if (!n.company) return;
-  await enqueueJob(tx, noticeFanOutJob, n, { now, dedupeKey: n.code });
+  if (!(await repo.claimFirstNotification(tx, caller.scope, noticeId, caller.now))) return;
+  await enqueueJob(tx, noticeFanOutJob, n, { now: caller.now, dedupeKey: n.code });
 }
 
 export const noticeFanOutJob = defineJob<FanOut>('notices.fan-out', {
