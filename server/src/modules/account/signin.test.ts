@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/helper.ts';
 import { GUARD_LIMITS } from './guard.ts';
-import { mintSsoToken } from './sso.ts';
+import { mintSsoJwt, mintSsoToken } from './sso.ts';
 import { call, counterOf, outboxCode, setCounter, U } from './testkit.ts';
 
 let t: TestApp;
@@ -221,6 +221,30 @@ describe('tickets and OHR tokens', () => {
       'base64url',
     );
     expect((await call(t, `${U}/LoginByTicket`, { ticket: `${v}.${tampered}.${sig}` })).success).toBe(false);
+  });
+
+  it('takes the same claims as an HS256 JWT, once, and refuses forged, expired, none-signed and reused ones', async () => {
+    const jwt = await mintSsoJwt(secret(), 'ticket', 'learner15');
+    const res = await call<{ token: string }>(t, `${U}/LoginByTicket`, { ticket: jwt });
+    expect(await who(res.data.token)).toBe('learner15');
+    expect((await call(t, `${U}/LoginByTicket`, { ticket: jwt })).code).toBe('TICKET_INVALID');
+    const refused = async (ticket: string) => expect((await call(t, `${U}/LoginByTicket`, { ticket })).code).toBe('TICKET_INVALID');
+    await refused(await mintSsoJwt('another-secret-of-16+chars', 'ticket', 'learner15'));
+    await refused(await mintSsoJwt(secret(), 'ticket', 'learner15', { now: Date.now() - 10 * 60_000 }));
+    await refused(await mintSsoJwt(secret(), 'ticket', 'learner15', { ttlS: 3600 }));
+    await refused(await mintSsoJwt(secret(), 'ohr', 'learner15'));
+    await refused(await mintSsoJwt(secret(), 'ticket', 'learner15', { jti: 'short' }));
+    // alg "none" with the claims of a valid ticket
+    const [, body] = (await mintSsoJwt(secret(), 'ticket', 'learner15')).split('.');
+    await refused(`${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${body}.`);
+    await refused('not.a.jwt');
+    // a jti used by a v1 ticket is refused in a JWT, and the other way round
+    const jti = 'shared-jti-of-sixteen-bytes';
+    expect((await call(t, `${U}/LoginByTicket`, { ticket: mintSsoToken(secret(), 'ticket', 'learner15', { jti }) })).success).toBe(true);
+    await refused(await mintSsoJwt(secret(), 'ticket', 'learner15', { jti }));
+    // the OHR call takes one too
+    const ohr = await call<AccountChoice[]>(t, `${U}/OhrLogin`, { token: await mintSsoJwt(secret(), 'ohr', 'learner16') });
+    expect(ohr.data).toHaveLength(1);
   });
 
   it('OhrLogin answers the person’s accounts with secrets (chooser for a shared phone)', async () => {
