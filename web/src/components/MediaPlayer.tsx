@@ -21,14 +21,25 @@ export function MediaPlayer({ data }: { data: PlayListAnswer & { content?: strin
     setQuality(data.playList[0]?.item1 ?? '');
   }, [data]);
 
+  // where it was, and whether it played, when another quality was chosen: read at the choice, since
+  // the previous rendition's cleanup has emptied the element by the time the effect below runs
+  const switching = useRef<{ at: number; playing: boolean } | null>(null);
+  const chooseQuality = (next: string) => {
+    const el = ref.current;
+    if (el) switching.current = { at: el.currentTime, playing: !el.paused && !el.ended };
+    setQuality(next);
+  };
+
   useEffect(() => {
     const el = ref.current;
     if (!el || !item || data.format !== 'hls') return;
-    const resume = el.currentTime;
+    const { at, playing } = switching.current ?? { at: el.currentTime, playing: !el.paused };
+    switching.current = null;
     return attachHls(el, item.item2, {
       onFatal: (status) => setError(status === 410 ? '播放链接已失效或预览已结束' : '视频加载失败'),
       onReady: () => {
-        if (resume) el.currentTime = resume;
+        if (at) el.currentTime = at;
+        if (playing) void el.play().catch(() => {});
       },
     });
   }, [item, data.format]);
@@ -73,7 +84,7 @@ export function MediaPlayer({ data }: { data: PlayListAnswer & { content?: strin
             size="small"
             options={qualities}
             value={quality}
-            onChange={(v) => setQuality(String(v))}
+            onChange={(v) => chooseQuality(String(v))}
             data-testid="quality-switch"
           />
         </Space>

@@ -72,4 +72,45 @@ describe('StudyPlayer', () => {
       expect.stringContaining('已在其他窗口或设备继续学习'),
     );
   });
+
+  it('keeps the place and the play state when another quality is chosen', async () => {
+    mockApi().on(`${R}/Study`, () =>
+      ok({ accepted: true, opened: true, takenOver: false, credited: 0, studySeconds: 0, duration: 100, progress: 0, completed: 0 }),
+    );
+    show();
+    const video = screen.getByTestId('study-video') as HTMLVideoElement;
+    // jsdom plays nothing: the element's clock and play state are the test's
+    let time = 0;
+    let paused = true;
+    Object.defineProperty(video, 'currentTime', { get: () => time, set: (v: number) => (time = v), configurable: true });
+    Object.defineProperty(video, 'paused', { get: () => paused, configurable: true });
+    Object.defineProperty(video, 'duration', { get: () => 100, configurable: true });
+    let plays = 0;
+    video.play = () => {
+      plays++;
+      paused = false;
+      return Promise.resolve();
+    };
+    await act(async () => {
+      await video.play();
+      fireEvent.play(video);
+    });
+    time = 7;
+    fireEvent.mouseDown(within(screen.getByTestId('quality-menu')).getByRole('combobox'));
+    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBeGreaterThan(1));
+    const od = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === '原画') as HTMLElement;
+    await act(async () => {
+      fireEvent.click(od);
+    });
+    expect(video.getAttribute('src')).toBe('/prod-api/media/play/M1/OD/source.mp4?t=b');
+    // the new source loads from the start, paused, as a browser does; its metadata puts it back
+    time = 0;
+    paused = true;
+    await act(async () => {
+      fireEvent.loadedMetadata(video);
+    });
+    expect(time).toBe(7);
+    expect(plays).toBe(2);
+    expect(paused).toBe(false);
+  });
 });

@@ -61,6 +61,8 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
   // the last position seen: the closing beat still knows it when the element is already gone
   const lastTime = useRef(resumeAt);
   const heartbeat = useRef<StudyHeartbeat | null>(null);
+  // where the learner was, and whether it played, when they chose another quality
+  const switching = useRef<{ at: number; playing: boolean } | null>(null);
 
   useImperativeHandle(handle, () => ({
     position: () => ref.current?.currentTime ?? 0,
@@ -166,18 +168,35 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
     return () => off.abort();
   }, [rescode, rules, message]);
 
-  // HLS: hls.js, loaded on demand (the study page's chunk only), the session header on every request
+  // HLS: hls.js, loaded on demand (the study page's chunk only), the session header on every request.
+  // A quality switch carries the place and the play state over: they are read when the learner
+  // chooses (below), since the previous rendition's cleanup has already emptied the element here.
   useEffect(() => {
     const el = ref.current;
     if (!el || !item || data.format !== 'hls') return;
-    const at = el.currentTime;
-    const wasPlaying = !el.paused;
+    const { at, playing } = switching.current ?? { at: el.currentTime, playing: !el.paused };
+    switching.current = null;
     if (at > 0) resumeRef.current = at;
     return attachHls(el, item.item2, {
       onFatal: (status) => setError(status === 410 ? '播放链接已失效，请刷新页面' : '视频加载失败'),
-      onReady: wasPlaying ? () => void el.play().catch(() => {}) : undefined,
+      onReady: playing ? () => void el.play().catch(() => {}) : undefined,
     });
   }, [item, data.format]);
+
+  const chooseQuality = (next: string) => {
+    const el = ref.current;
+    if (next === item?.item1) return;
+    if (el) {
+      const carry = { at: el.currentTime, playing: !el.paused && !el.ended };
+      switching.current = carry;
+      // a plain file changes the element's src: its loadedmetadata (onMeta) seeks and plays again
+      if (data.format !== 'hls') {
+        if (carry.at > 0) resumeRef.current = carry.at;
+        if (carry.playing) autoPlayRef.current = true;
+      }
+    }
+    setQuality(next);
+  };
 
   useEffect(() => {
     if (ref.current) ref.current.playbackRate = speed;
@@ -211,7 +230,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
               style={{ width: 88 }}
               options={qualities}
               value={item.item1}
-              onChange={(v) => setQuality(v)}
+              onChange={chooseQuality}
               data-testid="quality-menu"
               aria-label="清晰度"
             />
