@@ -126,6 +126,15 @@ test('a learner takes, reloads, goes offline, submits, is marked on the marking 
   await expect(page.getByTestId('sync-state')).toHaveText('答案已全部保存', { timeout: 15_000 });
   await expect(page.getByTestId('offline-banner')).toBeHidden();
 
+  // a few words typed and the page reloaded at once (no pause, no blur): nothing is lost (issue 23 item 4)
+  const essay = page.getByTestId('essay-5');
+  await essay.focus();
+  await essay.press('End');
+  await essay.pressSequentially('确认安全。', { delay: 10 });
+  await page.reload();
+  await expect(page.getByTestId('essay-5')).toHaveValue('保持冷静，用湿毛巾捂住口鼻，低姿撤离，不乘电梯。确认安全。');
+  await expect(page.getByTestId('sync-state')).toHaveText('答案已全部保存', { timeout: 15_000 });
+
   await page.getByTestId('submit-exam').click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('全部题目已作答');
   await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();

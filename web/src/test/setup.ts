@@ -7,6 +7,13 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
 
+// Node 26 has Web Storage globals of its own (without --localstorage-file they hold nothing and
+// have no methods) that shadow jsdom's: the tests use jsdom's, as the browser's would be.
+const dom = (globalThis as { jsdom?: { window: Window } }).jsdom?.window;
+if (dom)
+  for (const name of ['localStorage', 'sessionStorage'] as const)
+    Object.defineProperty(globalThis, name, { value: dom[name], configurable: true, writable: true });
+
 // antd reads these; jsdom lacks them. The tests prefer reduced motion: antd then renders without
 // animations, so dialogs open and close at once.
 if (!window.matchMedia) {

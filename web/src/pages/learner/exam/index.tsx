@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { beginExam, submitExam } from '../../../api/userexam';
 import { beginStorageKey } from './beginStorage';
+import { clearDrafts } from './drafts';
 import { QuestionCard } from './QuestionCard';
 import { useAttempt } from './useAttempt';
 
@@ -73,6 +74,7 @@ export default function ExamPage() {
       }
       await submitExam(userpaperId);
       sessionStorage.removeItem(beginStorageKey(examCode));
+      clearDrafts(userpaperId);
       message.success(auto ? '考试时间到，已自动交卷' : '交卷成功');
       navigate(`/ysUserExam/examview?userpaperId=${userpaperId}`, { replace: true });
     } catch {

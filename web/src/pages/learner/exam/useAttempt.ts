@@ -2,6 +2,7 @@ import { type ExamPaperView, ExamUserStatus } from '@xuetu/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/request';
 import { getExamPaper, saveAnswerEnvelope } from '../../../api/userexam';
+import { dropDraft, putDraft, readDrafts } from './drafts';
 import { deleteEntry, type JournalEntry, pendingEntries, putEntry } from './journal';
 
 export type SaveState = 'saved' | 'pending' | 'error';
@@ -11,8 +12,9 @@ const RETRY_MS = 3000;
 
 /**
  * One attempt in the browser: the paper, local answers and flags, the journal sync and the
- * server-corrected clock. Answers go to the IndexedDB journal first, then to SaveAnswer one at a
- * time in seq order; a network failure leaves them journalled and retries (and on `online`).
+ * server-corrected clock. Every change is kept synchronously as a draft (drafts.ts) the moment it
+ * is made; answers go to the IndexedDB journal, then to SaveAnswer one at a time in seq order; a
+ * network failure leaves them journalled and retries (and on `online`).
  */
 export function useAttempt(userpaperId: number | null) {
   const [paper, setPaper] = useState<ExamPaperView | null>(null);
@@ -29,6 +31,8 @@ export function useAttempt(userpaperId: number | null) {
   /** journal writes not finished yet (record is async): drain waits for them */
   const recording = useRef(new Set<Promise<void>>());
   const base = useRef(0);
+  /** drafts restored at load, journalled once `record` can run */
+  const pendingDrafts = useRef<{ qCode: string; answer: Answer }[]>([]);
 
   const serverNow = useCallback(() => Date.now() + offset.current, []);
 
@@ -54,6 +58,18 @@ export function useAttempt(userpaperId: number | null) {
         st[e.qCode] = 'pending';
       }
       for (const s of Object.values(p.seqs)) lastSeq.current = Math.max(lastSeq.current, s);
+      // keystrokes kept just before the page went away, newer than what the server and the journal hold
+      const journalled: Record<string, number> = {};
+      for (const e of await pendingEntries(userpaperId)) if (e.answer !== undefined) journalled[e.qCode] = e.seq;
+      const restored: { qCode: string; answer: Answer }[] = [];
+      for (const [qCode, d] of Object.entries(readDrafts(userpaperId))) {
+        if (d.seq > (p.seqs[qCode] ?? 0) && d.seq > (journalled[qCode] ?? 0) && p.status === ExamUserStatus.InProgress) {
+          local[qCode] = d.answer;
+          st[qCode] = 'pending';
+          restored.push({ qCode, answer: d.answer });
+        } else dropDraft(userpaperId, qCode, d.seq);
+      }
+      pendingDrafts.current = restored;
       setAnswers(local);
       setFlags(f);
       setStates(st);
@@ -122,7 +138,9 @@ export function useAttempt(userpaperId: number | null) {
       const seq = Math.max(lastSeq.current + 1, Math.floor(serverNow() - base.current));
       lastSeq.current = seq;
       const entry: Omit<JournalEntry, 'key'> = { userpaperId, qCode, seq, ...change };
-      const write = putEntry(entry).then(() => undefined);
+      const write = putEntry(entry).then(() => {
+        if (change.answer !== undefined) dropDraft(userpaperId, qCode, seq);
+      });
       recording.current.add(write);
       try {
         await write;
@@ -137,11 +155,13 @@ export function useAttempt(userpaperId: number | null) {
 
   const setAnswer = useCallback(
     (qCode: string, answer: Answer, send = true) => {
+      // first, synchronously: a reload a moment later still finds this keystroke
+      if (userpaperId) putDraft(userpaperId, qCode, { answer, seq: Math.max(lastSeq.current + 1, Math.floor(serverNow() - base.current)) });
       setAnswers((a) => ({ ...a, [qCode]: answer }));
       if (send) void record(qCode, { answer });
       else setStates((s) => ({ ...s, [qCode]: 'pending' }));
     },
-    [record],
+    [record, userpaperId, serverNow],
   );
 
   const toggleFlag = useCallback(
@@ -159,8 +179,13 @@ export function useAttempt(userpaperId: number | null) {
   );
 
   useEffect(() => {
-    void load().then(() => sync());
-  }, [load, sync]);
+    void load().then(async () => {
+      const restored = pendingDrafts.current;
+      pendingDrafts.current = [];
+      for (const d of restored) await record(d.qCode, { answer: d.answer });
+      return sync();
+    });
+  }, [load, sync, record]);
 
   useEffect(() => {
     const online = () => {
