@@ -59,6 +59,8 @@ export interface StudyStatsAnswer {
   resCnt: number;
   resTotalHours: number;
   studyHours: number;
+  /** the same credited study in seconds: shown as minutes and seconds where whole minutes would hide it */
+  studySeconds: number;
   studyResCnt: number;
   /** true when studyHours / studyResCnt are the caller's own */
   personal: boolean;
@@ -105,4 +107,12 @@ export function studyHoursText(seconds: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return h ? `${h}小时${m ? `${m}分钟` : ''}` : `${m}分钟`;
+}
+
+/** Credited study time as a learner counts it: seconds under a minute, minutes and seconds under an hour, else minutes. */
+export function studyTimeText(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s} 秒`;
+  if (s < 3600) return s % 60 ? `${Math.floor(s / 60)} 分 ${s % 60} 秒` : `${s / 60} 分钟`;
+  return `${Math.round(s / 60)} 分钟`;
 }

@@ -264,7 +264,8 @@ export interface ProjectDetailData extends StudyCard {
   reachRule: number;
   isThreeSafety: number;
   courses: CourseProgress[];
-  exams: { examCode: string; examName: string; passed: number }[];
+  /** passed: 1 when the best score reaches the pass mark; taken: 1 once an attempt was begun */
+  exams: { examCode: string; examName: string; passed: number; taken: number }[];
   settings: StudyRules;
 }
 export interface PrjusrattrInfo {

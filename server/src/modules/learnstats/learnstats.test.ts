@@ -65,7 +65,7 @@ describe('signed-in figures', () => {
         .select({ s: sql<number>`coalesce(sum(credited_seconds), 0)::int`, n: sql<number>`count(*)::int` })
         .from(resStudies)
         .where(where);
-      return { studyHours: Math.round(r.s / 60), studyResCnt: r.n };
+      return { studyHours: Math.round(r.s / 60), studySeconds: r.s, studyResCnt: r.n };
     };
     const mine = await stats(star);
     expect(mine.personal).toBe(true);

@@ -127,6 +127,7 @@ export async function studyStats(caller: Caller, requested: string): Promise<Stu
     resCnt: res.n,
     resTotalHours: Math.round(res.seconds / 60),
     studyHours: Math.round(study.seconds / 60),
+    studySeconds: study.seconds,
     studyResCnt: study.courses,
     personal,
   };

@@ -219,7 +219,7 @@ export async function projectDetailData(caller: Caller, projectCode: string): Pr
     reachRule: p.reachRule,
     isThreeSafety: p.isThreeSafety,
     courses,
-    exams: exams.map((e) => ({ examCode: e.examCode, examName: e.examName, passed: e.passed ? 1 : 0 })),
+    exams: exams.map((e) => ({ examCode: e.examCode, examName: e.examName, passed: e.passed ? 1 : 0, taken: e.taken ? 1 : 0 })),
     settings: { allowedSpeeds: speeds, maxSpeed: Math.max(...speeds), allowSeekAhead: p.allowSeekAhead === 1 },
   };
 }

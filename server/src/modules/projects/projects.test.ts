@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { messages, orgs, resources, resStudies, resStudyDays, storedFiles, users } from '../../db/schema/index.ts';
+import { exams, examUsers, messages, orgs, resources, resStudies, resStudyDays, storedFiles, users } from '../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { newCode } from '../../platform/codes.ts';
@@ -411,6 +411,25 @@ describe('learner', () => {
     });
     // with enrolments the project cannot be deleted
     expect((await t.post(`${P}/Delete`, { projectCode: code }, corp)).msg).toBe('已有学员加入该项目，不能删除');
+  });
+
+  it('a linked exam reads 未参加 until the learner takes it (taken), then passed or not', async () => {
+    const [exam] = await t.ctx.db
+      .select({ id: exams.id, examCode: exams.examCode, passScore: exams.passScore })
+      .from(exams)
+      .where(eq(exams.companySysCode, DEMO_COMPANY.companySysCode))
+      .limit(1);
+    const code = await published({ examCodes: [exam.examCode] }, { users: [ids.learner07] });
+    const l7 = await t.login('learner07');
+    expect((await t.post(`${P}/JoinProject`, { projectCode: code }, l7)).success).toBe(true);
+    const linked = async () =>
+      (await t.post<ProjectDetailData>(`${P}/GetProjectDetailData`, { projectCode: code }, l7)).data.exams.find(
+        (e) => e.examCode === exam.examCode,
+      );
+    await t.ctx.db.delete(examUsers).where(and(eq(examUsers.examId, exam.id), eq(examUsers.userId, ids.learner07)));
+    expect(await linked()).toMatchObject({ taken: 0, passed: 0 });
+    await t.ctx.db.insert(examUsers).values({ examId: exam.id, userId: ids.learner07, attempts: 1, score: 0, status: 30 });
+    expect(await linked()).toMatchObject({ taken: 1, passed: 0 });
   });
 
   it('joining: open projects only, within the period, with a plan where there are plans', async () => {

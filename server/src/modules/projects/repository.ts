@@ -217,13 +217,14 @@ export async function replaceExams(db: DbOrTx, scope: TenantScope, projectId: nu
 
 /** Linked exams that still exist; `passed` for a user when their best score reaches the pass score. */
 export async function projectExamList(db: DbOrTx, projectId: number, userId?: number) {
-  const rows = await db.execute<{ exam_code: string; exam_name: string; passed: boolean }>(sql`
+  const rows = await db.execute<{ exam_code: string; exam_name: string; passed: boolean; attempts: number }>(sql`
     select e.exam_code, e.exam_name,
-      coalesce((select eu.score >= e.pass_score from ex_examuser eu where eu.exam_id = e.id and eu.user_id = ${userId ?? -1}), false) as passed
+      coalesce((select eu.score >= e.pass_score from ex_examuser eu where eu.exam_id = e.id and eu.user_id = ${userId ?? -1}), false) as passed,
+      coalesce((select eu.attempts from ex_examuser eu where eu.exam_id = e.id and eu.user_id = ${userId ?? -1}), 0) as attempts
     from project_exam pe join ex_exam e on e.exam_code = pe.exam_code
     where pe.project_id = ${projectId}
     order by pe.sort`);
-  return rows.rows.map((r) => ({ examCode: r.exam_code, examName: r.exam_name, passed: Boolean(r.passed) }));
+  return rows.rows.map((r) => ({ examCode: r.exam_code, examName: r.exam_name, passed: Boolean(r.passed), taken: Number(r.attempts) > 0 }));
 }
 
 // ---------- participants ----------

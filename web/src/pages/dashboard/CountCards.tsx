@@ -10,6 +10,8 @@ export interface CountCard {
   icon: ReactNode;
   /** undefined: not known (yet) */
   value?: number;
+  /** shown instead of value and suffix (a study time in minutes and seconds) */
+  text?: string;
   suffix?: string;
 }
 
@@ -61,8 +63,8 @@ export function CardRow({ list, placeholder = '—' }: { list: CountCard[]; plac
               <Statistic
                 title={c.title}
                 prefix={c.icon}
-                value={c.value ?? placeholder}
-                suffix={c.value === undefined ? undefined : c.suffix}
+                value={c.text ?? c.value ?? placeholder}
+                suffix={c.value === undefined || c.text !== undefined ? undefined : c.suffix}
                 styles={{ content: c.value === undefined ? { fontSize: 16, color: 'var(--ant-color-text-tertiary)' } : undefined }}
               />
             </Card>

@@ -1,6 +1,6 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { type CourseCardView, isLearnerOnly, type MonthLogDay } from '@xuetu/contract';
+import { type CourseCardView, isLearnerOnly, type MonthLogDay, studyTimeText } from '@xuetu/contract';
 import { Button, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -131,7 +131,7 @@ export function TrainingCountPanel() {
             <Statistic title={stats.data?.personal ? '学习课程' : '全员学习课程'} value={stats.data?.studyResCnt ?? 0} suffix="门" />
           </Col>
           <Col span={12}>
-            <Statistic title={stats.data?.personal ? '累计学习' : '全员累计学习'} value={stats.data?.studyHours ?? 0} suffix="分钟" />
+            <Statistic title={stats.data?.personal ? '累计学习' : '全员累计学习'} value={studyTimeText(stats.data?.studySeconds ?? 0)} />
           </Col>
           <Col span={12}>
             <Statistic title="本月学习天数" value={days.length} suffix="天" />
@@ -257,5 +257,12 @@ export function LiveCountCards() {
   const users = useQuery({ queryKey: ['learnstats', 'userCount'], queryFn: getUserCount, enabled: !learner, retry: false });
   const values = { ...(stats.data ?? {}), ...(users.data ?? {}) } as Record<string, number | undefined>;
   const pending = stats.isLoading || (!learner && users.isLoading);
-  return <CardRow list={countCardsFor(sysRoles).map((c) => ({ ...c, value: values[c.key] }))} placeholder={pending ? '…' : '—'} />;
+  const seconds = stats.data?.studySeconds;
+  const list = countCardsFor(sysRoles).map((c) => ({
+    ...c,
+    value: values[c.key],
+    // 20 s of study is not "0 分钟"
+    text: c.key === 'studyHours' && seconds !== undefined ? studyTimeText(seconds) : undefined,
+  }));
+  return <CardRow list={list} placeholder={pending ? '…' : '—'} />;
 }

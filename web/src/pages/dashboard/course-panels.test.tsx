@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { type CourseCardView, type MonthLogDay, SysRole } from '@xuetu/contract';
+import { type CourseCardView, type MonthLogDay, SysRole, studyTimeText } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
@@ -32,7 +32,10 @@ let api: MockApi;
 beforeEach(() => {
   resetRequestState();
   api = mockApi()
-    .on(`${R}/GetStatisticsUserStudyData`, ok({ resCnt: 12, resTotalHours: 340, studyHours: 95, studyResCnt: 3, personal: true }))
+    .on(
+      `${R}/GetStatisticsUserStudyData`,
+      ok({ resCnt: 12, resTotalHours: 340, studyHours: 95, studySeconds: 5700, studyResCnt: 3, personal: true }),
+    )
     .on('/Api/User/user_user/GetUserCount', ok({ item1: 21, item2: 20 }))
     .on(`${R}/LearningMonthLog`, (_c: unknown, body: { month: string }) => ok(body.month === thisMonth ? log : []))
     .on(`${R}/IndexRecommendRes`, (_c: unknown, body: { cate: number }) => ok([card(body.cate, 1), card(body.cate, 2)]));
@@ -50,12 +53,24 @@ describe('count cards with data', () => {
   it('a learner (role 4 only): courses, minutes, own courses studied and minutes; no learner counts asked', async () => {
     useSession.setState({ sysRoles: [SysRole.Learner] });
     wrap(<CountCards />);
-    expect(await screen.findByText('95')).toBeInTheDocument();
+    expect(await screen.findByText('95 分钟')).toBeInTheDocument();
     expect(screen.getByTestId('count-card-resCnt')).toHaveTextContent('12门');
     expect(screen.getByTestId('count-card-resTotalHours')).toHaveTextContent('340分钟');
     expect(screen.getByTestId('count-card-studyResCnt')).toHaveTextContent('3门');
-    expect(screen.getByTestId('count-card-studyHours')).toHaveTextContent('95分钟');
+    expect(screen.getByTestId('count-card-studyHours')).toHaveTextContent('95 分钟');
     expect(api.calls.some((c) => c.url.endsWith('/GetUserCount'))).toBe(false);
+  });
+
+  it('shows 20 s of study as seconds, and minutes with seconds under an hour, not as 0 分钟', async () => {
+    api.on(
+      `${R}/GetStatisticsUserStudyData`,
+      ok({ resCnt: 12, resTotalHours: 340, studyHours: 0, studySeconds: 20, studyResCnt: 1, personal: true }),
+    );
+    useSession.setState({ sysRoles: [SysRole.Learner] });
+    wrap(<CountCards />);
+    await waitFor(() => expect(screen.getByTestId('count-card-studyHours')).toHaveTextContent('20 秒'));
+    expect(studyTimeText(200)).toBe('3 分 20 秒');
+    expect(studyTimeText(3600 * 2 + 29)).toBe('120 分钟');
   });
 
   it('a company administrator who is also a learner sees learner counts', async () => {

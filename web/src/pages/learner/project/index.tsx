@@ -87,6 +87,9 @@ export default function ProjectDetailPage() {
               </Descriptions.Item>
               <Descriptions.Item label="已获学时">
                 <span data-testid="project-detail-gethrs">{d.getHrs}</span> 学时
+                <Typography.Text type="secondary" data-testid="project-detail-missing">
+                  {missingText(d)}
+                </Typography.Text>
               </Descriptions.Item>
               <Descriptions.Item label="达标进度">
                 <Progress percent={d.reachProgress} size="small" style={{ width: 160, margin: 0 }} />
@@ -154,7 +157,9 @@ export default function ProjectDetailPage() {
               >
                 <Space>
                   {e.examName}
-                  <Tag color={e.passed ? 'success' : 'default'}>{e.passed ? '已合格' : '未合格'}</Tag>
+                  <Tag color={e.passed ? 'success' : e.taken ? 'warning' : 'default'} data-testid="project-exam-state">
+                    {e.passed ? '已合格' : e.taken ? '未合格' : '未参加'}
+                  </Tag>
                 </Space>
               </List.Item>
             )}
@@ -163,4 +168,21 @@ export default function ProjectDetailPage() {
       )}
     </Space>
   );
+}
+
+/** What is still missing to reach the project's standard: hours (to 0.01 h, up), and the exams under rule 2. */
+export function missingText(d: {
+  checkHrs: number;
+  getHrs: number;
+  reachState: number;
+  reachRule: number;
+  exams: { passed: number }[];
+}): string {
+  if (d.reachState === 1) return '（已达标）';
+  const parts: string[] = [];
+  const hours = Math.ceil(Math.max(0, d.checkHrs - d.getHrs) * 100) / 100;
+  if (hours > 0) parts.push(`还差 ${hours} 学时`);
+  const exams = d.exams.filter((e) => !e.passed).length;
+  if (d.reachRule === 2 && exams > 0) parts.push(`还需通过 ${exams} 场考试`);
+  return parts.length ? `（${parts.join('，')}）` : '';
 }
