@@ -102,6 +102,11 @@ export function RichText({ value = '', onChange, onUploadImage, minHeight = 260 
         type="file"
         accept="image/png,image/jpeg,image/gif,image/webp"
         hidden
+        // inside a Form.Item antd shows file inputs as blocks (`input[type=file] {display: block}`),
+        // which beats the hidden attribute: the toolbar's 图片 button is the control
+        style={{ display: 'none' }}
+        tabIndex={-1}
+        aria-hidden
         data-testid="rich-text-image-input"
         onChange={async (e) => {
           const file = e.target.files?.[0];
