@@ -1,6 +1,7 @@
 import { type ExamStatistics, ExamUserStatus, Q_TYPE_LABELS } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import type { Caller } from '../../platform/caller.ts';
+import { htmlText } from '../../platform/html-text.ts';
 import { examInScope } from './marking-service.ts';
 import * as repo from './repository.ts';
 import { listExamResults } from './result-service.ts';
@@ -91,6 +92,8 @@ export async function exportResults(caller: Caller, examCode: string): Promise<{
     sheet.addRow({
       ...r,
       status: STATUS_TEXT[r.status] ?? '',
+      // an attempt still being answered has no hand-in time (the wire's 1900-01-01 placeholder stays off the sheet)
+      endTime: r.status === ExamUserStatus.Done && r.endTime && !r.endTime.startsWith('1900') ? r.endTime : '',
       score: r.score ?? '',
       result:
         r.status !== ExamUserStatus.Done
@@ -111,7 +114,8 @@ export async function exportResults(caller: Caller, examCode: string): Promise<{
     { header: '全对人次', key: 'correct', width: 10 },
     { header: '正确率', key: 'rate', width: 10 },
   ];
-  for (const q of stats.questions) qs.addRow({ ...q, type: Q_TYPE_LABELS[q.qType] ?? '', rate: `${Math.round(q.correctRate * 100)}%` });
+  for (const q of stats.questions)
+    qs.addRow({ ...q, qName: htmlText(q.qName).trim(), type: Q_TYPE_LABELS[q.qType] ?? '', rate: `${Math.round(q.correctRate * 100)}%` });
   qs.getRow(1).font = { bold: true };
   return { buffer: Buffer.from(await wb.xlsx.writeBuffer()), name: `${stats.examName}-考试成绩.xlsx` };
 }

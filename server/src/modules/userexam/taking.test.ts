@@ -529,7 +529,28 @@ describe('results, lists and statistics', () => {
     expect(sheet.rowCount).toBe(4);
     expect(sheet.getRow(2).getCell(8).value).toBe(70);
     expect(sheet.getRow(2).getCell(9).value).toBe('及格');
+    // question texts as plain text, not the editor's HTML
+    const texts = wb.getWorksheet('试题正确率')!.getColumn(3).values.slice(2).map(String);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) expect(text).not.toMatch(/<\/?[a-z]+[^>]*>/i);
     expect((await t.post(`${X}/ExportResults`, { examCode: otherExam }, corp)).code).toBe('EXAM_NOT_FOUND');
+  });
+
+  it('ExportResults: no hand-in time for an attempt still being answered, question texts without HTML', async () => {
+    tok.learner08 = await t.login('learner08');
+    const exam = await addExam('导出作答中考试', ['learner08']);
+    expect((await begin(exam, 'learner08')).success).toBe(true);
+    const res = await t.inject({
+      method: 'POST',
+      url: `/prod-api${X}/ExportResults`,
+      payload: { examCode: exam },
+      headers: { ydAuthorization: `Bearer ${corp}` },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const row = wb.getWorksheet('考试成绩')!.getRow(2);
+    expect(row.getCell(7).value).toBe('作答中');
+    expect(row.getCell(6).value ?? '').toBe('');
   });
 });
 
