@@ -50,7 +50,7 @@ export const ANSWER_REVIEW_LABELS: Record<AnswerReview, string> = {
   never: '不公布答案',
 };
 export const ANSWER_REVIEW_HELP =
-  '学员查看成绩时能否看到参考答案和解析。同一试题还在学员可参加的其他考试中时，始终不显示该题答案。';
+  '学员在考试结果中何时能看到参考答案和解析：“用完全部考试机会后”（推荐）在学员用完考试次数或考试结束后显示，“考试结束后”在考试结束后显示。同一试题还在学员可以参加的其他考试中时，始终不显示该题答案。';
 export const ANSWER_REVIEW_EACH_WARNING = '选择“每次交卷后”，还有考试机会的学员可以看着答案重考，成绩将不能反映真实水平。';
 /** The older flag (spec: isAllowedViewAnswer, 1 shows correct answers) as the setting sees it: 0 is never. */
 export const isAllowedViewAnswerOf = (review: AnswerReview): number => (review === AnswerReview.Never ? 0 : 1);
