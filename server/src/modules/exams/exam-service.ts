@@ -1,4 +1,15 @@
-import { ANSWER_REVIEW_DEFAULT, type AnswerReview, AnswerReview as Review, type ExamDetail, ExamMsg, type ExamSaveInput, ExamStatus, type ExamView, type PageResult, parseDateTime } from '@xuetu/contract';
+import {
+  ANSWER_REVIEW_DEFAULT,
+  type AnswerReview,
+  type ExamDetail,
+  ExamMsg,
+  type ExamSaveInput,
+  ExamStatus,
+  type ExamView,
+  type PageResult,
+  parseDateTime,
+  AnswerReview as Review,
+} from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { requireActor } from '../../platform/caller.ts';

@@ -182,7 +182,10 @@ describe('after the last attempt (the default)', () => {
     expect(pdf).not.toContain('参考答案：B');
     expect(pdf).not.toContain('火警拨打 119');
     // the administrator still reads the key of the learner's attempt
-    expect(keysOf(await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: first }, corp))).toEqual({ [q.single]: 'B', [q.judge]: 'B' });
+    expect(keysOf(await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: first }, corp))).toEqual({
+      [q.single]: 'B',
+      [q.judge]: 'B',
+    });
   });
 
   it('so the second attempt cannot score with the key the first one leaked', async () => {

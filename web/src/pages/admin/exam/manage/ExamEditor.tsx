@@ -205,7 +205,13 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
           <Radio.Group options={REVIEW_OPTIONS} data-testid="exam-answer-review" />
         </Form.Item>
         {answerReview === AnswerReview.AfterEach && (
-          <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={ANSWER_REVIEW_EACH_WARNING} data-testid="exam-answer-review-warning" />
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={ANSWER_REVIEW_EACH_WARNING}
+            data-testid="exam-answer-review-warning"
+          />
         )}
         <Form.Item name="projectCode" label="所属培训项目（可选）">
           <Select
