@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { users } from '../../db/schema/index.ts';
 import { ManualClock } from '../../platform/clock.ts';
+import { examReviewRule } from './answer-review.ts';
 
 // When a learner sees the answer key of their result (issue 22 item 2, ADR 0011a §5): the exam's
 // answerReview setting, and never a question that is in another exam they can still take. The
@@ -294,5 +295,39 @@ describe('after the exam closes', () => {
     const after = await result(id, 'learner06');
     expect(after.answersHidden).toBe('');
     expect(byCode(after)[q.judge]).toMatchObject({ answer: 'B', scoreStr: '0', analysis: '安全出口必须保持畅通' });
+  });
+});
+
+describe('the exam’s own rule (examReviewRule, no app)', () => {
+  const now = new Date('2026-06-01T10:00:00Z');
+  const exam = (over: Partial<Parameters<typeof examReviewRule>[0]> = {}) => ({
+    answerReview: 'afterLast' as const,
+    isConfidential: 0,
+    status: 1,
+    examEndTime: new Date('2026-06-02T00:00:00Z'),
+    isAllow: 1,
+    isAllowCount: 2,
+    ...over,
+  });
+  const done = { status: 30, deadline: new Date('2026-06-01T09:00:00Z') };
+  const open = { status: 20, deadline: new Date('2026-06-01T10:20:00Z') };
+  const overdue = { status: 20, deadline: new Date('2026-06-01T09:30:00Z') };
+
+  it('after the last attempt: hidden while one is open or left, shown when none is or the exam has ended', () => {
+    expect(examReviewRule(exam(), [done], now)).toBe('attemptsLeft');
+    expect(examReviewRule(exam(), [done, open], now)).toBe('attemptsLeft');
+    expect(examReviewRule(exam(), [done, overdue], now)).toBe('');
+    expect(examReviewRule(exam(), [done, done], now)).toBe('');
+    expect(examReviewRule(exam({ isAllow: 0 }), [done], now)).toBe('');
+    expect(examReviewRule(exam({ status: 2 }), [done], now)).toBe('');
+    expect(examReviewRule(exam({ examEndTime: now }), [done], now)).toBe('');
+  });
+
+  it('after close, never, after each, and confidential first', () => {
+    expect(examReviewRule(exam({ answerReview: 'afterClose', isAllow: 0 }), [done], now)).toBe('examOpen');
+    expect(examReviewRule(exam({ answerReview: 'afterClose', status: 2 }), [done], now)).toBe('');
+    expect(examReviewRule(exam({ answerReview: 'never', status: 2 }), [done, done], now)).toBe('never');
+    expect(examReviewRule(exam({ answerReview: 'afterEach' }), [done], now)).toBe('');
+    expect(examReviewRule(exam({ answerReview: 'afterEach', isConfidential: 1 }), [done], now)).toBe('confidential');
   });
 });
