@@ -34,6 +34,7 @@ export const AnswerHidden = {
   Never: 'never',
   Confidential: 'confidential',
   AttemptsLeft: 'attemptsLeft',
+  AttemptOpen: 'attemptOpen',
   ExamOpen: 'examOpen',
   OtherExam: 'otherExam',
 } as const;
@@ -42,6 +43,7 @@ export const ANSWER_HIDDEN_TEXT: Record<AnswerHidden, string> = {
   never: '本考试不公布答案',
   confidential: '成绩保密，不显示答案',
   attemptsLeft: '还有考试机会，暂不显示答案；用完考试机会或考试结束后可查看答案',
+  attemptOpen: '您正在进行本考试的另一次作答，交卷后可查看答案',
   examOpen: '考试结束后可查看答案',
   otherExam: '部分试题还在您可以参加的其他考试中，暂不显示这些试题的答案',
 };

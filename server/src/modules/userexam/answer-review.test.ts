@@ -229,6 +229,13 @@ describe('never and after each attempt', () => {
     const r = await result(id, 'learner04');
     expect(r.answersHidden).toBe('');
     expect(keysOf(r)).toEqual({ [q.single]: 'B', [q.judge]: 'B' });
+    // not while the next attempt is being answered
+    const next = await ok<{ userpaperId: number }>(`${U}/BeginExam`, { examCode: exam }, tok.learner04);
+    const during = await result(id, 'learner04');
+    expect(during.answersHidden).toBe('attemptOpen');
+    expect(keysOf(during)).toEqual({ [q.single]: '', [q.judge]: '' });
+    await ok(`${U}/SubmitExam`, { userpaperId: next.userpaperId }, tok.learner04);
+    expect(keysOf(await result(id, 'learner04'))).toEqual({ [q.single]: 'B', [q.judge]: 'B' });
     // the same paper in an exam that opens tomorrow for the same learner
     await addExam('明日补考', ['learner04'], { examStartTime: at(24 * 60 * MIN), examEndTime: at(48 * 60 * MIN) });
     const later = await result(id, 'learner04');
@@ -328,6 +335,8 @@ describe('the exam’s own rule (examReviewRule, no app)', () => {
     expect(examReviewRule(exam({ answerReview: 'afterClose', status: 2 }), [done], now)).toBe('');
     expect(examReviewRule(exam({ answerReview: 'never', status: 2 }), [done, done], now)).toBe('never');
     expect(examReviewRule(exam({ answerReview: 'afterEach' }), [done], now)).toBe('');
+    expect(examReviewRule(exam({ answerReview: 'afterEach' }), [done, open], now)).toBe('attemptOpen');
+    expect(examReviewRule(exam({ answerReview: 'afterEach' }), [done, overdue], now)).toBe('');
     expect(examReviewRule(exam({ answerReview: 'afterEach', isConfidential: 1 }), [done], now)).toBe('confidential');
   });
 });

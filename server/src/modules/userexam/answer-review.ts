@@ -33,9 +33,10 @@ export function examReviewRule(exam: ExamRule, attempts: Attempt[], now: Date): 
   switch (exam.answerReview) {
     case AnswerReview.Never:
       return AnswerHidden.Never;
-    // the administrator's choice: the editor warns that it lets a learner retake with the key
+    // the administrator's choice: the editor warns that it lets a learner retake with the key;
+    // still not while they are answering another attempt of it
     case AnswerReview.AfterEach:
-      return '';
+      return attempts.some((a) => a.status === ExamUserStatus.InProgress && !isOverdue(a, now)) ? AnswerHidden.AttemptOpen : '';
     case AnswerReview.AfterClose:
       return examEnded(exam, now) ? '' : AnswerHidden.ExamOpen;
     default:

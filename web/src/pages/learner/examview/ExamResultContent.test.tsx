@@ -56,6 +56,7 @@ describe('ExamResultContent', () => {
     ['attemptsLeft', '还有考试机会，暂不显示答案'],
     ['examOpen', '考试结束后可查看答案'],
     ['never', '本考试不公布答案'],
+    ['attemptOpen', '交卷后可查看答案'],
     ['otherExam', '部分试题还在您可以参加的其他考试中'],
   ] as const)('says why the key is hidden (%s)', (why, text) => {
     renderWithApp(<ExamResultContent r={result(why, '')} />);
