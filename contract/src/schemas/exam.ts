@@ -33,6 +33,28 @@ export const ExamStatus = { Draft: 0, Published: 1, Closed: 2 } as const;
 export const EXAM_STATUS_LABELS: Record<number, string> = { 0: '未发布', 1: '已发布', 2: '已结束' };
 /** exam-user status (spec §4): 0/10 not started, 20 in progress, 30 done */
 export const ExamUserStatus = { Assigned: 0, NotStarted: 10, InProgress: 20, Done: 30 } as const;
+/**
+ * When a learner sees the correct answers (and the analysis) of their submitted attempt
+ * (issue 22 item 2, ADR 0011a §5). Never while they can still answer the same questions: a
+ * question that is in another exam they can still take stays hidden whatever this setting says.
+ */
+export const AnswerReview = { AfterEach: 'afterEach', AfterLast: 'afterLast', AfterClose: 'afterClose', Never: 'never' } as const;
+export type AnswerReview = (typeof AnswerReview)[keyof typeof AnswerReview];
+export const ANSWER_REVIEW_VALUES = Object.values(AnswerReview) as [AnswerReview, ...AnswerReview[]];
+/** the safe rule: a new exam shows answers once the learner has no attempt left */
+export const ANSWER_REVIEW_DEFAULT: AnswerReview = AnswerReview.AfterLast;
+export const ANSWER_REVIEW_LABELS: Record<AnswerReview, string> = {
+  afterEach: '每次交卷后',
+  afterLast: '用完全部考试机会后',
+  afterClose: '考试结束后',
+  never: '不公布答案',
+};
+export const ANSWER_REVIEW_HELP =
+  '学员在考试结果中何时能看到参考答案和解析：“用完全部考试机会后”（推荐）在学员用完考试次数或考试结束后显示，“考试结束后”在考试结束后显示。同一试题还在学员可以参加的其他考试中时，始终不显示该题答案。';
+export const ANSWER_REVIEW_EACH_WARNING = '选择“每次交卷后”，还有考试机会的学员可以看着答案重考，成绩将不能反映真实水平。';
+/** The older flag (spec: isAllowedViewAnswer, 1 shows correct answers) as the setting sees it: 0 is never. */
+export const isAllowedViewAnswerOf = (review: AnswerReview): number => (review === AnswerReview.Never ? 0 : 1);
+
 export const ExamLimits = {
   nameMax: 100,
   introMax: 2000,
@@ -285,7 +307,10 @@ export const examSaveInput = z.object({
   passScore: z.coerce.number().min(0).default(60),
   isAllow: flag.default(0),
   isAllowCount: z.coerce.number().int().min(1).max(ExamLimits.repeatMax).default(1),
-  isAllowedViewAnswer: flag.default(0),
+  /** when answers are shown; absent: from isAllowedViewAnswer (0 never, 1 the stored setting or the default), else kept */
+  answerReview: z.enum(ANSWER_REVIEW_VALUES, { error: '请选择何时公布答案' }).optional(),
+  /** the older flag: 0 means answerReview never, 1 any other setting (read only when answerReview is absent) */
+  isAllowedViewAnswer: z.preprocess((v) => (v === '' || v == null ? undefined : v), flag.optional()),
   isConfidential: flag.default(0),
   isShuffleQuestion: flag.default(0),
   isShuffleOption: flag.default(0),
@@ -321,7 +346,9 @@ export interface ExamView {
   passScore: number;
   isAllow: number;
   isAllowCount: number;
+  /** 0 when answerReview is never, otherwise 1 */
   isAllowedViewAnswer: number;
+  answerReview: AnswerReview;
   isConfidential: number;
   isShuffleQuestion: number;
   isShuffleOption: number;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { OptionKey } from '../exam-answers.ts';
 import { pagingShape } from './common.ts';
+import type { AnswerReview } from './exam.ts';
 
 export const USER_EXAM_BASE = '/Api/UserExam/ex_userexam';
 export const MARKING_BASE = '/Api/Exam_Manage/ex_marking';
@@ -24,6 +25,29 @@ export const UserExamMsg = {
   markedContent: (examName: string) => `您参加的考试「${examName}」已完成阅卷，可以查看成绩。`,
 } as const;
 
+/**
+ * Why a learner's result shows no (or not every) correct answer (ADR 0011a §5). '' when every key
+ * is shown (an administrator's view, or the exam's rule allows it and no question is in another
+ * exam the learner can still take).
+ */
+export const AnswerHidden = {
+  Never: 'never',
+  Confidential: 'confidential',
+  AttemptsLeft: 'attemptsLeft',
+  AttemptOpen: 'attemptOpen',
+  ExamOpen: 'examOpen',
+  OtherExam: 'otherExam',
+} as const;
+export type AnswerHidden = (typeof AnswerHidden)[keyof typeof AnswerHidden];
+export const ANSWER_HIDDEN_TEXT: Record<AnswerHidden, string> = {
+  never: '本考试不公布答案',
+  confidential: '成绩保密，不显示答案',
+  attemptsLeft: '还有考试机会，暂不显示答案；用完考试机会或考试结束后可查看答案',
+  attemptOpen: '您正在进行本考试的另一次作答，交卷后可查看答案',
+  examOpen: '考试结束后可查看答案',
+  otherExam: '部分试题还在您可以参加的其他考试中，暂不显示这些试题的答案',
+};
+
 /** Texts of the result PDF (ExportResultPdf); a judgement question's answer reads as JUDGE_OPTIONS. */
 export const ResultPdfText = {
   author: '学途',
@@ -43,6 +67,8 @@ export const ResultPdfText = {
   scored: '得分：',
   analysis: '解析：',
   comment: '评语：',
+  /** why answers are left out (ANSWER_HIDDEN_TEXT) */
+  hidden: (why: string) => `参考答案：${why}`,
 } as const;
 export const ANSWER_TEXT_MAX = 5_000;
 export const MARK_COMMENT_MAX = 1_000;
@@ -218,11 +244,14 @@ export interface ExamResultQuestion extends Record<OptionKey, string> {
   order: number;
   qName: string;
   qType: number;
-  /** the key: blank unless the attempt is submitted and answers may be viewed */
+  /** the key: blank unless the attempt is submitted and this question's answer may be viewed (answersHidden) */
   answer: string;
   /** the learner's answer */
   answerStr: string;
-  /** the score got: blank while unmarked or confidential */
+  /**
+   * the score got: blank while unmarked or confidential, and for a question of types 1–4 whose
+   * key is hidden (right or wrong on a true/false question is its key); isPass is 0 then
+   */
   scoreStr: string;
   isPass: number;
   difficulty: number;
@@ -246,9 +275,13 @@ export interface ExamResultView {
     type4: number;
     type5: number;
     paperIntrduce: string;
+    /** 0 when the exam never shows answers (answerReview never), otherwise 1 */
     isAllowedViewAnswer: number;
+    answerReview: AnswerReview;
     passScore: number;
   };
+  /** why keys are left out for this reader ('' when all are shown): ANSWER_HIDDEN_TEXT */
+  answersHidden: AnswerHidden | '';
   paper: {
     id: number;
     chnName: string;

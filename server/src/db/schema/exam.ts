@@ -138,7 +138,11 @@ export const exams = pgTable(
     passScore: score('pass_score').notNull().default(60),
     isAllow: integer('is_allow').notNull().default(0),
     isAllowCount: integer('is_allow_count').notNull().default(1),
-    isAllowedViewAnswer: integer('is_allowed_view_answer').notNull().default(0),
+    /**
+     * when learners see the answers: afterEach | afterLast | afterClose | never (contract
+     * AnswerReview; migration 0027 replaced is_allowed_view_answer, which is now derived from it)
+     */
+    answerReview: text('answer_review').$type<'afterEach' | 'afterLast' | 'afterClose' | 'never'>().notNull().default('afterLast'),
     isConfidential: integer('is_confidential').notNull().default(0),
     isShuffleQuestion: integer('is_shuffle_question').notNull().default(0),
     isShuffleOption: integer('is_shuffle_option').notNull().default(0),

@@ -41,6 +41,25 @@ export async function rulePools(
   );
 }
 
+/**
+ * Every question code the papers can give an attempt: a fixed paper's list, a random paper's rule
+ * pools (live questions of each rule's type in its directory and below). Exam taking hides the
+ * keys of these questions from a learner who can still take an exam on one of these papers
+ * (ADR 0011a §5).
+ */
+export async function questionsOfPapers(db: DbOrTx, paperIds: number[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const paper of (await repo.papersById(db, [...new Set(paperIds)])).values()) {
+    if (paper.paperType === PaperType.Fixed) {
+      for (const q of await repo.listPaperQuestions(db, paper.id)) out.add(q.qCode);
+      continue;
+    }
+    const rules = await repo.listPaperRules(db, paper.id);
+    for (const pool of await rulePools(db, PLATFORM_WIDE, paper.companySysCode, rules)) for (const code of pool) out.add(code);
+  }
+  return out;
+}
+
 /** Reorders a choice question's options and maps its answer letters to the new order. */
 function shuffleOptions(q: AttemptQuestion, random: () => number): AttemptQuestion {
   if (q.qType !== 1 && q.qType !== 2) return q;

@@ -1,4 +1,15 @@
-import { type ExamDetail, ExamMsg, type ExamSaveInput, ExamStatus, type ExamView, type PageResult, parseDateTime } from '@xuetu/contract';
+import {
+  ANSWER_REVIEW_DEFAULT,
+  type AnswerReview,
+  type ExamDetail,
+  ExamMsg,
+  type ExamSaveInput,
+  ExamStatus,
+  type ExamView,
+  type PageResult,
+  parseDateTime,
+  AnswerReview as Review,
+} from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { requireActor } from '../../platform/caller.ts';
@@ -45,8 +56,20 @@ export async function readExam(caller: Caller, examCode: string): Promise<ExamDe
   return detailOf(caller.ctx.db, exam);
 }
 
+/**
+ * When answers are shown (ADR 0011a §5): answerReview when sent; otherwise the older flag, 0 never
+ * and 1 the stored setting unless that is never (then the safe default); with neither, the stored
+ * setting (a new exam: the safe default).
+ */
+export function answerReviewFrom(input: Pick<ExamSaveInput, 'answerReview' | 'isAllowedViewAnswer'>, stored?: AnswerReview): AnswerReview {
+  if (input.answerReview) return input.answerReview;
+  if (input.isAllowedViewAnswer === 0) return Review.Never;
+  if (input.isAllowedViewAnswer === 1) return stored && stored !== Review.Never ? stored : ANSWER_REVIEW_DEFAULT;
+  return stored ?? ANSWER_REVIEW_DEFAULT;
+}
+
 /** The exam's settings as columns, after every rule that does not depend on its history. */
-async function examValues(db: DbOrTx, scope: TenantScope, company: string, input: ExamSaveInput) {
+async function examValues(db: DbOrTx, scope: TenantScope, company: string, input: ExamSaveInput, stored?: AnswerReview) {
   const paper = await paperRepo.findPaper(db, scope, input.paperCode);
   if (!paper || paper.companySysCode !== company) throw examError('PAPER_NOT_FOUND');
   const start = parseDateTime(input.examStartTime);
@@ -67,7 +90,7 @@ async function examValues(db: DbOrTx, scope: TenantScope, company: string, input
     isAllow: input.isAllow,
     // spec: repeats up to isAllowCount only when isAllow is 1
     isAllowCount: input.isAllow ? input.isAllowCount : 1,
-    isAllowedViewAnswer: input.isAllowedViewAnswer,
+    answerReview: answerReviewFrom(input, stored),
     isConfidential: input.isConfidential,
     isShuffleQuestion: input.isShuffleQuestion,
     isShuffleOption: input.isShuffleOption,
@@ -113,7 +136,7 @@ export async function updateExam(caller: Caller, input: ExamSaveInput): Promise<
     if (!found) throw examError('EXAM_NOT_FOUND');
     const exam = (await repo.lockExam(tx, caller.scope, found.id))!;
     authorize(caller, 'manageExam', exam);
-    const values = await examValues(tx, scope, exam.companySysCode, input);
+    const values = await examValues(tx, scope, exam.companySysCode, input, exam.answerReview);
     const begun = (await repo.examCounts(tx, [exam.id])).get(exam.id)!.attemptCount > 0;
     if (begun && LOCKED_FIELDS.some((f) => values[f] !== exam[f])) throw examError('EXAM_LOCKED');
     const picks = await checkPicks(tx, exam.companySysCode, input.participants);

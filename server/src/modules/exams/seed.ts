@@ -1,4 +1,4 @@
-import { ExamStatus, ExamUserStatus, OPTION_KEYS, PaperType, paperTotals } from '@xuetu/contract';
+import { AnswerReview, ExamStatus, ExamUserStatus, OPTION_KEYS, PaperType, paperTotals } from '@xuetu/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { examUsers, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
@@ -230,7 +230,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       status: ExamStatus.Published,
       isAllow: 1,
       isAllowCount: 2,
-      isAllowedViewAnswer: 1,
+      answerReview: AnswerReview.AfterLast,
     });
     const closed = await addExam(tx, demo, fixed.id, {
       now: new Date(now),
@@ -241,7 +241,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       userIds: ids.slice(0, 10),
       status: ExamStatus.Closed,
       closedAt: new Date(now - 30 * DAY),
-      isAllowedViewAnswer: 1,
+      answerReview: AnswerReview.AfterLast,
     });
     for (const [i, id] of ids.slice(0, 6).entries()) await addHistory(tx, closed, id, 12 - i * 2, new Date(now - 35 * DAY + i * 3_600_000));
     await addExam(tx, demo, random.id, {

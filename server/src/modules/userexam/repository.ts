@@ -507,3 +507,34 @@ export async function saveGivenLocked(
     currentSeq: Number(row.current_seq ?? 0),
   };
 }
+
+/**
+ * The exams other than `exceptExamId` a person is assigned to that are published and not yet
+ * ended (open now or later), with what decides whether they have an attempt left (ADR 0011a §5:
+ * their questions' keys stay hidden from this person).
+ */
+export async function unendedExamsOf(db: DbOrTx, userId: number, now: Date, exceptExamId: number) {
+  return db
+    .select({ id: exams.id, paperId: exams.paperId, isAllow: exams.isAllow, isAllowCount: exams.isAllowCount })
+    .from(examUsers)
+    .innerJoin(exams, eq(exams.id, examUsers.examId))
+    .where(
+      and(
+        eq(examUsers.userId, userId),
+        eq(exams.status, ExamStatus.Published),
+        sql`${exams.examEndTime} > ${now.toISOString()}::timestamptz`,
+        ne(exams.id, exceptExamId),
+      ),
+    );
+}
+
+/** The question codes of a person's open attempts in the given exams (frozen at begin: a bank edit since does not change them). */
+export async function openAttemptQuestionCodes(db: DbOrTx, userId: number, examIds: number[]): Promise<string[]> {
+  if (!examIds.length) return [];
+  const rows = await db
+    .selectDistinct({ qCode: userPaperQuestions.qCode })
+    .from(userPaperQuestions)
+    .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
+    .where(and(eq(userPapers.userId, userId), eq(userPapers.status, ExamUserStatus.InProgress), inArray(userPapers.examId, examIds)));
+  return rows.map((r) => r.qCode);
+}

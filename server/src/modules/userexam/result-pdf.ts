@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type ExamResultView, JUDGE_OPTIONS, Q_TYPE_LABELS, ResultPdfText as T } from '@xuetu/contract';
+import { ANSWER_HIDDEN_TEXT, type ExamResultView, JUDGE_OPTIONS, Q_TYPE_LABELS, ResultPdfText as T } from '@xuetu/contract';
 import PDFDocument from 'pdfkit';
 import type { Caller } from '../../platform/caller.ts';
 import { appError } from '../../platform/errors.ts';
@@ -31,7 +31,7 @@ function resultLine(r: ExamResultView): string {
 /**
  * The result as a PDF with real (selectable) Chinese text, made on the server so the browser
  * downloads no font: PDFKit embeds only the glyphs used from a CJK font (Noto Sans CJK, SIL OFL
- * 1.1, installed with the system; PDF_CJK_FONT). Same visibility as GetExamResult.
+ * 1.1, installed with the system; PDF_CJK_FONT). Made from GetExamResult: the same keys hidden (ADR 0011a §5).
  */
 export async function renderResultPdf(caller: Caller, userpaperId: number): Promise<{ buffer: Buffer; name: string }> {
   const r = await readExamResult(caller, userpaperId);
@@ -48,6 +48,8 @@ export async function renderResultPdf(caller: Caller, userpaperId: number): Prom
   doc.text(T.candidate(r.paper.chnName, r.paper.orgName || '—'));
   doc.text(T.times(r.paper.startTime, r.paper.endTime));
   doc.text(T.summary(r.examinfo.totlescore, r.examinfo.totleq, r.examinfo.time, resultLine(r)));
+  // the keys it leaves out, and why (the same rule as GetExamResult, which it is made from)
+  if (r.answersHidden) doc.text(T.hidden(ANSWER_HIDDEN_TEXT[r.answersHidden]));
   doc.moveDown();
   for (const q of r.exampaperquestionlist) {
     doc.fontSize(12).text(T.question(q.order, Q_TYPE_LABELS[q.qType] ?? '', plain(q.qName), q.score));

@@ -1,9 +1,11 @@
 import {
+  AnswerHidden,
   type ExamResultRow,
   type ExamResultView,
   ExamStatus,
   ExamUserStatus,
   formatDateTime,
+  isAllowedViewAnswerOf,
   type MyExamCard,
   OPTION_KEYS,
   type PageResult,
@@ -12,6 +14,7 @@ import {
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import { appError } from '../../platform/errors.ts';
 import { joinMatchingExams } from '../exams/public.ts';
+import { examReviewRule, questionsStillAnswerable } from './answer-review.ts';
 import { attemptsAllowed } from './attempt-service.ts';
 import { examInScope } from './marking-service.ts';
 import { authorize } from './policy.ts';
@@ -50,7 +53,7 @@ function presentCard(row: Listed, attempts: repo.AttemptRow[], now: Date): MyExa
     examEndTime: formatDateTime(exam.examEndTime),
     isAllow: exam.isAllow,
     isAllowCount: exam.isAllowCount,
-    isAllowedViewAnswer: exam.isAllowedViewAnswer,
+    isAllowedViewAnswer: isAllowedViewAnswerOf(exam.answerReview),
     isConfidential: exam.isConfidential,
     mustCompleteBeforeStudy: exam.mustCompleteBeforeStudy,
     canBegin: open ? !isOverdue(open, now) : !ended && now >= exam.examStartTime && attempts.length < allowed,
@@ -139,10 +142,33 @@ export async function readExamDetail(caller: Caller, examCode: string): Promise<
 }
 
 /**
+ * Which keys the reader of an attempt may not see (ADR 0011a §5): an administrator reading
+ * another person's submitted attempt sees all; the learner what the exam's answerReview allows
+ * now, and never a question that is in another exam they can still take.
+ */
+async function hiddenKeys(
+  caller: Caller,
+  own: boolean,
+  attempt: repo.AttemptRow,
+  exam: repo.ExamRow,
+  qCodes: string[],
+): Promise<{ why: AnswerHidden | ''; hidden: (qCode: string) => boolean }> {
+  if (attempt.status !== ExamUserStatus.Done) return { why: '', hidden: () => true };
+  if (!own) return { why: '', hidden: () => false };
+  const mine = await repo.attemptsOf(caller.ctx.db, [exam.id], attempt.userId);
+  const why = examReviewRule(exam, mine, caller.now);
+  if (why) return { why, hidden: () => true };
+  const elsewhere = await questionsStillAnswerable(caller, attempt.userId, exam.id, qCodes);
+  return { why: elsewhere.size ? AnswerHidden.OtherExam : '', hidden: (qCode) => elsewhere.has(qCode) };
+}
+
+/**
  * GetExamResult. Who may read: the learner their own attempts; an administrator holding a
  * result action any attempt of their company. What the learner sees (ADR 0011a §5): the key and
- * the analysis only once submitted and when the exam allows viewing answers; nothing of the
- * score when the exam is confidential (isPass −2); no total while short answers await marking.
+ * the analysis only once submitted and when answerReview allows it now, never for a question in
+ * another exam they can still take (nor which objective questions they got right: on a
+ * true/false question that is the key); nothing of the score when the exam is confidential
+ * (isPass −2); no total while short answers await marking.
  */
 export async function readExamResult(caller: Caller, userpaperId: number): Promise<ExamResultView> {
   const actor = requireActor(caller);
@@ -161,7 +187,13 @@ export async function readExamResult(caller: Caller, userpaperId: number): Promi
   const submitted = attempt.status === ExamUserStatus.Done;
   const confidential = own && exam.isConfidential === 1;
   const waiting = attempt.delayMarkingPapers > 0;
-  const showKey = submitted && !confidential && (!own || exam.isAllowedViewAnswer === 1);
+  const keys = await hiddenKeys(
+    caller,
+    own,
+    attempt,
+    exam,
+    questions.map((q) => q.qCode),
+  );
   const person = names.get(attempt.userId);
   return {
     delayMarkingPapers: attempt.delayMarkingPapers,
@@ -177,9 +209,11 @@ export async function readExamResult(caller: Caller, userpaperId: number): Promi
       type4: paper.type4,
       type5: paper.type5,
       paperIntrduce: paper.paperIntrduce,
-      isAllowedViewAnswer: exam.isAllowedViewAnswer,
+      isAllowedViewAnswer: isAllowedViewAnswerOf(exam.answerReview),
+      answerReview: exam.answerReview,
       passScore: exam.passScore,
     },
+    answersHidden: keys.why,
     paper: {
       id: attempt.id,
       chnName: person?.chnName ?? '',
@@ -192,20 +226,22 @@ export async function readExamResult(caller: Caller, userpaperId: number): Promi
     },
     exampaperquestionlist: questions.map((q) => {
       const options: string[] = JSON.parse(q.options);
-      const scored = submitted && !confidential && q.marked === 1 && q.scoreGot !== null;
+      const keyHidden = keys.hidden(q.qCode);
+      // right or wrong on an objective question tells its key (a true/false one's outright)
+      const scored = submitted && !confidential && q.marked === 1 && q.scoreGot !== null && !(keyHidden && q.qType !== 5);
       return {
         qCode: q.qCode,
         order: q.sortOrder,
         qName: q.qName,
         ...(Object.fromEntries(OPTION_KEYS.map((k, i) => [k, options[i] ?? ''])) as Record<(typeof OPTION_KEYS)[number], string>),
         qType: q.qType,
-        answer: showKey ? q.answer : '',
+        answer: keyHidden ? '' : q.answer,
         answerStr: q.answerStr ?? '',
         scoreStr: scored ? String(q.scoreGot) : '',
         isPass: scored ? q.isPass : 0,
         difficulty: q.difficulty,
         score: q.score,
-        analysis: showKey ? q.analysis : '',
+        analysis: keyHidden ? '' : q.analysis,
         comment: submitted && !confidential ? q.comment : '',
         marked: q.marked,
       };

@@ -1,4 +1,4 @@
-import { type ExamResultView, OPTION_KEYS, Q_TYPE_LABELS } from '@xuetu/contract';
+import { ANSWER_HIDDEN_TEXT, type ExamResultView, OPTION_KEYS, Q_TYPE_LABELS } from '@xuetu/contract';
 import { Alert, Card, Descriptions, Divider, Space, Tag, Typography } from 'antd';
 import { Stem } from '../exam/Stem';
 
@@ -51,6 +51,8 @@ export function ExamResultContent({ r }: { r: ExamResultView }) {
         ]}
       />
       {r.examinfo.paperIntrduce && <Typography.Paragraph type="secondary">{r.examinfo.paperIntrduce}</Typography.Paragraph>}
+      {/* why the key is left out (ADR 0011a §5): attempts left, the exam still open, never, or another exam */}
+      {r.answersHidden && <Alert type="info" showIcon message={ANSWER_HIDDEN_TEXT[r.answersHidden]} data-testid="result-answers-hidden" />}
       <Divider style={{ margin: '12px 0' }} />
       {r.exampaperquestionlist.map((q) => (
         <Card key={q.qCode} size="small" style={{ marginBottom: 8 }} className="exam-result-question">

@@ -67,11 +67,28 @@ describe('ExamEditor', () => {
       time: 45,
       examStartTime: '2030-05-01 09:00:00',
       examEndTime: '2030-05-08 18:00:00',
-      isAllowedViewAnswer: 1,
+      // the older flag alone (1) reads as the safe rule
+      answerReview: 'afterLast',
       isShuffleQuestion: 0,
       participants: { users: [7], orgs: [], posts: [] },
       companySysCode: 'C1',
     });
+  });
+
+  it('offers the four moments to show answers with a help text, and warns when learners could retake with the key', async () => {
+    api.on(`${E}/GetData`, ok({ ...stored, answerReview: 'afterClose' }));
+    const onSaved = renderEditor();
+    await waitFor(() => nameInput());
+    const group = screen.getByTestId('exam-answer-review');
+    for (const label of ['每次交卷后', '用完全部考试机会后', '考试结束后', '不公布答案']) expect(group).toHaveTextContent(label);
+    expect(screen.getByText(/何时能看到参考答案和解析/)).toBeInTheDocument();
+    expect(screen.getByLabelText('考试结束后')).toBeChecked();
+    expect(screen.queryByTestId('exam-answer-review-warning')).toBeNull();
+    fireEvent.click(screen.getByLabelText('每次交卷后'));
+    expect(await screen.findByTestId('exam-answer-review-warning')).toHaveTextContent('可以看着答案重考');
+    fireEvent.click(screen.getByTestId('exam-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(api.calls.find((c) => c.url.endsWith('/UpdateData'))?.body).toMatchObject({ answerReview: 'afterEach' });
   });
 
   it('a refused save shows the reason once and keeps the drawer open', async () => {

@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { ExamLimits, ExamStatus } from '@xuetu/contract';
-import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
+import {
+  ANSWER_REVIEW_DEFAULT,
+  ANSWER_REVIEW_EACH_WARNING,
+  ANSWER_REVIEW_HELP,
+  ANSWER_REVIEW_LABELS,
+  ANSWER_REVIEW_VALUES,
+  AnswerReview,
+  ExamLimits,
+  ExamStatus,
+} from '@xuetu/contract';
+import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { addExam, getExam, getPaperPage, updateExam } from '../../../../api/exams';
 import { getProjectPage } from '../../../../api/projects';
@@ -21,10 +30,11 @@ interface Values {
   isAllow: boolean;
   isAllowCount: number;
   flags: string[];
+  answerReview: AnswerReview;
   projectCode?: string;
 }
+const REVIEW_OPTIONS = ANSWER_REVIEW_VALUES.map((value) => ({ value, label: ANSWER_REVIEW_LABELS[value] }));
 const FLAG_OPTIONS = [
-  { value: 'isAllowedViewAnswer', label: '交卷后可查看答案' },
   { value: 'isConfidential', label: '成绩保密（学员看不到分数）' },
   { value: 'isShuffleQuestion', label: '试题乱序' },
   { value: 'isShuffleOption', label: '选项乱序' },
@@ -52,6 +62,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
     enabled: props.open,
   });
   const isAllow = Form.useWatch('isAllow', form);
+  const answerReview = Form.useWatch('answerReview', form);
 
   const { existing, loading } = useEditorRecord({
     open: props.open,
@@ -71,6 +82,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
               isAllow: e.isAllow === 1,
               isAllowCount: e.isAllowCount,
               flags: FLAG_OPTIONS.map((f) => f.value).filter((k) => (e as unknown as Record<string, number>)[k] === 1),
+              answerReview: e.answerReview ?? (e.isAllowedViewAnswer ? ANSWER_REVIEW_DEFAULT : AnswerReview.Never),
               projectCode: e.projectCode || undefined,
             }
           : {
@@ -83,6 +95,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
               isAllow: false,
               isAllowCount: 2,
               flags: [],
+              answerReview: ANSWER_REVIEW_DEFAULT,
               projectCode: undefined,
             },
       );
@@ -105,6 +118,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
         isAllow: v.isAllow ? 1 : 0,
         isAllowCount: v.isAllow ? v.isAllowCount : 1,
         ...Object.fromEntries(FLAG_OPTIONS.map((f) => [f.value, v.flags.includes(f.value) ? 1 : 0])),
+        answerReview: v.answerReview,
         projectCode: v.projectCode ?? '',
         participants: pickIds(participants.picks),
         companySysCode: props.company,
@@ -187,6 +201,18 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
         <Form.Item name="flags" label="考试设置">
           <Checkbox.Group options={FLAG_OPTIONS} />
         </Form.Item>
+        <Form.Item name="answerReview" label="公布答案" extra={ANSWER_REVIEW_HELP}>
+          <Radio.Group options={REVIEW_OPTIONS} data-testid="exam-answer-review" />
+        </Form.Item>
+        {answerReview === AnswerReview.AfterEach && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={ANSWER_REVIEW_EACH_WARNING}
+            data-testid="exam-answer-review-warning"
+          />
+        )}
         <Form.Item name="projectCode" label="所属培训项目（可选）">
           <Select
             allowClear

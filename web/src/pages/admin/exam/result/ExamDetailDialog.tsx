@@ -1,4 +1,4 @@
-import { EXAM_STATUS_LABELS, type ExamView } from '@xuetu/contract';
+import { ANSWER_REVIEW_LABELS, EXAM_STATUS_LABELS, type ExamView } from '@xuetu/contract';
 import { Button, Descriptions, Modal } from 'antd';
 
 const yesNo = (v: number) => (v === 1 ? '是' : '否');
@@ -44,7 +44,7 @@ export function ExamDetailDialog({ exam, onClose }: { exam: ExamView | null; onC
               label: '允许重考',
               children: exam.isAllow === 1 ? `是，最多 ${exam.isAllowCount} 次（取最高分）` : '否（仅一次）',
             },
-            { key: 'view', label: '交卷后可看答案', children: yesNo(exam.isAllowedViewAnswer) },
+            { key: 'view', label: '公布答案', children: ANSWER_REVIEW_LABELS[exam.answerReview] ?? yesNo(exam.isAllowedViewAnswer) },
             { key: 'secret', label: '成绩保密', children: yesNo(exam.isConfidential) },
             { key: 'partial', label: '多选题部分得分', children: yesNo(exam.isPartialCredit) },
             { key: 'shuffle', label: '题目 / 选项乱序', children: `${yesNo(exam.isShuffleQuestion)} / ${yesNo(exam.isShuffleOption)}` },

@@ -75,6 +75,7 @@ beforeEach(() => {
             isAllow: 1,
             isAllowCount: 2,
             isAllowedViewAnswer: 1,
+            answerReview: 'afterClose',
             isConfidential: 0,
             isPartialCredit: 0,
             isShuffleQuestion: 0,
@@ -119,6 +120,7 @@ describe('exam result page', () => {
     expect(detail).toHaveTextContent('安全试卷');
     expect(detail).toHaveTextContent('30 分钟');
     expect(detail).toHaveTextContent('是，最多 2 次（取最高分）');
+    expect(detail).toHaveTextContent('公布答案考试结束后');
     expect(detail).toHaveTextContent('共 5 题：单选 1，多选 1，判断 1，填空 1，简答 1');
   });
 
