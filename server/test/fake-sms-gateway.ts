@@ -62,9 +62,10 @@ function aliyunSignatureValid(method: string, url: URL, headers: IncomingHttpHea
 
 /** Tencent Cloud TC3-HMAC-SHA256, computed from the documentation's recipe. */
 function tencentSignatureValid(method: string, url: URL, headers: IncomingHttpHeaders, body: string, keyId: string, secret: string) {
-  const m = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([^,]+), Signature=([0-9a-f]+)$/.exec(
-    String(headers.authorization),
-  );
+  const m =
+    /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([^,]+), Signature=([0-9a-f]+)$/.exec(
+      String(headers.authorization),
+    );
   if (!m || m[1] !== keyId) return false;
   const [, , date, service, signedList, signature] = m;
   const signed = signedList.split(';');
@@ -109,7 +110,14 @@ export async function startFakeSmsGateway(vendor: FakeVendor, keys: { keyId: str
         vendor === 'aliyun'
           ? aliyunSignatureValid(method, url, req.headers, body, keys.keyId, keys.secret)
           : tencentSignatureValid(method, url, req.headers, body, keys.keyId, keys.secret);
-      gateway.received.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body, signatureValid });
+      gateway.received.push({
+        method,
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body,
+        signatureValid,
+      });
       const reply = next;
       if (reply.kind === 'hang') return;
       const requestId = randomUUID().toUpperCase();
@@ -117,17 +125,29 @@ export async function startFakeSmsGateway(vendor: FakeVendor, keys: { keyId: str
       if (vendor === 'aliyun') {
         if (!signatureValid)
           return json(res, 400, { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched', RequestId: requestId });
-        if (reply.kind === 'accept') return json(res, 200, { Code: 'OK', Message: 'OK', BizId: `9006197${Date.now()}`, RequestId: requestId });
+        if (reply.kind === 'accept')
+          return json(res, 200, { Code: 'OK', Message: 'OK', BizId: `9006197${Date.now()}`, RequestId: requestId });
         // a business refusal is HTTP 200 with the vendor's code; a malformed call HTTP 400
         return json(res, reply.kind === 'refuse' ? 200 : 400, { Code: reply.code, Message: reply.message, RequestId: requestId });
       }
       if (!signatureValid)
-        return json(res, 200, { Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'signature mismatch' }, RequestId: requestId } });
-      if (reply.kind === 'error') return json(res, 200, { Response: { Error: { Code: reply.code, Message: reply.message }, RequestId: requestId } });
+        return json(res, 200, {
+          Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'signature mismatch' }, RequestId: requestId },
+        });
+      if (reply.kind === 'error')
+        return json(res, 200, { Response: { Error: { Code: reply.code, Message: reply.message }, RequestId: requestId } });
       const phone = (JSON.parse(body || '{}') as { PhoneNumberSet?: string[] }).PhoneNumberSet?.[0] ?? '';
       const status =
         reply.kind === 'accept'
-          ? { SerialNo: `2433:${Date.now()}`, PhoneNumber: phone, Fee: 1, SessionContext: '', Code: 'Ok', Message: 'send success', IsoCode: 'CN' }
+          ? {
+              SerialNo: `2433:${Date.now()}`,
+              PhoneNumber: phone,
+              Fee: 1,
+              SessionContext: '',
+              Code: 'Ok',
+              Message: 'send success',
+              IsoCode: 'CN',
+            }
           : { SerialNo: '', PhoneNumber: phone, Fee: 0, SessionContext: '', Code: reply.code, Message: reply.message, IsoCode: 'CN' };
       return json(res, 200, { Response: { SendStatusSet: [status], RequestId: requestId } });
     });

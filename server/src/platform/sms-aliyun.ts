@@ -9,8 +9,7 @@ import { type GatewaySettings, type SmsFailureReason, type SmsReceipt, SmsSendEr
 
 // the package is CommonJS with `exports.default`: under Node's ESM loader the default import is
 // the whole exports object, under a bundler the class itself
-const DysmsClient: typeof Dysms.default =
-  (Dysms.default as unknown as { default?: typeof Dysms.default }).default ?? Dysms.default;
+const DysmsClient: typeof Dysms.default = (Dysms.default as unknown as { default?: typeof Dysms.default }).default ?? Dysms.default;
 
 /** Aliyun error codes (SendSms) and what the person waiting is told. */
 export function aliyunReason(code: string): SmsFailureReason {

@@ -44,9 +44,10 @@ export function gatewaySettings(env: Env): GatewaySettings {
     if (typeof v !== 'string' || v === '') throw new Error(`${key}: required when SMS_PROVIDER=${env.SMS_PROVIDER}`);
     return v;
   };
-  const templates = Object.fromEntries(
-    Object.entries(SMS_TEMPLATE_VARS).map(([purpose, key]) => [purpose, need(key)]),
-  ) as Record<SmsPurpose, string>;
+  const templates = Object.fromEntries(Object.entries(SMS_TEMPLATE_VARS).map(([purpose, key]) => [purpose, need(key)])) as Record<
+    SmsPurpose,
+    string
+  >;
   return {
     accessKeyId: need('SMS_ACCESS_KEY_ID'),
     accessKeySecret: need('SMS_ACCESS_KEY_SECRET'),

@@ -139,7 +139,11 @@ describe('Tencent Cloud adapter (SMS 2021-01-11 SendSms)', () => {
 
   it('reads a refusal from the number’s SendStatus and from Response.Error, with the request id', async () => {
     const provider = new TencentSmsProvider(settings(gateway, { region: 'ap-beijing' }));
-    gateway.reply({ kind: 'refuse', code: 'LimitExceeded.PhoneNumberDailyLimit', message: 'the number of sms messages sent from a single mobile number every day exceeds the upper limit' });
+    gateway.reply({
+      kind: 'refuse',
+      code: 'LimitExceeded.PhoneNumberDailyLimit',
+      message: 'the number of sms messages sent from a single mobile number every day exceeds the upper limit',
+    });
     expect(await refusal(provider)).toMatchObject({
       reason: 'throttled',
       detail: { errorCode: 'LimitExceeded.PhoneNumberDailyLimit', requestId: gateway.lastRequestId },

@@ -26,6 +26,7 @@ export interface SmsMessage {
 export interface SmsProvider {
   readonly name: string;
   /** Sends or throws: SmsSendError when the gateway refuses or does not answer in time. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: fakes set with setSmsProvider may return Promise<void>
   send(ctx: AppContext, message: SmsMessage): Promise<SmsReceipt | void>;
 }
 

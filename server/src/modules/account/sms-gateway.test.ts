@@ -1,8 +1,8 @@
 import type { AccountChoice } from '@xuetu/contract';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmsGateway, startFakeSmsGateway } from '../../../test/fake-sms-gateway.ts';
 import { buildUser } from '../../../test/factories.ts';
+import { type FakeSmsGateway, startFakeSmsGateway } from '../../../test/fake-sms-gateway.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import type { Env } from '../../config/env.ts';
 import { smsAttempts } from '../../db/schema/index.ts';
@@ -154,7 +154,12 @@ describe('SMS_PROVIDER=tencent: password reset', () => {
     expect((await call(t, `${U}/CheckResetpwdAcc`, { secret }, { ip })).success).toBe(true);
     const body = JSON.parse(gateway.received.at(-1)!.body) as { PhoneNumberSet: string[]; TemplateId: string; TemplateParamSet: string[] };
     expect(body).toMatchObject({ PhoneNumberSet: [`+86${user.mobile}`], TemplateId: 'TPL_RESET' });
-    expect(await latestAttempt(t)).toMatchObject({ provider: 'tencent', purpose: 'reset', outcome: 'sent', requestId: gateway.lastRequestId });
+    expect(await latestAttempt(t)).toMatchObject({
+      provider: 'tencent',
+      purpose: 'reset',
+      outcome: 'sent',
+      requestId: gateway.lastRequestId,
+    });
     const checked = await call(t, `${U}/CheckResetpwdVerifyCode`, { usrSecret: secret, verifyCode: body.TemplateParamSet[0] }, { ip });
     expect(checked.success).toBe(true);
   });
