@@ -62,7 +62,15 @@ export function gatewaySettings(env: Env): GatewaySettings {
 
 /** A failure without a vendor code (no answer, connection refused): a timeout or the gateway unreachable. */
 export function transportFailure(err: unknown, requestId?: string): SmsSendError {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = scrub(err instanceof Error ? err.message : String(err));
   const timedOut = /time(d)?\s?out|timeout|ETIMEDOUT|aborted/i.test(message);
   return new SmsSendError(timedOut ? 'timeout' : 'unavailable', { requestId, errorMessage: message.slice(0, 500) });
+}
+
+/**
+ * An SDK's transport error quotes the URL it called, and Aliyun's carries the fields in its query:
+ * the phone and the code. Neither may reach the log or sms_attempt.
+ */
+export function scrub(message: string): string {
+  return message.replace(/\?\S*/g, '?…').replace(/(?<!\d)(1\d{2})\d{4}(\d{4})(?!\d)/g, '$1****$2');
 }

@@ -4,7 +4,7 @@ import { parseSmsEndpoint, SMS_PURPOSES, type SmsPurpose } from '../config/sms.t
 import type { AppContext } from './context.ts';
 import type { SmsMessage, SmsProvider } from './sms.ts';
 import { AliyunSmsProvider } from './sms-aliyun.ts';
-import { type GatewaySettings, SmsSendError } from './sms-gateway.ts';
+import { type GatewaySettings, SmsSendError, scrub } from './sms-gateway.ts';
 import { TencentSmsProvider } from './sms-tencent.ts';
 
 // Each adapter runs the vendor's own SDK against a local server playing the vendor's endpoint
@@ -96,6 +96,9 @@ describe('Aliyun adapter (dysmsapi SendSms)', () => {
     const started = Date.now();
     const err = await refusal(new AliyunSmsProvider(settings(gateway, { timeoutMs: 300 })));
     expect(err.reason).toBe('timeout');
+    // the SDK's message quotes the URL with the fields: neither the phone nor the code is kept
+    expect(err.detail.errorMessage).toMatch(/ReadTimeout/);
+    expect(err.detail.errorMessage).not.toMatch(/13800000001|493817/);
     expect(Date.now() - started).toBeLessThan(2500);
     expect(gateway.received).toHaveLength(1); // no retry behind our back
   });
@@ -166,6 +169,17 @@ describe('Tencent Cloud adapter (SMS 2021-01-11 SendSms)', () => {
     const err = await refusal(new TencentSmsProvider(settings(gateway, { timeoutMs: 300 })));
     expect(err.reason).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(2500);
+  });
+});
+
+describe('scrub', () => {
+  it('drops URL queries and masks phone numbers in an error message', () => {
+    expect(
+      scrub(
+        'connect ECONNREFUSED 127.0.0.1:1POST http://h/?PhoneNumbers=13800000001&TemplateParam=%7B%22code%22%3A%22123456%22%7D failed.',
+      ),
+    ).toBe('connect ECONNREFUSED 127.0.0.1:1POST http://h/?… failed.');
+    expect(scrub('number 13800000001 refused')).toBe('number 138****0001 refused');
   });
 });
 

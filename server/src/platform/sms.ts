@@ -3,7 +3,7 @@ import type { SmsPurpose } from '../config/sms.ts';
 import { smsAttempts, smsOutbox } from '../db/schema/index.ts';
 import type { AppContext } from './context.ts';
 import { AliyunSmsProvider } from './sms-aliyun.ts';
-import { gatewaySettings, type SmsReceipt, SmsSendError } from './sms-gateway.ts';
+import { gatewaySettings, type SmsReceipt, SmsSendError, scrub } from './sms-gateway.ts';
 import { TencentSmsProvider } from './sms-tencent.ts';
 
 export { type SmsFailureReason, type SmsReceipt, SmsSendError } from './sms-gateway.ts';
@@ -91,6 +91,8 @@ export async function deliverSms(ctx: AppContext, log: FastifyBaseLogger | undef
   const phone = maskPhone(m.phone);
   const outcome = !failure ? 'sent' : failure.reason === 'timeout' ? 'timeout' : failure.detail.errorCode ? 'refused' : 'error';
   const requestId = failure ? failure.detail.requestId : receipt.requestId;
+  // a vendor's message may quote the number
+  const errorMessage = failure?.detail.errorMessage === undefined ? undefined : scrub(failure.detail.errorMessage).slice(0, 500);
   await ctx.db.insert(smsAttempts).values({
     provider: provider.name,
     purpose: m.purpose,
@@ -99,13 +101,13 @@ export async function deliverSms(ctx: AppContext, log: FastifyBaseLogger | undef
     requestId: requestId || null,
     messageId: receipt.messageId || null,
     errorCode: failure?.detail.errorCode ?? null,
-    errorMessage: failure?.detail.errorMessage?.slice(0, 500) ?? null,
+    errorMessage: errorMessage ?? null,
     durationMs: Math.round(performance.now() - started),
     createdAt: m.sentAt,
   });
   const entry = { provider: provider.name, purpose: m.purpose, phone, outcome, requestId, errorCode: failure?.detail.errorCode };
   if (failure) {
-    log?.warn({ sms: { ...entry, errorMessage: failure.detail.errorMessage } }, 'sms not sent');
+    log?.warn({ sms: { ...entry, errorMessage } }, 'sms not sent');
     throw failure;
   }
   log?.info({ sms: entry }, 'sms sent');
