@@ -189,6 +189,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
         ? 'SMS_PROVIDER=outbox: NO TEXT MESSAGES ARE SENT; codes go to the log and the sms_outbox table. Configure a real SMS provider.'
         : 'SMS_PROVIDER=outbox: NO TEXT MESSAGES ARE SENT; codes go to the log and GET /prod-api/__dev/sms?phone=… returns them (development only, never in production).',
     );
+  else if (env.SMS_ENDPOINT?.startsWith('http://') && env.NODE_ENV === 'production')
+    app.log.warn(`SMS_PROVIDER=${env.SMS_PROVIDER}: SMS_ENDPOINT=${env.SMS_ENDPOINT} is plain http; the codes travel unencrypted`);
+  else app.log.info(`SMS_PROVIDER=${env.SMS_PROVIDER}: codes are sent through ${env.SMS_ENDPOINT ?? 'the vendor endpoint'}`);
 
   app.addHook('onReady', async () => ctx.jobs.start());
   app.addHook('onClose', async () => {

@@ -21,6 +21,13 @@ export const AccountErrors = {
   SMS_CODE_EXPIRED: AccountMsg.codeExpired,
   SMS_CODE_WRONG: AccountMsg.codeWrong,
   SMS_CODE_TOO_MANY_TRIES: AccountMsg.codeTooManyTries,
+  /** the SMS gateway refused the message: its own limit for the number */
+  SMS_GATEWAY_THROTTLED: '该手机号接收短信过于频繁，请稍后再试',
+  /** the SMS gateway refused the number (malformed, unreachable, blocked) */
+  SMS_GATEWAY_BAD_NUMBER: '该手机号暂时无法接收短信，请确认号码无误后重试',
+  /** the SMS gateway refused for the operator's reasons (balance, template, signature, keys) or is unreachable */
+  SMS_GATEWAY_UNAVAILABLE: '短信服务暂时不可用，请稍后再试或联系管理员',
+  SMS_GATEWAY_TIMEOUT: '短信发送超时，请稍后重试',
   /** development only: the outbox holds no text for that phone */
   SMS_OUTBOX_EMPTY: '没有发给该手机号的短信',
   SIGNIN_SECRET_EXPIRED: AccountMsg.secretExpired,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.ts';
+import { envSchema, parseEnv } from './env.ts';
+import { SMS_PURPOSES, SMS_TEMPLATE_VARS } from './sms.ts';
 
 describe('parseEnv', () => {
   it('gives the embedded defaults with an empty environment', () => {
@@ -34,5 +35,60 @@ describe('parseEnv', () => {
         SSO_SHARED_SECRET: 'another-real-secret-99',
       }).NODE_ENV,
     ).toBe('production');
+  });
+
+  describe('a real SMS gateway', () => {
+    const aliyun = {
+      SMS_PROVIDER: 'aliyun',
+      SMS_ACCESS_KEY_ID: 'LTAI5tKey',
+      SMS_ACCESS_KEY_SECRET: 'secret',
+      SMS_SIGN_NAME: '学途',
+      SMS_TEMPLATE_LOGIN: 'SMS_1',
+      SMS_TEMPLATE_REGISTER: 'SMS_2',
+      SMS_TEMPLATE_RESET: 'SMS_3',
+      SMS_TEMPLATE_EDITPHONE: 'SMS_4',
+      SMS_TEMPLATE_EDITPWD: 'SMS_5',
+      SMS_TEMPLATE_CANCEL: 'SMS_6',
+    };
+    const messageOf = (source: Record<string, string | undefined>) => {
+      try {
+        parseEnv(source);
+        return '';
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+
+    it('starts with keys, signature and a template per purpose', () => {
+      expect(parseEnv(aliyun)).toMatchObject({ SMS_PROVIDER: 'aliyun', SMS_TEMPLATE_CANCEL: 'SMS_6', SMS_TIMEOUT_MS: 5000 });
+      expect(parseEnv({ ...aliyun, SMS_PROVIDER: 'tencent', SMS_SDK_APP_ID: '1400123456' }).SMS_SDK_APP_ID).toBe('1400123456');
+      // the outbox needs none of them
+      expect(parseEnv({}).SMS_ACCESS_KEY_ID).toBeUndefined();
+    });
+
+    it('stops with one line naming each missing variable', () => {
+      for (const key of Object.keys(aliyun).filter((k) => k !== 'SMS_PROVIDER')) {
+        const message = messageOf({ ...aliyun, [key]: undefined });
+        expect(message).toBe(`Invalid configuration — ${key}: required when SMS_PROVIDER=aliyun`);
+      }
+      expect(messageOf({ ...aliyun, SMS_PROVIDER: 'tencent' })).toBe(
+        'Invalid configuration — SMS_SDK_APP_ID: required when SMS_PROVIDER=tencent',
+      );
+      expect(messageOf({ SMS_PROVIDER: 'tencent' }).split('\n')).toHaveLength(1);
+      expect(messageOf({ SMS_PROVIDER: 'tencent' })).toContain('SMS_TEMPLATE_EDITPWD: required');
+    });
+
+    it('checks the endpoint and the timeout', () => {
+      expect(parseEnv({ ...aliyun, SMS_ENDPOINT: 'http://127.0.0.1:9000', SMS_TIMEOUT_MS: '800' })).toMatchObject({
+        SMS_ENDPOINT: 'http://127.0.0.1:9000',
+        SMS_TIMEOUT_MS: 800,
+      });
+      expect(messageOf({ ...aliyun, SMS_ENDPOINT: 'ftp://x/y' })).toContain('SMS_ENDPOINT');
+      expect(messageOf({ ...aliyun, SMS_TIMEOUT_MS: '0' })).toContain('SMS_TIMEOUT_MS');
+    });
+
+    it('has a template variable for every purpose a code is sent for', () => {
+      for (const purpose of SMS_PURPOSES) expect(Object.keys(envSchema.shape)).toContain(SMS_TEMPLATE_VARS[purpose]);
+    });
   });
 });

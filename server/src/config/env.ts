@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { requiredSmsVars, SMS_ENDPOINT_PATTERN } from './sms.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -65,7 +66,29 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool.default(true),
+    /** outbox (nothing sent), aliyun or tencent; a gateway needs the SMS_* variables below (checked at start) */
     SMS_PROVIDER: z.enum(['outbox', 'aliyun', 'tencent']).default('outbox'),
+    /** Aliyun AccessKey ID / Tencent Cloud SecretId */
+    SMS_ACCESS_KEY_ID: z.string().optional(),
+    /** Aliyun AccessKey Secret / Tencent Cloud SecretKey */
+    SMS_ACCESS_KEY_SECRET: z.string().optional(),
+    /** the approved signature (签名) the messages carry */
+    SMS_SIGN_NAME: z.string().optional(),
+    /** unset = cn-hangzhou (Aliyun) / ap-guangzhou (Tencent) */
+    SMS_REGION: z.string().optional(),
+    /** Tencent Cloud SmsSdkAppId */
+    SMS_SDK_APP_ID: z.string().optional(),
+    /** one approved template per purpose; each template takes the code as its one variable */
+    SMS_TEMPLATE_LOGIN: z.string().optional(),
+    SMS_TEMPLATE_REGISTER: z.string().optional(),
+    SMS_TEMPLATE_RESET: z.string().optional(),
+    SMS_TEMPLATE_EDITPHONE: z.string().optional(),
+    SMS_TEMPLATE_EDITPWD: z.string().optional(),
+    SMS_TEMPLATE_CANCEL: z.string().optional(),
+    /** another host for the gateway's API (a private gateway, the tests' fake): host[:port] or http(s)://host[:port] */
+    SMS_ENDPOINT: z.string().regex(SMS_ENDPOINT_PATTERN, 'expected a host or http(s)://host[:port]').optional(),
+    /** How long one gateway call may take (ms) before the send counts as failed */
+    SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     CAPTCHA_PROVIDER: z.enum(['altcha', 'none']).default('altcha'),
     /** HMAC key for captcha challenges; unset = a random one generated at first start and kept in the database */
     CAPTCHA_SECRET: z.string().min(16).optional(),
@@ -129,6 +152,13 @@ export const envSchema = z
       .default(2 * 60 * 60 * 1000),
   })
   .superRefine((env, ctx) => {
+    // a chosen gateway without its keys, signature or a template would fail every code request
+    if (env.SMS_PROVIDER !== 'outbox') {
+      for (const key of requiredSmsVars(env.SMS_PROVIDER)) {
+        if (!env[key as keyof typeof env])
+          ctx.addIssue({ code: 'custom', path: [key], message: `required when SMS_PROVIDER=${env.SMS_PROVIDER}` });
+      }
+    }
     // the development values once printed in the docs open the product: refused everywhere
     for (const key of ['CAPTCHA_SECRET', 'SSO_SHARED_SECRET'] as const) {
       if (env[key]?.startsWith('dev-'))

@@ -59,3 +59,15 @@ export async function clearCounters(ctx: AppContext, keys: string[]): Promise<vo
   if (keys.length === 0) return;
   await ctx.db.delete(guardCounters).where(inArray(guardCounters.key, keys));
 }
+
+/**
+ * Takes back one count from each live counter (never below 0; the window stays): an attempt that
+ * turned out not to count, e.g. a text message the gateway refused.
+ */
+export async function releaseCounters(ctx: AppContext, keys: string[], now = ctx.clock.now()): Promise<void> {
+  if (keys.length === 0) return;
+  await ctx.db
+    .update(guardCounters)
+    .set({ count: sql`greatest(${guardCounters.count} - 1, 0)` })
+    .where(and(inArray(guardCounters.key, keys), gt(guardCounters.expiresAt, now)));
+}

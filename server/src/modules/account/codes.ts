@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
+import { type AppErrorCode, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
+import type { SmsPurpose } from '../../config/sms.ts';
 import type { Caller } from '../../platform/caller.ts';
-import { bumpCounter, readCounters } from '../../platform/counters.ts';
+import { bumpCounter, readCounters, releaseCounters } from '../../platform/counters.ts';
 import { appError } from '../../platform/errors.ts';
 import { claimOnce } from '../../platform/markers.ts';
-import { smsProvider } from '../../platform/sms.ts';
+import { deliverSms, type SmsFailureReason, SmsSendError } from '../../platform/sms.ts';
 import { latestOutboxMessage } from './repository.ts';
 
 // SMS verification codes (DESIGN.md §4): 6 digits, 5 minutes, single use, bound to phone and
@@ -12,7 +13,8 @@ import { latestOutboxMessage } from './repository.ts';
 // ctx.cache (losing it only ends the code); the send limits and wrong tries are counters in the
 // database (platform/counters.ts), so no restart or cache flush resets them.
 
-export type CodePurpose = 'login' | 'register' | 'reset' | 'editphone' | 'editpwd' | 'cancel';
+/** login, register, reset, editphone, editpwd, cancel: each has its gateway template (config/sms.ts) */
+export type CodePurpose = SmsPurpose;
 
 export const CODE_TTL_S = 5 * 60;
 export const CODE_MAX_TRIES = 5;
@@ -20,6 +22,8 @@ export const SMS_LIMITS = {
   perPhonePerDay: 10,
   perIpPerHour: 30,
   perIpPerDay: 100,
+  /** sends the gateway refused (they give back the allowances above) */
+  refusedPerIpPerHour: 20,
 };
 
 /** spec §9: 60 s on registration, login and reset; 120 s on phone change, password change, cancellation */
@@ -46,30 +50,63 @@ const hashCode = (nonce: string, code: string) => createHash('sha256').update(`$
 /** the caller's day in China time (the daily send limits) */
 const today = (now: Date) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
+const GATEWAY_ERRORS: Record<SmsFailureReason, AppErrorCode> = {
+  throttled: 'SMS_GATEWAY_THROTTLED',
+  bad_number: 'SMS_GATEWAY_BAD_NUMBER',
+  unavailable: 'SMS_GATEWAY_UNAVAILABLE',
+  timeout: 'SMS_GATEWAY_TIMEOUT',
+};
+
 /**
  * Issues a code for phone + purpose and hands it to the gateway. `deliver: false` runs every limit
  * and answers the same but sends nothing (the phone has no account: no enumeration). The limits
  * count per the caller's IP; the gateway logs to the caller's logger.
+ *
+ * A message the gateway refuses (or does not take in time) issues nothing: the code the person may
+ * already hold stays the valid one, and the send counts against none of the limits (their next try
+ * is not "too soon"). Those refusals are capped per IP on their own, so a broken gateway cannot be
+ * driven without limit.
  */
 export async function sendCode(caller: Caller, opts: { phone: string; purpose: CodePurpose; deliver?: boolean }): Promise<void> {
   const { ctx, ip, now } = caller;
   const { phone, purpose } = opts;
   const day = today(now);
-  if ((await bumpCounter(ctx, `sms:cool:${purpose}:${phone}`, countdownOf(purpose), now)) > 1) throw appError('SMS_CODE_TOO_SOON');
-  if ((await bumpCounter(ctx, `sms:ip:h:${ip}`, 3600, now)) > SMS_LIMITS.perIpPerHour) throw appError('SMS_IP_LIMIT');
-  if ((await bumpCounter(ctx, `sms:ip:d:${ip}:${day}`, 86_400, now)) > SMS_LIMITS.perIpPerDay) throw appError('SMS_IP_LIMIT');
-  if ((await bumpCounter(ctx, `sms:day:${phone}:${day}`, 86_400, now)) > SMS_LIMITS.perPhonePerDay) throw appError('SMS_DAILY_LIMIT');
+  const refusedKey = `sms:refused:ip:h:${ip}`;
+  if ((await readCounters(ctx, [refusedKey], now))[0] >= SMS_LIMITS.refusedPerIpPerHour) throw appError('SMS_IP_LIMIT');
+  const limits: { key: string; windowSeconds: number; max: number; error: AppErrorCode }[] = [
+    { key: `sms:cool:${purpose}:${phone}`, windowSeconds: countdownOf(purpose), max: 1, error: 'SMS_CODE_TOO_SOON' },
+    { key: `sms:ip:h:${ip}`, windowSeconds: 3600, max: SMS_LIMITS.perIpPerHour, error: 'SMS_IP_LIMIT' },
+    { key: `sms:ip:d:${ip}:${day}`, windowSeconds: 86_400, max: SMS_LIMITS.perIpPerDay, error: 'SMS_IP_LIMIT' },
+    { key: `sms:day:${phone}:${day}`, windowSeconds: 86_400, max: SMS_LIMITS.perPhonePerDay, error: 'SMS_DAILY_LIMIT' },
+  ];
+  for (const limit of limits) {
+    if ((await bumpCounter(ctx, limit.key, limit.windowSeconds, now)) > limit.max) throw appError(limit.error);
+  }
   const code = String(randomInt(0, 10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
   const nonce = randomBytes(12).toString('base64url');
-  await ctx.cache.set(codeKey(purpose, phone), { nonce, hash: hashCode(nonce, code) } satisfies StoredCode, CODE_TTL_S);
-  if (opts.deliver === false) return;
-  await smsProvider(ctx, caller.log).send(ctx, {
-    sentAt: now,
-    phone,
-    purpose,
-    code,
-    content: `【学途】您的${PURPOSE_TEXT[purpose]}验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`,
-  });
+  const stored: StoredCode = { nonce, hash: hashCode(nonce, code) };
+  if (opts.deliver !== false) {
+    try {
+      await deliverSms(ctx, caller.log, {
+        sentAt: now,
+        phone,
+        purpose,
+        code,
+        content: `【学途】您的${PURPOSE_TEXT[purpose]}验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`,
+      });
+    } catch (err) {
+      if (!(err instanceof SmsSendError)) throw err;
+      await releaseCounters(
+        ctx,
+        limits.map((l) => l.key),
+        now,
+      );
+      await bumpCounter(ctx, refusedKey, 3600, now);
+      throw appError(GATEWAY_ERRORS[err.reason]);
+    }
+  }
+  // stored once the gateway took the message: a refused one leaves the earlier code valid
+  await ctx.cache.set(codeKey(purpose, phone), stored, CODE_TTL_S);
 }
 
 /**
