@@ -6,9 +6,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type Caller, requireActor } from '../caller.ts';
 import { AppError, appError, fail } from '../errors.ts';
 import { checkContent, type ReceivedUpload, type UploadRules } from '../uploads.ts';
+import { checkFileName } from './filename.ts';
 import * as repo from './repository.ts';
 import type { UploadPart, UploadSource } from './source.ts';
-import { makeImageVariants } from './variants.ts';
+import { deleteImageVariants, makeImageVariants } from './variants.ts';
 
 /** What a stored upload is, as the routes answer it. */
 export interface StoredUpload {
@@ -60,25 +61,28 @@ export async function storeUpload(
   opts: StoreOptions,
 ): Promise<StoredUpload> {
   const actor = requireActor(caller);
+  checkFileName(upload.filename);
   const quota = await remainingQuota(caller);
   if (upload.buffer.length > quota.bytes) throw appError(quota.code);
   const key = newStorageKey(opts.prefix, upload.ext, caller.now);
-  await caller.ctx.storage.put(key, upload.buffer, upload.mime);
   const visibility = opts.visibility ?? FileVisibility.Public;
   // never for a private file: a copy is served by its key alone
-  if (opts.imageVariants && visibility === FileVisibility.Public)
-    await makeImageVariants(caller.ctx.storage, key, upload.buffer, upload.mime);
-  await repo.insertFile(caller.ctx.db, {
-    storageKey: key,
-    ownerUserId: actor.userId,
-    ownerCompanySysCode: actor.companySysCode,
-    purpose: opts.purpose,
-    status: FileStatus.Temp,
-    visibility,
-    size: upload.buffer.length,
-    contentType: upload.mime,
-    originalName: upload.filename.slice(0, 255),
-    createdAt: caller.now,
+  const variants = opts.imageVariants && visibility === FileVisibility.Public;
+  await keptOnlyWithRow(caller, key, { variants }, async () => {
+    await caller.ctx.storage.put(key, upload.buffer, upload.mime);
+    if (variants) await makeImageVariants(caller.ctx.storage, key, upload.buffer, upload.mime);
+    await repo.insertFile(caller.ctx.db, {
+      storageKey: key,
+      ownerUserId: actor.userId,
+      ownerCompanySysCode: actor.companySysCode,
+      purpose: opts.purpose,
+      status: FileStatus.Temp,
+      visibility,
+      size: upload.buffer.length,
+      contentType: upload.mime,
+      originalName: upload.filename,
+      createdAt: caller.now,
+    });
   });
   return { key, filename: upload.filename, mime: upload.mime, size: upload.buffer.length };
 }
@@ -100,6 +104,8 @@ export async function streamUpload(caller: Caller, source: UploadSource, rules: 
     throw appError('FILE_REQUIRED');
   }
   if (!part) throw appError('FILE_REQUIRED');
+  // before a byte is stored: a name the row cannot hold would leave the bytes without their row
+  checkFileName(part.filename);
   const head = await readHead(part, SNIFF_BYTES);
   if (head.length === 0) throw appError('FILE_EMPTY');
   // judged by the leading bytes; plain text is checked in full as it streams (below)
@@ -124,19 +130,38 @@ export async function streamUpload(caller: Caller, source: UploadSource, rules: 
     await caller.ctx.storage.delete(key).catch(() => {});
     throw sizeError(quota, limit, rules);
   }
-  await repo.insertFile(caller.ctx.db, {
-    storageKey: key,
-    ownerUserId: actor.userId,
-    ownerCompanySysCode: actor.companySysCode,
-    purpose: opts.purpose,
-    status: FileStatus.Temp,
-    visibility: opts.visibility ?? FileVisibility.Public,
-    size,
-    contentType: checked.mime,
-    originalName: part.filename.slice(0, 255),
-    createdAt: caller.now,
-  });
+  const filename = part.filename;
+  await keptOnlyWithRow(caller, key, { variants: false }, () =>
+    repo.insertFile(caller.ctx.db, {
+      storageKey: key,
+      ownerUserId: actor.userId,
+      ownerCompanySysCode: actor.companySysCode,
+      purpose: opts.purpose,
+      status: FileStatus.Temp,
+      visibility: opts.visibility ?? FileVisibility.Public,
+      size,
+      contentType: checked.mime,
+      originalName: filename,
+      createdAt: caller.now,
+    }),
+  );
   return { key, filename: part.filename, mime: checked.mime, size };
+}
+
+/**
+ * Stored object and row are one unit: when storing or recording fails for any reason (the
+ * database refusing the row, a lost connection), the object (and its resized copies) is deleted
+ * again before the error goes on, so no bytes stay that no quota counts and no purge finds.
+ */
+async function keptOnlyWithRow(caller: Caller, key: string, opts: { variants: boolean }, store: () => Promise<unknown>): Promise<void> {
+  try {
+    await store();
+  } catch (err) {
+    const { storage } = caller.ctx;
+    await storage.delete(key).catch((e) => caller.log.warn({ err: e, key }, 'files: could not delete an unrecorded upload'));
+    if (opts.variants) await deleteImageVariants(storage, key).catch(() => {});
+    throw err;
+  }
 }
 
 /** Marks uploads as saved with an object, so the purge of temporary uploads leaves them alone. */
