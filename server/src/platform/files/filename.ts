@@ -8,10 +8,12 @@ import { appError } from '../errors.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 const FORBIDDEN = /[\u0000-\u001F\u007F-\u009F/\\]/;
+/** with the u flag a surrogate pair is one code point: only a half without its other half matches */
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
 
 /** The upload's file name if it may be kept; else the error naming what is wrong with it. */
 export function checkFileName(name: string): string {
-  if (FORBIDDEN.test(name) || !name.isWellFormed()) throw appError('FILE_NAME_INVALID');
+  if (FORBIDDEN.test(name) || UNPAIRED_SURROGATE.test(name)) throw appError('FILE_NAME_INVALID');
   if ([...name].length > FILE_NAME_MAX) throw appError('FILE_NAME_TOO_LONG');
   return name;
 }

@@ -38,9 +38,10 @@ export function newStorageKey(prefix: string, ext: string, now: Date): string {
 
 /**
  * Bytes the caller may still store: the smaller of what is left of the user's and the company's
- * quota (UPLOAD_QUOTA_USER_BYTES / UPLOAD_QUOTA_COMPANY_BYTES). Refuses when either is used up.
- * Concurrent uploads may each pass the check, so a quota can be exceeded by at most the uploads
- * in flight at that moment.
+ * quota (UPLOAD_QUOTA_USER_BYTES / UPLOAD_QUOTA_COMPANY_BYTES), stored files and the
+ * reservations of resumable uploads in flight counted. Refuses when either is used up. Concurrent
+ * multipart uploads may each pass the check, so a quota can be exceeded by at most the multipart
+ * uploads in flight at that moment (resumable uploads reserve their length: reservations.ts).
  */
 export async function remainingQuota(caller: Caller): Promise<{ bytes: number; code: 'FILE_QUOTA_USER' | 'FILE_QUOTA_COMPANY' }> {
   const actor = requireActor(caller);
@@ -67,7 +68,7 @@ export async function storeUpload(
   const key = newStorageKey(opts.prefix, upload.ext, caller.now);
   const visibility = opts.visibility ?? FileVisibility.Public;
   // never for a private file: a copy is served by its key alone
-  const variants = opts.imageVariants && visibility === FileVisibility.Public;
+  const variants = opts.imageVariants === true && visibility === FileVisibility.Public;
   await keptOnlyWithRow(caller, key, { variants }, async () => {
     await caller.ctx.storage.put(key, upload.buffer, upload.mime);
     if (variants) await makeImageVariants(caller.ctx.storage, key, upload.buffer, upload.mime);
