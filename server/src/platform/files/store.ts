@@ -114,6 +114,9 @@ export async function streamUpload(caller: Caller, source: UploadSource, rules: 
   const key = newStorageKey(opts.prefix, checked.ext, caller.now);
   // plain text has no signature: every byte is checked as it flows
   const body = checked.mime === 'text/plain' ? utf8Guard(rules.typeMessage) : new PassThrough();
+  // a refusal may come before the storage listens (it is still creating the directory): pipe()
+  // would rethrow it as an uncaught exception; the storage's pipeline still sees the errored stream
+  body.on('error', () => {});
   body.write(head);
   part.file.on('error', (err) => body.destroy(err));
   part.file.pipe(body);

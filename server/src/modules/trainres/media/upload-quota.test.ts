@@ -125,9 +125,14 @@ describe('tus uploads and the quotas', () => {
     const created = await Promise.all(people.map(({ token }) => create(token, 900_000)));
     expect(created.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of created.filter((c) => c.status !== 201)) expect([r.status, r.body]).toEqual([413, errorMessage('FILE_QUOTA_COMPANY')]);
-    // what is left of the company (648,576 bytes) is still open to a colleague
-    expect((await create(people[1].token, 600_000)).status).toBe(201);
-    expect((await create(people[2].token, 100_000)).body).toBe(errorMessage('FILE_QUOTA_COMPANY'));
+    // what is left of the company (672,864 bytes) is still open to a colleague who was refused
+    const [second, third] = people.filter((_, i) => created[i].status !== 201);
+    expect((await create(second.token, 600_000)).status).toBe(201);
+    expect((await create(third.token, 100_000)).body).toBe(errorMessage('FILE_QUOTA_COMPANY'));
+    expect(await usageOf(t.ctx.db, { userId: second.user.id, companySysCode: second.user.companySysCode })).toEqual({
+      user: 600_000,
+      company: 1_500_000,
+    });
   });
 
   it('releases the reservation of a terminated upload at once', async () => {
