@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { uploadMultipart } from '../../../../test/uploads.ts';
 import { storedFiles, uploadReservations } from '../../../db/schema/index.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { usageOf } from '../../../platform/files/repository.ts';
@@ -135,11 +136,14 @@ describe('tus uploads and the quotas', () => {
     });
   });
 
-  it('releases the reservation of a terminated upload at once', async () => {
+  it('counts a reservation for multipart uploads too, and releases it when the upload is terminated', async () => {
     const [{ user, token }] = await admins(1);
     const first = await create(token, 900_000);
     expect(first.status).toBe(201);
     expect((await create(token, 900_000)).status).toBe(413);
+    // the reservation counts for the plain (multipart) uploads too
+    const plain = await uploadMultipart(t, '/Api/upload/Upload/UploadZFileByForm', pdf(200_000), 'a.pdf', { token });
+    expect(plain).toMatchObject({ success: false, code: 'FILE_QUOTA_USER' });
     expect((await tus('DELETE', String(first.headers.location), token)).status).toBe(204);
     expect(await reservations(user.id)).toEqual([]);
     expect(tusFiles().filter((f) => f.startsWith(idOf(String(first.headers.location))))).toEqual([]);
