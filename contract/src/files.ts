@@ -26,3 +26,6 @@ export type FileVisibility = (typeof FileVisibility)[keyof typeof FileVisibility
  * original when there is none; the portal's `srcset` lists these widths (issue 15).
  */
 export const IMAGE_VARIANT_WIDTHS = [160, 320, 640, 960, 1280, 1920] as const;
+
+/** Longest file name an upload may carry (characters): the common file-system limit. */
+export const FILE_NAME_MAX = 255;

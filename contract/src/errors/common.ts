@@ -1,3 +1,4 @@
+import { FILE_NAME_MAX } from '../files.ts';
 import { Msg } from '../messages.ts';
 
 /** Errors any module may raise: sessions, access, missing objects, transport. */
@@ -33,4 +34,6 @@ export const FileErrors = {
   FILE_LINK_EXPIRED: '文件链接已失效，请刷新页面后重试',
   FILE_QUOTA_USER: '您的上传空间已用完，请删除不用的文件或联系管理员',
   FILE_QUOTA_COMPANY: '本单位的上传空间已用完，请联系管理员',
+  FILE_NAME_INVALID: '文件名含有不允许的字符（控制字符、路径分隔符或残缺字符），请重命名后重试',
+  FILE_NAME_TOO_LONG: `文件名过长（最多 ${FILE_NAME_MAX} 个字符），请重命名后重试`,
 } as const;

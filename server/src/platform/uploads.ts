@@ -1,6 +1,7 @@
 import { extname } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { appError, fail } from './errors.ts';
+import { checkFileName } from './files/filename.ts';
 import type { UploadPart, UploadSource } from './files/source.ts';
 
 /** What an upload may be, judged by its bytes, never by its name. */
@@ -61,6 +62,7 @@ export async function receiveUpload(source: UploadSource, rules: UploadRules): P
     throw appError('FILE_REQUIRED');
   }
   if (!part) throw appError('FILE_REQUIRED');
+  checkFileName(part.filename);
   const buffer = await part.toBuffer().catch(() => {
     throw fail(rules.sizeMessage);
   });

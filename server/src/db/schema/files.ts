@@ -28,3 +28,28 @@ export const storedFiles = pgTable(
     index('platform_file_status_idx').on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * Bytes a resumable upload declared when it was created, held against its owner's and company's
+ * quotas until it finishes (its platform_file row then counts), is terminated, or expires (the
+ * hourly purge). In the database so every process sees the others' uploads (issue 22 item 4).
+ */
+export const uploadReservations = pgTable(
+  'platform_upload_reservation',
+  {
+    /** the tus upload id */
+    uploadId: text('upload_id').primaryKey(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerCompanySysCode: text('owner_company_sys_code'),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('platform_upload_reservation_user_idx').on(t.ownerUserId),
+    index('platform_upload_reservation_company_idx').on(t.ownerCompanySysCode),
+    index('platform_upload_reservation_expires_idx').on(t.expiresAt),
+  ],
+);

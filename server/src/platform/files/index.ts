@@ -1,6 +1,8 @@
 // The public surface of platform/files: uploads with owners, quotas, private files, purge.
+export { checkFileName } from './filename.ts';
 export { purgeOrphanFilesJob, purgeTempFilesJob } from './purge.ts';
 export { registerFileReferences } from './references.ts';
+export { onExpiredUploads, releaseUpload, reserveUpload } from './reservations.ts';
 export { FILE_URL_PURPOSE, sendStorageBytes, sendStoredFile } from './serve.ts';
 export { signedFileUrl } from './signed-url.ts';
 export { type UploadPart, type UploadSource, uploadSource } from './source.ts';

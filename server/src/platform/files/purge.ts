@@ -11,12 +11,14 @@ import {
   listFilesAfter,
   setFileStatus,
 } from './repository.ts';
+import { releaseExpiredUploads } from './reservations.ts';
 import { deleteImageVariants } from './variants.ts';
 
 /**
  * Deletes uploads that were never saved with anything (status temp) once they are older than
- * FILES_TEMP_HOURS: abandoned uploads, import workbooks, files of forms never submitted.
- * Runs hourly; once per hour across all processes.
+ * FILES_TEMP_HOURS: abandoned uploads, import workbooks, files of forms never submitted. Also
+ * releases the quota reservations of resumable uploads abandoned past their expiry (and has their
+ * unfinished bytes removed). Runs hourly; once per hour across all processes.
  */
 export const purgeTempFilesJob = defineJob('files.purge-temp', {
   title: '清理临时文件',
@@ -41,7 +43,8 @@ export const purgeTempFilesJob = defineJob('files.purge-temp', {
       await progress(50);
       if (batch.length < 200) break;
     }
-    log.info({ removed }, 'files: purged temporary uploads');
+    const released = await releaseExpiredUploads(ctx, ctx.clock.now());
+    log.info({ removed, released }, 'files: purged temporary uploads and released abandoned upload reservations');
   },
 });
 

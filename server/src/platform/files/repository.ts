@@ -1,7 +1,7 @@
 import { FileStatus } from '@xuetu/contract';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { storedFiles } from '../../db/schema/index.ts';
+import { storedFiles, uploadReservations } from '../../db/schema/index.ts';
 
 export type FileRow = typeof storedFiles.$inferSelect;
 export type NewFileRow = typeof storedFiles.$inferInsert;
@@ -15,16 +15,26 @@ export async function findFileByKey(db: DbOrTx, key: string): Promise<FileRow | 
   return (await db.select().from(storedFiles).where(eq(storedFiles.storageKey, key)))[0];
 }
 
-/** Bytes stored by a user and by a company (every status counts until purged). */
+/**
+ * Bytes stored by a user and by a company (every status counts until purged), plus the bytes
+ * resumable uploads in flight have reserved (reservations.ts).
+ */
 export async function usageOf(db: DbOrTx, owner: { userId: number | null; companySysCode: string | null }) {
-  const sum = sql<number>`coalesce(sum(${storedFiles.size}), 0)::bigint`;
-  const [user] = owner.userId
-    ? await db.select({ bytes: sum }).from(storedFiles).where(eq(storedFiles.ownerUserId, owner.userId))
-    : [{ bytes: 0 }];
-  const [company] = owner.companySysCode
-    ? await db.select({ bytes: sum }).from(storedFiles).where(eq(storedFiles.ownerCompanySysCode, owner.companySysCode))
-    : [{ bytes: 0 }];
-  return { user: Number(user.bytes), company: Number(company.bytes) };
+  const total = async (fileOwner: SQL, reservationOwner: SQL) => {
+    const res = await db.execute<{ bytes: string | number }>(
+      sql`select (select coalesce(sum(${storedFiles.size}), 0) from ${storedFiles} where ${fileOwner})
+        + (select coalesce(sum(${uploadReservations.bytes}), 0) from ${uploadReservations} where ${reservationOwner}) as bytes`,
+    );
+    return Number(res.rows[0]?.bytes ?? 0);
+  };
+  const user = owner.userId ? await total(eq(storedFiles.ownerUserId, owner.userId), eq(uploadReservations.ownerUserId, owner.userId)) : 0;
+  const company = owner.companySysCode
+    ? await total(
+        eq(storedFiles.ownerCompanySysCode, owner.companySysCode),
+        eq(uploadReservations.ownerCompanySysCode, owner.companySysCode),
+      )
+    : 0;
+  return { user, company };
 }
 
 /** Marks temporary or orphaned uploads as saved with something (keys that are not uploads are ignored). */

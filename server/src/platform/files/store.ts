@@ -6,9 +6,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { type Caller, requireActor } from '../caller.ts';
 import { AppError, appError, fail } from '../errors.ts';
 import { checkContent, type ReceivedUpload, type UploadRules } from '../uploads.ts';
+import { checkFileName } from './filename.ts';
 import * as repo from './repository.ts';
 import type { UploadPart, UploadSource } from './source.ts';
-import { makeImageVariants } from './variants.ts';
+import { deleteImageVariants, makeImageVariants } from './variants.ts';
 
 /** What a stored upload is, as the routes answer it. */
 export interface StoredUpload {
@@ -37,9 +38,10 @@ export function newStorageKey(prefix: string, ext: string, now: Date): string {
 
 /**
  * Bytes the caller may still store: the smaller of what is left of the user's and the company's
- * quota (UPLOAD_QUOTA_USER_BYTES / UPLOAD_QUOTA_COMPANY_BYTES). Refuses when either is used up.
- * Concurrent uploads may each pass the check, so a quota can be exceeded by at most the uploads
- * in flight at that moment.
+ * quota (UPLOAD_QUOTA_USER_BYTES / UPLOAD_QUOTA_COMPANY_BYTES), stored files and the
+ * reservations of resumable uploads in flight counted. Refuses when either is used up. Concurrent
+ * multipart uploads may each pass the check, so a quota can be exceeded by at most the multipart
+ * uploads in flight at that moment (resumable uploads reserve their length: reservations.ts).
  */
 export async function remainingQuota(caller: Caller): Promise<{ bytes: number; code: 'FILE_QUOTA_USER' | 'FILE_QUOTA_COMPANY' }> {
   const actor = requireActor(caller);
@@ -60,25 +62,28 @@ export async function storeUpload(
   opts: StoreOptions,
 ): Promise<StoredUpload> {
   const actor = requireActor(caller);
+  checkFileName(upload.filename);
   const quota = await remainingQuota(caller);
   if (upload.buffer.length > quota.bytes) throw appError(quota.code);
   const key = newStorageKey(opts.prefix, upload.ext, caller.now);
-  await caller.ctx.storage.put(key, upload.buffer, upload.mime);
   const visibility = opts.visibility ?? FileVisibility.Public;
   // never for a private file: a copy is served by its key alone
-  if (opts.imageVariants && visibility === FileVisibility.Public)
-    await makeImageVariants(caller.ctx.storage, key, upload.buffer, upload.mime);
-  await repo.insertFile(caller.ctx.db, {
-    storageKey: key,
-    ownerUserId: actor.userId,
-    ownerCompanySysCode: actor.companySysCode,
-    purpose: opts.purpose,
-    status: FileStatus.Temp,
-    visibility,
-    size: upload.buffer.length,
-    contentType: upload.mime,
-    originalName: upload.filename.slice(0, 255),
-    createdAt: caller.now,
+  const variants = opts.imageVariants === true && visibility === FileVisibility.Public;
+  await keptOnlyWithRow(caller, key, { variants }, async () => {
+    await caller.ctx.storage.put(key, upload.buffer, upload.mime);
+    if (variants) await makeImageVariants(caller.ctx.storage, key, upload.buffer, upload.mime);
+    await repo.insertFile(caller.ctx.db, {
+      storageKey: key,
+      ownerUserId: actor.userId,
+      ownerCompanySysCode: actor.companySysCode,
+      purpose: opts.purpose,
+      status: FileStatus.Temp,
+      visibility,
+      size: upload.buffer.length,
+      contentType: upload.mime,
+      originalName: upload.filename,
+      createdAt: caller.now,
+    });
   });
   return { key, filename: upload.filename, mime: upload.mime, size: upload.buffer.length };
 }
@@ -100,6 +105,8 @@ export async function streamUpload(caller: Caller, source: UploadSource, rules: 
     throw appError('FILE_REQUIRED');
   }
   if (!part) throw appError('FILE_REQUIRED');
+  // before a byte is stored: a name the row cannot hold would leave the bytes without their row
+  checkFileName(part.filename);
   const head = await readHead(part, SNIFF_BYTES);
   if (head.length === 0) throw appError('FILE_EMPTY');
   // judged by the leading bytes; plain text is checked in full as it streams (below)
@@ -107,6 +114,9 @@ export async function streamUpload(caller: Caller, source: UploadSource, rules: 
   const key = newStorageKey(opts.prefix, checked.ext, caller.now);
   // plain text has no signature: every byte is checked as it flows
   const body = checked.mime === 'text/plain' ? utf8Guard(rules.typeMessage) : new PassThrough();
+  // a refusal may come before the storage listens (it is still creating the directory): pipe()
+  // would rethrow it as an uncaught exception; the storage's pipeline still sees the errored stream
+  body.on('error', () => {});
   body.write(head);
   part.file.on('error', (err) => body.destroy(err));
   part.file.pipe(body);
@@ -124,19 +134,38 @@ export async function streamUpload(caller: Caller, source: UploadSource, rules: 
     await caller.ctx.storage.delete(key).catch(() => {});
     throw sizeError(quota, limit, rules);
   }
-  await repo.insertFile(caller.ctx.db, {
-    storageKey: key,
-    ownerUserId: actor.userId,
-    ownerCompanySysCode: actor.companySysCode,
-    purpose: opts.purpose,
-    status: FileStatus.Temp,
-    visibility: opts.visibility ?? FileVisibility.Public,
-    size,
-    contentType: checked.mime,
-    originalName: part.filename.slice(0, 255),
-    createdAt: caller.now,
-  });
+  const filename = part.filename;
+  await keptOnlyWithRow(caller, key, { variants: false }, () =>
+    repo.insertFile(caller.ctx.db, {
+      storageKey: key,
+      ownerUserId: actor.userId,
+      ownerCompanySysCode: actor.companySysCode,
+      purpose: opts.purpose,
+      status: FileStatus.Temp,
+      visibility: opts.visibility ?? FileVisibility.Public,
+      size,
+      contentType: checked.mime,
+      originalName: filename,
+      createdAt: caller.now,
+    }),
+  );
   return { key, filename: part.filename, mime: checked.mime, size };
+}
+
+/**
+ * Stored object and row are one unit: when storing or recording fails for any reason (the
+ * database refusing the row, a lost connection), the object (and its resized copies) is deleted
+ * again before the error goes on, so no bytes stay that no quota counts and no purge finds.
+ */
+async function keptOnlyWithRow(caller: Caller, key: string, opts: { variants: boolean }, store: () => Promise<unknown>): Promise<void> {
+  try {
+    await store();
+  } catch (err) {
+    const { storage } = caller.ctx;
+    await storage.delete(key).catch((e) => caller.log.warn({ err: e, key }, 'files: could not delete an unrecorded upload'));
+    if (opts.variants) await deleteImageVariants(storage, key).catch(() => {});
+    throw err;
+  }
 }
 
 /** Marks uploads as saved with an object, so the purge of temporary uploads leaves them alone. */

@@ -12,7 +12,7 @@ import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { remainingQuota } from '../../../platform/files/index.ts';
+import { checkFileName, onExpiredUploads, releaseUpload, reserveUpload } from '../../../platform/files/index.ts';
 import { insertFile } from '../../../platform/files/repository.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
 import { inTransaction } from '../../../platform/tx.ts';
@@ -63,8 +63,11 @@ type TusStore = FileStore | S3Store;
  * S3_BUCKET is set, like the other files; otherwise files under MEDIA_TUS_DIR (default: `tus`
  * beside FILES_DIR, so finished files are renamed into storage on the same disk).
  */
+/** an unfinished upload expires (tus refuses its chunks; the purge removes it) a day after its creation */
+const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
 export function tusStore(env: Env): TusStore {
-  const expirationPeriodInMilliseconds = 24 * 60 * 60 * 1000;
+  const expirationPeriodInMilliseconds = TUS_EXPIRY_MS;
   if (env.S3_BUCKET)
     return new S3Store({
       partSize: 8 * 1024 * 1024,
@@ -114,6 +117,32 @@ function checkFirstChunk(store: TusStore): TusStore {
   return store;
 }
 
+/**
+ * An upload's quota reservation goes with its data: whenever the store removes an upload
+ * (terminated by its client, refused by its first bytes or when finished, expired) or could not
+ * create it, the reservation is released.
+ */
+function releaseWithUpload(store: TusStore, ctx: AppContext): TusStore {
+  const remove = store.remove.bind(store);
+  const create = store.create.bind(store) as (upload: Parameters<TusStore['create']>[0]) => Promise<unknown>;
+  store.remove = async (id: string) => {
+    try {
+      await remove(id);
+    } finally {
+      await releaseUpload(ctx.db, id);
+    }
+  };
+  store.create = (async (upload: Parameters<TusStore['create']>[0]) => {
+    try {
+      return await create(upload);
+    } catch (err) {
+      await releaseUpload(ctx.db, upload.id);
+      throw err;
+    }
+  }) as TusStore['create'];
+  return store;
+}
+
 /** Reads up to `bytes` leading bytes (fewer when the body ends), and a stream of the whole body again. */
 async function peek(src: Readable, bytes: number): Promise<{ head: Buffer; rest: Readable }> {
   const it: AsyncIterator<Buffer | string> = src[Symbol.asyncIterator]();
@@ -153,7 +182,8 @@ const refuse = (status_code: number, body: string) => ({ status_code, body });
 /**
  * Resumable uploads (tus) for media. The route has checked the action value before a byte is
  * read; each upload belongs to the user who created it (another user's upload id answers 404);
- * the size is checked against MEDIA_UPLOAD_LIMIT_BYTES and the quotas when it is declared; the
+ * its file name is checked and its declared size held against MEDIA_UPLOAD_LIMIT_BYTES and
+ * reserved against the quotas when it is created (a deferred length is refused); the
  * type is judged by the leading bytes as soon as the first chunk arrives (and again when the
  * upload completes), then the file moves to storage as a private file (renamed when both are on
  * local disk) and the media job is queued.
@@ -161,7 +191,7 @@ const refuse = (status_code: number, body: string) => ({ status_code, body });
 export function tusServer(ctx: AppContext): Server {
   const found = servers.get(ctx);
   if (found) return found;
-  const datastore = checkFirstChunk(tusStore(ctx.env));
+  const datastore = releaseWithUpload(checkFirstChunk(tusStore(ctx.env)), ctx);
   const server = new Server({
     path: MEDIA_UPLOAD_PATH,
     datastore,
@@ -178,16 +208,26 @@ export function tusServer(ctx: AppContext): Server {
     onUploadCreate: async (_req, upload) => {
       const caller = mustCaller();
       const actor = requireActor(caller);
-      try {
-        const quota = await remainingQuota(caller);
-        if ((upload.size ?? 0) > quota.bytes) throw refuse(413, errorMessage(quota.code));
-      } catch (err) {
-        if (err instanceof AppError) throw refuse(413, err.msg);
-        throw err;
-      }
       const kind = upload.metadata?.kind;
       if (kind && !KINDS.includes(kind)) throw refuse(400, errorMessage('MEDIA_TYPE_REFUSED'));
+      // a deferred length would let the upload grow past any quota (handleTus refuses it first)
+      if (upload.size === undefined || upload.sizeIsDeferred) throw refuse(400, errorMessage('MEDIA_LENGTH_REQUIRED'));
+      try {
+        // the name is kept with the file when it finishes: refused now, before a byte is stored
+        checkFileName(upload.metadata?.filename ?? '');
+        // the declared length counts against the quotas from now on, until the upload ends
+        await reserveUpload(caller, upload.id, upload.size, new Date(caller.now.getTime() + TUS_EXPIRY_MS));
+      } catch (err) {
+        if (err instanceof AppError) throw refuse(err.code?.startsWith('FILE_QUOTA') ? 413 : 400, err.msg);
+        throw err;
+      }
       return { metadata: { ...upload.metadata, owner: String(actor.userId) } };
+    },
+    // anything not a tus answer (a database error…) is logged, never shown: a Chinese 500
+    onResponseError: (_req, err) => {
+      if ('status_code' in err) return undefined;
+      (current.getStore()?.log ?? console).error({ err }, 'media upload failed');
+      return { status_code: 500, body: errorMessage('SERVER_ERROR') };
     },
     onUploadFinish: async (_req, upload) => {
       // a HEAD for this upload waits until the file has moved and the media id is known
@@ -209,7 +249,16 @@ export function tusServer(ctx: AppContext): Server {
       await datastore.remove(upload.id).catch(() => {});
       throw refuse(415, errorMessage(verdict.refused));
     }
-    const mediaCode = await storeFinished(caller, datastore, upload.id, upload.size ?? 0, verdict, upload.metadata?.filename ?? '');
+    let mediaCode: string;
+    try {
+      mediaCode = await storeFinished(caller, datastore, upload.id, upload.size ?? 0, verdict, upload.metadata?.filename ?? '');
+    } catch (err) {
+      // nothing recorded: the upload is gone (its bytes deleted with it) and so is its reservation
+      await datastore.remove(upload.id).catch(() => {});
+      // a local file already moved into storage (and deleted there) leaves only its record
+      if (datastore instanceof FileStore) await datastore.configstore.delete(upload.id).catch(() => {});
+      throw err;
+    }
     // a client that lost this answer (dropped, or paused as the last bytes went) asks HEAD next
     const done: FinishedUpload = { mediaCode, owner: upload.metadata?.owner ?? '', size: upload.size ?? 0 };
     await caller.ctx.cache.set(finishedKey(upload.id), done, FINISHED_KEEP_SECONDS);
@@ -221,6 +270,12 @@ export function tusServer(ctx: AppContext): Server {
   servers.set(ctx, server);
   return server;
 }
+
+// the purge releases the reservations of abandoned uploads; their unfinished bytes go with them
+onExpiredUploads(async (ctx, uploadIds) => {
+  const { datastore } = tusServer(ctx);
+  for (const id of uploadIds) await datastore.remove(id).catch(() => {});
+});
 
 function mustCaller(): Caller {
   const caller = current.getStore();
@@ -249,6 +304,12 @@ export async function handleTus(
   res: import('node:http').ServerResponse,
 ): Promise<void> {
   const id = req.method === 'POST' ? '' : ((req.url ?? '').split('?')[0]?.split('/').pop() ?? '');
+  if (req.method === 'POST' && req.headers['upload-defer-length'] !== undefined) {
+    // an upload must declare its length when created: it is reserved against the quotas then
+    res.writeHead(400, { 'Tus-Resumable': '1.0.0', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(errorMessage('MEDIA_LENGTH_REQUIRED'));
+    return;
+  }
   if (req.method === 'HEAD') {
     // a PATCH of this upload still being written (its client may have given up on it) goes first
     const before = [patching.get(id), finishing.get(id)].filter(Boolean);
@@ -317,7 +378,10 @@ async function storeFinished(
     datastore instanceof FileStore
       ? await ctx.storage.putFile(sourceKey, join(tusDirectory(ctx.env), uploadId), mime)
       : await ctx.storage.putStream(sourceKey, (await datastore.read(uploadId)) as Readable, mime);
+  // the stored object and its rows are one unit: a failed transaction deletes the object again
   await inTransaction(ctx, async (tx) => {
+    // the file row counts against the quotas from now on, in place of the reservation
+    await releaseUpload(tx, uploadId);
     await insertFile(tx, {
       storageKey: sourceKey,
       ownerUserId: actor.userId,
@@ -347,6 +411,11 @@ async function storeFinished(
       updatedAt: now,
     });
     if (accepted.kind !== 'document') await enqueueJob(tx, processMediaJob, { mediaId: row.id }, { now, dedupeKey: mediaCode });
+  }).catch(async (err) => {
+    await ctx.storage
+      .delete(sourceKey)
+      .catch((e) => caller.log.warn({ err: e, key: sourceKey }, 'media: could not delete an unrecorded upload'));
+    throw err;
   });
   return mediaCode;
 }
