@@ -70,7 +70,7 @@ describe('question import (app)', () => {
     const check = await t.post<QuestionImportCheck>(`${Q}/ImportCheck`, { urls: [url] }, corp);
     expect([check.msg, check.data.valid, check.data.errors]).toEqual(['数据检查通过，共 13 道试题，可以导入', 13, []]);
     expect((await t.post(`${Q}/Import`, { urls: [url] }, corp)).msg).toBe('导入成功，共 13 道试题');
-    expect(await find('自然判断')).toEqual(judges.map((a, i) => [`自然判断${i}`, i % 2 === 0 ? 'A' : 'B']).sort());
+    expect(await find('自然判断')).toEqual(judges.map((_a, i) => [`自然判断${i}`, i % 2 === 0 ? 'A' : 'B']).sort());
     expect(await find('自然填空')).toEqual(
       [
         ['自然填空（）成立于___年', '["北京|北京市","1949"]'],
