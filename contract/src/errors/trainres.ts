@@ -21,6 +21,7 @@ export const TrainResErrors = {
   RES_LESSON_NOT_FOUND: '课时不存在',
   MEDIA_NOT_FOUND: '媒体文件不存在',
   MEDIA_NOT_PLAYABLE: '媒体文件尚不能播放',
+  MEDIA_UNAVAILABLE: '该内容暂时无法播放，管理员正在处理，请稍后再试',
   MEDIA_LINK_EXPIRED: '媒体链接已失效，请刷新页面',
   MEDIA_PREVIEW_LIMIT: '登录后查看完整视频',
   MEDIA_TYPE_REFUSED: '只能上传 mp4/mov/webm/mkv 视频、mp3/m4a/wav/aac 音频或 pdf 文档',

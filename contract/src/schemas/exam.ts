@@ -6,6 +6,7 @@ import { pagingShape } from './common.ts';
 
 export const EXAM_BASE = '/Api/Exam_Manage';
 export const QUESTION_TEMPLATE_NAME = '试题导入模板.xlsx';
+export const QUESTION_REFUSED_NAME = '未通过检查的试题.xlsx';
 /** Columns of the question import template and export, in order. */
 export const QUESTION_COLUMNS = [
   '题型',
@@ -109,8 +110,8 @@ export const ExamMsg = {
   importHeader: (cols: string) => `表头缺少列：${cols}，请使用导入模板`,
   importTooMany: `单次最多导入 ${QUESTION_IMPORT_MAX_ROWS} 道试题，请拆分后分批导入`,
   importChecked: (n: number) => `数据检查通过，共 ${n} 道试题，可以导入`,
-  importErrors: (rows: number, bad: number) => `共 ${rows} 行数据，${bad} 行有错误`,
-  imported: (n: number) => `导入成功，共 ${n} 道试题`,
+  importErrors: (rows: number, bad: number, valid: number) => `共 ${rows} 行数据，${bad} 行有错误${valid ? `，${valid} 行可以导入` : ''}`,
+  imported: (n: number, skipped = 0) => `导入成功，共 ${n} 道试题${skipped ? `，未导入 ${skipped} 行未通过检查的数据` : ''}`,
 } as const;
 
 const text = (max: number) =>
@@ -203,6 +204,8 @@ export const questionImportInput = z.object({
   /** where rows without a 目录 go */
   dirCode: text(60).default(''),
   companySysCode: text(100).default(''),
+  /** Import: bring in the rows that pass and leave the refused ones (all of the valid ones or none) */
+  skipInvalid: z.preprocess((v) => v === true || v === 'true' || v === 1 || v === '1', z.boolean()).default(false),
 });
 
 export interface QuestionImportError {
@@ -212,6 +215,8 @@ export interface QuestionImportError {
 }
 export interface QuestionImportCheck {
   rows: number;
+  /** rows that passed every check (what an import with skipInvalid brings in) */
+  valid: number;
   errors: QuestionImportError[];
 }
 

@@ -194,7 +194,10 @@ export interface MediaView {
   mediaId: string;
   status: string;
   progress: number;
+  /** short Chinese reason of a failure (or a note such as "no ffmpeg here") */
   error: string;
+  /** the tool's last lines behind that reason, shown to administrators behind 详情 */
+  errorDetail: string;
   duration: number;
   qualities: string[];
   originalName: string;

@@ -106,6 +106,7 @@ const MATRIX: Record<string, Role[]> = {
   '/Api/Exam_Manage/ex_question/GetTemplate': STAFF,
   '/Api/Exam_Manage/ex_question/ImportCheck': STAFF,
   '/Api/Exam_Manage/ex_question/Import': STAFF,
+  '/Api/Exam_Manage/ex_question/ImportRefused': STAFF,
   '/Api/Exam_Manage/ex_question/Export': STAFF,
   '/Api/Exam_Manage/ex_paper/GetPageList': STAFF,
   '/Api/Exam_Manage/ex_paper/GetData': STAFF,

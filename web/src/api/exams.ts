@@ -6,6 +6,7 @@ import {
   type PageResult,
   type PaperDetail,
   type PaperView,
+  QUESTION_REFUSED_NAME,
   QUESTION_TEMPLATE_NAME,
   type QuestionDirNode,
   type QuestionImportCheck,
@@ -40,8 +41,11 @@ export const deleteQuestions = (qCodes: string[]) => post<number>(`${question}/B
 export const downloadQuestionTemplate = () => download(`${question}/GetTemplate`, {}, { fileName: QUESTION_TEMPLATE_NAME });
 export const checkQuestionImport = (body: { urls: string[]; dirCode: string; companySysCode: string }) =>
   postEnvelope<QuestionImportCheck>(`${question}/ImportCheck`, body);
-export const importQuestions = (body: { urls: string[]; dirCode: string; companySysCode: string }) =>
-  postEnvelope<{ count: number } | QuestionImportCheck>(`${question}/Import`, body, { silent: true });
+export const importQuestions = (body: { urls: string[]; dirCode: string; companySysCode: string; skipInvalid?: boolean }) =>
+  postEnvelope<{ count: number; skipped?: number } | QuestionImportCheck>(`${question}/Import`, body, { silent: true });
+/** The rows of the upload that did not pass the check, with a 原因 column (.xlsx) */
+export const downloadRefusedQuestions = (body: { urls: string[]; dirCode: string; companySysCode: string }) =>
+  download(`${question}/ImportRefused`, body, { fileName: QUESTION_REFUSED_NAME });
 export const exportQuestions = (body: QuestionSearch) => download(`${question}/Export`, body, { fileName: '试题.xlsx' });
 
 export const getPaperPage = (body: { keyword: string; paperType?: number; companySysCode: string; pageIndex: number; pageRows: number }) =>

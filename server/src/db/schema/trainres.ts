@@ -133,7 +133,10 @@ export const media = pgTable(
     height: integer('height').notNull().default(0),
     status: text('status').notNull().default('uploaded'),
     progress: integer('progress').notNull().default(0),
+    /** the administrator's short Chinese reason of a failure (or a note, e.g. no ffmpeg here) */
     error: text('error').notNull().default(''),
+    /** the tool's own last lines behind that reason (admin 详情 only, never shown to learners) */
+    errorDetail: text('error_detail').notNull().default(''),
     renditions: jsonb('renditions').$type<Rendition[]>().notNull().default([]),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

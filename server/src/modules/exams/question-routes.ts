@@ -5,6 +5,7 @@ import {
   PAGE_SIZE_DEFAULT,
   Perm,
   pageWindow,
+  QUESTION_REFUSED_NAME,
   QUESTION_TEMPLATE_NAME,
   questionBatchInput,
   questionCodeInput,
@@ -20,6 +21,7 @@ import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
 import { loadUploadedWorkbook, readSheet } from '../../platform/workbook/index.ts';
 import { withImportSlot } from '../imports/public.ts';
+import { buildRefusedRows } from './question-import-refused.ts';
 import * as service from './question-service.ts';
 import { buildQuestionTemplate, checkMessage, exportQuestions, importQuestions, planQuestionImport } from './question-workbook.ts';
 
@@ -127,13 +129,30 @@ export const questionRoutes = [
     method: 'POST',
     url: `${base}/Import`,
     access: IMPORT,
-    summary: '导入试题（全部成功或全部不导入）',
+    summary: '导入试题（全部成功或全部不导入；skipInvalid=true 时只导入通过检查的行，这些行全部成功或全部不导入）',
     input: questionImportInput,
     handler: async ({ input, caller }) => {
-      const n = await withImportSlot(caller, async () =>
-        importQuestions(caller, await planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls)), input)),
-      );
-      return withMsg({ count: n }, ExamMsg.imported(n));
+      const { n, skipped } = await withImportSlot(caller, async () => {
+        const plan = await planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls)), input);
+        const count = await importQuestions(caller, plan, input);
+        return { n: count, skipped: new Set(plan.check.errors.map((e) => e.row)).size };
+      });
+      return withMsg({ count: n, skipped }, ExamMsg.imported(n, skipped));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/ImportRefused`,
+    access: IMPORT,
+    summary: '下载未通过检查的行（.xlsx，带“原因”列，改正后可再次导入）',
+    input: questionImportInput,
+    handler: async ({ input, caller, reply }) => {
+      const buffer = await withImportSlot(caller, async () => {
+        const sheet = await readSheet(await loadUploadedWorkbook(caller, input.urls));
+        const { check } = await planQuestionImport(caller, sheet, input);
+        return buildRefusedRows(sheet.rows, check);
+      });
+      return sendWorkbook(reply, buffer, QUESTION_REFUSED_NAME);
     },
   }),
   defineRoute({

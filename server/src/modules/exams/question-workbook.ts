@@ -18,6 +18,7 @@ import { inTransaction } from '../../platform/tx.ts';
 import type { SheetRow } from '../../platform/workbook/index.ts';
 import { examError } from './errors.ts';
 import { type Caller, ownerCompany, scopeOf } from './policy.ts';
+import { importAnswer, importAnswerMessage } from './question-import-answers.ts';
 import * as repo from './question-repository.ts';
 import { checkQuestion, type QuestionProblem } from './question-rules.ts';
 import { dirSubtree } from './question-service.ts';
@@ -109,12 +110,14 @@ export async function planQuestionImport(
         qType,
         qName: cell(STEM),
         options: Object.fromEntries(OPTION_KEYS.map((k, i) => [k, cell(OPTION_COLUMNS[i])])),
-        answer: cell(ANSWER),
+        // 对/错, 答案1|备选；第二空 … in the stored form (issue 23 item 8)
+        answer: importAnswer(qType, cell(ANSWER)),
         analysis: cell(ANALYSIS),
         difficulty,
         score,
       });
-      if (!checked.ok) for (const p of checked.problems) add(COLUMN_OF[p.field], p.message);
+      if (!checked.ok)
+        for (const p of checked.problems) add(COLUMN_OF[p.field], p.field === 'answer' ? importAnswerMessage(qType, p.message) : p.message);
       else {
         // the same question twice in one file is almost always a copy-paste slip
         const key = `${qType}|${stemText(checked.value.qName).replace(/\s+/g, '')}`;
@@ -140,17 +143,26 @@ export async function planQuestionImport(
       }
     }
   }
-  return { company, planned, check: { rows: sheet.rows.length, errors } };
+  return { company, planned, check: { rows: sheet.rows.length, valid: planned.length, errors } };
 }
 
 export function checkMessage(check: QuestionImportCheck): string {
   if (!check.errors.length) return ExamMsg.importChecked(check.rows);
-  return ExamMsg.importErrors(check.rows, new Set(check.errors.map((e) => e.row)).size);
+  return ExamMsg.importErrors(check.rows, new Set(check.errors.map((e) => e.row)).size, check.valid);
 }
 
-/** All or nothing: any bad row refuses the whole file with the same list the check gives. */
-export async function importQuestions(caller: Caller, plan: Awaited<ReturnType<typeof planQuestionImport>>): Promise<number> {
-  if (plan.check.errors.length) throw examError('QUESTION_IMPORT_INVALID', checkMessage(plan.check), plan.check);
+/**
+ * All or nothing: any bad row refuses the whole file with the same list the check gives — unless
+ * `skipInvalid`, when the rows that passed are imported (all of them or none) and the refused ones
+ * are left for the administrator to fix (ImportRefused gives them back with their reasons).
+ */
+export async function importQuestions(
+  caller: Caller,
+  plan: Awaited<ReturnType<typeof planQuestionImport>>,
+  opts: { skipInvalid?: boolean } = {},
+): Promise<number> {
+  if (plan.check.errors.length && (!opts.skipInvalid || plan.planned.length === 0))
+    throw examError('QUESTION_IMPORT_INVALID', checkMessage(plan.check), plan.check);
   await inTransaction(caller, async (tx) => {
     await repo.insertQuestions(
       tx,
@@ -166,7 +178,7 @@ export async function importQuestions(caller: Caller, plan: Awaited<ReturnType<t
     await recordAudit(tx, caller, {
       action: 'question.import',
       target: plan.company,
-      detail: { count: plan.planned.length },
+      detail: { count: plan.planned.length, skipped: new Set(plan.check.errors.map((e) => e.row)).size },
     });
   });
   return plan.planned.length;
@@ -220,18 +232,18 @@ export async function buildQuestionTemplate(): Promise<Buffer> {
     难度: '2',
     分值: '4',
   });
-  ex({ 题型: '判断题', 题干: '安全生产人人有责。', 答案: 'A', 解析: 'A 表示正确，B 表示错误。', 难度: '1', 分值: '2' });
-  ex({ 题型: '填空题', 题干: '中华人民共和国的首都是（），成立于___年。', 答案: '["北京|北京市","1949"]', 难度: '2', 分值: '4' });
+  ex({ 题型: '判断题', 题干: '安全生产人人有责。', 答案: '对', 解析: '填 对 或 错（也可填 正确/错误、√/×）。', 难度: '1', 分值: '2' });
+  ex({ 题型: '填空题', 题干: '中华人民共和国的首都是（），成立于___年。', 答案: '北京|北京市；1949', 难度: '2', 分值: '4' });
   ex({ 题型: '简答题', 题干: '请简述岗位安全操作的要点。', 答案: '参考答案：……', 难度: '3', 分值: '10' });
   const notes = wb.addWorksheet('填写说明');
   notes.columns = [{ width: 100 }];
   for (const line of [
     '1. 题型填写：单选题、多选题、判断题、填空题、简答题（或 1-5）。题型、题干、答案必填。',
-    '2. 单选、多选题从选项A起连续填写，至少 2 个选项，最多到选项I；判断题不填选项（A 正确，B 错误）。',
-    '3. 答案：单选填一个字母（A）；多选填多个字母（ABD）；判断填 A 或 B；简答填参考答案。',
-    '4. 填空题在题干中用（）或 ___ 标出每一空；答案填 JSON 数组，每空一项，备选答案用 | 分隔，如 ["北京|北京市","1949"]，项数须与空数一致。',
+    '2. 单选、多选题从选项A起连续填写，至少 2 个选项，最多到选项I；判断题不填选项。',
+    '3. 答案：单选填一个字母（A）；多选填多个字母（ABD）；判断填 对 或 错（也可填 正确/错误、√/×、A/B、T/F）；简答填参考答案。',
+    '4. 填空题在题干中用（）或 ___ 标出每一空。答案按空的顺序填写，各空之间用 ； 分隔，同一空可接受的几种写法用 | 分隔，如 北京|北京市；1949（第一空填 北京 或 北京市 都算对，第二空 1949）。答案的空数须与题干一致。原来的 JSON 写法 ["北京|北京市","1949"] 仍然可用。',
     '5. 难度 1-5（默认 3），分值默认 2；目录填写题库目录名称，重名时写完整路径（如 安全/消防），留空则导入到所选目录。',
-    '6. 先“数据检查”，全部通过后再“导入”；任意一行有错误时不会导入任何试题。请删除示例行后再填写。',
+    '6. 先“数据检查”：全部通过即可“导入”。有未通过的行时，可以选择“导入有效的行”（只导入通过检查的行），并“下载未通过的行”：下载的表格带“原因”列，改正后可直接再次导入。请删除示例行后再填写。',
   ])
     notes.addRow([line]);
   return Buffer.from(await wb.xlsx.writeBuffer());

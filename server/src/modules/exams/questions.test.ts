@@ -180,7 +180,7 @@ describe('import', () => {
     const before = (await t.post<Page<QuestionView>>(`${Q}/GetPageList`, {}, corp)).data.totalCount;
     const res = await t.post<QuestionImportCheck>(`${Q}/ImportCheck`, { urls: [url] }, corp);
     expect(res.success).toBe(true);
-    expect(res.msg).toBe('共 7 行数据，6 行有错误');
+    expect(res.msg).toBe('共 7 行数据，6 行有错误，1 行可以导入');
     expect(res.data.errors.map((e) => [e.row, e.column])).toEqual([
       [3, '题型'],
       [4, '答案'],
@@ -190,7 +190,7 @@ describe('import', () => {
       [8, '目录'],
     ]);
     expect(res.data.errors.find((e) => e.row === 7)?.message).toBe('与第 2 行的试题重复');
-    expect(res.data.errors.find((e) => e.row === 6)?.message).toBe('题干有 2 个空，答案有 1 项，数量应一致');
+    expect(res.data.errors.find((e) => e.row === 6)?.message).toMatch(/^题干有 2 个空，答案有 1 项，数量应一致；各空之间用 ； 分隔/);
     // the import refuses the whole file with the same list
     const imp = await t.post<QuestionImportCheck>(`${Q}/Import`, { urls: [url] }, corp);
     expect(imp).toMatchObject({ success: false, code: 'QUESTION_IMPORT_INVALID' });

@@ -9,6 +9,7 @@ export function presentMedia(m: MediaRow | undefined): MediaView | null {
     status: m.status,
     progress: m.progress,
     error: m.error,
+    errorDetail: m.errorDetail,
     duration: m.duration,
     qualities: m.renditions.map((r) => r.quality),
     originalName: m.originalName,

@@ -1,4 +1,4 @@
-import { errorMessage, type PlayListAnswer, PREVIEW_SECONDS, ResType } from '@xuetu/contract';
+import { errorMessage, MediaStatus, type PlayListAnswer, PREVIEW_SECONDS, ResType } from '@xuetu/contract';
 import type { Caller } from '../../../platform/caller.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { signUrlToken, verifyUrlToken } from '../../../platform/signing.ts';
@@ -80,9 +80,13 @@ export async function playList(
   if (version.resType === ResType.RichText || !chosen.mediaId) return base;
   const media = await repo.findMedia(caller.ctx.db, chosen.mediaId);
   if (!media) return { ...base, note: errorMessage('MEDIA_NOT_FOUND') };
+  // a failed media offers the renditions it made, and never its original (which did not convert)
   const renditions = media.renditions.length
     ? media.renditions
-    : [{ quality: 'OD', key: media.sourceKey, height: media.height, format: 'file' as const }];
+    : media.status === MediaStatus.Failed
+      ? []
+      : [{ quality: 'OD', key: media.sourceKey, height: media.height, format: 'file' as const }];
+  if (!renditions.length) return { ...base, note: errorMessage('MEDIA_UNAVAILABLE') };
   const hls = renditions.filter((r) => r.format === 'hls');
   const list = hls.length ? hls : renditions;
   const format = hls.length ? 'hls' : 'file';
@@ -95,7 +99,8 @@ export async function playList(
     attExt: format === 'hls' ? '.m3u8' : media.ext,
     duration: media.duration || version.duration,
     lesson,
-    note: media.error,
+    // the processing note is for those who manage the resource; learners just play
+    note: manages ? media.error : '',
     playList: list.map((r) => ({
       item1: r.quality,
       item2: `/prod-api/media/play/${media.mediaCode}/${r.quality}/${r.format === 'hls' ? 'index.m3u8' : `source${media.ext}`}?t=${t}`,

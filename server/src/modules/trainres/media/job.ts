@@ -8,7 +8,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { defineJob } from '../../../platform/jobs/index.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import * as repo from './repository.ts';
-import { mediaCapability, oneAtATime, probeMedia } from './tools.ts';
+import { ffmpegFilters, MediaError, mediaCapability, oneAtATime, probeMedia } from './tools.ts';
 import { planRenditions, transcodeRendition } from './transcode.ts';
 
 const PROBE_TIMEOUT_MS = 60_000;
@@ -38,11 +38,14 @@ export const processMediaJob = defineJob<{ mediaId: number }>('trainres.processM
         await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, { progress: pct, updatedAt: ctx.clock.now() });
       });
     } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      log.warn({ err: { message: reason }, media: row.mediaCode }, 'media processing failed');
+      // the admin reads a short Chinese reason; the tool's words stay apart for 详情
+      const reason = err instanceof MediaError ? err.reason : '处理失败，请重试';
+      const detail = err instanceof MediaError ? err.detail : err instanceof Error ? err.message : String(err);
+      log.warn({ err: { message: reason, detail }, media: row.mediaCode }, 'media processing failed');
       await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, {
         status: MediaStatus.Failed,
         error: reason.slice(0, 500),
+        errorDetail: detail.slice(0, 4000),
         updatedAt: ctx.clock.now(),
       });
       throw err;
@@ -61,6 +64,7 @@ export async function processMedia(
     status: MediaStatus.Processing,
     progress: 0,
     error: '',
+    errorDetail: '',
     updatedAt: ctx.clock.now(),
   });
   const original = { quality: 'OD', key: row.sourceKey, height: row.height, format: 'file' as const };
@@ -80,24 +84,19 @@ export async function processMedia(
   try {
     const input = join(work, `source${row.ext}`);
     const obj = await ctx.storage.get(row.sourceKey);
-    if (!obj) throw new Error('原文件已不存在，请重新上传');
+    if (!obj) throw new MediaError('原文件已不存在，请重新上传');
     await pipeline(obj.body, createWriteStream(input));
     const info = await probeMedia(env.FFPROBE_PATH, input, PROBE_TIMEOUT_MS);
     const base = { duration: info.duration, width: info.width, height: info.height, updatedAt: ctx.clock.now() };
-    if (row.kind !== 'video' || !info.height) {
-      // audio stays as uploaded
-      await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, {
-        ...base,
-        status: MediaStatus.Ready,
-        progress: 100,
-        renditions: [{ ...original, height: 0 }],
-      });
-      await repo.setResourceDuration(ctx.db, PLATFORM_WIDE, row.mediaCode, info.duration);
-      return;
-    }
+    // an audio upload (or a "video" with no picture) becomes one AAC rendition; a video uploaded
+    // for an audio resource keeps only its sound
+    const sound = row.kind !== 'video' || !info.height;
+    const source = sound ? { ...info, width: 0, height: 0 } : info;
+    if (sound && !info.audioCodec) throw new MediaError('文件中没有声音，不能作为音频使用');
     await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, base);
-    const plan = planRenditions(info);
+    const plan = planRenditions(source, { canToneMap: (await ffmpegFilters(env.FFMPEG_PATH)).has('zscale') });
     const made: repo.Rendition[] = [];
+    const failures: MediaError[] = [];
     // progress writes in order, all written before the final state
     let writes = Promise.resolve();
     const push = (pct: number) => {
@@ -108,18 +107,25 @@ export async function processMedia(
         const outDir = join(work, r.quality);
         await mkdir(outDir);
         let last = -1;
-        await transcodeRendition(env.FFMPEG_PATH, input, outDir, r, {
-          durationSec: info.duration,
-          timeoutMs: env.MEDIA_TRANSCODE_TIMEOUT_MS,
-          signal,
-          onProgress: (f) => {
-            const pct = Math.min(99, Math.floor(((i + f) / plan.length) * 100));
-            if (pct !== last) {
-              last = pct;
-              push(pct);
-            }
-          },
-        });
+        try {
+          await transcodeRendition(env.FFMPEG_PATH, input, outDir, r, {
+            durationSec: info.duration,
+            timeoutMs: env.MEDIA_TRANSCODE_TIMEOUT_MS,
+            signal,
+            onProgress: (f) => {
+              const pct = Math.min(99, Math.floor(((i + f) / plan.length) * 100));
+              if (pct !== last) {
+                last = pct;
+                push(pct);
+              }
+            },
+          });
+        } catch (err) {
+          // one quality failing does not cost the others: learners get what was made
+          if (!(err instanceof MediaError) || signal.aborted) throw err;
+          failures.push(err);
+          continue;
+        }
         const prefix = renditionPrefix(row.mediaCode, r.quality);
         for (const name of await readdir(outDir)) {
           const type = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
@@ -130,6 +136,16 @@ export async function processMedia(
       }
     });
     await writes;
+    if (failures.length) {
+      const failed = plan.filter((r) => !made.some((m) => m.quality === r.quality)).map((r) => r.quality);
+      // the renditions that worked stay playable; the media is failed so the admin sees it and retries
+      await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, { renditions: made, updatedAt: ctx.clock.now() });
+      if (made.length) await repo.setResourceDuration(ctx.db, PLATFORM_WIDE, row.mediaCode, info.duration);
+      throw new MediaError(
+        made.length ? `${failures[0].reason}（${failed.join('、')} 未生成，其余清晰度可播放）` : failures[0].reason,
+        failures.map((f) => f.detail).join('\n---\n'),
+      );
+    }
     await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, {
       status: MediaStatus.Ready,
       progress: 100,

@@ -109,36 +109,105 @@ export function mediaCapability(ffmpeg: string, ffprobe: string): Promise<Capabi
 
 export interface ProbeResult {
   duration: number;
+  /** the displayed frame (after the rotation players apply), 0 without video */
   width: number;
   height: number;
   videoCodec: string;
   audioCodec: string;
+  /** e.g. yuv420p, yuv444p, yuv420p10le */
+  pixFmt: string;
+  /** degrees the player turns the picture (display matrix or the old rotate tag) */
+  rotation: number;
+  /** smpte2084 (HDR10) / arib-std-b67 (HLG) / bt709 / '' */
+  colorTransfer: string;
+  /** the frame rate varies (screen recorders, phones): average and nominal rate differ */
+  variableFrameRate: boolean;
+  /** average frames per second, 0 when unknown */
+  fps: number;
+}
+
+/** A media failure: a short Chinese reason for the administrator and the tool's own words. */
+export class MediaError extends Error {
+  constructor(
+    readonly reason: string,
+    readonly detail = '',
+  ) {
+    super(detail ? `${reason} — ${detail.split('\n').pop()}` : reason);
+  }
+}
+
+/** The last lines a tool wrote to stderr, for the administrator's 详情. */
+export const lastLines = (stderr: string, lines = 12) => stderr.trim().split('\n').slice(-lines).join('\n').slice(-2000);
+
+const rate = (r: string | undefined) => {
+  const [n, d] = String(r ?? '')
+    .split('/')
+    .map(Number);
+  return n > 0 && d > 0 ? n / d : 0;
+};
+
+interface ProbeStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  duration?: string;
+  pix_fmt?: string;
+  color_transfer?: string;
+  r_frame_rate?: string;
+  avg_frame_rate?: string;
+  tags?: { rotate?: string };
+  side_data_list?: { side_data_type?: string; rotation?: number }[];
+  disposition?: { attached_pic?: number };
 }
 
 /** Reads duration, size and codecs; throws a readable reason for a corrupt or unsupported file. */
 export async function probeMedia(ffprobe: string, path: string, timeoutMs: number): Promise<ProbeResult> {
   const r = await runTool(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', path], { timeoutMs });
-  if (r.code !== 0) throw new Error('无法读取媒体文件：文件已损坏或格式不受支持');
-  let info: {
-    format?: { duration?: string };
-    streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string }[];
-  };
+  const unreadable = '无法读取媒体文件：文件已损坏或格式不受支持';
+  if (r.code !== 0) throw new MediaError(unreadable, lastLines(r.stderr));
+  let info: { format?: { duration?: string }; streams?: ProbeStream[] };
   try {
     info = JSON.parse(r.stdout);
   } catch {
-    throw new Error('无法读取媒体文件：文件已损坏或格式不受支持');
+    throw new MediaError(unreadable, lastLines(r.stderr));
   }
-  const video = info.streams?.find((s) => s.codec_type === 'video' && s.width);
+  // an mp3/m4a's cover art is a one-picture "video" stream: not a video
+  const video = info.streams?.find((s) => s.codec_type === 'video' && s.width && !s.disposition?.attached_pic);
   const audio = info.streams?.find((s) => s.codec_type === 'audio');
   const duration = Number(info.format?.duration ?? video?.duration ?? audio?.duration ?? 0);
-  if (!video && !audio) throw new Error('文件中没有可播放的音视频内容');
+  if (!video && !audio) throw new MediaError('文件中没有可播放的音视频内容', lastLines(r.stderr));
+  const matrix = video?.side_data_list?.find((d) => d.side_data_type === 'Display Matrix')?.rotation;
+  const rotation = ((Math.round(Number(matrix ?? video?.tags?.rotate ?? 0)) % 360) + 360) % 360 || 0;
+  const turned = rotation === 90 || rotation === 270;
+  const avg = rate(video?.avg_frame_rate);
+  const nominal = rate(video?.r_frame_rate);
   return {
     duration: Number.isFinite(duration) ? Math.round(duration) : 0,
-    width: video?.width ?? 0,
-    height: video?.height ?? 0,
+    width: (turned ? video?.height : video?.width) ?? 0,
+    height: (turned ? video?.width : video?.height) ?? 0,
     videoCodec: video?.codec_name ?? '',
     audioCodec: audio?.codec_name ?? '',
+    pixFmt: video?.pix_fmt ?? '',
+    rotation,
+    colorTransfer: video?.color_transfer ?? '',
+    variableFrameRate: avg > 0 && nominal > 0 && Math.abs(avg - nominal) / nominal > 0.01,
+    fps: avg || nominal,
   };
+}
+
+const filterSets = new Map<string, Promise<Set<string>>>();
+
+/** The filters this ffmpeg was built with (checked once per path): zscale/tonemap are optional. */
+export function ffmpegFilters(ffmpeg: string): Promise<Set<string>> {
+  let found = filterSets.get(ffmpeg);
+  if (!found) {
+    found = runTool(ffmpeg, ['-hide_banner', '-filters'], { timeoutMs: 5000 })
+      .then((r) => new Set(r.stdout.split('\n').map((l) => l.trim().split(/\s+/)[1] ?? '')))
+      .catch(() => new Set<string>());
+    filterSets.set(ffmpeg, found);
+  }
+  return found;
 }
 
 let queue: Promise<unknown> = Promise.resolve();

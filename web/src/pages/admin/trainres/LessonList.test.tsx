@@ -14,6 +14,7 @@ const mediaView = (mediaId: string): MediaView => ({
   status: 'ready',
   progress: 100,
   error: '',
+  errorDetail: '',
   duration: 40,
   qualities: ['OD'],
   originalName: `${mediaId}.mp4`,

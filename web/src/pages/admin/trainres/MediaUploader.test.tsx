@@ -13,6 +13,7 @@ const media = (over: Partial<MediaView>): MediaView => ({
   status: 'failed',
   progress: 0,
   error: '转码失败：编码不受支持',
+  errorDetail: '',
   duration: 0,
   qualities: [],
   originalName: 'lesson.mp4',

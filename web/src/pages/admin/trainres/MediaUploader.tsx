@@ -7,6 +7,7 @@ import type { Upload } from 'tus-js-client';
 import { getMediaStatus, retryMedia } from '../../../api/trainres';
 import { getToken } from '../../../app/auth';
 import { useAppMutation } from '../../../app/useAppMutation';
+import { MediaFailure } from './MediaFailure';
 
 const ACCEPT: Record<number, string> = { 1: 'video/*,.mp4,.mov,.webm,.mkv', 2: 'audio/*,.mp3,.m4a,.wav,.aac', 3: 'application/pdf,.pdf' };
 
@@ -175,10 +176,9 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
               <Progress percent={media.progress} size="small" status="active" data-testid="transcode-progress" />
             )}
             {media.status === 'failed' && (
-              <Alert
-                type="error"
-                showIcon
-                message={media.error || '处理失败'}
+              <MediaFailure
+                reason={media.error}
+                detail={media.errorDetail}
                 action={
                   <Button size="small" icon={<ReloadOutlined />} loading={retry.isPending} onClick={() => retry.mutate()}>
                     重试

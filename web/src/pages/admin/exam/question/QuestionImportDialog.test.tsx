@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EXAM_BASE } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
-import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
+import { fail, type MockApi, mockApi, ok, RawResponse } from '../../../../test/mockApi';
 import { renderWithApp } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
 import { QuestionImportDialog } from './QuestionImportDialog';
@@ -70,5 +70,51 @@ describe('QuestionImportDialog', () => {
     fireEvent.click(await screen.findByTestId('question-import-check'));
     await waitFor(() => expect(toasts()).toEqual(['文件不是试题导入模板']));
     expect(result()).toHaveTextContent('文件不是试题导入模板');
+  });
+
+  it('after a check with refused rows: 下载未通过的行 saves them, 导入有效的 N 行 imports only the valid ones', async () => {
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const refusedRow = { row: 5, column: '答案', message: '判断题答案请填 对 或 错' };
+    api
+      .on(`${Q}/ImportCheck`, ok({ rows: 5, valid: 3, errors: [rowError, refusedRow] }, '共 5 行数据，2 行有错误，3 行可以导入'))
+      .on(
+        `${Q}/ImportRefused`,
+        new RawResponse(new Blob(['xlsx']), {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent('未通过检查的试题.xlsx')}`,
+        }),
+      )
+      .on(`${Q}/Import`, ok({ count: 3, skipped: 2 }, '导入成功，共 3 道试题，未导入 2 行未通过检查的数据'));
+    const onImported = renderDialog();
+    fireEvent.click(await screen.findByTestId('question-import-check'));
+    await waitFor(() => expect(within(result()).getByText('判断题答案请填 对 或 错')).toBeInTheDocument());
+    expect(screen.getByTestId('question-import-valid')).toHaveTextContent('导入有效的 3 行');
+
+    fireEvent.click(screen.getByTestId('question-import-refused'));
+    await waitFor(() => expect(saved).toEqual(['未通过检查的试题.xlsx']));
+    const body = { urls: ['tmp/import/q.xlsx'], dirCode: '', companySysCode: 'C1' };
+    expect(api.calls.find((c) => c.url.endsWith('/ImportRefused'))?.body).toEqual(body);
+    expect(onImported).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId('question-import-valid'));
+    await waitFor(() => expect(onImported).toHaveBeenCalledTimes(1));
+    expect(api.calls.find((c) => c.url.endsWith('/ex_question/Import'))?.body).toEqual({ ...body, skipInvalid: true });
+    expect(result()).toHaveTextContent('导入成功，共 3 道试题，未导入 2 行未通过检查的数据');
+    expect(screen.queryByTestId('question-import-valid')).toBeNull();
+    expect(screen.queryByTestId('question-import-refused')).toBeNull();
+    expect(api.calls.filter((c) => c.url === UPLOAD)).toHaveLength(1);
+  });
+
+  it('when no row passed there is nothing to import: only 下载未通过的行 is offered', async () => {
+    api.on(`${Q}/ImportCheck`, ok({ rows: 1, valid: 0, errors: [rowError] }, '共 1 行数据，1 行有错误'));
+    renderDialog();
+    fireEvent.click(await screen.findByTestId('question-import-check'));
+    await waitFor(() => expect(screen.getByTestId('question-import-refused')).toBeInTheDocument());
+    expect(screen.queryByTestId('question-import-valid')).toBeNull();
   });
 });

@@ -2,13 +2,17 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { AdminMsg, IMPORT_DIALOG_WIDTH, type QuestionDirNode, type QuestionImportCheck, type QuestionImportError } from '@xuetu/contract';
 import { Alert, App, Button, Form, Modal, Space, Table, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
-import { checkQuestionImport, downloadQuestionTemplate, importQuestions } from '../../../../api/exams';
+import { checkQuestionImport, downloadQuestionTemplate, downloadRefusedQuestions, importQuestions } from '../../../../api/exams';
 import { uploadTemporarily } from '../../../../api/imports';
 import { ApiError } from '../../../../api/request';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { DirSelect } from '../shared';
 
-/** 导入试题: template → choose file → 数据检查 (row, column, reason) → 导入 (all or nothing). */
+/**
+ * 导入试题: template → choose file → 数据检查 (row, column, reason) → 导入 (all or nothing). When
+ * some rows are refused: 导入有效的 N 行 (only the rows that passed, all of them or none) and
+ * 下载未通过的行 (those rows with a 原因 column, to fix and import again).
+ */
 export function QuestionImportDialog(props: {
   open: boolean;
   tree: QuestionDirNode[];
@@ -21,7 +25,9 @@ export function QuestionImportDialog(props: {
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [url, setUrl] = useState<string | null>(null);
   const [dirCode, setDirCode] = useState(props.defaultDir);
-  const [result, setResult] = useState<{ type: 'success' | 'error'; msg: string; errors: QuestionImportError[] } | null>(null);
+  const [result, setResult] = useState<{ type: 'success' | 'error'; msg: string; errors: QuestionImportError[]; valid: number } | null>(
+    null,
+  );
 
   useEffect(() => {
     if (props.open) {
@@ -49,7 +55,7 @@ export function QuestionImportDialog(props: {
   // request wrapper as well, the import is silent (its reason is the Alert alone)
   const showFailure = (err: unknown) => {
     const data = err instanceof ApiError ? (err.envelope?.data as QuestionImportCheck | null | undefined) : null;
-    setResult({ type: 'error', msg: err instanceof Error ? err.message : String(err), errors: data?.errors ?? [] });
+    setResult({ type: 'error', msg: err instanceof Error ? err.message : String(err), errors: data?.errors ?? [], valid: validRows(data) });
   };
   const template = useAppMutation({ mutationFn: () => downloadQuestionTemplate() });
   const check = useAppMutation({
@@ -57,21 +63,29 @@ export function QuestionImportDialog(props: {
       const u = await ensureUploaded();
       return u ? checkQuestionImport(body(u)) : null;
     },
-    onSuccess: (res) => res && setResult({ type: res.data.errors.length ? 'error' : 'success', msg: res.msg, errors: res.data.errors }),
+    onSuccess: (res) =>
+      res &&
+      setResult({ type: res.data.errors.length ? 'error' : 'success', msg: res.msg, errors: res.data.errors, valid: validRows(res.data) }),
     onError: showFailure,
   });
   const runImport = useAppMutation({
-    mutationFn: async () => {
+    mutationFn: async (skipInvalid: boolean) => {
       const u = await ensureUploaded();
-      return u ? importQuestions(body(u)) : null;
+      return u ? importQuestions(skipInvalid ? { ...body(u), skipInvalid } : body(u)) : null;
     },
     success: (res) => res?.msg,
     onSuccess: (res) => {
       if (!res) return;
-      setResult({ type: 'success', msg: res.msg, errors: [] });
+      setResult({ type: 'success', msg: res.msg, errors: [], valid: 0 });
       props.onImported();
     },
     onError: showFailure,
+  });
+  const refused = useAppMutation({
+    mutationFn: async () => {
+      const u = await ensureUploaded();
+      return u ? downloadRefusedQuestions(body(u)) : null;
+    },
   });
 
   return (
@@ -109,7 +123,7 @@ export function QuestionImportDialog(props: {
           <Button loading={check.isPending} onClick={() => check.mutate()} data-testid="question-import-check">
             数据检查
           </Button>
-          <Button type="primary" loading={runImport.isPending} onClick={() => runImport.mutate()} data-testid="question-import-run">
+          <Button type="primary" loading={runImport.isPending} onClick={() => runImport.mutate(false)} data-testid="question-import-run">
             导入
           </Button>
         </Space>
@@ -117,6 +131,29 @@ export function QuestionImportDialog(props: {
       {result && (
         <div data-testid="question-import-result">
           <Alert type={result.type} showIcon message={result.msg} style={{ marginBottom: 12 }} />
+          {result.errors.length > 0 && (
+            <Space style={{ marginBottom: 12 }}>
+              {result.valid > 0 && (
+                <Button
+                  type="primary"
+                  ghost
+                  loading={runImport.isPending}
+                  onClick={() => runImport.mutate(true)}
+                  data-testid="question-import-valid"
+                >
+                  导入有效的 {result.valid} 行
+                </Button>
+              )}
+              <Button
+                icon={<DownloadOutlined />}
+                loading={refused.isPending}
+                onClick={() => refused.mutate()}
+                data-testid="question-import-refused"
+              >
+                下载未通过的行
+              </Button>
+            </Space>
+          )}
           {result.errors.length > 0 && (
             <Table<QuestionImportError>
               size="small"
@@ -134,4 +171,10 @@ export function QuestionImportDialog(props: {
       )}
     </Modal>
   );
+}
+
+/** Rows that passed the check: the server says so; counted from the errors for an older answer. */
+function validRows(check: Partial<QuestionImportCheck> | null | undefined): number {
+  if (!check?.errors) return 0;
+  return check.valid ?? Math.max(0, (check.rows ?? 0) - new Set(check.errors.map((e) => e.row)).size);
 }
