@@ -30,6 +30,18 @@ async function menuPages(page: Page, token: string): Promise<{ url: string; name
   return out;
 }
 
+/** Every list's name or title column is visible and at least 160 px wide (issue 23 item 6). */
+async function nameColumnsReadable(page: Page, where: string) {
+  const columns = await page
+    .locator('.ant-table-thead th')
+    .evaluateAll((ths) =>
+      ths
+        .filter((th) => /(名称|标题)$/.test((th.textContent ?? '').trim()) && (th as HTMLElement).offsetParent !== null)
+        .map((th) => ({ text: (th.textContent ?? '').trim(), width: Math.round(th.getBoundingClientRect().width) })),
+    );
+  for (const c of columns) expect(c.width, `${where}: the ${c.text} column`).toBeGreaterThanOrEqual(160);
+}
+
 /** Opens a page and waits until its tab shows and its requests have settled. */
 async function openPage(page: Page, url: string) {
   await page.goto(url);
@@ -46,8 +58,18 @@ for (const account of ['admin', 'corpadmin'] as const) {
     const admin = pages.filter((p) => !/^\/(trainres\/index|project\/mystudy|ysUserExam|regulations\/index|ydmessage)/.test(p.url));
     expect(admin.length).toBeGreaterThan(8);
     for (const { url } of admin) {
-      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.setViewportSize({ width: 1280, height: 900 });
       await openPage(page, url);
+      await nameColumnsReadable(page, `${url} at 1280 px`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await nameColumnsReadable(page, `${url} at 1440 px`);
+      // the dark sidebar reaches the bottom of the window, scrolled to the end of a long page too
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const gap = await page.evaluate(
+        () => window.innerHeight - (document.querySelector('.xt-sider')?.getBoundingClientRect().bottom ?? 0),
+      );
+      expect(gap, `${url}: the sidebar stops short of the window's bottom`).toBeLessThanOrEqual(1);
+      await page.evaluate(() => window.scrollTo(0, 0));
       const name = `walk-${account}${url.replace(/\//g, '-')}`;
       await snap(page, `${name}-1440`);
       await page.setViewportSize({ width: 390, height: 844 });

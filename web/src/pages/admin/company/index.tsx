@@ -80,7 +80,7 @@ export default function CompanyPage() {
         dataSource={list.data?.models ?? []}
         pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         columns={[
-          { title: '公司名称', dataIndex: 'companyName' },
+          { title: '公司名称', dataIndex: 'companyName', width: 220 },
           { title: '公司编码', dataIndex: 'companyCode', width: 120 },
           { title: '联系人', dataIndex: 'contactName', width: 100 },
           { title: '联系电话', dataIndex: 'contactPhone', width: 140 },

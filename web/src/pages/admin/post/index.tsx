@@ -100,7 +100,7 @@ export default function PostPage() {
   };
 
   const columns: TableColumnsType<Row> = [
-    { title: '岗位名称', dataIndex: 'postName' },
+    { title: '岗位名称', dataIndex: 'postName', width: 200 },
     { title: '重要程度', dataIndex: 'importance', width: 100 },
     org ? { title: '所属部门', dataIndex: 'orgName' } : { title: '所属部门', dataIndex: 'orgNameStr', ellipsis: true },
     {

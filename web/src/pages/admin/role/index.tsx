@@ -96,7 +96,7 @@ export default function RolePage() {
         dataSource={roles.data?.models ?? []}
         pagination={{ pageSize: 20, showTotal: (t) => `共 ${t} 条` }}
         columns={[
-          { title: '角色名称', dataIndex: 'roleName' },
+          { title: '角色名称', dataIndex: 'roleName', width: 200 },
           { title: '角色编码', dataIndex: 'code', width: 180 },
           { title: '角色类型', dataIndex: 'sysRoleEnum', width: 120, render: (v: number) => <Tag>{SYS_ROLE_LABELS[v] ?? v}</Tag> },
           { title: '所属公司', dataIndex: 'companyName', render: (v: string) => v || <Tag color="blue">平台</Tag> },

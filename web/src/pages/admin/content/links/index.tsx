@@ -34,7 +34,7 @@ export default function LinkAdminPage() {
       }
       title={(r) => (r ? '编辑链接' : '新增链接')}
       columns={[
-        { title: '名称', dataIndex: 'linkName' },
+        { title: '名称', dataIndex: 'linkName', width: 200 },
         { title: '类型', dataIndex: 'linkType', width: 120, render: (t: number) => <Tag>{LINK_TYPE_LABELS[t]}</Tag> },
         {
           title: '图片',

@@ -33,7 +33,7 @@ export default function ModelAdminPage() {
           width: 120,
           render: (u: string) => (u ? <Image src={u} width={96} height={54} style={{ objectFit: 'cover' }} /> : '-'),
         },
-        { title: '名称', dataIndex: 'modelName', width: 140 },
+        { title: '名称', dataIndex: 'modelName', width: 180 },
         { title: '说明', dataIndex: 'modelDesc', ellipsis: true },
         { title: '终端', dataIndex: 'clientType', width: 90, render: (t: number) => (t === 2 ? 'PC' : 'App') },
         { title: '链接', dataIndex: 'linkUrl', ellipsis: true },

@@ -97,7 +97,7 @@ export default function NoticeAdminPage() {
         rowKey="noticeSysCode"
         loading={q.isFetching}
         dataSource={q.data?.models ?? []}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1100 }}
         pagination={{
           current: page.index,
           pageSize: page.size,
@@ -108,7 +108,7 @@ export default function NoticeAdminPage() {
           onChange: (index, size) => setPage({ index, size }),
         }}
         columns={[
-          { title: '标题', dataIndex: 'noticeTitle', ellipsis: true },
+          { title: '标题', dataIndex: 'noticeTitle', width: 240, ellipsis: true },
           { title: '位置', dataIndex: 'noticeChannel', width: 120, render: (c: number) => NOTICE_CHANNEL_LABELS[c] },
           { title: '范围', dataIndex: 'companyName', width: 160, render: (n: string) => n || '全平台' },
           {

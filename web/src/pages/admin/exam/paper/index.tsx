@@ -89,7 +89,7 @@ export default function PaperPage() {
         {...table}
         scroll={{ x: 960 }}
         columns={[
-          { title: '试卷名称', dataIndex: 'paperName', ellipsis: true },
+          { title: '试卷名称', dataIndex: 'paperName', width: 220, ellipsis: true },
           {
             title: '组卷方式',
             dataIndex: 'paperType',

@@ -82,7 +82,7 @@ export default function ResourceAuditPage() {
         dataSource={list.data?.models ?? []}
         pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         columns={[
-          { title: '资源名称', dataIndex: 'resName', ellipsis: true },
+          { title: '资源名称', dataIndex: 'resName', width: 240, ellipsis: true },
           { title: '类型', dataIndex: 'resType', width: 80, render: (v: number) => RES_TYPE_LABELS[v] },
           { title: '公司', dataIndex: 'companyName', width: 160, ellipsis: true },
           { title: '目录', dataIndex: 'dName', width: 140, ellipsis: true },

@@ -210,9 +210,9 @@ export default function ResourceManagePage() {
                   : undefined
               }
               pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
-              scroll={{ x: 1100 }}
+              scroll={{ x: 1380 }}
               columns={[
-                { title: '资源名称', dataIndex: 'resName', ellipsis: true },
+                { title: '资源名称', dataIndex: 'resName', width: 240, ellipsis: true },
                 { title: '类型', dataIndex: 'resType', width: 70, render: (v: number) => RES_TYPE_LABELS[v] },
                 { title: '目录', dataIndex: 'dName', width: 120, ellipsis: true },
                 {
