@@ -42,7 +42,7 @@ function grantOf(subject: string): Grant | null {
  * A media token: what it opens (the media, whether only the preview), for whom (the user and the
  * session it was issued to; none for the anonymous preview), from where (bound to the viewer's
  * address) and until when. A play list's segments are signed with the play list link's own
- * grant and expiry, so no segment link outlives its play list's. See ADR 0012 and docs/media.md.
+ * grant and expiry, so no segment link outlives its play list's. See ADR 0012a.
  */
 export function signMedia(caller: Caller, g: Grant, expiresAt: Date): string {
   return signUrlToken(caller.ctx, { purpose: PURPOSE, subject: subjectOf(g), binding: caller.ip, expiresAt });
@@ -64,8 +64,9 @@ const previewError = () => new AppError(errorMessage('MEDIA_PREVIEW_LIMIT'), 0, 
 /**
  * GetVideoPlayList / GetTrainResPreView: the qualities of a resource's media as signed URLs.
  * Administrators who manage the resource see its current version (the auditor's preview);
- * everyone else only an approved version they may see (private ones: own company only);
- * a signed-out viewer only the first 30 seconds. `lesson` (ADR 0022): which lesson of a course
+ * everyone else only an approved version they may see by the one visibility rule
+ * (visibility.ts: another company's answers like a missing one); a signed-out viewer only the
+ * first 30 seconds of what the portal lists. `lesson` (ADR 0022): which lesson of a course
  * of several (its index in the version seen): only that version's lessons' media are signed.
  */
 export async function playList(
@@ -108,7 +109,9 @@ export async function playList(
   const format = hls.length ? 'hls' : 'file';
   if (preview && format === 'file') return { ...base, format, attExt: media.ext, note: errorMessage('MEDIA_PREVIEW_LIMIT') };
   const grant = { mediaCode: media.mediaCode, preview, userId: actor?.userId ?? 0, sessionId: actor?.sessionId ?? 0 };
-  const token = signMedia(caller, grant, new Date(caller.now.getTime() + linkLifeMs(preview, media.duration)));
+  // a pdf has no media length: the reading time given with the document (ADR 0021)
+  const length = media.duration || version.duration;
+  const token = signMedia(caller, grant, new Date(caller.now.getTime() + linkLifeMs(preview, length)));
   const t = encodeURIComponent(token);
   return {
     ...base,

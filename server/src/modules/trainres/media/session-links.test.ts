@@ -1,7 +1,9 @@
 import type { PlayListAnswer } from '@xuetu/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildResource, storeHlsRendition } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { media } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 
@@ -104,6 +106,20 @@ describe('media links bound to the session', () => {
     expect((await t.post(`${R}/GetTrainResDetail`, { rescode: course }, token)).errorCode).toBe(401);
     const fresh = await play(await t.login('learner01'));
     expect((await open(fresh.segments[2])).statusCode).toBe(200);
+  });
+
+  it("a signed-in viewer's link lasts the media's length + 15 minutes; a pdf's its reading time + 15 minutes", async () => {
+    const token = await t.login('learner01');
+    const lifeOf = async (videoId: string) => {
+      const pl = await t.post<PlayListAnswer>(`${R}/GetVideoPlayList`, { videoId }, token);
+      return expiryOf(pl.data.playList[0].item2) * 1000 - clock.now().getTime();
+    };
+    const near = (ms: number) => ({ asymmetricMatch: (v: number) => v > ms - 1000 && v <= ms });
+    expect(await lifeOf(course)).toEqual(near((3 * 3600 + 15 * 60) * 1000));
+    // a document's media has no length: the reading time given with it (ADR 0021)
+    const doc = await buildResource(t, { companySysCode: DEMO_COMPANY.companySysCode, duration: 7200 });
+    await t.ctx.db.update(media).set({ duration: 0 }).where(eq(media.mediaCode, doc.mediaId));
+    expect(await lifeOf(doc.resCode)).toEqual(near((7200 + 15 * 60) * 1000));
   });
 
   it("a visitor's preview is bound to no session and ends in minutes", async () => {
