@@ -18,14 +18,14 @@ import { NO_COMPANY, type TenantScope } from '../../platform/scope.ts';
 export type VisibleRow = { companySysCode: string | null; isPrivate: number; live: unknown; deletedAt?: Date | null };
 
 /** The viewer's company: null when the scope is nobody's (signed out, or a user of no company). */
-const companyOf = (scope: TenantScope & { all: false }) => (scope.companySysCode === NO_COMPANY ? null : scope.companySysCode);
+export const viewerCompany = (scope: TenantScope & { all: false }) => (scope.companySysCode === NO_COMPANY ? null : scope.companySysCode);
 
 /** The rule as a WHERE fragment on `resources`. */
 export function visibleResWhere(scope: TenantScope): SQL {
   const approved = and(isNotNull(resources.live), isNull(resources.deletedAt)) as SQL;
   if (scope.all) return approved;
   const platform = and(isNull(resources.companySysCode), eq(resources.isPrivate, 0)) as SQL;
-  const company = companyOf(scope);
+  const company = viewerCompany(scope);
   return and(approved, company === null ? platform : or(platform, eq(resources.companySysCode, company))) as SQL;
 }
 
@@ -34,7 +34,7 @@ export function isResVisible(scope: TenantScope, row: VisibleRow): boolean {
   if (row.live == null || row.deletedAt) return false;
   if (scope.all) return true;
   if (row.companySysCode === null) return row.isPrivate === 0;
-  return row.companySysCode === companyOf(scope);
+  return row.companySysCode === viewerCompany(scope);
 }
 
 /** A company's learner-side scope (null: nobody's), for the home page answers cached per company. */

@@ -2,11 +2,13 @@ import { errorMessage, type PlayListAnswer, PREVIEW_SECONDS, ResType } from '@xu
 import type { Caller } from '../../../platform/caller.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { localCache } from '../../../platform/local-cache.ts';
+import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import { sessionAlive } from '../../../platform/sessions.ts';
 import { signUrlToken, verifyUrlToken } from '../../../platform/signing.ts';
 import { resError } from '../errors.ts';
 import { authorize, can } from '../policy.ts';
-import { findResAnyCompany } from '../res-repository.ts';
+import { findResAnyCompany, type ResRow } from '../res-repository.ts';
+import { isResVisible, viewerCompany, viewerScope } from '../visibility.ts';
 import { parseSegments, segmentsWithin, signPlaylist } from './playlist.ts';
 import * as repo from './repository.ts';
 
@@ -18,22 +20,34 @@ const PLAY_SLACK_MS = 15 * 60_000;
 /** the longest media length counted for a link's life */
 const MAX_MEDIA_MS = 24 * 3600_000;
 
+/** A grant's viewer: whose view of the resource the link was issued for (re-checked on use). */
+const STAFF = '*';
+const MANAGER = '!';
+
 interface Grant {
   mediaCode: string;
   preview: boolean;
   userId: number;
   /** the session the link was issued to; 0 = none (the anonymous preview) */
   sessionId: number;
+  /** the resource the media plays in */
+  resCode: string;
+  /**
+   * the view it was issued under: STAFF (platform staff), a company code, '' (signed out), or
+   * MANAGER (an administrator of the resource playing its current version)
+   */
+  viewer: string;
 }
 
-const subjectOf = (g: Grant) => `${g.mediaCode}|${g.preview ? 1 : 0}|${g.userId}|${g.sessionId}`;
+const subjectOf = (g: Grant) =>
+  [g.mediaCode, g.preview ? 1 : 0, g.userId, g.sessionId, g.resCode, g.viewer].map((p) => encodeURIComponent(String(p))).join('|');
 function grantOf(subject: string): Grant | null {
-  const parts = subject.split('|');
-  // links signed before links were bound to the session (three parts) are not accepted any more
-  if (parts.length !== 4) return null;
-  const [mediaCode, preview, user, session] = parts;
-  if (!mediaCode || (preview !== '0' && preview !== '1')) return null;
-  const grant = { mediaCode, preview: preview === '1', userId: Number(user) || 0, sessionId: Number(session) || 0 };
+  const parts = subject.split('|').map((p) => decodeURIComponent(p));
+  // links signed before links were bound to the session and the resource are not accepted any more
+  if (parts.length !== 6) return null;
+  const [mediaCode, preview, user, session, resCode, viewer] = parts;
+  if (!mediaCode || !resCode || (preview !== '0' && preview !== '1')) return null;
+  const grant = { mediaCode, preview: preview === '1', userId: Number(user) || 0, sessionId: Number(session) || 0, resCode, viewer };
   // only the preview goes without a session
   return grant.sessionId > 0 || grant.preview ? grant : null;
 }
@@ -108,7 +122,15 @@ export async function playList(
   const list = hls.length ? hls : renditions;
   const format = hls.length ? 'hls' : 'file';
   if (preview && format === 'file') return { ...base, format, attExt: media.ext, note: errorMessage('MEDIA_PREVIEW_LIMIT') };
-  const grant = { mediaCode: media.mediaCode, preview, userId: actor?.userId ?? 0, sessionId: actor?.sessionId ?? 0 };
+  const viewer = manages ? MANAGER : caller.scope.all ? STAFF : (viewerCompany(caller.scope) ?? '');
+  const grant = {
+    mediaCode: media.mediaCode,
+    preview,
+    userId: actor?.userId ?? 0,
+    sessionId: actor?.sessionId ?? 0,
+    resCode: res.resCode,
+    viewer,
+  };
   // a pdf has no media length: the reading time given with the document (ADR 0021)
   const length = media.duration || version.duration;
   const token = signMedia(caller, grant, new Date(caller.now.getTime() + linkLifeMs(preview, length)));
@@ -169,6 +191,37 @@ async function sessionHolds(caller: Caller, grant: Grant): Promise<boolean> {
   return sessionAlive(caller.ctx, grant.sessionId, caller.now);
 }
 
+/**
+ * Resource rows for delivery (who may see it, which media its approved version plays), kept a few
+ * seconds by the business clock: a link already issued stops within them once the resource
+ * leaves its viewer's view (revoked, deleted, made private) or its approved version changes media.
+ */
+const RES_CACHE_MS = 5000;
+type CachedRes = { row: ResRow | undefined; until: number };
+async function cachedRes(caller: Caller, resCode: string): Promise<ResRow | undefined> {
+  const cache = localCache<string, CachedRes>(caller.ctx, 'media.res', { max: 1000, ttlMs: RES_CACHE_MS });
+  const now = caller.now.getTime();
+  const hit = cache.get(resCode);
+  if (hit && hit.until > now && hit.until - now <= RES_CACHE_MS) return hit.row;
+  const row = await findResAnyCompany(caller.ctx.db, resCode);
+  cache.set(resCode, { row, until: now + RES_CACHE_MS });
+  return row;
+}
+
+/**
+ * The link's resource is still one its viewer may see by the visibility rule, and the media is
+ * still one its approved version plays. An administrator's link to the current version is
+ * bounded by the session alone.
+ */
+async function stillVisible(caller: Caller, grant: Grant): Promise<boolean> {
+  if (grant.viewer === MANAGER) return true;
+  const res = await cachedRes(caller, grant.resCode);
+  const scope = grant.viewer === STAFF ? PLATFORM_WIDE : viewerScope(grant.viewer || null);
+  if (!res || !isResVisible(scope, res) || !res.live) return false;
+  const live = res.live;
+  return live.mediaId === grant.mediaCode || (live.lessons ?? []).some((l) => l.mediaId === grant.mediaCode);
+}
+
 /** What a media link opens: a playlist's text (its segments signed again), or stored bytes. */
 export type MediaAnswer = { playlist: string } | { key: string; type: string };
 
@@ -184,7 +237,7 @@ export async function openMedia(caller: Caller, path: string, token: string): Pr
   const ok = verifyUrlToken(caller.ctx, token, { purpose: PURPOSE, binding: caller.ip, now: caller.now });
   const grant = ok ? grantOf(ok.subject) : null;
   if (!ok || !grant || grant.mediaCode !== mediaCode) throw linkError();
-  if (!(await sessionHolds(caller, grant))) throw linkError();
+  if (!(await sessionHolds(caller, grant)) || !(await stillVisible(caller, grant))) throw linkError();
   const media = await cachedMedia(caller, mediaCode);
   if (!media) throw linkError();
   const rendition = media.renditions.find((r) => r.quality === quality);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildResource, storeHlsRendition } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
-import { media } from '../../../db/schema/index.ts';
+import { media, resources } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 
@@ -33,8 +33,8 @@ const open = (url: string, token?: string) =>
   t.inject({ method: 'GET', url, headers: token ? { ydAuthorization: `Bearer ${token}` } : {} });
 
 /** The FD play list link the caller is given, its text (fetched with the session) and its segments' links. */
-async function play(token: string, call = 'GetVideoPlayList') {
-  const body = call === 'GetVideoPlayList' ? { videoId: course } : { rescode: platformCourse };
+async function play(token: string, call = 'GetVideoPlayList', code = call === 'GetVideoPlayList' ? course : platformCourse) {
+  const body = call === 'GetVideoPlayList' ? { videoId: code } : { rescode: code };
   const pl = await t.post<PlayListAnswer>(`${R}/${call}`, body, token || undefined);
   expect(pl.success, pl.msg).toBe(true);
   const url = pl.data.playList[0].item2;
@@ -120,6 +120,22 @@ describe('media links bound to the session', () => {
     const doc = await buildResource(t, { companySysCode: DEMO_COMPANY.companySysCode, duration: 7200 });
     await t.ctx.db.update(media).set({ duration: 0 }).where(eq(media.mediaCode, doc.mediaId));
     expect(await lifeOf(doc.resCode)).toEqual(near((7200 + 15 * 60) * 1000));
+  });
+
+  it("an issued link stops within seconds once its resource leaves the viewer's view", async () => {
+    const revoked = await buildResource(t, { companySysCode: DEMO_COMPANY.companySysCode });
+    await storeHlsRendition(t, revoked.mediaId);
+    const token = await t.login('learner01');
+    const mine = await play(token, 'GetVideoPlayList', revoked.resCode);
+    const shared = await buildResource(t);
+    await storeHlsRendition(t, shared.mediaId);
+    const other = await play(await t.login('other01'), 'GetVideoPlayList', shared.resCode);
+    expect((await open(mine.segments[0])).statusCode).toBe(200);
+    expect((await open(other.segments[0])).statusCode).toBe(200);
+    expect((await t.post(`${R}/Revoke`, { rescode: revoked.resCode }, await t.login('corpadmin'))).success).toBe(true);
+    await t.ctx.db.update(resources).set({ isPrivate: 1 }).where(eq(resources.id, shared.id));
+    clock.advance(6000);
+    for (const link of [mine.url, mine.segments[1], other.url, other.segments[1]]) expect((await open(link)).statusCode, link).toBe(410);
   });
 
   it("a visitor's preview is bound to no session and ends in minutes", async () => {
