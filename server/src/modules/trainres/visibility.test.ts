@@ -31,7 +31,13 @@ beforeAll(async () => {
   const [text] = await t.ctx.db
     .select({ resCode: resources.resCode })
     .from(resources)
-    .where(and(eq(resources.companySysCode, DEMO_COMPANY.companySysCode), eq(resources.resType, ResType.RichText), eq(resources.auditStatus, 20)))
+    .where(
+      and(
+        eq(resources.companySysCode, DEMO_COMPANY.companySysCode),
+        eq(resources.resType, ResType.RichText),
+        eq(resources.auditStatus, 20),
+      ),
+    )
     .limit(1);
   companyText = text.resCode;
   const shared = await buildResource(t, { resName: '平台公开视频课' });
