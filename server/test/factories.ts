@@ -349,3 +349,22 @@ export async function buildResource(
     .returning();
   return row;
 }
+
+/**
+ * Gives a media row (e.g. a `buildResource`'s, `MF…`) a stored HLS rendition FD of `segments`
+ * segments of `segmentSeconds` each (MPEG-TS-looking bytes, no ffmpeg needed) and that duration.
+ */
+export async function storeHlsRendition(t: Target, mediaCode: string, segments = 3, segmentSeconds = 10): Promise<void> {
+  const ctx = ctxOf(t);
+  const key = `media/${mediaCode}/FD`;
+  const lines = ['#EXTM3U', `#EXT-X-TARGETDURATION:${segmentSeconds}`, '#EXT-X-PLAYLIST-TYPE:VOD'];
+  for (let i = 0; i < segments; i++) {
+    lines.push(`#EXTINF:${segmentSeconds}.0,`, `seg_${pad(i, 4)}.ts`);
+    await ctx.storage.put(`${key}/seg_${pad(i, 4)}.ts`, Buffer.alloc(188, 0x47));
+  }
+  await ctx.storage.put(`${key}/index.m3u8`, Buffer.from([...lines, '#EXT-X-ENDLIST'].join('\n')));
+  await ctx.db
+    .update(media)
+    .set({ duration: segments * segmentSeconds, renditions: [{ quality: 'FD', key: `${key}/index.m3u8`, height: 360, format: 'hls' }] })
+    .where(eq(media.mediaCode, mediaCode));
+}

@@ -79,13 +79,45 @@ export async function resolveSession(
   return { id: s.id, userId: s.userId };
 }
 
+/** A live session's expiry by its id (the lookup of links issued to a session); dropped on revoke. */
+interface CachedSessionById {
+  expiresAt: number;
+  installation: string;
+}
+const byIdKey = (id: number) => `sessid:${id}`;
+
+/**
+ * Whether the session `sessionId` is live at `now`: not signed out (revoked) and not expired. For
+ * links issued to a session that come back without its token (a media element fetching a signed
+ * play list or file by itself), checked on every such request: a cache lookup, the row only when
+ * the entry is missing or its expiry has passed (a later request may have slid it).
+ */
+export async function sessionAlive(ctx: AppContext, sessionId: number, now = ctx.clock.now()): Promise<boolean> {
+  if (!Number.isSafeInteger(sessionId) || sessionId <= 0) return false;
+  const at = now.getTime();
+  const hit = await ctx.cache.get<CachedSessionById>(byIdKey(sessionId));
+  if (hit?.installation === ctx.installationId && hit.expiresAt > at) return true;
+  const [row] = await ctx.db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!row || row.expiresAt.getTime() <= at) return false;
+  // only live sessions are cached (revoking deletes the entry, so a hit is never a signed-out one)
+  await ctx.cache.set(byIdKey(sessionId), { expiresAt: row.expiresAt.getTime(), installation: ctx.installationId }, CACHE_TTL_S);
+  return true;
+}
+
+/** The cache entries of revoked sessions, by token and by id. */
+const cacheKeysOf = (rows: { id: number; tokenHash: string }[]) => rows.flatMap((r) => [`sess:${r.tokenHash}`, byIdKey(r.id)]);
+
 export async function revokeSession(ctx: AppContext, sessionId: number, now = ctx.clock.now()): Promise<void> {
   const rows = await ctx.db
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .returning({ tokenHash: sessions.tokenHash });
-  await ctx.cache.del(...rows.map((r) => `sess:${r.tokenHash}`));
+    .returning({ id: sessions.id, tokenHash: sessions.tokenHash });
+  await ctx.cache.del(...cacheKeysOf(rows));
 }
 
 /** Ends every session of a user (password change, reset, cancellation, disable). */
@@ -94,8 +126,8 @@ export async function revokeUserSessions(ctx: AppContext, userId: number, now = 
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ tokenHash: sessions.tokenHash });
-  await ctx.cache.del(...rows.map((r) => `sess:${r.tokenHash}`));
+    .returning({ id: sessions.id, tokenHash: sessions.tokenHash });
+  await ctx.cache.del(...cacheKeysOf(rows));
   return rows.length;
 }
 

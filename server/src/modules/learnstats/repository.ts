@@ -1,22 +1,18 @@
 import { EnableStatus, UserType } from '@xuetu/contract';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orgs, resources, resStudies, resStudyDays, users } from '../../db/schema/index.ts';
+import { PLATFORM_WIDE } from '../../platform/scope.ts';
+import { viewerScope, visibleResWhere } from '../trainres/public.ts';
 
-// SQL of the learning statistics (ADR 0019). Learners see a resource's approved version (`live`);
-// a resource is visible when approved and not deleted, platform-wide and not private, or owned by
-// the viewer's company. `company` null = the signed-out / platform view (platform-wide only).
+// SQL of the learning statistics (ADR 0019). Learners see a resource's approved version (`live`),
+// by the one visibility rule of the resource library (trainres visibility.ts). `company` null =
+// the signed-out / platform view (the platform's public resources only).
 
 /** Resources a viewer of `company` sees on the learner side; 'all' = every approved one (platform staff figures). */
 export type ResView = { company: string | null } | 'all';
 
-export function visibleRes(view: ResView): SQL {
-  const approved = and(isNotNull(resources.live), isNull(resources.deletedAt)) as SQL;
-  if (view === 'all') return approved;
-  const platform = and(isNull(resources.companySysCode), eq(resources.isPrivate, 0));
-  if (!view.company) return and(approved, platform) as SQL;
-  return and(approved, or(platform, eq(resources.companySysCode, view.company))) as SQL;
-}
+export const visibleRes = (view: ResView): SQL => visibleResWhere(view === 'all' ? PLATFORM_WIDE : viewerScope(view.company));
 
 const live = (field: string) => sql<string>`coalesce(${resources.live}->>${field}, '')`;
 const cardColumns = {

@@ -15,6 +15,7 @@ import { type Caller, requireActor } from '../../platform/caller.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { sendMessage } from '../message/public.ts';
 import { forgetStudyRules } from '../study/public.ts';
+import { isResVisible } from '../trainres/public.ts';
 import { projectError } from './errors.ts';
 import { PROJECT_MESSAGE_TYPE, projectMessageUrl } from './jobs.ts';
 import { matchesPicks } from './participants.ts';
@@ -194,7 +195,8 @@ export async function projectDetailData(caller: Caller, projectCode: string): Pr
   const [card] = await buildCards(db, userId, [p], new Map(enrolment ? [[p.id, enrolment]] : []), caller.now);
   const [resources, exams] = await Promise.all([repo.projectResourceList(db, p.id, userId), repo.projectExamList(db, p.id, userId)]);
   const courses: CourseProgress[] = resources
-    .filter((r) => r.live && !r.deletedAt)
+    // what the learner may open (a platform resource made private since leaves the list)
+    .filter((r) => isResVisible(caller.scope, r))
     .map((r) => {
       const duration = r.live?.duration ?? r.duration;
       const seconds = r.creditedSeconds ?? 0;

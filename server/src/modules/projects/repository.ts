@@ -1,5 +1,5 @@
 import { ProjectStatus } from '@xuetu/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -20,6 +20,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
+import { viewerScope, visibleResWhere } from '../trainres/public.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectInsert = typeof projects.$inferInsert;
@@ -153,20 +154,13 @@ export async function planCodesInUse(db: DbOrTx, projectId: number): Promise<Set
 
 // ---------- resources ----------
 
-/** Resources learners can see (an approved version, not deleted) of the platform or the company, by code. */
+/** Resources the company's learners can see (the resource library's visibility rule), by code. */
 export async function usableResources(db: DbOrTx, company: string, resCodes: string[]) {
   if (!resCodes.length) return [];
   return db
     .select({ id: resources.id, resCode: resources.resCode })
     .from(resources)
-    .where(
-      and(
-        inArray(resources.resCode, resCodes),
-        isNotNull(resources.live),
-        isNull(resources.deletedAt),
-        or(isNull(resources.companySysCode), eq(resources.companySysCode, company)),
-      ),
-    );
+    .where(and(inArray(resources.resCode, resCodes), visibleResWhere(viewerScope(company))));
 }
 
 export async function replaceResources(db: DbOrTx, scope: TenantScope, projectId: number, resIds: number[]): Promise<void> {
@@ -188,6 +182,8 @@ export async function projectResourceList(db: DbOrTx, projectId: number, userId?
       duration: resources.duration,
       live: resources.live,
       deletedAt: resources.deletedAt,
+      companySysCode: resources.companySysCode,
+      isPrivate: resources.isPrivate,
       creditedSeconds: resStudies.creditedSeconds,
       completedAt: resStudies.completedAt,
       lastStudyAt: resStudies.lastStudyAt,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared } from '../../db/client.ts';
 import {
   lecturers,
@@ -15,6 +15,7 @@ import {
 import type { LiveVersion } from '../../db/schema/trainres.ts';
 import { likeContains } from '../../platform/like.ts';
 import type { TenantScope } from '../../platform/scope.ts';
+import { visibleResWhere } from '../trainres/public.ts';
 
 /** What a learner sees of a resource: its approved (`live`) version and who owns it. */
 export interface LiveRes {
@@ -27,25 +28,6 @@ export interface LiveRes {
   live: LiveVersion;
   /** the media's duration when known (the resource's own otherwise), seconds */
   duration: number;
-}
-
-/**
- * Resources a learner may see (ADR 0017): approved (a live version), not deleted, and either
- * platform-wide and not private, or their own company's. Platform staff see every approved one.
- */
-export function visibleWhere(scope: TenantScope): SQL {
-  const base = and(isNotNull(resources.live), isNull(resources.deletedAt)) as SQL;
-  if (scope.all) return base;
-  const own = scope.companySysCode.startsWith('\u0000') ? sql`false` : eq(resources.companySysCode, scope.companySysCode);
-  return and(base, or(and(isNull(resources.companySysCode), eq(resources.isPrivate, 0)), own)) as SQL;
-}
-
-/** The same rule in code, for a row already read (the heartbeat's cached lookup). */
-export function isVisible(scope: TenantScope, r: Pick<LiveRes, 'companySysCode' | 'isPrivate'> & { live: unknown }): boolean {
-  if (!r.live) return false;
-  if (scope.all) return true;
-  if (r.companySysCode === null) return r.isPrivate === 0;
-  return r.companySysCode === scope.companySysCode;
 }
 
 /** a course of several lessons: the sum stored with the version (ADR 0022); otherwise its media's when known */
@@ -116,7 +98,7 @@ export async function pageCatalogue(
   window: { limit: number; offset: number },
 ): Promise<{ rows: CardRow[]; total: number }> {
   const where = and(
-    visibleWhere(scope),
+    visibleResWhere(scope),
     f.dCodes ? (f.dCodes.length ? inArray(resources.dCode, f.dCodes) : sql`false`) : undefined,
     f.keyword ? ilike(sql`${resources.live}->>'resName'`, likeContains(f.keyword)) : undefined,
   );
@@ -131,7 +113,7 @@ export async function pageCatalogue(
 export async function relevant(db: DbOrTx, scope: TenantScope, userId: number, res: LiveRes, limit: number): Promise<CardRow[]> {
   const sameLecturer = res.live.lecturerCode ? sql`${resources.live}->>'lecturerCode' = ${res.live.lecturerCode}` : sql`false`;
   const rows = await cardQuery(db, userId)
-    .where(and(visibleWhere(scope), ne(resources.id, res.id), or(eq(resources.dCode, res.dCode), sameLecturer)))
+    .where(and(visibleResWhere(scope), ne(resources.id, res.id), or(eq(resources.dCode, res.dCode), sameLecturer)))
     .orderBy(sql`case when ${resources.dCode} = ${res.dCode} then 0 else 1 end`, asc(resources.sort), desc(resources.id))
     .limit(limit);
   return rows as CardRow[];
@@ -188,7 +170,7 @@ export async function addView(db: DbOrTx, scope: TenantScope, resId: number): Pr
   await db
     .update(resources)
     .set({ viewCnt: sql`${resources.viewCnt} + 1` })
-    .where(and(eq(resources.id, resId), visibleWhere(scope)));
+    .where(and(eq(resources.id, resId), visibleResWhere(scope)));
 }
 
 // ---------- notes ----------

@@ -22,7 +22,7 @@ import { groupCommit } from '../../platform/group-commit.ts';
 import { htmlExcerpt } from '../../platform/html-text.ts';
 import { localCache } from '../../platform/local-cache.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { dirSubtree, listDirs, resError } from '../trainres/public.ts';
+import { dirSubtree, isResVisible, listDirs, resError } from '../trainres/public.ts';
 import { STUDY_GRACE_SECONDS, shanghaiDay } from './crediting.ts';
 import * as repo from './repository.ts';
 import { studyRulesFor } from './rules.ts';
@@ -58,7 +58,7 @@ async function cachedRes(caller: Caller, code: string) {
 /** A resource the caller may study, or the not-found answer (another company's looks missing). */
 async function visibleRes(caller: Caller, code: string, fresh = false): Promise<repo.LiveRes> {
   const row = fresh ? await repo.findLiveRes(caller.ctx.db, code) : await cachedRes(caller, code);
-  if (!row || row.deleted || !repo.isVisible(caller.scope, row)) throw resError('RES_NOT_FOUND');
+  if (!row || row.deleted || !isResVisible(caller.scope, row)) throw resError('RES_NOT_FOUND');
   return row;
 }
 

@@ -1,6 +1,7 @@
 import { AuditStatus, MediaStatus, Perm, ResType } from '@xuetu/contract';
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../platform/actor.ts';
+import { NO_SCOPE } from '../../platform/caller.ts';
 import type { Subject } from '../../platform/policy.ts';
 import { authorize, can, resPolicy } from './policy.ts';
 
@@ -100,17 +101,25 @@ describe('resource library policy', () => {
     expect(() => authorize(tech, 'manageMedia', other)).toThrow(err('MEDIA_NOT_FOUND'));
   });
 
-  it('the current version is for administrators of the resource; a private approved one for its company', () => {
+  it("the current version is for administrators of the resource; the approved one by the catalogue's rule", () => {
     const admin: Subject = { ...tech, actor: actor('C-TECH', [Perm.ResList]) };
     const learner: Subject = { ...tech, actor: actor('C-TECH', []) };
     const outsider: Subject = { actor: actor('C-LOGI', []), scope: { all: false, companySysCode: 'C-LOGI' } };
+    const visitor: Subject = { actor: null, scope: NO_SCOPE };
     expect(resPolicy.rules.viewCurrent(admin, own)).toBe(true);
     expect(can(learner, 'viewCurrent', own)).toBe(false);
     expect(can(admin, 'viewCurrent', other)).toBe(false);
     const live = { ...own, live: {}, isPrivate: 1 };
     expect(can(learner, 'viewLive', live)).toBe(true);
+    expect(can(learner, 'viewLive', { ...live, isPrivate: 0 })).toBe(true);
+    // another company's resource, private or not, answers like a missing one (issue 22)
     expect(() => authorize(outsider, 'viewLive', live)).toThrow(err('RES_NOT_FOUND'));
-    expect(can(outsider, 'viewLive', { ...live, isPrivate: 0 })).toBe(true);
+    expect(() => authorize(outsider, 'viewLive', { ...live, isPrivate: 0 })).toThrow(err('RES_NOT_FOUND'));
+    expect(() => authorize(visitor, 'viewLive', { ...live, isPrivate: 0 })).toThrow(err('RES_NOT_FOUND'));
+    // the platform's: to everyone unless private (then platform staff only)
+    const platformLive = { ...shared, live: {}, isPrivate: 0 };
+    expect([outsider, visitor, learner].map((s) => can(s, 'viewLive', platformLive))).toEqual([true, true, true]);
+    expect([outsider, visitor, platform].map((s) => can(s, 'viewLive', { ...platformLive, isPrivate: 1 }))).toEqual([false, false, true]);
     expect(() => authorize(learner, 'viewLive', { ...live, live: null })).toThrow(err('RES_NOT_FOUND'));
   });
 });

@@ -9,6 +9,7 @@ import { NO_COMPANY, type TenantScope } from '../../platform/scope.ts';
 import { targetCompany } from '../companies/public.ts';
 import { resError } from './errors.ts';
 import { nextStatus } from './transitions.ts';
+import { isResVisible, type VisibleRow } from './visibility.ts';
 
 /**
  * Company rules of the resource library in one place. Platform objects (company null) are
@@ -122,9 +123,8 @@ export const resPolicy = definePolicy({
   /** the current (maybe unapproved) version: an administrator of the resource's company (staff: all) */
   viewCurrent: (subject: Subject, res: Owned) =>
     (subject.actor !== null && hasAction(subject.actor, RES_MANAGE) && manages(subject, res)) || resError('RES_NOT_FOUND'),
-  /** the approved version; a private resource only for its own company's people */
-  viewLive: ({ actor }: Subject, res: Owned & { live: unknown; isPrivate: number }) =>
-    (res.live !== null && (!res.isPrivate || (actor !== null && actor.companySysCode === res.companySysCode))) || resError('RES_NOT_FOUND'),
+  /** the approved version, by the learner-side rule of the catalogue (visibility.ts) */
+  viewLive: ({ scope }: Subject, res: VisibleRow) => isResVisible(scope, res) || resError('RES_NOT_FOUND'),
 });
 
 export const { authorize, can } = resPolicy;

@@ -1,41 +1,75 @@
 import { errorMessage, MediaStatus, type PlayListAnswer, PREVIEW_SECONDS, ResType } from '@xuetu/contract';
 import type { Caller } from '../../../platform/caller.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { localCache } from '../../../platform/local-cache.ts';
+import { PLATFORM_WIDE } from '../../../platform/scope.ts';
+import { sessionAlive } from '../../../platform/sessions.ts';
 import { signUrlToken, verifyUrlToken } from '../../../platform/signing.ts';
 import { resError } from '../errors.ts';
 import { authorize, can } from '../policy.ts';
-import { findResAnyCompany } from '../res-repository.ts';
+import { findResAnyCompany, type ResRow } from '../res-repository.ts';
+import { isResVisible, viewerCompany, viewerScope } from '../visibility.ts';
 import { parseSegments, segmentsWithin, signPlaylist } from './playlist.ts';
 import * as repo from './repository.ts';
 
 const PURPOSE = 'media';
-/** spec: media URLs expire in minutes */
+/** spec: media URLs expire in minutes (the anonymous preview's links, and the least any link gets) */
 export const MEDIA_URL_TTL_MS = 10 * 60_000;
+/** a signed-in viewer's links last the media's length and this much more (pauses, seeking back) */
+const PLAY_SLACK_MS = 15 * 60_000;
+/** the longest media length counted for a link's life */
+const MAX_MEDIA_MS = 24 * 3600_000;
+
+/** A grant's viewer: whose view of the resource the link was issued for (re-checked on use). */
+const STAFF = '*';
+const MANAGER = '!';
 
 interface Grant {
   mediaCode: string;
   preview: boolean;
   userId: number;
+  /** the session the link was issued to; 0 = none (the anonymous preview) */
+  sessionId: number;
+  /** the resource the media plays in */
+  resCode: string;
+  /**
+   * the view it was issued under: STAFF (platform staff), a company code, '' (signed out), or
+   * MANAGER (an administrator of the resource playing its current version)
+   */
+  viewer: string;
 }
 
-const subjectOf = (g: Grant) => `${g.mediaCode}|${g.preview ? 1 : 0}|${g.userId}`;
+const subjectOf = (g: Grant) =>
+  [g.mediaCode, g.preview ? 1 : 0, g.userId, g.sessionId, g.resCode, g.viewer].map((p) => encodeURIComponent(String(p))).join('|');
 function grantOf(subject: string): Grant | null {
-  const [mediaCode, preview, user] = subject.split('|');
-  if (!mediaCode || (preview !== '0' && preview !== '1')) return null;
-  return { mediaCode, preview: preview === '1', userId: Number(user) || 0 };
+  const parts = subject.split('|').map((p) => decodeURIComponent(p));
+  // links signed before links were bound to the session and the resource are not accepted any more
+  if (parts.length !== 6) return null;
+  const [mediaCode, preview, user, session, resCode, viewer] = parts;
+  if (!mediaCode || !resCode || (preview !== '0' && preview !== '1')) return null;
+  const grant = { mediaCode, preview: preview === '1', userId: Number(user) || 0, sessionId: Number(session) || 0, resCode, viewer };
+  // only the preview goes without a session
+  return grant.sessionId > 0 || grant.preview ? grant : null;
 }
 
 /**
- * A media token: what it opens (the media, whether only the preview), for whom (the user id, 0
- * when signed out) and from where (bound to the viewer's address). See ADR 0012.
+ * A media token: what it opens (the media, whether only the preview), for whom (the user and the
+ * session it was issued to; none for the anonymous preview), from where (bound to the viewer's
+ * address) and until when. A play list's segments are signed with the play list link's own
+ * grant and expiry, so no segment link outlives its play list's. See ADR 0012a.
  */
-export function signMedia(caller: Caller, g: Grant, ttlMs = MEDIA_URL_TTL_MS): string {
-  return signUrlToken(caller.ctx, {
-    purpose: PURPOSE,
-    subject: subjectOf(g),
-    binding: caller.ip,
-    expiresAt: new Date(caller.now.getTime() + ttlMs),
-  });
+export function signMedia(caller: Caller, g: Grant, expiresAt: Date): string {
+  return signUrlToken(caller.ctx, { purpose: PURPOSE, subject: subjectOf(g), binding: caller.ip, expiresAt });
+}
+
+/**
+ * How long a new play list link works: the anonymous preview's for minutes; a signed-in viewer's
+ * for the media's length and some slack (a VOD play list is read once, its segments through the
+ * whole video), ended earlier by the end of its session.
+ */
+function linkLifeMs(preview: boolean, durationSeconds: number): number {
+  if (preview) return MEDIA_URL_TTL_MS;
+  return Math.max(MEDIA_URL_TTL_MS, Math.min(durationSeconds * 1000, MAX_MEDIA_MS) + PLAY_SLACK_MS);
 }
 
 export const linkError = () => new AppError(errorMessage('MEDIA_LINK_EXPIRED'), 0, 410, null, 'MEDIA_LINK_EXPIRED');
@@ -44,8 +78,9 @@ const previewError = () => new AppError(errorMessage('MEDIA_PREVIEW_LIMIT'), 0, 
 /**
  * GetVideoPlayList / GetTrainResPreView: the qualities of a resource's media as signed URLs.
  * Administrators who manage the resource see its current version (the auditor's preview);
- * everyone else only an approved version they may see (private ones: own company only);
- * a signed-out viewer only the first 30 seconds. `lesson` (ADR 0022): which lesson of a course
+ * everyone else only an approved version they may see by the one visibility rule
+ * (visibility.ts: another company's answers like a missing one); a signed-out viewer only the
+ * first 30 seconds of what the portal lists. `lesson` (ADR 0022): which lesson of a course
  * of several (its index in the version seen): only that version's lessons' media are signed.
  */
 export async function playList(
@@ -91,7 +126,18 @@ export async function playList(
   const list = hls.length ? hls : renditions;
   const format = hls.length ? 'hls' : 'file';
   if (preview && format === 'file') return { ...base, format, attExt: media.ext, note: errorMessage('MEDIA_PREVIEW_LIMIT') };
-  const token = signMedia(caller, { mediaCode: media.mediaCode, preview, userId: actor?.userId ?? 0 });
+  const viewer = manages ? MANAGER : caller.scope.all ? STAFF : (viewerCompany(caller.scope) ?? '');
+  const grant = {
+    mediaCode: media.mediaCode,
+    preview,
+    userId: actor?.userId ?? 0,
+    sessionId: actor?.sessionId ?? 0,
+    resCode: res.resCode,
+    viewer,
+  };
+  // a pdf has no media length: the reading time given with the document (ADR 0021)
+  const length = media.duration || version.duration;
+  const token = signMedia(caller, grant, new Date(caller.now.getTime() + linkLifeMs(preview, length)));
   const t = encodeURIComponent(token);
   return {
     ...base,
@@ -113,36 +159,72 @@ export async function playList(
  * a row changes only when a (re)transcode finishes, which a new play list picks up anyway.
  */
 const MEDIA_CACHE_MS = 5000;
-const mediaCaches = new WeakMap<object, Map<string, { row: repo.MediaRow | undefined; until: number }>>();
+type CachedMedia = { row: repo.MediaRow | undefined };
 async function cachedMedia(caller: Caller, mediaCode: string): Promise<repo.MediaRow | undefined> {
-  let mediaCache = mediaCaches.get(caller.ctx);
-  if (!mediaCache) {
-    mediaCache = new Map();
-    mediaCaches.set(caller.ctx, mediaCache);
-  }
-  // a cache lifetime, not a business time: the wall clock
-  const now = Date.now();
-  const hit = mediaCache.get(mediaCode);
-  if (hit && hit.until > now) return hit.row;
+  // a cache lifetime, not a business time (the wall clock); bounded per app
+  const cache = localCache<string, CachedMedia>(caller.ctx, 'media.rows', { max: 1000, ttlMs: MEDIA_CACHE_MS });
+  const hit = cache.get(mediaCode);
+  if (hit) return hit.row;
   const row = await repo.findMedia(caller.ctx.db, mediaCode);
-  if (mediaCache.size > 1000) mediaCache.clear();
-  mediaCache.set(mediaCode, { row, until: now + MEDIA_CACHE_MS });
+  cache.set(mediaCode, { row });
   return row;
 }
 
-/** Parsed playlists by storage key (they never change once written). */
-const playlists = new Map<string, string>();
+/** Stored play lists by storage key (they never change once written), bounded per app. */
 async function readPlaylist(caller: Caller, key: string): Promise<string> {
-  const hit = playlists.get(key);
+  const cache = localCache<string, string>(caller.ctx, 'media.playlists', { max: 500, ttlMs: 3600_000 });
+  const hit = cache.get(key);
   if (hit) return hit;
   const obj = await caller.ctx.storage.get(key);
   if (!obj) throw resError('MEDIA_NOT_FOUND');
   const chunks: Buffer[] = [];
   for await (const c of obj.body) chunks.push(c as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');
-  if (playlists.size > 500) playlists.clear();
-  playlists.set(key, text);
+  cache.set(key, text);
   return text;
+}
+
+/**
+ * A link issued to a session works only while that session lives (issue 22): a request that
+ * carries a session must carry that one (a colleague's, even at the same address, is refused);
+ * one without (a media element fetching by itself) needs the issuing session still signed in and
+ * not expired. The anonymous preview's links are bound to no session.
+ */
+async function sessionHolds(caller: Caller, grant: Grant): Promise<boolean> {
+  if (!grant.sessionId) return grant.preview;
+  if (caller.actor) return caller.actor.sessionId === grant.sessionId;
+  return sessionAlive(caller.ctx, grant.sessionId, caller.now);
+}
+
+/**
+ * Resource rows for delivery (who may see it, which media its approved version plays), kept a few
+ * seconds by the business clock: a link already issued stops within them once the resource
+ * leaves its viewer's view (revoked, deleted, made private) or its approved version changes media.
+ */
+const RES_CACHE_MS = 5000;
+type CachedRes = { row: ResRow | undefined; until: number };
+async function cachedRes(caller: Caller, resCode: string): Promise<ResRow | undefined> {
+  const cache = localCache<string, CachedRes>(caller.ctx, 'media.res', { max: 1000, ttlMs: RES_CACHE_MS });
+  const now = caller.now.getTime();
+  const hit = cache.get(resCode);
+  if (hit && hit.until > now && hit.until - now <= RES_CACHE_MS) return hit.row;
+  const row = await findResAnyCompany(caller.ctx.db, resCode);
+  cache.set(resCode, { row, until: now + RES_CACHE_MS });
+  return row;
+}
+
+/**
+ * The link's resource is still one its viewer may see by the visibility rule, and the media is
+ * still one its approved version plays. An administrator's link to the current version is
+ * bounded by the session alone.
+ */
+async function stillVisible(caller: Caller, grant: Grant): Promise<boolean> {
+  if (grant.viewer === MANAGER) return true;
+  const res = await cachedRes(caller, grant.resCode);
+  const scope = grant.viewer === STAFF ? PLATFORM_WIDE : viewerScope(grant.viewer || null);
+  if (!res || !isResVisible(scope, res) || !res.live) return false;
+  const live = res.live;
+  return live.mediaId === grant.mediaCode || (live.lessons ?? []).some((l) => l.mediaId === grant.mediaCode);
 }
 
 /** What a media link opens: a playlist's text (its segments signed again), or stored bytes. */
@@ -151,16 +233,16 @@ export type MediaAnswer = { playlist: string } | { key: string; type: string };
 /**
  * GET /prod-api/media/play/<media>/<quality>/<file>?t=…: a playlist, a segment or the original
  * file (the route sends the bytes, with Range support). The token must be valid, unexpired, for
- * this media and this address, and for the signed-in user when the request carries a session;
- * preview tokens open only the segments that start within the first 30 seconds.
+ * this media and this address, and its session still live (and the request's, when it carries
+ * one); preview tokens open only the segments that start within the first 30 seconds.
  */
 export async function openMedia(caller: Caller, path: string, token: string): Promise<MediaAnswer> {
   const [mediaCode, quality, file, ...rest] = path.split('/');
   if (!mediaCode || !quality || !file || rest.length) throw linkError();
   const ok = verifyUrlToken(caller.ctx, token, { purpose: PURPOSE, binding: caller.ip, now: caller.now });
   const grant = ok ? grantOf(ok.subject) : null;
-  if (!grant || grant.mediaCode !== mediaCode) throw linkError();
-  if (caller.actor && grant.userId && caller.actor.userId !== grant.userId) throw linkError();
+  if (!ok || !grant || grant.mediaCode !== mediaCode) throw linkError();
+  if (!(await sessionHolds(caller, grant)) || !(await stillVisible(caller, grant))) throw linkError();
   const media = await cachedMedia(caller, mediaCode);
   if (!media) throw linkError();
   const rendition = media.renditions.find((r) => r.quality === quality);
@@ -172,8 +254,8 @@ export async function openMedia(caller: Caller, path: string, token: string): Pr
   const dir = rendition.key.slice(0, rendition.key.lastIndexOf('/'));
   if (file === 'index.m3u8') {
     const text = await readPlaylist(caller, rendition.key);
-    // segments stay playable for the whole video, not just the playlist link's minutes
-    const segToken = signMedia(caller, grant, Math.max(MEDIA_URL_TTL_MS, (media.duration + 15 * 60) * 1000));
+    // the segments: the same grant (session, address) and the play list link's own expiry
+    const segToken = signMedia(caller, grant, ok.expiresAt);
     return { playlist: signPlaylist(text, segToken, grant.preview ? PREVIEW_SECONDS : 0) };
   }
   if (!/^seg_\d{4,6}\.ts$/.test(file)) throw linkError();
