@@ -5,7 +5,7 @@ import type { Actor } from './actor.ts';
 import { hasAction } from './actor.ts';
 import { type Caller, callerFromRequest } from './caller.ts';
 import type { AppContext } from './context.ts';
-import { controlCharacterMessage, findControlCharacter } from './control-chars.ts';
+import { badTextMessage } from './control-chars.ts';
 import { ok, WithMsg } from './envelope.ts';
 import { AppError, appError, forbidden, unauthorized } from './errors.ts';
 import { type UploadSource, uploadSource } from './files/source.ts';
@@ -99,8 +99,8 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
         let input: unknown = {};
         if (spec.input) {
           const raw = spec.multipart ? { ...(req.query as object) } : mergeInput(req.query, req.body);
-          const badField = findControlCharacter(raw);
-          if (badField) throw new AppError(controlCharacterMessage(badField), 0, 200, null, 'BAD_INPUT');
+          const badText = badTextMessage(raw);
+          if (badText) throw new AppError(badText, 0, 200, null, 'BAD_INPUT');
           input = spec.input.parse(normalizeKeys(spec.input, raw));
         }
         const result = await spec.handler({
