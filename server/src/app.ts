@@ -24,6 +24,7 @@ import { AppError } from './platform/errors.ts';
 import { installationId, redisPrefixFor, withInstallationSecrets } from './platform/installation.ts';
 import { JobRunner } from './platform/jobs/index.ts';
 import { loggableError } from './platform/log-safe.ts';
+import { openApiOptions } from './platform/openapi.ts';
 import { registerRoutes } from './platform/route.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { resolveSession, tokenFromHeaders } from './platform/sessions.ts';
@@ -161,9 +162,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   await app.register(multipart, { limits: { fileSize: env.UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   // tus (resumable media uploads) reads PATCH bodies itself
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
-  await app.register(swagger, {
-    openapi: { info: { title: '学途 Xuetu API', version: '1.0.0', description: '所有接口返回 {success, msg, data, errorCode}' } },
-  });
+  await app.register(swagger, openApiOptions());
   // the API description is for developers: off in production unless API_DOCS=true
   if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
   // API answers hold personal data: never stored by browsers or shared caches, never sniffed

@@ -10,6 +10,7 @@ import { ok, WithMsg } from './envelope.ts';
 import { AppError, appError, forbidden, unauthorized } from './errors.ts';
 import { type UploadSource, uploadSource } from './files/source.ts';
 import { normalizeKeys } from './keys.ts';
+import { securityFor } from './openapi.ts';
 
 /**
  * Who may call a route: anyone, any signed-in user, or a user holding one of the listed actions.
@@ -86,6 +87,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
       schema: {
         summary: spec.summary,
         tags: [spec.url.split('/')[2] ?? 'api'],
+        security: securityFor(spec.access),
         ...(jsonSchema && !spec.multipart ? (methods.includes('GET') ? { querystring: jsonSchema } : { body: jsonSchema }) : {}),
       },
       handler: async (req, reply) => {
@@ -134,7 +136,8 @@ function mergeInput(query: unknown, body: unknown): Record<string, unknown> {
 
 function toJsonSchema(schema: z.ZodType): Record<string, unknown> | undefined {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    // OpenAPI 3.0 Schema Objects (the document is 3.0.3: platform/openapi.ts)
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
   } catch {
     return undefined;
   }
