@@ -131,7 +131,10 @@ export const ImportMsg = {
 /** A string field: absent or null read as '' (the old clients send nulls). */
 const text = (max: number) =>
   z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().trim().max(max));
-const optId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(DB_INT_MIN).max(DB_INT_MAX).optional());
+const optId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number().int().min(DB_INT_MIN).max(DB_INT_MAX).optional(),
+);
 const id = (msg = '参数 id 有误') => z.coerce.number({ error: msg }).int(msg).min(DB_INT_MIN, msg).max(DB_INT_MAX, msg);
 
 // ---- users ----------------------------------------------------------------------------------

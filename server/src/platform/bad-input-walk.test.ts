@@ -47,7 +47,9 @@ let previous = '';
 beforeAll(async () => {
   t = await buildTestApp({ env: { API_DOCS: true } });
   token = await t.login('admin');
-  const doc = (await t.inject({ method: 'GET', url: '/prod-api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
+  const doc = (await t.inject({ method: 'GET', url: '/prod-api/docs/json' })).json() as {
+    paths: Record<string, Record<string, Operation>>;
+  };
   calls = t.app.xuetuRoutes
     .filter((r) => !r.url.includes('*')) // files, media play and tus: paths of their own, not JSON input
     .flatMap((r) =>
@@ -211,7 +213,8 @@ describe('every route with bad input', () => {
       if (call.schema?.properties)
         await send(call, Object.fromEntries(Object.entries(call.schema.properties).map(([k, v]) => [k, wrongType(v)])));
       // LoginOut reads no input and would end the walk's session
-      if (!call.query && !SESSION_ENDING.has(call.path)) for (const body of [[1, 2], 'text', 12, null, { '': 1, __proto__x: {} }]) await send(call, body);
+      if (!call.query && !SESSION_ENDING.has(call.path))
+        for (const body of [[1, 2], 'text', 12, null, { '': 1, __proto__x: {} }]) await send(call, body);
     }
     expect(serverErrors).toEqual([]);
   });

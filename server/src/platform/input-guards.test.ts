@@ -2,8 +2,8 @@ import { count, DrizzleQueryError, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { call, outboxCode, U } from '../modules/account/testkit.ts';
 import { auditLogs, notices } from '../db/schema/index.ts';
+import { call, outboxCode, U } from '../modules/account/testkit.ts';
 import { loggableError } from './log-safe.ts';
 
 // Issue 9 items 9 and 10: control characters are refused at validation naming the field; failed
@@ -38,7 +38,10 @@ describe('control characters', () => {
 });
 
 describe('lone surrogates', () => {
-  const rows = async () => [(await t.ctx.db.select({ n: count() }).from(auditLogs))[0].n, (await t.ctx.db.select({ n: count() }).from(notices))[0].n];
+  const rows = async () => [
+    (await t.ctx.db.select({ n: count() }).from(auditLogs))[0].n,
+    (await t.ctx.db.select({ n: count() }).from(notices))[0].n,
+  ];
   const surrogateMsg = (field: string) => `参数 ${field} 含有不完整的字符（如被截断的表情符号），请删除后重试`;
 
   it.each([
@@ -46,7 +49,7 @@ describe('lone surrogates', () => {
     ['/Api/SysConfig/sys_notice/AddNotice', { noticeTitle: '公告', noticeValue: '<p>\udfff</p>' }, 'noticeValue'],
     ['/Api/User/user_user/ExportUserList', { key: '\ud800x', companySysCode: 'C-DEMO-TECH' }, 'key'],
     ['/Api/User/user_user/ExportUserList', { status: 'x\udc00', companySysCode: 'C-DEMO-TECH' }, 'status'],
-    ['/Api/User/user_post/SavePost', { postName: '岗位', companySysCode: 'C-DEMO-TECH', ['k\ud83d']: 1 }, 'k?'],
+    ['/Api/User/user_post/SavePost', { postName: '岗位', companySysCode: 'C-DEMO-TECH', 'k\ud83d': 1 }, 'k?'],
   ])('%s refuses %j naming the field and writes nothing', async (path, body, field) => {
     const before = await rows();
     const res = await t.inject({ method: 'POST', url: `/prod-api${path}`, payload: body, headers: { ydAuthorization: `Bearer ${corp}` } });
@@ -66,9 +69,16 @@ describe('lone surrogates', () => {
   });
 
   it('keeps paired surrogates (emoji) and records them in the audit log', async () => {
-    const res = await t.post<{ noticeSysCode: string }>('/Api/SysConfig/sys_notice/AddNotice', { noticeTitle: '表情公告😀', noticeValue: '<p>👍</p>' }, corp);
+    const res = await t.post<{ noticeSysCode: string }>(
+      '/Api/SysConfig/sys_notice/AddNotice',
+      { noticeTitle: '表情公告😀', noticeValue: '<p>👍</p>' },
+      corp,
+    );
     expect(res.success, res.msg).toBe(true);
-    const [notice] = await t.ctx.db.select({ title: notices.noticeTitle }).from(notices).where(sql`${notices.noticeSysCode} = ${res.data.noticeSysCode}`);
+    const [notice] = await t.ctx.db
+      .select({ title: notices.noticeTitle })
+      .from(notices)
+      .where(sql`${notices.noticeSysCode} = ${res.data.noticeSysCode}`);
     expect(notice.title).toBe('表情公告😀');
   });
 });

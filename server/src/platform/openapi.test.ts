@@ -5,7 +5,11 @@ import { operationIdFor, SESSION_SCHEME } from './openapi.ts';
 
 // Issue 22 item 7: the API document (served in development; API_DOCS=true in production) is a
 // valid OpenAPI 3.0.3 document, names every operation once and says which need the session header.
-type Operation = { operationId?: string; security?: Record<string, string[]>[]; requestBody?: { content: Record<string, { schema: unknown }> } };
+type Operation = {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+};
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
 
 let t: TestApp;
@@ -18,14 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
 /** a route's url as the document spells its path (`*` → `{*}`, `:id` → `{id}`) */
 const docPath = (url: string) => url.replace(/\*/g, '{*}').replace(/:(\w+)/g, '{$1}');
 
 describe('the OpenAPI document', () => {
   it('validates as OpenAPI 3.0.3', async () => {
     const validator = new Validator({ allErrors: true });
-    const result = await validator.validate(structuredClone(doc) as unknown as object);
+    const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe('3.0.3');
@@ -34,12 +39,14 @@ describe('the OpenAPI document', () => {
 
   it('writes exclusive bounds as OpenAPI 3.0 does (a boolean beside minimum)', () => {
     const save = doc.paths['/prod-api/Api/UserExam/ex_userexam/SaveAnswer'].post;
-    const seq = (save.requestBody?.content['application/json'].schema as { properties: Record<string, unknown> }).properties.seq;
-    expect(seq).toMatchObject({ type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: Number.MAX_SAFE_INTEGER });
+    const schema = save.requestBody?.content['application/json'].schema as { properties: Record<string, unknown> } | undefined;
+    expect(schema?.properties.seq).toMatchObject({ type: 'integer', minimum: 0, exclusiveMinimum: true, maximum: Number.MAX_SAFE_INTEGER });
   });
 
   it('documents every route of the route table with every method', () => {
-    const missing = t.app.xuetuRoutes.flatMap((r) => r.methods.filter((m) => !doc.paths[docPath(r.url)]?.[m.toLowerCase()]).map((m) => `${m} ${r.url}`));
+    const missing = t.app.xuetuRoutes.flatMap((r) =>
+      r.methods.filter((m) => !doc.paths[docPath(r.url)]?.[m.toLowerCase()]).map((m) => `${m} ${r.url}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -65,7 +72,8 @@ describe('the OpenAPI document', () => {
       for (const method of route.methods) {
         const op = doc.paths[docPath(route.url)]?.[method.toLowerCase()];
         const expected = route.access === 'public' ? [] : [{ [SESSION_SCHEME]: [] }];
-        if (JSON.stringify(op?.security) !== JSON.stringify(expected)) wrong.push(`${method} ${route.url}: ${JSON.stringify(op?.security)}`);
+        if (JSON.stringify(op?.security) !== JSON.stringify(expected))
+          wrong.push(`${method} ${route.url}: ${JSON.stringify(op?.security)}`);
       }
     expect(wrong).toEqual([]);
     // both kinds are there: the check above is not vacuous
@@ -75,7 +83,11 @@ describe('the OpenAPI document', () => {
 
   it('the scheme works as described: the login token in that header signs the call in', async () => {
     const token = await t.login('learner01');
-    const res = await t.inject({ method: 'POST', url: '/prod-api/Api/User/user_user/GetUserInfo', headers: { ydAuthorization: `Bearer ${token}` } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/prod-api/Api/User/user_user/GetUserInfo',
+      headers: { ydAuthorization: `Bearer ${token}` },
+    });
     expect(res.json()).toMatchObject({ success: true, data: { accountCode: 'learner01' } });
   });
 });

@@ -69,6 +69,7 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
         },
       },
     },
-    transformObject: (documentObject) => ('openapiObject' in documentObject ? withOperationIds(documentObject.openapiObject) : documentObject.swaggerObject),
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject ? withOperationIds(documentObject.openapiObject) : documentObject.swaggerObject,
   };
 }

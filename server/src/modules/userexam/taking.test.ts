@@ -252,7 +252,9 @@ describe('taking an exam', () => {
       sql`select q_code, answer_str, answer_seq, score_got from ex_userpaperquestion where userpaper_id = ${id} and q_code in (${q.single}, ${q.judge})`,
     );
     for (const row of (
-      stored as unknown as { rows: { q_code: string; answer_str: string | null; answer_seq: number | string; score_got: string | number }[] }
+      stored as unknown as {
+        rows: { q_code: string; answer_str: string | null; answer_seq: number | string; score_got: string | number }[];
+      }
     ).rows) {
       const acked = saves.filter((v, i) => v.qCode === row.q_code && answers[i].success && answers[i].data.applied);
       const newest = acked.at(-1);
