@@ -62,6 +62,8 @@ export interface RegisteredRoute {
   methods: string[];
   url: string;
   access: Access;
+  /** it reads a JSON body or query (an `input` schema, not multipart): its schema is in the OpenAPI document */
+  jsonInput: boolean;
 }
 
 declare module 'fastify' {
@@ -77,7 +79,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
   for (const spec of specs) {
     const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
     const url = `${API_BASE}${spec.url}`;
-    app.xuetuRoutes.push({ methods, url, access: spec.access });
+    app.xuetuRoutes.push({ methods, url, access: spec.access, jsonInput: Boolean(spec.input && !spec.multipart) });
     const jsonSchema = spec.input ? toJsonSchema(spec.input) : undefined;
     app.route({
       method: methods,
