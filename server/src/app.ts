@@ -12,7 +12,7 @@ import { type Env, type ParsedEnv, parseEnv } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
-import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { isDatabaseUnavailable, isNumberOutOfRange } from './db/unavailable.ts';
 import { allJobs, allRoutes } from './modules/index.ts';
 import { loadActor } from './platform/actor.ts';
 import { type Cache, createCache, RedisCache } from './platform/cache.ts';
@@ -137,6 +137,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unavailable');
       return reply.status(503).send(failure(Msg.databaseUnavailable, 503, null, 'DATABASE_UNAVAILABLE'));
+    }
+    if (isNumberOutOfRange(err)) {
+      req.log.warn({ err: loggableError(err) }, 'number out of range');
+      return reply.status(200).send(failure(Msg.numberOutOfRange, 0, null, 'BAD_INPUT'));
     }
     // never the parameter values of a failed query (names, ID numbers, phones) at error level
     req.log.error({ err: loggableError(err) }, 'request failed');

@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './unavailable.ts';
+import { isDatabaseUnavailable, isNumberOutOfRange } from './unavailable.ts';
 
 // Issue 22 item 6: every "the database will not serve us now" answer of PostgreSQL is a 503 (the
 // client may retry), and only those: a wrong statement stays a 500. The errors are built as the
@@ -43,6 +43,14 @@ describe('isDatabaseUnavailable', () => {
     const err = serverError(code, severity, message);
     expect(isDatabaseUnavailable(err)).toBe(false);
     expect(isDatabaseUnavailable(new DrizzleQueryError('select 1', [], err))).toBe(false);
+  });
+
+  it('tells a number out of its column range (22003) from other failures', () => {
+    const range = serverError('22003', 'ERROR', 'value "2147483648" is out of range for type integer');
+    expect(isNumberOutOfRange(new DrizzleQueryError('select 1', [], range))).toBe(true);
+    expect(isDatabaseUnavailable(range)).toBe(false);
+    expect(isNumberOutOfRange(serverError('23505', 'ERROR', 'duplicate key'))).toBe(false);
+    expect(isNumberOutOfRange(new Error('plain'))).toBe(false);
   });
 
   it('recognises refused and lost connections of the network and the pool', () => {

@@ -47,6 +47,20 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * True when `err` (or an error it wraps) is SQLSTATE 22003, a number outside its column's range:
+ * an id or filter the contract lets through (any safe integer) meets an `integer` column. The
+ * statement failed and its transaction rolled back, so nothing changed: the caller sent bad input.
+ */
+export function isNumberOutOfRange(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let depth = 0; cur && typeof cur === 'object' && depth < 5; depth++) {
+    if ((cur as { code?: unknown }).code === '22003') return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** One readable reason for a start-up log line. */
 export function describeConnectionError(err: unknown): string {
   const e = err as { code?: string; message?: string; errors?: { message?: string }[] };
