@@ -236,6 +236,26 @@ describe('every route with bad input', () => {
     expect(serverErrors).toEqual([]);
   });
 
+  it('answers junk on the file, media and upload paths (outside the JSON walk) without a 5xx', async () => {
+    const headers = { ydAuthorization: `Bearer ${token}` };
+    const requests: { method: 'GET' | 'POST' | 'PATCH' | 'HEAD' | 'DELETE'; url: string; headers?: Record<string, string> }[] = [
+      { method: 'GET', url: `/prod-api/files/${LONE_IN_QUERY}` },
+      { method: 'GET', url: '/prod-api/files/..%2F..%2Fetc%2Fpasswd' },
+      { method: 'GET', url: `/prod-api/media/play/${LONE_IN_QUERY}?t=${LONE_IN_QUERY}` },
+      { method: 'GET', url: `/prod-api/media/play/x/y.m3u8?t=${'a'.repeat(3000)}` },
+      { method: 'POST', url: '/prod-api/media/upload', headers: { 'tus-resumable': '1.0.0', 'upload-length': '-1' } },
+      { method: 'PATCH', url: '/prod-api/media/upload/nope', headers: { 'tus-resumable': '1.0.0', 'upload-offset': 'x' } },
+      { method: 'HEAD', url: `/prod-api/media/upload/${LONE_IN_QUERY}`, headers: { 'tus-resumable': '1.0.0' } },
+      { method: 'DELETE', url: '/prod-api/media/upload/nope', headers: { 'tus-resumable': '1.0.0' } },
+    ];
+    const answers: string[] = [];
+    for (const r of requests) {
+      const res = await t.inject({ method: r.method, url: r.url, headers: { ...headers, ...r.headers } });
+      answers.push(`${r.method} ${r.url.slice(0, 60)} → ${res.statusCode}`);
+    }
+    expect(answers.filter((a) => / → 5\d\d$/.test(a))).toEqual([]);
+  });
+
   it('ran signed in throughout and met no 5xx', () => {
     // the administrator may call every route: a 401 would mean the walk lost its session
     expect(unauthorised).toEqual([]);
