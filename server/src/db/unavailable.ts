@@ -50,7 +50,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 /**
  * True when `err` (or an error it wraps) is SQLSTATE 22003, a number outside its column's range:
  * an id or filter the contract lets through (any safe integer) meets an `integer` column. The
- * statement failed and its transaction rolled back, so nothing changed: the caller sent bad input.
+ * caller sent bad input; writes run in `inTransaction`, which rolls back with the failed statement
+ * (the bad-input walk checks a few such writes leave every table as it was).
  */
 export function isNumberOutOfRange(err: unknown): boolean {
   let cur: unknown = err;
