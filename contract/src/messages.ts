@@ -18,6 +18,7 @@ export const Msg = {
   fileTooLarge: '文件过大',
   forbidden: '您没有权限执行此操作',
   badInput: '请求参数有误',
+  numberOutOfRange: '请求参数中的数值超出允许范围，请检查后重试',
   loginFailed: '用户名或密码错误',
   accountDisabled: '该账号已被禁用，请联系管理员',
   accountCancelled: '该账号已注销',

@@ -12,7 +12,7 @@ import { type Env, type ParsedEnv, parseEnv } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
-import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { isDatabaseUnavailable, isNumberOutOfRange } from './db/unavailable.ts';
 import { allJobs, allRoutes } from './modules/index.ts';
 import { loadActor } from './platform/actor.ts';
 import { type Cache, createCache, RedisCache } from './platform/cache.ts';
@@ -24,6 +24,7 @@ import { AppError } from './platform/errors.ts';
 import { installationId, redisPrefixFor, withInstallationSecrets } from './platform/installation.ts';
 import { JobRunner } from './platform/jobs/index.ts';
 import { loggableError } from './platform/log-safe.ts';
+import { openApiOptions } from './platform/openapi.ts';
 import { registerRoutes } from './platform/route.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { resolveSession, tokenFromHeaders } from './platform/sessions.ts';
@@ -137,6 +138,10 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       req.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unavailable');
       return reply.status(503).send(failure(Msg.databaseUnavailable, 503, null, 'DATABASE_UNAVAILABLE'));
     }
+    if (isNumberOutOfRange(err)) {
+      req.log.warn({ err: loggableError(err) }, 'number out of range');
+      return reply.status(200).send(failure(Msg.numberOutOfRange, 0, null, 'BAD_INPUT'));
+    }
     // never the parameter values of a failed query (names, ID numbers, phones) at error level
     req.log.error({ err: loggableError(err) }, 'request failed');
     return reply.status(500).send(failure(Msg.serverError, 500, null, 'SERVER_ERROR'));
@@ -161,9 +166,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   await app.register(multipart, { limits: { fileSize: env.UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   // tus (resumable media uploads) reads PATCH bodies itself
   app.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
-  await app.register(swagger, {
-    openapi: { info: { title: '学途 Xuetu API', version: '1.0.0', description: '所有接口返回 {success, msg, data, errorCode}' } },
-  });
+  await app.register(swagger, openApiOptions());
   // the API description is for developers: off in production unless API_DOCS=true
   if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
   // API answers hold personal data: never stored by browsers or shared caches, never sniffed

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isValidIdCard } from '../idcard.ts';
 import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, PHONE_PATTERN } from '../limits.ts';
 import { Msg } from '../messages.ts';
-import { pagingShape } from './common.ts';
+import { DB_INT_MAX, DB_INT_MIN, pagingShape } from './common.ts';
 
 /**
  * The 0/1 status of users, companies, permissions (sys_action: menus, pages, buttons) and the
@@ -131,8 +131,11 @@ export const ImportMsg = {
 /** A string field: absent or null read as '' (the old clients send nulls). */
 const text = (max: number) =>
   z.preprocess((v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v), z.string().trim().max(max));
-const optId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional());
-const id = (msg = '参数 id 有误') => z.coerce.number({ error: msg }).int(msg);
+const optId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number().int().min(DB_INT_MIN).max(DB_INT_MAX).optional(),
+);
+const id = (msg = '参数 id 有误') => z.coerce.number({ error: msg }).int(msg).min(DB_INT_MIN, msg).max(DB_INT_MAX, msg);
 
 // ---- users ----------------------------------------------------------------------------------
 

@@ -23,6 +23,13 @@ export const pagingShape = {
   pageRows: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
 };
 export const pagingSchema = z.object(pagingShape);
+
+/**
+ * The range of PostgreSQL `integer`, the type of the id columns: a number outside it names no
+ * row, and sent to the database it fails the statement (a 500). Id fields refuse it as bad input.
+ */
+export const DB_INT_MIN = -(2 ** 31);
+export const DB_INT_MAX = 2 ** 31 - 1;
 export type Paging = z.infer<typeof pagingSchema>;
 
 export function pageWindow(p: { pageIndex?: number; pageSize?: number; pageRows?: number }, fallback = PAGE_SIZE_DEFAULT) {

@@ -2,7 +2,7 @@
 // site settings, messages (spec portal-and-learner §2, §3, §7; DESIGN.md §4 "Content", "Messages").
 import { z } from 'zod';
 import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, EMAIL_MSG, EMAIL_PATTERN } from '../limits.ts';
-import { pagingShape } from './common.ts';
+import { DB_INT_MAX, DB_INT_MIN, pagingShape } from './common.ts';
 
 export const NoticeStatus = { Draft: 0, Published: 2 } as const;
 /** Links, lecturers, display models and regulations documents: 1 shown, 0 hidden. */
@@ -263,7 +263,9 @@ export interface LecturerAdminItem extends LecturerDetail {
   status: number;
 }
 
-export const modelListInput = z.object({ clientType: z.union([z.literal(''), z.coerce.number().int()]).default(MODEL_CLIENT_PC) });
+export const modelListInput = z.object({
+  clientType: z.union([z.literal(''), z.coerce.number().int().min(DB_INT_MIN).max(DB_INT_MAX)]).default(MODEL_CLIENT_PC),
+});
 
 export const modelSaveInput = z.object({
   modelCode: z.string().max(64).optional(),
@@ -388,7 +390,7 @@ export const messagePageInput = z.object({
     .prefault({}),
 });
 
-export const messageIdInput = z.object({ id: z.coerce.number().int().min(1, '缺少消息编号') });
+export const messageIdInput = z.object({ id: z.coerce.number().int().min(1, '缺少消息编号').max(DB_INT_MAX, '缺少消息编号') });
 
 const receiverIds = z.array(z.coerce.number().int().min(1)).max(5000).default([]);
 /** Receivers as the participant dialog picks them: people, whole departments (with their sub-departments) and posts. */

@@ -2,7 +2,7 @@
 // heartbeat that credits study time (ADR 0017). Field names are the spec's wire names
 // (rescode, recordId, guid, speed, position, studySeconds).
 import { z } from 'zod';
-import { pagingShape } from './common.ts';
+import { DB_INT_MAX, pagingShape } from './common.ts';
 import type { StudyRules } from './projects.ts';
 
 /** a note's length */
@@ -54,11 +54,13 @@ export const studyResInput = z.object({ rescode });
 export const noteListInput = z.object({ recordId: rescode });
 export const noteAddInput = z.object({ rescode, content: noteContent, position: seconds });
 export const noteUpdateInput = z.object({
-  id: z.coerce.number({ error: StudyMsg.noteMissing }).int().min(1, StudyMsg.noteMissing),
+  id: z.coerce.number({ error: StudyMsg.noteMissing }).int().min(1, StudyMsg.noteMissing).max(DB_INT_MAX, StudyMsg.noteMissing),
   content: noteContent,
   position: seconds.optional(),
 });
-export const noteIdInput = z.object({ id: z.coerce.number({ error: StudyMsg.noteMissing }).int().min(1, StudyMsg.noteMissing) });
+export const noteIdInput = z.object({
+  id: z.coerce.number({ error: StudyMsg.noteMissing }).int().min(1, StudyMsg.noteMissing).max(DB_INT_MAX, StudyMsg.noteMissing),
+});
 export const studyBeatInput = z.object({
   rescode,
   guid: text(64).pipe(z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, StudyMsg.guidRequired)),

@@ -3,7 +3,7 @@
 // (examIntrduce, totlescore, exammcode, userpaperId …), including its spellings.
 import { z } from 'zod';
 import type { OptionKey } from '../exam-answers.ts';
-import { pagingShape } from './common.ts';
+import { DB_INT_MAX, pagingShape } from './common.ts';
 import type { AnswerReview } from './exam.ts';
 
 export const USER_EXAM_BASE = '/Api/UserExam/ex_userexam';
@@ -77,7 +77,7 @@ export const BLANK_TEXT_MAX = 1_000;
 
 const code = (msg: string) =>
   z.preprocess((v) => (v === null || v === undefined ? '' : String(v)), z.string().trim().max(60).pipe(z.string().min(1, msg)));
-const id = (msg: string) => z.coerce.number({ error: msg }).int(msg).positive(msg);
+const id = (msg: string) => z.coerce.number({ error: msg }).int(msg).positive(msg).max(DB_INT_MAX, msg);
 
 export const excodeInput = z.object({ excode: code('请指定考试') });
 export const userExamCodeInput = z.object({ examCode: code('请指定考试') });

@@ -128,4 +128,22 @@ describe.runIf(available)('database connection loss', () => {
     expect(up.statusCode).toBe(200);
     expect(up.json().data.database).toBe('up');
   });
+
+  // Issue 22 item 6: a database closed to new connections for maintenance refuses them with
+  // SQLSTATE 55000 (a FATAL at start-up); that is an outage as well, not a 500.
+  it('answers 503 while the database does not accept connections and serves again afterwards', async () => {
+    expect((await login()).json().success).toBe(true);
+    try {
+      await admin(`alter database ${name} allow_connections false`);
+      // the open connections end (57P01 on idle ones); the pool must open new ones, which are refused
+      await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+      await new Promise((r) => setTimeout(r, 200));
+      const during = await login();
+      expect(during.statusCode).toBe(503);
+      expect(during.json()).toMatchObject({ success: false, errorCode: 503, code: 'DATABASE_UNAVAILABLE' });
+    } finally {
+      await admin(`alter database ${name} allow_connections true`);
+    }
+    expect((await login()).json().success).toBe(true);
+  });
 });

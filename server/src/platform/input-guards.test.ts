@@ -1,12 +1,15 @@
-import { DrizzleQueryError, sql } from 'drizzle-orm';
+import { count, DrizzleQueryError, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { auditLogs, notices } from '../db/schema/index.ts';
 import { call, outboxCode, U } from '../modules/account/testkit.ts';
 import { loggableError } from './log-safe.ts';
 
 // Issue 9 items 9 and 10: control characters are refused at validation naming the field; failed
 // queries are logged without their parameter values; a temporary password must be changed first.
+// Issue 22 item 6: lone UTF-16 surrogates are refused the same way (they answered 500 where an
+// audited write put them into the audit log's jsonb).
 
 let t: TestApp;
 let corp: string;
@@ -31,6 +34,52 @@ describe('control characters', () => {
   it('keeps tabs and line breaks of multi-line text', async () => {
     const res = await t.post('/Api/User/user_post/SavePost', { postName: '多行\t岗位', companySysCode: 'C-DEMO-TECH' }, corp);
     expect(res.success, res.msg).toBe(true);
+  });
+});
+
+describe('lone surrogates', () => {
+  const rows = async () => [
+    (await t.ctx.db.select({ n: count() }).from(auditLogs))[0].n,
+    (await t.ctx.db.select({ n: count() }).from(notices))[0].n,
+  ];
+  const surrogateMsg = (field: string) => `参数 ${field} 含有不完整的字符（如被截断的表情符号），请删除后重试`;
+
+  it.each([
+    ['/Api/SysConfig/sys_notice/AddNotice', { noticeTitle: '公告\ud800x', noticeValue: '<p>正文</p>' }, 'noticeTitle'],
+    ['/Api/SysConfig/sys_notice/AddNotice', { noticeTitle: '公告', noticeValue: '<p>\udfff</p>' }, 'noticeValue'],
+    ['/Api/User/user_user/ExportUserList', { key: '\ud800x', companySysCode: 'C-DEMO-TECH' }, 'key'],
+    ['/Api/User/user_user/ExportUserList', { status: 'x\udc00', companySysCode: 'C-DEMO-TECH' }, 'status'],
+    ['/Api/User/user_post/SavePost', { postName: '岗位', companySysCode: 'C-DEMO-TECH', 'k\ud83d': 1 }, 'k?'],
+  ])('%s refuses %j naming the field and writes nothing', async (path, body, field) => {
+    const before = await rows();
+    const res = await t.inject({ method: 'POST', url: `/prod-api${path}`, payload: body, headers: { ydAuthorization: `Bearer ${corp}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: false, code: 'BAD_INPUT', msg: surrogateMsg(field) });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('refuses one sent as raw JSON text (escaped), not only as a parsed string', async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/prod-api/Api/SysConfig/sys_notice/AddNotice',
+      headers: { ydAuthorization: `Bearer ${corp}`, 'content-type': 'application/json' },
+      payload: '{"noticeTitle":"\\ud800","noticeValue":"<p>x</p>"}',
+    });
+    expect(res.json()).toMatchObject({ success: false, code: 'BAD_INPUT', msg: surrogateMsg('noticeTitle') });
+  });
+
+  it('keeps paired surrogates (emoji) and records them in the audit log', async () => {
+    const res = await t.post<{ noticeSysCode: string }>(
+      '/Api/SysConfig/sys_notice/AddNotice',
+      { noticeTitle: '表情公告😀', noticeValue: '<p>👍</p>' },
+      corp,
+    );
+    expect(res.success, res.msg).toBe(true);
+    const [notice] = await t.ctx.db
+      .select({ title: notices.noticeTitle })
+      .from(notices)
+      .where(sql`${notices.noticeSysCode} = ${res.data.noticeSysCode}`);
+    expect(notice.title).toBe('表情公告😀');
   });
 });
 

@@ -5,11 +5,12 @@ import type { Actor } from './actor.ts';
 import { hasAction } from './actor.ts';
 import { type Caller, callerFromRequest } from './caller.ts';
 import type { AppContext } from './context.ts';
-import { controlCharacterMessage, findControlCharacter } from './control-chars.ts';
+import { badTextMessage } from './control-chars.ts';
 import { ok, WithMsg } from './envelope.ts';
 import { AppError, appError, forbidden, unauthorized } from './errors.ts';
 import { type UploadSource, uploadSource } from './files/source.ts';
 import { normalizeKeys } from './keys.ts';
+import { securityFor } from './openapi.ts';
 
 /**
  * Who may call a route: anyone, any signed-in user, or a user holding one of the listed actions.
@@ -61,6 +62,8 @@ export interface RegisteredRoute {
   methods: string[];
   url: string;
   access: Access;
+  /** it reads a JSON body or query (an `input` schema, not multipart): its schema is in the OpenAPI document */
+  jsonInput: boolean;
 }
 
 declare module 'fastify' {
@@ -76,7 +79,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
   for (const spec of specs) {
     const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
     const url = `${API_BASE}${spec.url}`;
-    app.xuetuRoutes.push({ methods, url, access: spec.access });
+    app.xuetuRoutes.push({ methods, url, access: spec.access, jsonInput: Boolean(spec.input && !spec.multipart) });
     const jsonSchema = spec.input ? toJsonSchema(spec.input) : undefined;
     app.route({
       method: methods,
@@ -86,6 +89,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
       schema: {
         summary: spec.summary,
         tags: [spec.url.split('/')[2] ?? 'api'],
+        security: securityFor(spec.access),
         ...(jsonSchema && !spec.multipart ? (methods.includes('GET') ? { querystring: jsonSchema } : { body: jsonSchema }) : {}),
       },
       handler: async (req, reply) => {
@@ -99,8 +103,8 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
         let input: unknown = {};
         if (spec.input) {
           const raw = spec.multipart ? { ...(req.query as object) } : mergeInput(req.query, req.body);
-          const badField = findControlCharacter(raw);
-          if (badField) throw new AppError(controlCharacterMessage(badField), 0, 200, null, 'BAD_INPUT');
+          const badText = badTextMessage(raw);
+          if (badText) throw new AppError(badText, 0, 200, null, 'BAD_INPUT');
           input = spec.input.parse(normalizeKeys(spec.input, raw));
         }
         const result = await spec.handler({
@@ -134,7 +138,8 @@ function mergeInput(query: unknown, body: unknown): Record<string, unknown> {
 
 function toJsonSchema(schema: z.ZodType): Record<string, unknown> | undefined {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    // OpenAPI 3.0 Schema Objects (the document is 3.0.3: platform/openapi.ts)
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'openapi-3.0' }) as Record<string, unknown>;
   } catch {
     return undefined;
   }

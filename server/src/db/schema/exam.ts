@@ -1,7 +1,7 @@
 // Exam authoring (issue 12) and the attempt tables exam taking (issue 14) fills.
 // See docs/adr/0007-exam-snapshots-and-participants.md for why attempts copy their questions.
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './org.ts';
 import { users } from './user.ts';
 
@@ -258,7 +258,8 @@ export const userPaperQuestions = pgTable(
     difficulty: integer('difficulty').notNull().default(3),
     score: score('score').notNull(),
     answerStr: text('answer_str'),
-    answerSeq: integer('answer_seq').notNull().default(0),
+    /** the client's save sequence number (0029: bigint, as the contract allows up to 2^53 − 1) */
+    answerSeq: bigint('answer_seq', { mode: 'number' }).notNull().default(0),
     scoreGot: score('score_got'),
     isPass: integer('is_pass').notNull().default(0),
     marked: integer('marked').notNull().default(0),

@@ -431,7 +431,7 @@ export async function saveGivenBatch(db: DbOrTx, items: SaveInput[]): Promise<Sa
     sql`
     with i as (
       select * from jsonb_to_recordset(${input}::jsonb)
-        as i(n int, userpaper_id int, user_id int, q_code text, seq int, set_answer boolean, answer_str text, set_flag boolean, flagged int, cutoff timestamptz)
+        as i(n int, userpaper_id int, user_id int, q_code text, seq bigint, set_answer boolean, answer_str text, set_flag boolean, flagged int, cutoff timestamptz)
     ), a as (
       select p.id, p.user_id, p.status, p.auto_submitted, p.deadline from ${userPapers} p
        where p.id in (select userpaper_id from i)
@@ -488,9 +488,9 @@ export async function saveGivenLocked(
       update ${userPaperQuestions} as q
          set answer_str = case when ${v.answerStr !== undefined}::boolean then ${v.answerStr ?? null}::text else q.answer_str end,
              flagged = case when ${v.flagged !== undefined}::boolean then ${v.flagged ?? 0}::int else q.flagged end,
-             answer_seq = ${v.seq}::int
+             answer_seq = ${v.seq}::bigint
         from a
-       where q.userpaper_id = a.id and q.q_code = ${v.qCode} and q.answer_seq < ${v.seq}::int
+       where q.userpaper_id = a.id and q.q_code = ${v.qCode} and q.answer_seq < ${v.seq}::bigint
          and a.status = ${IN_PROGRESS} and a.deadline > ${v.cutoff.toISOString()}::timestamptz
       returning q.answer_seq
     )

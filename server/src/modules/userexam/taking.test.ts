@@ -252,12 +252,14 @@ describe('taking an exam', () => {
       sql`select q_code, answer_str, answer_seq, score_got from ex_userpaperquestion where userpaper_id = ${id} and q_code in (${q.single}, ${q.judge})`,
     );
     for (const row of (
-      stored as unknown as { rows: { q_code: string; answer_str: string | null; answer_seq: number; score_got: string | number }[] }
+      stored as unknown as {
+        rows: { q_code: string; answer_str: string | null; answer_seq: number | string; score_got: string | number }[];
+      }
     ).rows) {
       const acked = saves.filter((v, i) => v.qCode === row.q_code && answers[i].success && answers[i].data.applied);
       const newest = acked.at(-1);
       // the stored answer is the newest acknowledged one, and it is what was scored
-      expect(row.answer_seq).toBe(newest?.seq ?? 0);
+      expect(Number(row.answer_seq)).toBe(newest?.seq ?? 0);
       expect(row.answer_str ?? '').toBe(newest?.answer ?? '');
       expect(Number(row.score_got)).toBe(newest?.answer === 'B' ? 10 : 0);
     }
@@ -290,6 +292,36 @@ describe('taking an exam', () => {
       expect(paper.answers, w).toEqual({ [q.single]: 'D', [q.judge]: 'A', [q.blank]: ['北京', '1949'] });
       expect(paper.seqs[q.single], w).toBe(4);
     }
+  });
+
+  // issue 22 item 6: the contract takes any positive safe integer; above 2^31 − 1 it answered 500
+  // (and failed every other learner's answer written in the same batch)
+  it('keeps seqs above 2^31 − 1 up to 2^53 − 1, in order, alone and batched with others', async () => {
+    const who = ['learner10', 'learner11'];
+    for (const w of who) tok[w] = await t.login(w);
+    const exam = await addExam('大序号考试', who);
+    const [big, small] = await Promise.all(who.map(async (w) => (await begin(exam, w)).data.userpaperId));
+    const burst = await Promise.all([save(big, 'learner10', q.single, 'C', 2 ** 31), save(small, 'learner11', q.single, 'B', 7)]);
+    for (const r of burst) expect(r.success, r.msg).toBe(true);
+    expect(burst[0].data).toMatchObject({ applied: true, seq: 2 ** 31 });
+    expect((await save(big, 'learner10', q.single, 'D', 2 ** 31 - 1)).data).toMatchObject({ applied: false, seq: 2 ** 31 });
+    expect((await save(big, 'learner10', q.single, 'B', Number.MAX_SAFE_INTEGER)).data).toMatchObject({
+      applied: true,
+      seq: Number.MAX_SAFE_INTEGER,
+    });
+    // one past the contract's limit is bad input, not a 500
+    const over = await t.inject({
+      method: 'POST',
+      url: `/prod-api${U}/SaveAnswer`,
+      payload: { userpaperId: big, qCode: q.single, answer: 'A', seq: 2 ** 53 },
+      headers: { ydAuthorization: `Bearer ${tok.learner10}` },
+    });
+    expect(over.statusCode).toBe(200);
+    expect(over.json()).toMatchObject({ success: false, code: 'BAD_INPUT', msg: '缺少保存序号' });
+    const paper = await paperOf(big, 'learner10');
+    expect(paper.answers).toEqual({ [q.single]: 'B' });
+    expect(paper.seqs[q.single]).toBe(Number.MAX_SAFE_INTEGER);
+    expect((await paperOf(small, 'learner11')).answers).toEqual({ [q.single]: 'B' });
   });
 
   it('the result is not readable while the attempt is open', async () => {
