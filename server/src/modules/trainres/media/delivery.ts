@@ -125,6 +125,23 @@ async function cachedMedia(caller: Caller, mediaCode: string): Promise<repo.Medi
   return row;
 }
 
+/** The grant of a media token valid for this media, this address and (with a session) this user; null otherwise. */
+function grantFor(caller: Caller, mediaCode: string, token: string): Grant | null {
+  const ok = verifyUrlToken(caller.ctx, token, { purpose: PURPOSE, binding: caller.ip, now: caller.now });
+  const grant = ok ? grantOf(ok.subject) : null;
+  if (!grant || grant.mediaCode !== mediaCode) return null;
+  if (caller.actor && grant.userId && caller.actor.userId !== grant.userId) return null;
+  return grant;
+}
+
+/**
+ * True when a media link's token opens this media for this caller (the signature alone, no
+ * database): such requests are not counted against the API's rate limits (issue 21 item 4).
+ */
+export function isSignedMediaLink(caller: Caller, path: string, token: string): boolean {
+  return grantFor(caller, path.split('/')[0] ?? '', token) !== null;
+}
+
 /** Parsed playlists by storage key (they never change once written). */
 const playlists = new Map<string, string>();
 async function readPlaylist(caller: Caller, key: string): Promise<string> {
@@ -152,10 +169,8 @@ export type MediaAnswer = { playlist: string } | { key: string; type: string };
 export async function openMedia(caller: Caller, path: string, token: string): Promise<MediaAnswer> {
   const [mediaCode, quality, file, ...rest] = path.split('/');
   if (!mediaCode || !quality || !file || rest.length) throw linkError();
-  const ok = verifyUrlToken(caller.ctx, token, { purpose: PURPOSE, binding: caller.ip, now: caller.now });
-  const grant = ok ? grantOf(ok.subject) : null;
-  if (!grant || grant.mediaCode !== mediaCode) throw linkError();
-  if (caller.actor && grant.userId && caller.actor.userId !== grant.userId) throw linkError();
+  const grant = grantFor(caller, mediaCode, token);
+  if (!grant) throw linkError();
   const media = await cachedMedia(caller, mediaCode);
   if (!media) throw linkError();
   const rendition = media.renditions.find((r) => r.quality === quality);
