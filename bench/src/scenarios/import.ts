@@ -44,6 +44,7 @@ export async function benchImport(): Promise<{ name: string; seconds: number }[]
       FILES_DIR: join(dir, 'files'),
       SEED_DEMO: true,
       RATE_LIMIT_PER_MINUTE: 100_000_000,
+      RATE_LIMIT_ANON_PER_MINUTE: 100_000_000,
       CAPTCHA_PROVIDER: 'none',
       WEB_DIST: '/nonexistent',
       LOG_LEVEL: 'silent',
