@@ -39,6 +39,7 @@ function server(port: number, databaseUrl: string) {
       LOG_LEVEL: 'warn',
       SMS_PROVIDER: 'outbox',
       RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_ANON_PER_MINUTE: '100000',
       // a known secret so specs can mint login tickets as a partner system would
       SSO_SHARED_SECRET: E2E_SSO_SECRET,
     },

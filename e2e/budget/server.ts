@@ -43,6 +43,7 @@ export async function startAppServer(port: number): Promise<AppServer> {
       SMS_PROVIDER: 'outbox',
       CAPTCHA_PROVIDER: 'none',
       RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_ANON_PER_MINUTE: '100000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

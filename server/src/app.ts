@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE, Msg } from '@xuetu/contract';
@@ -15,7 +14,7 @@ import { seedDatabase } from './db/seed/index.ts';
 import { isDatabaseUnavailable, isNumberOutOfRange } from './db/unavailable.ts';
 import { allJobs, allRoutes } from './modules/index.ts';
 import { loadActor } from './platform/actor.ts';
-import { type Cache, createCache, RedisCache } from './platform/cache.ts';
+import { type Cache, createCache } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
@@ -25,6 +24,7 @@ import { installationId, redisPrefixFor, withInstallationSecrets } from './platf
 import { JobRunner } from './platform/jobs/index.ts';
 import { loggableError } from './platform/log-safe.ts';
 import { openApiOptions } from './platform/openapi.ts';
+import { registerRateLimit } from './platform/rate-limit.ts';
 import { registerRoutes } from './platform/route.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { resolveSession, tokenFromHeaders } from './platform/sessions.ts';
@@ -147,16 +147,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     return reply.status(500).send(failure(Msg.serverError, 500, null, 'SERVER_ERROR'));
   });
 
-  await app.register(rateLimit, {
-    global: true,
-    max: env.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    // counters live with the cache: shared by every node on Redis, under the cache's key prefix
-    redis: cache instanceof RedisCache ? cache.redis : undefined,
-    nameSpace: cache instanceof RedisCache ? `${cache.prefix}rl:` : 'xuetu-rl:',
-    allowList: (req) => !req.url.toLowerCase().startsWith(API_BASE.toLowerCase()),
-    errorResponseBuilder: (_req, context) => Object.assign(new Error(Msg.tooManyRequests), { statusCode: context.statusCode }),
-  });
+  // per signed-in user, per address for anonymous calls; probes and signed links not counted
+  await registerRateLimit(app, ctx);
   // CSP, no framing, Referrer-Policy, nosniff on every answer (the HTML above all)
   await registerSecurityHeaders(app, {
     production: env.NODE_ENV === 'production',

@@ -84,6 +84,7 @@ export async function benchMediaUpload(): Promise<{ name: string; seconds: numbe
       MEDIA_TUS_DIR: join(dir, 'tus'),
       SEED_DEMO: true,
       RATE_LIMIT_PER_MINUTE: 100_000_000,
+      RATE_LIMIT_ANON_PER_MINUTE: 100_000_000,
       CAPTCHA_PROVIDER: 'none',
       WEB_DIST: '/nonexistent',
       LOG_LEVEL: 'silent',

@@ -9,6 +9,17 @@ describe('parseEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('reads the per-user and per-address request limits, and refuses ones that are not whole positive numbers', () => {
+    expect(parseEnv({})).toMatchObject({ RATE_LIMIT_PER_MINUTE: 3000, RATE_LIMIT_ANON_PER_MINUTE: 3000 });
+    expect(parseEnv({ RATE_LIMIT_PER_MINUTE: '600', RATE_LIMIT_ANON_PER_MINUTE: '120' })).toMatchObject({
+      RATE_LIMIT_PER_MINUTE: 600,
+      RATE_LIMIT_ANON_PER_MINUTE: 120,
+    });
+    expect(() => parseEnv({ RATE_LIMIT_ANON_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_ANON_PER_MINUTE/);
+    expect(() => parseEnv({ RATE_LIMIT_ANON_PER_MINUTE: 'lots' })).toThrow(/RATE_LIMIT_ANON_PER_MINUTE/);
+    expect(() => parseEnv({ RATE_LIMIT_PER_MINUTE: '1.5' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+  });
+
   it('stops with one readable line on a bad value', () => {
     let message = '';
     try {

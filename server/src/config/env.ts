@@ -104,8 +104,10 @@ export const envSchema = z
       .min(5)
       .max(60 * 24 * 30)
       .default(120),
-    /** Requests per minute per IP on the whole API (429 above it) */
+    /** API requests per minute per signed-in user, wherever they come from (429 above it) */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
+    /** API requests per minute per address without a session (429 above it) */
+    RATE_LIMIT_ANON_PER_MINUTE: z.coerce.number().int().min(1).default(3000),
     /** Largest request body in bytes (413 above it); uploads have their own limits */
     BODY_LIMIT_BYTES: z.coerce
       .number()

@@ -11,6 +11,7 @@ import { AppError, appError, forbidden, unauthorized } from './errors.ts';
 import { type UploadSource, uploadSource } from './files/source.ts';
 import { normalizeKeys } from './keys.ts';
 import { securityFor } from './openapi.ts';
+import { type LimitPer, limitKeyFor } from './rate-limit.ts';
 
 /**
  * Who may call a route: anyone, any signed-in user, or a user holding one of the listed actions.
@@ -48,7 +49,18 @@ export interface RouteSpec<S extends z.ZodType = z.ZodType> {
   /** multipart uploads read the body themselves */
   multipart?: boolean;
   bodyLimit?: number;
-  rateLimit?: { max: number; timeWindow: string | number };
+  /**
+   * The route's own allowance instead of the API-wide one (its own counter): per address (the
+   * default: sign-in, SMS, registration, whatever an office's people share no session for) or
+   * per signed-in user (`per: 'user'`; anonymous callers still per address).
+   */
+  rateLimit?: { max: number; timeWindow: string | number; per?: LimitPer };
+  /**
+   * Signed links (media segments, private files): true when the request carries a valid signature
+   * for what it asks. Such a request is checked by its signature and not counted against any rate
+   * limit; one without counts as usual. Must be cheap (it runs before the handler, on every call).
+   */
+  signedLink?: (caller: Caller, req: FastifyRequest) => boolean;
   /** callable while the user must still replace a temporary password (change it, who am I, log out) */
   duringPasswordChange?: boolean;
   handler: (call: RouteCall<z.output<S>>) => Promise<unknown>;
@@ -85,7 +97,10 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
       method: methods,
       url,
       bodyLimit: spec.bodyLimit,
-      config: spec.rateLimit ? { rateLimit: spec.rateLimit } : {},
+      config: {
+        ...(spec.rateLimit ? { rateLimit: routeRateLimit(spec.rateLimit) } : {}),
+        ...(spec.signedLink ? { signedLink: signedLinkCheck(ctx, spec.signedLink) } : {}),
+      },
       schema: {
         summary: spec.summary,
         tags: [spec.url.split('/')[2] ?? 'api'],
@@ -127,6 +142,21 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
       },
     });
   }
+}
+
+function routeRateLimit({ per = 'address', ...limit }: NonNullable<RouteSpec['rateLimit']>) {
+  return { ...limit, keyGenerator: (req: FastifyRequest) => limitKeyFor(req, per) };
+}
+
+function signedLinkCheck(ctx: AppContext, check: NonNullable<RouteSpec['signedLink']>) {
+  return (req: FastifyRequest) => {
+    try {
+      return check(callerFromRequest(ctx, req), req);
+    } catch {
+      // a malformed link is not a signed one: it counts, and the handler answers it
+      return false;
+    }
+  };
 }
 
 function mergeInput(query: unknown, body: unknown): Record<string, unknown> {

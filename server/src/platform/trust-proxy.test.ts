@@ -16,7 +16,7 @@ const call = (t: TestApp, forwardedFor: string, remoteAddress = '10.0.0.7') =>
 describe('TRUST_PROXY unset (default)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: 3 } });
+    t = await buildTestApp({ env: { RATE_LIMIT_ANON_PER_MINUTE: 3 } });
   });
   afterAll(() => t.close());
 
@@ -47,7 +47,7 @@ describe('TRUST_PROXY unset (default)', () => {
 describe('TRUST_PROXY with a proxy address', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: 3, TRUST_PROXY: parseEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY } });
+    t = await buildTestApp({ env: { RATE_LIMIT_ANON_PER_MINUTE: 3, TRUST_PROXY: parseEnv({ TRUST_PROXY: '10.0.0.0/8' }).TRUST_PROXY } });
   });
   afterAll(() => t.close());
 

@@ -52,8 +52,9 @@ import {
 
 const base = '/Api/User/user_user';
 /**
- * sign-in and code routes: a tighter per-IP limit on top of the global one. Whole offices sign in
- * from one address, so it stays generous; guessing is stopped by the captcha guard and SMS limits.
+ * sign-in, registration and SMS code routes: their own per-address limit instead of the API-wide
+ * one (signed-in or not: a code costs an SMS). Whole offices sign in from one address, so it
+ * stays generous; guessing is stopped by the captcha guard and SMS limits.
  */
 const tight = { max: 300, timeWindow: '1 minute' };
 

@@ -74,7 +74,7 @@ export const importRoutes = [
     url: '/Api/upload/Upload/UploadZFileByFormTemporarily',
     access: 'user',
     multipart: true,
-    rateLimit: { max: 60, timeWindow: '1 minute' },
+    rateLimit: { max: 60, timeWindow: '1 minute', per: 'user' },
     summary: '临时上传表格文件（导入用）',
     input: z.object({}),
     handler: async ({ caller, upload }) => {
@@ -93,7 +93,7 @@ export const importRoutes = [
     url: '/Api/upload/Upload/UploadZFileByForm',
     access: 'user',
     multipart: true,
-    rateLimit: { max: 60, timeWindow: '1 minute' },
+    rateLimit: { max: 60, timeWindow: '1 minute', per: 'user' },
     summary: '上传文件（文档、表格、图片）',
     input: z.object({}),
     handler: async ({ caller, upload }) => {

@@ -37,6 +37,19 @@ const CONTENT_TYPES: Record<string, string> = {
 export const FILE_URL_PURPOSE = 'file';
 
 /**
+ * True when `sig` is a valid, unexpired signed link to this key for the caller (the signature
+ * alone, no database): the download is checked by it and not counted against the rate limits.
+ */
+export function isSignedFileLink(caller: Caller, key: string, sig: string): boolean {
+  const ok = verifyUrlToken(caller.ctx, sig, {
+    purpose: FILE_URL_PURPOSE,
+    binding: caller.actor ? String(caller.actor.userId) : undefined,
+    now: caller.now,
+  });
+  return ok !== null && ok.subject === key;
+}
+
+/**
  * Sends a stored file: public files to anyone holding the key (cached for a year, keys never
  * change content); private files only with a valid signed token (`sig`) for this key, bound to
  * the signed-in user it was issued to. Answers Range requests with 206 and conditional requests
@@ -54,12 +67,7 @@ export async function sendStoredFile(
   const row = await findFileByKey(ctx.db, variantOriginal(key) ?? key).catch(() => undefined);
   const isPrivate = row?.visibility === FileVisibility.Private;
   if (isPrivate) {
-    const ok = verifyUrlToken(ctx, opts.sig ?? '', {
-      purpose: FILE_URL_PURPOSE,
-      binding: caller.actor ? String(caller.actor.userId) : undefined,
-      now: caller.now,
-    });
-    if (!ok || ok.subject !== key) throw appError('FILE_LINK_EXPIRED');
+    if (!isSignedFileLink(caller, key, opts.sig ?? '')) throw appError('FILE_LINK_EXPIRED');
   }
   // ?w=: the smallest resized copy at least that wide, when the upload made one (variants.ts)
   const originalType = row?.contentType ?? CONTENT_TYPES[extname(key).toLowerCase()] ?? '';

@@ -170,6 +170,22 @@ async function cachedMedia(caller: Caller, mediaCode: string): Promise<repo.Medi
   return row;
 }
 
+/** The grant of a media token valid for this media and this address (its signature alone), with the link's expiry; null otherwise. */
+function grantFor(caller: Caller, mediaCode: string, token: string) {
+  const ok = verifyUrlToken(caller.ctx, token, { purpose: PURPOSE, binding: caller.ip, now: caller.now });
+  const grant = ok ? grantOf(ok.subject) : null;
+  return ok && grant && grant.mediaCode === mediaCode ? { grant, expiresAt: ok.expiresAt } : null;
+}
+
+/**
+ * True when a media link's token is genuine for this media and address (the signature alone, no
+ * database): such requests are not counted against the API's rate limits (issue 21 item 4); the
+ * session and the resource's visibility are still checked when it is opened.
+ */
+export function isSignedMediaLink(caller: Caller, path: string, token: string): boolean {
+  return grantFor(caller, path.split('/')[0] ?? '', token) !== null;
+}
+
 /** Stored play lists by storage key (they never change once written), bounded per app. */
 async function readPlaylist(caller: Caller, key: string): Promise<string> {
   const cache = localCache<string, string>(caller.ctx, 'media.playlists', { max: 500, ttlMs: 3600_000 });
@@ -239,9 +255,9 @@ export type MediaAnswer = { playlist: string } | { key: string; type: string };
 export async function openMedia(caller: Caller, path: string, token: string): Promise<MediaAnswer> {
   const [mediaCode, quality, file, ...rest] = path.split('/');
   if (!mediaCode || !quality || !file || rest.length) throw linkError();
-  const ok = verifyUrlToken(caller.ctx, token, { purpose: PURPOSE, binding: caller.ip, now: caller.now });
-  const grant = ok ? grantOf(ok.subject) : null;
-  if (!ok || !grant || grant.mediaCode !== mediaCode) throw linkError();
+  const granted = grantFor(caller, mediaCode, token);
+  if (!granted) throw linkError();
+  const { grant } = granted;
   if (!(await sessionHolds(caller, grant)) || !(await stillVisible(caller, grant))) throw linkError();
   const media = await cachedMedia(caller, mediaCode);
   if (!media) throw linkError();
@@ -255,7 +271,7 @@ export async function openMedia(caller: Caller, path: string, token: string): Pr
   if (file === 'index.m3u8') {
     const text = await readPlaylist(caller, rendition.key);
     // the segments: the same grant (session, address) and the play list link's own expiry
-    const segToken = signMedia(caller, grant, ok.expiresAt);
+    const segToken = signMedia(caller, grant, granted.expiresAt);
     return { playlist: signPlaylist(text, segToken, grant.preview ? PREVIEW_SECONDS : 0) };
   }
   if (!/^seg_\d{4,6}\.ts$/.test(file)) throw linkError();

@@ -2,7 +2,7 @@ import { Perm, resCodeInput, TRAIN_BASE } from '@xuetu/contract';
 import { z } from 'zod';
 import { sendStorageBytes } from '../../../platform/files/index.ts';
 import { defineRoute } from '../../../platform/route.ts';
-import { linkError, openMedia, playList } from './delivery.ts';
+import { isSignedMediaLink, linkError, openMedia, playList } from './delivery.ts';
 import * as service from './service.ts';
 import { handleTus } from './upload.ts';
 
@@ -40,6 +40,9 @@ export const mediaRoutes = [
     access: 'public',
     summary: '媒体播放（签名链接；HLS 播放列表、分片或原文件，支持 Range）',
     input: z.object({ t: z.string().max(2048).default('') }),
+    // a player asks for a segment every few seconds: checked by its signature, not counted
+    signedLink: (caller, req) =>
+      isSignedMediaLink(caller, (req.params as { '*'?: string })['*'] ?? '', String((req.query as { t?: unknown }).t ?? '')),
     handler: async ({ input, caller, req, reply }) => {
       const media = await openMedia(caller, (req.params as { '*': string })['*'] ?? '', input.t);
       if ('playlist' in media)
