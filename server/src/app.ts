@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { type Env, type ParsedEnv, parseEnv } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
+import { applyMigrations, withStartupLock } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { allJobs, allRoutes } from './modules/index.ts';
@@ -50,37 +50,43 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const parsed: ParsedEnv = { ...parseEnv(), ...(opts.env ?? {}) };
   const database = opts.database ?? (await openDatabase({ databaseUrl: parsed.DATABASE_URL, pgliteDir: parsed.PGLITE_DIR }));
-  await migrate(database);
-  // no published default secret: unset ones are generated at first start and kept in the database
-  const env = await withInstallationSecrets(database.db, parsed);
-  const installation = await installationId(database.db);
-  // two deployments sharing one Redis must never see each other's keys (sessions, permissions, limits)
-  const cache = opts.cache ?? (await createCache(env.REDIS_URL, redisPrefixFor(env.REDIS_PREFIX, installation)));
-  const storage =
-    opts.storage ??
-    (env.S3_BUCKET
-      ? new S3Storage({
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          bucket: env.S3_BUCKET,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE,
-        })
-      : new LocalStorage(env.FILES_DIR));
-  // jobs is set right below, once the logger exists; nothing reads it before
-  const ctx = {
-    env,
-    database,
-    db: database.db,
-    cache,
-    storage,
-    clock: opts.clock ?? systemClock,
-    // derived from a secret every node shares, so a URL signed on one node opens on another
-    signingKey: deriveSigningKey(env.SSO_SHARED_SECRET),
-    installationId: installation,
-  } as AppContext;
-  await seedDatabase(ctx, { demo: env.SEED_DEMO });
+  // migrations, built-in roles, action sync and the demo seed check then insert: two processes
+  // starting at once on an empty database take turns under the start-up lock (issue 21 item 7)
+  const ctx = await withStartupLock(database, async (conn) => {
+    await applyMigrations(conn);
+    // no published default secret: unset ones are generated at first start and kept in the database
+    const env = await withInstallationSecrets(database.db, parsed);
+    const installation = await installationId(database.db);
+    // two deployments sharing one Redis must never see each other's keys (sessions, permissions, limits)
+    const cache = opts.cache ?? (await createCache(env.REDIS_URL, redisPrefixFor(env.REDIS_PREFIX, installation)));
+    const storage =
+      opts.storage ??
+      (env.S3_BUCKET
+        ? new S3Storage({
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          })
+        : new LocalStorage(env.FILES_DIR));
+    // jobs is set right below, once the logger exists; nothing reads it before
+    const ctx = {
+      env,
+      database,
+      db: database.db,
+      cache,
+      storage,
+      clock: opts.clock ?? systemClock,
+      // derived from a secret every node shares, so a URL signed on one node opens on another
+      signingKey: deriveSigningKey(env.SSO_SHARED_SECRET),
+      installationId: installation,
+    } as AppContext;
+    await seedDatabase(ctx, { demo: env.SEED_DEMO });
+    return ctx;
+  });
+  const { env, cache } = ctx;
 
   const app = Fastify({
     logger:
