@@ -111,7 +111,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
   });
   database.onConnectionError = (err) => app.log.warn({ err: { message: err.message } }, 'database connection lost; reconnecting on demand');
-  ctx.jobs = new JobRunner(ctx, allJobs, app.log, { pollMs: env.JOBS_POLL_MS });
+  ctx.jobs = new JobRunner(ctx, allJobs, app.log, { pollMs: env.JOBS_POLL_MS, leaseMs: env.JOBS_LEASE_MS });
   app.decorate('xuetuRoutes', []);
   app.decorateRequest('actor', null);
   // zod validates inside each route; the JSON schemas are for the OpenAPI document only
