@@ -15,7 +15,7 @@ import { seedDatabase } from './db/seed/index.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { allJobs, allRoutes } from './modules/index.ts';
 import { loadActor } from './platform/actor.ts';
-import { type Cache, createCache, RedisCache } from './platform/cache.ts';
+import { type Cache, createCache, isCacheUnavailable, RedisCache } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
@@ -82,6 +82,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       // derived from a secret every node shares, so a URL signed on one node opens on another
       signingKey: deriveSigningKey(env.SSO_SHARED_SECRET),
       installationId: installation,
+      lifecycle: { stopping: false },
     } as AppContext;
     await seedDatabase(ctx, { demo: env.SEED_DEMO });
     return ctx;
@@ -132,6 +133,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
         .status(err.httpStatus >= 400 && err.httpStatus !== 403 && err.httpStatus !== 404 ? err.httpStatus : 200)
         .send(failure(err.msg, err.errorCode === 404 ? 0 : err.errorCode, err.data, err.code));
     if (err instanceof ZodError) return reply.status(200).send(failure(describeZodError(err), 0, null, 'BAD_INPUT'));
+    // Redis away (session lookup, cache reads, the limiter's counters): retryable, never a bare 500
+    if (isCacheUnavailable(err)) {
+      req.log.warn({ err: { message: err.message } }, 'cache unavailable');
+      return reply.status(503).send(failure(Msg.cacheUnavailable, 503, null, 'CACHE_UNAVAILABLE'));
+    }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status === 413) return reply.status(413).send(failure(Msg.bodyTooLarge, 413, null, 'BODY_TOO_LARGE'));
     if (status === 429) return reply.status(429).send(failure(Msg.tooManyRequests, 429, null, 'TOO_MANY_REQUESTS'));
@@ -172,6 +178,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   });
   // the API description is for developers: off in production unless API_DOCS=true
   if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
+  // stopping: every answer asks its client to close the connection, so no keep-alive connection
+  // is left to race the listener's close (the next request opens a new one, elsewhere)
+  app.addHook('onSend', async (_req, reply) => {
+    if (ctx.lifecycle.stopping) reply.header('connection', 'close');
+  });
   // API answers hold personal data: never stored by browsers or shared caches, never sniffed
   app.addHook('onSend', async (req, reply) => {
     if (!req.url.toLowerCase().startsWith(API_BASE.toLowerCase())) return;
@@ -197,8 +208,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     );
 
   app.addHook('onReady', async () => ctx.jobs.start());
+  // however the app closes (a signal in main.ts, a test), it is not ready for new work any more
+  app.addHook('preClose', async () => {
+    ctx.lifecycle.stopping = true;
+  });
   app.addHook('onClose', async () => {
-    // running jobs finish (or are abandoned to their lease) before the database closes
+    // running jobs finish (or are handed back to the queue) before the database closes
     await ctx.jobs.stop();
     await cache.close();
     if (!opts.database) await database.close();

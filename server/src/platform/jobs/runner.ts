@@ -35,6 +35,7 @@ export class JobRunner {
   private wakeQueued = false;
   private tickAgain = false;
   private stopped = false;
+  private stopping: Promise<void> | undefined;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -98,8 +99,13 @@ export class JobRunner {
    * queue whatever this process still holds: another process takes it at once instead of
    * waiting for the lease to run out (an interrupted run is not counted as an attempt).
    */
-  async stop(): Promise<void> {
-    if (this.stopped) return;
+  stop(): Promise<void> {
+    // a second call (the app closing after a signal already began the stop) waits for the first
+    this.stopping ??= this.stopNow();
+    return this.stopping;
+  }
+
+  private async stopNow(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
