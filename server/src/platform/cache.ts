@@ -129,6 +129,9 @@ async function onRedis<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The longest a Redis command may take before the request answers 503 CACHE_UNAVAILABLE. */
+export const REDIS_COMMAND_TIMEOUT_MS = 2000;
+
 export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
   constructor(
@@ -139,7 +142,10 @@ export class RedisCache implements Cache {
   ) {}
 
   static async connect(url: string, prefix?: string): Promise<RedisCache> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    // a command waits at most REDIS_COMMAND_TIMEOUT_MS: a Redis that accepts connections and then
+    // drops them (restarting, loading, behind a failing proxy) keeps commands queued across
+    // reconnects, and a request must answer 503 rather than hang
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
     // ioredis reports a refused connection only as "Connection is closed."; keep the real reason
     let lastError: Error | undefined;
     const remember = (err: Error) => {
