@@ -19,7 +19,8 @@ import { defineJob, JobRunner } from './index.ts';
 // The worker is a child process running the app (test/fixtures/blocking-worker.ts) on PostgreSQL
 // when DATABASE_URL is set, else on a PGlite directory (opened here once the child is dead).
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const LEASE_MS = 3000;
+// short by default; TAKEOVER_LEASE_MS=60000 measures the production default (JOBS_LEASE_MS)
+const LEASE_MS = Number(process.env.TAKEOVER_LEASE_MS ?? 3000);
 /** the kind the fixture enqueues (not imported: importing the fixture would run it here) */
 const BLOCKING_KIND = 'test.blocking';
 const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-takeover-'));
@@ -61,7 +62,7 @@ async function startWorker(env: Record<string, string>): Promise<{ child: ChildP
 }
 
 describe('a job whose process was killed', () => {
-  it('is taken back by another process after the lease', { timeout: 240_000 }, async () => {
+  it('is taken back by another process after the lease', { timeout: 240_000 + 5 * LEASE_MS }, async () => {
     let env: Record<string, string>;
     let openHere: () => Promise<Database>;
     if (process.env.DATABASE_URL) {
@@ -102,7 +103,7 @@ describe('a job whose process was killed', () => {
     runner.start();
     cleanups.push(() => runner.stop());
     await vi.waitFor(async () => expect((await database.db.select().from(jobs).where(eq(jobs.id, jobId)))[0].status).toBe(JobStatus.Done), {
-      timeout: 60_000,
+      timeout: 2 * LEASE_MS + 60_000,
       interval: 100,
     });
     const seconds = (Date.now() - killedAt) / 1000;
