@@ -14,6 +14,8 @@ export const Msg = {
   serverError: '服务器繁忙，请稍后再试',
   databaseUnavailable: '数据库暂时无法连接，请稍后重试',
   cacheUnavailable: '缓存服务暂时无法连接，请稍后重试',
+  /** the process was asked to stop (restart, deployment): another one serves, or this one again shortly */
+  serverStopping: '服务正在重启，请稍后重试',
   fileTypeUnsupported: '不支持的文件类型',
   fileTooLarge: '文件过大',
   forbidden: '您没有权限执行此操作',

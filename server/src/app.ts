@@ -9,12 +9,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { type Env, type ParsedEnv, parseEnv } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
+import { applyMigrations, withStartupLock } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { isDatabaseUnavailable, isNumberOutOfRange } from './db/unavailable.ts';
 import { allJobs, allRoutes } from './modules/index.ts';
 import { loadActor } from './platform/actor.ts';
-import { type Cache, createCache } from './platform/cache.ts';
+import { type Cache, createCache, isCacheUnavailable } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { registerCompression } from './platform/compression.ts';
 import type { AppContext } from './platform/context.ts';
@@ -51,37 +51,44 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const parsed: ParsedEnv = { ...parseEnv(), ...(opts.env ?? {}) };
   const database = opts.database ?? (await openDatabase({ databaseUrl: parsed.DATABASE_URL, pgliteDir: parsed.PGLITE_DIR }));
-  await migrate(database);
-  // no published default secret: unset ones are generated at first start and kept in the database
-  const env = await withInstallationSecrets(database.db, parsed);
-  const installation = await installationId(database.db);
-  // two deployments sharing one Redis must never see each other's keys (sessions, permissions, limits)
-  const cache = opts.cache ?? (await createCache(env.REDIS_URL, redisPrefixFor(env.REDIS_PREFIX, installation)));
-  const storage =
-    opts.storage ??
-    (env.S3_BUCKET
-      ? new S3Storage({
-          endpoint: env.S3_ENDPOINT,
-          region: env.S3_REGION,
-          bucket: env.S3_BUCKET,
-          accessKeyId: env.S3_ACCESS_KEY_ID,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE,
-        })
-      : new LocalStorage(env.FILES_DIR));
-  // jobs is set right below, once the logger exists; nothing reads it before
-  const ctx = {
-    env,
-    database,
-    db: database.db,
-    cache,
-    storage,
-    clock: opts.clock ?? systemClock,
-    // derived from a secret every node shares, so a URL signed on one node opens on another
-    signingKey: deriveSigningKey(env.SSO_SHARED_SECRET),
-    installationId: installation,
-  } as AppContext;
-  await seedDatabase(ctx, { demo: env.SEED_DEMO });
+  // migrations, built-in roles, action sync and the demo seed check then insert: two processes
+  // starting at once on an empty database take turns under the start-up lock (issue 21 item 7)
+  const ctx = await withStartupLock(database, async (conn) => {
+    await applyMigrations(conn);
+    // no published default secret: unset ones are generated at first start and kept in the database
+    const env = await withInstallationSecrets(database.db, parsed);
+    const installation = await installationId(database.db);
+    // two deployments sharing one Redis must never see each other's keys (sessions, permissions, limits)
+    const cache = opts.cache ?? (await createCache(env.REDIS_URL, redisPrefixFor(env.REDIS_PREFIX, installation)));
+    const storage =
+      opts.storage ??
+      (env.S3_BUCKET
+        ? new S3Storage({
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          })
+        : new LocalStorage(env.FILES_DIR));
+    // jobs is set right below, once the logger exists; nothing reads it before
+    const ctx = {
+      env,
+      database,
+      db: database.db,
+      cache,
+      storage,
+      clock: opts.clock ?? systemClock,
+      // derived from a secret every node shares, so a URL signed on one node opens on another
+      signingKey: deriveSigningKey(env.SSO_SHARED_SECRET),
+      installationId: installation,
+      lifecycle: { stopping: false },
+    } as AppContext;
+    await seedDatabase(ctx, { demo: env.SEED_DEMO });
+    return ctx;
+  });
+  const { env, cache } = ctx;
 
   const app = Fastify({
     logger:
@@ -106,7 +113,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
   });
   database.onConnectionError = (err) => app.log.warn({ err: { message: err.message } }, 'database connection lost; reconnecting on demand');
-  ctx.jobs = new JobRunner(ctx, allJobs, app.log, { pollMs: env.JOBS_POLL_MS });
+  ctx.jobs = new JobRunner(ctx, allJobs, app.log, { pollMs: env.JOBS_POLL_MS, leaseMs: env.JOBS_LEASE_MS });
   app.decorate('xuetuRoutes', []);
   app.decorateRequest('actor', null);
   // zod validates inside each route; the JSON schemas are for the OpenAPI document only
@@ -127,6 +134,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
         .status(err.httpStatus >= 400 && err.httpStatus !== 403 && err.httpStatus !== 404 ? err.httpStatus : 200)
         .send(failure(err.msg, err.errorCode === 404 ? 0 : err.errorCode, err.data, err.code));
     if (err instanceof ZodError) return reply.status(200).send(failure(describeZodError(err), 0, null, 'BAD_INPUT'));
+    // Redis away (session lookup, cache reads, the limiter's counters): retryable, never a bare 500
+    if (isCacheUnavailable(err)) {
+      req.log.warn({ err: { message: err.message } }, 'cache unavailable');
+      return reply.status(503).send(failure(Msg.cacheUnavailable, 503, null, 'CACHE_UNAVAILABLE'));
+    }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status === 413) return reply.status(413).send(failure(Msg.bodyTooLarge, 413, null, 'BODY_TOO_LARGE'));
     if (status === 429) return reply.status(429).send(failure(Msg.tooManyRequests, 429, null, 'TOO_MANY_REQUESTS'));
@@ -161,6 +173,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   await app.register(swagger, openApiOptions());
   // the API description is for developers: off in production unless API_DOCS=true
   if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, staticCSP: true });
+  // stopping: every answer asks its client to close the connection, so no keep-alive connection
+  // is left to race the listener's close (the next request opens a new one, elsewhere)
+  app.addHook('onSend', async (_req, reply) => {
+    if (ctx.lifecycle.stopping) reply.header('connection', 'close');
+  });
   // API answers hold personal data: never stored by browsers or shared caches, never sniffed
   app.addHook('onSend', async (req, reply) => {
     if (!req.url.toLowerCase().startsWith(API_BASE.toLowerCase())) return;
@@ -189,8 +206,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   else app.log.info(`SMS_PROVIDER=${env.SMS_PROVIDER}: codes are sent through ${env.SMS_ENDPOINT ?? 'the vendor endpoint'}`);
 
   app.addHook('onReady', async () => ctx.jobs.start());
+  // however the app closes (a signal in main.ts, a test), it is not ready for new work any more
+  app.addHook('preClose', async () => {
+    ctx.lifecycle.stopping = true;
+  });
   app.addHook('onClose', async () => {
-    // running jobs finish (or are abandoned to their lease) before the database closes
+    // running jobs finish (or are handed back to the queue) before the database closes
     await ctx.jobs.stop();
     await cache.close();
     if (!opts.database) await database.close();

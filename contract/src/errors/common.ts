@@ -13,6 +13,7 @@ export const CommonErrors = {
   SERVER_ERROR: Msg.serverError,
   DATABASE_UNAVAILABLE: Msg.databaseUnavailable,
   CACHE_UNAVAILABLE: Msg.cacheUnavailable,
+  SERVER_STOPPING: Msg.serverStopping,
   /** an administrator set a temporary password: only changing it (and user info, logout) is allowed */
   PASSWORD_CHANGE_REQUIRED: '您正在使用管理员重置的临时密码，请先修改密码',
   /** a business failure not yet given its own code (older call sites using fail(msg)) */

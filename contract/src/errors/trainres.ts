@@ -29,5 +29,5 @@ export const TrainResErrors = {
   MEDIA_KIND_MISMATCH: '文件内容与资源类型不符：视频课请上传视频，音频课请上传音频，文档课请上传 pdf',
   MEDIA_TOO_LARGE: '文件超过上传大小限制',
   MEDIA_LENGTH_REQUIRED: '上传开始时须声明文件大小，请更新页面后重试',
-  MEDIA_RETRY_REFUSED: '只有处理失败的视频可以重试',
+  MEDIA_RETRY_REFUSED: '只有处理失败或处理中断的视频可以重试',
 } as const;

@@ -29,6 +29,8 @@ export const MEDIA_STATUS_LABELS: Record<string, string> = {
   ready: '可播放',
   failed: '处理失败',
 };
+/** a waiting or processing upload whose job died with its process (MediaView.stalled) */
+export const MEDIA_STALLED_TEXT = '处理已中断（处理进程已退出），请重试';
 /** the tus endpoint (resumable uploads) */
 export const MEDIA_UPLOAD_PATH = '/prod-api/media/upload';
 
@@ -202,6 +204,8 @@ export interface MediaView {
   qualities: string[];
   originalName: string;
   size: number;
+  /** waiting or processing, but no job works on it any more (its process died): it may be retried */
+  stalled?: boolean;
 }
 
 /** One lesson (课时) of a course as stored: its media and that media's duration (seconds). */

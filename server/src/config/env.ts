@@ -129,6 +129,12 @@ export const envSchema = z
     FILES_TEMP_HOURS: z.coerce.number().min(1).default(24),
     /** How often this process looks for due background jobs (ms); 0 = run no jobs here */
     JOBS_POLL_MS: z.coerce.number().int().min(0).default(2000),
+    /** How long a job's claim lasts without renewal (ms); running jobs renew it every third, so a dead process's job is taken back after about this long */
+    JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** On SIGTERM/SIGINT: how long /prod-api/ready answers 503 while the server still takes requests, so a load balancer stops sending (ms) */
+    SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+    /** On SIGTERM/SIGINT: the longest wait for requests in flight and running jobs before the process closes anyway (ms) */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(25_000),
     UPLOAD_LIMIT_BYTES: z.coerce
       .number()
       .int()

@@ -8,7 +8,7 @@ import { JobRunner } from '../platform/jobs/index.ts';
 import { deriveSigningKey } from '../platform/signing.ts';
 import { LocalStorage } from '../platform/storage.ts';
 import { openDatabase } from './client.ts';
-import { migrate } from './migrate.ts';
+import { migrate, withStartupLock } from './migrate.ts';
 import { seedDatabase } from './seed/index.ts';
 
 // npm run db:migrate | npm run db:seed
@@ -34,7 +34,7 @@ try {
     } as Partial<AppContext> as AppContext;
     // seeding runs no jobs: a runner that knows no kinds and never polls
     ctx.jobs = new JobRunner(ctx, [], pino({ level: 'silent' }), { pollMs: 0 });
-    await seedDatabase(ctx, { demo: true });
+    await withStartupLock(database, () => seedDatabase(ctx, { demo: true }));
     await cache.close();
     console.log('seed done (demo data is only added to an empty database)');
   }

@@ -85,6 +85,53 @@ export class MemoryCache implements Cache {
   }
 }
 
+/**
+ * Redis cannot be reached right now (down, restarting, network cut): the request answers 503
+ * CACHE_UNAVAILABLE and may be retried, like a lost database connection (db/unavailable.ts).
+ */
+export class CacheUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`cache unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'CacheUnavailableError';
+  }
+}
+
+// What ioredis rejects commands with while it has no connection: the offline queue gave up after
+// maxRetriesPerRequest reconnects, the connection closed under the command, or it was ended.
+const REDIS_CONNECTION_MESSAGES =
+  /^Connection is closed\.?$|Stream isn't writeable|Command timed out|Reached the max retries per request limit/;
+
+function isRedisConnectionError(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { name?: unknown; message?: unknown };
+  return e.name === 'MaxRetriesPerRequestError' || REDIS_CONNECTION_MESSAGES.test(String(e.message ?? ''));
+}
+
+/**
+ * True for a CacheUnavailableError, or ioredis's own connection errors (from users of the shared
+ * connection other than RedisCache, such as the rate limiter's store), also when wrapped.
+ */
+export function isCacheUnavailable(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let depth = 0; cur && depth < 5; depth++) {
+    if (cur instanceof CacheUnavailableError || isRedisConnectionError(cur)) return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Runs one Redis call; a lost connection becomes a CacheUnavailableError (a reply error stays as is). */
+async function onRedis<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw isRedisConnectionError(err) ? new CacheUnavailableError(err) : err;
+  }
+}
+
+/** The longest a Redis command may take before the request answers 503 CACHE_UNAVAILABLE. */
+export const REDIS_COMMAND_TIMEOUT_MS = 2000;
+
 export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
   constructor(
@@ -95,7 +142,10 @@ export class RedisCache implements Cache {
   ) {}
 
   static async connect(url: string, prefix?: string): Promise<RedisCache> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    // a command waits at most REDIS_COMMAND_TIMEOUT_MS: a Redis that accepts connections and then
+    // drops them (restarting, loading, behind a failing proxy) keeps commands queued across
+    // reconnects, and a request must answer 503 rather than hang
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, commandTimeout: REDIS_COMMAND_TIMEOUT_MS });
     // ioredis reports a refused connection only as "Connection is closed."; keep the real reason
     let lastError: Error | undefined;
     const remember = (err: Error) => {
@@ -116,50 +166,57 @@ export class RedisCache implements Cache {
   }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const v = await this.redis.get(this.prefix + key);
+    const v = await onRedis(() => this.redis.get(this.prefix + key));
     return v === null ? undefined : (JSON.parse(v) as T);
   }
 
   async getMany(...keys: string[]): Promise<unknown[]> {
     if (!keys.length) return [];
-    const values = await this.redis.mget(...keys.map((k) => this.prefix + k));
+    const values = await onRedis(() => this.redis.mget(...keys.map((k) => this.prefix + k)));
     return values.map((v) => (v === null ? undefined : JSON.parse(v)));
   }
 
   async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    await this.redis.set(this.prefix + key, JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+    await onRedis(() => this.redis.set(this.prefix + key, JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds))));
   }
 
   async del(...keys: string[]): Promise<void> {
-    if (keys.length) await this.redis.del(...keys.map((k) => this.prefix + k));
+    if (keys.length) await onRedis(() => this.redis.del(...keys.map((k) => this.prefix + k)));
   }
 
   async delPrefix(prefix: string): Promise<void> {
     let cursor = '0';
     do {
-      const [next, keys] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}${prefix}*`, 'COUNT', 500);
+      const [next, keys] = await onRedis(() => this.redis.scan(cursor, 'MATCH', `${this.prefix}${prefix}*`, 'COUNT', 500));
       cursor = next;
-      if (keys.length) await this.redis.del(...keys);
+      if (keys.length) await onRedis(() => this.redis.del(...keys));
     } while (cursor !== '0');
   }
 
   async incr(key: string, ttlSeconds: number): Promise<number> {
     const k = this.prefix + key;
-    const [[, count]] = (await this.redis
-      .multi()
-      .incr(k)
-      .expire(k, Math.max(1, Math.ceil(ttlSeconds)), 'NX')
-      .exec()) as [[null, number]];
+    const [[, count]] = (await onRedis(() =>
+      this.redis
+        .multi()
+        .incr(k)
+        .expire(k, Math.max(1, Math.ceil(ttlSeconds)), 'NX')
+        .exec(),
+    )) as [[null, number]];
     return count;
   }
 
   async setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
-    const res = await this.redis.set(this.prefix + key, JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX');
+    const res = await onRedis(() =>
+      this.redis.set(this.prefix + key, JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX'),
+    );
     return res === 'OK';
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    // an unreachable Redis must not hold a shutdown: quit politely, or drop the connection soon
+    const timer = setTimeout(() => this.redis.disconnect(), 2000).unref();
+    await this.redis.quit().catch(() => {});
+    clearTimeout(timer);
   }
 }
 

@@ -20,4 +20,6 @@ export interface AppContext {
   jobs: JobRunner;
   /** This installation's id (kept in the database); cached sessions are bound to it */
   installationId: string;
+  /** true from the moment the process is asked to stop (SIGTERM): GET /prod-api/ready answers 503 */
+  lifecycle: { stopping: boolean };
 }

@@ -34,4 +34,14 @@ export const healthRoutes = [
       return data;
     },
   }),
+  defineRoute({
+    method: 'GET',
+    url: '/ready',
+    access: 'public',
+    summary: '就绪检查：进程是否接收新请求（收到停止信号后 HTTP 503，负载均衡器应停止转发）',
+    handler: async ({ ctx }) => {
+      if (ctx.lifecycle.stopping) throw new AppError(Msg.serverStopping, 503, 503, { ready: false }, 'SERVER_STOPPING');
+      return { ready: true };
+    },
+  }),
 ];

@@ -45,8 +45,6 @@ export const importUsersJob = defineJob<ImportJobPayload>(IMPORT_JOB_KIND, {
   // a failure is final: a re-plan that finds errors stays wrong, and the company's slot must be
   // let go at once; the importer fixes the file and imports again
   maxAttempts: 1,
-  // 20,000 rows take well under a minute; a process that died is replaced after this long
-  leaseMs: 30 * 60 * 1000,
   run: (job, tools) => runImportJob(job, tools),
 });
 

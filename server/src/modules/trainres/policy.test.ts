@@ -94,9 +94,12 @@ describe('resource library policy', () => {
     expect(() => authorize(platform, 'useMedia', { media: own, owner: null })).toThrow(err('MEDIA_NOT_FOUND'));
   });
 
-  it('only a failed upload of the caller company is retried', () => {
+  it('only a failed or stalled upload of the caller company is retried', () => {
     expect(can(tech, 'retryMedia', { ...own, status: MediaStatus.Failed })).toBe(true);
     expect(() => authorize(tech, 'retryMedia', { ...own, status: MediaStatus.Ready })).toThrow(err('MEDIA_RETRY_REFUSED'));
+    // waiting or processing: only when its job is gone (stalled), not while a process works on it
+    expect(can(tech, 'retryMedia', { ...own, status: MediaStatus.Processing, stalled: true })).toBe(true);
+    expect(() => authorize(tech, 'retryMedia', { ...own, status: MediaStatus.Processing })).toThrow(err('MEDIA_RETRY_REFUSED'));
     expect(() => authorize(tech, 'retryMedia', { ...other, status: MediaStatus.Failed })).toThrow(err('MEDIA_NOT_FOUND'));
     expect(() => authorize(tech, 'manageMedia', other)).toThrow(err('MEDIA_NOT_FOUND'));
   });

@@ -116,9 +116,10 @@ export const resPolicy = definePolicy({
   useLessonMedia: (subject: Subject, use: MediaUse) => mediaUsable(subject, use) || resError('RES_LESSON_MEDIA_NOT_FOUND'),
   /** an upload's processing state and its retry: the uploader's company (staff: all) */
   manageMedia: ({ scope }: Subject, media: Owned) => mayWrite(scope, media.companySysCode) || resError('MEDIA_NOT_FOUND'),
-  retryMedia: ({ scope }: Subject, media: Owned & { status: string }) => {
+  /** a failed one, or one left waiting/processing by a job that is gone (its process died) */
+  retryMedia: ({ scope }: Subject, media: Owned & { status: string; stalled?: boolean }) => {
     if (!mayWrite(scope, media.companySysCode)) return resError('MEDIA_NOT_FOUND');
-    return media.status === MediaStatus.Failed || resError('MEDIA_RETRY_REFUSED');
+    return media.status === MediaStatus.Failed || media.stalled === true || resError('MEDIA_RETRY_REFUSED');
   },
   /** the current (maybe unapproved) version: an administrator of the resource's company (staff: all) */
   viewCurrent: (subject: Subject, res: Owned) =>

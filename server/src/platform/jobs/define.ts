@@ -32,15 +32,20 @@ export interface JobSpec<P> {
   /** runs before the job is marked failed (default 3) */
   maxAttempts?: number;
   backoff?: Backoff;
-  /** how long a claimed job may run before another process may take it over (default 10 min) */
+  /**
+   * How long a claim lasts without renewal (default JOBS_LEASE_MS, 60 s). A running job renews it
+   * every third of it, so a long run keeps its job and a dead process's job is taken back soon.
+   */
   leaseMs?: number;
   /** cron-like: the job is enqueued once per occurrence across all processes (empty payload) */
   schedule?: Schedule;
   run(job: JobRecord<P>, tools: JobTools): Promise<void>;
 }
 
-export interface JobDefinition<P = unknown> extends Required<Omit<JobSpec<P>, 'schedule' | 'title'>> {
+export interface JobDefinition<P = unknown> extends Required<Omit<JobSpec<P>, 'schedule' | 'title' | 'leaseMs'>> {
   title: string;
+  /** undefined: the runner's lease (JOBS_LEASE_MS) */
+  leaseMs?: number;
   kind: string;
   schedule?: Schedule;
 }
@@ -56,7 +61,7 @@ export function defineJob<P = Record<string, never>>(kind: string, spec: JobSpec
     concurrency: spec.concurrency ?? 1,
     maxAttempts: spec.maxAttempts ?? 3,
     backoff: spec.backoff ?? { type: 'exponential', delayMs: 10_000, maxDelayMs: 3_600_000 },
-    leaseMs: spec.leaseMs ?? 600_000,
+    leaseMs: spec.leaseMs,
     schedule: spec.schedule,
     run: spec.run,
   };

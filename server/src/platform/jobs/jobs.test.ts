@@ -4,7 +4,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { jobs } from '../../db/schema/index.ts';
-import { ManualClock } from '../clock.ts';
+import { ManualClock, systemClock } from '../clock.ts';
+import type { AppContext } from '../context.ts';
 import { inTransaction } from '../tx.ts';
 import { defineJob, enqueueJob, JobRunner } from './index.ts';
 
@@ -180,5 +181,85 @@ describe('platform jobs', () => {
     expect(await t.ctx.jobs.drain()).toBe(1);
     expect(runs).toBe(1);
     expect(await jobRow(id)).toMatchObject({ status: JobStatus.Done, attempts: 2 });
+  });
+
+  describe('leases on the real clock (issue 21 item 6)', () => {
+    const silent = pino({ level: 'silent' });
+    // two "processes" on the same database, with time from the system clock
+    const live = () => ({ ...t.ctx, clock: systemClock }) as AppContext;
+
+    it('a run longer than its lease keeps its job: the heartbeat renews the claim', { timeout: 30_000 }, async () => {
+      let started = 0;
+      let finish!: () => void;
+      const finished = new Promise<void>((r) => {
+        finish = r;
+      });
+      const long = defineJob('test.heartbeat', {
+        leaseMs: 1200,
+        run: async () => {
+          started++;
+          await finished;
+        },
+      });
+      const a = new JobRunner(live(), [long], silent, { pollMs: 100 });
+      const b = new JobRunner(live(), [long], silent, { pollMs: 100 });
+      const id = (await enqueueJob(t.ctx.db, long, {}, { now: new Date() })) as number;
+      a.start();
+      try {
+        await vi.waitFor(() => expect(started).toBe(1), { timeout: 10_000, interval: 50 });
+        b.start();
+        // more than three leases pass while b looks for due jobs every 100 ms
+        await new Promise((r) => setTimeout(r, 4000));
+        expect(started).toBe(1);
+        const row = await jobRow(id);
+        expect(row).toMatchObject({ status: JobStatus.Running, lockedBy: a.worker });
+        expect(row.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
+        finish();
+        await vi.waitFor(async () => expect(await jobRow(id)).toMatchObject({ status: JobStatus.Done, attempts: 1 }), {
+          timeout: 10_000,
+          interval: 50,
+        });
+      } finally {
+        finish();
+        await Promise.all([a.stop(), b.stop()]);
+      }
+    });
+
+    it('stopping hands running jobs back to the queue: due at once, the interrupted run not counted', { timeout: 30_000 }, async () => {
+      const runs: string[] = [];
+      const never = new Promise<void>(() => {});
+      const handback = defineJob<{ obeys: boolean }>('test.handback', {
+        concurrency: 2,
+        run: async (job, { signal }) => {
+          runs.push(`${job.payload.obeys ? 'obeys' : 'ignores'}#${job.attempt}`);
+          if (runs.length > 2) return;
+          // one run stops when told; the other ignores the signal and is given up after the stop timeout
+          if (job.payload.obeys)
+            await new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+          else await never;
+        },
+      });
+      const a = new JobRunner(live(), [handback], silent, { pollMs: 100, stopTimeoutMs: 300 });
+      const ids = [
+        (await enqueueJob(t.ctx.db, handback, { obeys: true }, { now: new Date() })) as number,
+        (await enqueueJob(t.ctx.db, handback, { obeys: false }, { now: new Date() })) as number,
+      ];
+      a.start();
+      await vi.waitFor(() => expect(runs).toHaveLength(2), { timeout: 10_000, interval: 50 });
+      await a.stop();
+      for (const id of ids)
+        expect(await jobRow(id)).toMatchObject({
+          status: JobStatus.Queued,
+          lockedBy: null,
+          lockedUntil: null,
+          attempts: 0,
+          lastError: null,
+        });
+      // another process takes both at once (no lease to wait out) and runs them as first attempts
+      const b = new JobRunner(live(), [handback], silent, { pollMs: 0 });
+      expect(await b.drain()).toBe(2);
+      expect(runs.slice(2).sort()).toEqual(['ignores#1', 'obeys#1']);
+      for (const id of ids) expect(await jobRow(id)).toMatchObject({ status: JobStatus.Done, attempts: 1 });
+    });
   });
 });

@@ -68,6 +68,38 @@ export async function markJobFailed(db: Db, id: number, worker: string, error: s
     .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker)));
 }
 
+/**
+ * Extends this worker's claim on a running job (the heartbeat). False when the claim is gone:
+ * the job was taken over (this process stalled past its lease) or handed back.
+ */
+export async function renewJobLease(db: Db, id: number, worker: string, until: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: until })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, worker), eq(jobs.status, JobStatus.Running)))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Hands this worker's running jobs back to the queue (a process stopping): due at once, and the
+ * interrupted run does not count as an attempt. Returns their ids.
+ */
+export async function releaseJobs(db: Db, worker: string): Promise<number[]> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: JobStatus.Queued,
+      runAt: null,
+      lockedBy: null,
+      lockedUntil: null,
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+    })
+    .where(and(eq(jobs.lockedBy, worker), eq(jobs.status, JobStatus.Running)))
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
+}
+
 export async function setJobProgress(db: Db, id: number, pct: number): Promise<void> {
   await db
     .update(jobs)
@@ -109,6 +141,50 @@ export async function activeJobIds(
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/**
+ * Ids of the jobs of `kind` whose payload contains `match` that are still being taken care of at
+ * `now`: waiting in the queue, or running under a claim whose lease has not run out.
+ */
+export async function liveJobIds(db: DbOrTx, kind: string, match: Record<string, unknown>, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.kind, kind),
+        sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`,
+        or(eq(jobs.status, JobStatus.Queued), and(eq(jobs.status, JobStatus.Running), gt(jobs.lockedUntil, now))),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Marks failed the jobs of `kind` matching `match` that are still 'running' under a claim that
+ * ran out before `now` (their process died), so a fresh job may take their dedupe key.
+ */
+export async function failAbandonedJobs(
+  db: DbOrTx,
+  kind: string,
+  match: Record<string, unknown>,
+  now: Date,
+  reason: string,
+): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: JobStatus.Failed, lastError: reason, finishedAt: now, lockedBy: null, lockedUntil: null })
+    .where(
+      and(
+        eq(jobs.kind, kind),
+        sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`,
+        eq(jobs.status, JobStatus.Running),
+        lt(jobs.lockedUntil, now),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
 }
 
 /** Creates the schedule row on first sight (first occurrence from `first`). */

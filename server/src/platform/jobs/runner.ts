@@ -10,9 +10,13 @@ import * as repo from './repository.ts';
 export interface RunnerOptions {
   /** how often this process looks for due jobs; 0 = never on its own (tests call drain()) */
   pollMs: number;
-  /** how long stop() waits for running jobs before giving up on them (their lease lets another process retry) */
+  /** how long stop() waits for running jobs before handing them back to the queue */
   stopTimeoutMs?: number;
+  /** a claim's length without renewal, for definitions that set none (JOBS_LEASE_MS; default 60 s) */
+  leaseMs?: number;
 }
+
+export const DEFAULT_LEASE_MS = 60_000;
 
 /**
  * Runs the jobs of the definitions it knows: polls for due ones (and is woken when a job commits
@@ -31,6 +35,7 @@ export class JobRunner {
   private wakeQueued = false;
   private tickAgain = false;
   private stopped = false;
+  private stopping: Promise<void> | undefined;
   private unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -89,8 +94,18 @@ export class JobRunner {
     throw new Error('jobs drain: still busy after 1000 rounds (a job that keeps enqueueing itself?)');
   }
 
-  /** Stops claiming, signals running jobs and waits for them (bounded). */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming, signals running jobs and waits for them (bounded), then hands back to the
+   * queue whatever this process still holds: another process takes it at once instead of
+   * waiting for the lease to run out (an interrupted run is not counted as an attempt).
+   */
+  stop(): Promise<void> {
+    // a second call (the app closing after a signal already began the stop) waits for the first
+    this.stopping ??= this.stopNow();
+    return this.stopping;
+  }
+
+  private async stopNow(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
@@ -98,6 +113,17 @@ export class JobRunner {
     // a poll or a job stuck on a lost connection must not hold the shutdown forever
     const timeout = new Promise((r) => setTimeout(r, this.opts.stopTimeoutMs ?? 10_000).unref());
     await Promise.race([Promise.allSettled([this.ticking, ...this.inflight]), timeout]);
+    try {
+      const released = await repo.releaseJobs(this.ctx.db, this.worker);
+      if (released.length) this.log.info({ jobs: released }, 'jobs: handed back to the queue');
+    } catch (err) {
+      // the database is away: the leases run out instead
+      this.log.warn({ err }, 'jobs: could not hand the running jobs back');
+    }
+  }
+
+  private leaseOf(def: JobDefinition<unknown>): number {
+    return def.leaseMs ?? this.opts.leaseMs ?? DEFAULT_LEASE_MS;
   }
 
   private tick(): Promise<void> {
@@ -143,7 +169,7 @@ export class JobRunner {
       if (this.stopped) break;
       if (kinds && !kinds.includes(def.kind)) continue;
       const free = def.concurrency - (this.busy.get(def.kind) ?? 0);
-      const rows = await repo.claimDueJobs(this.ctx.db, def.kind, free, this.worker, this.ctx.clock.now(), def.leaseMs);
+      const rows = await repo.claimDueJobs(this.ctx.db, def.kind, free, this.worker, this.ctx.clock.now(), this.leaseOf(def));
       for (const row of rows) {
         started++;
         this.busy.set(def.kind, (this.busy.get(def.kind) ?? 0) + 1);
@@ -161,15 +187,39 @@ export class JobRunner {
   private async execute(def: JobDefinition<unknown>, row: repo.JobRow): Promise<void> {
     const log = this.log.child({ job: row.id, kind: row.kind, attempt: row.attempts });
     const record: JobRecord = { id: row.id, kind: row.kind, payload: row.payload, attempt: row.attempts, maxAttempts: row.maxAttempts };
+    // the run's own signal: the app stopping, or this process losing its claim
+    const lost = new AbortController();
+    const signal = AbortSignal.any([this.abort.signal, lost.signal]);
+    const leaseMs = this.leaseOf(def);
+    // heartbeat: renew the claim every third of the lease while the run lasts
+    const heartbeat = setInterval(
+      () => {
+        repo
+          .renewJobLease(this.ctx.db, row.id, this.worker, new Date(this.ctx.clock.now().getTime() + leaseMs))
+          .then((held) => {
+            if (held || signal.aborted) return;
+            log.warn('jobs: claim lost (taken over after the lease ran out); stopping this run');
+            lost.abort(new Error('job claim lost'));
+          })
+          .catch((err) => log.warn({ err }, 'jobs: lease renewal failed'));
+      },
+      Math.max(1, Math.floor(leaseMs / 3)),
+    );
+    heartbeat.unref();
     try {
       await def.run(record, {
         ctx: this.ctx,
         log,
-        signal: this.abort.signal,
+        signal,
         progress: (pct) => repo.setJobProgress(this.ctx.db, row.id, pct),
       });
       await repo.markJobDone(this.ctx.db, row.id, this.worker, this.ctx.clock.now());
     } catch (err) {
+      // stopped midway: stop() hands the job back; a lost claim belongs to its new holder
+      if (signal.aborted) {
+        log.info({ err: { message: err instanceof Error ? err.message : String(err) } }, 'jobs: run interrupted');
+        return;
+      }
       const message = err instanceof Error ? err.message : String(err);
       const now = this.ctx.clock.now();
       const retryAt = row.attempts < row.maxAttempts ? new Date(now.getTime() + backoffDelay(def.backoff, row.attempts)) : null;
@@ -177,6 +227,8 @@ export class JobRunner {
       await repo.markJobFailed(this.ctx.db, row.id, this.worker, message.slice(0, 2000), retryAt, now).catch((e) => {
         log.error({ err: e }, 'jobs: could not record the failure');
       });
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 }

@@ -24,11 +24,12 @@ export const renditionPrefix = (mediaCode: string, quality: string) => `media/${
  * Probes an uploaded video or audio file and, for video, makes the HLS renditions. Progress and
  * the failure reason are kept on the media row for the admin; a failed run is not retried on its
  * own (a corrupt file stays corrupt): the admin retries it (RetryMedia), which enqueues it again.
+ * A long ffmpeg run keeps its job through the runner's lease heartbeat; a dead process's job is
+ * taken back by another one after the lease (JOBS_LEASE_MS).
  */
 export const processMediaJob = defineJob<{ mediaId: number }>('trainres.processMedia', {
   concurrency: 1,
   maxAttempts: 1,
-  leaseMs: 3 * 60 * 60 * 1000,
   run: async (job, { ctx, progress, signal, log }) => {
     const row = await repo.findMediaById(ctx.db, job.payload.mediaId);
     if (!row) return;
@@ -38,6 +39,9 @@ export const processMediaJob = defineJob<{ mediaId: number }>('trainres.processM
         await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, { progress: pct, updatedAt: ctx.clock.now() });
       });
     } catch (err) {
+      // the process is stopping (or lost the job): the job goes back to the queue and its next
+      // run starts over; the video stays 处理中 rather than failed
+      if (signal.aborted) throw err;
       // the admin reads a short Chinese reason; the tool's words stay apart for 详情
       const reason = err instanceof MediaError ? err.reason : '处理失败，请重试';
       const detail = err instanceof MediaError ? err.detail : err instanceof Error ? err.message : String(err);

@@ -392,6 +392,39 @@ describe.runIf(HAS_FFMPEG)('transcoding with ffmpeg', () => {
       .where(sql`${jobs.payload}->>'mediaId' = ${String(row.id)}`);
     expect(job.status).toBe(JobStatus.Done);
   });
+
+  it('a video left 处理中 by a dead process can be retried; one whose job is alive cannot (issue 21 item 6)', async () => {
+    const id = await upload(makeVideo('d.mp4'));
+    const [row] = await t.ctx.db.select().from(media).where(eq(media.mediaCode, id));
+    const ofThisMedia = sql`${jobs.kind} = ${processMediaJob.kind} and ${jobs.payload}->>'mediaId' = ${String(row.id)}`;
+    // a live process works on it at 4 %
+    await t.ctx.db.update(media).set({ status: 'processing', progress: 4 }).where(eq(media.id, row.id));
+    await t.ctx.db
+      .update(jobs)
+      .set({ status: JobStatus.Running, attempts: 1, lockedBy: 'live-host:1', lockedUntil: new Date(Date.now() + 60_000) })
+      .where(ofThisMedia);
+    expect((await status(id)).stalled).toBeUndefined();
+    expect((await t.post(`${R}/RetryMedia`, { mediaId: id }, corp)).code).toBe('MEDIA_RETRY_REFUSED');
+    // that process died: its claim ran out and nobody took the job back (no process runs jobs)
+    await t.ctx.db
+      .update(jobs)
+      .set({ lockedBy: 'dead-host:1', lockedUntil: new Date(Date.now() - 1000) })
+      .where(ofThisMedia);
+    expect(await status(id)).toMatchObject({ status: 'processing', progress: 4, stalled: true });
+    const retried = await t.post<MediaView>(`${R}/RetryMedia`, { mediaId: id }, corp);
+    expect(retried.data?.status, retried.msg).toBe('uploaded');
+    const rows = await t.ctx.db.select().from(jobs).where(ofThisMedia).orderBy(jobs.id);
+    expect(rows.map((r) => r.status)).toEqual([JobStatus.Failed, JobStatus.Queued]);
+    await t.ctx.jobs.drain({ kinds: MEDIA_KIND });
+    expect(await status(id)).toMatchObject({ status: 'ready' });
+    // a job that is gone altogether (the queue was cleared) leaves the media retryable too
+    await t.ctx.db.update(media).set({ status: 'uploaded', progress: 0 }).where(eq(media.id, row.id));
+    await t.ctx.db.delete(jobs).where(ofThisMedia);
+    expect((await status(id)).stalled).toBe(true);
+    expect((await t.post(`${R}/RetryMedia`, { mediaId: id }, corp)).success).toBe(true);
+    await t.ctx.jobs.drain({ kinds: MEDIA_KIND });
+    expect((await status(id)).status).toBe('ready');
+  });
 });
 
 describe('anonymous preview: only the first 30 seconds', () => {

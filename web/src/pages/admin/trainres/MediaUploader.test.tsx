@@ -48,6 +48,16 @@ describe('MediaUploader processing state', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it('a video left processing by a dead process offers 重试 too', async () => {
+    stored = media({ status: 'processing', progress: 4, error: '', stalled: true });
+    renderUploader();
+    const status = await screen.findByTestId('media-status');
+    await waitFor(() => expect(status).toHaveTextContent('处理已中断'));
+    fireEvent.click(within(status).getByRole('button', { name: /重试/ }));
+    await waitFor(() => expect(screen.getByTestId('media-status')).toHaveTextContent('可播放'));
+    expect(api.calls.filter((c) => c.url.endsWith('/RetryMedia')).map((c) => c.body)).toEqual([{ mediaId: 'M1' }]);
+  });
+
   it('a refused retry is shown once and the failure stays on screen', async () => {
     api.on(`${R}/RetryMedia`, fail('媒体文件已删除'));
     renderUploader();

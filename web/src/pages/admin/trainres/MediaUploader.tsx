@@ -1,6 +1,6 @@
 import { PauseOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { MEDIA_STATUS_LABELS, MEDIA_UPLOAD_PATH, type MediaView, QUALITY_LABELS } from '@xuetu/contract';
+import { MEDIA_STALLED_TEXT, MEDIA_STATUS_LABELS, MEDIA_UPLOAD_PATH, type MediaView, QUALITY_LABELS } from '@xuetu/contract';
 import { Alert, App, Button, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { Upload } from 'tus-js-client';
@@ -175,7 +175,19 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
             {['uploaded', 'processing'].includes(media.status) && (
               <Progress percent={media.progress} size="small" status="active" data-testid="transcode-progress" />
             )}
-            {media.status === 'failed' && (
+            {media.stalled && (
+              <Alert
+                type="warning"
+                showIcon
+                message={MEDIA_STALLED_TEXT}
+                action={
+                  <Button size="small" icon={<ReloadOutlined />} loading={retry.isPending} onClick={() => retry.mutate()}>
+                    重试
+                  </Button>
+                }
+              />
+            )}
+            {media.status === 'failed' && !media.stalled && (
               <MediaFailure
                 reason={media.error}
                 detail={media.errorDetail}
