@@ -67,7 +67,8 @@ test('a learner’s dashboard shows the count cards, the calendar with minutes, 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/dashboard');
   const cards = page.getByTestId('count-cards');
-  await expect(page.getByTestId('count-card-studyHours')).toContainText(/[1-9]\d*分钟/);
+  // minutes, or minutes and seconds under an hour, never a bare 0 (issue 23 item 5)
+  await expect(page.getByTestId('count-card-studyHours')).toContainText(/[1-9]\d* (分钟|分 \d+ 秒|秒)/);
   await expect(page.getByTestId('count-card-studyResCnt')).toContainText(/[1-9]\d*门/);
   await expect(cards).not.toContainText('建设中');
   await expect(cards).not.toContainText('学员总数');

@@ -63,6 +63,8 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
   const heartbeat = useRef<StudyHeartbeat | null>(null);
   // where the learner was, and whether it played, when they chose another quality
   const switching = useRef<{ at: number; playing: boolean } | null>(null);
+  // the place to go back to once the new rendition's metadata is read
+  const switchedAt = useRef<number | null>(null);
 
   useImperativeHandle(handle, () => ({
     position: () => ref.current?.currentTime ?? 0,
@@ -146,8 +148,12 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
       if (el.playbackRate > rules.maxSpeed) el.playbackRate = rules.maxSpeed;
     };
     const onMeta = () => {
+      const carried = switchedAt.current;
+      switchedAt.current = null;
       const at = resumeRef.current;
-      if (at > 0 && (!el.duration || at < el.duration - 2)) el.currentTime = at;
+      // after a quality switch: the same place, wherever it is; a resumed visit: not at the very end
+      if (carried !== null) el.currentTime = el.duration ? Math.min(carried, el.duration) : carried;
+      else if (at > 0 && (!el.duration || at < el.duration - 2)) el.currentTime = at;
       resumeRef.current = 0;
       el.playbackRate = speedRef.current;
       if (autoPlayRef.current) {
@@ -174,9 +180,11 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
   useEffect(() => {
     const el = ref.current;
     if (!el || !item || data.format !== 'hls') return;
-    const { at, playing } = switching.current ?? { at: el.currentTime, playing: !el.paused };
+    const switched = switching.current;
+    const { at, playing } = switched ?? { at: el.currentTime, playing: !el.paused };
     switching.current = null;
-    if (at > 0) resumeRef.current = at;
+    if (switched && at > 0) switchedAt.current = at;
+    else if (at > 0) resumeRef.current = at;
     return attachHls(el, item.item2, {
       onFatal: (status) => setError(status === 410 ? '播放链接已失效，请刷新页面' : '视频加载失败'),
       onReady: playing ? () => void el.play().catch(() => {}) : undefined,
@@ -191,7 +199,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
       switching.current = carry;
       // a plain file changes the element's src: its loadedmetadata (onMeta) seeks and plays again
       if (data.format !== 'hls') {
-        if (carry.at > 0) resumeRef.current = carry.at;
+        if (carry.at > 0) switchedAt.current = carry.at;
         if (carry.playing) autoPlayRef.current = true;
       }
     }
