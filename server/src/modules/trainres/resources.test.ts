@@ -366,6 +366,31 @@ describe('audit workflow', () => {
     expect(titles).toContain('资源审核未通过：审核课');
   });
 
+  it('推荐 and 私有 are settings, not content: saving only them keeps an approved resource approved', async () => {
+    const code = await addRes(dir, { resName: '标记课' });
+    await t.post(`${R}/PostCheck`, { rescode: code }, corp);
+    expect((await t.post(`${R}/Audit`, { rescode: code, pass: true }, corp)).success).toBe(true);
+    const saved = (await t.post<ResView>(`${R}/GetTrainRes`, { rescode: code }, corp)).data;
+    const body = {
+      resCode: code,
+      resName: saved.resName,
+      resType: saved.resType,
+      content: saved.content,
+      dCode: dir,
+      introduce: saved.introduce,
+      cover: saved.cover,
+      lecturerCode: saved.lecturerCode,
+      creditHours: saved.creditHours,
+    };
+    const flags = await t.post(`${R}/UpdateData`, { ...body, isPrivate: 1, recommendCate: 2 }, corp);
+    expect(flags.success, flags.msg).toBe(true);
+    const after = (await t.post<ResView>(`${R}/GetTrainRes`, { rescode: code }, corp)).data;
+    expect([after.auditStatus, after.isPrivate, after.recommendCate]).toEqual([20, 1, 2]);
+    // a change of content still goes back to draft for audit
+    await t.post(`${R}/UpdateData`, { ...body, resName: '标记课（修订）', isPrivate: 1, recommendCate: 2 }, corp);
+    expect(await status(code)).toBe(0);
+  });
+
   it('a media resource cannot be submitted without its file; batch submit reports each failure', async () => {
     const video = await addRes(dir, { resName: '无文件视频', resType: 1 });
     const ok = await addRes(dir, { resName: '可提交' });
