@@ -189,7 +189,7 @@ describe('graceful stop on SIGTERM', () => {
     cleanups.push(() => database.close());
     const ids = attempts.map((a) => a.userpaperId);
     const { rows } = await database.db.execute<{ userpaper_id: number; q_code: string; answer_str: string | null; answer_seq: number }>(
-      sql`select userpaper_id, q_code, answer_str, answer_seq from ex_userpaperquestion where userpaper_id in (${sql.join(ids, sql`, `)})`,
+      sql`select userpaper_id, q_code, answer_str, answer_seq::float8 as answer_seq from ex_userpaperquestion where userpaper_id in (${sql.join(ids, sql`, `)})`,
     );
     const stored = new Map(rows.map((r) => [`${r.userpaper_id}:${r.q_code}`, r]));
     // every acknowledged save is there (or a later one the client sent after it)
