@@ -53,3 +53,6 @@ export const useAppStore = create<AppState>((set, get) => ({
     set({ size });
   },
 }));
+
+/** True under 992 px, where the sidebar is a drawer and admin pages stack their panes. */
+export const useIsMobile = () => useAppStore((s) => s.device === 'mobile');

@@ -54,6 +54,15 @@ export function pager(
 }
 export const DEFAULT_PAGE = { pageIndex: 1, pageSize: PAGE_SIZE_DEFAULT };
 
+/**
+ * A table's `scroll.x`: its columns' widths, `flexible` px for a column without one. On a phone the
+ * table scrolls inside its own box at that width instead of widening the page or squeezing names
+ * to one character a line; on a wide screen it still fills the card (issue 23 item 12).
+ */
+export function tableScrollX(columns: readonly { width?: number | string }[], flexible = 200): number {
+  return columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : flexible), 0);
+}
+
 export interface TreeOption {
   value: string;
   title: string;

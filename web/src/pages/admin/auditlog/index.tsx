@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTION_LABELS, type AuditLogView } from '@xuetu/contract';
-import { Card, Input, Select, Space, Table, Typography } from 'antd';
+import { Card, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { getAuditLogPage } from '../../../api/imports';
-import { DEFAULT_PAGE, pager } from '../shared';
+import { DEFAULT_PAGE, pager, tableScrollX } from '../shared';
 
 // one option per operation (two codes with the same label would show twice)
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS)
@@ -21,6 +21,14 @@ export default function AuditLogPage() {
     queryFn: () => getAuditLogPage({ key, action, ...page }),
     placeholderData: keepPreviousData,
   });
+  const columns: TableColumnsType<AuditLogView> = [
+    { title: '时间', dataIndex: 'createTime', width: 170 },
+    { title: '操作人', dataIndex: 'actorName', width: 180 },
+    { title: '操作', dataIndex: 'action', width: 150, render: (a: string) => AUDIT_ACTION_LABELS[a] ?? a },
+    { title: '对象', dataIndex: 'target', ellipsis: true, render: (_: string, r) => named(r.targetName, r.target) },
+    { title: '公司', dataIndex: 'companyName', width: 160, ellipsis: true, render: (n: string) => n || '平台' },
+    { title: 'IP', dataIndex: 'ip', width: 140 },
+  ];
   return (
     <Card variant="borderless" data-testid="audit-admin">
       <Space style={{ marginBottom: 16 }} wrap>
@@ -61,14 +69,9 @@ export default function AuditLogPage() {
           ),
           rowExpandable: (r) => Boolean(r.detail),
         }}
-        columns={[
-          { title: '时间', dataIndex: 'createTime', width: 170 },
-          { title: '操作人', dataIndex: 'actorName', width: 180 },
-          { title: '操作', dataIndex: 'action', width: 150, render: (a: string) => AUDIT_ACTION_LABELS[a] ?? a },
-          { title: '对象', dataIndex: 'target', ellipsis: true, render: (_: string, r) => named(r.targetName, r.target) },
-          { title: '公司', dataIndex: 'companyName', width: 160, ellipsis: true, render: (n: string) => n || '平台' },
-          { title: 'IP', dataIndex: 'ip', width: 140 },
-        ]}
+        columns={columns}
+        // 120 px for 对象 and 48 for the expander: at 1280 px it fits the card without scrolling
+        scroll={{ x: tableScrollX(columns, 120) + 48 }}
       />
     </Card>
   );

@@ -1,12 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, CompanyLimits, type CompanyView, EnableStatus, Msg, Perm } from '@xuetu/contract';
-import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { getCompanyListPage, saveCompany, toggleCompany } from '../../../api/companies';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
-import { DEFAULT_PAGE, pager, useConfirm } from '../shared';
+import { DEFAULT_PAGE, pager, tableScrollX, useConfirm } from '../shared';
 
 /** 公司管理 (DESIGN.md §4): list, search, create, edit, enable/disable; system roles 1/2. */
 export default function CompanyPage() {
@@ -37,6 +37,47 @@ export default function CompanyPage() {
     queryFn: () => getCompanyListPage(key, page.pageIndex, page.pageSize, status),
     placeholderData: keepPreviousData,
   });
+  // 980 px in all: at 1280 px the list fits the card without scrolling; narrower, it scrolls inside
+  const columns: TableColumnsType<CompanyView> = [
+    { title: '公司名称', dataIndex: 'companyName', width: 200 },
+    { title: '公司编码', dataIndex: 'companyCode', width: 110 },
+    { title: '联系人', dataIndex: 'contactName', width: 100 },
+    { title: '联系电话', dataIndex: 'contactPhone', width: 140 },
+    { title: '人数', dataIndex: 'userCount', width: 70 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 80,
+      render: (s: number) => (s === EnableStatus.Enabled ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>),
+    },
+    { title: '创建时间', dataIndex: 'createTime', width: 160 },
+    {
+      title: '操作',
+      key: 'ops',
+      width: 120,
+      render: (_: unknown, c) => (
+        <Space size={0}>
+          <Can action={Perm.CompanyEdit}>
+            <Button type="link" size="small" onClick={() => open(c)}>
+              编辑
+            </Button>
+          </Can>
+          <Can action={Perm.CompanyStatus}>
+            <Button
+              type="link"
+              size="small"
+              onClick={async () => {
+                if (!(await confirm(`确定要${c.status === EnableStatus.Enabled ? '停用' : '启用'}“${c.companyName}”吗？`))) return;
+                toggle.mutate(c.companySysCode);
+              }}
+            >
+              {c.status === EnableStatus.Enabled ? '停用' : '启用'}
+            </Button>
+          </Can>
+        </Space>
+      ),
+    },
+  ];
   const open = (row: CompanyView | null) => {
     form.resetFields();
     form.setFieldsValue(row ?? { companyCode: '', companyName: '', contactName: '', contactPhone: '' });
@@ -79,46 +120,8 @@ export default function CompanyPage() {
         loading={list.isFetching}
         dataSource={list.data?.models ?? []}
         pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
-        columns={[
-          { title: '公司名称', dataIndex: 'companyName', width: 220 },
-          { title: '公司编码', dataIndex: 'companyCode', width: 120 },
-          { title: '联系人', dataIndex: 'contactName', width: 100 },
-          { title: '联系电话', dataIndex: 'contactPhone', width: 140 },
-          { title: '人数', dataIndex: 'userCount', width: 80 },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            width: 80,
-            render: (s: number) => (s === EnableStatus.Enabled ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>),
-          },
-          { title: '创建时间', dataIndex: 'createTime', width: 170 },
-          {
-            title: '操作',
-            key: 'ops',
-            width: 160,
-            render: (_: unknown, c) => (
-              <Space size={0}>
-                <Can action={Perm.CompanyEdit}>
-                  <Button type="link" size="small" onClick={() => open(c)}>
-                    编辑
-                  </Button>
-                </Can>
-                <Can action={Perm.CompanyStatus}>
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={async () => {
-                      if (!(await confirm(`确定要${c.status === EnableStatus.Enabled ? '停用' : '启用'}“${c.companyName}”吗？`))) return;
-                      toggle.mutate(c.companySysCode);
-                    }}
-                  >
-                    {c.status === EnableStatus.Enabled ? '停用' : '启用'}
-                  </Button>
-                </Can>
-              </Space>
-            ),
-          },
-        ]}
+        columns={columns}
+        scroll={{ x: tableScrollX(columns) }}
       />
       <Modal
         open={Boolean(editing)}

@@ -1,11 +1,12 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type ActionBody, type ActionView, ADMIN_NAME_MAX, AdminMsg, EnableStatus, Msg, Perm } from '@xuetu/contract';
-import { Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, Tag, TreeSelect } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { addAction, editAction, getActionById, getRoleTree, saveActionStatus } from '../../../api/actions';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
+import { tableScrollX } from '../shared';
 
 const TYPE_LABEL: Record<number, string> = { 0: '菜单', 1: '页面', 2: '权限' };
 type FormValues = Omit<ActionBody, 'pageActions'> & { pageActions: { id?: number; name: string; value: string }[] };
@@ -72,6 +73,56 @@ export default function PageCtrlPage() {
     onSuccess: () => void tree.refetch(),
   });
 
+  const columns: TableColumnsType<ActionView> = [
+    { title: '名称', dataIndex: 'name', width: 220 },
+    {
+      title: '类型',
+      dataIndex: 'type',
+      width: 80,
+      render: (t: number) => <Tag color={t === 0 ? 'blue' : t === 1 ? 'green' : 'default'}>{TYPE_LABEL[t]}</Tag>,
+    },
+    { title: '地址', dataIndex: 'url', ellipsis: true },
+    { title: '图标', dataIndex: 'icon', width: 160, ellipsis: true },
+    { title: '权限值', dataIndex: 'value', width: 180 },
+    { title: '排序', dataIndex: 'sort', width: 70 },
+    { title: '隐藏', dataIndex: 'isHidden', width: 70, render: (h: number) => (h ? '是' : '否') },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (s: number, r) => (
+        <Switch
+          size="small"
+          checked={s === EnableStatus.Enabled}
+          checkedChildren="有效"
+          unCheckedChildren="无效"
+          disabled={!can(Perm.ActionStatus)}
+          onChange={() => toggleStatus.mutate(r.code)}
+        />
+      ),
+    },
+    {
+      title: '操作',
+      key: 'ops',
+      width: 150,
+      render: (_: unknown, r) => (
+        <Space size={0}>
+          <Can action={Perm.ActionEdit}>
+            <Button type="link" size="small" onClick={() => open(r)}>
+              编辑
+            </Button>
+          </Can>
+          {r.type === 0 && (
+            <Can action={Perm.ActionAdd}>
+              <Button type="link" size="small" onClick={() => open(null, r.id)}>
+                新增下级
+              </Button>
+            </Can>
+          )}
+        </Space>
+      ),
+    },
+  ];
   return (
     <Card variant="borderless" data-testid="action-admin">
       <Space style={{ marginBottom: 16 }}>
@@ -87,56 +138,9 @@ export default function PageCtrlPage() {
         loading={tree.isFetching}
         dataSource={rows(tree.data ?? [])}
         pagination={false}
-        columns={[
-          { title: '名称', dataIndex: 'name', width: 220 },
-          {
-            title: '类型',
-            dataIndex: 'type',
-            width: 80,
-            render: (t: number) => <Tag color={t === 0 ? 'blue' : t === 1 ? 'green' : 'default'}>{TYPE_LABEL[t]}</Tag>,
-          },
-          { title: '地址', dataIndex: 'url', ellipsis: true },
-          { title: '图标', dataIndex: 'icon', width: 160, ellipsis: true },
-          { title: '权限值', dataIndex: 'value', width: 180 },
-          { title: '排序', dataIndex: 'sort', width: 70 },
-          { title: '隐藏', dataIndex: 'isHidden', width: 70, render: (h: number) => (h ? '是' : '否') },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            width: 90,
-            render: (s: number, r) => (
-              <Switch
-                size="small"
-                checked={s === EnableStatus.Enabled}
-                checkedChildren="有效"
-                unCheckedChildren="无效"
-                disabled={!can(Perm.ActionStatus)}
-                onChange={() => toggleStatus.mutate(r.code)}
-              />
-            ),
-          },
-          {
-            title: '操作',
-            key: 'ops',
-            width: 150,
-            render: (_: unknown, r) => (
-              <Space size={0}>
-                <Can action={Perm.ActionEdit}>
-                  <Button type="link" size="small" onClick={() => open(r)}>
-                    编辑
-                  </Button>
-                </Can>
-                {r.type === 0 && (
-                  <Can action={Perm.ActionAdd}>
-                    <Button type="link" size="small" onClick={() => open(null, r.id)}>
-                      新增下级
-                    </Button>
-                  </Can>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+        columns={columns}
+        // the tree's ten columns scroll inside the card: never the page, so a phone keeps its drawer sidebar
+        scroll={{ x: tableScrollX(columns, 160) }}
       />
       <Modal
         open={Boolean(editing)}

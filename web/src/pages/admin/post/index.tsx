@@ -4,9 +4,10 @@ import { ADMIN_NAME_MAX, AdminMsg, Msg, type OrgNode, Perm, type PostView } from
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Table, type TableColumnsType, Tree, type TreeDataNode } from 'antd';
 import { useState } from 'react';
 import { deletePost, getOrgPostListPage, getPostListPage, removeOrgPost, savePost } from '../../../api/posts';
+import { useIsMobile } from '../../../app/store/app';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
-import { CompanySelect, DEFAULT_PAGE, pager, useConfirm, useIsPlatform, useOrgTree } from '../shared';
+import { CompanySelect, DEFAULT_PAGE, pager, tableScrollX, useConfirm, useIsPlatform, useOrgTree } from '../shared';
 import { AssignOrgDialog } from './AssignOrgDialog';
 
 interface Row extends Partial<PostView> {
@@ -20,6 +21,7 @@ interface Row extends Partial<PostView> {
 /** 岗位管理 (spec §2 "Post list"): posts per department, add/edit/delete, assign departments. */
 export default function PostPage() {
   const confirm = useConfirm();
+  const mobile = useIsMobile();
   const isPlatform = useIsPlatform();
   const [company, setCompany] = useState<string | undefined>();
   const companySysCode = isPlatform ? (company ?? '') : '';
@@ -159,8 +161,16 @@ export default function PostPage() {
       {!ready ? (
         <Empty description={AdminMsg.pickCompany} />
       ) : (
-        <div style={{ display: 'flex', gap: 16 }}>
-          <div style={{ width: 260, borderRight: '1px solid #f0f0f0', paddingRight: 8 }}>
+        // on a phone the department tree sits above the list, not beside it (issue 23 item 12)
+        <div style={{ display: 'flex', flexDirection: mobile ? 'column' : 'row', gap: 16 }} data-testid="post-panes">
+          <div
+            style={
+              mobile
+                ? { maxHeight: 240, overflow: 'auto', borderBottom: '1px solid #f0f0f0', paddingBottom: 8 }
+                : { width: 260, flex: 'none', borderRight: '1px solid #f0f0f0', paddingRight: 8 }
+            }
+            data-testid="post-tree"
+          >
             <Tree
               key={tree.dataUpdatedAt}
               defaultExpandAll
@@ -204,6 +214,8 @@ export default function PostPage() {
               size="middle"
               loading={list.isFetching}
               columns={columns}
+              // 120 px for 所属部门: the list still fits beside the tree at 1280 px
+              scroll={{ x: tableScrollX(columns, 120) }}
               dataSource={list.data?.models ?? []}
               pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
             />

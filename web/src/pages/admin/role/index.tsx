@@ -1,12 +1,28 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type ActionView, ADMIN_NAME_MAX, AdminMsg, Msg, Perm, type RoleView, SYS_ROLE_LABELS } from '@xuetu/contract';
-import { Alert, Button, Card, Form, Input, Modal, Select, Space, Spin, Table, Tag, Tree, type TreeDataNode } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Spin,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tree,
+  type TreeDataNode,
+} from 'antd';
 import { useState } from 'react';
 import { getRoleTree } from '../../../api/actions';
 import { addRole, editRole, getCurrentRoles, getRoleListPage, getSysRoleEnum } from '../../../api/roles';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
+import { tableScrollX } from '../shared';
 
 const toTree = (nodes: ActionView[]): TreeDataNode[] =>
   nodes.map((n) => ({
@@ -77,6 +93,26 @@ export default function RolePage() {
       void roles.refetch();
     },
   });
+  const columns: TableColumnsType<RoleView> = [
+    { title: '角色名称', dataIndex: 'roleName', width: 200 },
+    { title: '角色编码', dataIndex: 'code', width: 180 },
+    { title: '角色类型', dataIndex: 'sysRoleEnum', width: 120, render: (v: number) => <Tag>{SYS_ROLE_LABELS[v] ?? v}</Tag> },
+    { title: '所属公司', dataIndex: 'companyName', render: (v: string) => v || <Tag color="blue">平台</Tag> },
+    { title: '用户数', dataIndex: 'userCount', width: 90 },
+    {
+      title: '操作',
+      key: 'ops',
+      width: 100,
+      render: (_: unknown, r) =>
+        r.editable ? (
+          <Can action={Perm.RoleEdit}>
+            <Button type="link" size="small" onClick={() => open(r)} data-testid={`role-edit-${r.roleName}`}>
+              编辑
+            </Button>
+          </Can>
+        ) : null,
+    },
+  ];
   // spec §4: the role type can change only while it is 0
   const typeLocked = Boolean(editing?.role && editing.role.sysRoleEnum !== 0);
 
@@ -95,26 +131,8 @@ export default function RolePage() {
         loading={roles.isFetching}
         dataSource={roles.data?.models ?? []}
         pagination={{ pageSize: 20, showTotal: (t) => `共 ${t} 条` }}
-        columns={[
-          { title: '角色名称', dataIndex: 'roleName', width: 200 },
-          { title: '角色编码', dataIndex: 'code', width: 180 },
-          { title: '角色类型', dataIndex: 'sysRoleEnum', width: 120, render: (v: number) => <Tag>{SYS_ROLE_LABELS[v] ?? v}</Tag> },
-          { title: '所属公司', dataIndex: 'companyName', render: (v: string) => v || <Tag color="blue">平台</Tag> },
-          { title: '用户数', dataIndex: 'userCount', width: 90 },
-          {
-            title: '操作',
-            key: 'ops',
-            width: 100,
-            render: (_: unknown, r) =>
-              r.editable ? (
-                <Can action={Perm.RoleEdit}>
-                  <Button type="link" size="small" onClick={() => open(r)} data-testid={`role-edit-${r.roleName}`}>
-                    编辑
-                  </Button>
-                </Can>
-              ) : null,
-          },
-        ]}
+        columns={columns}
+        scroll={{ x: tableScrollX(columns) }}
       />
       <Modal
         open={Boolean(editing)}

@@ -76,7 +76,8 @@ export default function MarkingPage() {
         </Form.Item>
         <Form.Item label="试题">
           <Select
-            style={{ width: 280 }}
+            // on a phone: at most the screen less its label and the card's padding
+            style={{ width: 'min(280px, calc(100vw - 140px))' }}
             value={qCode}
             disabled={!examCode}
             onChange={(v: string) => {

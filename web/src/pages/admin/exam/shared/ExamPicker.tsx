@@ -31,7 +31,8 @@ export function ExamPicker({
   return (
     <Select
       showSearch={{ filterOption: false, onSearch: setKeyword }}
-      style={{ width, maxWidth: '100%' }}
+      // on a phone: at most the screen less its label and the card's padding (issue 23 item 12)
+      style={{ width: `min(${width}px, calc(100vw - 140px))` }}
       placeholder="选择考试"
       loading={list.isFetching}
       value={value || undefined}

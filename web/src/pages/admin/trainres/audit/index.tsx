@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUDIT_STATUS_LABELS, AuditStatus, RES_TYPE_LABELS, type ResView, TrainResLimits, TrainResMsg } from '@xuetu/contract';
-import { App, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { auditRes, getAuditPage, getPreview, revokeRes } from '../../../../api/trainres';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
 import { RichTextView } from '../../../../components/RichTextView';
-import { DEFAULT_PAGE, pager } from '../../shared';
+import { DEFAULT_PAGE, pager, tableScrollX } from '../../shared';
 import { AuditHistoryDrawer, statusTag, useResCompany } from '../shared';
 
 /** 资源审核: the queue (pending first), a preview player, pass or reject with a comment, revoke, history. */
@@ -48,6 +48,47 @@ export default function ResourceAuditPage() {
     },
   });
 
+  const columns: TableColumnsType<ResView> = [
+    { title: '资源名称', dataIndex: 'resName', width: 240, ellipsis: true },
+    { title: '类型', dataIndex: 'resType', width: 80, render: (v: number) => RES_TYPE_LABELS[v] },
+    { title: '公司', dataIndex: 'companyName', width: 160, ellipsis: true },
+    { title: '目录', dataIndex: 'dName', width: 140, ellipsis: true },
+    { title: '状态', dataIndex: 'auditStatus', width: 100, render: statusTag },
+    { title: '更新时间', dataIndex: 'updateTime', width: 170 },
+    {
+      title: '操作',
+      key: 'ops',
+      width: 220,
+      render: (_: unknown, r) => (
+        <Space size={0}>
+          {r.auditStatus === AuditStatus.Pending && (
+            <Button
+              type="link"
+              size="small"
+              data-testid="res-audit-open"
+              onClick={() => {
+                setComment('');
+                setLesson(0);
+                setAuditing(r);
+              }}
+            >
+              审核
+            </Button>
+          )}
+          {r.auditStatus === AuditStatus.Approved && (
+            <Popconfirm title="撤回后学员将不能再看到该资源，确定撤回吗？" onConfirm={() => revoke.mutate(r.resCode)}>
+              <Button type="link" size="small" danger>
+                撤回
+              </Button>
+            </Popconfirm>
+          )}
+          <Button type="link" size="small" onClick={() => setHistory(r)}>
+            审核记录
+          </Button>
+        </Space>
+      ),
+    },
+  ];
   return (
     <Card variant="borderless" data-testid="res-audit">
       <Form
@@ -81,47 +122,8 @@ export default function ResourceAuditPage() {
         loading={list.isFetching && !list.data}
         dataSource={list.data?.models ?? []}
         pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
-        columns={[
-          { title: '资源名称', dataIndex: 'resName', width: 240, ellipsis: true },
-          { title: '类型', dataIndex: 'resType', width: 80, render: (v: number) => RES_TYPE_LABELS[v] },
-          { title: '公司', dataIndex: 'companyName', width: 160, ellipsis: true },
-          { title: '目录', dataIndex: 'dName', width: 140, ellipsis: true },
-          { title: '状态', dataIndex: 'auditStatus', width: 100, render: statusTag },
-          { title: '更新时间', dataIndex: 'updateTime', width: 170 },
-          {
-            title: '操作',
-            key: 'ops',
-            width: 220,
-            render: (_: unknown, r) => (
-              <Space size={0}>
-                {r.auditStatus === AuditStatus.Pending && (
-                  <Button
-                    type="link"
-                    size="small"
-                    data-testid="res-audit-open"
-                    onClick={() => {
-                      setComment('');
-                      setLesson(0);
-                      setAuditing(r);
-                    }}
-                  >
-                    审核
-                  </Button>
-                )}
-                {r.auditStatus === AuditStatus.Approved && (
-                  <Popconfirm title="撤回后学员将不能再看到该资源，确定撤回吗？" onConfirm={() => revoke.mutate(r.resCode)}>
-                    <Button type="link" size="small" danger>
-                      撤回
-                    </Button>
-                  </Popconfirm>
-                )}
-                <Button type="link" size="small" onClick={() => setHistory(r)}>
-                  审核记录
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
+        columns={columns}
+        scroll={{ x: tableScrollX(columns) }}
       />
       <Modal
         open={Boolean(auditing)}
@@ -159,7 +161,7 @@ export default function ResourceAuditPage() {
         }
       >
         {auditing && (
-          <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
+          <Descriptions size="small" column={{ xs: 1, sm: 3 }} style={{ marginBottom: 12 }}>
             <Descriptions.Item label="类型">{RES_TYPE_LABELS[auditing.resType]}</Descriptions.Item>
             <Descriptions.Item label="目录">{auditing.dName}</Descriptions.Item>
             <Descriptions.Item label="学时">{auditing.creditHours}</Descriptions.Item>
@@ -169,7 +171,7 @@ export default function ResourceAuditPage() {
           <Space style={{ marginBottom: 8 }}>
             课时
             <Select
-              style={{ width: 320 }}
+              style={{ width: 'min(320px, calc(100vw - 120px))' }}
               value={lesson}
               onChange={setLesson}
               aria-label="预览课时"
