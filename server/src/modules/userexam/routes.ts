@@ -1,5 +1,6 @@
 import {
   EXAM_BASE,
+  examPaperInput,
   examResultListInput,
   excodeInput,
   MARKING_BASE,
@@ -74,8 +75,8 @@ export const userExamRoutes = [
     url: `${base}/GetExamPaper`,
     access: 'user',
     summary: '答卷：试题、已存答案、截止时间（不含答案与解析）',
-    input: userpaperIdInput,
-    handler: ({ input, caller }) => readExamPaper(caller, input.userpaperId),
+    input: examPaperInput,
+    handler: ({ input, caller }) => readExamPaper(caller, input),
   }),
   defineRoute({
     method: 'POST',
