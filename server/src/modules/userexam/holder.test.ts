@@ -169,9 +169,9 @@ describe('two pages on one attempt', () => {
   it('bad holder or takeOver values are refused with a message', async () => {
     for (const holder of ['short', 'x'.repeat(65), '页面标识很长很长很长', 'a b c d e f g h', 42])
       expect((await t.post(`${U}/GetExamPaper`, { userpaperId: id, holder }, tok.learner01)).msg).toBe('页面标识不正确');
-    expect((await t.post(`${U}/SaveAnswer`, { userpaperId: id, qCode: q.single, answer: 'A', seq: 60, holder: '<script>' }, tok.learner01)).msg).toBe(
-      '页面标识不正确',
-    );
+    expect(
+      (await t.post(`${U}/SaveAnswer`, { userpaperId: id, qCode: q.single, answer: 'A', seq: 60, holder: '<script>' }, tok.learner01)).msg,
+    ).toBe('页面标识不正确');
     expect((await t.post(`${U}/GetExamPaper`, { userpaperId: id, holder: B, takeOver: 2 }, tok.learner01)).success).toBe(false);
     expect(await holderOf(id)).toBe(A);
   });
