@@ -120,6 +120,9 @@ export const examPaperInput = z.object({
   ),
 });
 
+/** SubmitExam: a page that no longer holds the attempt (`holder`) is refused with ATTEMPT_TAKEN_OVER */
+export const submitExamInput = z.object({ userpaperId: id('请指定答卷'), holder });
+
 export const saveAnswerInput = z.object({
   userpaperId: id('请指定答卷'),
   /** the page saving; refused with ATTEMPT_TAKEN_OVER when another page holds the attempt */

@@ -36,7 +36,9 @@ export const saveAnswerEnvelope = (body: {
   seq: number;
   holder?: string;
 }) => postEnvelope<SaveAnswerResult>(`${base}/SaveAnswer`, body, { silent: true, dedupe: false });
-export const submitExam = (userpaperId: number) => post<SubmitExamResult>(`${base}/SubmitExam`, { userpaperId }, { dedupe: false });
+/** `holder`: refused (ATTEMPT_TAKEN_OVER) when another page holds the attempt */
+export const submitExam = (userpaperId: number, holder?: string) =>
+  post<SubmitExamResult>(`${base}/SubmitExam`, { userpaperId, holder }, { dedupe: false });
 export const getExamResult = (userpaperId: number) => post<ExamResultView>(`${base}/GetExamResult`, { userpaperId });
 export const getExamResultList = (exammcode: string) => post<ExamResultRow[]>(`${base}/GetExamResultList`, { exammcode });
 

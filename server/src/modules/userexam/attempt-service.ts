@@ -278,12 +278,18 @@ export const saves = (ctx: AppContext) =>
     },
   });
 
-/** SubmitExam: scores and closes the attempt; a second submit (or one after the deadline closed it) answers the same result. */
-export async function submitExam(caller: Caller, userpaperId: number): Promise<SubmitExamResult> {
+/**
+ * SubmitExam: scores and closes the attempt; a second submit (or one after the deadline closed it)
+ * answers the same result. A page that no longer holds the open attempt (`holder`) is refused:
+ * it would hand in answers another page is still giving.
+ */
+export async function submitExam(caller: Caller, userpaperId: number, holder?: string): Promise<SubmitExamResult> {
   const first = await ownAttempt(caller, userpaperId);
   const now = caller.now;
   return inTransaction(caller, async (tx) => {
     const attempt = (await repo.findAttempt(tx, first.id, 'update'))!;
+    if (attempt.status === ExamUserStatus.InProgress && holder && attempt.holder && attempt.holder !== holder)
+      throw appError('ATTEMPT_TAKEN_OVER');
     const submittedNow =
       attempt.status === ExamUserStatus.InProgress ? await scoreAndClose(tx, attempt, now, isOverdue(attempt, now)) : false;
     const after = (await repo.findAttempt(tx, attempt.id))!;

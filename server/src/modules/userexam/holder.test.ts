@@ -176,8 +176,18 @@ describe('two pages on one attempt', () => {
     expect(await holderOf(id)).toBe(A);
   });
 
+  it('a page that no longer holds the attempt cannot submit it; the holder can', async () => {
+    const refused = await t.post(`${U}/SubmitExam`, { userpaperId: id, holder: B }, tok.learner01);
+    expect(refused.code).toBe('ATTEMPT_TAKEN_OVER');
+    expect((await open(id, 'learner01')).status).toBe(20);
+    expect((await t.post(`${U}/SubmitExam`, { userpaperId: id, holder: 'bad' }, tok.learner01)).msg).toBe('页面标识不正确');
+    await ok(`${U}/SubmitExam`, { userpaperId: id, holder: A }, tok.learner01);
+    expect((await open(id, 'learner01')).status).toBe(30);
+    // a repeated submit from any page answers the same result
+    expect((await t.post(`${U}/SubmitExam`, { userpaperId: id, holder: B }, tok.learner01)).success).toBe(true);
+  });
+
   it('a submitted attempt is not taken over: its saves answer ATTEMPT_SUBMITTED whoever sends them', async () => {
-    await ok(`${U}/SubmitExam`, { userpaperId: id }, tok.learner01);
     expect((await open(id, 'learner01', { holder: B })).heldHere).toBe(false);
     expect(await holderOf(id)).toBe(A);
     expect((await save(id, 'learner01', q.single, 'C', 70, B)).code).toBe('ATTEMPT_SUBMITTED');

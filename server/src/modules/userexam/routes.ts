@@ -11,6 +11,7 @@ import {
   Perm,
   pageWindow,
   saveAnswerInput,
+  submitExamInput,
   USER_EXAM_BASE,
   UserExamMsg,
   userExamCodeInput,
@@ -91,8 +92,8 @@ export const userExamRoutes = [
     url: `${base}/SubmitExam`,
     access: 'user',
     summary: '交卷（重复交卷无害）',
-    input: userpaperIdInput,
-    handler: async ({ input, caller }) => withMsg(await submitExam(caller, input.userpaperId), UserExamMsg.submitted),
+    input: submitExamInput,
+    handler: async ({ input, caller }) => withMsg(await submitExam(caller, input.userpaperId, input.holder), UserExamMsg.submitted),
   }),
   defineRoute({
     method: 'POST',

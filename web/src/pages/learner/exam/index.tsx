@@ -4,6 +4,7 @@ import { AppErrorMessages, Q_TYPE_LABELS } from '@xuetu/contract';
 import { Alert, App, Button, Card, Col, Empty, Modal, Result, Row, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/request';
 import { beginExam, submitExam } from '../../../api/userexam';
 import { beginStorageKey } from './beginStorage';
 import { clearDrafts } from './drafts';
@@ -76,14 +77,16 @@ export default function ExamPage() {
         submitting.current = false;
         return;
       }
-      await submitExam(userpaperId);
+      await submitExam(userpaperId, a.holder);
       a.announce();
       sessionStorage.removeItem(beginStorageKey(examCode));
       clearDrafts(userpaperId);
       message.success(auto ? '考试时间到，已自动交卷' : '交卷成功');
       navigate(`/ysUserExam/examview?userpaperId=${userpaperId}`, { replace: true });
-    } catch {
+    } catch (err) {
       submitting.current = false;
+      // another tab or device holds the attempt: this page shows the server's answers and asks
+      if (err instanceof ApiError && err.envelope?.code === 'ATTEMPT_TAKEN_OVER') void a.yieldAttempt();
     }
   };
 

@@ -37,6 +37,7 @@ vi.mock('./journal', () => {
 
 const SAVE = '/Api/UserExam/ex_userexam/SaveAnswer';
 const PAPER = '/Api/UserExam/ex_userexam/GetExamPaper';
+const SUBMIT = '/Api/UserExam/ex_userexam/SubmitExam';
 const ID = 7;
 const single: AttemptQuestionView = {
   qCode: 'Q1',
@@ -96,7 +97,12 @@ beforeEach(() => {
         return { success: false, msg: '本场考试已在其他窗口或设备上作答', data: null, errorCode: 0, code: 'ATTEMPT_TAKEN_OVER' };
       server.answer = body.answer;
       return ok({ qCode: body.qCode, seq: body.seq, applied: true, serverNow: '', remainingSeconds: 1000 });
-    });
+    })
+    .on(SUBMIT, (_c: unknown, body: { holder: string }) =>
+      body.holder === server.holder
+        ? ok({ userpaperId: ID, score: 100, isPass: 1, delayMarkingPapers: 0, submittedNow: true })
+        : { success: false, msg: '本场考试已在其他窗口或设备上作答', data: null, errorCode: 0, code: 'ATTEMPT_TAKEN_OVER' },
+    );
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -148,6 +154,24 @@ describe('a page that no longer holds the attempt', () => {
     fireEvent.click(option('119'));
     await waitFor(() => expect(server.answer).toBe('B'));
     expect(saveCalls().at(-1)).toMatchObject({ holder: mine.holder, answer: 'B' });
+  });
+
+  it('that has not saved since another device opened the attempt cannot hand it in', async () => {
+    renderPage();
+    await screen.findByText('火警电话是？');
+    server.holder = 'other-device-page';
+    server.answer = 'C';
+    fireEvent.click(screen.getByTestId('submit-exam'));
+    const confirm = await waitFor(() => {
+      const button = document.querySelector<HTMLElement>('.ant-modal-confirm-btns .ant-btn-primary');
+      expect(button).not.toBeNull();
+      return button as HTMLElement;
+    });
+    fireEvent.click(confirm);
+    await screen.findByTestId('takeover-dialog');
+    await waitFor(() => expect(option('120')).toBeChecked());
+    expect(api.calls.filter((c) => c.url === SUBMIT)).toHaveLength(1);
+    expect(screen.queryByText('交卷成功')).not.toBeInTheDocument();
   });
 
   it('in the same browser hears at once that another tab opened the attempt (BroadcastChannel)', async () => {

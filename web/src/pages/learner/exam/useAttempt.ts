@@ -337,6 +337,7 @@ export function useAttempt(userpaperId: number | null) {
     sync,
     drain,
     takeOver,
+    yieldAttempt,
     readOnly,
     refresh,
     announce,
