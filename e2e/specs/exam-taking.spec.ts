@@ -4,6 +4,7 @@ import { expect, test } from '../fixtures/guarded.ts';
 import { DEMO_PASSWORD, snap } from '../fixtures/session.ts';
 
 // Exam taking (issue 14): a learner takes an exam with every question type, reloads mid-way,
+// opens the attempt in a second tab (the first is told and takes it back, issue 23 item 3),
 // answers while offline and syncs, submits; a marker scores the short answer; the learner sees
 // the result, exports the PDF and retakes; the administrator reads the results, statistics and
 // export; the exam page at phone size.
@@ -112,6 +113,34 @@ test('a learner takes, reloads, goes offline, submits, is marked on the marking 
   await expect(page.getByTestId('question-1').locator('input[value="B"]')).toBeChecked();
   await expect(page.getByTestId('question-3').locator('input[value="B"]')).toBeChecked();
   await expect(page.getByTestId('countdown')).toContainText(/2\d:\d\d/);
+
+  // a second tab opens the same attempt (issue 23 item 3): the first is told at once and saves
+  // nothing; the second answers; the first takes over and shows the second's answer
+  const second = await context.newPage();
+  await second.setViewportSize({ width: 1440, height: 900 });
+  await second.goto(page.url());
+  await expect(second.getByTestId('question-1').locator('input[value="B"]')).toBeChecked();
+  await expect(page.getByTestId('takeover-dialog')).toBeVisible();
+  await expect(page.locator('.ant-modal')).toContainText('本场考试已在其他窗口或设备上作答');
+  await snap(page, 'exam-taken-over-1440');
+  await page.getByTestId('takeover-readonly').click();
+  await expect(page.getByTestId('readonly-banner')).toBeVisible();
+  await expect(page.getByTestId('question-1').locator('input[value="A"]')).toBeDisabled();
+  await expect(page.getByTestId('submit-exam')).toBeDisabled();
+  await second.getByTestId('question-1').getByText('C. 120').click();
+  await expect(second.getByTestId('sync-state')).toHaveText('答案已全部保存');
+  // the read-only tab follows what the server holds
+  await expect(page.getByTestId('question-1').locator('input[value="C"]')).toBeChecked();
+  await page.getByTestId('readonly-banner').getByRole('button', { name: '在此继续作答' }).click();
+  await expect(page.getByTestId('readonly-banner')).toBeHidden();
+  await expect(page.getByTestId('question-1').locator('input[value="C"]')).toBeChecked();
+  // the second tab is told in turn and cannot save any more
+  await expect(second.getByTestId('takeover-dialog')).toBeVisible();
+  await second.close();
+  await page.getByTestId('question-1').getByText('B. 119').click();
+  await expect(page.getByTestId('sync-state')).toHaveText('答案已全部保存');
+  await page.reload();
+  await expect(page.getByTestId('question-1').locator('input[value="B"]')).toBeChecked();
 
   // offline: answers stay in the browser's journal, then sync on reconnect
   await context.setOffline(true);

@@ -8,6 +8,8 @@ export const UserExamErrors = {
   ATTEMPT_SUBMITTED: '试卷已提交，不能再修改答案',
   ATTEMPT_TIME_UP: '考试时间已到，答案未能保存',
   ATTEMPT_IN_PROGRESS: '考试进行中，交卷后才能查看结果',
+  /** another page (tab or device) opened or took over the attempt: this page's save is refused */
+  ATTEMPT_TAKEN_OVER: '本场考试已在其他窗口或设备上作答',
   ATTEMPT_QUESTION_NOT_FOUND: '试题不在本试卷中',
   ANSWER_OPTION_INVALID: '所选选项不在本题范围内',
   ANSWER_BLANK_COUNT: '填空题答案的空数与题目不一致',

@@ -96,8 +96,37 @@ export const myExamListInput = z.object({
   mustComplete: z.preprocess((v) => (v === true ? 1 : v === false || v === '' || v == null ? 0 : v), z.coerce.number().int().min(0).max(1)),
 });
 
+/**
+ * The page that answers an attempt (issue 23 item 3): a random id per page load. Optional: a
+ * client that sends none saves as before.
+ */
+export const ATTEMPT_HOLDER_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+const holder = z.preprocess(
+  (v) => (v === '' || v == null ? undefined : v),
+  z.string({ error: '页面标识不正确' }).regex(ATTEMPT_HOLDER_PATTERN, '页面标识不正确').optional(),
+);
+
+/**
+ * GetExamPaper. With `holder`, the page becomes the attempt's holder (opening a page takes the
+ * attempt over; the banner's 在此继续作答 sends takeOver 1 explicitly); `takeOver: 0` only looks
+ * (the read-only view). Without `holder`, nothing changes (older clients).
+ */
+export const examPaperInput = z.object({
+  userpaperId: id('请指定答卷'),
+  holder,
+  takeOver: z.preprocess(
+    (v) => (v === true ? 1 : v === false ? 0 : v === '' || v == null ? undefined : v),
+    z.coerce.number().int().min(0).max(1).optional(),
+  ),
+});
+
+/** SubmitExam: a page that no longer holds the attempt (`holder`) is refused with ATTEMPT_TAKEN_OVER */
+export const submitExamInput = z.object({ userpaperId: id('请指定答卷'), holder });
+
 export const saveAnswerInput = z.object({
   userpaperId: id('请指定答卷'),
+  /** the page saving; refused with ATTEMPT_TAKEN_OVER when another page holds the attempt */
+  holder,
   qCode: code('请指定试题'),
   /** a string for types 1, 2, 3, 5; an array of strings (one per blank) for type 4; '' or null clears */
   answer: z
@@ -218,6 +247,8 @@ export interface ExamPaperView {
   deadlineMs: number;
   serverNowMs: number;
   remainingSeconds: number;
+  /** the `holder` sent holds the attempt (false: another page does, or none was sent) */
+  heldHere: boolean;
 }
 
 export interface SaveAnswerResult {

@@ -24,11 +24,21 @@ export const getMyExamList = (body: { status?: number; mustComplete?: number; pa
 export const isExistImgExam = () => post<boolean>(`${base}/IsExistImgExam`, {}, { silent: true });
 export const getUserExamDetail = (excode: string) => post<UserExamDetail>(`${base}/GetUserExamDetail`, { excode });
 export const beginExam = (examCode: string) => post<BeginExamResult>(`${base}/BeginExam`, { examCode });
-export const getExamPaper = (userpaperId: number) => post<ExamPaperView>(`${base}/GetExamPaper`, { userpaperId });
-/** silent: the exam page shows its own saved/offline state instead of toasts */
-export const saveAnswerEnvelope = (body: { userpaperId: number; qCode: string; answer?: string | string[]; flag?: number; seq: number }) =>
-  postEnvelope<SaveAnswerResult>(`${base}/SaveAnswer`, body, { silent: true, dedupe: false });
-export const submitExam = (userpaperId: number) => post<SubmitExamResult>(`${base}/SubmitExam`, { userpaperId }, { dedupe: false });
+/** `holder`: the page's id (it becomes the attempt's holder unless takeOver is 0, issue 23 item 3) */
+export const getExamPaper = (userpaperId: number, page?: { holder: string; takeOver: 0 | 1 }) =>
+  post<ExamPaperView>(`${base}/GetExamPaper`, { userpaperId, ...page }, { dedupe: false });
+/** silent: the exam page shows its own saved/offline/taken-over state instead of toasts */
+export const saveAnswerEnvelope = (body: {
+  userpaperId: number;
+  qCode: string;
+  answer?: string | string[];
+  flag?: number;
+  seq: number;
+  holder?: string;
+}) => postEnvelope<SaveAnswerResult>(`${base}/SaveAnswer`, body, { silent: true, dedupe: false });
+/** `holder`: refused (ATTEMPT_TAKEN_OVER) when another page holds the attempt */
+export const submitExam = (userpaperId: number, holder?: string) =>
+  post<SubmitExamResult>(`${base}/SubmitExam`, { userpaperId, holder }, { dedupe: false });
 export const getExamResult = (userpaperId: number) => post<ExamResultView>(`${base}/GetExamResult`, { userpaperId });
 export const getExamResultList = (exammcode: string) => post<ExamResultRow[]>(`${base}/GetExamResultList`, { exammcode });
 

@@ -228,6 +228,8 @@ export const userPapers = pgTable(
     /** 1: the deadline submitted it (job or on-read closing), not the learner (0011) */
     autoSubmitted: integer('auto_submitted').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** the page (random id per page load) that last opened or took over the open attempt; null: none sent one (0033) */
+    holder: text('holder'),
   },
   (t) => [
     uniqueIndex('ex_userpaper_attempt_uq').on(t.examId, t.userId, t.attemptNo),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { saveAnswerInput } from '@xuetu/contract';
+import type { examPaperInput, saveAnswerInput } from '@xuetu/contract';
 import {
   type BeginExamResult,
   countBlanks,
@@ -101,9 +101,22 @@ async function ownAttempt(caller: Caller, userpaperId: number): Promise<repo.Att
   return attempt;
 }
 
-/** GetExamPaper: the attempt's questions in its order, the saved answers and flags, and the server's clock. Never the key or the analysis. */
-export async function readExamPaper(caller: Caller, userpaperId: number): Promise<ExamPaperView> {
-  const attempt = await ownAttempt(caller, userpaperId);
+/**
+ * GetExamPaper: the attempt's questions in its order, the saved answers and flags, and the
+ * server's clock. Never the key or the analysis. With a `holder` (and not `takeOver: 0`) the page
+ * becomes the attempt's holder before the answers are read, so what it shows is what the server
+ * holds from then on: another page's later saves are refused (issue 23 item 3).
+ */
+export async function readExamPaper(
+  caller: Caller,
+  input: Pick<z.output<typeof examPaperInput>, 'userpaperId'> & Partial<z.output<typeof examPaperInput>>,
+): Promise<ExamPaperView> {
+  const { userpaperId, holder } = input;
+  let attempt = await ownAttempt(caller, userpaperId);
+  if (holder && input.takeOver !== 0 && attempt.status === ExamUserStatus.InProgress && attempt.holder !== holder) {
+    await repo.claimAttempt(caller.ctx.db, attempt.id, attempt.userId, holder);
+    attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
+  }
   const [{ exam, paper }, questions] = await Promise.all([
     repo.examWithPaper(caller.ctx.db, attempt.examId),
     repo.attemptQuestions(caller.ctx.db, attempt.id),
@@ -151,6 +164,7 @@ export async function readExamPaper(caller: Caller, userpaperId: number): Promis
     deadlineMs: attempt.deadline.getTime(),
     serverNowMs: now.getTime(),
     remainingSeconds: attempt.status === ExamUserStatus.InProgress ? remaining(attempt.deadline, now) : 0,
+    heldHere: !!holder && attempt.holder === holder,
   };
 }
 
@@ -218,6 +232,7 @@ export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnsw
     seq: input.seq,
     ...change,
     cutoff: new Date(now.getTime() - SAVE_GRACE_MS),
+    holder: input.holder,
   });
   if (!saved) throw appError('ATTEMPT_NOT_FOUND');
   // closed by its deadline (job or on-read) rather than by the learner: say the time is up
@@ -227,6 +242,8 @@ export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnsw
     await closeIfOverdue(caller.ctx, input.userpaperId, caller.now);
     throw appError('ATTEMPT_TIME_UP');
   }
+  // another tab or device opened the attempt after this page: nothing was written
+  if (saved.takenOver) throw appError('ATTEMPT_TAKEN_OVER');
   if (!q) throw appError('ATTEMPT_QUESTION_NOT_FOUND');
   return {
     qCode: input.qCode,
@@ -261,12 +278,18 @@ export const saves = (ctx: AppContext) =>
     },
   });
 
-/** SubmitExam: scores and closes the attempt; a second submit (or one after the deadline closed it) answers the same result. */
-export async function submitExam(caller: Caller, userpaperId: number): Promise<SubmitExamResult> {
+/**
+ * SubmitExam: scores and closes the attempt; a second submit (or one after the deadline closed it)
+ * answers the same result. A page that no longer holds the open attempt (`holder`) is refused:
+ * it would hand in answers another page is still giving.
+ */
+export async function submitExam(caller: Caller, userpaperId: number, holder?: string): Promise<SubmitExamResult> {
   const first = await ownAttempt(caller, userpaperId);
   const now = caller.now;
   return inTransaction(caller, async (tx) => {
     const attempt = (await repo.findAttempt(tx, first.id, 'update'))!;
+    if (attempt.status === ExamUserStatus.InProgress && holder && attempt.holder && attempt.holder !== holder)
+      throw appError('ATTEMPT_TAKEN_OVER');
     const submittedNow =
       attempt.status === ExamUserStatus.InProgress ? await scoreAndClose(tx, attempt, now, isOverdue(attempt, now)) : false;
     const after = (await repo.findAttempt(tx, attempt.id))!;

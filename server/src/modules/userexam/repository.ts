@@ -364,6 +364,18 @@ export async function updateBestScore(db: DbOrTx, scope: TenantScope, examId: nu
     );
 }
 
+/**
+ * Makes `holder` the page that answers the open attempt (issue 23 item 3): the update waits for
+ * saves in flight (they share-lock the row) and every later save of another page is refused.
+ * The learner's own attempt, matched on the owner: no tenant scope (ADR 0023).
+ */
+export async function claimAttempt(db: DbOrTx, id: number, userId: number, holder: string): Promise<void> {
+  await db
+    .update(userPapers)
+    .set({ holder })
+    .where(and(eq(userPapers.id, id), eq(userPapers.userId, userId), eq(userPapers.status, ExamUserStatus.InProgress)));
+}
+
 /** What SaveAnswer needs of an attempt that never changes after begin (cached): owner, deadline, question shapes. */
 export interface AttemptShape {
   userId: number;
@@ -423,6 +435,7 @@ export async function saveGivenBatch(db: DbOrTx, items: SaveInput[]): Promise<Sa
       set_flag: v.flagged !== undefined,
       flagged: v.flagged ?? 0,
       cutoff: v.cutoff.toISOString(),
+      holder: v.holder ?? null,
     })),
   );
   const res = await executePrepared(
@@ -431,9 +444,9 @@ export async function saveGivenBatch(db: DbOrTx, items: SaveInput[]): Promise<Sa
     sql`
     with i as (
       select * from jsonb_to_recordset(${input}::jsonb)
-        as i(n int, userpaper_id int, user_id int, q_code text, seq bigint, set_answer boolean, answer_str text, set_flag boolean, flagged int, cutoff timestamptz)
+        as i(n int, userpaper_id int, user_id int, q_code text, seq bigint, set_answer boolean, answer_str text, set_flag boolean, flagged int, cutoff timestamptz, holder text)
     ), a as (
-      select p.id, p.user_id, p.status, p.auto_submitted, p.deadline from ${userPapers} p
+      select p.id, p.user_id, p.status, p.auto_submitted, p.deadline, p.holder from ${userPapers} p
        where p.id in (select userpaper_id from i)
        order by p.id
          for share
@@ -445,21 +458,32 @@ export async function saveGivenBatch(db: DbOrTx, items: SaveInput[]): Promise<Sa
         from i join a on a.id = i.userpaper_id and a.user_id = i.user_id
        where q.userpaper_id = i.userpaper_id and q.q_code = i.q_code and q.answer_seq < i.seq
          and a.status = ${IN_PROGRESS} and a.deadline > i.cutoff
+         and (i.holder is null or a.holder is null or a.holder = i.holder)
       returning i.n
     )
-    select i.n, a.status, a.auto_submitted, (u.n is not null) as applied, q.answer_seq as current_seq
+    select i.n, a.status, a.auto_submitted, (u.n is not null) as applied, q.answer_seq as current_seq,
+           (i.holder is not null and a.holder is not null and a.holder <> i.holder) as taken_over
       from i
       join a on a.id = i.userpaper_id and a.user_id = i.user_id
       left join u on u.n = i.n
       left join ${userPaperQuestions} q on q.userpaper_id = i.userpaper_id and q.q_code = i.q_code`,
   );
   const out: SaveOutcome[] = items.map(() => undefined);
-  for (const r of res.rows as { n: number; status: number; auto_submitted: number; applied: boolean; current_seq: number | null }[])
+  const yes = (b: unknown) => b === true || String(b) === 't';
+  for (const r of res.rows as {
+    n: number;
+    status: number;
+    auto_submitted: number;
+    applied: boolean;
+    current_seq: number | null;
+    taken_over: boolean;
+  }[])
     out[Number(r.n)] = {
       status: Number(r.status),
       autoSubmitted: Number(r.auto_submitted),
-      applied: r.applied === true || String(r.applied) === 't',
+      applied: yes(r.applied),
       currentSeq: Number(r.current_seq ?? 0),
+      takenOver: yes(r.taken_over),
     };
   return out;
 }
@@ -468,20 +492,33 @@ export async function saveGivenBatch(db: DbOrTx, items: SaveInput[]): Promise<Sa
  * One statement for SaveAnswer: share-locks the attempt row (a submit, which takes it FOR UPDATE,
  * waits for the save and scores what it wrote; a save after a submit sees status 30) and writes
  * the answer only while the attempt is open, before `cutoff`, and when `seq` is newer than the
- * stored one. Answers the attempt's state, whether the write happened and the stored seq. The
+ * stored one, and (when the save names its page) no other page holds the attempt. Answers the
+ * attempt's state, whether the write happened, the stored seq and whether another page holds it. The
  * learner's own attempt, matched on the owner user id: no tenant scope (ADR 0023).
  */
 export async function saveGivenLocked(
   db: DbOrTx,
-  v: { userpaperId: number; userId: number; qCode: string; seq: number; answerStr?: string; flagged?: number; cutoff: Date },
-): Promise<{ status: number; autoSubmitted: number; applied: boolean; currentSeq: number } | undefined> {
+  v: {
+    userpaperId: number;
+    userId: number;
+    qCode: string;
+    seq: number;
+    answerStr?: string;
+    flagged?: number;
+    cutoff: Date;
+    /** the saving page; undefined: an older client, saved whoever holds the attempt */
+    holder?: string;
+  },
+): Promise<{ status: number; autoSubmitted: number; applied: boolean; currentSeq: number; takenOver: boolean } | undefined> {
   // prepared once per connection on PostgreSQL: every answer typed runs it
   const res = await executePrepared(
     db,
     'exam-save-answer',
     sql`
     with a as (
-      select id, status, auto_submitted, deadline from ${userPapers}
+      select id, status, auto_submitted, deadline,
+             (${v.holder ?? null}::text is not null and holder is not null and holder <> ${v.holder ?? null}::text) as taken_over
+        from ${userPapers}
        where id = ${v.userpaperId} and user_id = ${v.userId}
        for share
     ), u as (
@@ -492,19 +529,21 @@ export async function saveGivenLocked(
         from a
        where q.userpaper_id = a.id and q.q_code = ${v.qCode} and q.answer_seq < ${v.seq}::bigint
          and a.status = ${IN_PROGRESS} and a.deadline > ${v.cutoff.toISOString()}::timestamptz
+         and not a.taken_over
       returning q.answer_seq
     )
-    select a.status, a.auto_submitted, (select count(*) from u)::int as applied,
+    select a.status, a.auto_submitted, a.taken_over, (select count(*) from u)::int as applied,
            (select answer_seq from ${userPaperQuestions} where userpaper_id = a.id and q_code = ${v.qCode}) as current_seq
       from a`,
   );
-  const [row] = res.rows as { status: number; auto_submitted: number; applied: number; current_seq: number }[];
+  const [row] = res.rows as { status: number; auto_submitted: number; applied: number; current_seq: number; taken_over: boolean }[];
   if (!row) return undefined;
   return {
     status: Number(row.status),
     autoSubmitted: Number(row.auto_submitted),
     applied: Number(row.applied) > 0,
     currentSeq: Number(row.current_seq ?? 0),
+    takenOver: row.taken_over === true || String(row.taken_over) === 't',
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   EXAM_BASE,
+  examPaperInput,
   examResultListInput,
   excodeInput,
   MARKING_BASE,
@@ -10,6 +11,7 @@ import {
   Perm,
   pageWindow,
   saveAnswerInput,
+  submitExamInput,
   USER_EXAM_BASE,
   UserExamMsg,
   userExamCodeInput,
@@ -74,8 +76,8 @@ export const userExamRoutes = [
     url: `${base}/GetExamPaper`,
     access: 'user',
     summary: '答卷：试题、已存答案、截止时间（不含答案与解析）',
-    input: userpaperIdInput,
-    handler: ({ input, caller }) => readExamPaper(caller, input.userpaperId),
+    input: examPaperInput,
+    handler: ({ input, caller }) => readExamPaper(caller, input),
   }),
   defineRoute({
     method: 'POST',
@@ -90,8 +92,8 @@ export const userExamRoutes = [
     url: `${base}/SubmitExam`,
     access: 'user',
     summary: '交卷（重复交卷无害）',
-    input: userpaperIdInput,
-    handler: async ({ input, caller }) => withMsg(await submitExam(caller, input.userpaperId), UserExamMsg.submitted),
+    input: submitExamInput,
+    handler: async ({ input, caller }) => withMsg(await submitExam(caller, input.userpaperId, input.holder), UserExamMsg.submitted),
   }),
   defineRoute({
     method: 'POST',

@@ -1,9 +1,10 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import type { BeginExamResult } from '@xuetu/contract';
-import { Q_TYPE_LABELS } from '@xuetu/contract';
-import { Alert, App, Button, Card, Col, Empty, Result, Row, Space, Spin, Typography } from 'antd';
+import { AppErrorMessages, Q_TYPE_LABELS } from '@xuetu/contract';
+import { Alert, App, Button, Card, Col, Empty, Modal, Result, Row, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/request';
 import { beginExam, submitExam } from '../../../api/userexam';
 import { beginStorageKey } from './beginStorage';
 import { clearDrafts } from './drafts';
@@ -11,6 +12,9 @@ import { QuestionCard } from './QuestionCard';
 import { useAttempt } from './useAttempt';
 
 export { beginStorageKey };
+
+/** ATTEMPT_TAKEN_OVER's text (issue 23 item 3) */
+const TAKEN_OVER_TEXT = AppErrorMessages.ATTEMPT_TAKEN_OVER;
 
 function readBegin(examCode: string): BeginExamResult | null {
   try {
@@ -62,7 +66,8 @@ export default function ExamPage() {
 
   const finishRef = useRef<(auto: boolean) => Promise<void>>(async () => {});
   const finish = async (auto: boolean) => {
-    if (!userpaperId || submitting.current) return;
+    // a page that does not answer the attempt never submits it (the holder or the deadline does)
+    if (!userpaperId || submitting.current || a.mode !== 'active') return;
     submitting.current = true;
     try {
       // a text field being typed in commits its answer on blur (debounced otherwise)
@@ -72,13 +77,16 @@ export default function ExamPage() {
         submitting.current = false;
         return;
       }
-      await submitExam(userpaperId);
+      await submitExam(userpaperId, a.holder);
+      a.announce();
       sessionStorage.removeItem(beginStorageKey(examCode));
       clearDrafts(userpaperId);
       message.success(auto ? '考试时间到，已自动交卷' : '交卷成功');
       navigate(`/ysUserExam/examview?userpaperId=${userpaperId}`, { replace: true });
-    } catch {
+    } catch (err) {
       submitting.current = false;
+      // another tab or device holds the attempt: this page shows the server's answers and asks
+      if (err instanceof ApiError && err.envelope?.code === 'ATTEMPT_TAKEN_OVER') void a.yieldAttempt();
     }
   };
 
@@ -110,6 +118,7 @@ export default function ExamPage() {
   const paper = a.paper;
   const unanswered = paper.questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => !isAnswered(a.answers[q.qCode]));
   const pending = Object.values(a.states).filter((s) => s === 'pending').length;
+  const answering = a.mode === 'active';
 
   const confirmSubmit = () =>
     modal.confirm({
@@ -137,7 +146,46 @@ export default function ExamPage() {
 
   return (
     <div data-testid="exam-page">
-      {a.offline && (
+      <Modal
+        open={a.mode === 'takenOver'}
+        title={TAKEN_OVER_TEXT}
+        closable={false}
+        mask={{ closable: false }}
+        keyboard={false}
+        footer={[
+          <Button key="look" onClick={a.readOnly} data-testid="takeover-readonly">
+            只读查看
+          </Button>,
+          <Button key="take" type="primary" onClick={() => void a.takeOver()} data-testid="takeover-continue">
+            在此继续作答
+          </Button>,
+        ]}
+      >
+        <div data-testid="takeover-dialog">
+          此页面已停止保存答案，并显示服务器上保存的答案。在此继续作答后，其他窗口或设备将不能再保存答案。
+        </div>
+      </Modal>
+      {a.mode === 'readOnly' && (
+        <Alert
+          type="info"
+          showIcon
+          banner
+          data-testid="readonly-banner"
+          title={`只读查看：${TAKEN_OVER_TEXT}，此页面显示服务器上保存的答案，不能修改。`}
+          action={
+            <Space>
+              <Button size="small" onClick={() => void a.refresh()}>
+                刷新
+              </Button>
+              <Button size="small" type="primary" onClick={() => void a.takeOver()}>
+                在此继续作答
+              </Button>
+            </Space>
+          }
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      {a.offline && answering && (
         <Alert
           type="warning"
           showIcon
@@ -154,7 +202,7 @@ export default function ExamPage() {
               {paper.examName}
             </Typography.Title>
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="sync-state">
-              {pending ? `${pending} 题待同步` : '答案已全部保存'}
+              {!answering ? '只读：答案在其他窗口或设备上作答' : pending ? `${pending} 题待同步` : '答案已全部保存'}
             </Typography.Text>
           </Col>
           <Col flex="none">
@@ -166,7 +214,7 @@ export default function ExamPage() {
               >
                 <ClockCircleOutlined /> {remaining === null ? '--:--' : clockText(remaining)}
               </Typography.Text>
-              <Button type="primary" onClick={confirmSubmit} data-testid="submit-exam">
+              <Button type="primary" onClick={confirmSubmit} disabled={!answering} data-testid="submit-exam">
                 交卷
               </Button>
             </Space>
@@ -217,7 +265,7 @@ export default function ExamPage() {
                   answer={a.answers[q.qCode]}
                   flagged={a.flags.has(q.qCode)}
                   state={a.states[q.qCode]}
-                  disabled={a.closed}
+                  disabled={a.closed || !answering}
                   onAnswer={(v, send) => a.setAnswer(q.qCode, v, send)}
                   onFlag={() => a.toggleFlag(q.qCode)}
                 />
