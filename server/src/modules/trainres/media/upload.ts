@@ -398,10 +398,11 @@ export async function handleTus(
       return;
     }
   }
+  // a connection cut by its client never gets its answer written, and tus's handling of it (which
+  // waits for that write) may never settle: the request is over when its connection is
+  const closed = res.closed ? Promise.resolve() : new Promise<void>((r) => res.once('close', () => r()));
   const handling = current.run(caller, () => tusServer(caller.ctx).handle(req, res));
   if (req.method === 'PATCH' && id) {
-    // a cut connection never gets its answer written: tus's handling of it may not settle soon
-    const closed = new Promise<void>((r) => res.once('close', () => r()));
     const settled = Promise.race([
       handling.then(
         () => {},
@@ -414,7 +415,7 @@ export async function handleTus(
       if (patching.get(id)?.settled === settled) patching.delete(id);
     });
   }
-  return handling;
+  return Promise.race([handling, closed]);
 }
 
 /** The first `bytes` bytes of a stream (which is then let go). */
