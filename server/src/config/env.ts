@@ -148,6 +148,11 @@ export const envSchema = z
       .default(2 * 1024 * 1024 * 1024),
     /** Where unfinished resumable uploads wait (local disk); default: `tus` beside FILES_DIR */
     MEDIA_TUS_DIR: z.string().optional(),
+    /**
+     * A resume (HEAD) finding a PATCH of its upload still receiving lets it finish this long, then
+     * cuts it: its client has moved on (a dropped network leaves the old connection open). ms
+     */
+    MEDIA_UPLOAD_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
     /** Seconds between the study player's heartbeats (GetStudyInterval; ADR 0017) */
     STUDY_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(300).default(15),
     FFMPEG_PATH: z.string().default('ffmpeg'),

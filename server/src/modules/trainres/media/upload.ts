@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { Server } from '@tus/server';
+import { type Lock, type Locker, MemoryLocker, Server } from '@tus/server';
 import { errorMessage, FileStatus, FileVisibility, MEDIA_UPLOAD_PATH, MediaStatus } from '@xuetu/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Env } from '../../../config/env.ts';
@@ -174,7 +174,39 @@ async function peek(src: Readable, bytes: number): Promise<{ head: Buffer; rest:
 
 /** The caller of the request tus is handling (tus hooks see only the raw request). */
 const current = new AsyncLocalStorage<Caller>();
-const servers = new WeakMap<AppContext, Server>();
+const servers = new WeakMap<AppContext, { server: Server; locker: TrackedLocker }>();
+
+/**
+ * tus's in-process locker, telling whether an upload's lock is held and when it is let go: a
+ * PATCH whose client is gone lets go as soon as tus stops writing it, and the resume's HEAD goes
+ * on then (not when the cut PATCH's answer, which nobody reads, is done).
+ */
+class TrackedLocker implements Locker {
+  private readonly inner = new MemoryLocker();
+  private readonly held = new Map<string, Promise<void>>();
+  isHeld = (id: string) => this.held.has(id);
+  released = (id: string): Promise<void> => this.held.get(id) ?? Promise.resolve();
+  newLock(id: string): Lock {
+    const lock = this.inner.newLock(id);
+    let release = () => {};
+    let mine: Promise<void> | undefined;
+    return {
+      lock: async (signal, requestRelease) => {
+        await lock.lock(signal, requestRelease);
+        mine = new Promise<void>((r) => (release = r));
+        this.held.set(id, mine);
+      },
+      unlock: async () => {
+        try {
+          await lock.unlock();
+        } finally {
+          if (this.held.get(id) === mine) this.held.delete(id);
+          release();
+        }
+      },
+    };
+  }
+}
 
 /** tus refuses with a status and a Chinese message the uploader shows. */
 const refuse = (status_code: number, body: string) => ({ status_code, body });
@@ -189,12 +221,20 @@ const refuse = (status_code: number, body: string) => ({ status_code, body });
  * local disk) and the media job is queued.
  */
 export function tusServer(ctx: AppContext): Server {
+  return tusOf(ctx).server;
+}
+
+function tusOf(ctx: AppContext): { server: Server; locker: TrackedLocker } {
   const found = servers.get(ctx);
   if (found) return found;
+  const locker = new TrackedLocker();
   const datastore = releaseWithUpload(checkFirstChunk(tusStore(ctx.env)), ctx);
   const server = new Server({
     path: MEDIA_UPLOAD_PATH,
     datastore,
+    locker,
+    // a request wanting the lock of a PATCH still receiving (its client moved on) takes it after this
+    lockDrainTimeout: Math.max(1, ctx.env.MEDIA_UPLOAD_DRAIN_MS),
     relativeLocation: true,
     maxSize: ctx.env.MEDIA_UPLOAD_LIMIT_BYTES,
     exposedHeaders: ['X-Media-Id'],
@@ -267,8 +307,8 @@ export function tusServer(ctx: AppContext): Server {
     else await datastore.remove(upload.id).catch(() => {});
     return { headers: { 'X-Media-Id': mediaCode } };
   }
-  servers.set(ctx, server);
-  return server;
+  servers.set(ctx, { server, locker });
+  return { server, locker };
 }
 
 // the purge releases the reservations of abandoned uploads; their unfinished bytes go with them
@@ -289,8 +329,40 @@ const FINISHED_KEEP_SECONDS = 3600;
 const finishedKey = (uploadId: string) => `tus:done:${uploadId}`;
 /** uploads of this process whose last bytes are in and whose file is being moved into storage */
 const finishing = new Map<string, Promise<void>>();
-/** PATCH requests of this process still being handled, by upload id */
-const patching = new Map<string, Promise<void>>();
+/**
+ * PATCH requests of this process still being handled, by upload id: `settled` when tus is done
+ * with it (answered, or its connection closed and its bytes written), `cut` ends its connection.
+ */
+const patching = new Map<string, { settled: Promise<void>; cut: () => void }>();
+/** the longest a HEAD waits for a PATCH or a finish of its upload before answering anyway */
+const SETTLE_BOUND_MS = 15_000;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+
+/**
+ * Before a HEAD reads the offset: a PATCH of the same upload still in flight goes first. One whose
+ * connection is closed (paused, dropped by the client) is done as soon as tus has written what
+ * came; one still receiving gets MEDIA_UPLOAD_DRAIN_MS and is then cut (a network that dropped
+ * leaves the server's side of it open: the client that now asks HEAD has given it up). A finish
+ * (the file moving into storage) is always waited for, so the answer is never a 404 meanwhile.
+ */
+async function settleBeforeHead(ctx: AppContext, id: string): Promise<void> {
+  const flight = patching.get(id);
+  if (flight) {
+    const drained = await Promise.race([flight.settled.then(() => true), sleep(ctx.env.MEDIA_UPLOAD_DRAIN_MS).then(() => false)]);
+    // still receiving bytes (the lock is held): cut it; past its write it is finishing: wait for it
+    if (!drained && tusOf(ctx).locker.isHeld(id)) flight.cut();
+    if (!drained) await Promise.race([flight.settled, sleep(SETTLE_BOUND_MS)]);
+  }
+  const finish = finishing.get(id);
+  if (finish) await Promise.race([finish, sleep(SETTLE_BOUND_MS)]);
+}
+
+/** A PATCH whose connection closed is done once tus has let go of its upload (and started a finish, if any). */
+async function afterConnectionClosed(ctx: AppContext, id: string): Promise<void> {
+  await tusOf(ctx).locker.released(id);
+  // the finish of a completed upload starts right after the unlock (within the same turn)
+  await new Promise((r) => setImmediate(r));
+}
 
 /**
  * Hands the raw request to tus with the caller it may check. A HEAD for an upload that has
@@ -311,9 +383,7 @@ export async function handleTus(
     return;
   }
   if (req.method === 'HEAD') {
-    // a PATCH of this upload still being written (its client may have given up on it) goes first
-    const before = [patching.get(id), finishing.get(id)].filter(Boolean);
-    if (before.length) await Promise.race([Promise.all(before), new Promise((r) => setTimeout(r, 15_000).unref())]);
+    await settleBeforeHead(caller.ctx, id);
     const done = id ? await caller.ctx.cache.get<FinishedUpload>(finishedKey(id)) : undefined;
     if (done && done.owner === String(requireActor(caller).userId)) {
       res.writeHead(200, {
@@ -328,18 +398,24 @@ export async function handleTus(
       return;
     }
   }
+  // a connection cut by its client never gets its answer written, and tus's handling of it (which
+  // waits for that write) may never settle: the request is over when its connection is
+  const closed = res.closed ? Promise.resolve() : new Promise<void>((r) => res.once('close', () => r()));
   const handling = current.run(caller, () => tusServer(caller.ctx).handle(req, res));
   if (req.method === 'PATCH' && id) {
-    const settled = handling.then(
-      () => {},
-      () => {},
-    );
-    patching.set(id, settled);
+    const settled = Promise.race([
+      handling.then(
+        () => {},
+        () => {},
+      ),
+      closed.then(() => afterConnectionClosed(caller.ctx, id)),
+    ]);
+    patching.set(id, { settled, cut: () => req.destroy() });
     void settled.then(() => {
-      if (patching.get(id) === settled) patching.delete(id);
+      if (patching.get(id)?.settled === settled) patching.delete(id);
     });
   }
-  return handling;
+  return Promise.race([handling, closed]);
 }
 
 /** The first `bytes` bytes of a stream (which is then let go). */

@@ -1,11 +1,44 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type MediaView, TRAIN_BASE } from '@xuetu/contract';
+import type { DetailedError, UploadOptions } from 'tus-js-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { renderWithApp } from '../../../test/renderApp';
 import { toasts } from '../../../test/toasts';
-import { MediaUploader } from './MediaUploader';
+import { MediaUploader, OFFLINE_TEXT } from './MediaUploader';
+
+/** tus-js-client played: the test drives the options' callbacks as the library would. */
+const tus = vi.hoisted(() => {
+  class FakeUpload {
+    static last: FakeUpload | null = null;
+    starts = 0;
+    aborts = 0;
+    constructor(
+      public file: File,
+      public options: UploadOptions,
+    ) {
+      FakeUpload.last = this;
+    }
+    findPreviousUploads = async () => [];
+    resumeFromPreviousUpload() {}
+    start() {
+      this.starts++;
+    }
+    abort() {
+      this.aborts++;
+      return Promise.resolve();
+    }
+  }
+  /** a failed request as tus reports it: status 0 = no answer (network) */
+  const failure = (status: number, body = '') =>
+    Object.assign(new Error('tus: failed'), {
+      originalRequest: {},
+      originalResponse: status ? { getStatus: () => status, getBody: () => body, getHeader: () => undefined } : null,
+    }) as unknown as DetailedError;
+  return { FakeUpload, failure };
+});
+vi.mock('tus-js-client', () => ({ Upload: tus.FakeUpload }));
 
 const R = `${TRAIN_BASE}/Train_Res`;
 const media = (over: Partial<MediaView>): MediaView => ({
@@ -33,7 +66,14 @@ beforeEach(() => {
       return ok(stored);
     });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  setOnline(true);
+});
+
+function setOnline(online: boolean) {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+}
 
 const renderUploader = () => renderWithApp(<MediaUploader resType={1} mediaId="M1" onChange={vi.fn()} />);
 
@@ -66,5 +106,96 @@ describe('MediaUploader processing state', () => {
     fireEvent.click(within(status).getByRole('button', { name: /重试/ }));
     await waitFor(() => expect(toasts()).toEqual(['媒体文件已删除']));
     expect(screen.getByTestId('media-status')).toHaveTextContent('转码失败：编码不受支持');
+  });
+});
+
+describe('MediaUploader transfer', () => {
+  const pickFile = async () => {
+    renderWithApp(<MediaUploader resType={3} mediaId="" onChange={vi.fn()} chunkSize={1024} />);
+    const file = new File([new Uint8Array(4000)], '手册.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByTestId('media-file'), { target: { files: [file] } });
+    await waitFor(() => expect(tus.FakeUpload.last?.starts).toBe(1));
+    const up = tus.FakeUpload.last!;
+    const { onProgress, onShouldRetry, onError } = up.options;
+    return {
+      up,
+      progress: (sent: number) => act(() => onProgress?.(sent, 4000)),
+      shouldRetry: (status: number) => onShouldRetry?.(tus.failure(status), 0, up.options),
+      failWith: (status: number, body?: string) => act(() => onError?.(tus.failure(status, body))),
+    };
+  };
+
+  beforeEach(() => {
+    tus.FakeUpload.last = null;
+  });
+
+  it('offline: stops, keeps the percentage and says it goes on by itself; online: resumes from where it was', async () => {
+    const { up, progress } = await pickFile();
+    expect(up.options.chunkSize).toBe(1024);
+    progress(1000);
+    const box = screen.getByTestId('upload-progress');
+    expect(box).toHaveTextContent('25%');
+
+    setOnline(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(up.aborts).toBe(1);
+    expect(box).toHaveTextContent(OFFLINE_TEXT);
+    expect(box).toHaveTextContent('25%');
+    expect(box).not.toHaveTextContent('上传失败');
+    expect(screen.queryByTestId('upload-pause')).toBeNull();
+
+    setOnline(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(up.starts).toBe(2);
+    expect(box).not.toHaveTextContent(OFFLINE_TEXT);
+    expect(box).toHaveTextContent('25%');
+    progress(3000);
+    expect(box).toHaveTextContent('75%');
+  });
+
+  it('a request that failed because the network was gone waits for it too, instead of failing', async () => {
+    const { up, progress, shouldRetry, failWith } = await pickFile();
+    progress(2000);
+    setOnline(false);
+    // the request failed before the browser said it was offline: tus does not retry, reports it
+    expect(shouldRetry(0)).toBe(false);
+    failWith(0);
+    const box = screen.getByTestId('upload-progress');
+    expect(box).toHaveTextContent(OFFLINE_TEXT);
+    expect(box).toHaveTextContent('50%');
+    setOnline(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(up.starts).toBe(2);
+  });
+
+  it('passing failures are retried with backoff; a refusal stops with its message and the percentage', async () => {
+    const { up, progress, shouldRetry, failWith } = await pickFile();
+    expect(up.options.retryDelays?.length).toBeGreaterThan(3);
+    for (const status of [0, 409, 423, 429, 500, 502, 503]) expect(shouldRetry(status), `${status}`).toBe(true);
+    for (const status of [400, 401, 403, 404, 413, 415]) expect(shouldRetry(status), `${status}`).toBe(false);
+
+    progress(1000);
+    failWith(413, '已超出公司存储空间配额');
+    const box = screen.getByTestId('upload-progress');
+    expect(box).toHaveTextContent('已超出公司存储空间配额');
+    expect(box).toHaveTextContent('25%');
+    // no going on by itself after a refusal
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(up.starts).toBe(1);
+    expect(screen.getByTestId('upload-resume')).toBeInTheDocument();
+  });
+
+  it('a user who paused stays paused across offline and online', async () => {
+    const { up, progress } = await pickFile();
+    progress(1000);
+    fireEvent.click(screen.getByTestId('upload-pause'));
+    setOnline(false);
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByTestId('upload-progress')).not.toHaveTextContent(OFFLINE_TEXT);
+    setOnline(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(up.starts).toBe(1);
+    fireEvent.click(screen.getByTestId('upload-resume'));
+    expect(up.starts).toBe(2);
   });
 });

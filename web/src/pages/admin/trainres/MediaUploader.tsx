@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MEDIA_STALLED_TEXT, MEDIA_STATUS_LABELS, MEDIA_UPLOAD_PATH, type MediaView, QUALITY_LABELS } from '@xuetu/contract';
 import { Alert, App, Button, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import type { Upload } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import { getMediaStatus, retryMedia } from '../../../api/trainres';
 import { getToken } from '../../../app/auth';
 import { useAppMutation } from '../../../app/useAppMutation';
@@ -27,24 +27,76 @@ interface Transfer {
   /** bytes per second over the last few seconds */
   speed: number;
   paused: boolean;
+  /** the network is gone: the upload waits for it and goes on by itself */
+  offline: boolean;
   error: string;
 }
+
+/** A refusal no retry changes (quota, type, size, rights): 4xx except conflict, locked, too many. */
+const isRefusal = (status: number) => status >= 400 && status < 500 && ![409, 423, 429].includes(status);
+const statusOf = (err: Error) => (err as DetailedError).originalResponse?.getStatus() ?? 0;
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+export const OFFLINE_TEXT = '网络已断开，恢复后自动继续';
 
 const MEDIA_KINDS: Record<number, string> = { 1: 'video', 2: 'audio', 3: 'document' };
 
 /**
  * Resumable upload (tus) of a resource's media: progress with speed and time left, pause and
- * resume (a dropped connection resumes where it stopped), then the server's processing state
- * (transcoding progress, failure reason, retry).
+ * resume, then the server's processing state (transcoding progress, failure reason, retry).
+ * Failures that may pass (network, 5xx, 409/423/429) are retried with backoff; when the browser
+ * goes offline the upload stops, keeps its progress on screen and goes on by itself once it is
+ * back online. Only a refusal (quota, type…) stops it with the server's message.
  */
-export function MediaUploader({ resType, mediaId, onChange }: { resType: number; mediaId: string; onChange: (mediaId: string) => void }) {
+export function MediaUploader({
+  resType,
+  mediaId,
+  onChange,
+  chunkSize = 8 * 1024 * 1024,
+}: {
+  resType: number;
+  mediaId: string;
+  onChange: (mediaId: string) => void;
+  /** bytes per PATCH request */
+  chunkSize?: number;
+}) {
   const { message } = App.useApp();
   const input = useRef<HTMLInputElement>(null);
   const upload = useRef<Upload | null>(null);
   const samples = useRef<{ t: number; bytes: number }[]>([]);
+  /** what the upload is doing, for the online/offline listeners (outside React's state) */
+  const mode = useRef<'idle' | 'running' | 'paused' | 'offline'>('idle');
   const [transfer, setTransfer] = useState<Transfer | null>(null);
 
   useEffect(() => () => void upload.current?.abort(), []);
+
+  const waitForNetwork = () => {
+    mode.current = 'offline';
+    void upload.current?.abort();
+    setTransfer((x) => (x ? { ...x, offline: true, paused: false, speed: 0, error: '' } : x));
+  };
+  const resume = () => {
+    mode.current = 'running';
+    samples.current = [];
+    setTransfer((x) => (x ? { ...x, paused: false, offline: false, error: '' } : x));
+    // tus asks the server for the offset (HEAD) and goes on from there
+    upload.current?.start();
+  };
+
+  useEffect(() => {
+    // a request cut by a dropped network may hang until the connection times out: stop it now
+    const offline = () => {
+      if (mode.current === 'running') waitForNetwork();
+    };
+    const online = () => {
+      if (mode.current === 'offline') resume();
+    };
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  });
 
   const status = useQuery({
     queryKey: ['trainres', 'media', mediaId],
@@ -61,11 +113,16 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
   const start = async (file: File) => {
     const { Upload } = await import('tus-js-client');
     samples.current = [];
-    setTransfer({ name: file.name, sent: 0, total: file.size, speed: 0, paused: false, error: '' });
+    void upload.current?.abort();
+    mode.current = 'running';
+    setTransfer({ name: file.name, sent: 0, total: file.size, speed: 0, paused: false, offline: false, error: '' });
     const up = new Upload(file, {
       endpoint: MEDIA_UPLOAD_PATH,
-      chunkSize: 8 * 1024 * 1024,
-      retryDelays: [0, 1000, 3000, 5000, 10000],
+      chunkSize,
+      // backoff for failures that may pass; the count starts again once bytes get through
+      retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000, 30_000, 60_000],
+      // offline: no retry (onError parks the upload until the browser is online again)
+      onShouldRetry: (err) => !isRefusal(statusOf(err)) && !isOffline(),
       removeFingerprintOnSuccess: true,
       // kind: what the resource expects; the server judges the first bytes against it
       metadata: { filename: file.name, filetype: file.type, kind: MEDIA_KINDS[resType] ?? '' },
@@ -83,10 +140,14 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
         setTransfer((x) => (x ? { ...x, sent, total, speed } : x));
       },
       onError: (err) => {
-        const body = (err as { originalResponse?: { getBody(): string } }).originalResponse?.getBody();
-        setTransfer((x) => (x ? { ...x, error: body || '上传失败，请重试', paused: true } : x));
+        const status = statusOf(err);
+        if (!isRefusal(status) && isOffline()) return waitForNetwork();
+        mode.current = 'paused';
+        const body = (err as DetailedError).originalResponse?.getBody();
+        setTransfer((x) => (x ? { ...x, error: (isRefusal(status) && body) || '上传失败，请重试', paused: true, offline: false } : x));
       },
       onSuccess: ({ lastResponse }) => {
+        mode.current = 'idle';
         const id = lastResponse.getHeader('X-Media-Id') ?? '';
         setTransfer(null);
         if (!id) {
@@ -105,13 +166,9 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
   };
 
   const pause = () => {
+    mode.current = 'paused';
     void upload.current?.abort();
-    setTransfer((x) => (x ? { ...x, paused: true, speed: 0 } : x));
-  };
-  const resume = () => {
-    samples.current = [];
-    setTransfer((x) => (x ? { ...x, paused: false, error: '' } : x));
-    upload.current?.start();
+    setTransfer((x) => (x ? { ...x, paused: true, offline: false, speed: 0 } : x));
   };
 
   const media: MediaView | undefined = mediaId ? status.data : undefined;
@@ -138,7 +195,7 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
           <Button icon={<UploadOutlined />} disabled={Boolean(transfer && !transfer.error)} onClick={() => input.current?.click()}>
             {mediaId ? '重新上传' : '上传文件'}
           </Button>
-          {transfer && !transfer.paused && (
+          {transfer && !transfer.paused && !transfer.offline && (
             <Button icon={<PauseOutlined />} onClick={pause} data-testid="upload-pause">
               暂停
             </Button>
@@ -152,11 +209,25 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
         {transfer && (
           <div data-testid="upload-progress">
             <Typography.Text ellipsis>{transfer.name}</Typography.Text>
-            <Progress percent={pct} status={transfer.error ? 'exception' : transfer.paused ? 'normal' : 'active'} />
+            {/* the percentage stays in words even on a failure (antd would show an icon instead) */}
+            <Progress
+              percent={pct}
+              format={() => `${pct}%`}
+              status={transfer.error ? 'exception' : transfer.paused || transfer.offline ? 'normal' : 'active'}
+            />
             <Typography.Text type="secondary">
               {fmtBytes(transfer.sent)} / {fmtBytes(transfer.total)}
-              {transfer.paused ? ' · 已暂停' : transfer.speed > 0 ? ` · ${fmtBytes(transfer.speed)}/s · 剩余约 ${fmtTime(left)}` : ''}
+              {transfer.offline
+                ? ' · 等待网络'
+                : transfer.paused
+                  ? ' · 已暂停'
+                  : transfer.speed > 0
+                    ? ` · ${fmtBytes(transfer.speed)}/s · 剩余约 ${fmtTime(left)}`
+                    : ''}
             </Typography.Text>
+            {transfer.offline && (
+              <Alert type="warning" showIcon message={OFFLINE_TEXT} style={{ marginTop: 8 }} data-testid="upload-offline" />
+            )}
             {transfer.error && <Alert type="error" showIcon message={transfer.error} style={{ marginTop: 8 }} />}
           </div>
         )}

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { type ClientRequest, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { readAll } from '../../../platform/storage.ts';
+
+// Issue 23 item 13: a PATCH its client has given up on (network gone, 暂停) must not hold its
+// upload: the HEAD of the resume answers with the offset stored, and the upload goes on from there.
+const UPLOAD = '/prod-api/media/upload';
+let t: TestApp;
+let corp: string;
+let tusDir: string;
+let addr: string;
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const pdf = Buffer.concat([
+  Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'),
+  Buffer.alloc(1024 * 1024, 0x20),
+  Buffer.from('trailer<<>>\n%%EOF\n'),
+]);
+const SENT = 300 * 1024;
+
+async function tus(method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) {
+  const res = await fetch(url.startsWith('http') ? url : `${addr}${url}`, {
+    method,
+    headers: { 'tus-resumable': '1.0.0', ydAuthorization: `Bearer ${corp}`, connection: 'close', ...headers },
+    body: body ? new Uint8Array(body) : undefined,
+  });
+  return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+}
+
+/** Starts a PATCH declaring the whole file, sends SENT bytes of it and returns once some are on disk. */
+async function startPatch(location: string, file: string): Promise<ClientRequest> {
+  const { hostname, port } = new URL(addr);
+  const req = request({
+    hostname,
+    port,
+    method: 'PATCH',
+    path: location,
+    headers: {
+      'tus-resumable': '1.0.0',
+      ydAuthorization: `Bearer ${corp}`,
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+      'content-length': String(pdf.length),
+    },
+  });
+  req.on('error', () => {});
+  req.write(pdf.subarray(0, SENT));
+  for (let i = 0; i < 500 && statSync(file).size === 0; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(statSync(file).size).toBeGreaterThan(0);
+  return req;
+}
+
+async function createUpload(name: string) {
+  const created = await tus('POST', UPLOAD, {
+    'upload-length': String(pdf.length),
+    'upload-metadata': `filename ${b64(name)},kind ${b64('document')}`,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const location = String(created.headers.location);
+  return { location, file: join(tusDir, location.split('/').pop() ?? '') };
+}
+
+/** HEAD, then the rest from the offset told: the stored file must be the whole pdf. */
+async function resume(location: string, file: string, what: string) {
+  const started = performance.now();
+  const head = await tus('HEAD', location);
+  const headMs = performance.now() - started;
+  expect(head.statusCode, head.body).toBe(200);
+  const offset = Number(head.headers['upload-offset']);
+  // the offset told is what is stored: part of what was sent, never more
+  expect(offset).toBeGreaterThan(0);
+  expect(offset).toBeLessThanOrEqual(SENT);
+  expect(statSync(file).size).toBe(offset);
+
+  const done = await tus(
+    'PATCH',
+    location,
+    { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    pdf.subarray(offset),
+  );
+  expect(done.statusCode, done.body).toBe(204);
+  const stored = await t.ctx.storage.get(`media/${String(done.headers['x-media-id'])}/source.pdf`);
+  expect((await readAll(stored!.body)).equals(pdf)).toBe(true);
+  console.info(`${what}: the resume's HEAD answered in ${Math.round(headMs)} ms (offset ${offset})`);
+}
+
+async function startApp(drainMs: number) {
+  tusDir = mkdtempSync(join(tmpdir(), 'xuetu-tus-resume-'));
+  t = await buildTestApp({ env: { MEDIA_TUS_DIR: tusDir, MEDIA_UPLOAD_LIMIT_BYTES: 5 * 1024 * 1024, MEDIA_UPLOAD_DRAIN_MS: drainMs } });
+  corp = await t.login('corpadmin');
+  addr = await t.app.listen({ port: 0, host: '127.0.0.1' });
+}
+async function stopApp() {
+  await t.close();
+  rmSync(tusDir, { recursive: true, force: true });
+}
+
+describe('a PATCH whose connection the client closed', () => {
+  // a drain longer than the test may last (10 s): the HEAD must not wait for it (nor for the
+  // old 15 s bound), only for the bytes that came to be written
+  beforeAll(() => startApp(120_000));
+  afterAll(stopApp);
+
+  it('lets the HEAD of the resume answer with the stored offset; the upload completes from it', async () => {
+    const { location, file } = await createUpload('断网.pdf');
+    (await startPatch(location, file)).destroy();
+    await resume(location, file, 'PATCH closed by its client');
+  }, 10_000);
+});
+
+describe('a PATCH whose client went silent (connection left open)', () => {
+  beforeAll(() => startApp(300));
+  afterAll(stopApp);
+
+  it('is cut by the HEAD of the resume after the drain; the HEAD tells what was stored and the upload completes', async () => {
+    const { location, file } = await createUpload('掉线.pdf');
+    const silent = await startPatch(location, file);
+    const cut = new Promise<void>((r) => silent.on('close', () => r()));
+    await resume(location, file, 'PATCH left open by a silent client');
+    // the server ended the old request's connection
+    await cut;
+  }, 10_000);
+});
