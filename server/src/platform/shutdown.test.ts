@@ -144,9 +144,12 @@ describe('graceful stop on SIGTERM', () => {
       } catch (err) {
         const code = (err as { cause?: { code?: string } }).cause?.code ?? '';
         // ECONNRESET: a new connection still in the listen backlog when the listener closed (TCP
-        // resets those); the server never read the request. An in-flight request cut off would
-        // mean a forced stop, which the exit code below catches.
-        return code === 'ECONNREFUSED' || code === 'ECONNRESET'
+        // resets those); the server never read the request. UND_ERR_SOCKET: an idle keep-alive
+        // connection the server closed at that moment while the client was starting a request on
+        // it (the race every keep-alive client has; the save is atomic and the journal resends
+        // it). An in-flight request cut off would mean a forced stop, which the exit code below
+        // catches, and every acknowledged save is checked in the database below.
+        return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'UND_ERR_SOCKET'
           ? { kind: 'refused', how: code }
           : { kind: 'bad', how: `${code} ${(err as Error).message}` };
       }
