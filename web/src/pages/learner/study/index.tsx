@@ -199,7 +199,7 @@ function StudyView({ rescode }: { rescode: string }) {
               >
                 {d.isThumbsup ? '已点赞' : '点赞'} {d.thumbsupCnt || ''}
               </Button>
-              <span style={{ color: '#999' }}>{d.viewCnt} 次浏览</span>
+              <span style={{ color: 'var(--xt-text-tertiary)' }}>{d.viewCnt} 次浏览</span>
             </Space>
           </Space>
         </Card>

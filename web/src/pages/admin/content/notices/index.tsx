@@ -57,6 +57,7 @@ export default function NoticeAdminPage() {
         </Form.Item>
         <Form.Item name="status">
           <Select
+            aria-label="状态"
             style={{ width: 120 }}
             options={[
               { value: '', label: '全部状态' },
@@ -67,6 +68,7 @@ export default function NoticeAdminPage() {
         </Form.Item>
         <Form.Item name="noticeChannel">
           <Select
+            aria-label="发布位置"
             style={{ width: 140 }}
             options={[
               { value: '', label: '全部位置' },

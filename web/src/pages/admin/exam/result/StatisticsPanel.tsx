@@ -44,7 +44,7 @@ export function DistributionChart({ buckets }: { buckets: ExamStatistics['distri
         {buckets.map((b) => (
           <div
             key={b.label}
-            style={{ flex: 1, minWidth: 0, textAlign: 'center', fontSize: 11, color: '#8c8c8c', overflowWrap: 'anywhere' }}
+            style={{ flex: 1, minWidth: 0, textAlign: 'center', fontSize: 11, color: 'var(--xt-text-tertiary)', overflowWrap: 'anywhere' }}
           >
             {b.label}
           </div>

@@ -32,6 +32,7 @@ export function ExamPicker({
     <Select
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       style={{ width, maxWidth: '100%' }}
+      aria-label="选择考试"
       placeholder="选择考试"
       loading={list.isFetching}
       value={value || undefined}
