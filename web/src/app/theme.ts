@@ -4,6 +4,26 @@ import type { ThemeConfig } from 'antd';
 /** 高对比度: white on this blue is 6.2:1, and it is 6.2:1 on white (WCAG AA asks 4.5:1). */
 export const HIGH_CONTRAST_PRIMARY = '#0958d9';
 
+// the text shade (7) of antd's coloured tags, one step darker: 4.5:1 on the tag's own light fill.
+// Both spellings of the token: they are the same CSS variable (--ant-green-7)
+const TAG_TEXT: Record<string, string> = {
+  green: '#237804',
+  orange: '#ad4e00',
+  cyan: '#006d75',
+  volcano: '#ad2102',
+  gold: '#874d00',
+  lime: '#3f6600',
+  yellow: '#614700',
+  magenta: '#9e1068',
+  red: '#a8071a',
+};
+const tagTextColours = Object.fromEntries(
+  Object.entries(TAG_TEXT).flatMap(([name, colour]) => [
+    [`${name}7`, colour],
+    [`${name}-7`, colour],
+  ]),
+);
+
 // Colours that are not the theme colour, made readable (WCAG AA, 4.5:1) in every theme: antd's
 // lighter greys (0.45 and 0.25 black), its status colours and the text shade of its coloured tags
 // are under 4.5:1 on white and on their own light fills; these are one step darker.
@@ -14,15 +34,14 @@ const readable: ThemeConfig['token'] = {
   colorSuccess: '#237804',
   colorWarning: '#ad4e00',
   colorError: '#cf1322',
-  green7: '#237804',
-  orange7: '#ad4e00',
-  cyan7: '#006d75',
-  volcano7: '#ad2102',
-  gold7: '#874d00',
-  lime7: '#3f6600',
-  yellow7: '#614700',
-  magenta7: '#9e1068',
-  red7: '#a8071a',
+  // the light fills antd would derive from those darker seeds come out greyish: keep its own
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBorder: '#b7eb8f',
+  colorWarningBg: '#fffbe6',
+  colorWarningBorder: '#ffe58f',
+  colorErrorBg: '#fff2f0',
+  colorErrorBorder: '#ffccc7',
+  ...tagTextColours,
 };
 
 export interface ThemeSettings {

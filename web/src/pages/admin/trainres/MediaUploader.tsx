@@ -152,7 +152,7 @@ export function MediaUploader({ resType, mediaId, onChange }: { resType: number;
         {transfer && (
           <div data-testid="upload-progress">
             <Typography.Text ellipsis>{transfer.name}</Typography.Text>
-            <Progress percent={pct} status={transfer.error ? 'exception' : transfer.paused ? 'normal' : 'active'} />
+            <Progress aria-label="上传进度" percent={pct} status={transfer.error ? 'exception' : transfer.paused ? 'normal' : 'active'} />
             <Typography.Text type="secondary">
               {fmtBytes(transfer.sent)} / {fmtBytes(transfer.total)}
               {transfer.paused ? ' · 已暂停' : transfer.speed > 0 ? ` · ${fmtBytes(transfer.speed)}/s · 剩余约 ${fmtTime(left)}` : ''}

@@ -79,6 +79,7 @@ export default function NoticeAdminPage() {
         {staff && (
           <Form.Item name="companySysCode">
             <Select
+              aria-label="发布范围"
               style={{ width: 180 }}
               options={[{ value: '', label: '全部范围' }, { value: '-', label: '全平台' }, ...(companies.data ?? [])]}
             />

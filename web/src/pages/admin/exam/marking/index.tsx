@@ -76,6 +76,7 @@ export default function MarkingPage() {
         </Form.Item>
         <Form.Item label="试题">
           <Select
+            aria-label="试题"
             style={{ width: 280 }}
             value={qCode}
             disabled={!examCode}
