@@ -44,15 +44,54 @@ const readable: ThemeConfig['token'] = {
   ...tagTextColours,
 };
 
+const channel = (hex: string, i: number) => Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [0, 1, 2].map((i) => {
+    const c = channel(hex, i) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Contrast of a #rrggbb colour against white. */
+export const contrastOnWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+
+/**
+ * The theme colour as link text: itself when it reads on white (4.5:1), else the same hue mixed
+ * with black until it does. #409EFF (2.78:1) becomes a deeper blue; the buttons keep #409EFF.
+ */
+export function readableOnWhite(colour: string): string {
+  const hex = /^#[0-9a-f]{6}$/i.test(colour) ? colour : '#409eff';
+  let mixed = hex;
+  for (let k = 1; contrastOnWhite(mixed) < 4.5 && k <= 20; k++) {
+    mixed = `#${[0, 1, 2]
+      .map((i) =>
+        Math.round(channel(hex, i) * (1 - k * 0.05))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
+  }
+  return mixed;
+}
+
 export interface ThemeSettings {
   theme: string;
   highContrast: boolean;
 }
 
 export function appTheme({ theme, highContrast }: ThemeSettings, motion: boolean): ThemeConfig {
-  // links and link buttons take the theme colour too (antd's own link blue is 4.1:1 on white)
   const primary = highContrast ? HIGH_CONTRAST_PRIMARY : theme;
-  const token: ThemeConfig['token'] = { ...readable, colorPrimary: primary, colorLink: primary, colorInfo: primary, motion };
+  // links and link buttons: the theme colour's hue, dark enough to read (antd's own blue is 4.1:1)
+  const token: ThemeConfig['token'] = {
+    ...readable,
+    colorPrimary: primary,
+    colorLink: readableOnWhite(primary),
+    colorInfo: primary,
+    motion,
+  };
   if (!highContrast) return { token };
   return {
     token: {
