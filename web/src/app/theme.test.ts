@@ -15,6 +15,7 @@ describe('theme tokens', () => {
     expect(readableOnWhite('#212121')).toBe('#212121');
     expect(contrastOnWhite('#409EFF')).toBeCloseTo(2.78, 2);
     expect(readableOnWhite('#409EFF')).not.toBe('#409EFF');
+    expect(contrastOnWhite(themeVariables({ theme: '#409EFF', highContrast: false })['--xt-primary-text'])).toBeGreaterThanOrEqual(5.2);
   });
 
   it('高对比度 puts the darker blue and darker texts in place of any chosen colour', () => {

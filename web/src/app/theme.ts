@@ -62,10 +62,10 @@ export const contrastOnWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
  * The theme colour as link text: itself when it reads on white (4.5:1), else the same hue mixed
  * with black until it does. #409EFF (2.78:1) becomes a deeper blue; the buttons keep #409EFF.
  */
-export function readableOnWhite(colour: string): string {
+export function readableOnWhite(colour: string, ratio = 4.5): string {
   const hex = /^#[0-9a-f]{6}$/i.test(colour) ? colour : '#409eff';
   let mixed = hex;
-  for (let k = 1; contrastOnWhite(mixed) < 4.5 && k <= 20; k++) {
+  for (let k = 1; contrastOnWhite(mixed) < ratio && k <= 20; k++) {
     mixed = `#${[0, 1, 2]
       .map((i) =>
         Math.round(channel(hex, i) * (1 - k * 0.05))
@@ -107,9 +107,14 @@ export function appTheme({ theme, highContrast }: ThemeSettings, motion: boolean
 
 /**
  * The same colours as CSS variables on <html>, for our own styles outside antd's components
- * (portal cards, dashboard panels): --xt-primary, --xt-text-tertiary.
+ * (portal cards, dashboard panels): --xt-primary, --xt-primary-text, --xt-text-tertiary.
  */
 export function themeVariables(settings: ThemeSettings): Record<string, string> {
   const t = appTheme(settings, false).token ?? {};
-  return { '--xt-primary': String(t.colorPrimary), '--xt-text-tertiary': String(t.colorTextTertiary) };
+  return {
+    '--xt-primary': String(t.colorPrimary),
+    // text in the theme's hue on white and on its pale fills (#ecf5ff takes a tenth off the contrast)
+    '--xt-primary-text': readableOnWhite(String(t.colorPrimary), 5.2),
+    '--xt-text-tertiary': String(t.colorTextTertiary),
+  };
 }
