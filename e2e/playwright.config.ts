@@ -10,6 +10,7 @@ import { E2E_SSO_SECRET } from './fixtures/sso.ts';
 // engines end to end. DATABASE_URL is never inherited: a developer's own database is not touched.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const ADMIN_SPECS = [
+  'accessibility.spec.ts',
   'accounts.spec.ts',
   'admin-walkthrough.spec.ts',
   'admin.spec.ts',

@@ -22,6 +22,8 @@ const shell = (element: ReactNode) => <Suspense fallback={<PageLoading fullscree
 export function PageFrame({ meta, component: Component }: { meta: PageMeta; component: PageComponent }) {
   return (
     <PageMetaContext.Provider value={meta}>
+      {/* every page's one h1: its title, for screen readers (the tabs and breadcrumb show it) */}
+      <h1 className="xt-visually-hidden">{meta.title}</h1>
       <Suspense fallback={<PageLoading />}>
         <Component />
       </Suspense>

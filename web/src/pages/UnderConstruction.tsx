@@ -10,7 +10,7 @@ export default function UnderConstruction() {
   return (
     <Result
       data-testid="under-construction"
-      icon={<ToolOutlined style={{ color: 'var(--ant-color-primary)' }} />}
+      icon={<ToolOutlined style={{ color: 'var(--xt-primary)' }} />}
       title={title || '页面'}
       subTitle="该功能正在建设中，敬请期待。"
       extra={

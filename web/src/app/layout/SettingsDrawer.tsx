@@ -24,19 +24,43 @@ export function SettingsDrawer() {
       <Row label="主题色">
         <ColorPicker
           data-testid="settings-theme"
+          aria-label="主题色"
           value={s.theme}
           presets={[{ label: '推荐', colors: PRESETS }]}
           onChangeComplete={(c) => s.change('theme', c.toHexString())}
         />
       </Row>
+      <Row label="高对比度">
+        <Switch
+          data-testid="settings-high-contrast"
+          aria-label="高对比度"
+          checked={s.highContrast}
+          onChange={(v) => s.change('highContrast', v)}
+        />
+      </Row>
       <Row label="开启 Tags-View">
-        <Switch data-testid="settings-tags-view" checked={s.tagsView} onChange={(v) => s.change('tagsView', v)} />
+        <Switch
+          data-testid="settings-tags-view"
+          aria-label="开启 Tags-View"
+          checked={s.tagsView}
+          onChange={(v) => s.change('tagsView', v)}
+        />
       </Row>
       <Row label="固定 Header">
-        <Switch data-testid="settings-fixed-header" checked={s.fixedHeader} onChange={(v) => s.change('fixedHeader', v)} />
+        <Switch
+          data-testid="settings-fixed-header"
+          aria-label="固定 Header"
+          checked={s.fixedHeader}
+          onChange={(v) => s.change('fixedHeader', v)}
+        />
       </Row>
       <Row label="侧边栏 Logo">
-        <Switch data-testid="settings-sidebar-logo" checked={s.sidebarLogo} onChange={(v) => s.change('sidebarLogo', v)} />
+        <Switch
+          data-testid="settings-sidebar-logo"
+          aria-label="侧边栏 Logo"
+          checked={s.sidebarLogo}
+          onChange={(v) => s.change('sidebarLogo', v)}
+        />
       </Row>
       <Button block style={{ marginTop: 24 }} onClick={s.reset}>
         恢复默认

@@ -5,14 +5,14 @@ import { defaultSettings, SETTINGS_STORAGE_KEY, useSettings } from './settings';
 
 describe('settings drawer values', () => {
   it('default to theme #409EFF with tags view and sidebar logo on', () => {
-    expect(defaultSettings).toEqual({ theme: '#409EFF', tagsView: true, fixedHeader: false, sidebarLogo: true });
+    expect(defaultSettings).toEqual({ theme: '#409EFF', tagsView: true, fixedHeader: false, sidebarLogo: true, highContrast: false });
   });
 
   it('persist in localStorage', () => {
     useSettings.getState().change('fixedHeader', true);
     useSettings.getState().change('theme', '#11a983');
     const saved = JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}');
-    expect(saved.state).toEqual({ theme: '#11a983', tagsView: true, fixedHeader: true, sidebarLogo: true });
+    expect(saved.state).toEqual({ theme: '#11a983', tagsView: true, fixedHeader: true, sidebarLogo: true, highContrast: false });
     useSettings.getState().reset();
   });
 });

@@ -10,9 +10,17 @@ export interface Settings {
   tagsView: boolean;
   fixedHeader: boolean;
   sidebarLogo: boolean;
+  /** 高对比度: a darker primary colour and darker secondary texts, passing WCAG AA everywhere */
+  highContrast: boolean;
 }
 
-export const defaultSettings: Settings = { theme: DEFAULT_THEME_COLOR, tagsView: true, fixedHeader: false, sidebarLogo: true };
+export const defaultSettings: Settings = {
+  theme: DEFAULT_THEME_COLOR,
+  tagsView: true,
+  fixedHeader: false,
+  sidebarLogo: true,
+  highContrast: false,
+};
 
 interface SettingsState extends Settings {
   change<K extends keyof Settings>(key: K, value: Settings[K]): void;
@@ -29,7 +37,13 @@ export const useSettings = create<SettingsState>()(
     {
       name: SETTINGS_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ theme, tagsView, fixedHeader, sidebarLogo }) => ({ theme, tagsView, fixedHeader, sidebarLogo }),
+      partialize: ({ theme, tagsView, fixedHeader, sidebarLogo, highContrast }) => ({
+        theme,
+        tagsView,
+        fixedHeader,
+        sidebarLogo,
+        highContrast,
+      }),
     },
   ),
 );

@@ -75,6 +75,7 @@ export function StatusSearchForm(props: {
       <Form.Item name="status">
         <Select
           style={{ width: 120 }}
+          aria-label="状态"
           placeholder="状态"
           allowClear
           options={Object.entries(props.statusLabels).map(([v, l]) => ({ value: Number(v), label: l }))}

@@ -103,6 +103,7 @@ export function OrgTreeSelect(props: {
       filterTreeNode={(input, node) => String(node.title ?? '').includes(input)}
       treeDefaultExpandAll
       allowClear={props.allowClear ?? true}
+      aria-label={props.placeholder ?? '请选择部门'}
       placeholder={props.placeholder ?? '请选择部门'}
     />
   );
@@ -128,6 +129,7 @@ export function CompanySelect(props: {
       allowClear
       value={props.value || undefined}
       onChange={(v) => props.onChange?.(v)}
+      aria-label={props.placeholder ?? '请选择公司'}
       placeholder={props.placeholder ?? '请选择公司'}
       loading={q.isLoading}
       options={(q.data?.models ?? []).map((c) => ({ value: c[field], label: `${c.companyName}（${c.companyCode}）` }))}

@@ -65,7 +65,7 @@ export function CardRow({ list, placeholder = '—' }: { list: CountCard[]; plac
                 prefix={c.icon}
                 value={c.text ?? c.value ?? placeholder}
                 suffix={c.value === undefined || c.text !== undefined ? undefined : c.suffix}
-                styles={{ content: c.value === undefined ? { fontSize: 16, color: 'var(--ant-color-text-tertiary)' } : undefined }}
+                styles={{ content: c.value === undefined ? { fontSize: 16, color: 'var(--xt-text-tertiary)' } : undefined }}
               />
             </Card>
           </Col>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Carousel, Empty, Skeleton, Tabs } from 'antd';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getHomeImageNotices, getHomeNotices, getLinks } from '../../api/portal';
 import { sizedUrl } from '../../components/responsiveImage';
@@ -17,26 +18,38 @@ import '../public/components/portal.css';
 /** Carousel: the portal's banners (link type 0 and image notices), smaller. */
 export function CarouselPanel() {
   const navigate = useNavigate();
+  // the slides out of view (and the carousel's copies of slides) are aria-hidden: their buttons
+  // leave the tab order too, so the keyboard never lands on something a screen reader cannot see
+  const frame = useRef<HTMLDivElement>(null);
+  const syncTabOrder = useCallback(() => {
+    for (const slide of frame.current?.querySelectorAll('.slick-slide') ?? []) {
+      const hidden = slide.getAttribute('aria-hidden') === 'true';
+      for (const b of slide.querySelectorAll('button')) b.tabIndex = hidden ? -1 : 0;
+    }
+  }, []);
+  useEffect(syncTabOrder);
   const links = useQuery({ queryKey: ['portal', 'links', 0], queryFn: () => getLinks(0) });
   const images = useQuery({ queryKey: ['portal', 'imageNotices'], queryFn: getHomeImageNotices });
   if (links.isLoading || images.isLoading) return <Skeleton.Node active style={{ width: '100%', height: 200 }} />;
   const banners = buildBanners(links.data ?? [], images.data ?? []);
   return (
     <Card size="small" styles={{ body: { padding: 0, overflow: 'hidden', borderRadius: 8 } }} data-testid="dashboard-carousel">
-      <Carousel autoplay autoplaySpeed={CAROUSEL_INTERVAL_MS}>
-        {banners.map((b) => (
-          <div key={b.key}>
-            <button
-              type="button"
-              className="xt-dash-banner"
-              style={b.image ? { backgroundImage: `url("${sizedUrl(b.image, 960)}")` } : undefined}
-              onClick={() => b.href && (/^https?:\/\//i.test(b.href) ? window.open(b.href, '_blank', 'noopener') : navigate(b.href))}
-            >
-              <span>{b.title}</span>
-            </button>
-          </div>
-        ))}
-      </Carousel>
+      <div ref={frame}>
+        <Carousel autoplay autoplaySpeed={CAROUSEL_INTERVAL_MS} afterChange={syncTabOrder}>
+          {banners.map((b) => (
+            <div key={b.key}>
+              <button
+                type="button"
+                className="xt-dash-banner"
+                style={b.image ? { backgroundImage: `url("${sizedUrl(b.image, 960)}")` } : undefined}
+                onClick={() => b.href && (/^https?:\/\//i.test(b.href) ? window.open(b.href, '_blank', 'noopener') : navigate(b.href))}
+              >
+                <span>{b.title}</span>
+              </button>
+            </div>
+          ))}
+        </Carousel>
+      </div>
     </Card>
   );
 }

@@ -42,6 +42,7 @@ function OneCard({ card }: { card: StudyCard }) {
           <Space key="join" wrap>
             {plans.length > 1 && (
               <Select
+                aria-label="培训计划"
                 size="small"
                 style={{ width: 120 }}
                 value={plan}
@@ -80,7 +81,12 @@ function OneCard({ card }: { card: StudyCard }) {
           </div>
           <div>
             达标进度：
-            <Progress percent={card.reachProgress} size="small" style={{ display: 'inline-flex', width: 120, margin: 0 }} />
+            <Progress
+              percent={card.reachProgress}
+              aria-label="达标进度"
+              size="small"
+              style={{ display: 'inline-flex', width: 120, margin: 0 }}
+            />
           </div>
           <div>最近学习：{card.lastStudyDate || '暂无'}</div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -61,7 +61,7 @@ export default function StudyChart({ month, days, mode }: { month: string; days:
               </text>
             )}
             {(i % every === 0 || mode === 'week') && (
-              <text x={x + bw / 2} y={H - 6} textAnchor="middle" fontSize={11} fill="#909399">
+              <text x={x + bw / 2} y={H - 6} textAnchor="middle" fontSize={11} fill="#666">
                 {b.label}
               </text>
             )}

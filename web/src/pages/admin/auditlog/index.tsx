@@ -42,6 +42,7 @@ export default function AuditLogPage() {
           }}
         />
         <Select
+          aria-label="操作"
           placeholder="操作"
           allowClear
           showSearch={{ optionFilterProp: 'label' }}

@@ -96,6 +96,7 @@ export default function CompanyPage() {
           }}
         />
         <Select
+          aria-label="状态"
           value={status}
           style={{ width: 120 }}
           onChange={(v) => {

@@ -107,7 +107,7 @@ export default function JobsPage() {
             dataIndex: 'progress',
             width: 160,
             render: (p: number, j) => (
-              <Progress percent={p} size="small" status={j.status === JobStatus.Failed ? 'exception' : undefined} />
+              <Progress aria-label="进度" percent={p} size="small" status={j.status === JobStatus.Failed ? 'exception' : undefined} />
             ),
           },
           { title: '尝试次数', width: 100, render: (_, j) => `${j.attempts} / ${j.maxAttempts}` },

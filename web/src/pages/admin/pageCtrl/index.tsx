@@ -93,6 +93,7 @@ export default function PageCtrlPage() {
       render: (s: number, r) => (
         <Switch
           size="small"
+          aria-label={`状态：${r.name}`}
           checked={s === EnableStatus.Enabled}
           checkedChildren="有效"
           unCheckedChildren="无效"

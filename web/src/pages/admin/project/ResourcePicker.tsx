@@ -26,6 +26,7 @@ export function ResourcePicker({ company, value, onChange }: { company: string; 
       <Select
         showSearch={{ filterOption: false, onSearch: setKeyword }}
         value={null}
+        aria-label="搜索资源库并添加课程（仅审核通过的资源）"
         placeholder="搜索资源库并添加课程（仅审核通过的资源）"
         style={{ width: '100%' }}
         loading={list.isFetching}

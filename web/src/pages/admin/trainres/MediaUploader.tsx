@@ -211,6 +211,7 @@ export function MediaUploader({
             <Typography.Text ellipsis>{transfer.name}</Typography.Text>
             {/* the percentage stays in words even on a failure (antd would show an icon instead) */}
             <Progress
+              aria-label="上传进度"
               percent={pct}
               format={() => `${pct}%`}
               status={transfer.error ? 'exception' : transfer.paused || transfer.offline ? 'normal' : 'active'}

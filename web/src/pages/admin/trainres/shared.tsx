@@ -22,6 +22,7 @@ export function useResCompany() {
   const [company, setCompany] = useState('');
   const picker = staff ? (
     <Select
+      aria-label="公司"
       style={{ width: 200 }}
       value={company}
       options={[{ value: '', label: '平台（全部公司）' }, ...(companies.data ?? [])]}

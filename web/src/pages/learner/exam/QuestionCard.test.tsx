@@ -77,3 +77,22 @@ describe('fill-in answers', () => {
     expect(sent(onAnswer)).toHaveLength(3);
   });
 });
+
+describe('answer boxes are named by their question (issue 23 item 10)', () => {
+  it('each blank by the question and its number, the essay box by the question', () => {
+    renderCard();
+    expect(screen.getByRole('textbox', { name: '首都是（），成立于___年。 第 2 空' })).toBe(screen.getByTestId('blank-4-2'));
+    render(
+      <QuestionCard
+        q={{ ...fillIn, qCode: 'Q5', qType: 5, qName: '<p>请简述火灾疏散要点。</p>', blankCount: 0 }}
+        index={5}
+        answer={undefined}
+        flagged={false}
+        disabled={false}
+        onAnswer={vi.fn()}
+        onFlag={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: '请简述火灾疏散要点。' })).toBe(screen.getByTestId('essay-5'));
+  });
+});

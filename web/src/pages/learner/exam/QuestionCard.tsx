@@ -77,6 +77,8 @@ export function QuestionCard(props: {
     text.change(v);
   };
   const tag = props.state ? STATE_TAG[props.state] : undefined;
+  // the fill-in and essay boxes are named by their question (and the blank's number)
+  const stemId = `q-${q.qCode}-stem`;
   return (
     <Card
       id={`q-${q.qCode}`}
@@ -86,7 +88,7 @@ export function QuestionCard(props: {
       title={
         <span style={{ whiteSpace: 'normal' }}>
           {props.index}. <Tag>{Q_TYPE_LABELS[q.qType]}</Tag>
-          <span style={{ color: '#888', fontWeight: 'normal' }}>（{q.score} 分）</span>
+          <span style={{ color: 'var(--xt-text-tertiary)', fontWeight: 'normal' }}>（{q.score} 分）</span>
         </span>
       }
       extra={
@@ -110,7 +112,7 @@ export function QuestionCard(props: {
       }
     >
       {/* the stem is sanitised by the server when it is saved (question bank) */}
-      <Stem html={q.qName} />
+      <Stem html={q.qName} id={stemId} />
       {(q.qType === 1 || q.qType === 3) && (
         <Radio.Group value={answer || undefined} disabled={disabled} onChange={(e) => onAnswer(e.target.value)}>
           <Space orientation="vertical">
@@ -150,12 +152,14 @@ export function QuestionCard(props: {
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: blanks are positional and fixed for the question
               <Space.Compact key={i} style={{ width: '100%' }}>
-                <Space.Addon>{`第 ${i + 1} 空`}</Space.Addon>
+                <Space.Addon>
+                  <span id={`${stemId}-${i + 1}`}>{`第 ${i + 1} 空`}</span>
+                </Space.Addon>
                 <Input
                   value={list[i] ?? ''}
                   disabled={disabled}
                   maxLength={BLANK_TEXT_MAX}
-                  aria-label={`第 ${i + 1} 空`}
+                  aria-labelledby={`${stemId} ${stemId}-${i + 1}`}
                   data-testid={`blank-${props.index}-${i + 1}`}
                   onChange={(e) => {
                     const next = Array.from({ length: q.blankCount }, (_, j) => (j === i ? e.target.value : (list[j] ?? '')));
@@ -175,6 +179,7 @@ export function QuestionCard(props: {
           autoSize={{ minRows: 4, maxRows: 12 }}
           maxLength={ANSWER_TEXT_MAX}
           showCount
+          aria-labelledby={stemId}
           data-testid={`essay-${props.index}`}
           onChange={(e) => typed(e.target.value)}
           onBlur={text.flush}

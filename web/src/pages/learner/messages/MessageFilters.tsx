@@ -19,6 +19,7 @@ export default function MessageFilters({
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       <Select
+        aria-label="阅读状态"
         value={search.isRead}
         style={{ width: 120 }}
         onChange={(v) => update({ isRead: v })}
@@ -30,6 +31,7 @@ export default function MessageFilters({
         data-testid="message-filter-read"
       />
       <Select
+        aria-label="消息类型"
         value={search.templeteType}
         style={{ width: 140 }}
         onChange={(v) => update({ templeteType: v })}

@@ -98,7 +98,7 @@ export function ExamCards({ mustComplete = false }: { mustComplete?: boolean }) 
                     次数 {c.attemptsUsed}/{c.attemptsAllowed}
                   </span>
                 </Space>
-                <div style={{ fontSize: 12, color: '#888', marginTop: 4 }}>
+                <div style={{ fontSize: 12, color: 'var(--xt-text-tertiary)', marginTop: 4 }}>
                   {c.examStartTime} 至 {c.examEndTime}
                 </div>
               </Card>

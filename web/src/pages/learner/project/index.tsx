@@ -56,6 +56,7 @@ export default function ProjectDetailPage() {
             <Space wrap>
               {plans.length > 1 && (
                 <Select
+                  aria-label="培训计划"
                   size="small"
                   style={{ width: 140 }}
                   value={chosen}
@@ -72,7 +73,7 @@ export default function ProjectDetailPage() {
       >
         <Row gutter={[24, 16]} align="middle">
           <Col xs={24} sm={6} style={{ textAlign: 'center' }}>
-            <Progress type="circle" percent={d.todayProgress} size={110} />
+            <Progress type="circle" percent={d.todayProgress} size={110} aria-label="今日完成率" />
             <div style={{ marginTop: 6 }}>今日完成</div>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {todayHint(d)}
@@ -92,7 +93,7 @@ export default function ProjectDetailPage() {
                 </Typography.Text>
               </Descriptions.Item>
               <Descriptions.Item label="达标进度">
-                <Progress percent={d.reachProgress} size="small" style={{ width: 160, margin: 0 }} />
+                <Progress percent={d.reachProgress} aria-label="达标进度" size="small" style={{ width: 160, margin: 0 }} />
               </Descriptions.Item>
               <Descriptions.Item label="最近学习">{d.lastStudyDate || '暂无'}</Descriptions.Item>
               <Descriptions.Item label="播放规则">
@@ -134,7 +135,7 @@ export default function ProjectDetailPage() {
                     }
                     description={`${c.creditHours} 学时${c.duration ? ` · 时长 ${durationText(c.duration)}` : ''} · 已学 ${durationText(c.studySeconds)}`}
                   />
-                  <Progress percent={c.progress} size="small" style={{ width: 160, margin: 0 }} />
+                  <Progress percent={c.progress} aria-label={`学习进度：${c.resName}`} size="small" style={{ width: 160, margin: 0 }} />
                 </List.Item>
               );
             }}

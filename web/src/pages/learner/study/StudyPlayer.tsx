@@ -256,7 +256,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
             aria-label="倍速"
           />
         </Space>
-        {!rules.allowSeekAhead && <span style={{ color: '#999' }}>本课程不允许快进</span>}
+        {!rules.allowSeekAhead && <span style={{ color: 'var(--xt-text-tertiary)' }}>本课程不允许快进</span>}
       </Space>
       {takenOver && (
         <Alert

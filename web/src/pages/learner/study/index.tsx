@@ -182,7 +182,7 @@ function StudyView({ rescode }: { rescode: string }) {
                 {d.duration > 0 && <span>已学 {formatStudied(studySeconds)}</span>}
                 {completed ? <Tag color="success">已完成</Tag> : <Tag>学习中</Tag>}
               </Space>
-              {d.duration > 0 && <Progress percent={progress} size="small" />}
+              {d.duration > 0 && <Progress percent={progress} size="small" aria-label="学习进度" />}
             </div>
             <Space wrap>
               <Button
@@ -199,7 +199,7 @@ function StudyView({ rescode }: { rescode: string }) {
               >
                 {d.isThumbsup ? '已点赞' : '点赞'} {d.thumbsupCnt || ''}
               </Button>
-              <span style={{ color: '#999' }}>{d.viewCnt} 次浏览</span>
+              <span style={{ color: 'var(--xt-text-tertiary)' }}>{d.viewCnt} 次浏览</span>
             </Space>
           </Space>
         </Card>
@@ -215,7 +215,9 @@ function StudyView({ rescode }: { rescode: string }) {
                   <Space direction="vertical" style={{ width: '100%' }}>
                     {d.lecturerName && (
                       <Space>
-                        <Avatar src={d.lecturerFace || undefined}>{d.lecturerName.slice(0, 1)}</Avatar>
+                        <Avatar src={d.lecturerFace || undefined} alt={d.lecturerName}>
+                          {d.lecturerName.slice(0, 1)}
+                        </Avatar>
                         <span>讲师：{d.lecturerName}</span>
                       </Space>
                     )}

@@ -115,7 +115,7 @@ function CourseCardView({ card, onOpen }: { card: CourseCard; onOpen: () => void
       <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ minHeight: 44, marginBottom: 8 }}>
         {card.introduce || '暂无简介'}
       </Typography.Paragraph>
-      <Space size={12} style={{ color: '#999', fontSize: 12 }}>
+      <Space size={12} style={{ color: 'var(--xt-text-tertiary)', fontSize: 12 }}>
         <span>
           <EyeOutlined /> {card.viewCnt}
         </span>

@@ -46,7 +46,7 @@ export function NoticeView({ noticeSysCode, inApp = false }: { noticeSysCode: st
   const release = !inApp || n.status === NoticeStatus.Published ? formatReleaseTime(n.releaseTime) : '';
   return (
     <article className="xt-notice-view" data-testid="notice-view">
-      <h1 className="xt-notice-title">{n.noticeTitle}</h1>
+      <h2 className="xt-notice-title">{n.noticeTitle}</h2>
       {n.noticeSecondTitle && (
         <div className="xt-notice-second" data-testid="notice-second-title">
           {n.noticeSecondTitle

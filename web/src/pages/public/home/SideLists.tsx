@@ -56,7 +56,9 @@ export function StudyStars() {
         <ul className="xt-stars" data-testid="star-list">
           {items.map((s) => (
             <li key={`${s.chnName}-${s.orgName}`}>
-              <Avatar src={s.headImg || undefined}>{s.chnName.slice(0, 1)}</Avatar>
+              <Avatar src={s.headImg || undefined} alt={s.chnName}>
+                {s.chnName.slice(0, 1)}
+              </Avatar>
               <div>
                 <div>{s.chnName}</div>
                 <small>{s.orgName}</small>

@@ -10,7 +10,9 @@ export function ImageUpload({ value, onChange, testId }: { value?: string; onCha
   const [busy, setBusy] = useState(false);
   return (
     <div style={{ display: 'flex', gap: 12, alignItems: 'center' }} data-testid={testId}>
-      {value ? <Image src={toUrl(value)} width={160} height={90} style={{ objectFit: 'cover', borderRadius: 6 }} /> : null}
+      {value ? (
+        <Image src={toUrl(value)} alt="已上传的图片" width={160} height={90} style={{ objectFit: 'cover', borderRadius: 6 }} />
+      ) : null}
       <Upload
         accept="image/png,image/jpeg,image/gif,image/webp"
         showUploadList={false}

@@ -29,7 +29,16 @@ export default function LecturerAdminPage() {
       width={720}
       title={(r) => (r ? '编辑讲师' : '新增讲师')}
       columns={[
-        { title: '头像', dataIndex: 'faceUrl', width: 80, render: (u: string, l) => <Avatar src={u}>{l.lecturerName.slice(0, 1)}</Avatar> },
+        {
+          title: '头像',
+          dataIndex: 'faceUrl',
+          width: 80,
+          render: (u: string, l) => (
+            <Avatar src={u} alt={l.lecturerName}>
+              {l.lecturerName.slice(0, 1)}
+            </Avatar>
+          ),
+        },
         { title: '姓名', dataIndex: 'lecturerName', width: 120 },
         { title: '标签', dataIndex: 'lecturerTag', width: 120, render: (t: string) => (t ? <Tag color="blue">{t}</Tag> : '-') },
         { title: '简介', dataIndex: 'briefIntroduce', ellipsis: true },

@@ -30,7 +30,13 @@ export default function LinkAdminPage() {
       editAction={Perm.LinkEdit}
       addLabel="新增链接"
       toolbar={
-        <Select value={type} style={{ width: 160 }} onChange={setType} options={[{ value: '', label: '全部类型' }, ...typeOptions]} />
+        <Select
+          aria-label="类型"
+          value={type}
+          style={{ width: 160 }}
+          onChange={setType}
+          options={[{ value: '', label: '全部类型' }, ...typeOptions]}
+        />
       }
       title={(r) => (r ? '编辑链接' : '新增链接')}
       columns={[
@@ -42,7 +48,7 @@ export default function LinkAdminPage() {
           width: 120,
           render: (_: unknown, l) =>
             l.pcBanner || l.pcCoverUrlPath ? (
-              <Image src={l.pcBanner || l.pcCoverUrlPath} width={96} height={54} style={{ objectFit: 'cover' }} />
+              <Image src={l.pcBanner || l.pcCoverUrlPath} alt={l.linkName} width={96} height={54} style={{ objectFit: 'cover' }} />
             ) : (
               '-'
             ),

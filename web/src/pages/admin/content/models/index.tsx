@@ -31,7 +31,7 @@ export default function ModelAdminPage() {
           title: '图片',
           dataIndex: 'imageUrl',
           width: 120,
-          render: (u: string) => (u ? <Image src={u} width={96} height={54} style={{ objectFit: 'cover' }} /> : '-'),
+          render: (u: string, m) => (u ? <Image src={u} alt={m.modelName} width={96} height={54} style={{ objectFit: 'cover' }} /> : '-'),
         },
         { title: '名称', dataIndex: 'modelName', width: 180 },
         { title: '说明', dataIndex: 'modelDesc', ellipsis: true },

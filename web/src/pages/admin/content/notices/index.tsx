@@ -57,6 +57,7 @@ export default function NoticeAdminPage() {
         </Form.Item>
         <Form.Item name="status">
           <Select
+            aria-label="状态"
             style={{ width: 120 }}
             options={[
               { value: '', label: '全部状态' },
@@ -67,6 +68,7 @@ export default function NoticeAdminPage() {
         </Form.Item>
         <Form.Item name="noticeChannel">
           <Select
+            aria-label="发布位置"
             style={{ width: 140 }}
             options={[
               { value: '', label: '全部位置' },
@@ -77,6 +79,7 @@ export default function NoticeAdminPage() {
         {staff && (
           <Form.Item name="companySysCode">
             <Select
+              aria-label="发布范围"
               style={{ width: 180 }}
               options={[{ value: '', label: '全部范围' }, { value: '-', label: '全平台' }, ...(companies.data ?? [])]}
             />

@@ -76,6 +76,7 @@ export default function MarkingPage() {
         </Form.Item>
         <Form.Item label="试题">
           <Select
+            aria-label="试题"
             // on a phone: at most the screen less its label and the card's padding
             style={{ width: 'min(280px, calc(100vw - 140px))' }}
             value={qCode}

@@ -218,6 +218,7 @@ export function PaperEditor(props: {
               <Space key={r.key} wrap>
                 <Typography.Text>规则 {i + 1}</Typography.Text>
                 <Select
+                  aria-label={`规则 ${i + 1} 题型`}
                   style={{ width: 100 }}
                   value={r.qType}
                   disabled={locked}

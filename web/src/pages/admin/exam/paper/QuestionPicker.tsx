@@ -51,6 +51,7 @@ export function QuestionPicker(props: {
         <Form.Item name="qType">
           <Select
             style={{ width: 110 }}
+            aria-label="题型"
             placeholder="题型"
             allowClear
             options={Q_TYPES.map((t) => ({ value: t, label: Q_TYPE_LABELS[t] }))}

@@ -65,6 +65,7 @@ export default function PaperPage() {
         <Form.Item name="paperType">
           <Select
             style={{ width: 120 }}
+            aria-label="组卷方式"
             placeholder="组卷方式"
             allowClear
             options={[

@@ -161,6 +161,7 @@ export default function QuestionBankPage() {
               <Form.Item name="qType">
                 <Select
                   style={{ width: 110 }}
+                  aria-label="题型"
                   placeholder="题型"
                   allowClear
                   options={Q_TYPES.map((t) => ({ value: t, label: Q_TYPE_LABELS[t] }))}
@@ -169,6 +170,7 @@ export default function QuestionBankPage() {
               <Form.Item name="difficulty">
                 <Select
                   style={{ width: 100 }}
+                  aria-label="难度"
                   placeholder="难度"
                   allowClear
                   options={[1, 2, 3, 4, 5].map((v) => ({ value: v, label: `${v} 星` }))}

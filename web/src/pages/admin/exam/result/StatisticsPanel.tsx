@@ -44,7 +44,7 @@ export function DistributionChart({ buckets }: { buckets: ExamStatistics['distri
         {buckets.map((b) => (
           <div
             key={b.label}
-            style={{ flex: 1, minWidth: 0, textAlign: 'center', fontSize: 11, color: '#8c8c8c', overflowWrap: 'anywhere' }}
+            style={{ flex: 1, minWidth: 0, textAlign: 'center', fontSize: 11, color: 'var(--xt-text-tertiary)', overflowWrap: 'anywhere' }}
           >
             {b.label}
           </div>
@@ -89,7 +89,7 @@ export function StatisticsPanel({ examCode }: { examCode: string }) {
         <Col xs={24} md={8}>
           <Card size="small" title="通过率">
             <div style={{ textAlign: 'center' }} data-testid="pass-rate">
-              <Progress type="circle" percent={percent(s.passRate)} format={(p) => `${p}%`} />
+              <Progress type="circle" aria-label="及格率" percent={percent(s.passRate)} format={(p) => `${p}%`} />
               <div style={{ marginTop: 8 }}>
                 <Typography.Text type="secondary">
                   通过 {s.passed} 人 / 已交卷 {s.submitted} 人（及格线 {s.passScore} 分，总分 {s.totlescore} 分）
@@ -122,7 +122,7 @@ export function StatisticsPanel({ examCode }: { examCode: string }) {
               title: '正确率',
               dataIndex: 'correctRate',
               width: 180,
-              render: (r: number) => <Progress percent={percent(r)} size="small" />,
+              render: (r: number) => <Progress aria-label="正确率" percent={percent(r)} size="small" />,
             },
           ]}
         />

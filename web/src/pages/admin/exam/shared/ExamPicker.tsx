@@ -33,6 +33,7 @@ export function ExamPicker({
       showSearch={{ filterOption: false, onSearch: setKeyword }}
       // on a phone: at most the screen less its label and the card's padding (issue 23 item 12)
       style={{ width: `min(${width}px, calc(100vw - 140px))` }}
+      aria-label="选择考试"
       placeholder="选择考试"
       loading={list.isFetching}
       value={value || undefined}

@@ -18,6 +18,7 @@ export function useExamCompany() {
     <Select
       style={{ width: 200 }}
       value={company || undefined}
+      aria-label="选择公司"
       placeholder="选择公司"
       options={companies.data ?? []}
       onChange={setPicked}
@@ -55,6 +56,7 @@ export function DirSelect({
       style={{ minWidth: 180, ...style }}
       treeDefaultExpandAll
       allowClear={allowClear}
+      aria-label={placeholder}
       placeholder={placeholder}
       value={value || undefined}
       onChange={(v) => onChange?.(v ?? '')}

@@ -107,6 +107,7 @@ export default function ResourceAuditPage() {
         <Form.Item name="auditStatus">
           <Select
             style={{ width: 120 }}
+            aria-label="全部状态"
             placeholder="全部状态"
             allowClear
             options={[10, 20, 30, 40, 0].map((v) => ({ value: v, label: AUDIT_STATUS_LABELS[v] }))}

@@ -140,6 +140,7 @@ export default function ResourceManagePage() {
               <Form.Item name="resType">
                 <Select
                   style={{ width: 100 }}
+                  aria-label="类型"
                   placeholder="类型"
                   allowClear
                   options={[1, 2, 3, 4].map((v) => ({ value: v, label: RES_TYPE_LABELS[v] }))}
@@ -148,6 +149,7 @@ export default function ResourceManagePage() {
               <Form.Item name="auditStatus">
                 <Select
                   style={{ width: 110 }}
+                  aria-label="审核状态"
                   placeholder="审核状态"
                   allowClear
                   options={[0, 10, 20, 30, 40].map((v) => ({ value: v, label: AUDIT_STATUS_LABELS[v] }))}
@@ -156,6 +158,7 @@ export default function ResourceManagePage() {
               <Form.Item name="isRecommend">
                 <Select
                   style={{ width: 100 }}
+                  aria-label="推荐"
                   placeholder="推荐"
                   allowClear
                   options={[
@@ -256,6 +259,7 @@ export default function ResourceManagePage() {
                   render: (v: number, r) => (
                     <Switch
                       size="small"
+                      aria-label={`仅本公司：${r.resName}`}
                       checked={v === 1}
                       disabled={!can(Perm.ResEdit)}
                       onChange={(on) => act.mutate(() => setResPrivate(r.resCode, on ? 1 : 0))}
@@ -354,6 +358,7 @@ export default function ResourceManagePage() {
           style={{ width: '100%' }}
           treeDefaultExpandAll
           treeData={dirOptions(tree)}
+          aria-label="选择目录"
           placeholder="选择目录"
           onChange={(v) => setMoveTo(v ?? '')}
         />
