@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTcpProxy } from '../../test/tcp-proxy.ts';
 import { buildApp } from '../app.ts';
 import { MemoryCache } from '../platform/cache.ts';
 import { type Database, openDatabase } from './client.ts';
@@ -11,38 +11,6 @@ import { type Database, openDatabase } from './client.ts';
 // again afterwards without a restart. Needs a PostgreSQL server: DATABASE_URL, or the local one
 // CI and the developer machines run (the embedded PGlite has no connection to lose).
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-/** A TCP proxy that can refuse and drop every connection while `cut` is on. */
-function openProxy(target: URL) {
-  const sockets = new Set<Socket>();
-  let cut = false;
-  const server: Server = createServer((client) => {
-    if (cut) return client.destroy();
-    const upstream = tcpConnect(Number(target.port || 5432), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('error', () => {});
-      s.on('close', () => sockets.delete(s));
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  return {
-    listen: () => new Promise<number>((res) => server.listen(0, '127.0.0.1', () => res((server.address() as { port: number }).port))),
-    cut: () => {
-      cut = true;
-      for (const s of sockets) s.destroy();
-    },
-    restore: () => {
-      cut = false;
-    },
-    // server.close() waits for open connections: drop any the app left behind first
-    close: () =>
-      new Promise<void>((res) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => res());
-      }),
-  };
-}
 
 async function serverAnswers(): Promise<boolean> {
   const c = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 2000 });
@@ -60,7 +28,8 @@ const available = await serverAnswers();
 
 describe.runIf(available)('database connection loss', () => {
   const name = `xuetu_t_outage_${randomBytes(4).toString('hex')}`;
-  const proxy = openProxy(new URL(SERVER_URL));
+  const target = new URL(SERVER_URL);
+  const proxy = openTcpProxy(target.hostname, Number(target.port || 5432));
   let database: Database;
   let app: Awaited<ReturnType<typeof buildApp>>['app'];
 
