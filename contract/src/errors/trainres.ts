@@ -26,6 +26,7 @@ export const TrainResErrors = {
   MEDIA_PREVIEW_LIMIT: '登录后查看完整视频',
   MEDIA_TYPE_REFUSED: '只能上传 mp4/mov/webm/mkv 视频、mp3/m4a/wav/aac 音频或 pdf 文档',
   MEDIA_UPLOAD_CUT: '上传在文件开头中断，请从头继续上传',
+  MEDIA_UPLOAD_FINISHED: '该文件已上传完成，无需继续上传',
   MEDIA_KIND_MISMATCH: '文件内容与资源类型不符：视频课请上传视频，音频课请上传音频，文档课请上传 pdf',
   MEDIA_TOO_LARGE: '文件超过上传大小限制',
   MEDIA_LENGTH_REQUIRED: '上传开始时须声明文件大小，请更新页面后重试',

@@ -125,3 +125,43 @@ describe('a PATCH whose client went silent (connection left open)', () => {
     await cut;
   }, 10_000);
 });
+
+describe('a finished upload asked again (issue 25 item 5)', () => {
+  beforeAll(() => startApp(300));
+  afterAll(stopApp);
+
+  it('answers its owner’s empty PATCH at the end as complete, more bytes as a conflict, never 404 or 500', async () => {
+    const { location } = await createUpload('已完成.pdf');
+    const done = await tus('PATCH', location, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, pdf);
+    expect(done.statusCode, done.body).toBe(204);
+    const empty = await tus('PATCH', location, {
+      'upload-offset': String(pdf.length),
+      'content-type': 'application/offset+octet-stream',
+      'content-length': '0',
+    });
+    // the lost answer again: complete, with the media id
+    expect(empty.statusCode, empty.body).toBe(204);
+    expect(empty.headers['upload-offset']).toBe(String(pdf.length));
+    expect(empty.headers['x-media-id']).toBe(done.headers['x-media-id']);
+    // bytes for a finished upload: a conflict naming the end, in Chinese, nothing stored again
+    const more = await tus(
+      'PATCH',
+      location,
+      { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+      pdf.subarray(0, 10),
+    );
+    expect(more.statusCode).toBe(409);
+    expect(more.headers['upload-offset']).toBe(String(pdf.length));
+    expect(more.body).toBe('该文件已上传完成，无需继续上传');
+    // another user learns nothing about it
+    const other = await t.login('admin');
+    const theirs = await tus('PATCH', location, {
+      'upload-offset': String(pdf.length),
+      'content-type': 'application/offset+octet-stream',
+      'content-length': '0',
+      ydAuthorization: `Bearer ${other}`,
+    });
+    expect(theirs.statusCode).toBeLessThan(500);
+    expect(theirs.headers['x-media-id']).toBeUndefined();
+  }, 20_000);
+});

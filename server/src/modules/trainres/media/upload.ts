@@ -382,6 +382,25 @@ export async function handleTus(
     res.end(errorMessage('MEDIA_LENGTH_REQUIRED'));
     return;
   }
+  if (req.method === 'PATCH' && id) {
+    // a finished upload asked again (a client whose last answer was lost resends an empty PATCH at
+    // the end, or the same bytes again): a tus answer with the media id, not a 404 or a 500
+    const done = await caller.ctx.cache.get<FinishedUpload>(finishedKey(id));
+    if (done && done.owner === String(requireActor(caller).userId)) {
+      const atEnd = req.headers['upload-offset'] === String(done.size) && Number(req.headers['content-length'] ?? 0) === 0;
+      req.resume();
+      res.writeHead(atEnd ? 204 : 409, {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(done.size),
+        'Cache-Control': 'no-store',
+        'X-Media-Id': done.mediaCode,
+        'Access-Control-Expose-Headers': 'Upload-Offset, Tus-Resumable, X-Media-Id',
+        ...(atEnd ? {} : { 'Content-Type': 'text/plain; charset=utf-8' }),
+      });
+      res.end(atEnd ? undefined : errorMessage('MEDIA_UPLOAD_FINISHED'));
+      return;
+    }
+  }
   if (req.method === 'HEAD') {
     await settleBeforeHead(caller.ctx, id);
     const done = id ? await caller.ctx.cache.get<FinishedUpload>(finishedKey(id)) : undefined;
