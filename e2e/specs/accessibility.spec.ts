@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
 import { LEARNER_PAGE, menuPages } from '../fixtures/menus.ts';
-import { DEMO_PASSWORD, signInByApi } from '../fixtures/session.ts';
+import { api, chinaTime as china, login, signInByApi } from '../fixtures/session.ts';
 
 // issue 23 item 10: the main pages pass axe's WCAG 2 A and AA rules (no critical or serious
 // violation), each has one h1. Under the default theme the one allowed exception is colour
@@ -88,20 +88,6 @@ async function auditEach(page: Page, urls: readonly string[], theme: Theme, inLa
     await audit(page, theme, url);
   }
 }
-
-async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/prod-api${path}`, { data, headers: { ydAuthorization: `Bearer ${token}` } });
-  const body = await res.json();
-  expect(body.success, `${path}: ${body.msg}`).toBe(true);
-  return body.data as T;
-}
-
-async function login(request: APIRequestContext, account: string): Promise<string> {
-  const res = await request.post('/prod-api/Api/User/user_user/Login', { data: { username: account, password: DEMO_PASSWORD } });
-  return (await res.json()).data.token;
-}
-
-const china = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** A published exam for learner01 with a fill-in and an essay question (the answer boxes to name). */
 async function publishExam(request: APIRequestContext): Promise<string> {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
-import { DEMO_PASSWORD, snap } from '../fixtures/session.ts';
+import { api, chinaTime as china, login, snap } from '../fixtures/session.ts';
 
 // Exam taking (issue 14): a learner takes an exam with every question type, reloads mid-way,
 // opens the attempt in a second tab (the first is told and takes it back, issue 23 item 3),
@@ -14,23 +14,6 @@ import { DEMO_PASSWORD, snap } from '../fixtures/session.ts';
 test.use({ allowConsole: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] });
 
 const EXAM_NAME = '端到端安全知识考试';
-const pad = (n: number) => String(n).padStart(2, '0');
-const china = (d: Date) => {
-  const c = new Date(d.getTime() + 8 * 3600_000);
-  return `${c.getUTCFullYear()}-${pad(c.getUTCMonth() + 1)}-${pad(c.getUTCDate())} ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}:${pad(c.getUTCSeconds())}`;
-};
-
-async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/prod-api${path}`, { data, headers: { ydAuthorization: `Bearer ${token}` } });
-  const body = await res.json();
-  expect(body.success, `${path}: ${body.msg}`).toBe(true);
-  return body.data as T;
-}
-
-async function login(request: APIRequestContext, account: string): Promise<string> {
-  const res = await request.post('/prod-api/Api/User/user_user/Login', { data: { username: account, password: DEMO_PASSWORD } });
-  return (await res.json()).data.token;
-}
 
 async function signIn(page: Page, token: string) {
   await page.context().addCookies([{ name: 'Admin-Token', value: token, domain: '127.0.0.1', path: '/' }]);

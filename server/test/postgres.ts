@@ -18,7 +18,8 @@ export async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-async function adminQuery(sql: string): Promise<pg.QueryResult> {
+/** One statement on the server's maintenance database (create, alter or drop a database). */
+export async function adminQuery(sql: string): Promise<pg.QueryResult> {
   const c = new pg.Client({ connectionString: POSTGRES_SERVER_URL });
   await c.connect();
   try {

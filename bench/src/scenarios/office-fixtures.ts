@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { media, resources } from '../../../server/src/db/schema/index.ts';
 import type { AppContext } from '../../../server/src/platform/context.ts';
 import { defineRoute } from '../../../server/src/platform/route.ts';
+import { insertApprovedVideoCourse } from './study-fixtures.ts';
 
 // Bench-only route of the office scenario (issue 21 item 4): an approved platform course whose
 // video is a stored HLS rendition (no ffmpeg needed), so learners fetch a signed playlist and
@@ -19,7 +18,6 @@ export function officeBenchRoutes(ctx: AppContext) {
       access: 'public',
       summary: 'bench: an approved platform video course with a stored HLS rendition',
       handler: async () => {
-        const now = new Date();
         const stamp = Date.now().toString(36);
         const mediaCode = `MOFFICE${stamp}`;
         const dir = `media/${mediaCode}/SD`;
@@ -36,39 +34,15 @@ export function officeBenchRoutes(ctx: AppContext) {
         const bytes = Buffer.alloc(32 * 1024, 0x47);
         for (let i = 0; i < OFFICE_SEGMENTS; i++) await ctx.storage.put(`${dir}/seg_${String(i).padStart(4, '0')}.ts`, bytes);
         const duration = OFFICE_SEGMENTS * OFFICE_SEGMENT_SECONDS;
-        await ctx.db.insert(media).values({
+        const resCode = await insertApprovedVideoCourse(ctx, {
           mediaCode,
-          kind: 'video',
-          sourceKey: `media/${mediaCode}/source.mp4`,
-          ext: '.mp4',
-          mime: 'video/mp4',
-          size: 1,
-          duration,
-          height: 480,
-          status: 'ready',
-          progress: 100,
-          renditions: [{ quality: 'SD', key: `${dir}/index.m3u8`, height: 480, format: 'hls' }],
-          createdAt: now,
-          updatedAt: now,
-        });
-        const [resDir] = await ctx.db
-          .execute(sql`select d_code from train_resdir order by id limit 1`)
-          .then((r) => r.rows as { d_code: string }[]);
-        const fields = {
+          resCode: `ROFFICE${stamp}`,
           resName: '压测办公室课程',
-          introduce: '',
-          cover: '',
-          lecturerCode: '',
-          resType: 1,
-          content: '',
-          mediaId: mediaCode,
           duration,
           creditHours: 1,
-        };
-        const resCode = `ROFFICE${stamp}`;
-        await ctx.db
-          .insert(resources)
-          .values({ ...fields, resCode, dCode: resDir.d_code, auditStatus: 20, live: fields, createdAt: now, updatedAt: now });
+          height: 480,
+          renditions: [{ quality: 'SD', key: `${dir}/index.m3u8`, height: 480, format: 'hls' }],
+        });
         return { resCode };
       },
     }),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminQuery, POSTGRES_SERVER_URL, postgresAnswers } from '../../test/postgres.ts';
 import { openTcpProxy } from '../../test/tcp-proxy.ts';
 import { buildApp } from '../app.ts';
 import { MemoryCache } from '../platform/cache.ts';
@@ -10,43 +10,23 @@ import { type Database, openDatabase } from './client.ts';
 // between the app and PostgreSQL is cut and restored; the app answers 503 meanwhile and serves
 // again afterwards without a restart. Needs a PostgreSQL server: DATABASE_URL, or the local one
 // CI and the developer machines run (the embedded PGlite has no connection to lose).
-const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function serverAnswers(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 2000 });
-  c.on('error', () => {});
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const available = await serverAnswers();
+const available = await postgresAnswers();
 
 describe.runIf(available)('database connection loss', () => {
   const name = `xuetu_t_outage_${randomBytes(4).toString('hex')}`;
-  const target = new URL(SERVER_URL);
+  const target = new URL(POSTGRES_SERVER_URL);
   const proxy = openTcpProxy(target.hostname, Number(target.port || 5432));
   let database: Database;
   let app: Awaited<ReturnType<typeof buildApp>>['app'];
 
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: SERVER_URL });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
   const login = () =>
     app.inject({ method: 'POST', url: '/prod-api/Api/User/user_user/Login', payload: { username: 'learner01', password: 'Xuetu@2026' } });
   const health = () => app.inject({ method: 'GET', url: '/prod-api/health' });
 
   beforeAll(async () => {
-    await admin(`create database ${name}`);
+    await adminQuery(`create database ${name}`);
     const port = await proxy.listen();
-    const url = new URL(SERVER_URL);
+    const url = new URL(POSTGRES_SERVER_URL);
     url.host = `127.0.0.1:${port}`;
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString(), pgliteDir: 'memory' });
@@ -63,7 +43,7 @@ describe.runIf(available)('database connection loss', () => {
     await app?.close();
     await database?.close();
     await proxy.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await adminQuery(`drop database if exists ${name} with (force)`);
   });
 
   it('answers 503 while PostgreSQL is away and serves again when it returns', async () => {
@@ -103,15 +83,15 @@ describe.runIf(available)('database connection loss', () => {
   it('answers 503 while the database does not accept connections and serves again afterwards', async () => {
     expect((await login()).json().success).toBe(true);
     try {
-      await admin(`alter database ${name} allow_connections false`);
+      await adminQuery(`alter database ${name} allow_connections false`);
       // the open connections end (57P01 on idle ones); the pool must open new ones, which are refused
-      await admin(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
+      await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`);
       await new Promise((r) => setTimeout(r, 200));
       const during = await login();
       expect(during.statusCode).toBe(503);
       expect(during.json()).toMatchObject({ success: false, errorCode: 503, code: 'DATABASE_UNAVAILABLE' });
     } finally {
-      await admin(`alter database ${name} allow_connections true`);
+      await adminQuery(`alter database ${name} allow_connections true`);
     }
     expect((await login()).json().success).toBe(true);
   });

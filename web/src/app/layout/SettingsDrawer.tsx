@@ -15,6 +15,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+type SwitchSetting = 'highContrast' | 'tagsView' | 'fixedHeader' | 'sidebarLogo';
+
+/** The drawer's on/off settings: label (also the switch's accessible name), test id, setting. */
+const SWITCHES: [label: string, testId: string, key: SwitchSetting][] = [
+  ['高对比度', 'settings-high-contrast', 'highContrast'],
+  ['开启 Tags-View', 'settings-tags-view', 'tagsView'],
+  ['固定 Header', 'settings-fixed-header', 'fixedHeader'],
+  ['侧边栏 Logo', 'settings-sidebar-logo', 'sidebarLogo'],
+];
+
 export function SettingsDrawer() {
   const open = useAppStore((s) => s.settingsOpen);
   const setOpen = useAppStore((s) => s.setSettingsOpen);
@@ -30,38 +40,11 @@ export function SettingsDrawer() {
           onChangeComplete={(c) => s.change('theme', c.toHexString())}
         />
       </Row>
-      <Row label="高对比度">
-        <Switch
-          data-testid="settings-high-contrast"
-          aria-label="高对比度"
-          checked={s.highContrast}
-          onChange={(v) => s.change('highContrast', v)}
-        />
-      </Row>
-      <Row label="开启 Tags-View">
-        <Switch
-          data-testid="settings-tags-view"
-          aria-label="开启 Tags-View"
-          checked={s.tagsView}
-          onChange={(v) => s.change('tagsView', v)}
-        />
-      </Row>
-      <Row label="固定 Header">
-        <Switch
-          data-testid="settings-fixed-header"
-          aria-label="固定 Header"
-          checked={s.fixedHeader}
-          onChange={(v) => s.change('fixedHeader', v)}
-        />
-      </Row>
-      <Row label="侧边栏 Logo">
-        <Switch
-          data-testid="settings-sidebar-logo"
-          aria-label="侧边栏 Logo"
-          checked={s.sidebarLogo}
-          onChange={(v) => s.change('sidebarLogo', v)}
-        />
-      </Row>
+      {SWITCHES.map(([label, testId, key]) => (
+        <Row key={key} label={label}>
+          <Switch data-testid={testId} aria-label={label} checked={s[key]} onChange={(v) => s.change(key, v)} />
+        </Row>
+      ))}
       <Button block style={{ marginTop: 24 }} onClick={s.reset}>
         恢复默认
       </Button>
