@@ -74,6 +74,150 @@ function crossModuleViolations(file: string, text: string): string[] {
   return found;
 }
 
+// ADR 0033: the modules form no cycle — a module that another one depends on does not depend on
+// it back, directly or through others. What one module must tell another after a write (clear a
+// cache) goes through an after-commit event (platform/events.ts); what one must ask another the
+// other way round goes through a hook the composition root wires (modules/index.ts).
+/** module -> the modules its product files import (each edge with one file that makes it). */
+function moduleGraph(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of productFiles(MODULES)) {
+    const rel = relative(MODULES, file);
+    const own = moduleOf(rel);
+    if (!own || COMPOSITION_ROOTS.has(rel)) continue;
+    const edges = graph.get(own) ?? new Map<string, string>();
+    graph.set(own, edges);
+    for (const spec of specifiers(file, readFileSync(file, 'utf8'))) {
+      if (!spec.startsWith('.')) continue;
+      const target = relative(MODULES, resolve(dirname(file), spec));
+      if (target.startsWith('..')) continue;
+      const other = moduleOf(target);
+      if (other && other !== own && !edges.has(other)) edges.set(other, rel.split(sep).join('/'));
+    }
+  }
+  return graph;
+}
+
+/** Every cycle of the graph, each as `a -> b -> … -> a` starting at its smallest module. */
+function cycles(graph: Map<string, Map<string, string>>): string[] {
+  const found = new Set<string>();
+  const walk = (start: string, at: string, path: string[]) => {
+    for (const next of graph.get(at)?.keys() ?? []) {
+      if (next === start) {
+        const min = path.indexOf([...path].sort()[0]);
+        const ring = [...path.slice(min), ...path.slice(0, min)];
+        found.add([...ring, ring[0]].join(' -> '));
+      } else if (!path.includes(next) && next > start) walk(start, next, [...path, next]);
+    }
+  };
+  for (const m of [...graph.keys()].sort()) walk(m, m, [m]);
+  return [...found].sort();
+}
+
+// Table ownership (ADR 0033): every table of db/schema belongs to one module (or to platform/,
+// whose tables any module may use); a module imports only its own tables and reads the others
+// through their owner's public.ts. By schema file, then the tables that live in another file.
+const SCHEMA = resolve(MODULES, '../db/schema');
+const FILE_OWNERS: Record<string, string> = {
+  'account.ts': 'platform', // the SMS outbox and attempts (platform/sms.ts)
+  'content.ts': 'content',
+  'exam.ts': 'exams',
+  'files.ts': 'platform',
+  'installation.ts': 'platform',
+  'jobs.ts': 'platform',
+  'message.ts': 'content',
+  'org.ts': 'directory',
+  'projects.ts': 'projects',
+  'study.ts': 'courses',
+  'trainres.ts': 'courses',
+  'user.ts': 'directory',
+};
+const TABLE_OWNERS: Record<string, string> = {
+  auditLogs: 'operations', // written by platform/audit.ts, listed by operations/auditlog
+  sessions: 'platform', // platform/sessions.ts
+  guardCounters: 'platform', // platform/counters.ts
+  stepSecrets: 'identity',
+};
+
+/** export name -> owning module, for every table (pgTable) the schema files declare. */
+function tableOwners(): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const name of readdirSync(SCHEMA)) {
+    if (name === 'index.ts' || !name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+    const owner = FILE_OWNERS[name];
+    if (!owner) throw new Error(`db/schema/${name}: name its owning module in FILE_OWNERS`);
+    for (const m of readFileSync(join(SCHEMA, name), 'utf8').matchAll(/export const (\w+) = pgTable\(/g)) {
+      owners.set(m[1], TABLE_OWNERS[m[1]] ?? owner);
+    }
+  }
+  return owners;
+}
+
+/** `module -> table` for every table of another module a product file imports. */
+function foreignTables(file: string, text: string, owners: Map<string, string>): string[] {
+  const own = moduleOf(relative(MODULES, file));
+  if (!own) return [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out: string[] = [];
+  for (const st of source.statements) {
+    if (!(ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) || !st.moduleSpecifier || !ts.isStringLiteral(st.moduleSpecifier))
+      continue;
+    const target = resolve(dirname(file), st.moduleSpecifier.text);
+    if (!st.moduleSpecifier.text.startsWith('.') || relative(SCHEMA, target).startsWith('..')) continue;
+    const bindings = ts.isImportDeclaration(st) ? st.importClause?.namedBindings : st.exportClause;
+    if (!bindings || ts.isNamespaceImport(bindings) || ts.isNamespaceExport(bindings)) {
+      out.push(`${own} -> * (import the tables by name)`);
+      continue;
+    }
+    for (const el of bindings.elements) {
+      const table = (el.propertyName ?? el.name).text;
+      const owner = owners.get(table);
+      if (owner && owner !== 'platform' && owner !== own) out.push(`${own} -> ${table} (${owner})`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Tables a module still imports from another module (`module -> table (owner)`), from before the
+ * tables had owners (ADR 0033). This list only shrinks: the test fails when a pair is no longer
+ * needed. Most are joins for names, departments and companies of people (the directory's).
+ */
+const TABLE_EXCEPTIONS: string[] = [
+  'content -> companies (directory)',
+  'content -> orgs (directory)',
+  'content -> posts (directory)',
+  'content -> users (directory)',
+  'courses -> companies (directory)',
+  'courses -> lecturers (content)',
+  'courses -> orgs (directory)',
+  'courses -> users (directory)',
+  'exam-taking -> examUsers (exams)',
+  'exam-taking -> exams (exams)',
+  'exam-taking -> orgs (directory)',
+  'exam-taking -> papers (exams)',
+  'exam-taking -> userPaperQuestions (exams)',
+  'exam-taking -> userPapers (exams)',
+  'exam-taking -> users (directory)',
+  'exams -> users (directory)',
+  'identity -> companies (directory)',
+  'identity -> orgs (directory)',
+  'identity -> posts (directory)',
+  'identity -> roles (directory)',
+  'identity -> userRoles (directory)',
+  'identity -> users (directory)',
+  'operations -> companies (directory)',
+  'operations -> orgs (directory)',
+  'operations -> posts (directory)',
+  'operations -> roles (directory)',
+  'operations -> users (directory)',
+  'projects -> exams (exams)',
+  'projects -> orgs (directory)',
+  'projects -> resStudies (courses)',
+  'projects -> resources (courses)',
+  'projects -> users (directory)',
+];
+
 describe('module boundaries (ADR 0027)', () => {
   it('modules import one another only through public.ts', () => {
     const violations = productFiles(MODULES)
@@ -107,5 +251,92 @@ describe('module boundaries (ADR 0027)', () => {
       'courses/media/job.ts -> content/message/message.service.ts',
     ]);
     expect(crossModuleViolations(nested, "import { resError } from '../resources/errors.ts';")).toEqual([]);
+  });
+});
+
+describe('module dependencies and table ownership (ADR 0033)', () => {
+  it('no two modules depend on each other, directly or through others', () => {
+    const graph = moduleGraph();
+    const found = cycles(graph).map((ring) => {
+      const mods = ring.split(' -> ');
+      return `${ring} (${mods
+        .slice(0, -1)
+        .map((m, i) => graph.get(m)?.get(mods[i + 1]))
+        .join(', ')})`;
+    });
+    expect(found, 'turn one edge around: an after-commit event (platform/events.ts) or a hook wired in modules/index.ts').toEqual([]);
+  });
+
+  it('finds a two-way pair and a longer ring', () => {
+    const g = (edges: [string, string][]) => {
+      const graph = new Map<string, Map<string, string>>();
+      for (const [a, b] of edges) graph.set(a, (graph.get(a) ?? new Map()).set(b, `${a}/x.ts`));
+      return graph;
+    };
+    expect(
+      cycles(
+        g([
+          ['a', 'b'],
+          ['b', 'a'],
+          ['b', 'c'],
+        ]),
+      ),
+    ).toEqual(['a -> b -> a']);
+    expect(
+      cycles(
+        g([
+          ['b', 'c'],
+          ['c', 'a'],
+          ['a', 'b'],
+        ]),
+      ),
+    ).toEqual(['a -> b -> c -> a']);
+    expect(
+      cycles(
+        g([
+          ['a', 'b'],
+          ['b', 'c'],
+          ['a', 'c'],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('a module imports only its own tables (and platform tables); the exceptions only shrink', () => {
+    const owners = tableOwners();
+    const found = [
+      ...new Set(
+        productFiles(MODULES)
+          .filter((f) => !COMPOSITION_ROOTS.has(relative(MODULES, f)))
+          .flatMap((f) => foreignTables(f, readFileSync(f, 'utf8'), owners)),
+      ),
+    ].sort();
+    expect(
+      found.filter((v) => !TABLE_EXCEPTIONS.includes(v)),
+      'read another module’s table through its public.ts',
+    ).toEqual([]);
+    expect(
+      TABLE_EXCEPTIONS.filter((v) => !found.includes(v)),
+      'no longer needed: remove these from TABLE_EXCEPTIONS',
+    ).toEqual([]);
+  });
+
+  it('knows the owner of every table and sees a foreign table however it is imported', () => {
+    const owners = tableOwners();
+    expect(owners.get('users')).toBe('directory');
+    expect(owners.get('resStudies')).toBe('courses');
+    expect(owners.get('jobs')).toBe('platform');
+    const file = join(MODULES, 'courses', 'study', 'study.repository.ts');
+    const text = [
+      "import { resStudies, users } from '../../../db/schema/index.ts';",
+      "import { projects as p } from '../../../db/schema/projects.ts';",
+      "import { jobs } from '../../../db/schema/jobs.ts';",
+      "import * as schema from '../../../db/schema/index.ts';",
+    ].join('\n');
+    expect(foreignTables(file, text, owners)).toEqual([
+      'courses -> users (directory)',
+      'courses -> projects (projects)',
+      'courses -> * (import the tables by name)',
+    ]);
   });
 });

@@ -1,11 +1,15 @@
+import { subscribe } from '../platform/events.ts';
 import { purgeOrphanFilesJob, purgeTempFilesJob } from '../platform/files/index.ts';
 import type { JobDefinition } from '../platform/jobs/index.ts';
 import type { RouteSpec } from '../platform/route.ts';
+import { invalidatePortal } from './content/public.ts';
 import { contentRoutes } from './content/site/site.routes.ts';
+import { forgetStudyRules, provideProjectStudyRules } from './courses/public.ts';
 import { actionRoutes } from './directory/actions/actions.routes.ts';
 import { companyRoutes } from './directory/companies/companies.routes.ts';
 import { accountRoutes } from './identity/account/account.routes.ts';
 import { auditLogRoutes } from './operations/auditlog/auditlog.routes.ts';
+import { projectStudyRules } from './projects/public.ts';
 import './file-references.ts';
 import { messageRoutes } from './content/message/message.routes.ts';
 import { noticeRoutes } from './content/notices/notices.routes.ts';
@@ -32,6 +36,12 @@ import { healthRoutes } from './operations/health/health.routes.ts';
 import { jobRoutes } from './operations/jobs/jobs.routes.ts';
 import { notifyProjectJob } from './projects/jobs.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
+
+// After-commit events (ADR 0033): who reacts to what another module announces.
+subscribe('projects.changed', (ctx) => forgetStudyRules(ctx));
+subscribe('courses.homeChanged', (ctx) => invalidatePortal(ctx));
+// Courses ask training projects for their study rules without depending on them.
+provideProjectStudyRules(projectStudyRules);
 
 /** Every API route of the app, module by module. */
 // biome-ignore lint/suspicious/noExplicitAny: route inputs differ per module

@@ -1,11 +1,8 @@
 // The public surface of the courses module (ADR 0027): what other modules may use of it.
 
-// What other modules may use of training resources: the directory tree, resource errors and the
-// one rule of who sees a resource on the learner side (visibility.ts).
-export { listDirs } from './dirs/dirs.repository.ts';
-export { dirSubtree } from './dirs/dirs.service.ts';
-export { resError } from './resources/errors.ts';
+// The one rule of who sees a resource on the learner side (resources/visibility.ts): training
+// projects list and open their resources by it.
 export { isResVisible, viewerScope, visibleResWhere } from './resources/visibility.ts';
-
-// What other modules may use of study tracking.
-export { forgetStudyRules } from './study/rules.ts';
+// The composition root (modules/index.ts) wires these: the study-rules lookup of training
+// projects, and forgetting remembered rules when a project changes (an after-commit event).
+export { forgetStudyRules, provideProjectStudyRules } from './study/rules.ts';

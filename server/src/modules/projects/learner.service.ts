@@ -12,9 +12,10 @@ import {
 } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
+import { publish } from '../../platform/events.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { sendMessage } from '../content/public.ts';
-import { forgetStudyRules, isResVisible } from '../courses/public.ts';
+import { isResVisible } from '../courses/public.ts';
 import { projectError } from './errors.ts';
 import { PROJECT_MESSAGE_TYPE, projectMessageUrl } from './jobs.ts';
 import { matchesPicks } from './participants.ts';
@@ -156,7 +157,7 @@ export async function joinProject(caller: Caller, input: { projectCode: string; 
   const today = chinaDay(caller.now);
   return inTransaction(caller, async (tx, afterCommit) => {
     // the study rules this process remembers may have changed (other processes: within their TTL)
-    afterCommit(() => forgetStudyRules(caller.ctx));
+    afterCommit(() => publish(caller.ctx, 'projects.changed', {}));
     const company = caller.actor?.companySysCode;
     const p = company ? await repo.findProject(tx, { all: false, companySysCode: company }, input.projectCode) : undefined;
     if (!p || p.status === ProjectStatus.Draft) throw projectError('PROJECT_NOT_FOUND');

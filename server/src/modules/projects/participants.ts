@@ -1,11 +1,10 @@
 import type { ExamParticipantsView } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
-// the people / department / post lookups are the exam module's (same participant model, ADR 0007)
-import { matchPeople, orgParents, presentPicks } from '../exams/public.ts';
+// the participant model is the directory's (ADR 0007): the same checks, view and matching as exams
+import { peopleOfPicks, presentPicks } from '../directory/public.ts';
 import * as repo from './projects.repository.ts';
 
-// the participant model is the exam module's (ADR 0007): the same checks and view
-export { checkPicks } from '../exams/public.ts';
+export { checkPicks } from '../directory/public.ts';
 
 export async function presentParticipants(db: DbOrTx, projectId: number, company: string): Promise<ExamParticipantsView> {
   return presentPicks(db, await repo.listParticipants(db, [projectId]), company);
@@ -13,22 +12,7 @@ export async function presentParticipants(db: DbOrTx, projectId: number, company
 
 /** The people a project's picks stand for (departments include their sub-departments). */
 export async function resolveParticipants(db: DbOrTx, project: repo.ProjectRow): Promise<number[]> {
-  const rows = await repo.listParticipants(db, [project.id]);
-  const of = (k: string) => rows.filter((r) => r.kind === k).map((r) => r.refId);
-  const orgIds = new Set(of('org'));
-  if (orgIds.size) {
-    const all = await orgParents(db, project.companySysCode);
-    let grew = true;
-    while (grew) {
-      grew = false;
-      for (const o of all)
-        if (!orgIds.has(o.id) && orgIds.has(o.pId)) {
-          orgIds.add(o.id);
-          grew = true;
-        }
-    }
-  }
-  const people = await matchPeople(db, project.companySysCode, { userIds: of('user'), orgIds: [...orgIds], postIds: of('post') });
+  const people = await peopleOfPicks(db, project.companySysCode, await repo.listParticipants(db, [project.id]));
   return people.map((p) => p.userId);
 }
 

@@ -17,10 +17,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import { newCode } from '../../platform/codes.ts';
+import { publish } from '../../platform/events.ts';
 import { markFilesAttached } from '../../platform/files/index.ts';
 import { enqueueJob } from '../../platform/jobs/index.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { forgetStudyRules } from '../courses/public.ts';
 import { targetCompany } from '../directory/public.ts';
 import { projectError } from './errors.ts';
 import { notifyProjectJob } from './jobs.ts';
@@ -140,7 +140,7 @@ async function savePlans(tx: DbOrTx, caller: Caller, projectId: number, plans: P
 export async function saveProject(caller: Caller, input: ProjectSaveInput): Promise<{ projectCode: string }> {
   return inTransaction(caller, async (tx, afterCommit) => {
     // the study rules this process remembers may have changed (other processes: within their TTL)
-    afterCommit(() => forgetStudyRules(caller.ctx));
+    afterCommit(() => publish(caller.ctx, 'projects.changed', {}));
     if (!input.projectCode) {
       const company = (await targetCompany(tx, requireActor(caller), input.companySysCode)).companySysCode;
       const values = await projectValues(tx, company, input);
@@ -220,7 +220,7 @@ async function applyParticipants(
 export async function saveResources(caller: Caller, projectCode: string, resCodes: string[]): Promise<void> {
   await inTransaction(caller, async (tx, afterCommit) => {
     // the study rules this process remembers may have changed (other processes: within their TTL)
-    afterCommit(() => forgetStudyRules(caller.ctx));
+    afterCommit(() => publish(caller.ctx, 'projects.changed', {}));
     const row = await forChange(tx, caller, projectCode);
     await applyResources(tx, caller, row, resCodes);
     await repo.updateProject(tx, caller.scope, row.id, { updatedAt: caller.now });
@@ -230,7 +230,7 @@ export async function saveResources(caller: Caller, projectCode: string, resCode
 export async function saveParticipants(caller: Caller, projectCode: string, picks: z.output<typeof participantsInput>): Promise<void> {
   await inTransaction(caller, async (tx, afterCommit) => {
     // the study rules this process remembers may have changed (other processes: within their TTL)
-    afterCommit(() => forgetStudyRules(caller.ctx));
+    afterCommit(() => publish(caller.ctx, 'projects.changed', {}));
     const row = await forChange(tx, caller, projectCode);
     await applyParticipants(tx, caller, row, picks);
     await repo.updateProject(tx, caller.scope, row.id, { updatedAt: caller.now });
@@ -245,7 +245,7 @@ export async function getParticipants(caller: Caller, projectCode: string) {
 export async function deleteProject(caller: Caller, projectCode: string): Promise<void> {
   await inTransaction(caller, async (tx, afterCommit) => {
     // the study rules this process remembers may have changed (other processes: within their TTL)
-    afterCommit(() => forgetStudyRules(caller.ctx));
+    afterCommit(() => publish(caller.ctx, 'projects.changed', {}));
     const row = await repo.lockProject(tx, caller.scope, (await found(tx, caller, projectCode)).id);
     authorize(caller, 'delete', { ...row, enrolled: (await repo.projectCounts(tx, [row.id])).get(row.id)!.userCount });
     await repo.deleteProject(tx, caller.scope, row.id);
@@ -261,7 +261,7 @@ export async function deleteProject(caller: Caller, projectCode: string): Promis
 export async function publishProject(caller: Caller, projectCode: string): Promise<number> {
   return inTransaction(caller, async (tx, afterCommit) => {
     // the study rules this process remembers may have changed (other processes: within their TTL)
-    afterCommit(() => forgetStudyRules(caller.ctx));
+    afterCommit(() => publish(caller.ctx, 'projects.changed', {}));
     const row = await forChange(tx, caller, projectCode);
     if (row.status === ProjectStatus.Published) throw projectError('PROJECT_ALREADY_PUBLISHED');
     if ((await repo.projectCounts(tx, [row.id])).get(row.id)!.resCount === 0) throw projectError('PROJECT_RESOURCES_REQUIRED');
@@ -283,7 +283,7 @@ export async function publishProject(caller: Caller, projectCode: string): Promi
 export async function closeProject(caller: Caller, projectCode: string): Promise<void> {
   await inTransaction(caller, async (tx, afterCommit) => {
     // the study rules this process remembers may have changed (other processes: within their TTL)
-    afterCommit(() => forgetStudyRules(caller.ctx));
+    afterCommit(() => publish(caller.ctx, 'projects.changed', {}));
     const row = await forChange(tx, caller, projectCode);
     if (row.status === ProjectStatus.Draft) throw projectError('PROJECT_NOT_PUBLISHED');
     await repo.updateProject(tx, caller.scope, row.id, { status: ProjectStatus.Closed, closedAt: caller.now, updatedAt: caller.now });

@@ -15,10 +15,10 @@ import type { LiveVersion, StoredLesson } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
+import { publishAfterCommit } from '../../../platform/events.ts';
 import { markFilesAttached } from '../../../platform/files/index.ts';
 import { sanitizeRichHtml } from '../../../platform/sanitize-html.ts';
-import { inTransaction, onCommit } from '../../../platform/tx.ts';
-import { invalidatePortal } from '../../content/public.ts';
+import { inTransaction } from '../../../platform/tx.ts';
 import * as dirRepo from '../dirs/dirs.repository.ts';
 import { dirSubtree } from '../dirs/dirs.service.ts';
 import { resError } from './errors.ts';
@@ -29,7 +29,7 @@ import * as repo from './resources.repository.ts';
 import { nextStatus, type ResAction } from './transitions.ts';
 
 /** What learners see changed (approval, revoke, delete, recommendation, visibility, directory): the cached home page answers go. */
-const homeChanged = (tx: Tx, caller: Caller) => onCommit(tx, () => invalidatePortal(caller.ctx));
+const homeChanged = (tx: Tx, caller: Caller) => publishAfterCommit(tx, caller.ctx, 'courses.homeChanged', {});
 
 const MEDIA_KIND: Record<number, string> = { [ResType.Video]: 'video', [ResType.Audio]: 'audio', [ResType.Document]: 'document' };
 

@@ -1,7 +1,7 @@
 import { DEFAULT_STUDY_RULES, type StudyRules } from '@xuetu/contract';
+import type { DbOrTx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { localCache } from '../../../platform/local-cache.ts';
-import { projectStudyRules } from '../../projects/public.ts';
 
 /** The rules when no training project says otherwise (ADR 0017; the contract's defaults). */
 export { DEFAULT_STUDY_RULES };
@@ -11,6 +11,23 @@ export { DEFAULT_STUDY_RULES };
  * training-projects module's projectStudyRules).
  */
 export type ProjectRulesLookup = (caller: Caller, resId: number) => Promise<StudyRules | null>;
+
+/** The strictest project limits for a learner and resource (projects' projectStudyRules); null when no project applies. */
+export type ProjectRulesSource = (
+  db: DbOrTx,
+  userId: number,
+  resId: number,
+) => Promise<{ maxSpeed: number; allowSeekAhead: boolean } | null>;
+
+let projectSource: ProjectRulesSource | null = null;
+
+/**
+ * Courses do not depend on training projects (projects depend on courses): the composition root
+ * (modules/index.ts) hands the projects module's lookup in here. Until then no project applies.
+ */
+export function provideProjectStudyRules(source: ProjectRulesSource): void {
+  projectSource = source;
+}
 
 /**
  * Each process remembers a learner's rules for a resource for about a minute: every heartbeat
@@ -43,7 +60,7 @@ const fromProjects: ProjectRulesLookup = async (caller, resId) => {
 };
 
 async function lookupProjectRules(caller: Caller, userId: number, resId: number): Promise<StudyRules | null> {
-  const rules = await projectStudyRules(caller.ctx.db, userId, resId);
+  const rules = projectSource ? await projectSource(caller.ctx.db, userId, resId) : null;
   if (!rules) return null;
   // the player offers the usual speeds up to the strictest project's highest (as GetCheckProjectSettings answers)
   const allowedSpeeds = DEFAULT_STUDY_RULES.allowedSpeeds.filter((s) => s <= rules.maxSpeed);

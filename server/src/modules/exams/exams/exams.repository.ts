@@ -1,15 +1,15 @@
-import { EnableStatus, ExamStatus } from '@xuetu/contract';
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { ExamStatus } from '@xuetu/contract';
+import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { examParticipants, exams, examUsers, orgs, posts, userPapers, users } from '../../../db/schema/index.ts';
+import { examParticipants, exams, examUsers, userPapers } from '../../../db/schema/index.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import type { ParticipantKind } from '../../directory/public.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type ExamInsert = typeof exams.$inferInsert;
-export type ParticipantKind = 'user' | 'org' | 'post';
 
 export async function pageExams(
   db: DbOrTx,
@@ -100,70 +100,6 @@ export async function replaceParticipants(
   if (picks.length) await db.insert(examParticipants).values(picks.map((p) => ({ examId, ...p })));
 }
 
-/** Ids among `ids` that are people / departments / posts of the company (others are dropped). */
-export async function idsInCompany(db: DbOrTx, kind: ParticipantKind, ids: number[], company: string): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  if (kind === 'user') {
-    const rows = await db
-      .select({ id: users.id, name: users.chnName })
-      .from(users)
-      .where(and(inArray(users.id, ids), eq(users.companySysCode, company)));
-    return new Map(rows.map((r) => [r.id, r.name]));
-  }
-  if (kind === 'org') {
-    const rows = await db
-      .select({ id: orgs.id, name: orgs.orgName })
-      .from(orgs)
-      .where(and(inArray(orgs.id, ids), eq(orgs.companySysCode, company)));
-    return new Map(rows.map((r) => [r.id, r.name]));
-  }
-  const rows = await db
-    .select({ id: posts.id, name: posts.postName })
-    .from(posts)
-    .where(and(inArray(posts.id, ids), eq(posts.companySysCode, company)));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-/** The company's departments (id → parent), to widen a department to its sub-departments. */
-export function orgParents(db: DbOrTx, company: string) {
-  return db.select({ id: orgs.id, pId: orgs.pId }).from(orgs).where(eq(orgs.companySysCode, company));
-}
-
-/**
- * Active people of the company matching any of the picks: by id, by department (ids already
- * widened to sub-departments), or by post (main or part-time). Unactivated employees count too:
- * they see the exam once they register.
- */
-export async function matchPeople(
-  db: DbOrTx,
-  company: string,
-  picks: { userIds: number[]; orgIds: number[]; postIds: number[] },
-  onlyUserId?: number,
-): Promise<{ userId: number; source: ParticipantKind }[]> {
-  const conds = [
-    picks.userIds.length ? inArray(users.id, picks.userIds) : undefined,
-    picks.orgIds.length ? inArray(users.orgId, picks.orgIds) : undefined,
-    picks.postIds.length ? or(inArray(users.postId, picks.postIds), inArray(users.partTimePostId, picks.postIds)) : undefined,
-  ].filter(Boolean) as SQL[];
-  if (!conds.length) return [];
-  const rows = await db
-    .select({ id: users.id, orgId: users.orgId, postId: users.postId, partTimePostId: users.partTimePostId })
-    .from(users)
-    .where(
-      and(
-        eq(users.companySysCode, company),
-        eq(users.status, EnableStatus.Enabled),
-        sql`${users.cancelledAt} is null`,
-        or(...conds),
-        onlyUserId ? eq(users.id, onlyUserId) : undefined,
-      ),
-    );
-  return rows.map((r) => ({
-    userId: r.id,
-    source: picks.userIds.includes(r.id) ? 'user' : r.orgId != null && picks.orgIds.includes(r.orgId) ? 'org' : 'post',
-  }));
-}
-
 /**
  * Adds people to an exam; returns the ones that were not assigned before. No caller scope: the
  * people are matched inside the exam's own company (publishing, a learner's list, the seed).
@@ -210,12 +146,4 @@ export async function openExamsWithGroups(db: DbOrTx, company: string, userId: n
         sql`not exists (select 1 from ${examUsers} u where u.exam_id = ${exams.id} and u.user_id = ${userId})`,
       ),
     );
-}
-
-export async function userCompany(db: DbOrTx, userId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ c: users.companySysCode })
-    .from(users)
-    .where(and(eq(users.id, userId), isNotNull(users.companySysCode)));
-  return row?.c ?? null;
 }
