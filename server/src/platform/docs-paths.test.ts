@@ -159,4 +159,20 @@ describe('paths named in the docs', () => {
     }
     expect(missing, 'paths named in the docs that do not exist').toEqual([]);
   });
+
+  it('every ADR a source comment names by its file exists', () => {
+    const missing: string[] = [];
+    // landed migrations are never edited; docs/adr/README.md says what their old names mean
+    const sources = all.filter((p) => /\.(ts|tsx|mjs|js|sql|css)$/.test(p) && !p.startsWith('server/src/db/migrations/'));
+    for (const file of sources) {
+      readFileSync(join(ROOT, file), 'utf8')
+        .split('\n')
+        .forEach((text, i) => {
+          for (const m of text.matchAll(/docs\/adr\/[^\s)'"`,;]+?\.md/g)) {
+            if (!exact.has(m[0])) missing.push(`${file}:${i + 1} ${m[0]}`);
+          }
+        });
+    }
+    expect(missing, 'ADR files named in the code that do not exist').toEqual([]);
+  });
 });
