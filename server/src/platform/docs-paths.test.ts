@@ -57,12 +57,13 @@ function markdownFiles(): string[] {
  * with a slash, that starts at a top folder, or ends in a file extension or a slash. Left out:
  * absolute paths (API routes such as `/prod-api/...` and `/Api/...`, system files), URLs,
  * package names (`@tus/s3-store`), placeholders and globs (`modules/<name>/`, `*.test.ts`,
- * `NNNN_name.sql`, `…`), queries (`?url`), and words joined by slashes (`get/set/del`).
+ * `NNNN_name.sql`, `…`, `...`), queries (`?url`), and words joined by slashes (`get/set/del`).
  */
 function pathLike(token: string): boolean {
   if (!token.includes('/')) return false;
   if (!/^[A-Za-z0-9_.\-/]+$/.test(token)) return false; // spaces, <>, *, {}, ?, :, =, …, CJK
   if (token.startsWith('/') || token.startsWith('@')) return false;
+  if (token.includes('...')) return false; // `server/...`: an ellipsis, like `…`
   if (/(^|\/)N{2,}[_-]/.test(token)) return false; // `db/migrations/NNNN_name.sql`
   const bare = token.replace(/^\.\//, '');
   if (TOP.some((t) => bare === t.slice(0, -1) || bare.startsWith(t))) return true;
@@ -127,6 +128,7 @@ describe('paths named in the docs', () => {
       'modules/<name>/',
       'server/src/modules/*/public.ts',
       'db/migrations/NNNN_name.sql',
+      'server/...',
       'pdfjs-dist/build/pdf.worker.min.mjs?url',
       'http(s)://host[:port]',
       'get/set/del/delPrefix/incr',
