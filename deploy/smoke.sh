@@ -3,6 +3,7 @@
 # Xuetu nodes on one PostgreSQL database and one Redis behind nginx, then behind HAProxy, with
 # the balancer on one port:
 #   - sign-in through the balancer, the token accepted by both nodes, requests alternating;
+#   - a resumable (tus) upload in two chunks with a resume's HEAD between, all on one node;
 #   - the forwarded headers: the node sees the client's address (not the proxy's, not one the
 #     client forged) and the scheme and host the client used;
 #   - HAProxy: /prod-api/ready checked, the node taken out when it turns unready;
@@ -213,6 +214,36 @@ through_balancer() { # name log-grep-function
   fi
 }
 
+# a resumable upload (tus) through the balancer: create, first chunk, HEAD (the resume's
+# question), last chunk; every request of the upload must reach one node ($1 lists the nodes
+# that answered requests of a path)
+tus_through_balancer() { # name upload-nodes-function
+  local name=$1 nodes_of=$2 file="$repo/server/src/modules/trainres/samples/sample.pdf" size first=40000
+  size=$(wc -c <"$file")
+  local meta auth=(-H "ydAuthorization: Bearer $token" -H 'Tus-Resumable: 1.0.0')
+  meta="filename $(printf 'smoke.pdf' | base64),kind $(printf 'document' | base64)"
+  local loc
+  loc=$(curl -s -o /dev/null -D - -X POST "${auth[@]}" -H "Upload-Length: $size" -H "Upload-Metadata: $meta" "$lb/prod-api/media/upload" |
+    tr -d '\r' | sed -n 's/^location: //Ip')
+  [ -n "$loc" ] || { fail "tus: POST gave no Location"; return; }
+  case $loc in http*) ;; *) loc="$lb$loc" ;; esac
+  local c1 off c2 mid
+  c1=$(head -c "$first" "$file" | curl -s -o /dev/null -w '%{http_code}' -X PATCH "${auth[@]}" \
+    -H 'Content-Type: application/offset+octet-stream' -H 'Upload-Offset: 0' --data-binary @- "$loc")
+  off=$(curl -s -I "${auth[@]}" "$loc" | tr -d '\r' | sed -n 's/^upload-offset: //Ip')
+  c2=$(tail -c +$((first + 1)) "$file" | curl -s -o /dev/null -D - -X PATCH "${auth[@]}" \
+    -H 'Content-Type: application/offset+octet-stream' -H "Upload-Offset: $first" --data-binary @- "$loc" | tr -d '\r')
+  mid=$(sed -n 's/^x-media-id: //Ip' <<<"$c2")
+  local id=${loc##*/} nodes
+  sleep 0.3
+  nodes=$($nodes_of "$id" | sort -u | tr '\n' ' ')
+  if [ "$c1" = 204 ] && [ "$off" = "$first" ] && [ -n "$mid" ] && [ "$(wc -w <<<"$nodes")" = 1 ]; then
+    ok "tus upload of $size bytes in 2 PATCHes with a HEAD between (offset $off): media $mid; all its requests on node $nodes"
+  else
+    fail "tus: first PATCH $c1, HEAD offset '$off', media id '$mid', nodes '$nodes'; last PATCH: $(head -1 <<<"$c2")"
+  fi
+}
+
 # SIGTERM to node B while 3 clients keep calling through the balancer; every answer must succeed
 drain() { # name [a command taking node B out of the balancer first]
   local name=$1 before=${2:-} dur=${SMOKE_LOAD_SECONDS:-14} k
@@ -275,6 +306,8 @@ run_nginx() {
   wait_ready "$lb" 20 || { fail "nginx does not answer"; return; }
   nginx_nodes() { grep GetUserInfo "$tmp/nginx/logs/access.log" | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
   through_balancer nginx nginx_nodes
+  nginx_upload_nodes() { grep "/prod-api/media/upload/$1 " "$tmp/nginx/logs/access.log" | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
+  tus_through_balancer nginx nginx_upload_nodes
   # nginx (open source) has no active checks: it keeps sending new connections to a stopping node
   # until its listener closes, and one in the node's accept queue then is reset, a POST not
   # retried (502). So the node is taken out first, as docs/deploy.md says: `down`, reload.
@@ -320,8 +353,10 @@ run_haproxy() {
   else
     fail "HAProxy server states: $state"
   fi
-  hap_nodes() { grep 'GetUserInfo' "$tmp/haproxy.log" | sed -n 's/.* xuetu_web\/web\([12]\) .*/\1/p'; }
+  hap_nodes() { grep 'GetUserInfo' "$tmp/haproxy.log" | sed -n 's/.* xuetu_web\/\(web[12]\) .*/\1/p'; }
   through_balancer haproxy hap_nodes
+  hap_upload_nodes() { grep "/prod-api/media/upload/$1 " "$tmp/haproxy.log" | sed -n 's/.* xuetu_tus\/\(web[12]\) .*/\1/p'; }
+  tus_through_balancer haproxy hap_upload_nodes
   # watch the stats while node B stops: it must be DOWN before it stops listening
   (
     for i in $(seq 1 60); do
