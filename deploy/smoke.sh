@@ -3,7 +3,7 @@
 # Xuetu nodes on one PostgreSQL database and one Redis behind nginx, then behind HAProxy, with
 # the balancer on one port:
 #   - sign-in through the balancer, the token accepted by both nodes, requests alternating;
-#   - a resumable (tus) upload in two chunks with a resume's HEAD between, all on one node;
+#   - a resumable (tus) upload in 8 MiB chunks with a resume's HEAD between, all on one node;
 #   - the forwarded headers: the node sees the client's address (not the proxy's, not one the
 #     client forged) and the scheme and host the client used;
 #   - HAProxy: /prod-api/ready checked, the node taken out when it turns unready;
@@ -187,7 +187,7 @@ through_balancer() { # name log-grep-function
   if [ -n "$token" ]; then ok "sign-in as admin through $name"; else fail "sign-in through $name: $body"; return; fi
   local i good=0
   for i in 1 2 3 4 5 6; do
-    api /Api/User/user_user/GetUserInfo | grep -q '"success":true' && good=$((good + 1))
+    if [[ $(api /Api/User/user_user/GetUserInfo) == *'"success":true'* ]]; then good=$((good + 1)); fi
   done
   local seen
   seen=$($nodes_of | sort | uniq -c | tr -s ' ' | tr '\n' ',')
@@ -201,7 +201,7 @@ through_balancer() { # name log-grep-function
   rid=$(curl -s -o /dev/null -D - --interface 127.0.0.2 -H 'X-Forwarded-For: 203.0.113.7' "$lb/prod-api/ready" |
     tr -d '\r' | sed -n 's/^x-request-id: //Ip')
   sleep 0.3
-  if [ -n "$rid" ] && grep -h "\"reqId\":\"$rid\"" "$tmp"/node-*.log | grep -q '"remoteAddress":"127.0.0.2"'; then
+  if [ -n "$rid" ] && [[ $(grep -h "\"reqId\":\"$rid\"" "$tmp"/node-*.log) == *'"remoteAddress":"127.0.0.2"'* ]]; then
     ok "the node logs the client's address 127.0.0.2 under the balancer's request id (forged X-Forwarded-For ignored)"
   else
     fail "client address: request $rid: $(grep -h "\"reqId\":\"$rid\"" "$tmp"/node-*.log | grep -o '"remoteAddress":"[^"]*"' | head -1)"
@@ -214,33 +214,40 @@ through_balancer() { # name log-grep-function
   fi
 }
 
-# a resumable upload (tus) through the balancer: create, first chunk, HEAD (the resume's
-# question), last chunk; every request of the upload must reach one node ($1 lists the nodes
-# that answered requests of a path)
+# a resumable upload (tus) through the balancer as the web uploader sends it: 8 MiB chunks (a
+# 20 MiB "pdf": the type is judged by the leading bytes), a HEAD (the resume's question) after
+# the first; every request of the upload must reach one node ($2 lists the nodes that answered
+# the requests of an upload id)
 tus_through_balancer() { # name upload-nodes-function
-  local name=$1 nodes_of=$2 file="$repo/server/src/modules/trainres/samples/sample.pdf" size first=40000
+  local name=$1 nodes_of=$2 file="$tmp/upload.pdf" chunk=$((8 * 1024 * 1024)) size
+  if [ ! -f "$file" ]; then { printf '%%PDF-1.4\n'; head -c $((20 * 1024 * 1024)) /dev/urandom; } >"$file"; fi
   size=$(wc -c <"$file")
   local meta auth=(-H "ydAuthorization: Bearer $token" -H 'Tus-Resumable: 1.0.0')
-  meta="filename $(printf 'smoke.pdf' | base64),kind $(printf 'document' | base64)"
+  meta="filename $(printf 'smoke-%s.pdf' "$name" | base64),kind $(printf 'document' | base64)"
   local loc
   loc=$(curl -s -o /dev/null -D - -X POST "${auth[@]}" -H "Upload-Length: $size" -H "Upload-Metadata: $meta" "$lb/prod-api/media/upload" |
     tr -d '\r' | sed -n 's/^location: //Ip')
   [ -n "$loc" ] || { fail "tus: POST gave no Location"; return; }
   case $loc in http*) ;; *) loc="$lb$loc" ;; esac
-  local c1 off c2 mid
-  c1=$(head -c "$first" "$file" | curl -s -o /dev/null -w '%{http_code}' -X PATCH "${auth[@]}" \
-    -H 'Content-Type: application/offset+octet-stream' -H 'Upload-Offset: 0' --data-binary @- "$loc")
-  off=$(curl -s -I "${auth[@]}" "$loc" | tr -d '\r' | sed -n 's/^upload-offset: //Ip')
-  c2=$(tail -c +$((first + 1)) "$file" | curl -s -o /dev/null -D - -X PATCH "${auth[@]}" \
-    -H 'Content-Type: application/offset+octet-stream' -H "Upload-Offset: $first" --data-binary @- "$loc" | tr -d '\r')
-  mid=$(sed -n 's/^x-media-id: //Ip' <<<"$c2")
+  local offset=0 codes='' head_offset='' headers mid='' n
+  while [ "$offset" -lt "$size" ]; do
+    n=$((size - offset < chunk ? size - offset : chunk))
+    # no `Expect: 100-continue` (curl's habit for large bodies; browsers do not send it)
+    headers=$(dd if="$file" iflag=skip_bytes,count_bytes skip="$offset" count="$n" bs=1M status=none | curl -s -o /dev/null -D - -X PATCH "${auth[@]}" -H 'Expect:' \
+      -H 'Content-Type: application/offset+octet-stream' -H "Upload-Offset: $offset" --data-binary @- "$loc" | tr -d '\r')
+    codes+="$(head -1 <<<"$headers" | cut -d' ' -f2) "
+    offset=$(sed -n 's/^upload-offset: //Ip' <<<"$headers")
+    mid=$(sed -n 's/^x-media-id: //Ip' <<<"$headers")
+    [ -n "$offset" ] || break
+    [ -n "$head_offset" ] || head_offset=$(curl -s -I "${auth[@]}" "$loc" | tr -d '\r' | sed -n 's/^upload-offset: //Ip')
+  done
   local id=${loc##*/} nodes
   sleep 0.3
   nodes=$($nodes_of "$id" | sort -u | tr '\n' ' ')
-  if [ "$c1" = 204 ] && [ "$off" = "$first" ] && [ -n "$mid" ] && [ "$(wc -w <<<"$nodes")" = 1 ]; then
-    ok "tus upload of $size bytes in 2 PATCHes with a HEAD between (offset $off): media $mid; all its requests on node $nodes"
+  if [ "$codes" = "204 204 204 " ] && [ "$head_offset" = "$chunk" ] && [ -n "$mid" ] && [ "$(wc -w <<<"$nodes")" = 1 ]; then
+    ok "tus upload of $size bytes: PATCH × 3 (8 MiB chunks) with a HEAD after the first (offset $head_offset) → media $mid; all on node $nodes"
   else
-    fail "tus: first PATCH $c1, HEAD offset '$off', media id '$mid', nodes '$nodes'; last PATCH: $(head -1 <<<"$c2")"
+    fail "tus: PATCH answers '$codes', HEAD offset '$head_offset', media id '$mid', nodes '$nodes'"
   fi
 }
 
@@ -285,7 +292,9 @@ drain() { # name [a command taking node B out of the balancer first]
     fail "$bad of $total requests failed during the stop:"; grep -v '^ok$' "$tmp/load-$name.txt" | sort | uniq -c | head
   fi
   local after=0 i
-  for i in 1 2 3 4; do api /Api/User/user_user/GetUserInfo | grep -q '"success":true' && after=$((after + 1)); done
+  for i in 1 2 3 4; do
+    if [[ $(api /Api/User/user_user/GetUserInfo) == *'"success":true'* ]]; then after=$((after + 1)); fi
+  done
   if [ "$after" = 4 ]; then ok "still served with one node (4/4)"; else fail "after the stop: $after/4 served"; fi
 }
 loaders=()
