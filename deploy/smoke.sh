@@ -29,6 +29,7 @@ port_b=$((base + 2))
 port_lb=$((base + 80))
 port_stats=$((base + 81))
 redis_url=${REDIS_URL:-redis://127.0.0.1:6379/0}
+prefix="xuetu-smoke-$$:"
 lb="http://127.0.0.1:$port_lb"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/xuetu-smoke.XXXXXX")
 pids=()
@@ -47,6 +48,10 @@ cleanup() {
   local p
   for p in "${pids[@]}"; do kill -TERM "$p" 2>/dev/null || true; done
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  # this run's Redis keys (sessions, finished uploads) under its own prefix
+  if command -v redis-cli >/dev/null; then
+    redis-cli -u "$redis_url" --scan --pattern "$prefix*" 2>/dev/null | xargs -r redis-cli -u "$redis_url" del >/dev/null 2>&1 || true
+  fi
   if [ -n "$created_db" ]; then psql -h 127.0.0.1 -U postgres -qc "drop database if exists $created_db with (force)" >/dev/null 2>&1 || true; fi
   if [ "${SMOKE_KEEP:-}" = 1 ]; then say "kept $tmp"; else rm -rf "$tmp"; fi
 }
@@ -124,7 +129,6 @@ check_configs() {
 # ---- the two nodes ----------------------------------------------------------------------------
 
 db_url=${SMOKE_DATABASE_URL:-}
-prefix="xuetu-smoke-$$:"
 
 start_node() { # port jobs_poll_ms
   local port=$1 poll=$2
