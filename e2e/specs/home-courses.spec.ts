@@ -5,7 +5,7 @@ import { signInByApi, snap } from '../fixtures/session.ts';
 // issue 13 "Dashboard and home": the signed-out visitor's hot courses and 30 s preview on /home,
 // and a learner's dashboard with the count cards, the learning calendar and the rankings.
 // Needs features.courses on (web/src/features.ts). learner12 has seeded study history
-// (server/src/modules/learnstats/seed.ts) and no other spec changes it; this spec changes nothing.
+// (server/src/modules/courses/stats/seed.ts) and no other spec changes it; this spec changes nothing.
 
 test('a signed-out visitor sees hot courses; the preview pauses at 30 s with 登录后查看完整视频 and its login button', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -3,7 +3,7 @@
 //   SSO_SHARED_SECRET=… npx tsx server/scripts/mint-ticket.ts ohr 13800000001 [baseUrl]
 //   SSO_SHARED_SECRET=… npx tsx server/scripts/mint-ticket.ts --jwt ticket learner01   (the same claims as an HS256 JWT)
 import { parseEnv } from '../src/config/env.ts';
-import { mintSsoJwt, mintSsoToken, type SsoType } from '../src/modules/account/sso.ts';
+import { mintSsoJwt, mintSsoToken, type SsoType } from '../src/modules/identity/account/sso.ts';
 
 const args = process.argv.slice(2);
 const jwt = args[0] === '--jwt';

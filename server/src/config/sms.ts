@@ -1,7 +1,7 @@
 // What the SMS gateways need from the environment (README's configuration table). Kept apart from
 // env.ts so the start check (env.ts) and the adapters (platform/sms-*.ts) read one list.
 
-/** Every purpose a code is sent for (modules/account/codes.ts); each has its own template. */
+/** Every purpose a code is sent for (modules/identity/account/codes.ts); each has its own template. */
 export const SMS_PURPOSES = ['login', 'register', 'reset', 'editphone', 'editpwd', 'cancel'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 

@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// ADR 0027: a module uses another one only through that module's public.ts; helpers that are no
-// one module's business live in platform/. This test reads every product file under modules/ and
+// ADR 0027: a module (a top-level folder under modules/: identity, directory, content, courses,
+// projects, exams, exam-taking, operations) uses another one only through that module's public.ts;
+// inside a module its sub-folders use each other freely. Helpers that are no one module's
+// business live in platform/. This test reads every product file under modules/ and
 // lists each import, export-from or dynamic import that reaches into another module's internals.
 // Test files are not read: a test may set up or inspect another module's internals (tests are
 // not the product surface). Files that assemble the app from every module (composition roots)
@@ -81,28 +83,29 @@ describe('module boundaries (ADR 0027)', () => {
   });
 
   it('sees every kind of import into another module’s internals, and lets public.ts and platform/ through', () => {
-    const file = join(MODULES, 'posts', 'service.ts');
+    const file = join(MODULES, 'courses', 'study', 'study.service.ts');
     const text = [
-      "import { listOrgs } from '../orgs/repository.ts';",
-      "import type { OrgRow } from '../orgs/repository';",
-      "export { idPath } from '../orgs/repository.ts';",
-      "const later = () => import('../users/service.ts');",
-      "type Row = import('../users/repository.ts').UserRow;",
-      "import { findOrgInScope } from '../orgs/public.ts';",
-      "import { newShortCode } from '../../platform/codes.ts';",
-      "import { presentPost } from './presenter.ts';",
+      "import { findProject } from '../../projects/projects.repository.ts';",
+      "import type { ProjectRow } from '../../projects/projects.repository';",
+      "export { parseSpeeds } from '../../projects/progress.ts';",
+      "const later = () => import('../../directory/users/users.service.ts');",
+      "type Row = import('../../directory/users/users.repository.ts').UserRow;",
+      "import { listOrgs } from '../../directory/public.ts';",
+      "import { newShortCode } from '../../../platform/codes.ts';",
+      "import { presentPost } from './study.presenter.ts';",
+      "import { listDirs } from '../dirs/dirs.repository.ts';",
     ].join('\n');
     expect(crossModuleViolations(file, text)).toEqual([
-      'posts/service.ts -> orgs/repository.ts',
-      'posts/service.ts -> orgs/repository',
-      'posts/service.ts -> orgs/repository.ts',
-      'posts/service.ts -> users/service.ts',
-      'posts/service.ts -> users/repository.ts',
+      'courses/study/study.service.ts -> projects/projects.repository.ts',
+      'courses/study/study.service.ts -> projects/projects.repository',
+      'courses/study/study.service.ts -> projects/progress.ts',
+      'courses/study/study.service.ts -> directory/users/users.service.ts',
+      'courses/study/study.service.ts -> directory/users/users.repository.ts',
     ]);
-    const nested = join(MODULES, 'trainres', 'media', 'job.ts');
-    expect(crossModuleViolations(nested, "import { sendMessage } from '../../message/service.ts';")).toEqual([
-      'trainres/media/job.ts -> message/service.ts',
+    const nested = join(MODULES, 'courses', 'media', 'job.ts');
+    expect(crossModuleViolations(nested, "import { sendMessage } from '../../content/message/message.service.ts';")).toEqual([
+      'courses/media/job.ts -> content/message/message.service.ts',
     ]);
-    expect(crossModuleViolations(nested, "import { resError } from '../errors.ts';")).toEqual([]);
+    expect(crossModuleViolations(nested, "import { resError } from '../resources/errors.ts';")).toEqual([]);
   });
 });

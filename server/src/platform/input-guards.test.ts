@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { auditLogs, notices } from '../db/schema/index.ts';
-import { call, outboxCode, U } from '../modules/account/testkit.ts';
+import { call, outboxCode, U } from '../modules/identity/account/testkit.ts';
 import { loggableError } from './log-safe.ts';
 
 // Issue 9 items 9 and 10: control characters are refused at validation naming the field; failed

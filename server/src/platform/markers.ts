@@ -35,7 +35,7 @@ export async function claimOnce(ctx: AppContext, key: string, ttlSeconds: number
   return rows.length === 1;
 }
 
-/** Ends a marker before it expires (a lock held while work runs: see modules/imports/gate.ts). */
+/** Ends a marker before it expires (a lock held while work runs: see modules/directory/imports/gate.ts). */
 export async function releaseMarker(ctx: AppContext, key: string): Promise<void> {
   await ctx.db.delete(usedMarkers).where(eq(usedMarkers.key, key));
 }

@@ -5,22 +5,22 @@
  * typecheck if that call ever compiles).
  */
 import type { DbOrTx } from '../db/client.ts';
-import * as companies from '../modules/companies/repository.ts';
-import * as content from '../modules/content/repository.ts';
-import * as exams from '../modules/exams/exam-repository.ts';
-import * as papers from '../modules/exams/paper-repository.ts';
-import * as questions from '../modules/exams/question-repository.ts';
-import * as notices from '../modules/notices/repository.ts';
-import * as orgs from '../modules/orgs/repository.ts';
-import * as posts from '../modules/posts/repository.ts';
-import * as projects from '../modules/projects/repository.ts';
-import * as roles from '../modules/roles/repository.ts';
-import * as study from '../modules/study/repository.ts';
-import * as trainresDirs from '../modules/trainres/dir-repository.ts';
-import * as trainresMedia from '../modules/trainres/media/repository.ts';
-import * as trainres from '../modules/trainres/res-repository.ts';
-import * as userexam from '../modules/userexam/repository.ts';
-import * as users from '../modules/users/repository.ts';
+import * as notices from '../modules/content/notices/notices.repository.ts';
+import * as content from '../modules/content/site/site.repository.ts';
+import * as trainresDirs from '../modules/courses/dirs/dirs.repository.ts';
+import * as trainresMedia from '../modules/courses/media/media.repository.ts';
+import * as trainres from '../modules/courses/resources/resources.repository.ts';
+import * as study from '../modules/courses/study/study.repository.ts';
+import * as companies from '../modules/directory/companies/companies.repository.ts';
+import * as orgs from '../modules/directory/orgs/orgs.repository.ts';
+import * as posts from '../modules/directory/posts/posts.repository.ts';
+import * as roles from '../modules/directory/roles/roles.repository.ts';
+import * as users from '../modules/directory/users/users.repository.ts';
+import * as userexam from '../modules/exam-taking/exam-taking.repository.ts';
+import * as exams from '../modules/exams/exams/exams.repository.ts';
+import * as papers from '../modules/exams/papers/papers.repository.ts';
+import * as questions from '../modules/exams/questions/questions.repository.ts';
+import * as projects from '../modules/projects/projects.repository.ts';
 import type { TenantScope } from './scope.ts';
 
 const newUser = { accountCode: 'x', chnName: 'x', companySysCode: 'C' };

@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../test/helper.ts';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { installationValues } from '../db/schema/index.ts';
-import { mintSsoToken } from '../modules/account/sso.ts';
+import { mintSsoToken } from '../modules/identity/account/sso.ts';
 import { MemoryCache } from './cache.ts';
 
 // Issue 9 item 7: no published default secret opens the product. Unset secrets are random,

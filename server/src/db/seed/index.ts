@@ -1,9 +1,9 @@
 import { count } from 'drizzle-orm';
+import { seedDemoPortal } from '../../modules/content/portal/seed.ts';
+import { seedDemoResources } from '../../modules/courses/resources/seed.ts';
+import { seedDemoStudyHistory } from '../../modules/courses/stats/seed.ts';
 import { seedDemoExams } from '../../modules/exams/seed.ts';
-import { seedDemoStudyHistory } from '../../modules/learnstats/seed.ts';
-import { seedDemoPortal } from '../../modules/portal/seed.ts';
 import { seedDemoProjects } from '../../modules/projects/seed.ts';
-import { seedDemoResources } from '../../modules/trainres/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { companies } from '../schema/index.ts';
 import { syncActionTree } from './actions.ts';

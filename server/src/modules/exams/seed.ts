@@ -6,12 +6,12 @@ import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { PLATFORM_WIDE } from '../../platform/scope.ts';
-import { storeAttempt } from './attempt-store.ts';
-import * as examRepo from './exam-repository.ts';
-import * as paperRepo from './paper-repository.ts';
-import { assignParticipants } from './participants.ts';
-import * as repo from './question-repository.ts';
-import { checkQuestion } from './question-rules.ts';
+import { storeAttempt } from './exams/attempt-store.ts';
+import * as examRepo from './exams/exams.repository.ts';
+import { assignParticipants } from './exams/participants.ts';
+import * as paperRepo from './papers/papers.repository.ts';
+import * as repo from './questions/questions.repository.ts';
+import { checkQuestion } from './questions/rules.ts';
 
 type Q = [type: number, stem: string, options: string[], answer: string | string[], analysis?: string, difficulty?: number];
 

@@ -1,9 +1,9 @@
 import { type MessageLink, ProjectStatus } from '@xuetu/contract';
 import { defineJob } from '../../platform/jobs/index.ts';
 import { inTransaction } from '../../platform/tx.ts';
-import { sendMessage } from '../message/public.ts';
+import { sendMessage } from '../content/public.ts';
 import { resolveParticipants } from './participants.ts';
-import * as repo from './repository.ts';
+import * as repo from './projects.repository.ts';
 
 /** Message template type of project messages (the home list shows type 1). */
 export const PROJECT_MESSAGE_TYPE = 1;

@@ -2,7 +2,7 @@ import type { ExamParticipantsView } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 // the people / department / post lookups are the exam module's (same participant model, ADR 0007)
 import { matchPeople, orgParents, presentPicks } from '../exams/public.ts';
-import * as repo from './repository.ts';
+import * as repo from './projects.repository.ts';
 
 // the participant model is the exam module's (ADR 0007): the same checks and view
 export { checkPicks } from '../exams/public.ts';

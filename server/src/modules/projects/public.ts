@@ -1,7 +1,7 @@
 // What other modules may use of training projects.
 import type { DbOrTx } from '../../db/client.ts';
 import { parseSpeeds } from './progress.ts';
-import { enrolledProjectsWithResource, findProject } from './repository.ts';
+import { enrolledProjectsWithResource, findProject } from './projects.repository.ts';
 
 /**
  * The strictest study rules of the published projects the learner is enrolled in that contain

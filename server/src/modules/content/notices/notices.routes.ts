@@ -1,0 +1,153 @@
+import {
+  ContentMsg,
+  Msg,
+  NOTICE_PAGE_SIZE,
+  NoticeChannel,
+  NoticeStatus,
+  noticeAdminPageInput,
+  noticePageInput,
+  noticePublishInput,
+  noticeSaveInput,
+  noticeSysCodeInput,
+  noticeTopInput,
+  PAGE_SIZE_DEFAULT,
+  Perm,
+  pageWindow,
+} from '@xuetu/contract';
+import { z } from 'zod';
+import { withMsg } from '../../../platform/envelope.ts';
+import { defineRoute } from '../../../platform/route.ts';
+import { uploadContentFile } from '../site/files.ts';
+import * as service from './notices.service.ts';
+
+const open = '/Api/Ydxs/OpenApi';
+const base = '/Api/SysConfig/sys_notice';
+const BANNER_LIMIT = 10;
+
+export const noticeRoutes = [
+  // ---------- portal (public; a signed-in user also sees their company's notices) ----------
+  defineRoute({
+    method: 'POST',
+    url: `${open}/GetInfoNoticeDataPageList`,
+    access: 'public',
+    summary: '公告列表（按发布时间倒序，每页 10 条）',
+    input: noticePageInput,
+    handler: ({ input, caller }) => {
+      const { limit, offset } = pageWindow(input, NOTICE_PAGE_SIZE);
+      const ascending = (input.sortType ?? '').toLowerCase() === 'asc';
+      // the list shows notices; image notices (banners) live in the carousel
+      return service.listPublicNotices(caller, {
+        keyword: input.search.keyword,
+        channel: NoticeChannel.Notice,
+        limit,
+        offset,
+        ascending,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${open}/GetFPNoticeInfoList`,
+    access: 'public',
+    summary: '首页公告',
+    input: noticeTopInput,
+    handler: ({ input, caller }) => service.listNoticesByChannel(caller, NoticeChannel.Notice, input.top),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${open}/GetNoticeDetailDataBySysCode`,
+    access: 'public',
+    summary: '公告详情（计一次浏览）',
+    input: noticeSysCodeInput,
+    handler: ({ input, caller }) => service.viewNotice(caller, input.noticeSysCode),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetHomePageImageNotice`,
+    access: 'public',
+    summary: '首页轮播图片公告',
+    handler: ({ caller }) => service.listNoticesByChannel(caller, NoticeChannel.Banner, BANNER_LIMIT),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetIndexPageImageNotice`,
+    access: 'public',
+    summary: '首页图片公告',
+    input: noticeTopInput,
+    handler: ({ input, caller }) => service.listNoticesByChannel(caller, NoticeChannel.IndexImage, input.top),
+  }),
+
+  // ---------- administration ----------
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetNoticeDataPageList`,
+    access: { action: Perm.NoticeList },
+    summary: '公告管理列表',
+    input: noticeAdminPageInput,
+    handler: ({ input, caller }) => {
+      const { limit, offset } = pageWindow(input, PAGE_SIZE_DEFAULT);
+      const s = input.search;
+      return service.listNoticesForAdmin(caller, { ...s, channel: s.noticeChannel, limit, offset });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetNoticeEditData`,
+    access: { action: Perm.NoticeList },
+    summary: '公告编辑数据',
+    input: noticeSysCodeInput,
+    handler: ({ input, caller }) => service.readNoticeForEdit(caller, input.noticeSysCode),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/AddNotice`,
+    access: { action: Perm.NoticeAdd },
+    summary: '新增公告',
+    input: noticeSaveInput,
+    handler: async ({ input, caller }) =>
+      withMsg(await service.saveNotice(caller, { ...input, noticeSysCode: undefined }), input.publish ? ContentMsg.published : Msg.saved),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/UpdateNotice`,
+    access: { action: Perm.NoticeEdit },
+    summary: '编辑公告',
+    input: noticeSaveInput.refine((v) => !!v.noticeSysCode, { message: ContentMsg.noticeCodeRequired, path: ['noticeSysCode'] }),
+    handler: async ({ input, caller }) =>
+      withMsg(await service.saveNotice(caller, input), input.publish ? ContentMsg.published : Msg.saved),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/SetNoticeStatus`,
+    access: { action: Perm.NoticePublish },
+    summary: '发布 / 取消发布公告（status 2 发布，0 取消）',
+    input: noticePublishInput,
+    handler: async ({ input, caller }) => {
+      await service.setNoticeStatus(caller, input.noticeSysCode, input.status);
+      return withMsg(null, input.status === NoticeStatus.Published ? ContentMsg.published : ContentMsg.unpublished);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/DelNotice`,
+    access: { action: Perm.NoticeDelete },
+    summary: '删除公告',
+    input: noticeSysCodeInput,
+    handler: async ({ input, caller }) => {
+      await service.removeNotice(caller, input.noticeSysCode);
+      return withMsg(null, Msg.deleted);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/UploadContentFile`,
+    access: {
+      action: [Perm.NoticeAdd, Perm.NoticeEdit, Perm.LinkEdit, Perm.LecturerEdit, Perm.ModelEdit, Perm.RegulationEdit, Perm.QuestionEdit],
+    },
+    summary: '上传内容文件（kind: image 图片 / document 附件 / video 视频），按文件内容校验类型',
+    input: z.object({ kind: z.enum(['image', 'document', 'video']).default('image') }),
+    multipart: true,
+    bodyLimit: 210 * 1024 * 1024,
+    handler: ({ input, caller, upload }) => uploadContentFile(caller, upload, input.kind),
+  }),
+];

@@ -1,0 +1,516 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { type Lock, type Locker, MemoryLocker, Server } from '@tus/server';
+import { errorMessage, FileStatus, FileVisibility, MEDIA_UPLOAD_PATH, MediaStatus } from '@xuetu/contract';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Env } from '../../../config/env.ts';
+import { type Caller, requireActor } from '../../../platform/caller.ts';
+import { newCode } from '../../../platform/codes.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { checkFileName, onExpiredUploads, releaseUpload, reserveUpload } from '../../../platform/files/index.ts';
+import { insertFile } from '../../../platform/files/repository.ts';
+import { enqueueJob } from '../../../platform/jobs/index.ts';
+import { inTransaction } from '../../../platform/tx.ts';
+import { processMediaJob } from './job.ts';
+import * as repo from './media.repository.ts';
+
+type MediaKind = 'video' | 'audio' | 'document';
+type Accepted = { kind: MediaKind; ext: string };
+
+/** What a media upload may be, by its leading bytes (never by its name). */
+const ACCEPTED: Record<string, Accepted> = {
+  'video/mp4': { kind: 'video', ext: '.mp4' },
+  'video/quicktime': { kind: 'video', ext: '.mov' },
+  'video/webm': { kind: 'video', ext: '.webm' },
+  'video/x-matroska': { kind: 'video', ext: '.mkv' },
+  'audio/mpeg': { kind: 'audio', ext: '.mp3' },
+  'audio/x-m4a': { kind: 'audio', ext: '.m4a' },
+  'audio/mp4': { kind: 'audio', ext: '.m4a' },
+  'audio/wav': { kind: 'audio', ext: '.wav' },
+  'audio/x-wav': { kind: 'audio', ext: '.wav' },
+  'audio/aac': { kind: 'audio', ext: '.aac' },
+  'application/pdf': { kind: 'document', ext: '.pdf' },
+};
+
+/** enough leading bytes for every signature file-type knows */
+const SNIFF_BYTES = 4100;
+const KINDS: readonly string[] = ['video', 'audio', 'document'];
+
+/**
+ * Judges an upload's leading bytes: an accepted media type, and of the kind the upload declared
+ * it is for (metadata `kind`: the resource's type; any accepted type when not declared).
+ */
+export async function judgeHead(
+  head: Buffer,
+  kind?: string | null,
+): Promise<{ mime: string; accepted: Accepted } | { refused: 'MEDIA_TYPE_REFUSED' | 'MEDIA_KIND_MISMATCH' }> {
+  const type = await fileTypeFromBuffer(head);
+  const accepted = type ? ACCEPTED[type.mime] : undefined;
+  if (!type || !accepted) return { refused: 'MEDIA_TYPE_REFUSED' };
+  if (kind && accepted.kind !== kind) return { refused: 'MEDIA_KIND_MISMATCH' };
+  return { mime: type.mime, accepted };
+}
+
+type TusStore = FileStore | S3Store;
+
+/**
+ * Where unfinished uploads wait: the S3 bucket (`@tus/s3-store`, multipart parts of 8 MiB) when
+ * S3_BUCKET is set, like the other files; otherwise files under MEDIA_TUS_DIR (default: `tus`
+ * beside FILES_DIR, so finished files are renamed into storage on the same disk).
+ */
+/** an unfinished upload expires (tus refuses its chunks; the purge removes it) a day after its creation */
+const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+export function tusStore(env: Env): TusStore {
+  const expirationPeriodInMilliseconds = TUS_EXPIRY_MS;
+  if (env.S3_BUCKET)
+    return new S3Store({
+      partSize: 8 * 1024 * 1024,
+      expirationPeriodInMilliseconds,
+      s3ClientConfig: {
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        endpoint: env.S3_ENDPOINT,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        credentials:
+          env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+            : undefined,
+      },
+    });
+  return new FileStore({ directory: tusDirectory(env), expirationPeriodInMilliseconds });
+}
+
+const tusDirectory = (env: Env) => resolve(env.MEDIA_TUS_DIR ?? join(env.FILES_DIR, '..', 'tus'));
+
+/**
+ * The first bytes of an upload decide: the write at offset 0 (a PATCH, or a POST carrying data)
+ * reads up to SNIFF_BYTES before anything is stored; a file that is not an accepted media type of
+ * its declared kind is refused (415) and the upload removed, so nothing of it is kept.
+ */
+function checkFirstChunk(store: TusStore): TusStore {
+  const write = store.write.bind(store) as (src: Readable, id: string, offset: number) => Promise<number>;
+  const guarded = async (src: Readable, id: string, offset: number): Promise<number> => {
+    if (offset > 0) return write(src, id, offset);
+    const upload = await store.getUpload(id);
+    // a request cut (paused, dropped) before enough bytes came to judge them keeps nothing: the
+    // upload stays at 0 and the next request is judged again (nothing unjudged is ever stored)
+    const peeked = await peek(src, SNIFF_BYTES).catch(() => null);
+    if (!peeked || peeked.head.length < Math.min(SNIFF_BYTES, upload.size ?? SNIFF_BYTES)) {
+      peeked?.rest.destroy();
+      throw refuse(400, errorMessage('MEDIA_UPLOAD_CUT'));
+    }
+    const { head, rest } = peeked;
+    const verdict = await judgeHead(head, upload.metadata?.kind);
+    if ('refused' in verdict) {
+      await store.remove(id).catch(() => {});
+      throw refuse(415, errorMessage(verdict.refused));
+    }
+    return write(rest, id, offset);
+  };
+  store.write = guarded as typeof store.write;
+  return store;
+}
+
+/**
+ * An upload's quota reservation goes with its data: whenever the store removes an upload
+ * (terminated by its client, refused by its first bytes or when finished, expired) or could not
+ * create it, the reservation is released.
+ */
+function releaseWithUpload(store: TusStore, ctx: AppContext): TusStore {
+  const remove = store.remove.bind(store);
+  const create = store.create.bind(store) as (upload: Parameters<TusStore['create']>[0]) => Promise<unknown>;
+  store.remove = async (id: string) => {
+    try {
+      await remove(id);
+    } finally {
+      await releaseUpload(ctx.db, id);
+    }
+  };
+  store.create = (async (upload: Parameters<TusStore['create']>[0]) => {
+    try {
+      return await create(upload);
+    } catch (err) {
+      await releaseUpload(ctx.db, upload.id);
+      throw err;
+    }
+  }) as TusStore['create'];
+  return store;
+}
+
+/** Reads up to `bytes` leading bytes (fewer when the body ends), and a stream of the whole body again. */
+async function peek(src: Readable, bytes: number): Promise<{ head: Buffer; rest: Readable }> {
+  const it: AsyncIterator<Buffer | string> = src[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let have = 0;
+  let ended = false;
+  while (have < bytes) {
+    const r = await it.next();
+    if (r.done) {
+      ended = true;
+      break;
+    }
+    const chunk = Buffer.from(r.value);
+    chunks.push(chunk);
+    have += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* body() {
+    if (head.length) yield head;
+    if (ended) return;
+    for (;;) {
+      const r = await it.next();
+      if (r.done) return;
+      yield Buffer.from(r.value);
+    }
+  }
+  return { head, rest: Readable.from(body(), { objectMode: false }) };
+}
+
+/** The caller of the request tus is handling (tus hooks see only the raw request). */
+const current = new AsyncLocalStorage<Caller>();
+const servers = new WeakMap<AppContext, { server: Server; locker: TrackedLocker }>();
+
+/**
+ * tus's in-process locker, telling whether an upload's lock is held and when it is let go: a
+ * PATCH whose client is gone lets go as soon as tus stops writing it, and the resume's HEAD goes
+ * on then (not when the cut PATCH's answer, which nobody reads, is done).
+ */
+class TrackedLocker implements Locker {
+  private readonly inner = new MemoryLocker();
+  private readonly held = new Map<string, Promise<void>>();
+  isHeld = (id: string) => this.held.has(id);
+  released = (id: string): Promise<void> => this.held.get(id) ?? Promise.resolve();
+  newLock(id: string): Lock {
+    const lock = this.inner.newLock(id);
+    let release = () => {};
+    let mine: Promise<void> | undefined;
+    return {
+      lock: async (signal, requestRelease) => {
+        await lock.lock(signal, requestRelease);
+        mine = new Promise<void>((r) => (release = r));
+        this.held.set(id, mine);
+      },
+      unlock: async () => {
+        try {
+          await lock.unlock();
+        } finally {
+          if (this.held.get(id) === mine) this.held.delete(id);
+          release();
+        }
+      },
+    };
+  }
+}
+
+/** tus refuses with a status and a Chinese message the uploader shows. */
+const refuse = (status_code: number, body: string) => ({ status_code, body });
+
+/**
+ * Resumable uploads (tus) for media. The route has checked the action value before a byte is
+ * read; each upload belongs to the user who created it (another user's upload id answers 404);
+ * its file name is checked and its declared size held against MEDIA_UPLOAD_LIMIT_BYTES and
+ * reserved against the quotas when it is created (a deferred length is refused); the
+ * type is judged by the leading bytes as soon as the first chunk arrives (and again when the
+ * upload completes), then the file moves to storage as a private file (renamed when both are on
+ * local disk) and the media job is queued.
+ */
+export function tusServer(ctx: AppContext): Server {
+  return tusOf(ctx).server;
+}
+
+function tusOf(ctx: AppContext): { server: Server; locker: TrackedLocker } {
+  const found = servers.get(ctx);
+  if (found) return found;
+  const locker = new TrackedLocker();
+  const datastore = releaseWithUpload(checkFirstChunk(tusStore(ctx.env)), ctx);
+  const server = new Server({
+    path: MEDIA_UPLOAD_PATH,
+    datastore,
+    locker,
+    // a request wanting the lock of a PATCH still receiving (its client moved on) takes it after this
+    lockDrainTimeout: Math.max(1, ctx.env.MEDIA_UPLOAD_DRAIN_MS),
+    relativeLocation: true,
+    maxSize: ctx.env.MEDIA_UPLOAD_LIMIT_BYTES,
+    exposedHeaders: ['X-Media-Id'],
+    namingFunction: () => randomBytes(16).toString('hex'),
+    onIncomingRequest: async (req, uploadId) => {
+      const caller = mustCaller();
+      if (req.method === 'POST' || req.method === 'OPTIONS' || !uploadId) return;
+      const upload = await datastore.getUpload(uploadId).catch(() => null);
+      if (!upload || upload.metadata?.owner !== String(requireActor(caller).userId)) throw refuse(404, errorMessage('MEDIA_NOT_FOUND'));
+    },
+    onUploadCreate: async (_req, upload) => {
+      const caller = mustCaller();
+      const actor = requireActor(caller);
+      const kind = upload.metadata?.kind;
+      if (kind && !KINDS.includes(kind)) throw refuse(400, errorMessage('MEDIA_TYPE_REFUSED'));
+      // a deferred length would let the upload grow past any quota (handleTus refuses it first)
+      if (upload.size === undefined || upload.sizeIsDeferred) throw refuse(400, errorMessage('MEDIA_LENGTH_REQUIRED'));
+      try {
+        // the name is kept with the file when it finishes: refused now, before a byte is stored
+        checkFileName(upload.metadata?.filename ?? '');
+        // the declared length counts against the quotas from now on, until the upload ends
+        await reserveUpload(caller, upload.id, upload.size, new Date(caller.now.getTime() + TUS_EXPIRY_MS));
+      } catch (err) {
+        if (err instanceof AppError) throw refuse(err.code?.startsWith('FILE_QUOTA') ? 413 : 400, err.msg);
+        throw err;
+      }
+      return { metadata: { ...upload.metadata, owner: String(actor.userId) } };
+    },
+    // anything not a tus answer (a database error…) is logged, never shown: a Chinese 500
+    onResponseError: (_req, err) => {
+      if ('status_code' in err) return undefined;
+      (current.getStore()?.log ?? console).error({ err }, 'media upload failed');
+      return { status_code: 500, body: errorMessage('SERVER_ERROR') };
+    },
+    onUploadFinish: async (_req, upload) => {
+      // a HEAD for this upload waits until the file has moved and the media id is known
+      let finished: () => void = () => {};
+      finishing.set(upload.id, new Promise<void>((r) => (finished = r)));
+      try {
+        return await finishUpload(upload);
+      } finally {
+        finishing.delete(upload.id);
+        finished();
+      }
+    },
+  });
+  async function finishUpload(upload: { id: string; size?: number; metadata?: Record<string, string | null> }) {
+    const caller = mustCaller();
+    const head = await readHead(await datastore.read(upload.id), SNIFF_BYTES);
+    const verdict = await judgeHead(head, upload.metadata?.kind);
+    if ('refused' in verdict) {
+      await datastore.remove(upload.id).catch(() => {});
+      throw refuse(415, errorMessage(verdict.refused));
+    }
+    let mediaCode: string;
+    try {
+      mediaCode = await storeFinished(caller, datastore, upload.id, upload.size ?? 0, verdict, upload.metadata?.filename ?? '');
+    } catch (err) {
+      // nothing recorded: the upload is gone (its bytes deleted with it) and so is its reservation
+      await datastore.remove(upload.id).catch(() => {});
+      // a local file already moved into storage (and deleted there) leaves only its record
+      if (datastore instanceof FileStore) await datastore.configstore.delete(upload.id).catch(() => {});
+      throw err;
+    }
+    // a client that lost this answer (dropped, or paused as the last bytes went) asks HEAD next
+    const done: FinishedUpload = { mediaCode, owner: upload.metadata?.owner ?? '', size: upload.size ?? 0 };
+    await caller.ctx.cache.set(finishedKey(upload.id), done, FINISHED_KEEP_SECONDS);
+    // the local file has moved into storage: only its record is left; an S3 upload is deleted
+    if (datastore instanceof FileStore) await datastore.configstore.delete(upload.id).catch(() => {});
+    else await datastore.remove(upload.id).catch(() => {});
+    return { headers: { 'X-Media-Id': mediaCode } };
+  }
+  servers.set(ctx, { server, locker });
+  return { server, locker };
+}
+
+// the purge releases the reservations of abandoned uploads; their unfinished bytes go with them
+onExpiredUploads(async (ctx, uploadIds) => {
+  const { datastore } = tusServer(ctx);
+  for (const id of uploadIds) await datastore.remove(id).catch(() => {});
+});
+
+function mustCaller(): Caller {
+  const caller = current.getStore();
+  if (!caller) throw refuse(401, errorMessage('SESSION_EXPIRED'));
+  return caller;
+}
+
+/** What is remembered of a finished upload, for a client that asks about it again. */
+type FinishedUpload = { mediaCode: string; owner: string; size: number };
+const FINISHED_KEEP_SECONDS = 3600;
+const finishedKey = (uploadId: string) => `tus:done:${uploadId}`;
+/** uploads of this process whose last bytes are in and whose file is being moved into storage */
+const finishing = new Map<string, Promise<void>>();
+/**
+ * PATCH requests of this process still being handled, by upload id: `settled` when tus is done
+ * with it (answered, or its connection closed and its bytes written), `cut` ends its connection.
+ */
+const patching = new Map<string, { settled: Promise<void>; cut: () => void }>();
+/** the longest a HEAD waits for a PATCH or a finish of its upload before answering anyway */
+const SETTLE_BOUND_MS = 15_000;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+
+/**
+ * Before a HEAD reads the offset: a PATCH of the same upload still in flight goes first. One whose
+ * connection is closed (paused, dropped by the client) is done as soon as tus has written what
+ * came; one still receiving gets MEDIA_UPLOAD_DRAIN_MS and is then cut (a network that dropped
+ * leaves the server's side of it open: the client that now asks HEAD has given it up). A finish
+ * (the file moving into storage) is always waited for, so the answer is never a 404 meanwhile.
+ */
+async function settleBeforeHead(ctx: AppContext, id: string): Promise<void> {
+  const flight = patching.get(id);
+  if (flight) {
+    const drained = await Promise.race([flight.settled.then(() => true), sleep(ctx.env.MEDIA_UPLOAD_DRAIN_MS).then(() => false)]);
+    // still receiving bytes (the lock is held): cut it; past its write it is finishing: wait for it
+    if (!drained && tusOf(ctx).locker.isHeld(id)) flight.cut();
+    if (!drained) await Promise.race([flight.settled, sleep(SETTLE_BOUND_MS)]);
+  }
+  const finish = finishing.get(id);
+  if (finish) await Promise.race([finish, sleep(SETTLE_BOUND_MS)]);
+}
+
+/** A PATCH whose connection closed is done once tus has let go of its upload (and started a finish, if any). */
+async function afterConnectionClosed(ctx: AppContext, id: string): Promise<void> {
+  await tusOf(ctx).locker.released(id);
+  // the finish of a completed upload starts right after the unlock (within the same turn)
+  await new Promise((r) => setImmediate(r));
+}
+
+/**
+ * Hands the raw request to tus with the caller it may check. A HEAD for an upload that has
+ * already finished (its file moved to storage) answers "complete" with the media id, to its
+ * owner only: a client whose final PATCH answer was lost (paused or dropped just as the last
+ * bytes arrived) finishes instead of meeting a 404 and uploading everything again.
+ */
+export async function handleTus(
+  caller: Caller,
+  req: import('node:http').IncomingMessage,
+  res: import('node:http').ServerResponse,
+): Promise<void> {
+  const id = req.method === 'POST' ? '' : ((req.url ?? '').split('?')[0]?.split('/').pop() ?? '');
+  if (req.method === 'POST' && req.headers['upload-defer-length'] !== undefined) {
+    // an upload must declare its length when created: it is reserved against the quotas then
+    res.writeHead(400, { 'Tus-Resumable': '1.0.0', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(errorMessage('MEDIA_LENGTH_REQUIRED'));
+    return;
+  }
+  if (req.method === 'PATCH' && id) {
+    // a finished upload asked again (a client whose last answer was lost resends an empty PATCH at
+    // the end, or the same bytes again): a tus answer with the media id, not a 404 or a 500
+    const done = await caller.ctx.cache.get<FinishedUpload>(finishedKey(id));
+    if (done && done.owner === String(requireActor(caller).userId)) {
+      const atEnd = req.headers['upload-offset'] === String(done.size) && Number(req.headers['content-length'] ?? 0) === 0;
+      req.resume();
+      res.writeHead(atEnd ? 204 : 409, {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(done.size),
+        'Cache-Control': 'no-store',
+        'X-Media-Id': done.mediaCode,
+        'Access-Control-Expose-Headers': 'Upload-Offset, Tus-Resumable, X-Media-Id',
+        ...(atEnd ? {} : { 'Content-Type': 'text/plain; charset=utf-8' }),
+      });
+      res.end(atEnd ? undefined : errorMessage('MEDIA_UPLOAD_FINISHED'));
+      return;
+    }
+  }
+  if (req.method === 'HEAD') {
+    await settleBeforeHead(caller.ctx, id);
+    const done = id ? await caller.ctx.cache.get<FinishedUpload>(finishedKey(id)) : undefined;
+    if (done && done.owner === String(requireActor(caller).userId)) {
+      res.writeHead(200, {
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(done.size),
+        'Upload-Length': String(done.size),
+        'Cache-Control': 'no-store',
+        'X-Media-Id': done.mediaCode,
+        'Access-Control-Expose-Headers': 'Upload-Offset, Upload-Length, Tus-Resumable, X-Media-Id',
+      });
+      res.end();
+      return;
+    }
+  }
+  // a connection cut by its client never gets its answer written, and tus's handling of it (which
+  // waits for that write) may never settle: the request is over when its connection is
+  const closed = res.closed ? Promise.resolve() : new Promise<void>((r) => res.once('close', () => r()));
+  const handling = current.run(caller, () => tusServer(caller.ctx).handle(req, res));
+  if (req.method === 'PATCH' && id) {
+    const settled = Promise.race([
+      handling.then(
+        () => {},
+        () => {},
+      ),
+      closed.then(() => afterConnectionClosed(caller.ctx, id)),
+    ]);
+    patching.set(id, { settled, cut: () => req.destroy() });
+    void settled.then(() => {
+      if (patching.get(id)?.settled === settled) patching.delete(id);
+    });
+  }
+  return Promise.race([handling, closed]);
+}
+
+/** The first `bytes` bytes of a stream (which is then let go). */
+async function readHead(src: Readable, bytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let have = 0;
+  try {
+    for await (const c of src) {
+      const chunk = Buffer.from(c);
+      chunks.push(chunk);
+      have += chunk.length;
+      if (have >= bytes) break;
+    }
+  } finally {
+    src.destroy();
+  }
+  return Buffer.concat(chunks).subarray(0, bytes);
+}
+
+async function storeFinished(
+  caller: Caller,
+  datastore: TusStore,
+  uploadId: string,
+  size: number,
+  { accepted, mime }: { accepted: Accepted; mime: string },
+  filename: string,
+): Promise<string> {
+  const actor = requireActor(caller);
+  const { ctx } = caller;
+  const now = ctx.clock.now();
+  const mediaCode = newCode('M');
+  const sourceKey = `media/${mediaCode}/source${accepted.ext}`;
+  // a local tus file is handed over (local storage renames it: no second write of the bytes);
+  // an upload in the S3 bucket is streamed to its storage key
+  const stored =
+    datastore instanceof FileStore
+      ? await ctx.storage.putFile(sourceKey, join(tusDirectory(ctx.env), uploadId), mime)
+      : await ctx.storage.putStream(sourceKey, (await datastore.read(uploadId)) as Readable, mime);
+  // the stored object and its rows are one unit: a failed transaction deletes the object again
+  await inTransaction(ctx, async (tx) => {
+    // the file row counts against the quotas from now on, in place of the reservation
+    await releaseUpload(tx, uploadId);
+    await insertFile(tx, {
+      storageKey: sourceKey,
+      ownerUserId: actor.userId,
+      ownerCompanySysCode: actor.companySysCode,
+      purpose: 'media',
+      status: FileStatus.Temp,
+      visibility: FileVisibility.Private,
+      size: stored || size,
+      contentType: mime,
+      originalName: filename.slice(0, 255),
+      createdAt: now,
+    });
+    const row = await repo.insertMedia(tx, caller.scope, {
+      mediaCode,
+      companySysCode: actor.companySysCode,
+      ownerUserId: actor.userId,
+      kind: accepted.kind,
+      sourceKey,
+      ext: accepted.ext,
+      mime,
+      originalName: filename.slice(0, 255),
+      size: stored || size,
+      status: accepted.kind === 'document' ? MediaStatus.Ready : MediaStatus.Uploaded,
+      progress: accepted.kind === 'document' ? 100 : 0,
+      renditions: accepted.kind === 'document' ? [{ quality: 'OD', key: sourceKey, height: 0, format: 'file' }] : [],
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (accepted.kind !== 'document') await enqueueJob(tx, processMediaJob, { mediaId: row.id }, { now, dedupeKey: mediaCode });
+  }).catch(async (err) => {
+    await ctx.storage
+      .delete(sourceKey)
+      .catch((e) => caller.log.warn({ err: e, key: sourceKey }, 'media: could not delete an unrecorded upload'));
+    throw err;
+  });
+  return mediaCode;
+}

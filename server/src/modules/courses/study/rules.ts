@@ -1,0 +1,67 @@
+import { DEFAULT_STUDY_RULES, type StudyRules } from '@xuetu/contract';
+import type { Caller } from '../../../platform/caller.ts';
+import { localCache } from '../../../platform/local-cache.ts';
+import { projectStudyRules } from '../../projects/public.ts';
+
+/** The rules when no training project says otherwise (ADR 0017; the contract's defaults). */
+export { DEFAULT_STUDY_RULES };
+
+/**
+ * A project's study settings for this learner and resource, or null when none applies (the
+ * training-projects module's projectStudyRules).
+ */
+export type ProjectRulesLookup = (caller: Caller, resId: number) => Promise<StudyRules | null>;
+
+/**
+ * Each process remembers a learner's rules for a resource for about a minute: every heartbeat
+ * asks (every 15 s per learner), so a shorter memory missed on nearly every beat and, with
+ * entries made together, expired together (a burst of lookups stalled the heartbeats: ADR 0024).
+ * A project change in this process clears it at once (`forgetStudyRules`, after commit); other
+ * processes see it within RULES_CACHE_MS. Each entry lives 80–100 % of it, so they do not expire
+ * all at once (ADR 0017).
+ */
+const RULES_CACHE_MS = 60_000;
+const rulesCache = (ctx: object) =>
+  localCache<string, { rules: StudyRules | null }>(ctx, 'study.rules', { max: 20_000, ttlMs: RULES_CACHE_MS });
+
+/** Forgets every learner's remembered rules in this process (a project was saved, published, closed or joined). */
+export function forgetStudyRules(ctx: object): void {
+  rulesCache(ctx).clear();
+}
+
+/** The strictest rules of the published projects the learner is enrolled in that hold the resource. */
+const fromProjects: ProjectRulesLookup = async (caller, resId) => {
+  const actor = caller.actor;
+  if (!actor) return null;
+  const cache = rulesCache(caller.ctx);
+  const key = `${actor.userId}:${resId}`;
+  const hit = cache.get(key);
+  if (hit) return hit.rules;
+  const rules = await lookupProjectRules(caller, actor.userId, resId);
+  cache.set(key, { rules }, { ttl: Math.round(RULES_CACHE_MS * (0.8 + 0.2 * Math.random())) });
+  return rules;
+};
+
+async function lookupProjectRules(caller: Caller, userId: number, resId: number): Promise<StudyRules | null> {
+  const rules = await projectStudyRules(caller.ctx.db, userId, resId);
+  if (!rules) return null;
+  // the player offers the usual speeds up to the strictest project's highest (as GetCheckProjectSettings answers)
+  const allowedSpeeds = DEFAULT_STUDY_RULES.allowedSpeeds.filter((s) => s <= rules.maxSpeed);
+  return { allowedSpeeds: allowedSpeeds.length ? allowedSpeeds : [1], maxSpeed: rules.maxSpeed, allowSeekAhead: rules.allowSeekAhead };
+}
+
+let projectRules: ProjectRulesLookup | null = fromProjects;
+
+/** Replaces the projects module's lookup (a test); null removes it, undefined puts it back. */
+export function setProjectRulesLookup(fn: ProjectRulesLookup | null | undefined): void {
+  projectRules = fn === undefined ? fromProjects : fn;
+}
+
+/**
+ * THE one place the allowed playback speed and seeking rule come from: the player shows them
+ * (GetTrainResStudyDetail.rules) and the heartbeat credits by them (Study).
+ */
+export async function studyRulesFor(caller: Caller, resId: number): Promise<StudyRules> {
+  const fromProject = projectRules ? await projectRules(caller, resId) : null;
+  return fromProject ?? DEFAULT_STUDY_RULES;
+}

@@ -1,0 +1,591 @@
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { type DbOrTx, executePrepared } from '../../../db/client.ts';
+import {
+  lecturers,
+  media,
+  resCollects,
+  resDirs,
+  resNotes,
+  resources,
+  resStudies,
+  resStudyDays,
+  resThumbsups,
+  resViewSessions,
+} from '../../../db/schema/index.ts';
+import type { LiveVersion } from '../../../db/schema/trainres.ts';
+import { likeContains } from '../../../platform/like.ts';
+import type { TenantScope } from '../../../platform/scope.ts';
+import { visibleResWhere } from '../resources/visibility.ts';
+
+/** What a learner sees of a resource: its approved (`live`) version and who owns it. */
+export interface LiveRes {
+  id: number;
+  resCode: string;
+  companySysCode: string | null;
+  isPrivate: number;
+  dCode: string;
+  viewCnt: number;
+  live: LiveVersion;
+  /** the media's duration when known (the resource's own otherwise), seconds */
+  duration: number;
+}
+
+/** a course of several lessons: the sum stored with the version (ADR 0022); otherwise its media's when known */
+const durationSql = sql<number>`case when jsonb_array_length(coalesce(${resources.live}->'lessons', '[]'::jsonb)) > 1
+  then coalesce((${resources.live}->>'duration')::int, 0)
+  else coalesce(nullif(${media.duration}, 0), (${resources.live}->>'duration')::int, 0) end`;
+
+/** One resource by code (case-insensitive) with its live version; visibility is the caller's check. */
+export async function findLiveRes(db: DbOrTx, resCode: string): Promise<(LiveRes & { deleted: boolean }) | undefined> {
+  const [row] = await db
+    .select({
+      id: resources.id,
+      resCode: resources.resCode,
+      companySysCode: resources.companySysCode,
+      isPrivate: resources.isPrivate,
+      dCode: resources.dCode,
+      viewCnt: resources.viewCnt,
+      live: resources.live,
+      deletedAt: resources.deletedAt,
+      duration: durationSql,
+    })
+    .from(resources)
+    .leftJoin(media, sql`${media.mediaCode} = ${resources.live}->>'mediaId'`)
+    .where(sql`lower(${resources.resCode}) = lower(${resCode})`)
+    .limit(1);
+  if (!row?.live) return undefined;
+  return { ...row, duration: Number(row.duration) || 0, live: row.live, deleted: row.deletedAt !== null };
+}
+
+export interface CardRow {
+  resCode: string;
+  live: LiveVersion;
+  viewCnt: number;
+  dCode: string;
+  dName: string | null;
+  lecturerName: string | null;
+  duration: number;
+  studySeconds: number | null;
+  completedAt: Date | null;
+}
+
+function cardQuery(db: DbOrTx, userId: number) {
+  return db
+    .select({
+      resCode: resources.resCode,
+      live: resources.live,
+      viewCnt: resources.viewCnt,
+      dCode: resources.dCode,
+      dName: resDirs.dName,
+      lecturerName: lecturers.lecturerName,
+      duration: durationSql,
+      studySeconds: resStudies.creditedSeconds,
+      completedAt: resStudies.completedAt,
+    })
+    .from(resources)
+    .leftJoin(media, sql`${media.mediaCode} = ${resources.live}->>'mediaId'`)
+    .leftJoin(resDirs, eq(resDirs.dCode, resources.dCode))
+    .leftJoin(lecturers, sql`${lecturers.lecturerCode} = ${resources.live}->>'lecturerCode'`)
+    .leftJoin(resStudies, and(eq(resStudies.resId, resources.id), eq(resStudies.userId, userId)));
+}
+
+/** A page of the catalogue: visible resources, optionally within directories and matching a keyword. */
+export async function pageCatalogue(
+  db: DbOrTx,
+  scope: TenantScope,
+  userId: number,
+  f: { dCodes?: string[]; keyword: string },
+  window: { limit: number; offset: number },
+): Promise<{ rows: CardRow[]; total: number }> {
+  const where = and(
+    visibleResWhere(scope),
+    f.dCodes ? (f.dCodes.length ? inArray(resources.dCode, f.dCodes) : sql`false`) : undefined,
+    f.keyword ? ilike(sql`${resources.live}->>'resName'`, likeContains(f.keyword)) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    cardQuery(db, userId).where(where).orderBy(asc(resources.sort), desc(resources.id)).limit(window.limit).offset(window.offset),
+    db.select({ n: count() }).from(resources).where(where),
+  ]);
+  return { rows: rows as CardRow[], total: Number(n) };
+}
+
+/** Visible resources in the same directory or by the same lecturer, the current one excluded. */
+export async function relevant(db: DbOrTx, scope: TenantScope, userId: number, res: LiveRes, limit: number): Promise<CardRow[]> {
+  const sameLecturer = res.live.lecturerCode ? sql`${resources.live}->>'lecturerCode' = ${res.live.lecturerCode}` : sql`false`;
+  const rows = await cardQuery(db, userId)
+    .where(and(visibleResWhere(scope), ne(resources.id, res.id), or(eq(resources.dCode, res.dCode), sameLecturer)))
+    .orderBy(sql`case when ${resources.dCode} = ${res.dCode} then 0 else 1 end`, asc(resources.sort), desc(resources.id))
+    .limit(limit);
+  return rows as CardRow[];
+}
+
+export async function lecturerOf(db: DbOrTx, code: string) {
+  if (!code) return undefined;
+  const [row] = await db
+    .select({ name: lecturers.lecturerName, face: lecturers.faceUrl, intro: lecturers.briefIntroduce })
+    .from(lecturers)
+    .where(eq(lecturers.lecturerCode, code))
+    .limit(1);
+  return row;
+}
+
+export async function dirName(db: DbOrTx, dCode: string): Promise<string> {
+  const [row] = await db.select({ n: resDirs.dName }).from(resDirs).where(eq(resDirs.dCode, dCode)).limit(1);
+  return row?.n ?? '';
+}
+
+/** The learner's standing and the counters of the study page, in one query. */
+export async function standing(db: DbOrTx, userId: number, resId: number) {
+  const res = await db.execute(sql`
+    select s.credited_seconds, s.last_position, s.last_lesson, s.completed_at, s.last_study_at,
+           exists(select 1 from ${resCollects} where user_id = ${userId} and res_id = ${resId}) as is_collect,
+           exists(select 1 from ${resThumbsups} where user_id = ${userId} and res_id = ${resId}) as is_thumbsup,
+           (select count(*) from ${resCollects} where res_id = ${resId})::int as collect_cnt,
+           (select count(*) from ${resThumbsups} where res_id = ${resId})::int as thumbsup_cnt,
+           (select count(*) from ${resNotes} where user_id = ${userId} and res_id = ${resId})::int as note_cnt
+      from (select 1) one
+      left join ${resStudies} s on s.user_id = ${userId} and s.res_id = ${resId}`);
+  const r = res.rows[0] as Record<string, unknown>;
+  const date = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+  return {
+    creditedSeconds: Number(r.credited_seconds ?? 0),
+    lastPosition: Number(r.last_position ?? 0),
+    lastLesson: Number(r.last_lesson ?? 0),
+    completedAt: date(r.completed_at),
+    lastStudyAt: date(r.last_study_at),
+    isCollect: Boolean(r.is_collect),
+    isThumbsup: Boolean(r.is_thumbsup),
+    collectCnt: Number(r.collect_cnt),
+    thumbsupCnt: Number(r.thumbsup_cnt),
+    noteCnt: Number(r.note_cnt),
+  };
+}
+
+/**
+ * The view counter of a company-owned resource, moved by a learner: the learner's scope applies
+ * as the visibility rule (a platform resource is in no learner's company, so `scopeWhere` would
+ * refuse it), so only a resource this learner may see is counted.
+ */
+export async function addView(db: DbOrTx, scope: TenantScope, resId: number): Promise<void> {
+  await db
+    .update(resources)
+    .set({ viewCnt: sql`${resources.viewCnt} + 1` })
+    .where(and(eq(resources.id, resId), visibleResWhere(scope)));
+}
+
+// ---------- notes ----------
+
+// Notes, favourites, likes, the viewing session and the study rows (res_study, res_study_day)
+// are owned by their learner, not a company: every write below matches the owner's user id,
+// which the service takes from the signed-in actor, and takes no tenant scope (ADR 0023). The
+// company_sys_code on the study rows is the learner's company copied for statistics.
+
+export type NoteRow = typeof resNotes.$inferSelect;
+
+export function listNotes(db: DbOrTx, userId: number, resId: number): Promise<NoteRow[]> {
+  return db
+    .select()
+    .from(resNotes)
+    .where(and(eq(resNotes.userId, userId), eq(resNotes.resId, resId)))
+    .orderBy(asc(resNotes.position), asc(resNotes.id));
+}
+
+export async function insertNote(db: DbOrTx, v: typeof resNotes.$inferInsert): Promise<NoteRow> {
+  const [row] = await db.insert(resNotes).values(v).returning();
+  return row;
+}
+
+/** Changes one's own note; undefined when the id is not this user's. */
+export async function updateNote(
+  db: DbOrTx,
+  userId: number,
+  id: number,
+  v: { content: string; position?: number; updatedAt: Date },
+): Promise<NoteRow | undefined> {
+  const [row] = await db
+    .update(resNotes)
+    .set(v)
+    .where(and(eq(resNotes.id, id), eq(resNotes.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteNote(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(resNotes)
+    .where(and(eq(resNotes.id, id), eq(resNotes.userId, userId)))
+    .returning({ id: resNotes.id });
+  return rows.length > 0;
+}
+
+export async function noteResCode(db: DbOrTx, userId: number, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ code: resources.resCode })
+    .from(resNotes)
+    .innerJoin(resources, eq(resources.id, resNotes.resId))
+    .where(and(eq(resNotes.id, id), eq(resNotes.userId, userId)))
+    .limit(1);
+  return row?.code;
+}
+
+// ---------- favourites and likes ----------
+
+/** Toggles the favourite; answers the new state. */
+export async function toggleCollect(db: DbOrTx, userId: number, resId: number, now: Date): Promise<boolean> {
+  const removed = await db
+    .delete(resCollects)
+    .where(and(eq(resCollects.userId, userId), eq(resCollects.resId, resId)))
+    .returning({ u: resCollects.userId });
+  if (removed.length) return false;
+  await db.insert(resCollects).values({ userId, resId, createdAt: now }).onConflictDoNothing();
+  return true;
+}
+
+/** Adds a like once; answers whether this call added it. */
+export async function addThumbsup(db: DbOrTx, userId: number, resId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .insert(resThumbsups)
+    .values({ userId, resId, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ u: resThumbsups.userId });
+  return rows.length > 0;
+}
+
+export async function countCollects(db: DbOrTx, resId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(resCollects).where(eq(resCollects.resId, resId));
+  return Number(n);
+}
+
+export async function countThumbsups(db: DbOrTx, resId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(resThumbsups).where(eq(resThumbsups.resId, resId));
+  return Number(n);
+}
+
+// ---------- the viewing session and crediting ----------
+
+export interface LockedSession {
+  guid: string;
+  resId: number;
+  lastBeatAt: Date;
+  replacedGuid: string;
+  /** the learner's credited seconds on the heartbeat's resource */
+  credited: number;
+  completedAt: Date | null;
+}
+
+/**
+ * The learner's viewing session with their credited seconds on `resId`, in one round-trip.
+ * `lock`: FOR UPDATE of the session row (the opening path, inside its transaction).
+ */
+export async function readSession(db: DbOrTx, userId: number, resId: number, lock = false): Promise<LockedSession | undefined> {
+  const res = await db.execute(sql`
+    select v.guid, v.res_id, v.last_beat_at, v.replaced_guid, s.credited_seconds, s.completed_at
+      from ${resViewSessions} v
+      left join ${resStudies} s on s.user_id = v.user_id and s.res_id = ${resId}
+     where v.user_id = ${userId}
+     ${lock ? sql`for update of v` : sql``}`);
+  const r = res.rows[0] as Record<string, unknown> | undefined;
+  if (!r) return undefined;
+  return {
+    guid: String(r.guid),
+    resId: Number(r.res_id),
+    lastBeatAt: r.last_beat_at instanceof Date ? r.last_beat_at : new Date(String(r.last_beat_at)),
+    replacedGuid: String(r.replaced_guid ?? ''),
+    credited: Number(r.credited_seconds ?? 0),
+    completedAt: r.completed_at == null ? null : new Date(r.completed_at as string),
+  };
+}
+
+/** Reads credited seconds of a learner on a resource (no session yet). */
+export async function creditedOf(db: DbOrTx, userId: number, resId: number): Promise<{ credited: number; completedAt: Date | null }> {
+  const [row] = await db
+    .select({ c: resStudies.creditedSeconds, done: resStudies.completedAt })
+    .from(resStudies)
+    .where(and(eq(resStudies.userId, userId), eq(resStudies.resId, resId)))
+    .limit(1);
+  return { credited: row?.c ?? 0, completedAt: row?.done ?? null };
+}
+
+/**
+ * Opens (or takes over) the learner's viewing session. Insert-or-replace in one statement: a
+ * first beat racing another first beat of the same learner ends with one session, not an error.
+ */
+export async function openSession(
+  db: DbOrTx,
+  v: { userId: number; guid: string; resId: number; speed: number; position: number; now: Date; replacedGuid: string },
+): Promise<void> {
+  const session = {
+    guid: v.guid,
+    resId: v.resId,
+    speed: v.speed,
+    position: v.position,
+    startedAt: v.now,
+    lastBeatAt: v.now,
+    replacedGuid: v.replacedGuid,
+  };
+  await db
+    .insert(resViewSessions)
+    .values({ userId: v.userId, ...session })
+    .onConflictDoUpdate({ target: resViewSessions.userId, set: session });
+}
+
+/**
+ * One statement for an accepted beat: moves the session's clock mark, adds `delta` seconds to
+ * the learner's total on the resource and to the day's row, and keeps the resume position.
+ */
+export async function recordBeat(
+  db: DbOrTx,
+  v: {
+    userId: number;
+    resId: number;
+    companySysCode: string | null;
+    speed: number;
+    position: number;
+    /** the lesson the position is in (ADR 0022) */
+    lesson: number;
+    lastBeatAt: Date;
+    now: Date;
+    day: string;
+    delta: number;
+  },
+): Promise<void> {
+  const now = v.now.toISOString();
+  await db.execute(sql`
+    with sess as (
+      update ${resViewSessions}
+         set last_beat_at = ${v.lastBeatAt.toISOString()}::timestamptz, speed = ${v.speed}, position = ${v.position}
+       where user_id = ${v.userId}
+       returning user_id
+    ), st as (
+      insert into ${resStudies} (user_id, res_id, company_sys_code, credited_seconds, last_position, last_lesson, first_study_at, last_study_at)
+      values (${v.userId}, ${v.resId}, ${v.companySysCode}, ${v.delta}, ${v.position}, ${v.lesson}, ${now}::timestamptz, ${now}::timestamptz)
+      on conflict (user_id, res_id) do update
+         set credited_seconds = ${resStudies}.credited_seconds + ${v.delta},
+             last_position = excluded.last_position,
+             last_lesson = excluded.last_lesson,
+             last_study_at = excluded.last_study_at
+      returning user_id
+    )
+    insert into ${resStudyDays} (user_id, res_id, day, company_sys_code, seconds)
+    select ${v.userId}, ${v.resId}, ${v.day}::date, ${v.companySysCode}, ${v.delta}
+     where ${v.delta}::int > 0
+    on conflict (user_id, res_id, day) do update set seconds = ${resStudyDays}.seconds + excluded.seconds`);
+}
+
+/**
+ * A heartbeat of the current viewing session in ONE statement (one implicit transaction, one
+ * round-trip): locks the learner's session row (SELECT … FOR UPDATE, so concurrent beats of one
+ * learner queue and cannot both be credited), and when the beat's guid and resource are the
+ * session's, applies the crediting rule of crediting.ts in SQL (same arithmetic: wall time since
+ * the mark capped at `capMs`, × speed, whole seconds, at most the remaining duration; the mark
+ * moves by the wall time used, or to now when cut), moves the mark and adds the seconds to the
+ * resource total and the day row. Otherwise changes nothing and answers what it found, for the
+ * caller's opening / takeover path. The rows are the learner's (session, study, day), keyed by
+ * the beat's user id: no tenant scope (ADR 0023).
+ */
+export async function creditBeatSql(
+  db: DbOrTx,
+  v: {
+    userId: number;
+    resId: number;
+    companySysCode: string | null;
+    guid: string;
+    speed: number;
+    position: number;
+    /** the lesson the position is in (ADR 0022) */
+    lesson: number;
+    now: Date;
+    day: string;
+    capMs: number;
+    duration: number;
+  },
+): Promise<
+  | { found: false }
+  | {
+      found: true;
+      applied: boolean;
+      credited: number;
+      total: number;
+      guid: string;
+      resId: number;
+      replacedGuid: string;
+      completedAt: Date | null;
+    }
+> {
+  const now = v.now.toISOString();
+  // the heartbeat's one statement, prepared once per connection on PostgreSQL
+  const res = await executePrepared(
+    db,
+    'study-credit-beat',
+    sql`
+    with cur as (
+      select v.guid, v.res_id, v.last_beat_at, v.replaced_guid,
+             coalesce(s.credited_seconds, 0) as credited, s.completed_at,
+             (extract(epoch from (${now}::timestamptz - v.last_beat_at)) * 1000)::numeric as elapsed
+        from ${resViewSessions} v
+        left join ${resStudies} s on s.user_id = v.user_id and s.res_id = ${v.resId}
+       where v.user_id = ${v.userId}
+         for update of v
+    ), c0 as (
+      select cur.*,
+             floor(least(elapsed, ${v.capMs}) * ${v.speed}::numeric / 1000 + 0.000000001)::int as raw,
+             greatest(0, ${v.duration}::int - credited) as remaining
+        from cur
+       where guid = ${v.guid} and res_id = ${v.resId} and elapsed > 0
+    ), c as (
+      select c0.*, least(raw, remaining) as secs,
+             (elapsed > ${v.capMs} or raw >= remaining or ${v.speed}::numeric <= 0) as cut
+        from c0
+    ), sess as (
+      update ${resViewSessions} t
+         set last_beat_at = case when c.cut then ${now}::timestamptz
+                                 else c.last_beat_at + make_interval(secs => ceil(c.secs * 1000 / ${v.speed}::numeric) / 1000) end,
+             speed = ${v.speed}, position = ${v.position}
+        from c
+       where t.user_id = ${v.userId}
+      returning c.secs
+    ), st as (
+      insert into ${resStudies} (user_id, res_id, company_sys_code, credited_seconds, last_position, last_lesson, first_study_at, last_study_at)
+      select ${v.userId}, ${v.resId}, ${v.companySysCode}, sess.secs, ${v.position}, ${v.lesson}, ${now}::timestamptz, ${now}::timestamptz from sess
+      on conflict (user_id, res_id) do update
+         set credited_seconds = ${resStudies}.credited_seconds + excluded.credited_seconds,
+             last_position = excluded.last_position,
+             last_lesson = excluded.last_lesson,
+             last_study_at = excluded.last_study_at
+      returning credited_seconds
+    ), dy as (
+      insert into ${resStudyDays} (user_id, res_id, day, company_sys_code, seconds)
+      select ${v.userId}, ${v.resId}, ${v.day}::date, ${v.companySysCode}, sess.secs from sess
+       where sess.secs > 0
+      on conflict (user_id, res_id, day) do update set seconds = ${resStudyDays}.seconds + excluded.seconds
+    )
+    select cur.guid, cur.res_id, cur.replaced_guid, cur.credited, cur.completed_at,
+           (select secs from sess) as secs, (select credited_seconds from st) as total
+      from cur`,
+  );
+  const r = res.rows[0] as Record<string, unknown> | undefined;
+  return r ? beatOutcome(r) : { found: false };
+}
+
+/** A row of the heartbeat statements: what the session held and what the beat earned (secs null: not applied). */
+function beatOutcome(r: Record<string, unknown>) {
+  const applied = r.secs !== null && r.secs !== undefined;
+  const credited = applied ? Number(r.secs) : 0;
+  return {
+    found: true as const,
+    applied,
+    credited,
+    total: applied ? Number(r.total ?? Number(r.credited) + credited) : Number(r.credited),
+    guid: String(r.guid),
+    resId: Number(r.res_id),
+    replacedGuid: String(r.replaced_guid ?? ''),
+    completedAt: r.completed_at == null ? null : r.completed_at instanceof Date ? r.completed_at : new Date(String(r.completed_at)),
+  };
+}
+
+/** One heartbeat for {@link creditBeatsSql}: the inputs of {@link creditBeatSql} but the cap. */
+export type BeatInput = Omit<Parameters<typeof creditBeatSql>[1], 'capMs'>;
+export type BeatOutcome = Awaited<ReturnType<typeof creditBeatSql>>;
+
+/**
+ * Many heartbeats of different learners in ONE statement (the group commit of ADR 0024): the
+ * same rule as {@link creditBeatSql}, row by row — the session rows are locked in learner order
+ * (so two processes' batches cannot deadlock), each beat is credited from its own session and
+ * moves only its own rows. The caller guarantees one beat per learner in a batch. Learner-owned
+ * rows keyed by each beat's user id: no tenant scope (ADR 0023).
+ */
+export async function creditBeatsSql(db: DbOrTx, beats: BeatInput[], capMs: number): Promise<BeatOutcome[]> {
+  const input = JSON.stringify(
+    beats.map((b, n) => ({
+      n,
+      user_id: b.userId,
+      res_id: b.resId,
+      company_sys_code: b.companySysCode,
+      guid: b.guid,
+      speed: b.speed,
+      position: b.position,
+      lesson: b.lesson,
+      now: b.now.toISOString(),
+      day: b.day,
+      duration: b.duration,
+    })),
+  );
+  const res = await executePrepared(
+    db,
+    'study-credit-beats',
+    sql`
+    with i as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as i(n int, user_id int, res_id int, company_sys_code text, guid text, speed numeric, position int, lesson int, now timestamptz, day date, duration int)
+    ), cur as (
+      select i.*, v.guid as s_guid, v.res_id as s_res_id, v.last_beat_at, v.replaced_guid,
+             coalesce(s.credited_seconds, 0) as credited, s.completed_at,
+             (extract(epoch from (i.now - v.last_beat_at)) * 1000)::numeric as elapsed
+        from i
+        join ${resViewSessions} v on v.user_id = i.user_id
+        left join ${resStudies} s on s.user_id = v.user_id and s.res_id = i.res_id
+       order by v.user_id
+         for update of v
+    ), c0 as (
+      select cur.*,
+             floor(least(elapsed, ${capMs}) * speed / 1000 + 0.000000001)::int as raw,
+             greatest(0, duration - credited) as remaining
+        from cur
+       where s_guid = guid and s_res_id = res_id and elapsed > 0
+    ), c as (
+      select c0.*, least(raw, remaining) as secs, (elapsed > ${capMs} or raw >= remaining or speed <= 0) as cut
+        from c0
+    ), sess as (
+      update ${resViewSessions} t
+         set last_beat_at = case when c.cut then c.now
+                                 else c.last_beat_at + make_interval(secs => ceil(c.secs * 1000 / c.speed) / 1000) end,
+             speed = c.speed, position = c.position
+        from c
+       where t.user_id = c.user_id
+      returning c.n, c.user_id, c.res_id, c.company_sys_code, c.position, c.lesson, c.now, c.day, c.secs
+    ), st as (
+      insert into ${resStudies} (user_id, res_id, company_sys_code, credited_seconds, last_position, last_lesson, first_study_at, last_study_at)
+      select user_id, res_id, company_sys_code, secs, position, lesson, now, now from sess
+      on conflict (user_id, res_id) do update
+         set credited_seconds = ${resStudies}.credited_seconds + excluded.credited_seconds,
+             last_position = excluded.last_position,
+             last_lesson = excluded.last_lesson,
+             last_study_at = excluded.last_study_at
+      returning user_id, credited_seconds
+    ), dy as (
+      insert into ${resStudyDays} (user_id, res_id, day, company_sys_code, seconds)
+      select user_id, res_id, day, company_sys_code, secs from sess
+       where secs > 0
+      on conflict (user_id, res_id, day) do update set seconds = ${resStudyDays}.seconds + excluded.seconds
+    )
+    select i.n, cur.s_guid as guid, cur.s_res_id as res_id, cur.replaced_guid, cur.credited, cur.completed_at,
+           sess.secs, st.credited_seconds as total, cur.user_id is not null as found
+      from i
+      left join cur on cur.n = i.n
+      left join sess on sess.n = i.n
+      left join st on st.user_id = sess.user_id`,
+  );
+  const out: BeatOutcome[] = beats.map(() => ({ found: false }));
+  for (const r of res.rows as Record<string, unknown>[]) {
+    if (!r.found) continue;
+    out[Number(r.n)] = beatOutcome(r);
+  }
+  return out;
+}
+
+export async function markCompleted(db: DbOrTx, userId: number, resId: number, now: Date): Promise<Date> {
+  const [row] = await db
+    .update(resStudies)
+    .set({ completedAt: sql`coalesce(${resStudies.completedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(resStudies.userId, userId), eq(resStudies.resId, resId)))
+    .returning({ at: resStudies.completedAt });
+  return row?.at ?? now;
+}
+
+/** A resource without media (rich text): opening it is studying it; completion needs a row. */
+export async function ensureStudy(db: DbOrTx, userId: number, resId: number, companySysCode: string | null, now: Date): Promise<void> {
+  await db
+    .insert(resStudies)
+    .values({ userId, resId, companySysCode, creditedSeconds: 0, lastPosition: 0, firstStudyAt: now, lastStudyAt: now })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,119 @@
+import { AdminMsg, FileVisibility, importBody, importJobBody, Msg, Perm, type UploadResult } from '@xuetu/contract';
+import { z } from 'zod';
+import { withMsg } from '../../../platform/envelope.ts';
+import { fileUrl, signedFileUrl, streamUpload } from '../../../platform/files/index.ts';
+import { defineRoute } from '../../../platform/route.ts';
+import { loadUploadedWorkbook, readSheet } from '../../../platform/workbook/index.ts';
+import { PICKER_ACCESS } from '../users/access.ts';
+import { withImportSlot } from './gate.ts';
+import { matchListedUsers, planImport } from './imports.service.ts';
+import { importJobStatus, saveImport } from './job.ts';
+
+const base = '/Api/User/user_user';
+const IMPORT_ACCESS = { action: Perm.UserImportExport };
+
+export const importRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: `${base}/checkuserinfo`,
+    access: IMPORT_ACCESS,
+    summary: '导入数据检查：每个错误一条（行号、列、原因）',
+    input: importBody,
+    handler: async ({ input, caller }) => {
+      const plan = await withImportSlot(caller, async () =>
+        planImport(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls)), input.companySysCode),
+      );
+      return withMsg(
+        plan.errors,
+        plan.errors.length ? AdminMsg.importCheckErrors(plan.rows.length + countRows(plan.errors), countRows(plan.errors)) : '',
+      );
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/SaveExportIn`,
+    access: IMPORT_ACCESS,
+    summary: '导入学员（全部成功或全部不导入；按身份证号更新已有学员）；超过 500 行时后台导入，返回 jobId',
+    input: importBody,
+    handler: async ({ input, caller }) => {
+      const out = await saveImport(caller, input);
+      if (out.kind === 'started') return withMsg({ jobId: out.jobId, rows: out.rows }, AdminMsg.importStarted(out.rows));
+      return withMsg({ added: out.added, updated: out.updated }, AdminMsg.importDone(out.added, out.updated));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetImportJob`,
+    access: IMPORT_ACCESS,
+    summary: '后台导入的进度与结果（仅限发起导入的本人）',
+    input: importJobBody,
+    handler: ({ input, caller }) => importJobStatus(caller, input.jobId),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/UserExportIn`,
+    access: { action: [Perm.UserImportExport, ...PICKER_ACCESS] },
+    summary: '按表格中的身份证号/手机号查找学员（参与人选择）',
+    input: importBody,
+    handler: async ({ input, caller }) => {
+      const { users, msg } = await withImportSlot(caller, async () =>
+        matchListedUsers(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls))),
+      );
+      return withMsg(users, msg);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetwwwrootUrl`,
+    access: 'user',
+    summary: '站点根地址（msg）',
+    handler: async ({ req }) => withMsg(null, `${req.protocol}://${req.host}`),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/Api/upload/Upload/UploadZFileByFormTemporarily',
+    access: 'user',
+    multipart: true,
+    rateLimit: { max: 60, timeWindow: '1 minute', per: 'user' },
+    summary: '临时上传表格文件（导入用）',
+    input: z.object({}),
+    handler: async ({ caller, upload }) => {
+      // workbooks of people's data: private, read back only through a short-lived signed link
+      const stored = await streamUpload(
+        caller,
+        upload,
+        { kinds: ['spreadsheet'], maxBytes: 10 * 1024 * 1024, typeMessage: AdminMsg.importFileType, sizeMessage: AdminMsg.importFileSize },
+        { prefix: 'tmp/import', purpose: 'import', visibility: FileVisibility.Private },
+      );
+      return { url: signedFileUrl(caller, stored.key), path: stored.key, name: stored.filename, size: stored.size } satisfies UploadResult;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/Api/upload/Upload/UploadZFileByForm',
+    access: 'user',
+    multipart: true,
+    rateLimit: { max: 60, timeWindow: '1 minute', per: 'user' },
+    summary: '上传文件（文档、表格、图片）',
+    input: z.object({}),
+    handler: async ({ caller, upload }) => {
+      const stored = await streamUpload(
+        caller,
+        upload,
+        {
+          kinds: ['document', 'image'],
+          maxBytes: caller.ctx.env.UPLOAD_LIMIT_BYTES,
+          typeMessage: Msg.fileTypeUnsupported,
+          sizeMessage: Msg.fileTooLarge,
+        },
+        { prefix: 'upload', purpose: 'upload' },
+      );
+      return { url: fileUrl(stored.key), path: stored.key, name: stored.filename, size: stored.size } satisfies UploadResult;
+    },
+  }),
+];
+
+/** Distinct row numbers among the messages ('第N行，…'). */
+function countRows(errors: string[]): number {
+  return new Set(errors.map((e) => /^第(\d+)行/.exec(e)?.[1])).size;
+}

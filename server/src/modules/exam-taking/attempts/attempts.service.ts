@@ -1,0 +1,306 @@
+import { randomInt } from 'node:crypto';
+import type { examPaperInput, saveAnswerInput } from '@xuetu/contract';
+import {
+  type BeginExamResult,
+  countBlanks,
+  type ExamPaperView,
+  ExamStatus,
+  ExamUserStatus,
+  formatDateTime,
+  OPTION_KEYS,
+  SAVE_GRACE_MS,
+  type SaveAnswerResult,
+  type SubmitExamResult,
+} from '@xuetu/contract';
+import type { z } from 'zod';
+import { type Caller, requireActor } from '../../../platform/caller.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { appError } from '../../../platform/errors.ts';
+import { groupCommit } from '../../../platform/group-commit.ts';
+import { enqueueJob } from '../../../platform/jobs/index.ts';
+import { localCache } from '../../../platform/local-cache.ts';
+import { inTransaction } from '../../../platform/tx.ts';
+import { storeAttempt } from '../../exams/public.ts';
+import { authorize } from '../exam-taking.policy.ts';
+import * as repo from '../exam-taking.repository.ts';
+import { closeAttemptJob } from '../jobs.ts';
+import { givenToWire, normalizeGiven } from '../marking/scoring.ts';
+import { closeIfOverdue, isOverdue, scoreAndClose } from './submission.ts';
+
+const remaining = (deadline: Date, now: Date) => Math.max(0, Math.floor((deadline.getTime() - now.getTime()) / 1000));
+
+/** How many attempts a person may make: isAllowCount when repeats are allowed, else one. */
+export const attemptsAllowed = (exam: { isAllow: number; isAllowCount: number }) =>
+  exam.isAllow === 1 ? Math.max(1, exam.isAllowCount) : 1;
+
+function beginView(examCode: string, attempt: repo.AttemptRow, isSubExam: boolean, now: Date): BeginExamResult {
+  return {
+    examCode,
+    isSubExam,
+    userpaperId: attempt.id,
+    userpaper: { id: attempt.id },
+    deadline: formatDateTime(attempt.deadline),
+    serverNow: formatDateTime(now),
+    remainingSeconds: isSubExam ? 0 : remaining(attempt.deadline, now),
+  };
+}
+
+/**
+ * BeginExam: resumes the open attempt (another device, a reload) or starts a new one. The
+ * exam-user row is locked first, so two begins at once give one attempt (the partial unique
+ * index on open attempts is the second guard). The deadline is fixed here: the earlier of
+ * begin + time and the window's end. With no attempt left it answers isSubExam with the latest
+ * submitted attempt, which the dashboard shows as the result.
+ */
+export async function beginExam(caller: Caller, examCode: string): Promise<BeginExamResult> {
+  const actor = requireActor(caller);
+  const found = await repo.findVisibleExam(caller.ctx.db, examCode);
+  if (!found) throw appError('EXAM_NOT_FOUND');
+  const { exam } = found;
+  const now = caller.now;
+  return inTransaction(caller, async (tx) => {
+    const eu = await repo.findExamUser(tx, exam.id, actor.userId, true);
+    if (!eu) throw appError('EXAM_NOT_FOUND');
+    const mine = await repo.attemptsOf(tx, [exam.id], actor.userId);
+    const open = mine.find((a) => a.status === ExamUserStatus.InProgress);
+    if (open && !isOverdue(open, now)) return beginView(exam.examCode, open, false, now);
+    if (open) await scoreAndClose(tx, open, now, true);
+    const latest = [...mine].reverse().find((a) => a.status === ExamUserStatus.Done || a === open);
+    if (exam.status === ExamStatus.Closed || now >= exam.examEndTime) {
+      if (latest) return beginView(exam.examCode, latest, true, now);
+      throw appError('EXAM_ENDED');
+    }
+    if (now < exam.examStartTime) throw appError('EXAM_NOT_OPEN');
+    if (mine.length >= attemptsAllowed(exam)) {
+      if (latest) return beginView(exam.examCode, latest, true, now);
+      throw appError('EXAM_NO_ATTEMPTS');
+    }
+    const deadline = new Date(Math.min(now.getTime() + exam.time * 60_000, exam.examEndTime.getTime()));
+    const id = await storeAttempt(tx, exam, {
+      userId: actor.userId,
+      attemptNo: mine.length + 1,
+      seed: randomInt(0, 2 ** 31 - 1),
+      startTime: now,
+      deadline,
+    });
+    await repo.updateExamUser(tx, exam.id, actor.userId, { status: ExamUserStatus.InProgress, attempts: mine.length + 1 });
+    await enqueueJob(tx, closeAttemptJob, { userpaperId: id }, { now, runAt: new Date(deadline.getTime() + SAVE_GRACE_MS) });
+    const attempt = (await repo.findAttempt(tx, id))!;
+    return beginView(exam.examCode, attempt, false, now);
+  });
+}
+
+/** The caller's own attempt, after closing it if its time is up; another person's answers like a missing one. */
+async function ownAttempt(caller: Caller, userpaperId: number): Promise<repo.AttemptRow> {
+  requireActor(caller);
+  let attempt = await repo.findAttempt(caller.ctx.db, userpaperId);
+  if (!attempt) throw appError('ATTEMPT_NOT_FOUND');
+  authorize(caller, 'take', attempt);
+  if (isOverdue(attempt, caller.now) && (await closeIfOverdue(caller.ctx, attempt.id, caller.now)))
+    attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
+  return attempt;
+}
+
+/**
+ * GetExamPaper: the attempt's questions in its order, the saved answers and flags, and the
+ * server's clock. Never the key or the analysis. With a `holder` (and not `takeOver: 0`) the page
+ * becomes the attempt's holder before the answers are read, so what it shows is what the server
+ * holds from then on: another page's later saves are refused (issue 23 item 3).
+ */
+export async function readExamPaper(
+  caller: Caller,
+  input: Pick<z.output<typeof examPaperInput>, 'userpaperId'> & Partial<z.output<typeof examPaperInput>>,
+): Promise<ExamPaperView> {
+  const { userpaperId, holder } = input;
+  let attempt = await ownAttempt(caller, userpaperId);
+  if (holder && input.takeOver !== 0 && attempt.status === ExamUserStatus.InProgress && attempt.holder !== holder) {
+    await repo.claimAttempt(caller.ctx.db, attempt.id, attempt.userId, holder);
+    attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
+  }
+  const [{ exam, paper }, questions] = await Promise.all([
+    repo.examWithPaper(caller.ctx.db, attempt.examId),
+    repo.attemptQuestions(caller.ctx.db, attempt.id),
+  ]);
+  const now = caller.now;
+  // the saves that follow the page load check against the same frozen questions
+  if (attempt.status === ExamUserStatus.InProgress)
+    await cacheShape(caller, {
+      id: attempt.id,
+      userId: attempt.userId,
+      deadlineMs: attempt.deadline.getTime(),
+      questions: repo.shapeOf(questions),
+    });
+  const answers: Record<string, string | string[]> = {};
+  const seqs: Record<string, number> = {};
+  for (const q of questions) {
+    if (q.answerStr) answers[q.qCode] = givenToWire(q.qType, q.answerStr);
+    if (q.answerSeq) seqs[q.qCode] = q.answerSeq;
+  }
+  return {
+    userpaperId: attempt.id,
+    examCode: exam.examCode,
+    examName: exam.examName,
+    time: exam.time,
+    totlescore: paper.totlescore,
+    totleq: questions.length,
+    status: attempt.status,
+    questions: questions.map((q) => {
+      const options: string[] = JSON.parse(q.options);
+      return {
+        qCode: q.qCode,
+        order: q.sortOrder,
+        qType: q.qType,
+        qName: q.qName,
+        ...(Object.fromEntries(OPTION_KEYS.map((k, i) => [k, options[i] ?? ''])) as Record<(typeof OPTION_KEYS)[number], string>),
+        score: q.score,
+        blankCount: q.qType === 4 ? countBlanks(q.qName) : 0,
+      };
+    }),
+    answers,
+    seqs,
+    flags: questions.filter((q) => q.flagged === 1).map((q) => q.qCode),
+    deadline: formatDateTime(attempt.deadline),
+    serverNow: formatDateTime(now),
+    deadlineMs: attempt.deadline.getTime(),
+    serverNowMs: now.getTime(),
+    remainingSeconds: attempt.status === ExamUserStatus.InProgress ? remaining(attempt.deadline, now) : 0,
+    heldHere: !!holder && attempt.holder === holder,
+  };
+}
+
+/**
+ * The attempt's fixed parts SaveAnswer checks against, cached until its deadline has long passed:
+ * in this process first (they never change, and every save reads them), then the shared cache.
+ */
+async function cachedShape(caller: Caller, userpaperId: number): Promise<repo.AttemptShape | undefined> {
+  const local = localShapes(caller);
+  const mine = local.get(userpaperId);
+  if (mine) return mine;
+  const key = `ux:shape:${userpaperId}`;
+  const hit = await caller.ctx.cache.get<repo.AttemptShape>(key);
+  if (hit) {
+    keepLocally(caller, userpaperId, hit);
+    return hit;
+  }
+  const shape = await repo.attemptShape(caller.ctx.db, userpaperId);
+  if (shape) await cacheShape(caller, { ...shape, id: userpaperId });
+  return shape;
+}
+
+const localShapes = (caller: Caller) =>
+  localCache<number, repo.AttemptShape>(caller.ctx, 'userexam.shapes', { max: 5_000, ttlMs: 3_600_000 });
+
+/** Kept in this process until its deadline and the save grace have passed (at most the cache's hour). */
+function keepLocally(caller: Caller, id: number, shape: repo.AttemptShape) {
+  const ttl = shape.deadlineMs + SAVE_GRACE_MS - caller.now.getTime() + 60_000;
+  if (ttl > 0) localShapes(caller).set(id, shape, { ttl: Math.min(ttl, 3_600_000) });
+}
+
+async function cacheShape(caller: Caller, shape: repo.AttemptShape & { id?: number }) {
+  const { id, ...value } = shape;
+  const ttl = Math.ceil((value.deadlineMs + SAVE_GRACE_MS - caller.now.getTime()) / 1000) + 60;
+  if (ttl > 0 && id) {
+    await caller.ctx.cache.set(`ux:shape:${id}`, value, Math.min(ttl, 24 * 3600));
+    keepLocally(caller, id, value);
+  }
+}
+
+/**
+ * SaveAnswer: idempotent and ordered by the client's seq (a late or repeated request never
+ * overwrites a newer answer). Refused once submitted or after the deadline and its grace. The
+ * answer is checked against the attempt's frozen question (cached), then written by one
+ * statement that share-locks the attempt row, so a submit waits for saves in flight and scores
+ * what they wrote (ADR 0036 §2).
+ */
+export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnswerInput>): Promise<SaveAnswerResult> {
+  const actor = requireActor(caller);
+  const shape = await cachedShape(caller, input.userpaperId);
+  if (!shape || shape.userId !== actor.userId) throw appError('ATTEMPT_NOT_FOUND');
+  const now = caller.now;
+  const q = shape.questions[input.qCode];
+  const change: { answerStr?: string; flagged?: number } = {};
+  if (q && input.answer !== undefined) {
+    const checked = normalizeGiven(q, input.answer);
+    if (!checked.ok) throw appError(checked.code);
+    change.answerStr = checked.value;
+  }
+  if (input.flag !== undefined) change.flagged = input.flag;
+  const saved = await saves(caller.ctx).submit({
+    userpaperId: input.userpaperId,
+    userId: actor.userId,
+    qCode: input.qCode,
+    seq: input.seq,
+    ...change,
+    cutoff: new Date(now.getTime() - SAVE_GRACE_MS),
+    holder: input.holder,
+  });
+  if (!saved) throw appError('ATTEMPT_NOT_FOUND');
+  // closed by its deadline (job or on-read) rather than by the learner: say the time is up
+  if (saved.status !== ExamUserStatus.InProgress) throw appError(saved.autoSubmitted ? 'ATTEMPT_TIME_UP' : 'ATTEMPT_SUBMITTED');
+  if (shape.deadlineMs + SAVE_GRACE_MS <= now.getTime()) {
+    // on-read closing: nobody has submitted it yet
+    await closeIfOverdue(caller.ctx, input.userpaperId, caller.now);
+    throw appError('ATTEMPT_TIME_UP');
+  }
+  // another tab or device opened the attempt after this page: nothing was written
+  if (saved.takenOver) throw appError('ATTEMPT_TAKEN_OVER');
+  if (!q) throw appError('ATTEMPT_QUESTION_NOT_FOUND');
+  return {
+    qCode: input.qCode,
+    seq: saved.applied ? input.seq : Math.max(saved.currentSeq, input.seq),
+    applied: saved.applied,
+    serverNow: formatDateTime(now),
+    remainingSeconds: remaining(new Date(shape.deadlineMs), now),
+  };
+}
+
+/**
+ * The answers saved in this process, written together (group commit, ADR 0024): one answer per
+ * attempt and question in a batch; a batch of one runs the prepared single statement; when a
+ * batch's statement fails, its answers are written one by one so one cannot fail the others.
+ */
+export const saves = (ctx: AppContext) =>
+  groupCommit<repo.SaveInput, repo.SaveOutcome>(ctx, 'userexam.saves', {
+    maxSize: 100,
+    // PostgreSQL works on two batches at once (one more pooled connection); PGlite on one
+    concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
+    key: (v) => `${v.userpaperId}:${v.qCode}`,
+    run: async (items) => {
+      const one = (v: repo.SaveInput) => repo.saveGivenLocked(ctx.db, v).catch((err: unknown) => err as Error);
+      if (items.length === 1) return [await one(items[0] as repo.SaveInput)];
+      try {
+        return await repo.saveGivenBatch(ctx.db, items);
+      } catch {
+        const out: (repo.SaveOutcome | Error)[] = [];
+        for (const v of items) out.push(await one(v));
+        return out;
+      }
+    },
+  });
+
+/**
+ * SubmitExam: scores and closes the attempt; a second submit (or one after the deadline closed it)
+ * answers the same result. A page that no longer holds the open attempt (`holder`) is refused:
+ * it would hand in answers another page is still giving.
+ */
+export async function submitExam(caller: Caller, userpaperId: number, holder?: string): Promise<SubmitExamResult> {
+  const first = await ownAttempt(caller, userpaperId);
+  const now = caller.now;
+  return inTransaction(caller, async (tx) => {
+    const attempt = (await repo.findAttempt(tx, first.id, 'update'))!;
+    if (attempt.status === ExamUserStatus.InProgress && holder && attempt.holder && attempt.holder !== holder)
+      throw appError('ATTEMPT_TAKEN_OVER');
+    const submittedNow =
+      attempt.status === ExamUserStatus.InProgress ? await scoreAndClose(tx, attempt, now, isOverdue(attempt, now)) : false;
+    const after = (await repo.findAttempt(tx, attempt.id))!;
+    const { exam } = await repo.examWithPaper(tx, attempt.examId);
+    const hidden = exam.isConfidential === 1;
+    return {
+      userpaperId: after.id,
+      score: hidden || after.delayMarkingPapers > 0 ? null : after.score,
+      isPass: hidden ? -2 : after.isPass,
+      delayMarkingPapers: after.delayMarkingPapers,
+      submittedNow,
+    };
+  });
+}

@@ -1,0 +1,221 @@
+import { EnableStatus, ExamStatus } from '@xuetu/contract';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { examParticipants, exams, examUsers, orgs, posts, userPapers, users } from '../../../db/schema/index.ts';
+import { forbidden } from '../../../platform/errors.ts';
+import { likeContains } from '../../../platform/like.ts';
+import { assertOwnerInScope } from '../../../platform/policy.ts';
+import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+
+export type ExamRow = typeof exams.$inferSelect;
+export type ExamInsert = typeof exams.$inferInsert;
+export type ParticipantKind = 'user' | 'org' | 'post';
+
+export async function pageExams(
+  db: DbOrTx,
+  scope: TenantScope,
+  f: { keyword: string; status?: number; companySysCode?: string },
+  window: { limit: number; offset: number },
+): Promise<{ rows: ExamRow[]; total: number }> {
+  const where: SQL | undefined = and(
+    scopeWhere(scope, exams.companySysCode),
+    f.companySysCode ? eq(exams.companySysCode, f.companySysCode) : undefined,
+    f.status !== undefined ? eq(exams.status, f.status) : undefined,
+    f.keyword ? ilike(exams.examName, likeContains(f.keyword)) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(exams).where(where).orderBy(desc(exams.updatedAt), desc(exams.id)).limit(window.limit).offset(window.offset),
+    db.select({ n: count() }).from(exams).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+export async function findExam(db: DbOrTx, scope: TenantScope, examCode: string): Promise<ExamRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(exams)
+    .where(and(eq(exams.examCode, examCode), scopeWhere(scope, exams.companySysCode)))
+    .limit(1);
+  return row;
+}
+
+// The exam by its company in the caller's scope; its participants go through it.
+const examInScope = (scope: TenantScope, id: number) => and(eq(exams.id, id), scopeWhere(scope, exams.companySysCode));
+
+/** Locks the exam row for a state change (publish / close / edit racing each other). */
+export async function lockExam(db: DbOrTx, scope: TenantScope, id: number): Promise<ExamRow | undefined> {
+  const [row] = await db.select().from(exams).where(examInScope(scope, id)).for('update');
+  return row;
+}
+
+export async function insertExam(db: DbOrTx, scope: TenantScope, values: ExamInsert): Promise<ExamRow> {
+  assertOwnerInScope(scope, values.companySysCode);
+  const [row] = await db.insert(exams).values(values).returning();
+  return row;
+}
+
+export async function updateExam(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Omit<ExamInsert, 'companySysCode'>>) {
+  await db.update(exams).set(values).where(examInScope(scope, id));
+}
+
+async function assertExamInScope(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  const [row] = await db.select({ id: exams.id }).from(exams).where(examInScope(scope, id)).limit(1);
+  if (!row) throw forbidden();
+}
+
+export async function deleteExam(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  await assertExamInScope(db, scope, id);
+  await db.delete(examParticipants).where(eq(examParticipants.examId, id));
+  await db.delete(examUsers).where(eq(examUsers.examId, id));
+  await db.delete(exams).where(eq(exams.id, id));
+}
+
+/** Per exam: people assigned and attempts begun. */
+export async function examCounts(db: DbOrTx, examIds: number[]): Promise<Map<number, { userCount: number; attemptCount: number }>> {
+  const out = new Map(examIds.map((id) => [id, { userCount: 0, attemptCount: 0 }]));
+  if (!examIds.length) return out;
+  const [u, a] = await Promise.all([
+    db.select({ id: examUsers.examId, n: count() }).from(examUsers).where(inArray(examUsers.examId, examIds)).groupBy(examUsers.examId),
+    db.select({ id: userPapers.examId, n: count() }).from(userPapers).where(inArray(userPapers.examId, examIds)).groupBy(userPapers.examId),
+  ]);
+  for (const r of u) out.get(r.id)!.userCount = Number(r.n);
+  for (const r of a) out.get(r.id)!.attemptCount = Number(r.n);
+  return out;
+}
+
+// ---------- participants ----------
+
+export function listParticipants(db: DbOrTx, examId: number) {
+  return db.select().from(examParticipants).where(eq(examParticipants.examId, examId));
+}
+
+export async function replaceParticipants(
+  db: DbOrTx,
+  scope: TenantScope,
+  examId: number,
+  picks: { kind: ParticipantKind; refId: number }[],
+): Promise<void> {
+  await assertExamInScope(db, scope, examId);
+  await db.delete(examParticipants).where(eq(examParticipants.examId, examId));
+  if (picks.length) await db.insert(examParticipants).values(picks.map((p) => ({ examId, ...p })));
+}
+
+/** Ids among `ids` that are people / departments / posts of the company (others are dropped). */
+export async function idsInCompany(db: DbOrTx, kind: ParticipantKind, ids: number[], company: string): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  if (kind === 'user') {
+    const rows = await db
+      .select({ id: users.id, name: users.chnName })
+      .from(users)
+      .where(and(inArray(users.id, ids), eq(users.companySysCode, company)));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+  if (kind === 'org') {
+    const rows = await db
+      .select({ id: orgs.id, name: orgs.orgName })
+      .from(orgs)
+      .where(and(inArray(orgs.id, ids), eq(orgs.companySysCode, company)));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  }
+  const rows = await db
+    .select({ id: posts.id, name: posts.postName })
+    .from(posts)
+    .where(and(inArray(posts.id, ids), eq(posts.companySysCode, company)));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The company's departments (id → parent), to widen a department to its sub-departments. */
+export function orgParents(db: DbOrTx, company: string) {
+  return db.select({ id: orgs.id, pId: orgs.pId }).from(orgs).where(eq(orgs.companySysCode, company));
+}
+
+/**
+ * Active people of the company matching any of the picks: by id, by department (ids already
+ * widened to sub-departments), or by post (main or part-time). Unactivated employees count too:
+ * they see the exam once they register.
+ */
+export async function matchPeople(
+  db: DbOrTx,
+  company: string,
+  picks: { userIds: number[]; orgIds: number[]; postIds: number[] },
+  onlyUserId?: number,
+): Promise<{ userId: number; source: ParticipantKind }[]> {
+  const conds = [
+    picks.userIds.length ? inArray(users.id, picks.userIds) : undefined,
+    picks.orgIds.length ? inArray(users.orgId, picks.orgIds) : undefined,
+    picks.postIds.length ? or(inArray(users.postId, picks.postIds), inArray(users.partTimePostId, picks.postIds)) : undefined,
+  ].filter(Boolean) as SQL[];
+  if (!conds.length) return [];
+  const rows = await db
+    .select({ id: users.id, orgId: users.orgId, postId: users.postId, partTimePostId: users.partTimePostId })
+    .from(users)
+    .where(
+      and(
+        eq(users.companySysCode, company),
+        eq(users.status, EnableStatus.Enabled),
+        sql`${users.cancelledAt} is null`,
+        or(...conds),
+        onlyUserId ? eq(users.id, onlyUserId) : undefined,
+      ),
+    );
+  return rows.map((r) => ({
+    userId: r.id,
+    source: picks.userIds.includes(r.id) ? 'user' : r.orgId != null && picks.orgIds.includes(r.orgId) ? 'org' : 'post',
+  }));
+}
+
+/**
+ * Adds people to an exam; returns the ones that were not assigned before. No caller scope: the
+ * people are matched inside the exam's own company (publishing, a learner's list, the seed).
+ */
+export async function addExamUsers(db: DbOrTx, examId: number, people: { userId: number; source: string }[], now: Date): Promise<number[]> {
+  const added: number[] = [];
+  for (let i = 0; i < people.length; i += 500) {
+    const rows = await db
+      .insert(examUsers)
+      .values(people.slice(i, i + 500).map((p) => ({ examId, userId: p.userId, source: p.source, createdAt: now })))
+      .onConflictDoNothing()
+      .returning({ userId: examUsers.userId });
+    added.push(...rows.map((r) => r.userId));
+  }
+  return added;
+}
+
+export async function findExamById(db: DbOrTx, id: number): Promise<ExamRow | undefined> {
+  const [row] = await db.select().from(exams).where(eq(exams.id, id));
+  return row;
+}
+
+/** Marks the exam's assigned people not told yet as told and returns them (each exactly once). The notify job's write. */
+export async function claimUnnotified(db: DbOrTx, examId: number, at: Date): Promise<number[]> {
+  const rows = await db
+    .update(examUsers)
+    .set({ notifiedAt: at })
+    .where(and(eq(examUsers.examId, examId), isNull(examUsers.notifiedAt)))
+    .returning({ userId: examUsers.userId });
+  return rows.map((r) => r.userId);
+}
+
+/** Published, not yet ended exams of a company that pick departments or posts and do not have the user yet. */
+export async function openExamsWithGroups(db: DbOrTx, company: string, userId: number, now: Date): Promise<ExamRow[]> {
+  return db
+    .select()
+    .from(exams)
+    .where(
+      and(
+        eq(exams.companySysCode, company),
+        eq(exams.status, ExamStatus.Published),
+        sql`${exams.examEndTime} > ${now}`,
+        sql`exists (select 1 from ${examParticipants} p where p.exam_id = ${exams.id} and p.kind <> 'user')`,
+        sql`not exists (select 1 from ${examUsers} u where u.exam_id = ${exams.id} and u.user_id = ${userId})`,
+      ),
+    );
+}
+
+export async function userCompany(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ c: users.companySysCode })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.companySysCode)));
+  return row?.c ?? null;
+}

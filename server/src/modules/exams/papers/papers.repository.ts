@@ -1,0 +1,113 @@
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { exams, paperQuestions, paperRules, papers, userPapers } from '../../../db/schema/index.ts';
+import { forbidden } from '../../../platform/errors.ts';
+import { likeContains } from '../../../platform/like.ts';
+import { assertOwnerInScope } from '../../../platform/policy.ts';
+import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+
+export type PaperRow = typeof papers.$inferSelect;
+export type PaperInsert = typeof papers.$inferInsert;
+export type PaperQuestionRow = typeof paperQuestions.$inferSelect;
+export type PaperRuleRow = typeof paperRules.$inferSelect;
+
+export async function pagePapers(
+  db: DbOrTx,
+  scope: TenantScope,
+  f: { keyword: string; paperType?: number; companySysCode?: string },
+  window: { limit: number; offset: number },
+): Promise<{ rows: PaperRow[]; total: number }> {
+  const where: SQL | undefined = and(
+    scopeWhere(scope, papers.companySysCode),
+    f.companySysCode ? eq(papers.companySysCode, f.companySysCode) : undefined,
+    f.paperType ? eq(papers.paperType, f.paperType) : undefined,
+    f.keyword ? ilike(papers.paperName, likeContains(f.keyword)) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(papers).where(where).orderBy(desc(papers.updatedAt), desc(papers.id)).limit(window.limit).offset(window.offset),
+    db.select({ n: count() }).from(papers).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+export async function findPaper(db: DbOrTx, scope: TenantScope, paperCode: string): Promise<PaperRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(papers)
+    .where(and(eq(papers.paperCode, paperCode), scopeWhere(scope, papers.companySysCode)))
+    .limit(1);
+  return row;
+}
+
+export async function papersById(db: DbOrTx, ids: number[]): Promise<Map<number, PaperRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select().from(papers).where(inArray(papers.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+// Writes take the caller's scope: the paper by its company, its questions and rules through it.
+const paperInScope = (scope: TenantScope, id: number) => and(eq(papers.id, id), scopeWhere(scope, papers.companySysCode));
+
+async function assertPaperInScope(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  const [row] = await db.select({ id: papers.id }).from(papers).where(paperInScope(scope, id)).limit(1);
+  if (!row) throw forbidden();
+}
+
+export async function insertPaper(db: DbOrTx, scope: TenantScope, values: PaperInsert): Promise<PaperRow> {
+  assertOwnerInScope(scope, values.companySysCode);
+  const [row] = await db.insert(papers).values(values).returning();
+  return row;
+}
+
+export async function updatePaper(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Omit<PaperInsert, 'companySysCode'>>) {
+  await db.update(papers).set(values).where(paperInScope(scope, id));
+}
+
+export async function deletePaper(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  await assertPaperInScope(db, scope, id);
+  await db.delete(paperQuestions).where(eq(paperQuestions.paperId, id));
+  await db.delete(paperRules).where(eq(paperRules.paperId, id));
+  await db.delete(papers).where(eq(papers.id, id));
+}
+
+export function listPaperQuestions(db: DbOrTx, paperId: number): Promise<PaperQuestionRow[]> {
+  return db.select().from(paperQuestions).where(eq(paperQuestions.paperId, paperId)).orderBy(asc(paperQuestions.sortOrder));
+}
+
+export function listPaperRules(db: DbOrTx, paperId: number): Promise<PaperRuleRow[]> {
+  return db.select().from(paperRules).where(eq(paperRules.paperId, paperId)).orderBy(asc(paperRules.sortOrder));
+}
+
+export async function replacePaperContent(
+  db: DbOrTx,
+  scope: TenantScope,
+  paperId: number,
+  items: { qCode: string; score: number }[],
+  rules: { qType: number; dirCode: string; count: number; score: number }[],
+): Promise<void> {
+  await assertPaperInScope(db, scope, paperId);
+  await db.delete(paperQuestions).where(eq(paperQuestions.paperId, paperId));
+  await db.delete(paperRules).where(eq(paperRules.paperId, paperId));
+  if (items.length)
+    await db.insert(paperQuestions).values(items.map((q, i) => ({ paperId, qCode: q.qCode, score: q.score, sortOrder: i + 1 })));
+  if (rules.length) await db.insert(paperRules).values(rules.map((r, i) => ({ paperId, ...r, sortOrder: i + 1 })));
+}
+
+/** Per paper: how many exams use it and whether any of their attempts has begun (the lock). */
+export async function paperUse(db: DbOrTx, paperIds: number[]): Promise<Map<number, { examCount: number; locked: boolean }>> {
+  const out = new Map(paperIds.map((id) => [id, { examCount: 0, locked: false }]));
+  if (!paperIds.length) return out;
+  const examRows = await db
+    .select({ paperId: exams.paperId, n: count() })
+    .from(exams)
+    .where(inArray(exams.paperId, paperIds))
+    .groupBy(exams.paperId);
+  for (const r of examRows) out.get(r.paperId)!.examCount = Number(r.n);
+  const begun = await db
+    .selectDistinct({ paperId: exams.paperId })
+    .from(userPapers)
+    .innerJoin(exams, eq(exams.id, userPapers.examId))
+    .where(inArray(exams.paperId, paperIds));
+  for (const r of begun) out.get(r.paperId)!.locked = true;
+  return out;
+}

@@ -1,0 +1,69 @@
+import { randomInt } from 'node:crypto';
+import { EXAM_BASE, Msg, PAGE_SIZE_DEFAULT, Perm, pageWindow, paperCodeInput, paperPageInput, paperSaveInput } from '@xuetu/contract';
+import { z } from 'zod';
+import { withMsg } from '../../../platform/envelope.ts';
+import { defineRoute } from '../../../platform/route.ts';
+import * as service from './papers.service.ts';
+
+const base = `${EXAM_BASE}/ex_paper`;
+// exams pick a paper, so editing an exam reads papers too
+const LIST = { action: [Perm.PaperList, Perm.ExamEdit] };
+const EDIT = { action: Perm.PaperEdit };
+
+export const paperRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetPageList`,
+    access: LIST,
+    summary: '试卷列表',
+    input: paperPageInput,
+    handler: ({ input, caller }) => service.listPaperPage(caller, input, pageWindow(input, PAGE_SIZE_DEFAULT)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetData`,
+    access: LIST,
+    summary: '试卷详情（固定试题或随机规则，含合计）',
+    input: paperCodeInput,
+    handler: ({ input, caller }) => service.readPaper(caller, input.paperCode),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/AddData`,
+    access: EDIT,
+    summary: '新增试卷',
+    input: paperSaveInput,
+    handler: async ({ input, caller }) => withMsg(await service.addPaper(caller, input), Msg.saved),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/UpdateData`,
+    access: EDIT,
+    summary: '修改试卷（有人开始作答后只能改名称和说明）',
+    input: paperSaveInput,
+    handler: async ({ input, caller }) => withMsg(await service.updatePaper(caller, input), Msg.saved),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/Delete`,
+    access: EDIT,
+    summary: '删除试卷（被考试使用时拒绝）',
+    input: paperCodeInput,
+    handler: async ({ input, caller }) => withMsg(await service.deletePaper(caller, input.paperCode), Msg.deleted),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/Preview`,
+    access: LIST,
+    summary: '预览试卷（学员所见，附答案与解析；随机卷为一次示例抽题，seed 可复现）',
+    input: paperCodeInput.extend({
+      seed: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .optional(),
+    }),
+    handler: ({ input, caller }) => service.previewPaper(caller, input.paperCode, input.seed ?? randomInt(2 ** 31 - 1)),
+  }),
+];

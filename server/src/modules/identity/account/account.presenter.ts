@@ -1,0 +1,29 @@
+import type { AccountChoice } from '@xuetu/contract';
+import type { AccountRow } from './account.repository.ts';
+
+/** Chooser label after the user proved the password, a code or a ticket: company, name, account. */
+export function accountLabel(u: AccountRow): string {
+  return `${u.companyName || '平台'} - ${u.chnName}（${u.accountCode}）`;
+}
+
+/** 李*明 */
+export function maskName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= 1) return name;
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+}
+
+/** lea****01 */
+export function maskAccount(code: string): string {
+  if (code.length <= 2) return `${code[0] ?? ''}*`;
+  if (code.length <= 4) return `${code[0]}**${code[code.length - 1]}`;
+  return `${code.slice(0, 3)}****${code.slice(-2)}`;
+}
+
+/** Reset wizard label: shown before anything was proven, so masked. */
+export function maskedAccountLabel(u: AccountRow): string {
+  return `${u.companyName || '平台'} - ${maskName(u.chnName)}（${maskAccount(u.accountCode)}）`;
+}
+
+export const choice = (item1: string, item2: string): AccountChoice => ({ item1, item2 });

@@ -1,0 +1,317 @@
+import {
+  AccountMsg,
+  cancelCodeQuery,
+  cancelVerifyQuery,
+  editPasswordCodeQuery,
+  editPasswordQuery,
+  editPhoneCodeQuery,
+  editPhoneQuery,
+  getCheckNumBody,
+  loginStep1Body,
+  loginWithCheckNumBody,
+  Msg,
+  ohrTokenQuery,
+  PHONE_PATTERN,
+  registerBody,
+  registerCodeBody,
+  resetAccBody,
+  resetSubmitBody,
+  resetVerifyBody,
+  secretQuery,
+  ticketBody,
+  updateUserInfoBody,
+} from '@xuetu/contract';
+import { z } from 'zod';
+import { CHALLENGE_PATH, captchaConfig, newChallenge } from '../../../platform/captcha.ts';
+import { failure, withMsg } from '../../../platform/envelope.ts';
+import { appError } from '../../../platform/errors.ts';
+import { defineRoute } from '../../../platform/route.ts';
+import { receiveUpload } from '../../../platform/uploads.ts';
+import { latestSmsForDev } from './codes.ts';
+import { checkResetCode, findResetAccounts, register, sendRegisterCode, sendResetCode, submitReset } from './recovery.service.ts';
+import {
+  AVATAR_UPLOAD_RULES,
+  cancelAccount,
+  checkCancelCode,
+  editPassword,
+  editPhone,
+  sendEditPhoneCode,
+  sendOwnPhoneCode,
+  updateOwnProfile,
+  uploadAvatar,
+} from './self.service.ts';
+import {
+  loginByTicket,
+  loginStep1,
+  loginWithCode,
+  loginWithCodeStep1,
+  loginWithSecret,
+  ohrLogin,
+  sendLoginCode,
+} from './signin.service.ts';
+
+const base = '/Api/User/user_user';
+/**
+ * sign-in, registration and SMS code routes: their own per-address limit instead of the API-wide
+ * one (signed-in or not: a code costs an SMS). Whole offices sign in from one address, so it
+ * stays generous; guessing is stopped by the captcha guard and SMS limits.
+ */
+const tight = { max: 300, timeWindow: '1 minute' };
+
+export const accountSignInRoutes = [
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${base}/GetAPPId`,
+    access: 'public',
+    summary: '人机验证配置',
+    handler: async ({ caller }) => captchaConfig(caller.ctx),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: CHALLENGE_PATH,
+    access: 'public',
+    summary: '人机验证挑战（ALTCHA 组件直接读取，不含信封）',
+    handler: async ({ caller, reply }) => reply.header('cache-control', 'no-store').send(await newChallenge(caller.ctx)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/LoginStep1`,
+    access: 'public',
+    summary: '登录第一步：匹配的账号列表',
+    input: loginStep1Body,
+    rateLimit: tight,
+    handler: ({ input, caller }) => loginStep1(caller, input),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/LoginStep2`,
+    access: 'public',
+    summary: '登录第二步：以所选账号的 secret 登录',
+    input: secretQuery,
+    rateLimit: tight,
+    handler: ({ input, caller }) => loginWithSecret(caller, input.secret),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetCheckNum`,
+    access: 'public',
+    summary: '发送登录短信验证码',
+    input: getCheckNumBody,
+    rateLimit: tight,
+    handler: async ({ input, caller }) => withMsg(null, await sendLoginCode(caller, input)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/LoginWithCheckNumStep1`,
+    access: 'public',
+    summary: '验证码登录第一步：手机号关联的账号列表',
+    input: loginWithCheckNumBody,
+    rateLimit: tight,
+    handler: ({ input, caller }) => {
+      if (!input.phone) throw appError('PHONE_REQUIRED');
+      if (!input.code) throw appError('CODE_REQUIRED');
+      return loginWithCodeStep1(caller, { ...input, phone: input.phone, code: input.code });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/LoginWithCheckNum`,
+    access: 'public',
+    summary: '验证码登录',
+    input: loginWithCheckNumBody,
+    rateLimit: tight,
+    handler: ({ input, caller }) => loginWithCode(caller, input),
+  }),
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${base}/LoginByTicket`,
+    access: 'public',
+    summary: '票据登录（合作方签发的一次性票据）',
+    input: ticketBody,
+    rateLimit: tight,
+    handler: ({ input, caller }) => loginByTicket(caller, input.ticket),
+  }),
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${base}/OhrLogin`,
+    access: 'public',
+    summary: '单点登录：合作方令牌 → 账号列表',
+    input: ohrTokenQuery,
+    rateLimit: tight,
+    handler: ({ input, caller }) => ohrLogin(caller, input.token),
+  }),
+];
+
+export const accountRecoveryRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetUserRegisterCode`,
+    access: 'public',
+    summary: '发送注册激活短信验证码',
+    input: registerCodeBody,
+    rateLimit: tight,
+    handler: async ({ input, caller }) => withMsg(null, await sendRegisterCode(caller, input)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/UserRegister`,
+    access: 'public',
+    summary: '注册（激活已导入的员工账号）',
+    input: registerBody,
+    rateLimit: tight,
+    handler: async ({ input, caller }) => {
+      const { username, msg } = await register(caller, input);
+      return withMsg({ username }, msg);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/GetResetpwdAcc`,
+    access: 'public',
+    summary: '找回密码 0：匹配的账号（脱敏）',
+    input: resetAccBody,
+    rateLimit: tight,
+    handler: ({ input, caller }) => findResetAccounts(caller, input),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/CheckResetpwdAcc`,
+    access: 'public',
+    summary: '找回密码 1：向所选账号的手机发送验证码',
+    input: secretQuery,
+    rateLimit: tight,
+    handler: async ({ input, caller }) => withMsg(null, await sendResetCode(caller, input.secret)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/CheckResetpwdVerifyCode`,
+    access: 'public',
+    summary: '找回密码 2：校验验证码',
+    input: resetVerifyBody,
+    rateLimit: tight,
+    handler: ({ input, caller }) => checkResetCode(caller, input),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/SubmitResetpwdData`,
+    access: 'public',
+    summary: '找回密码 3：设置新密码',
+    input: resetSubmitBody,
+    rateLimit: tight,
+    handler: async ({ input, caller }) => withMsg(await submitReset(caller, input), AccountMsg.resetDone),
+  }),
+];
+
+export const accountSelfRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: `${base}/UpdateUserInfoByUser`,
+    access: 'user',
+    summary: '修改个人信息',
+    input: updateUserInfoBody,
+    handler: async ({ input, caller }) => {
+      await updateOwnProfile(caller, input);
+      return withMsg(null, AccountMsg.profileSaved);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/Api/SysConfig/sys_notice/UploadImageFileByFormToZfile',
+    access: 'user',
+    summary: '上传头像图片（jpg/png，≤10MB，≥200×200）',
+    multipart: true,
+    bodyLimit: 11 * 1024 * 1024,
+    handler: async ({ caller, upload }) => uploadAvatar(caller, await receiveUpload(upload, AVATAR_UPLOAD_RULES)),
+  }),
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${base}/GetEditphoneCheckNum`,
+    access: 'user',
+    summary: '发送修改手机号验证码（发往新手机）',
+    input: editPhoneCodeQuery,
+    rateLimit: tight,
+    handler: async ({ input, caller }) => withMsg(null, await sendEditPhoneCode(caller, input)),
+  }),
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${base}/EditPhone`,
+    access: 'user',
+    summary: '修改手机号',
+    input: editPhoneQuery,
+    handler: async ({ input, caller }) => {
+      await editPhone(caller, input);
+      return withMsg(null, AccountMsg.phoneChanged);
+    },
+  }),
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${base}/GetEditPassWordCheckNum`,
+    access: 'user',
+    duringPasswordChange: true,
+    summary: '发送修改密码验证码；msg 为脱敏手机号',
+    input: editPasswordCodeQuery,
+    rateLimit: tight,
+    handler: async ({ input, caller }) => withMsg(null, await sendOwnPhoneCode(caller, 'editpwd', input, { captcha: true })),
+  }),
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${base}/EditPassWord`,
+    access: 'user',
+    duringPasswordChange: true,
+    summary: '修改密码（之后所有会话失效）',
+    input: editPasswordQuery,
+    handler: async ({ input, caller }) => {
+      await editPassword(caller, input);
+      return withMsg(null, AccountMsg.passwordChanged);
+    },
+  }),
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${base}/GetCancelUserVerifyCode`,
+    access: 'user',
+    summary: '发送注销账户验证码；msg 为脱敏手机号',
+    input: cancelCodeQuery,
+    rateLimit: tight,
+    handler: async ({ input, caller }) => withMsg(null, await sendOwnPhoneCode(caller, 'cancel', input, { captcha: false })),
+  }),
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${base}/CheckCancelUserVerifyCode`,
+    access: 'user',
+    summary: '校验注销账户验证码',
+    input: cancelVerifyQuery,
+    handler: async ({ input, caller }) => {
+      await checkCancelCode(caller, input.verifyCode, false);
+      return null;
+    },
+  }),
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${base}/CancelUser`,
+    access: 'user',
+    summary: '注销账户（之后不能再登录）',
+    input: cancelVerifyQuery,
+    handler: async ({ input, caller }) => {
+      await cancelAccount(caller, input.verifyCode);
+      return withMsg(null, AccountMsg.cancelDone);
+    },
+  }),
+];
+
+/** GET /prod-api/__dev/sms?phone=… — the latest outbox code; only with SMS_PROVIDER=outbox outside production. */
+export const devSmsRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/__dev/sms',
+    access: 'public',
+    summary: '开发用：读取发件箱中某手机号的最新验证码',
+    input: z.object({ phone: z.string().regex(PHONE_PATTERN, Msg.phoneFormat) }),
+    handler: async ({ input, caller, reply }) => {
+      const { env } = caller.ctx;
+      if (env.SMS_PROVIDER !== 'outbox' || env.NODE_ENV === 'production') return reply.status(404).send(failure(Msg.routeNotFound, 404));
+      return latestSmsForDev(caller, input.phone);
+    },
+  }),
+];
+
+export const accountRoutes = [...accountSignInRoutes, ...accountRecoveryRoutes, ...accountSelfRoutes, ...devSmsRoutes];

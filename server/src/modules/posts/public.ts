@@ -1,2 +1,0 @@
-// What other modules may use of posts.
-export { findPostInScope } from './repository.ts';

@@ -1,0 +1,409 @@
+import { ProjectStatus } from '@xuetu/contract';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  exams,
+  orgs,
+  projectExams,
+  projectNotices,
+  projectParticipants,
+  projectPlans,
+  projectResources,
+  projects,
+  projectUsers,
+  resources,
+  resStudies,
+  users,
+} from '../../db/schema/index.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { likeContains } from '../../platform/like.ts';
+import { assertOwnerInScope } from '../../platform/policy.ts';
+import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
+import { viewerScope, visibleResWhere } from '../courses/public.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectInsert = typeof projects.$inferInsert;
+export type PlanRow = typeof projectPlans.$inferSelect;
+export type ParticipantKind = 'user' | 'org' | 'post';
+
+// ---------- projects ----------
+// Admin writes take the caller's scope: the project's own row by its company, the rows under a
+// project (plans, resources, exams, participants, enrolments) through their project's company.
+
+const projectInScope = (scope: TenantScope, id: number) => and(eq(projects.id, id), scopeWhere(scope, projects.companySysCode));
+
+/** `column` (a project id) names a project inside the scope. */
+function underScopedProject(scope: TenantScope, column: PgColumn): SQL {
+  if (scope.all) return sql`true`;
+  return sql`${column} in (select ${projects.id} from ${projects} where ${scopeWhere(scope, projects.companySysCode)})`;
+}
+
+/** Before adding rows under a project: it must be inside the scope (the service found it there). */
+async function assertProjectInScope(db: DbOrTx, scope: TenantScope, projectId: number): Promise<void> {
+  const [row] = await db.select({ id: projects.id }).from(projects).where(projectInScope(scope, projectId)).limit(1);
+  if (!row) throw forbidden();
+}
+
+export async function pageProjects(
+  db: DbOrTx,
+  scope: TenantScope,
+  f: { keyword: string; status?: number; companySysCode?: string },
+  window: { limit: number; offset: number },
+): Promise<{ rows: ProjectRow[]; total: number }> {
+  const where = and(
+    scopeWhere(scope, projects.companySysCode),
+    f.companySysCode ? eq(projects.companySysCode, f.companySysCode) : undefined,
+    f.status !== undefined ? eq(projects.status, f.status) : undefined,
+    f.keyword ? ilike(projects.projectName, likeContains(f.keyword)) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db.select().from(projects).where(where).orderBy(desc(projects.updatedAt), desc(projects.id)).limit(window.limit).offset(window.offset),
+    db.select({ n: count() }).from(projects).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+export async function findProject(db: DbOrTx, scope: TenantScope, projectCode: string): Promise<ProjectRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.projectCode, projectCode), scopeWhere(scope, projects.companySysCode)))
+    .limit(1);
+  return row;
+}
+
+export async function findProjectById(db: DbOrTx, id: number): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id));
+  return row;
+}
+
+/** Locks the project row for a state change (publish / close / edit racing each other). */
+export async function lockProject(db: DbOrTx, scope: TenantScope, id: number): Promise<ProjectRow> {
+  const [row] = await db.select().from(projects).where(projectInScope(scope, id)).for('update');
+  return row;
+}
+
+export async function insertProject(db: DbOrTx, scope: TenantScope, values: ProjectInsert): Promise<ProjectRow> {
+  assertOwnerInScope(scope, values.companySysCode);
+  const [row] = await db.insert(projects).values(values).returning();
+  return row;
+}
+
+export async function updateProject(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Omit<ProjectInsert, 'companySysCode'>>) {
+  await db.update(projects).set(values).where(projectInScope(scope, id));
+}
+
+export async function deleteProject(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  await db.delete(projects).where(projectInScope(scope, id));
+}
+
+/** Per project: resources and people enrolled. */
+export async function projectCounts(db: DbOrTx, ids: number[]): Promise<Map<number, { resCount: number; userCount: number }>> {
+  const out = new Map(ids.map((id) => [id, { resCount: 0, userCount: 0 }]));
+  if (!ids.length) return out;
+  const [r, u] = await Promise.all([
+    db
+      .select({ id: projectResources.projectId, n: count() })
+      .from(projectResources)
+      .where(inArray(projectResources.projectId, ids))
+      .groupBy(projectResources.projectId),
+    db
+      .select({ id: projectUsers.projectId, n: count() })
+      .from(projectUsers)
+      .where(inArray(projectUsers.projectId, ids))
+      .groupBy(projectUsers.projectId),
+  ]);
+  for (const x of r) out.get(x.id)!.resCount = Number(x.n);
+  for (const x of u) out.get(x.id)!.userCount = Number(x.n);
+  return out;
+}
+
+// ---------- plans ----------
+
+export function listPlans(db: DbOrTx, projectIds: number[]): Promise<PlanRow[]> {
+  if (!projectIds.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(projectPlans)
+    .where(inArray(projectPlans.projectId, projectIds))
+    .orderBy(asc(projectPlans.sort), asc(projectPlans.id));
+}
+
+export async function insertPlan(db: DbOrTx, scope: TenantScope, values: typeof projectPlans.$inferInsert): Promise<void> {
+  await assertProjectInScope(db, scope, values.projectId);
+  await db.insert(projectPlans).values(values);
+}
+
+export async function updatePlan(db: DbOrTx, scope: TenantScope, id: number, values: Partial<typeof projectPlans.$inferInsert>) {
+  await db
+    .update(projectPlans)
+    .set(values)
+    .where(and(eq(projectPlans.id, id), underScopedProject(scope, projectPlans.projectId)));
+}
+
+export async function deletePlans(db: DbOrTx, scope: TenantScope, ids: number[]): Promise<void> {
+  if (ids.length)
+    await db.delete(projectPlans).where(and(inArray(projectPlans.id, ids), underScopedProject(scope, projectPlans.projectId)));
+}
+
+export async function planCodesInUse(db: DbOrTx, projectId: number): Promise<Set<string>> {
+  const rows = await db.selectDistinct({ c: projectUsers.planCode }).from(projectUsers).where(eq(projectUsers.projectId, projectId));
+  return new Set(rows.map((r) => r.c));
+}
+
+// ---------- resources ----------
+
+/** Resources the company's learners can see (the resource library's visibility rule), by code. */
+export async function usableResources(db: DbOrTx, company: string, resCodes: string[]) {
+  if (!resCodes.length) return [];
+  return db
+    .select({ id: resources.id, resCode: resources.resCode })
+    .from(resources)
+    .where(and(inArray(resources.resCode, resCodes), visibleResWhere(viewerScope(company))));
+}
+
+export async function replaceResources(db: DbOrTx, scope: TenantScope, projectId: number, resIds: number[]): Promise<void> {
+  await assertProjectInScope(db, scope, projectId);
+  await db.delete(projectResources).where(eq(projectResources.projectId, projectId));
+  if (resIds.length) await db.insert(projectResources).values(resIds.map((resId, i) => ({ projectId, resId, sort: (i + 1) * 10 })));
+}
+
+/** The project's resources in order, with what learners see (the live version) and, given a user, their study row. */
+export async function projectResourceList(db: DbOrTx, projectId: number, userId?: number) {
+  return db
+    .select({
+      resId: resources.id,
+      resCode: resources.resCode,
+      resName: resources.resName,
+      resType: resources.resType,
+      cover: resources.cover,
+      creditHours: resources.creditHours,
+      duration: resources.duration,
+      live: resources.live,
+      deletedAt: resources.deletedAt,
+      companySysCode: resources.companySysCode,
+      isPrivate: resources.isPrivate,
+      creditedSeconds: resStudies.creditedSeconds,
+      completedAt: resStudies.completedAt,
+      lastStudyAt: resStudies.lastStudyAt,
+    })
+    .from(projectResources)
+    .innerJoin(resources, eq(resources.id, projectResources.resId))
+    .leftJoin(resStudies, and(eq(resStudies.resId, resources.id), eq(resStudies.userId, userId ?? -1)))
+    .where(eq(projectResources.projectId, projectId))
+    .orderBy(asc(projectResources.sort), asc(resources.id));
+}
+
+// ---------- exams ----------
+
+export async function examsInCompany(db: DbOrTx, company: string, codes: string[]) {
+  if (!codes.length) return [];
+  return db
+    .select({ examCode: exams.examCode, examName: exams.examName })
+    .from(exams)
+    .where(and(inArray(exams.examCode, codes), eq(exams.companySysCode, company)));
+}
+
+export async function replaceExams(db: DbOrTx, scope: TenantScope, projectId: number, codes: string[]): Promise<void> {
+  await assertProjectInScope(db, scope, projectId);
+  await db.delete(projectExams).where(eq(projectExams.projectId, projectId));
+  if (codes.length) await db.insert(projectExams).values(codes.map((examCode, i) => ({ projectId, examCode, sort: (i + 1) * 10 })));
+}
+
+/** Linked exams that still exist; `passed` for a user when their best score reaches the pass score. */
+export async function projectExamList(db: DbOrTx, projectId: number, userId?: number) {
+  const rows = await db.execute<{ exam_code: string; exam_name: string; passed: boolean; attempts: number }>(sql`
+    select e.exam_code, e.exam_name,
+      coalesce((select eu.score >= e.pass_score from ex_examuser eu where eu.exam_id = e.id and eu.user_id = ${userId ?? -1}), false) as passed,
+      coalesce((select eu.attempts from ex_examuser eu where eu.exam_id = e.id and eu.user_id = ${userId ?? -1}), 0) as attempts
+    from project_exam pe join ex_exam e on e.exam_code = pe.exam_code
+    where pe.project_id = ${projectId}
+    order by pe.sort`);
+  return rows.rows.map((r) => ({ examCode: r.exam_code, examName: r.exam_name, passed: Boolean(r.passed), taken: Number(r.attempts) > 0 }));
+}
+
+// ---------- participants ----------
+
+export function listParticipants(db: DbOrTx, projectIds: number[]) {
+  if (!projectIds.length) return Promise.resolve([]);
+  return db.select().from(projectParticipants).where(inArray(projectParticipants.projectId, projectIds));
+}
+
+export async function replaceParticipants(
+  db: DbOrTx,
+  scope: TenantScope,
+  projectId: number,
+  picks: { kind: ParticipantKind; refId: number }[],
+): Promise<void> {
+  await assertProjectInScope(db, scope, projectId);
+  await db.delete(projectParticipants).where(eq(projectParticipants.projectId, projectId));
+  if (picks.length) await db.insert(projectParticipants).values(picks.map((p) => ({ projectId, ...p })));
+}
+
+/** Records who has been told; returns the ones not told before (each exactly once). The notify job's write: no caller scope. */
+export async function claimNotices(db: DbOrTx, projectId: number, userIds: number[], at: Date): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    const rows = await db
+      .insert(projectNotices)
+      .values(userIds.slice(i, i + 500).map((userId) => ({ projectId, userId, notifiedAt: at })))
+      .onConflictDoNothing()
+      .returning({ userId: projectNotices.userId });
+    out.push(...rows.map((r) => r.userId));
+  }
+  return out;
+}
+
+/** A learner's company, department chain (own department and every one above) and posts. */
+export async function learnerPlace(db: DbOrTx, userId: number) {
+  const [u] = await db
+    .select({
+      company: users.companySysCode,
+      orgId: users.orgId,
+      postId: users.postId,
+      partTimePostId: users.partTimePostId,
+      chnName: users.chnName,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!u?.company) return null;
+  const orgRows = await db.select({ id: orgs.id, pId: orgs.pId }).from(orgs).where(eq(orgs.companySysCode, u.company));
+  const parent = new Map(orgRows.map((o) => [o.id, o.pId]));
+  const chain = new Set<number>();
+  for (let o = u.orgId; o != null && o !== 0 && !chain.has(o); o = parent.get(o) ?? null) chain.add(o);
+  return {
+    company: u.company,
+    chnName: u.chnName,
+    orgChain: chain,
+    posts: new Set([u.postId, u.partTimePostId].filter((x): x is number => x != null)),
+  };
+}
+
+// ---------- enrolment ----------
+
+export async function enrolmentsOf(db: DbOrTx, userId: number, projectIds?: number[]) {
+  return db
+    .select()
+    .from(projectUsers)
+    .where(
+      and(eq(projectUsers.userId, userId), projectIds ? inArray(projectUsers.projectId, projectIds.length ? projectIds : [-1]) : undefined),
+    );
+}
+
+export async function findEnrolment(db: DbOrTx, projectId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(projectUsers)
+    .where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId)));
+  return row;
+}
+
+/** Enrols; false when already enrolled. The learner's own row (the owner is the user, who joins a project of their company). */
+export async function enrol(db: DbOrTx, projectId: number, userId: number, planCode: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(projectUsers)
+    .values({ projectId, userId, planCode, joinedAt: at })
+    .onConflictDoNothing()
+    .returning({ userId: projectUsers.userId });
+  return rows.length > 0;
+}
+
+export async function updateEnrolment(
+  db: DbOrTx,
+  scope: TenantScope,
+  projectId: number,
+  userId: number,
+  values: Partial<typeof projectUsers.$inferInsert>,
+) {
+  await db
+    .update(projectUsers)
+    .set(values)
+    .where(and(eq(projectUsers.projectId, projectId), eq(projectUsers.userId, userId), underScopedProject(scope, projectUsers.projectId)));
+}
+
+export async function pageEnrolments(db: DbOrTx, projectId: number, keyword: string, window: { limit: number; offset: number }) {
+  const where = and(
+    eq(projectUsers.projectId, projectId),
+    keyword ? or(ilike(users.chnName, likeContains(keyword)), ilike(users.accountCode, likeContains(keyword))) : undefined,
+  ) as SQL;
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ e: projectUsers, accountCode: users.accountCode, chnName: users.chnName, orgName: orgs.orgName })
+      .from(projectUsers)
+      .innerJoin(users, eq(users.id, projectUsers.userId))
+      .leftJoin(orgs, eq(orgs.id, users.orgId))
+      .where(where)
+      .orderBy(desc(projectUsers.joinedAt), asc(users.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ n: count() }).from(projectUsers).innerJoin(users, eq(users.id, projectUsers.userId)).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+// ---------- study time ----------
+
+export interface StudyTotals {
+  periodSeconds: number;
+  todaySeconds: number;
+  lastDay: string;
+}
+
+/**
+ * Credited seconds per (project, user) on the project's resources on days within the project's
+ * period (res_study_day), today's part and the last such day.
+ */
+export async function studyTotals(db: DbOrTx, projectIds: number[], userIds: number[], today: string): Promise<Map<string, StudyTotals>> {
+  const out = new Map<string, StudyTotals>();
+  if (!projectIds.length || !userIds.length) return out;
+  const rows = await db.execute<{ project_id: number; user_id: number; total: string; today_s: string; last_day: string }>(sql`
+    select p.id as project_id, d.user_id, sum(d.seconds) as total,
+      sum(case when d.day = ${today}::date then d.seconds else 0 end) as today_s,
+      to_char(max(d.day), 'YYYY-MM-DD') as last_day
+    from project_project p
+    join project_res r on r.project_id = p.id
+    join res_study_day d on d.res_id = r.res_id and d.day between p.start_date and p.end_date
+    where p.id in (${sql.join(
+      projectIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and d.user_id in (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    group by p.id, d.user_id`);
+  for (const r of rows.rows)
+    out.set(`${r.project_id}:${r.user_id}`, { periodSeconds: Number(r.total), todaySeconds: Number(r.today_s), lastDay: r.last_day ?? '' });
+  return out;
+}
+
+/** Published projects of a company whose period has not ended (the ones a learner may be offered). */
+export function openProjects(db: DbOrTx, company: string, today: string) {
+  return db
+    .select()
+    .from(projects)
+    .where(
+      and(eq(projects.companySysCode, company), eq(projects.status, ProjectStatus.Published), sql`${projects.endDate} >= ${today}::date`),
+    )
+    .orderBy(asc(projects.endDate), asc(projects.id));
+}
+
+export function projectsById(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return Promise.resolve([] as ProjectRow[]);
+  return db.select().from(projects).where(inArray(projects.id, ids));
+}
+
+/** Published projects the user is enrolled in that contain the resource. */
+export function enrolledProjectsWithResource(db: DbOrTx, userId: number, resId: number) {
+  return db
+    .select({ allowedSpeeds: projects.allowedSpeeds, allowSeekAhead: projects.allowSeekAhead })
+    .from(projects)
+    .innerJoin(projectUsers, and(eq(projectUsers.projectId, projects.id), eq(projectUsers.userId, userId)))
+    .innerJoin(projectResources, and(eq(projectResources.projectId, projects.id), eq(projectResources.resId, resId)))
+    .where(eq(projects.status, ProjectStatus.Published));
+}
+
+export async function resIdByCode(db: DbOrTx, resCode: string): Promise<number | undefined> {
+  const [row] = await db.select({ id: resources.id }).from(resources).where(eq(resources.resCode, resCode));
+  return row?.id;
+}

@@ -1,2 +1,0 @@
-// What other modules may use of roles.
-export { isPlatformAdmin } from './rules.ts';
