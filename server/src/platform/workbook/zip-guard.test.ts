@@ -9,9 +9,9 @@ import { assertSafeXlsx } from './zip-guard.ts';
 // modules/imports/imports.test.ts)
 
 /** A zip of the given parts, written by yazl (deflated unless `store`). */
-async function zip(parts: { name: string; data: Buffer; store?: boolean }[]): Promise<Buffer> {
+async function zip(parts: { name: string; data: Buffer; store?: boolean; zip64?: boolean }[]): Promise<Buffer> {
   const z = new yazl.ZipFile();
-  for (const p of parts) z.addBuffer(p.data, p.name, { compress: !p.store });
+  for (const p of parts) z.addBuffer(p.data, p.name, { compress: !p.store, forceZip64Format: !!p.zip64 });
   z.end();
   return buffer(z.outputStream);
 }
@@ -74,7 +74,7 @@ describe('the zip guard', () => {
       );
   });
 
-  it('refuses a compression it does not know and a part that does not inflate', async () => {
+  it('refuses a compression it does not know, zip64, and a part that does not inflate', async () => {
     const ok = await zip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook>'.repeat(100)) }]);
     const cd = ok.readUInt32LE(ok.length - 6);
     const bzip2 = Buffer.from(ok);
@@ -83,6 +83,10 @@ describe('the zip guard', () => {
     const broken = Buffer.from(ok);
     broken.fill(0xff, 30 + 'xl/workbook.xml'.length, 30 + 'xl/workbook.xml'.length + 4);
     await expect(assertSafeXlsx(broken)).rejects.toMatchObject(refusal('IMPORT_UNZIP_BROKEN'));
+    // zip64, as ADR 0011 has it
+    await expect(assertSafeXlsx(await zip([{ name: 'xl/workbook.xml', data: Buffer.from('<x/>'), zip64: true }]))).rejects.toMatchObject(
+      refusal('IMPORT_UNREADABLE'),
+    );
     // a central directory that points to no local header
     const lost = Buffer.from(ok);
     lost.writeUInt32LE(7, cd + 42);

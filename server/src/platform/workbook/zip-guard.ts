@@ -24,7 +24,7 @@ async function inflatedSize(stream: Readable, cap: number): Promise<number> {
 
 /**
  * Checks an xlsx (a zip, read by yauzl) before any parser touches it: entry count, no encrypted
- * part, names without absolute or `..` paths (yauzl refuses those), and the real inflated size of
+ * or zip64 part, names without absolute or `..` paths (yauzl refuses those), and the real inflated size of
  * every part, measured by inflating with a hard cap on the total — the sizes the archive declares
  * are never trusted (zip-bomb guard). Answers the parts by name.
  */
@@ -48,6 +48,8 @@ export async function assertSafeXlsx(
     if (next.done) break;
     const entry = next.value;
     if (entry.isEncrypted()) throw appError('IMPORT_ENCRYPTED');
+    // zip64 (extra field 1): never needed within our limits (ADR 0011)
+    if (entry.extraFields.some((f) => f.id === 0x0001)) throw appError('IMPORT_UNREADABLE');
     if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) throw appError('IMPORT_UNREADABLE');
     // a local header that is missing or points past the end
     const open = () => zip.openReadStreamPromise(entry);
