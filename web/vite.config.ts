@@ -56,7 +56,7 @@ export default defineConfig({
       output: {
         // React is on every page: one long-lived chunk. The UI kit is NOT grouped: each page's
         // chunks carry only the antd components it uses, shared ones land in shared chunks, so
-        // the portal never downloads the admin toolkit (issue 15; docs/adr/0010a-web-weight.md).
+        // the portal never downloads the admin toolkit (issue 15; docs/adr/0035-web-weight.md).
         codeSplitting: {
           // What the entry imports statically is loaded by every page first: one `boot` chunk, not
           // a dozen small ones (build/boot-chunk.ts).

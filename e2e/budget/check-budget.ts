@@ -17,7 +17,7 @@ interface PagePlan {
   /**
    * Interim CI ceiling for a page that does not meet its budget yet: CI fails above it, so the
    * page cannot get heavier, and the table still shows it over its budget. Lower it as the page
-   * gets lighter; remove it once the budget holds (docs/adr/0010a-web-weight.md).
+   * gets lighter; remove it once the budget holds (docs/adr/0035-web-weight.md).
    */
   ceilingKb?: number;
   account?: 'learner01' | 'admin';

@@ -178,7 +178,7 @@ test('a learner takes, reloads, goes offline, submits, is marked on the marking 
   await page.goto(`/ysUserExam/examview?userpaperId=${userpaperId}`);
   await expect(page.getByTestId('result-banner')).toContainText('恭喜您通过了考试，得分 90 分');
   await expect(page.getByTestId('exam-result')).toContainText('要点齐全');
-  // one of two attempts used: no key yet (isAllowedViewAnswer 1 is after the last attempt, ADR 0011a §5)
+  // one of two attempts used: no key yet (isAllowedViewAnswer 1 is after the last attempt, ADR 0036 §5)
   await expect(page.getByTestId('result-answers-hidden')).toContainText('还有考试机会，暂不显示答案');
   await snap(page, 'exam-result-1440');
   const download = page.waitForEvent('download');

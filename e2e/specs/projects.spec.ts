@@ -4,7 +4,8 @@ import { signInByApi, snap } from '../fixtures/session.ts';
 
 // Training projects (issue 13): a company administrator creates a project with a course from the
 // library and one picked learner, publishes it; the learner (learner17, whom no other spec uses)
-// finds it in 我的学习, joins and opens the project page with its course.
+// finds it in 我的学习, joins and opens the project page with its course, completes that course
+// (rich text, 1 学时) and sees the 学时 credited on the project page and the card.
 
 const NAME = '端到端培训项目';
 const toast = (page: Page, text: string | RegExp) => expect(page.getByText(text).first()).toBeVisible();
@@ -75,7 +76,21 @@ test('an administrator publishes a project; the picked learner joins it and open
   await expect(learner.getByTestId('project-detail-name')).toHaveText(NAME);
   await expect(learner.getByTestId('project-course-name')).toHaveText(['企业文化与价值观']);
   await expect(learner.getByTestId('project-course-study')).toHaveAttribute('href', /\/trainres\/study\?id=R/);
+  await expect(learner.getByTestId('project-detail-gethrs')).toHaveText('0');
   await snap(learner, 'project-detail');
+
+  // ---- a short course completed gives its declared 学时 (ADR 0018 "Crediting by rule"): the rich-text
+  // course of 1 学时, read in seconds and marked 我已学完, counts 1 of the project's 2 学时 ----
+  await learner.getByTestId('project-course-study').click();
+  await learner.getByRole('button', { name: '我已学完' }).click();
+  await toast(learner, '恭喜，已完成本课程');
+  await learner.goBack();
+  await expect(learner.getByTestId('project-detail-name')).toHaveText(NAME);
+  await expect(learner.getByTestId('project-detail-gethrs')).toHaveText('1');
+  await expect(learner.getByTestId('project-detail-missing')).toHaveText('（还差 1 学时）');
+  await expect(learner.getByTestId('project-course-line')).toContainText('计入项目 1 学时');
+  await learner.goto('/dashboard');
+  await expect(learner.getByTestId('study-card').filter({ hasText: NAME }).getByTestId('study-card-gethrs')).toHaveText('1');
   expect(errors).toEqual([]);
   await ctx.close();
 });

@@ -91,7 +91,7 @@ export const IMPORT_LIMITS = {
   maxFileBytes: 10 * 1024 * 1024,
   /**
    * total uncompressed size of the xlsx parts (zip-bomb guard): 20,000 rows of the user template
-   * unzip to about 8 MB, 5,000 questions with long texts to about 27 MB (ADR 0013)
+   * unzip to about 8 MB, 5,000 questions with long texts to about 27 MB (ADR 0006 "Large workbooks")
    */
   maxUnzippedBytes: 32 * 1024 * 1024,
   maxZipEntries: 2_000,

@@ -36,7 +36,7 @@ export const EXAM_STATUS_LABELS: Record<number, string> = { 0: '未发布', 1: '
 export const ExamUserStatus = { Assigned: 0, NotStarted: 10, InProgress: 20, Done: 30 } as const;
 /**
  * When a learner sees the correct answers (and the analysis) of their submitted attempt
- * (issue 22 item 2, ADR 0011a §5). Never while they can still answer the same questions: a
+ * (issue 22 item 2, ADR 0036 §5). Never while they can still answer the same questions: a
  * question that is in another exam they can still take stays hidden whatever this setting says.
  */
 export const AnswerReview = { AfterEach: 'afterEach', AfterLast: 'afterLast', AfterClose: 'afterClose', Never: 'never' } as const;

@@ -253,6 +253,12 @@ export interface CourseProgress {
   progress: number;
   completed: number;
   lastStudyTime: string;
+  /**
+   * the hours this course counts toward the project (2 decimals, down): its creditHours in full
+   * once completed within the period, else the time studied within the period, at most its
+   * creditHours (all of it when it declares none) — ADR 0018 "Crediting by rule"
+   */
+  creditedHrs: number;
 }
 export interface StudyRules {
   allowedSpeeds: number[];

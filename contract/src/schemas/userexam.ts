@@ -26,7 +26,7 @@ export const UserExamMsg = {
 } as const;
 
 /**
- * Why a learner's result shows no (or not every) correct answer (ADR 0011a §5). '' when every key
+ * Why a learner's result shows no (or not every) correct answer (ADR 0036 §5). '' when every key
  * is shown (an administrator's view, or the exam's rule allows it and no question is in another
  * exam the learner can still take).
  */

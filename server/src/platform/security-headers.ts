@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The Content-Security-Policy the built app runs under (issue 9 item 11, ADR 0013):
+ * The Content-Security-Policy the built app runs under (issue 9 item 11, ADR 0006 "Security headers"):
  * - scripts only from our own origin, plus the inline scripts of the built index.html by their
  *   sha256 (the route preloader and boot screen of the public pages, issue 15);
  * - styles also inline: antd (cssinjs) and the captcha widget write <style> and style="" at run time;

@@ -12,7 +12,7 @@ function FeedbackBridge() {
 /**
  * antd's <App> (context-aware message, modal, notification for `App.useApp()`) with the feedback
  * bridge. The admin/learner layout renders it; the public pages do without, so their first load
- * carries none of antd's modal and notification code (issue 15; docs/adr/0010a-web-weight.md).
+ * carries none of antd's modal and notification code (issue 15; docs/adr/0035-web-weight.md).
  */
 export function AntAppScope({ children }: { children: ReactNode }) {
   return (

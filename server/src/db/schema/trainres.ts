@@ -1,4 +1,4 @@
-// Training resources and media (issue 11). See docs/adr/0012-resources-audit-and-media.md.
+// Training resources and media (issue 11). See docs/adr/0037-resources-audit-and-media.md.
 import { bigint, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from './org.ts';
 import { users } from './user.ts';

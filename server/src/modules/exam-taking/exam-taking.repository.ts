@@ -549,7 +549,7 @@ export async function saveGivenLocked(
 
 /**
  * The exams other than `exceptExamId` a person is assigned to that are published and not yet
- * ended (open now or later), with what decides whether they have an attempt left (ADR 0011a §5:
+ * ended (open now or later), with what decides whether they have an attempt left (ADR 0036 §5:
  * their questions' keys stay hidden from this person).
  */
 export async function unendedExamsOf(db: DbOrTx, userId: number, now: Date, exceptExamId: number) {

@@ -37,7 +37,7 @@ const base = USER_EXAM_BASE;
 const RESULTS = { action: RESULT_READERS };
 const MARK = { action: Perm.ExamMark };
 
-/** Exam taking and results (issue 14, ADR 0011a): the learner's calls; results also for administrators. */
+/** Exam taking and results (issue 14, ADR 0036): the learner's calls; results also for administrators. */
 export const userExamRoutes = [
   defineRoute({
     method: 'POST',

@@ -19,7 +19,7 @@ import { isResVisible } from '../courses/public.ts';
 import { projectError } from './errors.ts';
 import { PROJECT_MESSAGE_TYPE, projectMessageUrl } from './jobs.ts';
 import { matchesPicks } from './participants.ts';
-import { chinaDay, parseSpeeds, projectProgress } from './progress.ts';
+import { chinaDay, hoursOf, parseSpeeds, projectProgress } from './progress.ts';
 import * as repo from './projects.repository.ts';
 import { projectStudyRules } from './public.ts';
 
@@ -60,10 +60,11 @@ async function buildCards(
   list: repo.ProjectRow[],
   enrolled: Map<number, Enrolment>,
   now: Date,
+  known?: Map<string, repo.StudyTotals>,
 ): Promise<StudyCard[]> {
   const today = chinaDay(now);
   const ids = list.map((p) => p.id);
-  const [totals, plans] = await Promise.all([repo.studyTotals(db, ids, [userId], today), repo.listPlans(db, ids)]);
+  const [totals, plans] = await Promise.all([known ?? repo.studyTotals(db, ids, [userId], today), repo.listPlans(db, ids)]);
   const cards: StudyCard[] = [];
   for (const p of list) {
     const e = enrolled.get(p.id);
@@ -192,7 +193,10 @@ export async function projectDetailData(caller: Caller, projectCode: string): Pr
   const db = caller.ctx.db;
   const userId = requireActor(caller).userId;
   const { project: p, enrolment } = await visibleProject(db, caller, projectCode);
-  const [card] = await buildCards(db, userId, [p], new Map(enrolment ? [[p.id, enrolment]] : []), caller.now);
+  // the card and the per-course hours from one reading, so they agree
+  const totals = await repo.studyTotals(db, [p.id], [userId], chinaDay(caller.now));
+  const credit = totals.get(`${p.id}:${userId}`);
+  const [card] = await buildCards(db, userId, [p], new Map(enrolment ? [[p.id, enrolment]] : []), caller.now, totals);
   const [resources, exams] = await Promise.all([repo.projectResourceList(db, p.id, userId), repo.projectExamList(db, p.id, userId)]);
   const courses: CourseProgress[] = resources
     // what the learner may open (a platform resource made private since leaves the list)
@@ -212,6 +216,7 @@ export async function projectDetailData(caller: Caller, projectCode: string): Pr
         progress: completed ? 100 : duration > 0 ? Math.min(100, Math.floor((seconds * 100) / duration)) : 0,
         completed,
         lastStudyTime: r.lastStudyAt ? formatDateTime(r.lastStudyAt) : '',
+        creditedHrs: hoursOf(credit?.byRes.get(r.resId) ?? 0),
       };
     });
   const speeds = parseSpeeds(p.allowedSpeeds);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { chinaDay, dayDiff, hoursOf, leftDays, parseSpeeds, projectProgress } from './progress.ts';
+import {
+  type CourseStudy,
+  chinaDay,
+  courseCreditSeconds,
+  dayDiff,
+  hoursOf,
+  leftDays,
+  parseSpeeds,
+  projectCredit,
+  projectProgress,
+} from './progress.ts';
 
 const base = { startDate: '2030-03-01', endDate: '2030-03-10', checkHrs: 10, reachRule: 1, examsPassed: true };
 
@@ -77,6 +87,65 @@ describe('project progress arithmetic', () => {
       leftDays: 0,
       todayProgress: 0,
     });
+  });
+
+  it('a course credits its declared 学时 once completed, else its time up to them; without 学时 its time', () => {
+    expect(courseCreditSeconds(1, 20, true)).toBe(3600);
+    expect(courseCreditSeconds(1, 20, false)).toBe(20);
+    expect(courseCreditSeconds(1, 5400, false)).toBe(3600);
+    expect(courseCreditSeconds(0.33, 5400, true)).toBe(1188);
+    expect(courseCreditSeconds(0, 1800, true)).toBe(1800);
+    expect(courseCreditSeconds(0, 1800, false)).toBe(1800);
+  });
+
+  it("a project's credit: completions within the period only, today's part, the last day", () => {
+    const period = { startDate: '2030-03-01', endDate: '2030-03-10' };
+    const c = (extra: Partial<CourseStudy>): CourseStudy => ({
+      resId: 1,
+      creditHours: 1,
+      periodSeconds: 0,
+      todaySeconds: 0,
+      completedDay: '',
+      lastDay: '',
+      ...extra,
+    });
+    // completed today after 20 s: all of the hour is today's
+    const today = projectCredit(
+      [c({ periodSeconds: 20, todaySeconds: 20, completedDay: '2030-03-05', lastDay: '2030-03-05' })],
+      period,
+      '2030-03-05',
+    );
+    expect(today).toMatchObject({ periodSeconds: 3600, todaySeconds: 3600, lastDay: '2030-03-05' });
+    expect(projectProgress({ ...base, checkHrs: 1, today: '2030-03-05', periodSeconds: 3600, todaySeconds: 3600 })).toMatchObject({
+      getHrs: 1,
+      reachState: 1,
+      reachProgress: 100,
+      todayProgress: 100,
+    });
+    // completed yesterday: nothing of it is today's
+    expect(projectCredit([c({ periodSeconds: 20, completedDay: '2030-03-04' })], period, '2030-03-05')).toMatchObject({
+      periodSeconds: 3600,
+      todaySeconds: 0,
+      lastDay: '2030-03-04',
+    });
+    // today's study on a capped course adds only up to the cap
+    expect(projectCredit([c({ periodSeconds: 4000, todaySeconds: 1000 })], period, '2030-03-05')).toMatchObject({
+      periodSeconds: 3600,
+      todaySeconds: 600,
+    });
+    // completed before or after the period: the time studied in it
+    for (const completedDay of ['2030-02-28', '2030-03-11'])
+      expect(projectCredit([c({ periodSeconds: 600, completedDay, lastDay: '2030-03-02' })], period, '2030-03-12')).toMatchObject({
+        periodSeconds: 600,
+        lastDay: '2030-03-02',
+      });
+    // per course, and a course without 学时
+    const two = projectCredit(
+      [c({ resId: 1, completedDay: '2030-03-01' }), c({ resId: 2, creditHours: 0, periodSeconds: 900 })],
+      period,
+      '2030-03-05',
+    );
+    expect([two.periodSeconds, two.byRes.get(1), two.byRes.get(2)]).toEqual([4500, 3600, 900]);
   });
 
   it('speed lists', () => {

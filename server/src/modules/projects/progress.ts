@@ -30,6 +30,59 @@ export function leftDays(startDate: string, endDate: string, today: string): num
   return dayDiff(today, endDate) + 1;
 }
 
+/**
+ * One course of a project for one learner, as `studyTotals` reads it: the 学时 the administrator
+ * declared for the course (0 = none), the study seconds credited on it on days within the
+ * project's period (res_study_day), today's part of them, the day (Asia/Shanghai) the learner
+ * completed it ('' = not completed) and the last day within the period they studied it.
+ */
+export interface CourseStudy {
+  resId: number;
+  creditHours: number;
+  periodSeconds: number;
+  todaySeconds: number;
+  completedDay: string;
+  lastDay: string;
+}
+
+/**
+ * What one course credits to a project, in seconds (the ADR 0018 amendment "Crediting by rule"):
+ * completed within the period → its declared 学时 in full; not (yet) completed → the time studied
+ * within the period, at most its declared 学时; no declared 学时 → the time studied.
+ */
+export function courseCreditSeconds(declaredHours: number, studiedSeconds: number, completed: boolean): number {
+  const declared = Math.round(Math.max(0, declaredHours) * 3600);
+  const studied = Math.max(0, studiedSeconds);
+  if (declared <= 0) return studied;
+  return completed ? declared : Math.min(studied, declared);
+}
+
+export interface ProjectCredit {
+  /** seconds credited to the project by its courses (the rule above) */
+  periodSeconds: number;
+  /** of those, what today added: the credit now minus the credit at the start of today */
+  todaySeconds: number;
+  /** the last day within the period the learner studied or completed one of the courses ('' none) */
+  lastDay: string;
+  /** per course (resId) */
+  byRes: Map<number, number>;
+}
+
+/** A learner's credit in a project from their study of its courses, as of `today`. */
+export function projectCredit(courses: CourseStudy[], period: { startDate: string; endDate: string }, today: string): ProjectCredit {
+  const out: ProjectCredit = { periodSeconds: 0, todaySeconds: 0, lastDay: '', byRes: new Map() };
+  for (const c of courses) {
+    const doneInPeriod = c.completedDay !== '' && period.startDate <= c.completedDay && c.completedDay <= period.endDate;
+    const now = courseCreditSeconds(c.creditHours, c.periodSeconds, doneInPeriod);
+    const atDawn = courseCreditSeconds(c.creditHours, c.periodSeconds - c.todaySeconds, doneInPeriod && c.completedDay < today);
+    out.periodSeconds += now;
+    out.todaySeconds += Math.max(0, now - atDawn);
+    out.byRes.set(c.resId, (out.byRes.get(c.resId) ?? 0) + now);
+    for (const day of [c.lastDay, doneInPeriod ? c.completedDay : '']) if (day > out.lastDay) out.lastDay = day;
+  }
+  return out;
+}
+
 export interface ProgressInput {
   startDate: string;
   endDate: string;
@@ -38,9 +91,9 @@ export interface ProgressInput {
   reachRule: number;
   /** yyyy-MM-dd, Asia/Shanghai */
   today: string;
-  /** credited seconds on the project's resources on days within the period */
+  /** seconds credited to the project by its courses (projectCredit) */
   periodSeconds: number;
-  /** of those, today's */
+  /** of those, what today added */
   todaySeconds: number;
   /** every linked exam passed (true when none is linked) */
   examsPassed: boolean;
@@ -57,7 +110,7 @@ export interface Progress {
 }
 
 /**
- * - getHrs: period seconds in hours (2 decimals, down).
+ * - getHrs: the project's credited seconds (projectCredit) in hours (2 decimals, down).
  * - reachProgress: period seconds against checkHrs in whole %, down, at most 100 (100 when checkHrs is 0).
  * - reachState: 1 when the hours are reached (and, rule 2, every linked exam passed).
  * - today's target: what was still missing at the start of today, spread evenly over the days

@@ -21,6 +21,7 @@ import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import { viewerScope, visibleResWhere } from '../courses/public.ts';
+import { type CourseStudy, type ProjectCredit, projectCredit } from './progress.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectInsert = typeof projects.$inferInsert;
@@ -344,36 +345,67 @@ export async function pageEnrolments(db: DbOrTx, projectId: number, keyword: str
 
 // ---------- study time ----------
 
-export interface StudyTotals {
-  periodSeconds: number;
-  todaySeconds: number;
-  lastDay: string;
-}
+export type StudyTotals = ProjectCredit;
 
 /**
- * Credited seconds per (project, user) on the project's resources on days within the project's
- * period (res_study_day), today's part and the last such day.
+ * Per (project, user): what the user's study of the project's courses credits to the project
+ * (progress.ts `projectCredit`, the ADR 0018 amendment "Crediting by rule"). Reads, per course,
+ * its declared 学时 (the approved version's, as learners see it), the seconds of res_study_day on
+ * days within the project's period (and today's part) and res_study's completion time.
  */
 export async function studyTotals(db: DbOrTx, projectIds: number[], userIds: number[], today: string): Promise<Map<string, StudyTotals>> {
   const out = new Map<string, StudyTotals>();
   if (!projectIds.length || !userIds.length) return out;
-  const rows = await db.execute<{ project_id: number; user_id: number; total: string; today_s: string; last_day: string }>(sql`
-    select p.id as project_id, d.user_id, sum(d.seconds) as total,
-      sum(case when d.day = ${today}::date then d.seconds else 0 end) as today_s,
-      to_char(max(d.day), 'YYYY-MM-DD') as last_day
+  const list = (ids: number[]) =>
+    sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+  const rows = await db.execute<{
+    project_id: number;
+    user_id: number;
+    res_id: number;
+    credit_hours: string | number | null;
+    completed_day: string | null;
+    period_s: string | number | null;
+    today_s: string | number | null;
+    last_day: string | null;
+    start_date: string;
+    end_date: string;
+  }>(sql`
+    select p.id as project_id, u.id as user_id, r.res_id,
+      to_char(p.start_date, 'YYYY-MM-DD') as start_date, to_char(p.end_date, 'YYYY-MM-DD') as end_date,
+      coalesce((t.live->>'creditHours')::numeric, t.credit_hours) as credit_hours,
+      -- the Asia/Shanghai day (UTC+8, as res_study_day's days) of the completion
+      to_char((s.completed_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') as completed_day,
+      d.period_s, d.today_s, d.last_day
     from project_project p
     join project_res r on r.project_id = p.id
-    join res_study_day d on d.res_id = r.res_id and d.day between p.start_date and p.end_date
-    where p.id in (${sql.join(
-      projectIds.map((id) => sql`${id}`),
-      sql`, `,
-    )}) and d.user_id in (${sql.join(
-      userIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-    group by p.id, d.user_id`);
-  for (const r of rows.rows)
-    out.set(`${r.project_id}:${r.user_id}`, { periodSeconds: Number(r.total), todaySeconds: Number(r.today_s), lastDay: r.last_day ?? '' });
+    join train_res t on t.id = r.res_id
+    join app_user u on u.id in (${list(userIds)})
+    left join res_study s on s.user_id = u.id and s.res_id = r.res_id
+    left join lateral (
+      select sum(x.seconds) as period_s,
+        sum(case when x.day = ${today}::date then x.seconds else 0 end) as today_s,
+        to_char(max(x.day), 'YYYY-MM-DD') as last_day
+      from res_study_day x
+      where x.user_id = u.id and x.res_id = r.res_id and x.day between p.start_date and p.end_date
+    ) d on true
+    where p.id in (${list(projectIds)}) and (s.completed_at is not null or d.period_s is not null)`);
+  const courses = new Map<string, { period: { startDate: string; endDate: string }; list: CourseStudy[] }>();
+  for (const r of rows.rows) {
+    const key = `${r.project_id}:${r.user_id}`;
+    if (!courses.has(key)) courses.set(key, { period: { startDate: r.start_date, endDate: r.end_date }, list: [] });
+    courses.get(key)!.list.push({
+      resId: Number(r.res_id),
+      creditHours: Number(r.credit_hours ?? 0) || 0,
+      periodSeconds: Number(r.period_s ?? 0),
+      todaySeconds: Number(r.today_s ?? 0),
+      completedDay: r.completed_day ?? '',
+      lastDay: r.last_day ?? '',
+    });
+  }
+  for (const [key, c] of courses) out.set(key, projectCredit(c.list, c.period, today));
   return out;
 }
 

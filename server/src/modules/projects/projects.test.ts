@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import { exams, examUsers, messages, orgs, resources, resStudies, resStudyDays, storedFiles, users } from '../../db/schema/index.ts';
+import { exams, examUsers, media, messages, orgs, resources, resStudies, resStudyDays, storedFiles, users } from '../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { newCode } from '../../platform/codes.ts';
@@ -32,22 +32,41 @@ let other: string; // other01, another company
 const ids: Record<string, number> = {};
 const res: Record<string, { id: number; code: string }> = {};
 
-async function addRes(name: string, company: string | null, duration = 600) {
+/** An approved course: rich text, or (with `mediaId`) a video whose media is ready; 1 学时 unless told. */
+async function addRes(name: string, company: string | null, duration = 600, o: { creditHours?: number; video?: boolean } = {}) {
   const resCode = newCode('R');
+  let mediaId = '';
+  if (o.video) {
+    mediaId = newCode('MT');
+    await t.ctx.db.insert(media).values({
+      mediaCode: mediaId,
+      companySysCode: company,
+      kind: 'video',
+      sourceKey: `media/${mediaId}/source.mp4`,
+      ext: '.mp4',
+      mime: 'video/mp4',
+      size: 1000,
+      duration,
+      status: 'ready',
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+    });
+  }
+  const resType = o.video ? 1 : 4;
   const live = {
     resName: name,
     introduce: '',
     cover: '',
     lecturerCode: '',
-    resType: 4,
-    content: '<p>x</p>',
-    mediaId: '',
+    resType,
+    content: o.video ? '' : '<p>x</p>',
+    mediaId,
     duration,
-    creditHours: 1,
+    creditHours: o.creditHours ?? 1,
   };
   const [row] = await t.ctx.db
     .insert(resources)
-    .values({ resCode, companySysCode: company, dCode: 'x', resType: 4, resName: name, duration, auditStatus: 20, live })
+    .values({ resCode, companySysCode: company, dCode: 'x', resType, resName: name, mediaId, duration, auditStatus: 20, live })
     .returning({ id: resources.id });
   res[name] = { id: row.id, code: resCode };
 }
@@ -103,7 +122,7 @@ beforeAll(async () => {
   for (const u of await t.ctx.db
     .select({ id: users.id, a: users.accountCode })
     .from(users)
-    .where(inArray(users.accountCode, ['learner05', 'learner06', 'learner07', 'other01']))) {
+    .where(inArray(users.accountCode, ['learner05', 'learner06', 'learner07', 'learner10', 'learner11', 'learner12', 'other01']))) {
     ids[u.a] = u.id;
   }
   await addRes('课程甲', DEMO_COMPANY.companySysCode);
@@ -386,7 +405,10 @@ describe('learner', () => {
       todayTargetHrs: 0.75,
       todayProgress: 0,
     });
+    // each course counts at most its 1 declared 学时: 课程乙 1800 + 2700 s gives 1 h, 课程甲 2700 + 900 s another
     await studied('learner05', '课程乙', '2030-03-10', 2700);
+    expect((await cards(learner, { joinState: 1 })).find((c) => c.projectCode === code)).toMatchObject({ getHrs: 1.75, reachState: 0 });
+    await studied('learner05', '课程甲', '2030-03-10', 900);
     expect((await cards(learner, { joinState: 1 })).find((c) => c.projectCode === code)).toMatchObject({
       getHrs: 2,
       reachState: 1,
@@ -550,5 +572,144 @@ describe('learner', () => {
       await t.post<PageResult<ProjectEnrolmentView>>(`${P}/GetEnrolments`, { projectCode: safety, keyword: 'learner07' }, corp)
     ).data;
     expect(enrol.models[0]).toMatchObject({ certNo: '安B-001', certValidFrom: '2030-01-01' });
+  });
+});
+
+describe('crediting by rule (ADR 0018 amendment): a completed course gives its declared 学时', () => {
+  const T = '/Api/Train_Manage/Train_Res';
+  const card = async (token: string, code: string) => (await cards(token, { joinState: 1 })).find((c) => c.projectCode === code)!;
+  const detail = async (token: string, code: string) =>
+    (await t.post<ProjectDetailData>(`${P}/GetProjectDetailData`, { projectCode: code }, token)).data;
+  const enrolment = async (code: string, token = corp) =>
+    (await t.post<PageResult<ProjectEnrolmentView>>(`${P}/GetEnrolments`, { projectCode: code }, token)).data;
+  const done = (user: string, resName: string, completedAt: string) =>
+    t.ctx.db.insert(resStudies).values({
+      userId: ids[user],
+      resId: res[resName].id,
+      creditedSeconds: 0,
+      completedAt: new Date(completedAt),
+      firstStudyAt: new Date(completedAt),
+      lastStudyAt: new Date(completedAt),
+    });
+  afterAll(() => clock.set('2030-03-05T02:00:00Z'));
+
+  it('20 s of study on a 20-s course of 1 学时, completed: 1.00 学时, a 1-hour project reached (card, detail, administrator)', async () => {
+    clock.set('2030-03-05T02:00:00Z');
+    await addRes('二十秒课程', DEMO_COMPANY.companySysCode, 20, { video: true, creditHours: 1 });
+    const code = await published({ checkHrs: 1 }, { users: [ids.learner10] }, ['二十秒课程']);
+    const l10 = await t.login('learner10');
+    expect((await t.post(`${P}/JoinProject`, { projectCode: code }, l10)).success).toBe(true);
+    const beat = (position: number) =>
+      t.post<{ credited: number }>(`${T}/Study`, { rescode: res.二十秒课程.code, guid: 'g-rule-1', speed: 1, position }, l10);
+    expect((await beat(0)).success).toBe(true);
+    clock.advance(15_000);
+    expect((await beat(15)).data.credited).toBe(15);
+    clock.advance(15_000);
+    expect((await beat(20)).data.credited).toBe(5);
+    // studied, not completed: 20 s is 0.00 h (rounded down), today's target 1 h over 6 days
+    expect(await card(l10, code)).toMatchObject({ getHrs: 0, reachState: 0, reachProgress: 0, todayTargetHrs: 0.17 });
+    const complete = await t.post(`${T}/StudyComplete`, { rescode: res.二十秒课程.code, guid: 'g-rule-1' }, l10);
+    expect(complete.success, complete.msg).toBe(true);
+    expect(await card(l10, code)).toMatchObject({
+      getHrs: 1,
+      reachState: 1,
+      reachProgress: 100,
+      todayHrs: 1,
+      todayProgress: 100,
+      lastStudyDate: '2030-03-05',
+    });
+    const d = await detail(l10, code);
+    expect(d).toMatchObject({ getHrs: 1, reachState: 1 });
+    expect(d.courses).toEqual([expect.objectContaining({ resName: '二十秒课程', completed: 1, studySeconds: 20, creditedHrs: 1 })]);
+    expect((await enrolment(code)).models).toEqual([
+      expect.objectContaining({ userId: ids.learner10, getHrs: 1, reachState: 1, reachProgress: 100 }),
+    ]);
+    // the next day the completion is no longer today's
+    clock.set('2030-03-06T02:00:00Z');
+    expect(await card(await t.login('learner10'), code)).toMatchObject({ getHrs: 1, todayHrs: 0, todayTargetHrs: 0, todayProgress: 100 });
+  });
+
+  it('study without completion counts up to the declared 学时; a course without 学时 counts its time', async () => {
+    clock.set('2030-03-05T02:00:00Z');
+    await addRes('一学时课', DEMO_COMPANY.companySysCode, 7200, { creditHours: 1 });
+    await addRes('无学时课', DEMO_COMPANY.companySysCode, 7200, { creditHours: 0 });
+    const code = await published({ checkHrs: 3 }, { users: [ids.learner11] }, ['一学时课', '无学时课']);
+    const l11 = await t.login('learner11');
+    expect((await t.post(`${P}/JoinProject`, { projectCode: code }, l11)).success).toBe(true);
+    await studied('learner11', '一学时课', '2030-03-02', 5400);
+    await studied('learner11', '无学时课', '2030-03-03', 1800);
+    await studied('learner11', '无学时课', '2030-03-05', 900);
+    // 1 h (capped from 1.5 h) + 0.75 h; today 0.25 h; missing at dawn 3 − 1.5 = 1.5 h over 6 days
+    expect(await card(l11, code)).toMatchObject({
+      getHrs: 1.75,
+      reachProgress: 58,
+      todayHrs: 0.25,
+      todayTargetHrs: 0.25,
+      todayProgress: 100,
+    });
+    expect((await detail(l11, code)).courses.map((c) => [c.resName, c.creditHours, c.creditedHrs])).toEqual([
+      ['一学时课', 1, 1],
+      ['无学时课', 0, 0.75],
+    ]);
+    expect((await enrolment(code)).models[0]).toMatchObject({ getHrs: 1.75, reachState: 0, reachProgress: 58 });
+  });
+
+  it('a completion counts only on a day (Asia/Shanghai) within the period; before or after, the time studied in it counts', async () => {
+    clock.set('2030-03-05T02:00:00Z');
+    for (const n of ['早完成课', '边界完成课', '晚完成课']) await addRes(n, DEMO_COMPANY.companySysCode, 3600, { creditHours: 1 });
+    const code = await published({ checkHrs: 2 }, { users: [ids.learner12] }, ['早完成课', '边界完成课', '晚完成课']);
+    const l12 = await t.login('learner12');
+    expect((await t.post(`${P}/JoinProject`, { projectCode: code }, l12)).success).toBe(true);
+    // completed on 02-28 (18:00 in Shanghai), before the period: only the 600 s studied in it count
+    await done('learner12', '早完成课', '2030-02-28T10:00:00Z');
+    await studied('learner12', '早完成课', '2030-02-28', 3000);
+    await studied('learner12', '早完成课', '2030-03-02', 600);
+    // completed at 00:30 on 03-01 in Shanghai (still 02-28 in UTC): the first day of the period, counts in full
+    await done('learner12', '边界完成课', '2030-02-28T16:30:00Z');
+    await studied('learner12', '边界完成课', '2030-03-01', 60);
+    expect(await card(l12, code)).toMatchObject({ getHrs: 1.16, reachState: 0, lastStudyDate: '2030-03-02' });
+    // studied on the last day, completed the day after it: the 1200 s count, the completion does not
+    await studied('learner12', '晚完成课', '2030-03-10', 1200);
+    await done('learner12', '晚完成课', '2030-03-10T16:30:00Z');
+    clock.set('2030-03-12T02:00:00Z');
+    const later = await t.login('learner12');
+    expect(await card(later, code)).toMatchObject({
+      getHrs: 1.5,
+      reachState: 0,
+      reachProgress: 75,
+      leftDays: 0,
+      lastStudyDate: '2030-03-10',
+    });
+    expect((await detail(later, code)).courses.map((c) => [c.resName, c.completed, c.creditedHrs])).toEqual([
+      ['早完成课', 1, 0.16],
+      ['边界完成课', 1, 1],
+      ['晚完成课', 1, 0.33],
+    ]);
+    expect((await enrolment(code, await t.login('corpadmin'))).models[0]).toMatchObject({ getHrs: 1.5, reachState: 0 });
+  });
+
+  it("one company's completion credits its learner only: another company's project with the same course and its learner stay at 0", async () => {
+    clock.set('2030-03-05T02:00:00Z');
+    await addRes('公共课', null, 600, { creditHours: 1 });
+    const mine = await published({ checkHrs: 1, openJoin: 1 }, { users: [] }, ['公共课']);
+    const r = await t.post<{ projectCode: string }>(
+      `${P}/SaveData`,
+      body({ checkHrs: 1, openJoin: 1, companySysCode: OTHER_COMPANY.companySysCode, resCodes: [res.公共课.code] }),
+      admin,
+    );
+    expect(r.success, r.msg).toBe(true);
+    const theirs = r.data.projectCode;
+    expect((await t.post(`${P}/Publish`, { projectCode: theirs }, admin)).success).toBe(true);
+    const l10 = await t.login('learner10');
+    expect((await t.post(`${P}/JoinProject`, { projectCode: mine }, l10)).success).toBe(true);
+    expect((await t.post(`${P}/JoinProject`, { projectCode: theirs }, other)).success).toBe(true);
+    // a rich-text course completes when opened
+    const complete = await t.post(`${T}/StudyComplete`, { rescode: res.公共课.code }, l10);
+    expect(complete.success, complete.msg).toBe(true);
+    expect(await card(l10, mine)).toMatchObject({ getHrs: 1, reachState: 1 });
+    expect((await cards(l10)).some((c) => c.projectCode === theirs)).toBe(false);
+    expect(await card(other, theirs)).toMatchObject({ getHrs: 0, reachState: 0, reachProgress: 0, lastStudyDate: '' });
+    expect((await enrolment(theirs, admin)).models).toEqual([expect.objectContaining({ userId: ids.other01, getHrs: 0, reachState: 0 })]);
+    expect((await t.post(`${P}/GetEnrolments`, { projectCode: theirs }, corp)).code).toMatch(/NOT_FOUND$/);
   });
 });

@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import { FileVisibility } from '@xuetu/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
+import mimeTypes from 'mime-types';
 import parseRange from 'range-parser';
 import type { Caller } from '../caller.ts';
 import { appError } from '../errors.ts';
@@ -10,28 +11,20 @@ import type { Storage } from '../storage.ts';
 import { findFileByKey } from './repository.ts';
 import { variantKey, variantOriginal, variantWidthFor } from './variants.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.svg': 'image/svg+xml',
-  '.pdf': 'application/pdf',
-  '.mp4': 'video/mp4',
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
-  '.mp3': 'audio/mpeg',
-  '.m4a': 'audio/mp4',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.xls': 'application/vnd.ms-excel',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.doc': 'application/msword',
-  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  '.ppt': 'application/vnd.ms-powerpoint',
-  '.txt': 'text/plain; charset=utf-8',
-  '.zip': 'application/zip',
-};
+/**
+ * The type a stored key's extension names (mime-types), for files without a recorded type. A
+ * type a browser would run as a page of ours (html, xml, script) is never taken from a name:
+ * such a file serves as plain bytes.
+ */
+export function typeForName(key: string): string | undefined {
+  const type = mimeTypes.contentType(extname(key).toLowerCase());
+  if (!type) return undefined;
+  const bare = type.split(';')[0];
+  const active =
+    /^(text\/(html|xml|javascript|ecmascript)|application\/(xhtml\+xml|xml|javascript|ecmascript))$/.test(bare) ||
+    (bare.endsWith('+xml') && bare !== 'image/svg+xml');
+  return active ? undefined : type;
+}
 
 /** purpose of signed file URLs (platform/signing.ts) */
 export const FILE_URL_PURPOSE = 'file';
@@ -70,7 +63,7 @@ export async function sendStoredFile(
     if (!isSignedFileLink(caller, key, opts.sig ?? '')) throw appError('FILE_LINK_EXPIRED');
   }
   // ?w=: the smallest resized copy at least that wide, when the upload made one (variants.ts)
-  const originalType = row?.contentType ?? CONTENT_TYPES[extname(key).toLowerCase()] ?? '';
+  const originalType = row?.contentType ?? typeForName(key) ?? '';
   const width = opts.w && !isPrivate && originalType.startsWith('image/') ? variantWidthFor(opts.w) : null;
   const copy = width ? await ctx.storage.head(variantKey(key, width)).catch(() => null) : null;
   const served = copy && width ? variantKey(key, width) : key;
@@ -78,7 +71,7 @@ export async function sendStoredFile(
   if (!meta) throw appError('FILE_NOT_FOUND');
   const type = variantOriginal(served)
     ? 'image/webp'
-    : (row?.contentType ?? meta.contentType ?? CONTENT_TYPES[extname(key).toLowerCase()] ?? 'application/octet-stream');
+    : (row?.contentType ?? meta.contentType ?? typeForName(key) ?? 'application/octet-stream');
   const lastModified = meta.lastModified ?? row?.createdAt;
   const etag = `"${meta.size.toString(16)}-${(lastModified?.getTime() ?? 0).toString(16)}"`;
   reply.header('content-type', type);

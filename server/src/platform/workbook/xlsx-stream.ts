@@ -1,11 +1,9 @@
-import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { createInflateRaw } from 'node:zlib';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import type { ZipPart } from './zip-guard.ts';
 
 // A streaming reader of the first sheet of an xlsx whose parts zip-guard has checked: each part
-// inflates chunk by chunk into a SAX parser, rows come out one at a time, and other requests run
+// inflates (yauzl) chunk by chunk into a SAX parser, rows come out one at a time, and other requests run
 // between chunks. (exceljs's own stream reader decodes each chunk on its own and breaks Chinese
 // characters that straddle two chunks: "批量题" came out as "批��题" in 1 of 1,000 rows.)
 
@@ -28,8 +26,7 @@ async function* parsePart(part: ZipPart, on: Events): AsyncGenerator<void> {
   if (on.open) parser.on('opentag', on.open);
   if (on.text) parser.on('text', on.text);
   if (on.close) parser.on('closetag', (tag) => on.close?.(tag.name));
-  const source = Readable.from([part.data]);
-  const stream = part.method === 8 ? source.pipe(createInflateRaw()) : source;
+  const stream = await part.open();
   // one decoder for the whole part: a character split between two chunks stays whole
   const decoder = new StringDecoder('utf8');
   for await (const chunk of stream) {

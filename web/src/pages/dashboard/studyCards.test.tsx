@@ -61,6 +61,23 @@ describe('study card logic', () => {
 });
 
 describe('StudyCards', () => {
+  it('a project whose 1-学时 course was completed after 20 s of study reads 已获：1 学时 and 已达标 (ADR 0018 "Crediting by rule")', async () => {
+    resetRequestState();
+    mockApi().on(
+      `${P}/GetFPMyStudyData`,
+      ok([card({ checkHrs: 1, getHrs: 1, reachState: 1, reachProgress: 100, todayHrs: 1, todayTargetHrs: 0.17, todayProgress: 100 })]),
+    );
+    renderWithApp(
+      <MemoryRouter>
+        <StudyCards />
+      </MemoryRouter>,
+    );
+    const [only] = await screen.findAllByTestId('study-card');
+    expect(only).toHaveTextContent('考核标准：1 学时 已获：1 学时');
+    expect(only).toHaveTextContent('已达标');
+    expect(only).toHaveTextContent('今日目标 0.17 学时，已学 1 学时');
+  });
+
   let api: MockApi;
   let joined = false;
   beforeEach(() => {

@@ -59,38 +59,12 @@ describe('sanitising', () => {
 
 describe('uploads', () => {
   it('stores an image and a document checked by content, refuses a disguised file', async () => {
-    expect(
-      (
-        await upload(
-          undefined,
-          'image',
-          'a.png',
-          makePng(4, 4, () => [1, 2, 3]),
-          'image/png',
-        )
-      ).errorCode,
-    ).toBe(401);
-    expect(
-      (
-        await upload(
-          learner,
-          'image',
-          'a.png',
-          makePng(4, 4, () => [1, 2, 3]),
-          'image/png',
-        )
-      ).errorCode,
-    ).toBe(403);
-    const img = await upload(
-      corp,
-      'image',
-      'a.png',
-      makePng(4, 4, () => [1, 2, 3]),
-      'image/png',
-    );
+    expect((await upload(undefined, 'image', 'a.png', await makePng(4, 4, () => [1, 2, 3]), 'image/png')).errorCode).toBe(401);
+    expect((await upload(learner, 'image', 'a.png', await makePng(4, 4, () => [1, 2, 3]), 'image/png')).errorCode).toBe(403);
+    const img = await upload(corp, 'image', 'a.png', await makePng(4, 4, () => [1, 2, 3]), 'image/png');
     expect(img.success).toBe(true);
     expect(img.data.key).toMatch(/^content\/\d{4}\/\d{2}\/[0-9a-f]{24}\.png$/);
-    const pdf = await upload(corp, 'document', '手册.pdf', makePdf('T', ['x']), 'application/pdf');
+    const pdf = await upload(corp, 'document', '手册.pdf', await makePdf('T', ['x']), 'application/pdf');
     expect(pdf.success).toBe(true);
     expect(pdf.data.name).toBe('手册.pdf');
     const fake = await upload(corp, 'image', 'evil.png', Buffer.from('<script>alert(1)</script>'), 'image/png');
@@ -190,14 +164,8 @@ describe('notice administration', () => {
     const home = async () =>
       (await t.post<{ noticeSysCode: string }[]>('/Api/Ydxs/OpenApi/GetFPNoticeInfoList', { top: 6 })).data.map((n) => n.noticeSysCode);
     await home(); // warm the cache
-    const cover = await upload(
-      admin,
-      'image',
-      'cover.png',
-      makePng(8, 8, () => [200, 100, 50]),
-      'image/png',
-    );
-    const file = await upload(admin, 'document', '附件.pdf', makePdf('A', ['b']), 'application/pdf');
+    const cover = await upload(admin, 'image', 'cover.png', await makePng(8, 8, () => [200, 100, 50]), 'image/png');
+    const file = await upload(admin, 'document', '附件.pdf', await makePdf('A', ['b']), 'application/pdf');
     const draft = await t.post<{ noticeSysCode: string }>(
       `${base}/AddNotice`,
       {

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { NoticeStatus } from '@xuetu/contract';
 import { lecturers, links, modelInfos, noticeEnclosures, notices, regulationDocs, siteSettings } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
+import { demoSample } from '../../../db/seed/samples.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { makeImageVariants } from '../../../platform/files/variants.ts';
 import { sanitizeRichHtml } from '../../../platform/sanitize-html.ts';
-import { bannerPng, makeDocx, makeIntroMp4, makePdf, portraitPng } from './assets.ts';
+import { bannerPng, makeIntroMp4, makePdf, portraitPng } from './assets.ts';
 
 /** Demo portal content (DESIGN.md §6): notices with an attachment, banners, links of every type, lecturers, models, regulations, footer. */
 export async function seedDemoPortal(ctx: AppContext): Promise<void> {
@@ -27,10 +28,10 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now().getTime();
   const ago = (days: number, hour = 9) => new Date(Math.floor((now - days * day) / day) * day + (hour - 8) * 60 * 60 * 1000);
 
-  const bannerA = await png(bannerPng([32, 92, 190], [64, 158, 255]));
-  const bannerB = await png(bannerPng([18, 120, 110], [70, 190, 160]));
+  const bannerA = await png(await bannerPng([32, 92, 190], [64, 158, 255]));
+  const bannerB = await png(await bannerPng([18, 120, 110], [70, 190, 160]));
   const pdfKey = await put(
-    makePdf('Xuetu 2026 Safety Training Handbook', [
+    await makePdf('Xuetu 2026 Safety Training Handbook', [
       'Chapter 1. Workplace safety basics',
       'Chapter 2. Fire prevention and evacuation',
       'Chapter 3. First aid at work',
@@ -40,30 +41,30 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
     'application/pdf',
   );
   const docxKey = await put(
-    makeDocx(['2026年度安全生产培训报名表', '姓名：', '部门：', '岗位：', '联系电话：']),
+    demoSample('training-signup-form.docx'),
     '.docx',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   );
   const regPdfKey = await put(
-    makePdf('Employee Handbook', ['1. Working hours 09:00-17:30 on workdays', '2. Attendance and leave', '3. Code of conduct']),
+    await makePdf('Employee Handbook', ['1. Working hours 09:00-17:30 on workdays', '2. Attendance and leave', '3. Code of conduct']),
     '.pdf',
     'application/pdf',
   );
   const regDocKey = await put(
-    makeDocx(['信息安全管理制度', '第一条 为加强公司信息安全管理，制定本制度。', '第二条 员工应妥善保管账号密码。']),
+    demoSample('information-security-rules.docx'),
     '.docx',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   );
   const logiPdfKey = await put(
-    makePdf('Warehouse Operation Rules', ['1. Forklift licence required', '2. Daily inventory check']),
+    await makePdf('Warehouse Operation Rules', ['1. Forklift licence required', '2. Daily inventory check']),
     '.pdf',
     'application/pdf',
   );
   const faces = [
-    await png(portraitPng([64, 158, 255])),
-    await png(portraitPng([103, 194, 58])),
-    await png(portraitPng([230, 162, 60])),
-    await png(portraitPng([144, 107, 230])),
+    await png(await portraitPng([64, 158, 255])),
+    await png(await portraitPng([103, 194, 58])),
+    await png(await portraitPng([230, 162, 60])),
+    await png(await portraitPng([144, 107, 230])),
   ];
   const covers = await Promise.all(
     (
@@ -85,7 +86,7 @@ export async function seedDemoPortal(ctx: AppContext): Promise<void> {
           [250, 182, 182],
         ],
       ] as [number, number, number][][]
-    ).map(([a, b]) => png(bannerPng(a, b, 480, 270))),
+    ).map(async ([a, b]) => png(await bannerPng(a, b, 480, 270))),
   );
   const mp4 = await makeIntroMp4();
   const videoKey = mp4 ? await put(mp4, '.mp4', 'video/mp4') : '';

@@ -56,7 +56,7 @@ function grantOf(subject: string): Grant | null {
  * A media token: what it opens (the media, whether only the preview), for whom (the user and the
  * session it was issued to; none for the anonymous preview), from where (bound to the viewer's
  * address) and until when. A play list's segments are signed with the play list link's own
- * grant and expiry, so no segment link outlives its play list's. See ADR 0012a.
+ * grant and expiry, so no segment link outlives its play list's. See ADR 0037.
  */
 export function signMedia(caller: Caller, g: Grant, expiresAt: Date): string {
   return signUrlToken(caller.ctx, { purpose: PURPOSE, subject: subjectOf(g), binding: caller.ip, expiresAt });

@@ -2,7 +2,7 @@ import { AuditStatus, type AuditStatusValue } from '@xuetu/contract';
 
 /**
  * The audit workflow in one table (DESIGN.md §4): for each action, the statuses it may start
- * from and where it leads. Anything not listed is refused. See docs/adr/0012-*.md.
+ * from and where it leads. Anything not listed is refused. See docs/adr/0037-resources-audit-and-media.md.
  *
  * - edit: a draft, rejected or revoked resource stays editable (and becomes a draft); editing an
  *   approved one puts it back to draft for re-audit while learners keep the approved version;

@@ -210,7 +210,7 @@ async function cacheShape(caller: Caller, shape: repo.AttemptShape & { id?: numb
  * overwrites a newer answer). Refused once submitted or after the deadline and its grace. The
  * answer is checked against the attempt's frozen question (cached), then written by one
  * statement that share-locks the attempt row, so a submit waits for saves in flight and scores
- * what they wrote (ADR 0011a §2).
+ * what they wrote (ADR 0036 §2).
  */
 export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnswerInput>): Promise<SaveAnswerResult> {
   const actor = requireActor(caller);

@@ -7,7 +7,7 @@ import { users } from '../../../db/schema/index.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { examReviewRule } from './answer-review.ts';
 
-// When a learner sees the answer key of their result (issue 22 item 2, ADR 0011a §5): the exam's
+// When a learner sees the answer key of their result (issue 22 item 2, ADR 0036 §5): the exam's
 // answerReview setting, and never a question that is in another exam they can still take. The
 // attack it stops: submit attempt 1 blank, read the key, score full marks on attempt 2.
 const clock = new ManualClock(Date.now());

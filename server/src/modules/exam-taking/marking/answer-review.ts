@@ -6,7 +6,7 @@ import { isOverdue } from '../attempts/submission.ts';
 import * as repo from '../exam-taking.repository.ts';
 
 // When a learner sees the key (and the analysis, and which questions they got right) of their
-// own submitted attempt (issue 22 item 2, ADR 0011a §5). Two rules: the exam's setting
+// own submitted attempt (issue 22 item 2, ADR 0036 §5). Two rules: the exam's setting
 // (answerReview) decides for this exam, and a question that is in another exam the learner can
 // still take is hidden whatever the setting says. Administrators reading another person's
 // attempt always see the key.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { markQuestion, normalizeBlank, normalizeGiven } from './scoring.ts';
 
-// Automatic marking of every type, fill-in normalisation and the partial-credit rule (ADR 0011a §3).
+// Automatic marking of every type, fill-in normalisation and the partial-credit rule (ADR 0036 §3).
 describe('markQuestion', () => {
   const single = { qType: 1, answer: 'B', score: 10 };
   const multi = { qType: 2, answer: 'ABD', score: 20 };

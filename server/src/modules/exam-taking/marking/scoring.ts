@@ -1,7 +1,7 @@
 import { countBlanks, OPTION_LETTERS, parseBlankAnswer, QType } from '@xuetu/contract';
 
 /**
- * Automatic marking of one question (issue 14, ADR 0011a §3). Pure so the rules can be tested
+ * Automatic marking of one question (issue 14, ADR 0036 §3). Pure so the rules can be tested
  * alone. `answer` is the attempt's key (in the attempt's option letters), `given` the learner's
  * stored answer. Short answers are not marked here (null: the marker queue decides).
  */

@@ -31,7 +31,7 @@ function resultLine(r: ExamResultView): string {
 /**
  * The result as a PDF with real (selectable) Chinese text, made on the server so the browser
  * downloads no font: PDFKit embeds only the glyphs used from a CJK font (Noto Sans CJK, SIL OFL
- * 1.1, installed with the system; PDF_CJK_FONT). Made from GetExamResult: the same keys hidden (ADR 0011a §5).
+ * 1.1, installed with the system; PDF_CJK_FONT). Made from GetExamResult: the same keys hidden (ADR 0036 §5).
  */
 export async function renderResultPdf(caller: Caller, userpaperId: number): Promise<{ buffer: Buffer; name: string }> {
   const r = await readExamResult(caller, userpaperId);

@@ -142,7 +142,7 @@ export async function readExamDetail(caller: Caller, examCode: string): Promise<
 }
 
 /**
- * Which keys the reader of an attempt may not see (ADR 0011a §5): an administrator reading
+ * Which keys the reader of an attempt may not see (ADR 0036 §5): an administrator reading
  * another person's submitted attempt sees all; the learner what the exam's answerReview allows
  * now, and never a question that is in another exam they can still take.
  */
@@ -164,7 +164,7 @@ async function hiddenKeys(
 
 /**
  * GetExamResult. Who may read: the learner their own attempts; an administrator holding a
- * result action any attempt of their company. What the learner sees (ADR 0011a §5): the key and
+ * result action any attempt of their company. What the learner sees (ADR 0036 §5): the key and
  * the analysis only once submitted and when answerReview allows it now, never for a question in
  * another exam they can still take (nor which objective questions they got right: on a
  * true/false question that is the key); nothing of the score when the exam is confidential

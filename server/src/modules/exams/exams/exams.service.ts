@@ -57,7 +57,7 @@ export async function readExam(caller: Caller, examCode: string): Promise<ExamDe
 }
 
 /**
- * When answers are shown (ADR 0011a §5): answerReview when sent; otherwise the older flag, 0 never
+ * When answers are shown (ADR 0036 §5): answerReview when sent; otherwise the older flag, 0 never
  * and 1 the stored setting unless that is never (then the safe default); with neither, the stored
  * setting (a new exam: the safe default).
  */

@@ -45,7 +45,7 @@ export async function rulePools(
  * Every question code the papers can give an attempt: a fixed paper's list, a random paper's rule
  * pools (live questions of each rule's type in its directory and below). Exam taking hides the
  * keys of these questions from a learner who can still take an exam on one of these papers
- * (ADR 0011a §5).
+ * (ADR 0036 §5).
  */
 export async function questionsOfPapers(db: DbOrTx, paperIds: number[]): Promise<Set<string>> {
   const out = new Set<string>();

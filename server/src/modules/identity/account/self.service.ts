@@ -1,5 +1,5 @@
 import { AccountMsg, type UploadedImage } from '@xuetu/contract';
-import { imageSize } from 'image-size';
+import sharp from 'sharp';
 import { invalidateActor } from '../../../platform/actor.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { appError, appErrorMsg } from '../../../platform/errors.ts';
@@ -67,9 +67,10 @@ export const AVATAR_UPLOAD_RULES: UploadRules = {
 /** UploadImageFileByFormToZfile: jpg/png by content, ≤ 10 MB, at least 200×200 pixels. */
 export async function uploadAvatar(caller: Caller, upload: ReceivedUpload): Promise<UploadedImage> {
   if (upload.mime !== 'image/jpeg' && upload.mime !== 'image/png') throw appError('AVATAR_TYPE');
+  // the header's pixel size only (nothing is decoded), so no pixel limit here: 8000 is checked below
   let size: { width?: number; height?: number };
   try {
-    size = imageSize(upload.buffer);
+    size = await sharp(upload.buffer, { limitInputPixels: false }).metadata();
   } catch {
     throw appError('AVATAR_TYPE');
   }

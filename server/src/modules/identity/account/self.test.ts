@@ -14,7 +14,7 @@ afterAll(() => t.close());
 
 const NEW_PASSWORD = 'Fresh#Pass1';
 
-/** A PNG of the given size (uncompressed-enough for tests: IHDR is what image-size reads). */
+/** A PNG of the given size (uncompressed-enough for tests: IHDR is what sharp.metadata reads). */
 function png(width: number, height: number): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;

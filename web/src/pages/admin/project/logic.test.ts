@@ -37,7 +37,9 @@ describe('project editor logic', () => {
   });
 
   it('course helpers', () => {
-    expect(durationText(59)).toBe('0 分钟');
+    // under a minute is seconds, not "0 分钟"
+    expect(durationText(59)).toBe('59 秒');
+    expect(durationText(200)).toBe('3 分 20 秒');
     expect(durationText(600)).toBe('10 分钟');
     expect(durationText(3600)).toBe('1 小时');
     expect(durationText(5400)).toBe('1 小时 30 分钟');

@@ -51,7 +51,7 @@ export function ExamResultContent({ r }: { r: ExamResultView }) {
         ]}
       />
       {r.examinfo.paperIntrduce && <Typography.Paragraph type="secondary">{r.examinfo.paperIntrduce}</Typography.Paragraph>}
-      {/* why the key is left out (ADR 0011a §5): attempts left, the exam still open, never, or another exam */}
+      {/* why the key is left out (ADR 0036 §5): attempts left, the exam still open, never, or another exam */}
       {r.answersHidden && <Alert type="info" showIcon message={ANSWER_HIDDEN_TEXT[r.answersHidden]} data-testid="result-answers-hidden" />}
       <Divider style={{ margin: '12px 0' }} />
       {r.exampaperquestionlist.map((q) => (

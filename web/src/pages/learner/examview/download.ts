@@ -1,7 +1,7 @@
 import { USER_EXAM_BASE } from '@xuetu/contract';
 import { fileNameFromDisposition, saveBlob, service } from '../../../api/request';
 
-/** Downloads the result PDF the server renders (selectable Chinese text; ADR 0011a). */
+/** Downloads the result PDF the server renders (selectable Chinese text; ADR 0036). */
 export async function downloadResultPdf(userpaperId: number): Promise<void> {
   const res = await service.get(`${USER_EXAM_BASE}/ExportResultPdf`, { params: { userpaperId }, responseType: 'blob' });
   const blob = res.data as Blob;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { getProjectDetailData, joinProject, MY_STUDY_KEY } from '../../../api/projects';
 import { cardState, chinaToday, defaultPlan, openPlans, todayHint } from '../../dashboard/studyCards';
-import { courseState, durationText, studyPath } from './courseProgress';
+import { courseLine, courseState, studyPath } from './courseProgress';
 
 /** /project/detail?projectCode=…: the project's card, its courses with the learner's progress, exams and rules. */
 export default function ProjectDetailPage() {
@@ -133,7 +133,7 @@ export default function ProjectDetailPage() {
                         <Tag color={s.color}>{s.text}</Tag>
                       </Space>
                     }
-                    description={`${c.creditHours} 学时${c.duration ? ` · 时长 ${durationText(c.duration)}` : ''} · 已学 ${durationText(c.studySeconds)}`}
+                    description={<span data-testid="project-course-line">{courseLine(c, d.isJoined === 1)}</span>}
                   />
                   <Progress percent={c.progress} aria-label={`学习进度：${c.resName}`} size="small" style={{ width: 160, margin: 0 }} />
                 </List.Item>

@@ -2,7 +2,7 @@ import { HeartFilled, HeartOutlined, LikeFilled, LikeOutlined } from '@ant-desig
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CourseCard, isEmptyDate, RES_TYPE_LABELS, type StudyBeatAnswer, type StudyLesson } from '@xuetu/contract';
 import { App, Avatar, Button, Card, Col, Descriptions, Empty, List, Progress, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   getPlayList,
@@ -54,6 +54,14 @@ function StudyView({ rescode }: { rescode: string }) {
   });
   const [live, setLive] = useState<{ studySeconds: number; progress: number; completed: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  // what this page earns (seconds, a completion) changes the project cards and pages (their 学时,
+  // ADR 0018 "Crediting by rule") and the dashboard's study time: read them afresh after leaving it
+  useEffect(
+    () => () => {
+      for (const queryKey of [['projects'], ['learnstats']]) void qc.invalidateQueries({ queryKey });
+    },
+    [qc],
+  );
 
   if (!rescode)
     return <Result status="404" title="未指定课程" extra={<Button onClick={() => navigate('/trainres/index')}>返回课程中心</Button>} />;
