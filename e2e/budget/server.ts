@@ -11,6 +11,8 @@ export interface AppServer {
   origin: string;
   /** signs in through the API, returns the session token */
   signIn(account: string): Promise<string>;
+  /** POSTs to the API (path after /prod-api) and returns the envelope's data; throws on a failure envelope */
+  call<T>(path: string, body: unknown, token?: string): Promise<T>;
   /** urls of every page in the account's menu */
   menuUrls(account: string): Promise<string[]>;
   stop(): Promise<void>;
@@ -82,6 +84,7 @@ export async function startAppServer(port: number): Promise<AppServer> {
   return {
     origin,
     signIn,
+    call: async <T>(path: string, body: unknown, token?: string) => (await post(path, body, token)) as T,
     async menuUrls(account) {
       const menus = (await post('/Api/SysConfig/sys_action/GetUserMenuList', {}, await signIn(account))) as MenuNode[];
       const urls: string[] = [];
