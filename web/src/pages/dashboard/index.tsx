@@ -21,7 +21,8 @@ export default function DashboardPage() {
             <UserAvatar size={64} />
           </Col>
           <Col flex="auto" style={{ minWidth: 0 }}>
-            <Typography.Title level={4} style={{ margin: 0 }}>
+            {/* the page's h1 is its (visually hidden) title: the welcome is the next level (heading order) */}
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
               欢迎回来，{user?.name || user?.chnName}
             </Typography.Title>
             <Descriptions

@@ -198,7 +198,8 @@ export default function ExamPage() {
       <Card size="small" style={{ position: 'sticky', top: 0, zIndex: 10, marginBottom: 12 }}>
         <Row align="middle" gutter={[12, 8]} wrap>
           <Col flex="auto" style={{ minWidth: 0 }}>
-            <Typography.Title level={5} style={{ margin: 0 }} ellipsis>
+            {/* headings follow the page's (visually hidden) h1: the exam h2, the question types h3 */}
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }} ellipsis>
               {paper.examName}
             </Typography.Title>
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="sync-state">
@@ -256,7 +257,9 @@ export default function ExamPage() {
           {groups.length === 0 && <Empty description="试卷没有题目" />}
           {groups.map((g) => (
             <div key={g.type}>
-              <Typography.Title level={5}>{Q_TYPE_LABELS[g.type]}</Typography.Title>
+              <Typography.Title level={3} style={{ fontSize: 16 }}>
+                {Q_TYPE_LABELS[g.type]}
+              </Typography.Title>
               {g.items.map(({ q, index }) => (
                 <QuestionCard
                   key={q.qCode}

@@ -160,7 +160,8 @@ function StudyView({ rescode }: { rescode: string }) {
       <Col xs={24} lg={16}>
         <Card styles={{ body: { padding: 12 } }}>
           <Space direction="vertical" style={{ width: '100%' }}>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="study-title">
+            {/* under the page's (visually hidden) h1: an h2 (heading order) */}
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }} data-testid="study-title">
               {d.resName}
             </Typography.Title>
             {media}
