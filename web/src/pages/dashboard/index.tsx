@@ -2,17 +2,24 @@ import { SysRole } from '@xuetu/contract';
 import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import { useSession } from '../../app/store/session';
 import { UserAvatar } from '../../components/UserAvatar';
+import { useAfterFirstPaint } from '../../components/useAfterFirstPaint';
 import { dashboardPanels } from './panels';
 
 export const PLATFORM_NAME = '学途平台';
+/**
+ * panels of the first screen (count cards, carousel and notices): rendered with the welcome card,
+ * the others a painted frame later (useAfterFirstPaint)
+ */
+const FIRST_SCREEN_PANELS = 2;
 
-/** 首页: a welcome card, then the panels registered in ./panels (count cards, study, exams…). */
 export default function DashboardPage() {
   const user = useSession((s) => s.userInfo);
   const sysRoles = useSession((s) => s.sysRoles);
   // platform staff belong to the platform, not to a client company
   const platform = sysRoles.includes(SysRole.PlatformAdmin) || sysRoles.includes(SysRole.PlatformOperator);
   const dash = (v?: string) => v || (platform ? PLATFORM_NAME : '—');
+  const below = useAfterFirstPaint();
+  const panels = below ? dashboardPanels : dashboardPanels.slice(0, FIRST_SCREEN_PANELS);
   return (
     <div data-testid="dashboard">
       <Card data-testid="welcome-card">
@@ -38,7 +45,7 @@ export default function DashboardPage() {
           </Col>
         </Row>
       </Card>
-      {dashboardPanels.map(({ key, Panel }) => (
+      {panels.map(({ key, Panel }) => (
         <div key={key} style={{ marginTop: 16 }}>
           <Panel />
         </div>
