@@ -118,7 +118,27 @@ function StudyView({ rescode }: { rescode: string }) {
         )}
       </Space>
     ) : play.isLoading || interval.isLoading ? (
-      <Spin style={{ display: 'block', margin: '48px auto' }} />
+      d.resType === 1 ? (
+        // the player's own room (16:9 video and its quality/speed row) while its address loads:
+        // nothing below moves when it arrives (CLS, issue 23 item 11)
+        <div style={{ paddingBottom: 32 }}>
+          <div
+            style={{
+              width: '100%',
+              maxHeight: 520,
+              aspectRatio: '16 / 9',
+              background: '#000',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
+          >
+            <Spin />
+          </div>
+        </div>
+      ) : (
+        <Spin style={{ display: 'block', margin: '48px auto' }} />
+      )
     ) : play.data && d.resType === 3 ? (
       <Space direction="vertical" style={{ width: '100%' }}>
         <StudyDocument
