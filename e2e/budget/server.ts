@@ -56,7 +56,8 @@ export async function startAppServer(port: number): Promise<AppServer> {
   // never leave the server behind, whatever ends this process
   process.once('exit', () => child.kill('SIGTERM'));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-  const deadline = Date.now() + 120_000;
+  // APP_SERVER_START_MS: longer on a loaded machine (the first start seeds the demo data)
+  const deadline = Date.now() + Number(process.env.APP_SERVER_START_MS || 120_000);
   for (;;) {
     if (exited) throw new Error('the app server exited before it answered');
     const ok = await fetch(`${origin}/prod-api/docs/json`).then(
