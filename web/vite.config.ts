@@ -9,6 +9,7 @@ import { inertContractZod } from './build/inert-zod';
 import { inlineEntryCss } from './build/inline-entry-css';
 import { precompress } from './build/precompress';
 import { routePreload } from './build/route-preload';
+import { PREFETCH_TOKEN_COOKIE } from './src/api/prefetch';
 
 /** the public pages (issue 15): their own modules are grouped by page, not by every lazy page */
 const PUBLIC_PAGES = Object.fromEntries(
@@ -17,20 +18,44 @@ const PUBLIC_PAGES = Object.fromEntries(
 PUBLIC_PAGES.login = join(import.meta.dirname, 'src', 'pages', 'login', 'index.tsx');
 PUBLIC_PAGES.register = join(import.meta.dirname, 'src', 'pages', 'register', 'index.tsx');
 
+/** the learner pages measured in bench:web (issue 23 item 11): pathname → the page's module */
+const SIGNED_IN_PAGES: Record<string, string> = {
+  '/dashboard': 'src/pages/dashboard/index.tsx',
+  '/trainres/index': 'src/pages/learner/trainres/index.tsx',
+  '/trainres/study': 'src/pages/learner/study/index.tsx',
+  '/ysUserExam/exam': 'src/pages/learner/exam/index.tsx',
+  '/ysUserExam/myexam': 'src/pages/learner/myexam/index.tsx',
+  '/project/mystudy': 'src/pages/learner/mystudy/index.tsx',
+};
+
+const SHELL = { shell: join(import.meta.dirname, 'src', 'app', 'layout', 'Layout.tsx') };
+const LEARNER_PAGES = Object.fromEntries(
+  Object.entries({ dashboard: '/dashboard', catalogue: '/trainres/index', study: '/trainres/study', exam: '/ysUserExam/exam' }).map(
+    ([name, path]) => [name, join(import.meta.dirname, SIGNED_IN_PAGES[path])],
+  ),
+);
+
 const backend = process.env.XUETU_API ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [
     react(),
     inertContractZod(),
-    // the public pages' chunks are asked for together with the entry (issue 15)
-    routePreload({
-      '/home': 'src/pages/public/home/index.tsx',
-      '/login': 'src/pages/login/index.tsx',
-      '/register': 'src/pages/register/index.tsx',
-      '/infonoticelist': 'src/pages/public/infonoticelist/index.tsx',
-      '/viewnoticeitem': 'src/pages/public/viewnoticeitem/index.tsx',
-    }),
+    // the public pages' chunks are asked for together with the entry (issue 15), and with a
+    // session the learner pages' layout and page (issue 23 item 11)
+    routePreload(
+      {
+        '/home': 'src/pages/public/home/index.tsx',
+        '/login': 'src/pages/login/index.tsx',
+        '/register': 'src/pages/register/index.tsx',
+        '/infonoticelist': 'src/pages/public/infonoticelist/index.tsx',
+        '/viewnoticeitem': 'src/pages/public/viewnoticeitem/index.tsx',
+      },
+      {
+        cookie: PREFETCH_TOKEN_COOKIE,
+        routes: Object.fromEntries(Object.entries(SIGNED_IN_PAGES).map(([path, page]) => [path, ['src/app/layout/Layout.tsx', page]])),
+      },
+    ),
     // the public pages' first API calls start with the page, not after the app (issue 15)
     dataPrefetch(),
     // antd's styles of the first screen made at build time, not in the browser (issue 15)
@@ -64,6 +89,12 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
             { name: bootChunk(join(import.meta.dirname, 'src', 'main.tsx')), priority: 1 },
             { name: publicPagesChunks(PUBLIC_PAGES, join(import.meta.dirname, 'src', 'main.tsx'), ['home', 'login']) },
+            // signed in (issue 23 item 11): the layout's own modules (sidebar, navbar, tabs, user
+            // menu) and what they pull in, one chunk instead of about twenty; then the learner
+            // pages' own modules by the pages that use them. Neither takes anything a public page
+            // loads first (the groups above come first).
+            { name: publicPagesChunks(SHELL, join(import.meta.dirname, 'src', 'main.tsx'), ['shell'], 'app') },
+            { name: publicPagesChunks(LEARNER_PAGES, join(import.meta.dirname, 'src', 'main.tsx'), [], 'lrn') },
           ],
         },
       },

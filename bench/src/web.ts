@@ -1,25 +1,46 @@
 // npm run bench:web (after npm run build): Lighthouse (mobile emulation, simulated slow 4G and
-// 4x CPU slowdown, its defaults) on /home and /login of the built app, with the system Chromium.
+// 4x CPU slowdown, its defaults) with the system Chromium on the built app: the visitor pages
+// /home and /login, then, signed in as the demo learner learner01 (its Admin-Token cookie set in
+// the browser; Lighthouse keeps cookies between runs), /dashboard, the course catalogue
+// /trainres/index, the study page of the demo video course 安全生产基础 and the exam page of the
+// demo exam 2026年度安全生产知识考试, its attempt begun through the API first (issue 23 item 11).
 // Prints scores and the main metrics, writes bench/results/web-<time>.json and web-latest.md,
-// and exits 1 when a score is under WEB_MIN_SCORE (90, issue 15). Options (env): WEB_BENCH_PORT
-// (default 8196), CHROMIUM_PATH, WEB_BENCH_RUNS (runs per page, median kept; default 1),
-// WEB_BENCH_LHR_DIR (keep the full Lighthouse reports there).
+// and exits 1 when a score is under its minimum: performance and best practices WEB_MIN_SCORE
+// (90, issue 15) on every page, accessibility 90 on the visitor pages and WEB_MIN_A11Y (95) on
+// the signed-in ones. Options (env): WEB_BENCH_PORT (default 8196), CHROMIUM_PATH,
+// WEB_BENCH_RUNS (runs per page, median kept; default 1), WEB_BENCH_PAGES (names to run, comma
+// separated: home, login, dashboard, catalogue, study, exam; default all), WEB_BENCH_LHR_DIR (keep
+// the full Lighthouse reports there).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PageResult } from '@xuetu/contract';
 import lighthouse from 'lighthouse';
-import { startAppServer } from '../../e2e/budget/server';
+import { type AppServer, startAppServer } from '../../e2e/budget/server';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const PAGES = ['/home', '/login'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 const MIN_SCORE = Number(process.env.WEB_MIN_SCORE ?? 90);
+const MIN_A11Y_SIGNED_IN = Number(process.env.WEB_MIN_A11Y ?? 95);
+const LEARNER = 'learner01';
+const COURSE = '安全生产基础';
+const EXAM = '2026年度安全生产知识考试';
+
+interface PagePlan {
+  /** short name (WEB_BENCH_PAGES, the report file) */
+  name: string;
+  /** path and query, found once the server runs */
+  path: string;
+  signedIn: boolean;
+}
 const RUNS = Math.max(1, Number(process.env.WEB_BENCH_RUNS ?? 1));
 
 interface Row {
   page: string;
+  name: string;
+  signedIn: boolean;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -83,7 +104,67 @@ async function startChromium(): Promise<{ port: number; stop: () => Promise<void
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function audit(chromePort: number, url: string): Promise<Omit<Row, 'page'>> {
+/** Sets (or, with no token, removes) the session cookie in the browser through its DevTools socket. */
+async function setSessionCookie(chromePort: number, origin: string, token: string | null): Promise<void> {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${chromePort}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const ws = new WebSocket(webSocketDebuggerUrl);
+  await new Promise<void>((resolve, reject) => {
+    ws.onopen = () => resolve();
+    ws.onerror = () => reject(new Error('could not reach the browser over DevTools'));
+  });
+  const send = (id: number, method: string, params: unknown) =>
+    new Promise<void>((resolve, reject) => {
+      ws.onmessage = (e) => {
+        const msg = JSON.parse(String(e.data)) as { id?: number; error?: { message: string } };
+        if (msg.id !== id) return;
+        if (msg.error) reject(new Error(`${method}: ${msg.error.message}`));
+        else resolve();
+      };
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    const { hostname } = new URL(origin);
+    if (token) await send(1, 'Storage.setCookies', { cookies: [{ name: 'Admin-Token', value: token, domain: hostname, path: '/' }] });
+    else await send(1, 'Network.deleteCookies', { name: 'Admin-Token', domain: hostname, path: '/' }).catch(() => undefined);
+  } finally {
+    ws.close();
+  }
+}
+
+/** Signs the learner in and finds the catalogue's demo video course and the demo exam (its attempt begun). */
+async function learnerPages(server: AppServer): Promise<{ token: string; pages: PagePlan[] }> {
+  const token = await server.signIn(LEARNER);
+  const courses = await server.call<PageResult<{ resCode: string; resName: string }>>(
+    '/Api/Train_Manage/Train_Res/ShowCompanyTrainRes',
+    { keyword: COURSE, pageIndex: 1, pageSize: 20 },
+    token,
+  );
+  const course = courses.models.find((c) => c.resName === COURSE);
+  if (!course)
+    throw new Error(`the demo course ${COURSE} is not in ${LEARNER}'s catalogue (the demo video courses need ffmpeg at seed time)`);
+  const exams = await server.call<PageResult<{ examCode: string; examName: string }>>(
+    '/Api/UserExam/ex_userexam/GetMyExamList',
+    { pageIndex: 1, pageSize: 50 },
+    token,
+  );
+  const exam = exams.models.find((e) => e.examName === EXAM);
+  if (!exam) throw new Error(`the demo exam ${EXAM} is not in ${LEARNER}'s list`);
+  // the exam page resumes the open attempt (BeginExam again) when it has no stored begin
+  await server.call('/Api/UserExam/ex_userexam/BeginExam', { examCode: exam.examCode }, token);
+  return {
+    token,
+    pages: [
+      { name: 'dashboard', path: '/dashboard', signedIn: true },
+      { name: 'catalogue', path: '/trainres/index', signedIn: true },
+      { name: 'study', path: `/trainres/study?id=${encodeURIComponent(course.resCode)}`, signedIn: true },
+      { name: 'exam', path: `/ysUserExam/exam?examCode=${encodeURIComponent(exam.examCode)}`, signedIn: true },
+    ],
+  };
+}
+
+async function audit(chromePort: number, url: string, name: string): Promise<Omit<Row, 'page' | 'name' | 'signedIn'>> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
@@ -98,7 +179,7 @@ async function audit(chromePort: number, url: string): Promise<Omit<Row, 'page'>
   // WEB_BENCH_LHR_DIR=<dir>: keep the full reports, to see which elements an audit names
   if (process.env.WEB_BENCH_LHR_DIR) {
     mkdirSync(process.env.WEB_BENCH_LHR_DIR, { recursive: true });
-    writeFileSync(join(process.env.WEB_BENCH_LHR_DIR, `${new URL(url).pathname.slice(1) || 'root'}.json`), JSON.stringify(lhr));
+    writeFileSync(join(process.env.WEB_BENCH_LHR_DIR, `${name}.json`), JSON.stringify(lhr));
   }
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
@@ -142,16 +223,34 @@ function report(rows: Row[]): string {
 const server = await startAppServer(Number(process.env.WEB_BENCH_PORT ?? 8196));
 const chromium = await startChromium();
 const rows: Row[] = [];
+const only = process.env.WEB_BENCH_PAGES?.split(',')
+  .map((x) => x.trim())
+  .filter(Boolean);
 try {
-  for (const page of PAGES) {
-    process.stderr.write(`  lighthouse ${page}\n`);
-    const runs: Omit<Row, 'page'>[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(chromium.port, `${server.origin}${page}`));
+  const learner = await learnerPages(server);
+  const plan: PagePlan[] = [
+    { name: 'home', path: '/home', signedIn: false },
+    { name: 'login', path: '/login', signedIn: false },
+    ...learner.pages,
+  ].filter((p) => !only || only.includes(p.name));
+  for (const page of plan) {
+    process.stderr.write(`  lighthouse ${page.path}\n`);
+    await setSessionCookie(chromium.port, server.origin, page.signedIn ? learner.token : null);
+    const runs: Omit<Row, 'page' | 'name' | 'signedIn'>[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await audit(chromium.port, `${server.origin}${page.path}`, page.name);
+      process.stderr.write(
+        `    performance ${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, benchmark index ${run.benchmarkIndex}, load ${run.load}\n`,
+      );
+      runs.push(run);
+    }
     const pick = (
       k: 'performance' | 'accessibility' | 'bestPractices' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'transferred' | 'benchmarkIndex' | 'load',
     ) => median(runs.map((r) => r[k]));
     rows.push({
-      page,
+      page: page.signedIn ? `${page.path.split('?')[0]} (${page.name}, signed in)` : page.path,
+      name: page.name,
+      signedIn: page.signedIn,
       performance: pick('performance'),
       accessibility: pick('accessibility'),
       bestPractices: pick('bestPractices'),
@@ -175,14 +274,21 @@ console.log(`\n${text}\n`);
 const out = join(here, '..', 'results');
 mkdirSync(out, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-writeFileSync(join(out, `web-${stamp}.json`), JSON.stringify({ rows, runs: RUNS, minScore: MIN_SCORE }, null, 2));
+writeFileSync(
+  join(out, `web-${stamp}.json`),
+  JSON.stringify({ rows, runs: RUNS, minScore: MIN_SCORE, minAccessibilitySignedIn: MIN_A11Y_SIGNED_IN }, null, 2),
+);
 writeFileSync(join(out, 'web-latest.md'), `${text}\n`);
 
+const minimum = (r: Row, k: 'performance' | 'accessibility' | 'bestPractices') =>
+  k === 'accessibility' && r.signedIn ? MIN_A11Y_SIGNED_IN : MIN_SCORE;
 const low = rows.flatMap((r) =>
-  (['performance', 'accessibility', 'bestPractices'] as const).filter((k) => r[k] < MIN_SCORE).map((k) => `${r.page} ${k} ${r[k]}`),
+  (['performance', 'accessibility', 'bestPractices'] as const)
+    .filter((k) => r[k] < minimum(r, k))
+    .map((k) => `${r.page} ${k} ${r[k]} (minimum ${minimum(r, k)})`),
 );
 if (low.length) {
-  console.log(`under ${MIN_SCORE}: ${low.join(', ')}`);
+  console.log(`under the minimum: ${low.join(', ')}`);
   for (const r of rows) if (r.failing.length) console.log(`${r.page} audits not passed: ${r.failing.join(', ')}`);
   process.exitCode = 1;
 }

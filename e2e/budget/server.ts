@@ -11,6 +11,8 @@ export interface AppServer {
   origin: string;
   /** signs in through the API, returns the session token */
   signIn(account: string): Promise<string>;
+  /** POSTs to the API (path after /prod-api) and returns the envelope's data; throws on a failure envelope */
+  call<T>(path: string, body: unknown, token?: string): Promise<T>;
   /** urls of every page in the account's menu */
   menuUrls(account: string): Promise<string[]>;
   stop(): Promise<void>;
@@ -54,7 +56,8 @@ export async function startAppServer(port: number): Promise<AppServer> {
   // never leave the server behind, whatever ends this process
   process.once('exit', () => child.kill('SIGTERM'));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
-  const deadline = Date.now() + 120_000;
+  // APP_SERVER_START_MS: longer on a loaded machine (the first start seeds the demo data)
+  const deadline = Date.now() + Number(process.env.APP_SERVER_START_MS || 120_000);
   for (;;) {
     if (exited) throw new Error('the app server exited before it answered');
     const ok = await fetch(`${origin}/prod-api/docs/json`).then(
@@ -82,6 +85,7 @@ export async function startAppServer(port: number): Promise<AppServer> {
   return {
     origin,
     signIn,
+    call: async <T>(path: string, body: unknown, token?: string) => (await post(path, body, token)) as T,
     async menuUrls(account) {
       const menus = (await post('/Api/SysConfig/sys_action/GetUserMenuList', {}, await signIn(account))) as MenuNode[];
       const urls: string[] = [];

@@ -43,9 +43,11 @@ export function bootChunk(entryId: string) {
  * the page module's absolute path. `together`: pages whose modules share one chunk whatever other
  * public page also uses them (`pub-home-login`: the two most visited pages then fetch two or three
  * files each, not six to eight; they already shared most of their bytes through the dependencies
- * the groups pull in — Lighthouse counts each request on the simulated slow link).
+ * the groups pull in — Lighthouse counts each request on the simulated slow link). `prefix`: the
+ * chunk names' (`pub`; the signed-in shell and learner pages use the same grouping under their own,
+ * issue 23 item 11).
  */
-export function publicPagesChunks(pages: Record<string, string>, entryId: string, together: string[] = []) {
+export function publicPagesChunks(pages: Record<string, string>, entryId: string, together: string[] = [], prefix = 'pub') {
   let reachedBy: Map<string, string[]> | undefined;
   const boot = bootChunk(entryId);
   const pageIds = new Set(Object.values(pages));
@@ -71,8 +73,8 @@ export function publicPagesChunks(pages: Record<string, string>, entryId: string
     const names = reachedBy.get(moduleId);
     // the pages themselves stay chunks of their own (the router loads them, route-preload finds them)
     if (!names || pageIds.has(moduleId) || boot(moduleId, ctx)) return null;
-    if (names.some((n) => together.includes(n))) return `pub-${[...together].sort().join('-')}`;
-    return `pub-${names.sort().join('-')}`;
+    if (names.some((n) => together.includes(n))) return `${prefix}-${[...together].sort().join('-')}`;
+    return `${prefix}-${[...names].sort().join('-')}`;
   };
 }
 

@@ -1,16 +1,30 @@
-import { API_BASE, IMAGE_VARIANT_WIDTHS, TOKEN_COOKIE_KEY } from '@xuetu/contract';
+import { API_BASE, AUTH_HEADER, IMAGE_VARIANT_WIDTHS, TOKEN_COOKIE_KEY } from '@xuetu/contract';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '../app/feedback';
+import { WHITE_LIST } from '../app/guard';
+import { useSession } from '../app/store/session';
 import { responsiveImg, STORED } from '../components/responsiveImage';
-import { BANNER_FALLBACK_WIDTH, BANNER_SIZES, buildBanners } from '../pages/public/home/Banners';
+import { PAGE_SIZE } from '../pages/learner/trainres';
+import {
+  BANNER_FALLBACK_WIDTH,
+  BANNER_SIZES,
+  buildBanners,
+  DASHBOARD_BANNER_FALLBACK_WIDTH,
+  DASHBOARD_BANNER_SIZES,
+} from '../pages/public/home/Banners';
 import { fail, mockApi, ok } from '../test/mockApi';
-import { getHomeImageNotices, getLinks, getShowModels, getSiteConfig } from './portal';
+import { getHomeImageNotices, getIndexResDirList, getLinks, getShowModels, getSiteConfig } from './portal';
 import {
   PREFETCH_API_BASE,
+  PREFETCH_AUTH_HEADER,
   PREFETCH_IMAGE,
   PREFETCH_MAX_AGE_MS,
   PREFETCH_PLAN,
+  PREFETCH_SESSION_PLAN,
+  PREFETCH_SESSION_SKIP,
+  PREFETCH_SIGNED_IMAGE,
+  PREFETCH_SIGNED_PLAN,
   PREFETCH_TOKEN_COOKIE,
   type PrefetchCall,
   type PrefetchedAnswer,
@@ -18,6 +32,7 @@ import {
   prefetchScript,
 } from './prefetch';
 import { isCancelled, resetRequestState } from './request';
+import { getCatalogue, getStudyDetail, getStudyInterval } from './study';
 
 let errorSpy: ReturnType<typeof vi.spyOn>;
 
@@ -33,14 +48,16 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const install = (call: PrefetchCall, answer: Promise<PrefetchedAnswer | null>, at = performance.now()) => {
-  window.__xtPrefetch = { ...window.__xtPrefetch, [prefetchKey(call)]: { at, answer } };
+const install = (call: PrefetchCall, answer: Promise<PrefetchedAnswer | null>, at = performance.now(), token?: string) => {
+  window.__xtPrefetch = { ...window.__xtPrefetch, [prefetchKey(call)]: { at, answer, token } };
 };
 
 describe('prefetched first data of the public pages', () => {
   it('uses the contract’s API prefix and session cookie', () => {
     expect(PREFETCH_API_BASE).toBe(API_BASE);
     expect(PREFETCH_TOKEN_COOKIE).toBe(TOKEN_COOKIE_KEY);
+    expect(PREFETCH_AUTH_HEADER).toBe(AUTH_HEADER);
+    expect(PREFETCH_SESSION_SKIP).toEqual(['/', ...WHITE_LIST.map((p) => p.toLowerCase())]);
   });
 
   it('every planned call is the one the page makes: its answer is used once, without asking again', async () => {
@@ -170,5 +187,113 @@ describe('prefetched first data of the public pages', () => {
     const noticeOnly = await preloaded({ ...answers, '/Api/Ydxs/OpenApi/GetFPLinkInfoList': fail('出错了') });
     expect(noticeOnly?.getAttribute('href')).toBe(responsiveImg(notices[0].pcBanner, BANNER_SIZES, BANNER_FALLBACK_WIDTH).src);
     expect(await preloaded({})).toBeNull();
+  });
+});
+
+describe('prefetched session calls of the signed-in pages (issue 23 item 11)', () => {
+  const user = { userId: 1, name: '学员', roles: ['learner'], sysRoles: [4] };
+  const menus = [{ url: '/dashboard', title: '首页' }];
+
+  it('the session load takes the three answers asked with its token, without asking again', async () => {
+    const api = mockApi();
+    Cookies.set(TOKEN_COOKIE_KEY, 'tok-1');
+    useSession.setState({ token: 'tok-1' });
+    const answers = [ok(user), ok(['a:b']), ok(menus)];
+    for (const [i, call] of PREFETCH_SESSION_PLAN.entries())
+      install(call, Promise.resolve({ status: 200, data: answers[i] }), performance.now(), 'tok-1');
+    await useSession.getState().loadSession({ silent: true });
+    expect(api.calls).toEqual([]);
+    expect(useSession.getState().actions).toEqual(['a:b']);
+    expect(useSession.getState().menus).toEqual(menus);
+  });
+
+  it('answers asked with another token are not used', async () => {
+    const api = mockApi()
+      .on('/Api/User/user_user/GetUserInfo', ok({ ...user, name: '另一位' }))
+      .on('/Api/SysConfig/sys_action/GetUserActionValue', ok([]))
+      .on('/Api/SysConfig/sys_action/GetUserMenuList', ok([]));
+    Cookies.set(TOKEN_COOKIE_KEY, 'tok-2');
+    useSession.setState({ token: 'tok-2' });
+    for (const call of PREFETCH_SESSION_PLAN) install(call, Promise.resolve({ status: 200, data: ok(user) }), performance.now(), 'tok-1');
+    await useSession.getState().loadSession({ silent: true });
+    expect(api.calls).toHaveLength(3);
+    expect(useSession.getState().userInfo?.name).toBe('另一位');
+  });
+
+  it('the inline script asks for them with the session header on a signed-in page only', () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(ok([])), { status: 200 })));
+    vi.stubGlobal('fetch', fetchMock);
+    Cookies.set(TOKEN_COOKIE_KEY, 'tok 3');
+    window.history.replaceState(null, '', '/ysUserExam/myexam');
+    new Function(prefetchScript())();
+    expect(Object.keys(window.__xtPrefetch ?? {})).toEqual(PREFETCH_SESSION_PLAN.map(prefetchKey));
+    expect(fetchMock).toHaveBeenCalledWith(
+      `${API_BASE}/Api/User/user_user/GetUserInfo`,
+      expect.objectContaining({ method: 'POST', body: undefined, headers: { Accept: 'application/json', [AUTH_HEADER]: 'Bearer tok 3' } }),
+    );
+    for (const path of ['/home', '/Login/', '/']) {
+      window.__xtPrefetch = undefined;
+      window.history.replaceState(null, '', path);
+      new Function(prefetchScript())();
+      expect(window.__xtPrefetch).toBeUndefined();
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('on /dashboard the banners’ calls are the carousel’s and its first picture is preloaded as it shows it', async () => {
+    const api = mockApi();
+    const image = PREFETCH_SIGNED_IMAGE['/dashboard'];
+    expect(image.sizes).toBe(DASHBOARD_BANNER_SIZES);
+    expect(image.fallbackWidth).toBe(DASHBOARD_BANNER_FALLBACK_WIDTH);
+    expect(image.widths).toEqual([...IMAGE_VARIANT_WIDTHS]);
+    expect(image.stored).toBe(STORED.source);
+    const plan = [...PREFETCH_SESSION_PLAN, ...PREFETCH_SIGNED_PLAN['/dashboard']];
+    expect(image.from.map((f) => plan[f.call])).toEqual(PREFETCH_SIGNED_PLAN['/dashboard']);
+    Cookies.set(TOKEN_COOKIE_KEY, 'tok-4');
+    for (const [i, call] of PREFETCH_SIGNED_PLAN['/dashboard'].entries())
+      install(call, Promise.resolve({ status: 200, data: ok([`answer ${i}`]) }), performance.now(), 'tok-4');
+    expect(await getLinks(0)).toEqual(['answer 0']);
+    expect(await getHomeImageNotices()).toEqual(['answer 1']);
+    expect(api.calls).toEqual([]);
+
+    const links = [{ linkCode: 'b', linkName: '横幅', pcBanner: '/prod-api/files/content/2026/01/b.png', pcLinkUrl: '' }];
+    for (const l of document.head.querySelectorAll('link[rel=preload][as=image]')) l.remove();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(new Response(JSON.stringify(url.endsWith('GetFPLinkInfoList') ? ok(links) : ok([])), { status: 200 })),
+      ),
+    );
+    window.history.replaceState(null, '', '/dashboard');
+    new Function(prefetchScript())();
+    expect(Object.keys(window.__xtPrefetch ?? {})).toEqual(plan.map(prefetchKey));
+    await Promise.all(Object.values(window.__xtPrefetch ?? {}).map((p) => p.answer));
+    await new Promise((r) => setTimeout(r, 0));
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel=preload][as=image]');
+    const img = responsiveImg(links[0].pcBanner, DASHBOARD_BANNER_SIZES, DASHBOARD_BANNER_FALLBACK_WIDTH);
+    expect(link?.getAttribute('href')).toBe(img.src);
+    expect(link?.getAttribute('imagesrcset')).toBe(img.srcSet);
+    expect(link?.getAttribute('imagesizes')).toBe(img.sizes);
+  });
+
+  it('the catalogue’s and the study page’s calls, with the address’s query, are the ones the pages make', async () => {
+    const api = mockApi();
+    const answered = (url: string) => Promise.resolve(new Response(JSON.stringify(ok(url)), { status: 200 }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => answered(url.slice(API_BASE.length))),
+    );
+    Cookies.set(TOKEN_COOKIE_KEY, 'tok-5');
+    window.history.replaceState(null, '', '/trainres/index');
+    new Function(prefetchScript())();
+    expect(await getIndexResDirList()).toBe('/Api/Train_Manage/Train_ResDir/GetIndexResDirList');
+    expect(await getCatalogue({ dcode: '', dno: '', keyword: '', pageIndex: 1, pageSize: PAGE_SIZE })).toBe(
+      '/Api/Train_Manage/Train_Res/ShowCompanyTrainRes',
+    );
+    window.history.replaceState(null, '', '/trainres/study?id=R%201');
+    new Function(prefetchScript())();
+    expect(await getStudyDetail('R 1')).toBe('/Api/Train_Manage/Train_Res/GetTrainResStudyDetail');
+    expect(await getStudyInterval()).toBe('/Api/Train_Manage/Train_Res/GetStudyInterval');
+    expect(api.calls).toEqual([]);
   });
 });

@@ -162,8 +162,12 @@ async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
     inflight.set(key, controller);
   }
   try {
-    // the page's inline script may have asked already (public pages' first data, prefetch.ts)
-    const early = key && !config.signal ? takePrefetched(key) : undefined;
+    // the page's inline script may have asked already (public pages' first data, the session's
+    // calls; prefetch.ts), also for a call that is not deduplicated (the session load)
+    const early =
+      !config.signal && !(typeof FormData !== 'undefined' && config.data instanceof FormData)
+        ? takePrefetched(key ?? requestKey(config), getToken() ?? '')
+        : undefined;
     const answer = early ? await early : null;
     if (answer) {
       if (controller.signal.aborted) throw cancelled();

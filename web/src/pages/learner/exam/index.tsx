@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/request';
 import { beginExam, submitExam } from '../../../api/userexam';
+import { useAfterFirstPaint } from '../../../components/useAfterFirstPaint';
 import { beginStorageKey } from './beginStorage';
 import { clearDrafts } from './drafts';
 import { QuestionCard } from './QuestionCard';
@@ -33,6 +34,21 @@ const clockText = (s: number) => {
   const two = (n: number) => String(n).padStart(2, '0');
   return h ? `${h}:${two(m)}:${two(sec)}` : `${two(m)}:${two(sec)}`;
 };
+
+/** questions rendered with the page's first screen; the others follow a painted frame later */
+const FIRST_QUESTIONS = 3;
+
+/** The groups cut to their first `n` questions in page order (groups left empty dropped). */
+function firstQuestions<G extends { items: unknown[] }>(groups: G[], n: number): G[] {
+  const out: G[] = [];
+  let left = n;
+  for (const g of groups) {
+    if (left <= 0) break;
+    out.push({ ...g, items: g.items.slice(0, left) });
+    left -= g.items.length;
+  }
+  return out;
+}
 
 /**
  * /ysUserExam/exam?examCode=…: the attempt. The countdown runs on the server's clock (the
@@ -103,6 +119,8 @@ export default function ExamPage() {
     return () => window.clearInterval(timer);
   }, [a.paper, a.closed, a.serverNow]);
 
+  // the first questions render with the page, the others a painted frame later (issue 23 item 11)
+  const allQuestions = useAfterFirstPaint(Boolean(a.paper));
   const groups = useMemo(() => {
     const qs = a.paper?.questions ?? [];
     return [1, 2, 3, 4, 5]
@@ -198,7 +216,8 @@ export default function ExamPage() {
       <Card size="small" style={{ position: 'sticky', top: 0, zIndex: 10, marginBottom: 12 }}>
         <Row align="middle" gutter={[12, 8]} wrap>
           <Col flex="auto" style={{ minWidth: 0 }}>
-            <Typography.Title level={5} style={{ margin: 0 }} ellipsis>
+            {/* headings follow the page's (visually hidden) h1: the exam h2, the question types h3 */}
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }} ellipsis>
               {paper.examName}
             </Typography.Title>
             <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="sync-state">
@@ -254,9 +273,11 @@ export default function ExamPage() {
         </Col>
         <Col xs={24} lg={18}>
           {groups.length === 0 && <Empty description="试卷没有题目" />}
-          {groups.map((g) => (
+          {(allQuestions ? groups : firstQuestions(groups, FIRST_QUESTIONS)).map((g) => (
             <div key={g.type}>
-              <Typography.Title level={5}>{Q_TYPE_LABELS[g.type]}</Typography.Title>
+              <Typography.Title level={3} style={{ fontSize: 16 }}>
+                {Q_TYPE_LABELS[g.type]}
+              </Typography.Title>
               {g.items.map(({ q, index }) => (
                 <QuestionCard
                   key={q.qCode}

@@ -39,6 +39,38 @@ interface Props {
  * allowed, resume, heartbeats while playing and StudyComplete at the end. When another window
  * takes the viewing session over, playback pauses with the message.
  */
+/**
+ * Runs `then` once the poster (if any) has loaded, or failed, and the main thread is idle (at most
+ * 3 s after the poster, 5 s in all); returns a cancel.
+ */
+function afterFirstPaint(poster: string | undefined, then: () => void): () => void {
+  let done = false;
+  const timers: number[] = [];
+  let idleId: number | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  const idle = () => {
+    if (done || idleId !== undefined) return;
+    if (typeof window.requestIdleCallback === 'function') idleId = window.requestIdleCallback(run, { timeout: 3000 });
+    else timers.push(window.setTimeout(run, 0));
+  };
+  if (poster) {
+    const img = new Image();
+    img.onload = idle;
+    img.onerror = idle;
+    img.src = poster;
+  } else idle();
+  timers.push(window.setTimeout(run, 5000));
+  return () => {
+    done = true;
+    for (const t of timers) window.clearTimeout(t);
+    if (idleId !== undefined && typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleId);
+  };
+}
+
 export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPlayer(
   { rescode, lesson = 0, autoPlay = false, onNext, data, rules, intervalSeconds, resumeAt, poster, onBeat, onCompleted },
   handle,
@@ -58,6 +90,9 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
   const callbacks = useRef({ onBeat, onCompleted, onNext });
   callbacks.current = { onBeat, onCompleted, onNext };
   const autoPlayRef = useRef(autoPlay);
+  // read by the first attach only: a new poster never re-attaches the stream
+  const posterRef = useRef(poster);
+  posterRef.current = poster;
   // the last position seen: the closing beat still knows it when the element is already gone
   const lastTime = useRef(resumeAt);
   const heartbeat = useRef<StudyHeartbeat | null>(null);
@@ -185,10 +220,26 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
     switching.current = null;
     if (switched && at > 0) switchedAt.current = at;
     else if (at > 0) resumeRef.current = at;
-    return attachHls(el, item.item2, {
-      onFatal: (status) => setError(status === 410 ? '播放链接已失效，请刷新页面' : '视频加载失败'),
-      onReady: playing ? () => void el.play().catch(() => {}) : undefined,
-    });
+    const attach = () =>
+      attachHls(el, item.item2, {
+        onFatal: (status) => setError(status === 410 ? '播放链接已失效，请刷新页面' : '视频加载失败'),
+        onReady: playing ? () => void el.play().catch(() => {}) : undefined,
+      });
+    // a quality switch or a playing element attaches at once; the page's first attach waits for the
+    // poster and an idle moment: hls.js (~140 KB) and the first segment then no longer compete with
+    // the page's first paint on a phone (issue 23 item 11). A play before that attaches at once.
+    if (switched || playing) return attach();
+    let detach: (() => void) | undefined;
+    const start = () => {
+      if (!detach) detach = attach();
+    };
+    const stopWaiting = afterFirstPaint(posterRef.current, start);
+    el.addEventListener('play', start, { once: true });
+    return () => {
+      stopWaiting();
+      el.removeEventListener('play', start);
+      detach?.();
+    };
   }, [item, data.format]);
 
   const chooseQuality = (next: string) => {
@@ -225,7 +276,8 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
           src={src}
           poster={poster || undefined}
           controlsList="noplaybackrate"
-          style={{ width: '100%', maxHeight: 520, background: '#000', display: 'block' }}
+          // 16:9 reserved before the metadata arrives: nothing below moves when it does (CLS, issue 23 item 11)
+          style={{ width: '100%', maxHeight: 520, aspectRatio: '16 / 9', background: '#000', display: 'block' }}
           data-testid="study-video"
         />
       )}

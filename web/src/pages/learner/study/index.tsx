@@ -126,7 +126,27 @@ function StudyView({ rescode }: { rescode: string }) {
         )}
       </Space>
     ) : play.isLoading || interval.isLoading ? (
-      <Spin style={{ display: 'block', margin: '48px auto' }} />
+      d.resType === 1 ? (
+        // the player's own room (16:9 video and its quality/speed row) while its address loads:
+        // nothing below moves when it arrives (CLS, issue 23 item 11)
+        <div style={{ paddingBottom: 32 }}>
+          <div
+            style={{
+              width: '100%',
+              maxHeight: 520,
+              aspectRatio: '16 / 9',
+              background: '#000',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+            }}
+          >
+            <Spin />
+          </div>
+        </div>
+      ) : (
+        <Spin style={{ display: 'block', margin: '48px auto' }} />
+      )
     ) : play.data && d.resType === 3 ? (
       <Space direction="vertical" style={{ width: '100%' }}>
         <StudyDocument
@@ -168,7 +188,8 @@ function StudyView({ rescode }: { rescode: string }) {
       <Col xs={24} lg={16}>
         <Card styles={{ body: { padding: 12 } }}>
           <Space direction="vertical" style={{ width: '100%' }}>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="study-title">
+            {/* under the page's (visually hidden) h1: an h2 (heading order) */}
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }} data-testid="study-title">
               {d.resName}
             </Typography.Title>
             {media}

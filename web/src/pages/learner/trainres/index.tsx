@@ -7,7 +7,8 @@ import { getIndexResDirList } from '../../../api/portal';
 import { getCatalogue, STUDY_KEY } from '../../../api/study';
 import { catalogueQuery, dirTabs } from './catalogue';
 
-const PAGE_SIZE = 12;
+/** cards per page (api/prefetch.ts asks for the first page with it) */
+export const PAGE_SIZE = 12;
 
 /** /trainres/index (query dcode, dno): directory tabs, search, course cards with my progress, paging. */
 export default function CataloguePage() {

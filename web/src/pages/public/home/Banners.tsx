@@ -16,6 +16,12 @@ const SWIPE_PX = 40;
 export const BANNER_SIZES = '(max-width: 600px) 600px, (max-width: 1200px) 1200px, 100vw';
 /** the copy asked for by a browser without srcset */
 export const BANNER_FALLBACK_WIDTH = 1280;
+/**
+ * The learner dashboard's smaller carousel (200 px high): the whole width on a phone or tablet,
+ * 14 of 24 columns of the content beside the sider on a wider screen.
+ */
+export const DASHBOARD_BANNER_SIZES = '(max-width: 991px) 100vw, 60vw';
+export const DASHBOARD_BANNER_FALLBACK_WIDTH = 960;
 
 export interface Banner {
   key: string;
@@ -49,9 +55,19 @@ export function buildBanners(links: LinkItem[], imageNotices: NoticeItem[]): Ban
  * The banner carousel: slides side by side on a track moved by a CSS transform, the next one every
  * CAROUSEL_INTERVAL_MS (paused while hovered or focused), dots to pick one, swipe or drag to move.
  * Hand-made rather than antd's Carousel (react-slick, ~12 KB compressed) for the portal's budget
- * (issue 15).
+ * (issue 15). `compact`: the learner dashboard's (200 px high, smaller caption; issue 23 item 11).
  */
-export function BannerCarousel({ banners }: { banners: Banner[] }) {
+export function BannerCarousel({
+  banners,
+  compact = false,
+  sizes = compact ? DASHBOARD_BANNER_SIZES : BANNER_SIZES,
+  fallbackWidth = compact ? DASHBOARD_BANNER_FALLBACK_WIDTH : BANNER_FALLBACK_WIDTH,
+}: {
+  banners: Banner[];
+  compact?: boolean;
+  sizes?: string;
+  fallbackWidth?: number;
+}) {
   const navigate = useNavigate();
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -77,7 +93,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
 
   return (
     <section
-      className="xt-banner"
+      className={compact ? 'xt-banner xt-banner-compact' : 'xt-banner'}
       data-testid="banner-carousel"
       aria-roledescription="carousel"
       aria-label="横幅"
@@ -122,7 +138,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             {b.image && (
               <img
                 className="xt-banner-img"
-                {...responsiveImg(b.image, BANNER_SIZES, BANNER_FALLBACK_WIDTH)}
+                {...responsiveImg(b.image, sizes, fallbackWidth)}
                 alt=""
                 // the first screen's largest picture: asked for at once and first; the others when
                 // they are next (off to the side they would be fetched only when already shown)
@@ -135,8 +151,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               />
             )}
             <div className="xt-banner-caption">
-              <h2>{b.title}</h2>
-              {!b.image && <p>随时随地学习课程、参加考试，记录每一步成长</p>}
+              {compact ? <p className="xt-banner-title">{b.title}</p> : <h2>{b.title}</h2>}
+              {!b.image && !compact && <p>随时随地学习课程、参加考试，记录每一步成长</p>}
             </div>
           </div>
         ))}
