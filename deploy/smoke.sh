@@ -13,7 +13,8 @@
 #   deploy/smoke.sh [all|check|nginx|haproxy|cluster]  (default all; run from anywhere in the repo)
 #
 # `cluster` (CI, .ci/run): two nodes behind nginx only, no web/dist needed: sign-in and
-# alternation, the tus upload with its chunks on both nodes, then SIGKILL to one node while 3
+# alternation, a permission change refused on the other node at once, the tus upload with its chunks on both nodes, an exam begun on one node, answered on
+# both and submitted on the other (one attempt, one score), then SIGKILL to one node while 3
 # clients keep creating resource directories through nginx: every creation that was answered
 # success must be in the database.
 #
@@ -350,6 +351,78 @@ kill9_acknowledged() {
   if [ "$after" = 4 ]; then ok "the remaining node answers everything after (4/4)"; else fail "after the SIGKILL: $after/4 served"; fi
 }
 
+# an exam through the balancer as a learner takes it: begun on one node, its answers saved on both
+# (requests alternate), submitted on the other; then one attempt and one score in the database
+exam_through_balancer() {
+  local saved=$token log="$tmp/nginx/logs/access.log"
+  nginx_node_of() { grep "POST /prod-api/Api/UserExam/ex_userexam/$1 " "$log" | tail -1 | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
+  last_node() { tail -1 "$log" | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
+  token=$(api /Api/User/user_user/Login '{"username":"learner01","password":"Xuetu@2026"}' | jq -r '.data.token // empty')
+  [ -n "$token" ] || { fail "exam: learner01 could not sign in"; token=$saved; return; }
+  local code begun='' e
+  for code in $(api /Api/UserExam/ex_userexam/GetMyExamList '{"pageIndex":1,"pageSize":50,"status":10}' | jq -r '.data.models[]?.examCode'); do
+    begun=$(api /Api/UserExam/ex_userexam/BeginExam "{\"examCode\":\"$code\"}")
+    [ "$(jq -r .success <<<"$begun")" = true ] && { e=$code; break; }
+    begun=''
+  done
+  [ -n "$begun" ] || { fail "exam: learner01 could begin none of the exams not started"; token=$saved; return; }
+  sleep 0.2
+  local up_id begin_node paper qcodes q n=0 save_nodes=''
+  up_id=$(jq -r .data.userpaperId <<<"$begun")
+  begin_node=$(nginx_node_of BeginExam)
+  paper=$(api /Api/UserExam/ex_userexam/GetExamPaper "{\"userpaperId\":$up_id}")
+  qcodes=$(jq -r '.data.questions[] | select(.qType == 1 or .qType == 3) | .qCode' <<<"$paper" | head -4)
+  for q in $qcodes; do
+    n=$((n + 1))
+    [[ $(api /Api/UserExam/ex_userexam/SaveAnswer "{\"userpaperId\":$up_id,\"qCode\":\"$q\",\"answer\":\"A\",\"seq\":$n}") == *'"success":true'* ]] || fail "exam: SaveAnswer $q"
+    sleep 0.1
+    save_nodes+="$(nginx_node_of SaveAnswer) "
+  done
+  # the next request goes to the node after the last one's: make it the one that did not begin
+  sleep 0.1
+  if [ "$(last_node)" != "$begin_node" ]; then api /Api/User/user_user/GetUserInfo >/dev/null; sleep 0.1; fi
+  local submitted submit_node attempts
+  submitted=$(api /Api/UserExam/ex_userexam/SubmitExam "{\"userpaperId\":$up_id}")
+  sleep 0.2
+  submit_node=$(nginx_node_of SubmitExam)
+  attempts=$(psql "$db_url" -Atc "select count(*) || ' ' || coalesce(max(p.score)::text, 'null') from ex_userpaper p join ex_exam x on x.id = p.exam_id join app_user u on u.id = p.user_id where x.exam_code = '$e' and u.account_code = 'learner01'")
+  local score
+  score=$(jq -r '.data.score' <<<"$submitted")
+  if [ "$(jq -r .success <<<"$submitted")" = true ] && [ "$submit_node" != "$begin_node" ] && [ "$(tr ' ' '\n' <<<"$save_nodes" | sort -u | grep -c .)" = 2 ] &&
+    [ "${attempts%% *}" = 1 ] && awk -v a="${attempts#* }" -v b="$score" 'BEGIN{exit !(a+0 == b+0)}'; then
+    ok "exam $e: begun on :$begin_node, $n answers saved on :${save_nodes% }, submitted on :$submit_node; 1 attempt, score $score in the database"
+  else
+    fail "exam $e: begun :$begin_node, saves :$save_nodes, submit :$submit_node ($(head -c 200 <<<"$submitted")); attempts/score in the database: $attempts"
+  fi
+  token=$saved
+}
+
+# a permission change seen by the other node at once: corpadmin lists roles on both nodes (its
+# permissions now cached by both), admin takes its roles away on one node, and its very next
+# request, on the other node, is refused
+permission_through_balancer() {
+  local saved=$token log="$tmp/nginx/logs/access.log" corp uid before=0 i changed refused node_save node_next
+  node_of_last() { sleep 0.1; grep "POST /prod-api$1 " "$log" | tail -1 | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
+  corp=$(api /Api/User/user_user/Login '{"username":"corpadmin","password":"Xuetu@2026"}' | jq -r '.data.token // empty')
+  uid=$(psql "$db_url" -Atc "select id from app_user where account_code = 'corpadmin'")
+  token=$corp
+  for i in 1 2; do
+    if [[ $(api /Api/SysConfig/sys_role/GetRoleListPage '{"pageIndex":1,"pageSize":10}') == *'"success":true'* ]]; then before=$((before + 1)); fi
+  done
+  token=$saved
+  changed=$(api /Api/SysConfig/sys_userrole/SaveUserRole "{\"userId\":$uid,\"roleList\":[]}")
+  node_save=$(node_of_last /Api/SysConfig/sys_userrole/SaveUserRole)
+  token=$corp
+  refused=$(api /Api/SysConfig/sys_role/GetRoleListPage '{"pageIndex":1,"pageSize":10}')
+  node_next=$(node_of_last /Api/SysConfig/sys_role/GetRoleListPage)
+  token=$saved
+  if [ "$before" = 2 ] && [[ $changed == *'"success":true'* ]] && [[ $refused == *'"success":false'* ]] && [ "$node_save" != "$node_next" ]; then
+    ok "permission change: corpadmin's roles taken away on :$node_save, its next request refused on :$node_next ($(jq -r .msg <<<"$refused"))"
+  else
+    fail "permission change: before $before/2; change on :$node_save: $(head -c 120 <<<"$changed"); next on :$node_next: $(head -c 120 <<<"$refused")"
+  fi
+}
+
 run_nginx() {
   step "nginx on :$port_lb (deploy/nginx/xuetu-proxy.conf as it is; upstreams of xuetu.conf on the two nodes)"
   local conf="$tmp/nginx/smoke.conf"
@@ -368,6 +441,10 @@ run_nginx() {
   through_balancer nginx nginx_nodes
   nginx_upload_nodes() { grep "PATCH /prod-api/media/upload/$1 " "$tmp/nginx/logs/access.log" | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
   tus_through_balancer nginx nginx_upload_nodes
+  if [ "$mode" = cluster ]; then
+    permission_through_balancer
+    exam_through_balancer
+  fi
   # nginx (open source) has no active checks: it keeps sending new connections to a stopping node
   # until its listener closes, and one in the node's accept queue then is reset, a POST not
   # retried (502). So the node is taken out first, as docs/deploy.md says: `down`, reload.
