@@ -18,7 +18,7 @@
 # clients keep creating resource directories through nginx: every creation that was answered
 # success must be in the database.
 #
-# Needs: node (26), the web app built (`npm run build`), nginx, haproxy, openssl, curl, and
+# Needs: node (26), the web app built (`npm run build`), nginx, haproxy, openssl, curl, jq, and
 # PostgreSQL + Redis. SMOKE_DATABASE_URL: an empty database to use (else one is created through
 # `psql -h 127.0.0.1 -U postgres` and dropped at the end). REDIS_URL (default
 # redis://127.0.0.1:6379/0; the run uses its own key prefix). Ports: SMOKE_PORT_BASE (default 8900):
@@ -63,7 +63,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for tool in node nginx haproxy openssl curl; do command -v "$tool" >/dev/null || { say "missing: $tool"; exit 2; }; done
+for tool in node nginx haproxy openssl curl jq; do command -v "$tool" >/dev/null || { say "missing: $tool"; exit 2; }; done
 
 # a self-signed certificate, only so the TLS lines of the configs can be checked as they are
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=xuetu.example.com \
