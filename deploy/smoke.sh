@@ -3,16 +3,22 @@
 # Xuetu nodes on one PostgreSQL database and one Redis behind nginx, then behind HAProxy, with
 # the balancer on one port:
 #   - sign-in through the balancer, the token accepted by both nodes, requests alternating;
-#   - a resumable (tus) upload in 8 MiB chunks with a resume's HEAD between, all on one node;
+#   - a resumable (tus) upload in 8 MiB chunks with a resume's HEAD between, the chunks on both nodes in turn;
 #   - the forwarded headers: the node sees the client's address (not the proxy's, not one the
 #     client forged) and the scheme and host the client used;
 #   - HAProxy: /prod-api/ready checked, the node taken out when it turns unready;
 #   - SIGTERM to one node under a steady stream of requests: not one of them fails, the node exits
 #     0 ("clean"), the other node answers everything after.
 #
-#   deploy/smoke.sh [all|check|nginx|haproxy]     (default all; run from anywhere in the repo)
+#   deploy/smoke.sh [all|check|nginx|haproxy|cluster]  (default all; run from anywhere in the repo)
 #
-# Needs: node (26), the web app built (`npm run build`), nginx, haproxy, openssl, curl, and
+# `cluster` (CI, .ci/run): two nodes behind nginx only, no web/dist needed: sign-in and
+# alternation, a permission change refused on the other node at once, the tus upload with its chunks on both nodes, an exam begun on one node, answered on
+# both and submitted on the other (one attempt, one score), then SIGKILL to one node while 3
+# clients keep creating resource directories through nginx: every creation that was answered
+# success must be in the database.
+#
+# Needs: node (26), the web app built (`npm run build`), nginx, haproxy, openssl, curl, jq, and
 # PostgreSQL + Redis. SMOKE_DATABASE_URL: an empty database to use (else one is created through
 # `psql -h 127.0.0.1 -U postgres` and dropped at the end). REDIS_URL (default
 # redis://127.0.0.1:6379/0; the run uses its own key prefix). Ports: SMOKE_PORT_BASE (default 8900):
@@ -57,7 +63,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for tool in node nginx haproxy openssl curl; do command -v "$tool" >/dev/null || { say "missing: $tool"; exit 2; }; done
+for tool in node nginx haproxy openssl curl jq; do command -v "$tool" >/dev/null || { say "missing: $tool"; exit 2; }; done
 
 # a self-signed certificate, only so the TLS lines of the configs can be checked as they are
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=xuetu.example.com \
@@ -138,6 +144,7 @@ start_node() { # port jobs_poll_ms
       FILES_DIR=$tmp/files MEDIA_TUS_DIR=$tmp/tus TRUST_PROXY=127.0.0.1 JOBS_POLL_MS=$poll \
       SHUTDOWN_DELAY_MS=${SMOKE_SHUTDOWN_DELAY_MS:-5000} SHUTDOWN_GRACE_MS=25000 SMS_PROVIDER=outbox \
       RATE_LIMIT_PER_MINUTE=100000 RATE_LIMIT_ANON_PER_MINUTE=100000 LOG_LEVEL=info
+    if [ "$mode" = cluster ] && [ ! -f web/dist/index.html ]; then export WEB_DIST=/nonexistent; fi
     exec node --import tsx server/src/main.ts
   ) >>"$tmp/node-$port.log" 2>&1 &
   pids+=("$!")
@@ -160,7 +167,7 @@ start_nodes() {
     psql -h 127.0.0.1 -U postgres -qc "create database $created_db"
     db_url="postgres://postgres@127.0.0.1:5432/$created_db"
   fi
-  [ -f "$repo/web/dist/index.html" ] || { say "web/dist is missing: run npm run build first"; exit 2; }
+  if [ "$mode" != cluster ]; then [ -f "$repo/web/dist/index.html" ] || { say "web/dist is missing: run npm run build first"; exit 2; }; fi
   start_node "$port_a" 2000
   start_node "$port_b" 0
   local started=$SECONDS
@@ -220,8 +227,8 @@ through_balancer() { # name log-grep-function
 
 # a resumable upload (tus) through the balancer as the web uploader sends it: 8 MiB chunks (a
 # 20 MiB "pdf": the type is judged by the leading bytes), a HEAD (the resume's question) after
-# the first; every request of the upload must reach one node ($2 lists the nodes that answered
-# the requests of an upload id)
+# the first; the requests of the upload go round robin: its PATCHes must reach both nodes ($2
+# lists the nodes that answered the PATCHes of an upload id)
 tus_through_balancer() { # name upload-nodes-function
   local name=$1 nodes_of=$2 file="$tmp/upload.pdf" chunk=$((8 * 1024 * 1024)) size
   if [ ! -f "$file" ]; then { printf '%%PDF-1.4\n'; head -c $((20 * 1024 * 1024)) /dev/urandom; } >"$file"; fi
@@ -248,8 +255,8 @@ tus_through_balancer() { # name upload-nodes-function
   local id=${loc##*/} nodes
   sleep 0.3
   nodes=$($nodes_of "$id" | sort -u | tr '\n' ' ')
-  if [ "$codes" = "204 204 204 " ] && [ "$head_offset" = "$chunk" ] && [ -n "$mid" ] && [ "$(wc -w <<<"$nodes")" = 1 ]; then
-    ok "tus upload of $size bytes: PATCH × 3 (8 MiB chunks) with a HEAD after the first (offset $head_offset) → media $mid; all on node $nodes"
+  if [ "$codes" = "204 204 204 " ] && [ "$head_offset" = "$chunk" ] && [ -n "$mid" ] && [ "$(wc -w <<<"$nodes")" = 2 ]; then
+    ok "tus upload of $size bytes: PATCH × 3 (8 MiB chunks) with a HEAD after the first (offset $head_offset) → media $mid; chunks on nodes $nodes"
   else
     fail "tus: PATCH answers '$codes', HEAD offset '$head_offset', media id '$mid', nodes '$nodes'"
   fi
@@ -303,6 +310,119 @@ drain() { # name [a command taking node B out of the balancer first]
 }
 loaders=()
 
+# SIGKILL to node B while 3 clients keep creating resource directories through the balancer: the
+# node has no chance to finish anything, so some requests fail (those it was answering); every
+# creation answered success ("acknowledged") must be in the database afterwards.
+kill9_acknowledged() {
+  local dur=${SMOKE_LOAD_SECONDS:-10} k pid_b_var="pid_$port_b"
+  local pid=${!pid_b_var} run="kw$$"
+  for k in 1 2 3; do
+    (
+      end=$((SECONDS + dur)) n=0
+      while [ $SECONDS -lt $end ]; do
+        n=$((n + 1))
+        body=$(curl -s -m 20 -X POST -H 'content-type: application/json' -H "ydAuthorization: Bearer $token" \
+          -d "{\"dName\":\"$run-$k-$n\"}" "$lb/prod-api/Api/Train_Manage/Train_ResDir/SaveData") || body="curl-error-$?"
+        if [[ $body == *'"success":true'* ]]; then echo "ack $run-$k-$n"; else echo "fail $(head -c 100 <<<"$body" | tr '\n' ' ')"; fi
+      done >"$tmp/kill9-$k.txt"
+    ) &
+    loaders+=("$!")
+  done
+  sleep 3
+  kill -KILL "$pid"
+  wait "$pid" 2>/dev/null || true
+  for k in "${loaders[@]}"; do wait "$k"; done
+  loaders=()
+  cat "$tmp"/kill9-*.txt >"$tmp/kill9.txt"
+  local acked failed missing
+  acked=$(grep -c '^ack ' "$tmp/kill9.txt" || true)
+  failed=$(grep -c '^fail' "$tmp/kill9.txt" || true)
+  psql "$db_url" -Atc "select d_name from train_resdir where d_name like '$run-%'" | sort >"$tmp/kill9-db.txt"
+  missing=$(grep '^ack ' "$tmp/kill9.txt" | cut -d' ' -f2 | sort | comm -23 - "$tmp/kill9-db.txt" | wc -l)
+  if [ "$acked" -gt 0 ] && [ "$missing" = 0 ]; then
+    ok "SIGKILL to :$port_b under load: $acked directory creations acknowledged, all $acked in the database ($failed failed unacknowledged, $(wc -l <"$tmp/kill9-db.txt") rows)"
+  else
+    fail "SIGKILL: $acked acknowledged, $missing of them missing from the database; $failed failed"
+  fi
+  local after=0 i
+  for i in 1 2 3 4; do
+    if [[ $(api /Api/User/user_user/GetUserInfo) == *'"success":true'* ]]; then after=$((after + 1)); fi
+  done
+  if [ "$after" = 4 ]; then ok "the remaining node answers everything after (4/4)"; else fail "after the SIGKILL: $after/4 served"; fi
+}
+
+# an exam through the balancer as a learner takes it: begun on one node, its answers saved on both
+# (requests alternate), submitted on the other; then one attempt and one score in the database
+exam_through_balancer() {
+  local saved=$token log="$tmp/nginx/logs/access.log"
+  nginx_node_of() { grep "POST /prod-api/Api/UserExam/ex_userexam/$1 " "$log" | tail -1 | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
+  last_node() { tail -1 "$log" | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
+  token=$(api /Api/User/user_user/Login '{"username":"learner01","password":"Xuetu@2026"}' | jq -r '.data.token // empty')
+  [ -n "$token" ] || { fail "exam: learner01 could not sign in"; token=$saved; return; }
+  local code begun='' e
+  for code in $(api /Api/UserExam/ex_userexam/GetMyExamList '{"pageIndex":1,"pageSize":50,"status":10}' | jq -r '.data.models[]?.examCode'); do
+    begun=$(api /Api/UserExam/ex_userexam/BeginExam "{\"examCode\":\"$code\"}")
+    [ "$(jq -r .success <<<"$begun")" = true ] && { e=$code; break; }
+    begun=''
+  done
+  [ -n "$begun" ] || { fail "exam: learner01 could begin none of the exams not started"; token=$saved; return; }
+  sleep 0.2
+  local up_id begin_node paper qcodes q n=0 save_nodes=''
+  up_id=$(jq -r .data.userpaperId <<<"$begun")
+  begin_node=$(nginx_node_of BeginExam)
+  paper=$(api /Api/UserExam/ex_userexam/GetExamPaper "{\"userpaperId\":$up_id}")
+  qcodes=$(jq -r '.data.questions[] | select(.qType == 1 or .qType == 3) | .qCode' <<<"$paper" | head -4)
+  for q in $qcodes; do
+    n=$((n + 1))
+    [[ $(api /Api/UserExam/ex_userexam/SaveAnswer "{\"userpaperId\":$up_id,\"qCode\":\"$q\",\"answer\":\"A\",\"seq\":$n}") == *'"success":true'* ]] || fail "exam: SaveAnswer $q"
+    sleep 0.1
+    save_nodes+="$(nginx_node_of SaveAnswer) "
+  done
+  # the next request goes to the node after the last one's: make it the one that did not begin
+  sleep 0.1
+  if [ "$(last_node)" != "$begin_node" ]; then api /Api/User/user_user/GetUserInfo >/dev/null; sleep 0.1; fi
+  local submitted submit_node attempts
+  submitted=$(api /Api/UserExam/ex_userexam/SubmitExam "{\"userpaperId\":$up_id}")
+  sleep 0.2
+  submit_node=$(nginx_node_of SubmitExam)
+  attempts=$(psql "$db_url" -Atc "select count(*) || ' ' || coalesce(max(p.score)::text, 'null') from ex_userpaper p join ex_exam x on x.id = p.exam_id join app_user u on u.id = p.user_id where x.exam_code = '$e' and u.account_code = 'learner01'")
+  local score
+  score=$(jq -r '.data.score' <<<"$submitted")
+  if [ "$(jq -r .success <<<"$submitted")" = true ] && [ "$submit_node" != "$begin_node" ] && [ "$(tr ' ' '\n' <<<"$save_nodes" | sort -u | grep -c .)" = 2 ] &&
+    [ "${attempts%% *}" = 1 ] && awk -v a="${attempts#* }" -v b="$score" 'BEGIN{exit !(a+0 == b+0)}'; then
+    ok "exam $e: begun on :$begin_node, $n answers saved on :${save_nodes% }, submitted on :$submit_node; 1 attempt, score $score in the database"
+  else
+    fail "exam $e: begun :$begin_node, saves :$save_nodes, submit :$submit_node ($(head -c 200 <<<"$submitted")); attempts/score in the database: $attempts"
+  fi
+  token=$saved
+}
+
+# a permission change seen by the other node at once: corpadmin lists roles on both nodes (its
+# permissions now cached by both), admin takes its roles away on one node, and its very next
+# request, on the other node, is refused
+permission_through_balancer() {
+  local saved=$token log="$tmp/nginx/logs/access.log" corp uid before=0 i changed refused node_save node_next
+  node_of_last() { sleep 0.1; grep "POST /prod-api$1 " "$log" | tail -1 | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
+  corp=$(api /Api/User/user_user/Login '{"username":"corpadmin","password":"Xuetu@2026"}' | jq -r '.data.token // empty')
+  uid=$(psql "$db_url" -Atc "select id from app_user where account_code = 'corpadmin'")
+  token=$corp
+  for i in 1 2; do
+    if [[ $(api /Api/SysConfig/sys_role/GetRoleListPage '{"pageIndex":1,"pageSize":10}') == *'"success":true'* ]]; then before=$((before + 1)); fi
+  done
+  token=$saved
+  changed=$(api /Api/SysConfig/sys_userrole/SaveUserRole "{\"userId\":$uid,\"roleList\":[]}")
+  node_save=$(node_of_last /Api/SysConfig/sys_userrole/SaveUserRole)
+  token=$corp
+  refused=$(api /Api/SysConfig/sys_role/GetRoleListPage '{"pageIndex":1,"pageSize":10}')
+  node_next=$(node_of_last /Api/SysConfig/sys_role/GetRoleListPage)
+  token=$saved
+  if [ "$before" = 2 ] && [[ $changed == *'"success":true'* ]] && [[ $refused == *'"success":false'* ]] && [ "$node_save" != "$node_next" ]; then
+    ok "permission change: corpadmin's roles taken away on :$node_save, its next request refused on :$node_next ($(jq -r .msg <<<"$refused"))"
+  else
+    fail "permission change: before $before/2; change on :$node_save: $(head -c 120 <<<"$changed"); next on :$node_next: $(head -c 120 <<<"$refused")"
+  fi
+}
+
 run_nginx() {
   step "nginx on :$port_lb (deploy/nginx/xuetu-proxy.conf as it is; upstreams of xuetu.conf on the two nodes)"
   local conf="$tmp/nginx/smoke.conf"
@@ -319,8 +439,12 @@ run_nginx() {
   wait_ready "$lb" 20 || { fail "nginx does not answer"; return; }
   nginx_nodes() { grep GetUserInfo "$tmp/nginx/logs/access.log" | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
   through_balancer nginx nginx_nodes
-  nginx_upload_nodes() { grep "/prod-api/media/upload/$1 " "$tmp/nginx/logs/access.log" | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
+  nginx_upload_nodes() { grep "PATCH /prod-api/media/upload/$1 " "$tmp/nginx/logs/access.log" | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
   tus_through_balancer nginx nginx_upload_nodes
+  if [ "$mode" = cluster ]; then
+    permission_through_balancer
+    exam_through_balancer
+  fi
   # nginx (open source) has no active checks: it keeps sending new connections to a stopping node
   # until its listener closes, and one in the node's accept queue then is reset, a POST not
   # retried (502). So the node is taken out first, as docs/deploy.md says: `down`, reload.
@@ -330,7 +454,9 @@ run_nginx() {
     sleep 1
     say "  (:$port_b marked down in both upstreams, nginx reloaded, then the SIGTERM)"
   }
-  if [ "${SMOKE_NGINX_BARE:-}" = 1 ]; then
+  if [ "$mode" = cluster ]; then
+    kill9_acknowledged
+  elif [ "${SMOKE_NGINX_BARE:-}" = 1 ]; then
     say "  (SMOKE_NGINX_BARE=1: SIGTERM without taking the node out of nginx first)"
     drain nginx
   else
@@ -368,7 +494,7 @@ run_haproxy() {
   fi
   hap_nodes() { grep 'GetUserInfo' "$tmp/haproxy.log" | sed -n 's/.* xuetu_web\/\(web[12]\) .*/\1/p'; }
   through_balancer haproxy hap_nodes
-  hap_upload_nodes() { grep "/prod-api/media/upload/$1 " "$tmp/haproxy.log" | sed -n 's/.* xuetu_tus\/\(web[12]\) .*/\1/p'; }
+  hap_upload_nodes() { grep "PATCH /prod-api/media/upload/$1 " "$tmp/haproxy.log" | sed -n 's/.* xuetu_tus\/\(web[12]\) .*/\1/p'; }
   tus_through_balancer haproxy hap_upload_nodes
   # watch the stats while node B stops: it must be DOWN before it stops listening
   (
@@ -397,6 +523,7 @@ case $mode in
   check) check_configs ;;
   nginx) check_configs; start_nodes; run_nginx ;;
   haproxy) check_configs; start_nodes; run_haproxy ;;
+  cluster) start_nodes; run_nginx ;;
   all)
     check_configs
     start_nodes
@@ -406,7 +533,7 @@ case $mode in
     ok ":$port_b ready again"
     run_haproxy
     ;;
-  *) say "usage: $0 [all|check|nginx|haproxy]"; exit 2 ;;
+  *) say "usage: $0 [all|check|nginx|haproxy|cluster]"; exit 2 ;;
 esac
 
 step "result"

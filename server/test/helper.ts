@@ -86,14 +86,18 @@ export async function buildTestApp(
     beforeReady?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
     /** an already open database (a "restart" on the same data); close() then leaves it open */
     database?: Database;
+    /** a cache shared with another app (a second node); the app's close() closes it */
+    cache?: Cache;
+    /** a files directory shared with another app (a second node on the same disk); left in place */
+    filesDir?: string;
   } = {},
 ): Promise<TestApp> {
   const env = { ...TEST_ENV, ...opts.env };
   const { database, drop, seeded } = opts.database
     ? { database: opts.database, drop: async () => {}, seeded: false }
     : await openTestDatabase({ seeded: env.SEED_DEMO === true });
-  const cache = await openTestCache();
-  const filesDir = mkdtempSync(join(tmpdir(), 'xuetu-files-'));
+  const cache = opts.cache ?? (await openTestCache());
+  const filesDir = opts.filesDir ?? mkdtempSync(join(tmpdir(), 'xuetu-files-'));
   // the cloned database refers to the files the seed stored
   const snapshotFiles = inject('testSnapshot')?.filesDir;
   if (seeded && snapshotFiles) cpSync(snapshotFiles, filesDir, { recursive: true });
@@ -132,10 +136,10 @@ export async function buildTestApp(
     },
     close: async () => {
       await app.close();
-      if (opts.database) return rmSync(filesDir, { recursive: true, force: true });
+      if (!opts.filesDir) rmSync(filesDir, { recursive: true, force: true });
+      if (opts.database) return;
       await database.close();
       await drop();
-      rmSync(filesDir, { recursive: true, force: true });
     },
   };
   return t;

@@ -19,6 +19,22 @@ interface CachedSession {
 }
 
 const CACHE_TTL_S = 60;
+/**
+ * A revoked session's tombstone, kept in the shared cache longer than any lookup takes: a node
+ * that read the row just before another node revoked it writes its entry after the revoking node
+ * deleted the entries, then finds the tombstone and deletes its own entry again (the entry is
+ * written first and the tombstone read after, so one of the two always sees the other).
+ */
+const REVOKED_TTL_S = 10 * 60;
+const revokedKey = (id: number) => `sessrev:${id}`;
+
+/** Caches a live session's entry unless it was revoked meanwhile; false (and no entry) then. */
+async function cacheUnlessRevoked(ctx: AppContext, sessionId: number, key: string, value: unknown): Promise<boolean> {
+  await ctx.cache.set(key, value, CACHE_TTL_S);
+  if ((await ctx.cache.get(revokedKey(sessionId))) === undefined) return true;
+  await ctx.cache.del(key);
+  return false;
+}
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -66,7 +82,7 @@ export async function resolveSession(
     // only live sessions are cached: a cached "no session" could hide one that is valid
     if (!row) return null;
     s = { id: row.id, userId: row.userId, expiresAt: row.expiresAt.getTime(), installation: ctx.installationId };
-    await ctx.cache.set(key, s, CACHE_TTL_S);
+    if (!(await cacheUnlessRevoked(ctx, row.id, key, s))) return null;
   }
   const at = now.getTime();
   if (s.expiresAt <= at) return null;
@@ -74,7 +90,7 @@ export async function resolveSession(
   if (s.expiresAt - at < idleMs / 2) {
     const expiresAt = new Date(at + idleMs);
     await ctx.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, s.id));
-    await ctx.cache.set(key, { ...s, expiresAt: expiresAt.getTime() }, CACHE_TTL_S);
+    if (!(await cacheUnlessRevoked(ctx, s.id, key, { ...s, expiresAt: expiresAt.getTime() }))) return null;
   }
   return { id: s.id, userId: s.userId };
 }
@@ -104,12 +120,21 @@ export async function sessionAlive(ctx: AppContext, sessionId: number, now = ctx
     .limit(1);
   if (!row || row.expiresAt.getTime() <= at) return false;
   // only live sessions are cached (revoking deletes the entry, so a hit is never a signed-out one)
-  await ctx.cache.set(byIdKey(sessionId), { expiresAt: row.expiresAt.getTime(), installation: ctx.installationId }, CACHE_TTL_S);
-  return true;
+  return cacheUnlessRevoked(ctx, sessionId, byIdKey(sessionId), {
+    expiresAt: row.expiresAt.getTime(),
+    installation: ctx.installationId,
+  });
 }
 
-/** The cache entries of revoked sessions, by token and by id. */
-const cacheKeysOf = (rows: { id: number; tokenHash: string }[]) => rows.flatMap((r) => [`sess:${r.tokenHash}`, byIdKey(r.id)]);
+/**
+ * After revoking rows: their tombstones first, then their cache entries (by token and by id).
+ * A lookup on another node racing the revocation cannot leave an entry behind (cacheUnlessRevoked).
+ */
+async function forgetRevoked(ctx: AppContext, rows: { id: number; tokenHash: string }[]): Promise<void> {
+  if (!rows.length) return;
+  await Promise.all(rows.map((r) => ctx.cache.set(revokedKey(r.id), 1, REVOKED_TTL_S)));
+  await ctx.cache.del(...rows.flatMap((r) => [`sess:${r.tokenHash}`, byIdKey(r.id)]));
+}
 
 export async function revokeSession(ctx: AppContext, sessionId: number, now = ctx.clock.now()): Promise<void> {
   const rows = await ctx.db
@@ -117,7 +142,7 @@ export async function revokeSession(ctx: AppContext, sessionId: number, now = ct
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id, tokenHash: sessions.tokenHash });
-  await ctx.cache.del(...cacheKeysOf(rows));
+  await forgetRevoked(ctx, rows);
 }
 
 /** Ends every session of a user (password change, reset, cancellation, disable). */
@@ -127,7 +152,7 @@ export async function revokeUserSessions(ctx: AppContext, userId: number, now = 
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id, tokenHash: sessions.tokenHash });
-  await ctx.cache.del(...cacheKeysOf(rows));
+  await forgetRevoked(ctx, rows);
   return rows.length;
 }
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { type Lock, type Locker, MemoryLocker, Server } from '@tus/server';
+import { ERRORS, type Lock, type Locker, MemoryLocker, Server } from '@tus/server';
 import { errorMessage, FileStatus, FileVisibility, MEDIA_UPLOAD_PATH, MediaStatus } from '@xuetu/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Env } from '../../../config/env.ts';
@@ -174,30 +174,58 @@ async function peek(src: Readable, bytes: number): Promise<{ head: Buffer; rest:
 
 /** The caller of the request tus is handling (tus hooks see only the raw request). */
 const current = new AsyncLocalStorage<Caller>();
-const servers = new WeakMap<AppContext, { server: Server; locker: TrackedLocker }>();
+type TusState = {
+  server: Server;
+  locker: TrackedLocker;
+  /**
+   * PATCH requests of this node still being handled, by upload id: `settled` when tus is done with
+   * it (answered, or its connection closed and its bytes written), `cut` ends its connection.
+   */
+  patching: Map<string, { settled: Promise<void>; cut: () => void }>;
+};
+const servers = new WeakMap<AppContext, TusState>();
 
 /**
- * tus's in-process locker, telling whether an upload's lock is held and when it is let go: a
- * PATCH whose client is gone lets go as soon as tus stops writing it, and the resume's HEAD goes
- * on then (not when the cut PATCH's answer, which nobody reads, is done).
+ * tus's locker: an upload's lock is held in this process (tus's MemoryLocker: requests of one
+ * node queue, a waiting one asks the holder to let go) and in the shared cache (Redis: requests
+ * of other nodes — a deployment balances an upload's requests over every node). A request of
+ * another node wanting the lock asks the holder's node through the cache; the holder lets go as
+ * tus does for a local one (its PATCH stops after MEDIA_UPLOAD_DRAIN_MS, then is cut). It tells
+ * whether an upload's lock is held here and when it is let go: a PATCH whose client is gone lets
+ * go as soon as tus stops writing it, and the resume's HEAD goes on then.
  */
 class TrackedLocker implements Locker {
   private readonly inner = new MemoryLocker();
   private readonly held = new Map<string, Promise<void>>();
+  constructor(private readonly ctx: AppContext) {}
   isHeld = (id: string) => this.held.has(id);
   released = (id: string): Promise<void> => this.held.get(id) ?? Promise.resolve();
   newLock(id: string): Lock {
     const lock = this.inner.newLock(id);
     let release = () => {};
     let mine: Promise<void> | undefined;
+    let shared: SharedLock | null = null;
     return {
       lock: async (signal, requestRelease) => {
         await lock.lock(signal, requestRelease);
+        try {
+          shared = await takeSharedLock(this.ctx, id, signal, () => {
+            requestRelease();
+            // still held after the drain time (a client gone without closing): its PATCH is cut
+            setTimeout(() => {
+              if (this.held.get(id) === mine) servers.get(this.ctx)?.patching.get(id)?.cut();
+            }, this.ctx.env.MEDIA_UPLOAD_DRAIN_MS + 50).unref();
+          });
+        } catch (err) {
+          await lock.unlock();
+          throw err;
+        }
         mine = new Promise<void>((r) => (release = r));
         this.held.set(id, mine);
       },
       unlock: async () => {
         try {
+          await shared?.release();
           await lock.unlock();
         } finally {
           if (this.held.get(id) === mine) this.held.delete(id);
@@ -206,6 +234,55 @@ class TrackedLocker implements Locker {
       },
     };
   }
+}
+
+/** An upload's lock across nodes: a key in the shared cache, renewed while held. */
+type SharedLock = { release: () => Promise<void> };
+const lockKey = (id: string) => `tus:lock:${id}`;
+/** set by a request of another node waiting for the lock: the holder lets go */
+const wantKey = (id: string) => `tus:want:${id}`;
+/** the lock's key lives this long unless renewed (a killed node's lock is free after it) */
+const LOCK_TTL_S = 15;
+/** how often a holder looks whether another node wants its lock, and a waiter tries again */
+const LOCK_POLL_MS = 100;
+const LOCK_WAIT_MS = 30_000;
+
+/**
+ * Takes the shared lock of an upload, asking its holder on another node to let go while waiting
+ * (up to LOCK_WAIT_MS, or until `signal` aborts: tus's lock timeout then). `onWanted` runs on
+ * the holder's node when another node asks for the lock.
+ */
+async function takeSharedLock(ctx: AppContext, id: string, signal: AbortSignal | null, onWanted: () => void): Promise<SharedLock> {
+  const token = randomBytes(8).toString('hex');
+  const until = Date.now() + LOCK_WAIT_MS;
+  while (!(await ctx.cache.setIfAbsent(lockKey(id), token, LOCK_TTL_S))) {
+    if (signal?.aborted || Date.now() > until) throw ERRORS.ERR_LOCK_TIMEOUT;
+    await ctx.cache.set(wantKey(id), 1, 10);
+    await sleep(LOCK_POLL_MS);
+  }
+  let polls = 0;
+  let wanted = false;
+  const timer = setInterval(() => {
+    polls++;
+    void (async () => {
+      if (!wanted && (await ctx.cache.get(wantKey(id))) !== undefined) {
+        wanted = true;
+        await ctx.cache.del(wantKey(id));
+        onWanted();
+      }
+      // renewed every third of its life while held
+      if (polls % Math.round((LOCK_TTL_S * 1000) / 3 / LOCK_POLL_MS) === 0 && (await ctx.cache.get(lockKey(id))) === token)
+        await ctx.cache.set(lockKey(id), token, LOCK_TTL_S);
+    })().catch(() => {});
+  }, LOCK_POLL_MS);
+  timer.unref();
+  return {
+    release: async () => {
+      clearInterval(timer);
+      // (a lock whose key expired meanwhile and was taken by another node is left to it)
+      if ((await ctx.cache.get(lockKey(id))) === token) await ctx.cache.del(lockKey(id));
+    },
+  };
 }
 
 /** tus refuses with a status and a Chinese message the uploader shows. */
@@ -224,11 +301,11 @@ export function tusServer(ctx: AppContext): Server {
   return tusOf(ctx).server;
 }
 
-function tusOf(ctx: AppContext): { server: Server; locker: TrackedLocker } {
+function tusOf(ctx: AppContext): TusState {
   const found = servers.get(ctx);
   if (found) return found;
-  const locker = new TrackedLocker();
-  const datastore = releaseWithUpload(checkFirstChunk(tusStore(ctx.env)), ctx);
+  const locker = new TrackedLocker(ctx);
+  const datastore = markFinishing(releaseWithUpload(checkFirstChunk(tusStore(ctx.env)), ctx), ctx);
   const server = new Server({
     path: MEDIA_UPLOAD_PATH,
     datastore,
@@ -270,14 +347,12 @@ function tusOf(ctx: AppContext): { server: Server; locker: TrackedLocker } {
       return { status_code: 500, body: errorMessage('SERVER_ERROR') };
     },
     onUploadFinish: async (_req, upload) => {
-      // a HEAD for this upload waits until the file has moved and the media id is known
-      let finished: () => void = () => {};
-      finishing.set(upload.id, new Promise<void>((r) => (finished = r)));
+      // a HEAD for this upload, on any node, waits until the file has moved and the media id is
+      // known (the shared mark was set by the write of the last bytes, before the lock was let go)
       try {
         return await finishUpload(upload);
       } finally {
-        finishing.delete(upload.id);
-        finished();
+        await ctx.cache.del(finishingKey(upload.id)).catch(() => {});
       }
     },
   });
@@ -307,8 +382,26 @@ function tusOf(ctx: AppContext): { server: Server; locker: TrackedLocker } {
     else await datastore.remove(upload.id).catch(() => {});
     return { headers: { 'X-Media-Id': mediaCode } };
   }
-  servers.set(ctx, { server, locker });
-  return { server, locker };
+  const state: TusState = { server, locker, patching: new Map() };
+  servers.set(ctx, state);
+  return state;
+}
+
+/**
+ * The write that brings an upload to its length marks it "finishing" in the shared cache before
+ * tus lets go of its lock: a HEAD on any node that gets the lock after sees the mark and waits for
+ * the media id (not an offset equal to the length without one, which the uploader takes for a
+ * failure). The finish removes the mark; a node killed meanwhile leaves it for FINISHING_TTL_S.
+ */
+function markFinishing(store: TusStore, ctx: AppContext): TusStore {
+  const write = store.write.bind(store) as (src: Readable, id: string, offset: number) => Promise<number>;
+  store.write = (async (src: Readable, id: string, offset: number) => {
+    const written = await write(src, id, offset);
+    const upload = await store.getUpload(id).catch(() => null);
+    if (upload?.size !== undefined && written === upload.size) await ctx.cache.set(finishingKey(id), 1, FINISHING_TTL_S);
+    return written;
+  }) as typeof store.write;
+  return store;
 }
 
 // the purge releases the reservations of abandoned uploads; their unfinished bytes go with them
@@ -327,13 +420,9 @@ function mustCaller(): Caller {
 type FinishedUpload = { mediaCode: string; owner: string; size: number };
 const FINISHED_KEEP_SECONDS = 3600;
 const finishedKey = (uploadId: string) => `tus:done:${uploadId}`;
-/** uploads of this process whose last bytes are in and whose file is being moved into storage */
-const finishing = new Map<string, Promise<void>>();
-/**
- * PATCH requests of this process still being handled, by upload id: `settled` when tus is done
- * with it (answered, or its connection closed and its bytes written), `cut` ends its connection.
- */
-const patching = new Map<string, { settled: Promise<void>; cut: () => void }>();
+/** an upload whose last bytes are in and whose file is being moved into storage (by any node) */
+const finishingKey = (uploadId: string) => `tus:finishing:${uploadId}`;
+const FINISHING_TTL_S = 600;
 /** the longest a HEAD waits for a PATCH or a finish of its upload before answering anyway */
 const SETTLE_BOUND_MS = 15_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
@@ -346,15 +435,19 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref()
  * (the file moving into storage) is always waited for, so the answer is never a 404 meanwhile.
  */
 async function settleBeforeHead(ctx: AppContext, id: string): Promise<void> {
-  const flight = patching.get(id);
+  const flight = tusOf(ctx).patching.get(id);
   if (flight) {
     const drained = await Promise.race([flight.settled.then(() => true), sleep(ctx.env.MEDIA_UPLOAD_DRAIN_MS).then(() => false)]);
     // still receiving bytes (the lock is held): cut it; past its write it is finishing: wait for it
     if (!drained && tusOf(ctx).locker.isHeld(id)) flight.cut();
     if (!drained) await Promise.race([flight.settled, sleep(SETTLE_BOUND_MS)]);
   }
-  const finish = finishing.get(id);
-  if (finish) await Promise.race([finish, sleep(SETTLE_BOUND_MS)]);
+  // a PATCH on another node: its lock taken here once that node has let go (its PATCH drained or
+  // cut as above, there), and let go again at once; then its finish, if the last bytes are in
+  const shared = await Promise.race([takeSharedLock(ctx, id, null, () => {}).catch(() => null), sleep(SETTLE_BOUND_MS).then(() => null)]);
+  await shared?.release();
+  const until = Date.now() + SETTLE_BOUND_MS;
+  while ((await ctx.cache.get(finishingKey(id))) !== undefined && Date.now() < until) await sleep(LOCK_POLL_MS);
 }
 
 /** A PATCH whose connection closed is done once tus has let go of its upload (and started a finish, if any). */
@@ -429,6 +522,7 @@ export async function handleTus(
       ),
       closed.then(() => afterConnectionClosed(caller.ctx, id)),
     ]);
+    const { patching } = tusOf(caller.ctx);
     patching.set(id, { settled, cut: () => req.destroy() });
     void settled.then(() => {
       if (patching.get(id)?.settled === settled) patching.delete(id);
