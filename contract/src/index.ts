@@ -9,6 +9,8 @@ export * from './messages.ts';
 export * from './permissions.ts';
 export * from './schemas/account.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/admin-access.ts';
+export * from './schemas/admin-people.ts';
 export * from './schemas/common.ts';
 export * from './schemas/content.ts';
 export * from './schemas/exam.ts';

@@ -74,7 +74,7 @@ function crossModuleViolations(file: string, text: string): string[] {
   return found;
 }
 
-// ADR 0033: the modules form no cycle — a module that another one depends on does not depend on
+// ADR 0039: the modules form no cycle — a module that another one depends on does not depend on
 // it back, directly or through others. What one module must tell another after a write (clear a
 // cache) goes through an after-commit event (platform/events.ts); what one must ask another the
 // other way round goes through a hook the composition root wires (modules/index.ts).
@@ -114,7 +114,7 @@ function cycles(graph: Map<string, Map<string, string>>): string[] {
   return [...found].sort();
 }
 
-// Table ownership (ADR 0033): every table of db/schema belongs to one module (or to platform/,
+// Table ownership (ADR 0039): every table of db/schema belongs to one module (or to platform/,
 // whose tables any module may use); a module imports only its own tables and reads the others
 // through their owner's public.ts. By schema file, then the tables that live in another file.
 const SCHEMA = resolve(MODULES, '../db/schema');
@@ -180,7 +180,7 @@ function foreignTables(file: string, text: string, owners: Map<string, string>):
 
 /**
  * Tables a module still imports from another module (`module -> table (owner)`), from before the
- * tables had owners (ADR 0033). This list only shrinks: the test fails when a pair is no longer
+ * tables had owners (ADR 0039). This list only shrinks: the test fails when a pair is no longer
  * needed. Most are joins for names, departments and companies of people (the directory's).
  */
 const TABLE_EXCEPTIONS: string[] = [
@@ -254,7 +254,7 @@ describe('module boundaries (ADR 0027)', () => {
   });
 });
 
-describe('module dependencies and table ownership (ADR 0033)', () => {
+describe('module dependencies and table ownership (ADR 0039)', () => {
   it('no two modules depend on each other, directly or through others', () => {
     const graph = moduleGraph();
     const found = cycles(graph).map((ring) => {

@@ -37,7 +37,7 @@ import { jobRoutes } from './operations/jobs/jobs.routes.ts';
 import { notifyProjectJob } from './projects/jobs.ts';
 import { projectRoutes } from './projects/projects.routes.ts';
 
-// After-commit events (ADR 0033): who reacts to what another module announces.
+// After-commit events (ADR 0039): who reacts to what another module announces.
 subscribe('projects.changed', (ctx) => forgetStudyRules(ctx));
 subscribe('courses.homeChanged', (ctx) => invalidatePortal(ctx));
 // Courses ask training projects for their study rules without depending on them.

@@ -2,7 +2,7 @@ import type { AppContext } from './context.ts';
 import { onCommit } from './tx.ts';
 
 /**
- * After-commit events (ADR 0033): how one module tells others that something it owns changed,
+ * After-commit events (ADR 0039): how one module tells others that something it owns changed,
  * without importing them. The module that owns the data announces the event once its write has
  * committed; the modules that keep something derived from it (a cache, for now) react. Names and
  * payloads are declared here, so neither side imports the other.

@@ -3,7 +3,7 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { describe, expect, it } from 'vitest';
 import { type Env, parseEnv } from '../../../config/env.ts';
-import { judgeHead, tusStore } from './upload.ts';
+import { judgeHead, tusStore } from './tus-store.ts';
 
 /** The environment as parsed from these variables (the secrets do not matter here). */
 const loadEnv = (vars: Record<string, string>) => parseEnv(vars) as Env;

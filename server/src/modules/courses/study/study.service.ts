@@ -26,7 +26,9 @@ import { listDirs } from '../dirs/dirs.repository.ts';
 import { dirSubtree } from '../dirs/dirs.service.ts';
 import { resError } from '../resources/errors.ts';
 import { isResVisible } from '../resources/visibility.ts';
+import * as catalogueRepo from './catalogue.repository.ts';
 import { STUDY_GRACE_SECONDS, shanghaiDay } from './crediting.ts';
+import * as notesRepo from './notes.repository.ts';
 import { studyRulesFor } from './rules.ts';
 import * as repo from './study.repository.ts';
 
@@ -44,7 +46,7 @@ const percent = (credited: number, duration: number) => (duration > 0 ? Math.min
  * interval, and approval state changes rarely. A revoke or deletion is seen within the TTL.
  */
 const RES_CACHE_MS = 5000;
-type Cached = { row: (repo.LiveRes & { deleted: boolean }) | undefined; until: number };
+type Cached = { row: (catalogueRepo.LiveRes & { deleted: boolean }) | undefined; until: number };
 
 async function cachedRes(caller: Caller, code: string) {
   // bounded per app; an entry also expires by the business clock (`until`)
@@ -53,14 +55,14 @@ async function cachedRes(caller: Caller, code: string) {
   const now = caller.now.getTime();
   const hit = cache.get(key);
   if (hit && hit.until > now && hit.until - now <= RES_CACHE_MS) return hit.row;
-  const row = await repo.findLiveRes(caller.ctx.db, code);
+  const row = await catalogueRepo.findLiveRes(caller.ctx.db, code);
   cache.set(key, { row, until: now + RES_CACHE_MS });
   return row;
 }
 
 /** A resource the caller may study, or the not-found answer (another company's looks missing). */
-async function visibleRes(caller: Caller, code: string, fresh = false): Promise<repo.LiveRes> {
-  const row = fresh ? await repo.findLiveRes(caller.ctx.db, code) : await cachedRes(caller, code);
+async function visibleRes(caller: Caller, code: string, fresh = false): Promise<catalogueRepo.LiveRes> {
+  const row = fresh ? await catalogueRepo.findLiveRes(caller.ctx.db, code) : await cachedRes(caller, code);
   if (!row || row.deleted || !isResVisible(caller.scope, row)) throw resError('RES_NOT_FOUND');
   return row;
 }
@@ -71,14 +73,14 @@ async function visibleRes(caller: Caller, code: string, fresh = false): Promise<
  * The learner's lessons of a resource (ADR 0022): the approved version's lessons in order, or the
  * resource itself as its only lesson.
  */
-function lessonsOf(res: repo.LiveRes): StudyLesson[] {
+function lessonsOf(res: catalogueRepo.LiveRes): StudyLesson[] {
   const list = res.live.lessons ?? [];
   if (list.length > 1)
     return list.map((l, index) => ({ index, title: l.title, duration: l.duration, resCode: res.resCode, resName: res.live.resName }));
   return [{ index: 0, title: list[0]?.title || res.live.resName, duration: res.duration, resCode: res.resCode, resName: res.live.resName }];
 }
 
-function presentCard(r: repo.CardRow): CourseCard {
+function presentCard(r: catalogueRepo.CardRow): CourseCard {
   const credited = r.studySeconds ?? 0;
   const duration = Number(r.duration) || 0;
   return {
@@ -113,7 +115,7 @@ export async function catalogue(
     const start = q.dcode ? dirs.find((d) => d.dCode === q.dcode) : dirs.find((d) => d.dNo === q.dno);
     dCodes = start ? dirSubtree(dirs, start.dCode).map((d) => d.dCode) : [];
   }
-  const { rows, total } = await repo.pageCatalogue(db, caller.scope, actor.userId, { dCodes, keyword: q.keyword }, window);
+  const { rows, total } = await catalogueRepo.pageCatalogue(db, caller.scope, actor.userId, { dCodes, keyword: q.keyword }, window);
   return { models: rows.map(presentCard), totalCount: total };
 }
 
@@ -121,7 +123,7 @@ export async function catalogue(
 export async function relevantList(caller: Caller, code: string): Promise<CourseCard[]> {
   const actor = requireActor(caller);
   const res = await visibleRes(caller, code, true);
-  return (await repo.relevant(caller.ctx.db, caller.scope, actor.userId, res, 8)).map(presentCard);
+  return (await catalogueRepo.relevant(caller.ctx.db, caller.scope, actor.userId, res, 8)).map(presentCard);
 }
 
 /** The view counter counts one viewing per learner and resource in this window. */
@@ -142,8 +144,8 @@ export async function studyDetail(caller: Caller, code: string, countView: boole
   }
   const [st, lecturer, dName, rules] = await Promise.all([
     repo.standing(db, actor.userId, res.id),
-    repo.lecturerOf(db, res.live.lecturerCode),
-    repo.dirName(db, res.dCode),
+    catalogueRepo.lecturerOf(db, res.live.lecturerCode),
+    catalogueRepo.dirName(db, res.dCode),
     studyRulesFor(caller, res.id),
   ]);
   const live = res.live;
@@ -185,7 +187,7 @@ export async function studyDetail(caller: Caller, code: string, countView: boole
 
 // ---------- notes ----------
 
-const presentNote = (n: repo.NoteRow, recordId: string): StudyNote => ({
+const presentNote = (n: notesRepo.NoteRow, recordId: string): StudyNote => ({
   id: n.id,
   recordId,
   content: n.content,
@@ -197,14 +199,14 @@ const presentNote = (n: repo.NoteRow, recordId: string): StudyNote => ({
 export async function listNotes(caller: Caller, code: string): Promise<StudyNote[]> {
   const actor = requireActor(caller);
   const res = await visibleRes(caller, code, true);
-  return (await repo.listNotes(caller.ctx.db, actor.userId, res.id)).map((n) => presentNote(n, res.resCode));
+  return (await notesRepo.listNotes(caller.ctx.db, actor.userId, res.id)).map((n) => presentNote(n, res.resCode));
 }
 
 export async function addNote(caller: Caller, code: string, content: string, position: number): Promise<StudyNote> {
   const actor = requireActor(caller);
   const res = await visibleRes(caller, code, true);
   const pos = Math.max(0, Math.min(Math.floor(position), res.duration || Math.floor(position)));
-  const row = await repo.insertNote(caller.ctx.db, {
+  const row = await notesRepo.insertNote(caller.ctx.db, {
     userId: actor.userId,
     resId: res.id,
     content,
@@ -218,9 +220,9 @@ export async function addNote(caller: Caller, code: string, content: string, pos
 export async function updateNote(caller: Caller, id: number, content: string, position?: number): Promise<StudyNote> {
   const actor = requireActor(caller);
   const db = caller.ctx.db;
-  const code = await repo.noteResCode(db, actor.userId, id);
+  const code = await notesRepo.noteResCode(db, actor.userId, id);
   if (!code) throw studyError('STUDY_NOTE_NOT_FOUND');
-  const row = await repo.updateNote(db, actor.userId, id, {
+  const row = await notesRepo.updateNote(db, actor.userId, id, {
     content,
     ...(position !== undefined ? { position: Math.max(0, Math.floor(position)) } : {}),
     updatedAt: caller.now,
@@ -231,7 +233,7 @@ export async function updateNote(caller: Caller, id: number, content: string, po
 
 export async function deleteNote(caller: Caller, id: number): Promise<void> {
   const actor = requireActor(caller);
-  if (!(await repo.deleteNote(caller.ctx.db, actor.userId, id))) throw studyError('STUDY_NOTE_NOT_FOUND');
+  if (!(await notesRepo.deleteNote(caller.ctx.db, actor.userId, id))) throw studyError('STUDY_NOTE_NOT_FOUND');
 }
 
 // ---------- favourites and likes ----------
@@ -239,10 +241,10 @@ export async function deleteNote(caller: Caller, id: number): Promise<void> {
 export async function collect(caller: Caller, code: string): Promise<{ isCollect: 0 | 1; collectCnt: number; msg: string }> {
   const actor = requireActor(caller);
   const res = await visibleRes(caller, code, true);
-  const on = await inTransaction(caller, (tx) => repo.toggleCollect(tx, actor.userId, res.id, caller.now));
+  const on = await inTransaction(caller, (tx) => notesRepo.toggleCollect(tx, actor.userId, res.id, caller.now));
   return {
     isCollect: on ? 1 : 0,
-    collectCnt: await repo.countCollects(caller.ctx.db, res.id),
+    collectCnt: await notesRepo.countCollects(caller.ctx.db, res.id),
     msg: on ? StudyMsg.collected : StudyMsg.uncollected,
   };
 }
@@ -250,10 +252,10 @@ export async function collect(caller: Caller, code: string): Promise<{ isCollect
 export async function thumbsup(caller: Caller, code: string): Promise<{ isThumbsup: 1; thumbsupCnt: number; msg: string }> {
   const actor = requireActor(caller);
   const res = await visibleRes(caller, code, true);
-  const added = await repo.addThumbsup(caller.ctx.db, actor.userId, res.id, caller.now);
+  const added = await notesRepo.addThumbsup(caller.ctx.db, actor.userId, res.id, caller.now);
   return {
     isThumbsup: 1,
-    thumbsupCnt: await repo.countThumbsups(caller.ctx.db, res.id),
+    thumbsupCnt: await notesRepo.countThumbsups(caller.ctx.db, res.id),
     msg: added ? StudyMsg.thumbsup : StudyMsg.thumbsupAlready,
   };
 }

@@ -25,6 +25,7 @@ import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { closeAttemptJob } from '../jobs.ts';
 import { givenToWire, normalizeGiven } from '../marking/scoring.ts';
+import * as attemptsRepo from './attempts.repository.ts';
 import { closeIfOverdue, isOverdue, scoreAndClose } from './submission.ts';
 
 const remaining = (deadline: Date, now: Date) => Math.max(0, Math.floor((deadline.getTime() - now.getTime()) / 1000));
@@ -83,7 +84,7 @@ export async function beginExam(caller: Caller, examCode: string): Promise<Begin
       startTime: now,
       deadline,
     });
-    await repo.updateExamUser(tx, exam.id, actor.userId, { status: ExamUserStatus.InProgress, attempts: mine.length + 1 });
+    await attemptsRepo.updateExamUser(tx, exam.id, actor.userId, { status: ExamUserStatus.InProgress, attempts: mine.length + 1 });
     await enqueueJob(tx, closeAttemptJob, { userpaperId: id }, { now, runAt: new Date(deadline.getTime() + SAVE_GRACE_MS) });
     const attempt = (await repo.findAttempt(tx, id))!;
     return beginView(exam.examCode, attempt, false, now);
@@ -114,7 +115,7 @@ export async function readExamPaper(
   const { userpaperId, holder } = input;
   let attempt = await ownAttempt(caller, userpaperId);
   if (holder && input.takeOver !== 0 && attempt.status === ExamUserStatus.InProgress && attempt.holder !== holder) {
-    await repo.claimAttempt(caller.ctx.db, attempt.id, attempt.userId, holder);
+    await attemptsRepo.claimAttempt(caller.ctx.db, attempt.id, attempt.userId, holder);
     attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
   }
   const [{ exam, paper }, questions] = await Promise.all([
@@ -128,7 +129,7 @@ export async function readExamPaper(
       id: attempt.id,
       userId: attempt.userId,
       deadlineMs: attempt.deadline.getTime(),
-      questions: repo.shapeOf(questions),
+      questions: attemptsRepo.shapeOf(questions),
     });
   const answers: Record<string, string | string[]> = {};
   const seqs: Record<string, number> = {};
@@ -172,31 +173,31 @@ export async function readExamPaper(
  * The attempt's fixed parts SaveAnswer checks against, cached until its deadline has long passed:
  * in this process first (they never change, and every save reads them), then the shared cache.
  */
-async function cachedShape(caller: Caller, userpaperId: number): Promise<repo.AttemptShape | undefined> {
+async function cachedShape(caller: Caller, userpaperId: number): Promise<attemptsRepo.AttemptShape | undefined> {
   const local = localShapes(caller);
   const mine = local.get(userpaperId);
   if (mine) return mine;
   const key = `ux:shape:${userpaperId}`;
-  const hit = await caller.ctx.cache.get<repo.AttemptShape>(key);
+  const hit = await caller.ctx.cache.get<attemptsRepo.AttemptShape>(key);
   if (hit) {
     keepLocally(caller, userpaperId, hit);
     return hit;
   }
-  const shape = await repo.attemptShape(caller.ctx.db, userpaperId);
+  const shape = await attemptsRepo.attemptShape(caller.ctx.db, userpaperId);
   if (shape) await cacheShape(caller, { ...shape, id: userpaperId });
   return shape;
 }
 
 const localShapes = (caller: Caller) =>
-  localCache<number, repo.AttemptShape>(caller.ctx, 'userexam.shapes', { max: 5_000, ttlMs: 3_600_000 });
+  localCache<number, attemptsRepo.AttemptShape>(caller.ctx, 'userexam.shapes', { max: 5_000, ttlMs: 3_600_000 });
 
 /** Kept in this process until its deadline and the save grace have passed (at most the cache's hour). */
-function keepLocally(caller: Caller, id: number, shape: repo.AttemptShape) {
+function keepLocally(caller: Caller, id: number, shape: attemptsRepo.AttemptShape) {
   const ttl = shape.deadlineMs + SAVE_GRACE_MS - caller.now.getTime() + 60_000;
   if (ttl > 0) localShapes(caller).set(id, shape, { ttl: Math.min(ttl, 3_600_000) });
 }
 
-async function cacheShape(caller: Caller, shape: repo.AttemptShape & { id?: number }) {
+async function cacheShape(caller: Caller, shape: attemptsRepo.AttemptShape & { id?: number }) {
   const { id, ...value } = shape;
   const ttl = Math.ceil((value.deadlineMs + SAVE_GRACE_MS - caller.now.getTime()) / 1000) + 60;
   if (ttl > 0 && id) {
@@ -260,18 +261,18 @@ export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnsw
  * batch's statement fails, its answers are written one by one so one cannot fail the others.
  */
 export const saves = (ctx: AppContext) =>
-  groupCommit<repo.SaveInput, repo.SaveOutcome>(ctx, 'userexam.saves', {
+  groupCommit<attemptsRepo.SaveInput, attemptsRepo.SaveOutcome>(ctx, 'userexam.saves', {
     maxSize: 100,
     // PostgreSQL works on two batches at once (one more pooled connection); PGlite on one
     concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
     key: (v) => `${v.userpaperId}:${v.qCode}`,
     run: async (items) => {
-      const one = (v: repo.SaveInput) => repo.saveGivenLocked(ctx.db, v).catch((err: unknown) => err as Error);
-      if (items.length === 1) return [await one(items[0] as repo.SaveInput)];
+      const one = (v: attemptsRepo.SaveInput) => attemptsRepo.saveGivenLocked(ctx.db, v).catch((err: unknown) => err as Error);
+      if (items.length === 1) return [await one(items[0] as attemptsRepo.SaveInput)];
       try {
-        return await repo.saveGivenBatch(ctx.db, items);
+        return await attemptsRepo.saveGivenBatch(ctx.db, items);
       } catch {
-        const out: (repo.SaveOutcome | Error)[] = [];
+        const out: (attemptsRepo.SaveOutcome | Error)[] = [];
         for (const v of items) out.push(await one(v));
         return out;
       }

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { userPapers, users } from '../../../db/schema/index.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { ManualClock } from '../../../platform/clock.ts';
-import * as repo from '../exam-taking.repository.ts';
+import * as repo from './attempts.repository.ts';
 
 // One attempt open in two tabs or devices (issue 23 item 3): the page that opened the attempt last
 // (or took it over) holds it; a save from another page is refused with ATTEMPT_TAKEN_OVER and

@@ -5,6 +5,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { markQuestion, sumScores } from '../marking/scoring.ts';
+import * as attemptsRepo from './attempts.repository.ts';
 
 /** An open attempt is over once its deadline and the save grace have passed. */
 export const isOverdue = (a: { status: number; deadline: Date }, now: Date) =>
@@ -28,7 +29,7 @@ export async function scoreAndClose(tx: DbOrTx, attempt: repo.AttemptRow, now: D
   });
   const delay = marks.filter((m) => m.marked === 0).length;
   const score = sumScores(marks.map((m) => m.scoreGot));
-  const closed = await repo.closeAttempt(tx, attempt.id, {
+  const closed = await attemptsRepo.closeAttempt(tx, attempt.id, {
     // an attempt the deadline closed ended at its deadline, not when someone noticed
     endTime: auto ? attempt.deadline : now,
     score,
@@ -37,8 +38,8 @@ export async function scoreAndClose(tx: DbOrTx, attempt: repo.AttemptRow, now: D
     autoSubmitted: auto ? 1 : 0,
   });
   if (!closed) return false;
-  await repo.writeMarks(tx, attempt.id, marks);
-  await repo.updateExamUser(tx, attempt.examId, attempt.userId, {
+  await attemptsRepo.writeMarks(tx, attempt.id, marks);
+  await attemptsRepo.updateExamUser(tx, attempt.examId, attempt.userId, {
     status: ExamUserStatus.Done,
     score: await repo.bestScore(tx, attempt.examId, attempt.userId),
   });
@@ -62,7 +63,7 @@ export async function closeOverdue(caller: Caller, userId?: number, batch = 500)
   const { ctx, now } = caller;
   let closed = 0;
   for (;;) {
-    const ids = await repo.overdueAttemptIds(ctx.db, new Date(now.getTime() - SAVE_GRACE_MS), batch, userId);
+    const ids = await attemptsRepo.overdueAttemptIds(ctx.db, new Date(now.getTime() - SAVE_GRACE_MS), batch, userId);
     for (const id of ids) if (await closeIfOverdue(ctx, id, now)) closed++;
     if (ids.length < batch) return closed;
   }

@@ -1,6 +1,7 @@
 import { AnswerHidden, AnswerReview, ExamStatus, ExamUserStatus } from '@xuetu/contract';
 import type { Caller } from '../../../platform/caller.ts';
 import { joinMatchingExams, questionsOfPapers } from '../../exams/public.ts';
+import * as attemptsRepo from '../attempts/attempts.repository.ts';
 import { attemptsAllowed } from '../attempts/attempts.service.ts';
 import { isOverdue } from '../attempts/submission.ts';
 import * as repo from '../exam-taking.repository.ts';
@@ -53,7 +54,7 @@ export async function questionsStillAnswerable(caller: Caller, userId: number, e
   const db = caller.ctx.db;
   const now = caller.now;
   await joinMatchingExams(caller.ctx, userId, now);
-  const unended = await repo.unendedExamsOf(db, userId, now, examId);
+  const unended = await attemptsRepo.unendedExamsOf(db, userId, now, examId);
   if (!unended.length) return new Set();
   const attempts = await repo.attemptsOf(
     db,
@@ -73,7 +74,7 @@ export async function questionsStillAnswerable(caller: Caller, userId: number, e
       db,
       takeable.map((e) => e.paperId),
     ),
-    repo.openAttemptQuestionCodes(
+    attemptsRepo.openAttemptQuestionCodes(
       db,
       userId,
       takeable.map((e) => e.id),
