@@ -13,7 +13,7 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { type Cache, MemoryCache, RedisCache } from '../src/platform/cache.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { AppContext } from '../src/platform/context.ts';
-import { LocalStorage } from '../src/platform/storage.ts';
+import { LocalStorage, type Storage } from '../src/platform/storage.ts';
 import { TEST_ENV } from './test-env.ts';
 import { workerDatabase } from './warm-database.ts';
 
@@ -86,6 +86,8 @@ export async function buildTestApp(
     beforeReady?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
     /** an already open database (a "restart" on the same data); close() then leaves it open */
     database?: Database;
+    /** another store than a fresh local directory (e.g. an S3Storage on a local S3 server) */
+    storage?: Storage;
   } = {},
 ): Promise<TestApp> {
   const env = { ...TEST_ENV, ...opts.env };
@@ -101,7 +103,7 @@ export async function buildTestApp(
     env,
     database,
     cache,
-    storage: new LocalStorage(filesDir),
+    storage: opts.storage ?? new LocalStorage(filesDir),
     clock: opts.clock,
     logger: false,
   });
