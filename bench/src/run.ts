@@ -40,7 +40,7 @@ async function startServer(env: NodeJS.ProcessEnv) {
     rl.once('line', resolve);
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
-  const info = JSON.parse(line) as { port: number; database: string; cache: string };
+  const info = JSON.parse(line) as { port: number; database: string; cache: string; filesDir: string };
   return { ...info, stop: () => child.kill('SIGTERM') };
 }
 
@@ -224,6 +224,28 @@ const rows: Row[] = [];
 const baseEnv = { ...process.env };
 delete baseEnv.DATABASE_URL;
 delete baseEnv.REDIS_URL;
+// BENCH_ONLY=segments: segment delivery through nginx (scenarios/segments.ts), a report of its own
+if (process.env.BENCH_ONLY === 'segments') {
+  const { benchSegments } = (await import(join(here, 'scenarios', 'segments.ts'))) as typeof import('./scenarios/segments.ts');
+  const result = await benchSegments(startServer, baseEnv);
+  const text = [
+    `# Xuetu benchmark: HLS segments through the deployment — ${new Date().toISOString()}`,
+    '',
+    `Node ${process.version}, ${cpus().length} cores, load average at the end ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} (1/5/15 min; a busy machine moves every number: compare the ratios of one run).`,
+    '',
+    ...result.lines,
+    '',
+    result.failures.length ? `**Checks failed:**\n${result.failures.map((f) => `- ${f}`).join('\n')}` : 'All segments checks passed.',
+  ].join('\n');
+  console.log(text);
+  const out = join(here, '..', 'results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'segments-latest.md'), `${text}\n`);
+  for (const f of result.failures) process.stderr.write(`BENCH CHECK FAILED: ${f}\n`);
+  process.exit(result.failures.length ? 1 : 0);
+}
 rows.push(...(await benchDatabase('embedded', baseEnv)));
 if (process.env.DATABASE_URL) rows.push(...(await benchDatabase('postgres', { ...process.env })));
 if (Object.values(loadScenarios).some((spec) => spec.failures.length))

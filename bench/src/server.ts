@@ -7,6 +7,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { defineRoute, registerRoutes } from '../../server/src/platform/route.ts';
 import { examBenchRoutes, OffsetClock } from './scenarios/exam-fixtures.ts';
 import { officeBenchRoutes } from './scenarios/office-fixtures.ts';
+import { segmentsBenchRoutes } from './scenarios/segments-fixtures.ts';
 import { studyBenchRoutes } from './scenarios/study-fixtures.ts';
 
 // The app under test plus the two baselines, listening on a free port (printed on stdout as JSON).
@@ -21,6 +22,8 @@ const { app, ctx } = await buildApp({
   env: {
     PGLITE_DIR: join(dir, 'db'),
     FILES_DIR: join(dir, 'files'),
+    // BENCH_FILES_ACCEL=1 (the segments scenario): nginx sends the bytes (X-Accel-Redirect)
+    ...(process.env.BENCH_FILES_ACCEL === '1' ? { FILES_ACCEL_REDIRECT: '/_protected/', TRUST_PROXY: ['loopback'] } : {}),
     SEED_DEMO: true,
     // BENCH_PRODUCTION_LIMITS=1 (the office scenario): the rate limits as deployed (their defaults,
     // or RATE_LIMIT_* from the environment); otherwise out of the way of the load
@@ -54,6 +57,7 @@ const instruments: Parameters<typeof registerRoutes>[2] = [
   ...examBenchRoutes(ctx, clock),
   ...studyBenchRoutes(ctx),
   ...officeBenchRoutes(ctx),
+  ...segmentsBenchRoutes(ctx),
 ];
 registerRoutes(
   app,
@@ -62,7 +66,10 @@ registerRoutes(
 );
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address() as { port: number };
-process.stdout.write(`${JSON.stringify({ port: address.port, database: ctx.database.kind, cache: ctx.cache.kind })}\n`);
+// filesDir: where local files are (the segments scenario's nginx serves them)
+process.stdout.write(
+  `${JSON.stringify({ port: address.port, database: ctx.database.kind, cache: ctx.cache.kind, filesDir: join(dir, 'files') })}\n`,
+);
 // BENCH_LOOP_DELAY=1: the server's event-loop delay every 5 s on stderr (where a latency tail comes from)
 if (process.env.BENCH_LOOP_DELAY === '1') {
   const h = monitorEventLoopDelay({ resolution: 5 });

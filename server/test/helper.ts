@@ -13,7 +13,7 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { type Cache, MemoryCache, RedisCache } from '../src/platform/cache.ts';
 import type { Clock } from '../src/platform/clock.ts';
 import type { AppContext } from '../src/platform/context.ts';
-import { LocalStorage } from '../src/platform/storage.ts';
+import { LocalStorage, type Storage } from '../src/platform/storage.ts';
 import { TEST_ENV } from './test-env.ts';
 import { workerDatabase } from './warm-database.ts';
 
@@ -90,6 +90,8 @@ export async function buildTestApp(
     cache?: Cache;
     /** a files directory shared with another app (a second node on the same disk); left in place */
     filesDir?: string;
+    /** another store than a fresh local directory (e.g. an S3Storage on a local S3 server) */
+    storage?: Storage;
   } = {},
 ): Promise<TestApp> {
   const env = { ...TEST_ENV, ...opts.env };
@@ -105,7 +107,7 @@ export async function buildTestApp(
     env,
     database,
     cache,
-    storage: new LocalStorage(filesDir),
+    storage: opts.storage ?? new LocalStorage(filesDir),
     clock: opts.clock,
     logger: false,
   });

@@ -46,6 +46,16 @@ export const envSchema = z
     DATABASE_URL: z.string().url().startsWith('postgres').optional(),
     PGLITE_DIR: z.string().default('./data/db'),
     FILES_DIR: z.string().default('./data/files'),
+    /**
+     * Local disk behind nginx: after its checks the app answers media and file downloads with
+     * `X-Accel-Redirect: <this prefix><storage key>` and no body, and nginx sends the file from an
+     * `internal` location aliased to FILES_DIR (deploy/nginx/xuetu-proxy.conf). Unset = the app sends the bytes.
+     */
+    FILES_ACCEL_REDIRECT: z
+      .string()
+      .regex(/^\/[A-Za-z0-9_\-/]+\/$/, 'expected an internal location prefix such as /_protected/')
+      .refine((v) => !v.includes('//'), 'expected an internal location prefix such as /_protected/')
+      .optional(),
     WEB_DIST: z.string().optional(),
     /** a CJK font for exam result PDFs (TTF/OTF or a TTC collection; only used glyphs are embedded) */
     PDF_CJK_FONT: z.string().default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
@@ -66,6 +76,17 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool.default(true),
+    /**
+     * S3: stored bytes leave the bucket directly: HLS segments through presigned GET URLs written
+     * into the signed play list, originals and file downloads through a redirect to one; each URL
+     * lives this many seconds past the moment it is needed. 0 (default) = the app streams them.
+     */
+    S3_PRESIGN_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .default(0),
     /** outbox (nothing sent), aliyun or tencent; a gateway needs the SMS_* variables below (checked at start) */
     SMS_PROVIDER: z.enum(['outbox', 'aliyun', 'tencent']).default('outbox'),
     /** Aliyun AccessKey ID / Tencent Cloud SecretId */

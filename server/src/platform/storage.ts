@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 export interface StoredObject {
   /** the whole object, or the asked byte range of it */
@@ -37,6 +38,18 @@ export interface Storage {
   /** size and time of an object without reading it; null when missing */
   head(key: string): Promise<Omit<StoredObject, 'body'> | null>;
   delete(key: string): Promise<void>;
+  /**
+   * S3 only: a presigned GET URL of the object, valid `expiresInSeconds`, answered with the given
+   * Content-Type / Content-Disposition / Cache-Control (its access was checked by the caller).
+   */
+  presignGet?(key: string, opts: PresignOptions): Promise<string>;
+}
+
+export interface PresignOptions {
+  expiresInSeconds: number;
+  contentType?: string;
+  contentDisposition?: string;
+  cacheControl?: string;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,300}$/;
@@ -219,6 +232,19 @@ export class S3Storage implements Storage {
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.opts.bucket, Key: key }));
+  }
+
+  async presignGet(key: string, opts: PresignOptions): Promise<string> {
+    assertSafeKey(key);
+    const command = new GetObjectCommand({
+      Bucket: this.opts.bucket,
+      Key: key,
+      ResponseContentType: opts.contentType,
+      ResponseContentDisposition: opts.contentDisposition,
+      ResponseCacheControl: opts.cacheControl,
+    });
+    // signed locally (SigV4, no request to the store); the store checks signature and expiry
+    return getSignedUrl(this.client, command, { expiresIn: Math.max(1, Math.ceil(opts.expiresInSeconds)) });
   }
 }
 

@@ -5,6 +5,7 @@ import fresh from 'fresh';
 import mimeTypes from 'mime-types';
 import parseRange from 'range-parser';
 import type { Caller } from '../caller.ts';
+import type { AppContext } from '../context.ts';
 import { appError } from '../errors.ts';
 import { verifyUrlToken } from '../signing.ts';
 import type { Storage } from '../storage.ts';
@@ -24,6 +25,49 @@ export function typeForName(key: string): string | undefined {
     /^(text\/(html|xml|javascript|ecmascript)|application\/(xhtml\+xml|xml|javascript|ecmascript))$/.test(bare) ||
     (bare.endsWith('+xml') && bare !== 'image/svg+xml');
   return active ? undefined : type;
+}
+
+/**
+ * Who sends stored bytes once the app has checked a request (issue 25 item 3): the app itself
+ * (embedded default), nginx from an internal location (`FILES_ACCEL_REDIRECT`, local disk), or
+ * the bucket through a presigned GET URL (`S3_PRESIGN_SECONDS`, S3).
+ */
+export type Handoff =
+  | { kind: 'app' }
+  | { kind: 'accel'; prefix: string }
+  | { kind: 'presign'; seconds: number; presign: NonNullable<Storage['presignGet']> };
+
+export function handoffOf(ctx: Pick<AppContext, 'env' | 'storage'>): Handoff {
+  const { env, storage } = ctx;
+  if (storage.kind === 'local' && env.FILES_ACCEL_REDIRECT) return { kind: 'accel', prefix: env.FILES_ACCEL_REDIRECT };
+  if (storage.kind === 's3' && env.S3_PRESIGN_SECONDS > 0 && storage.presignGet)
+    return { kind: 'presign', seconds: env.S3_PRESIGN_SECONDS, presign: storage.presignGet.bind(storage) };
+  return { kind: 'app' };
+}
+
+/**
+ * The answer that hands a checked request's bytes to nginx: `X-Accel-Redirect` to the internal
+ * location and no body. nginx keeps this answer's Content-Type, Content-Disposition,
+ * Cache-Control and Accept-Ranges, and itself answers Range, HEAD and conditional requests.
+ */
+function accelRedirect(reply: FastifyReply, prefix: string, key: string): FastifyReply {
+  return reply.header('x-accel-redirect', `${prefix}${key}`).status(200).send();
+}
+
+/** The answer that sends a checked request to the bucket: a presigned URL, never kept by a cache past its life. */
+async function presignRedirect(
+  reply: FastifyReply,
+  handoff: Extract<Handoff, { kind: 'presign' }>,
+  key: string,
+  opts: { type: string; cacheControl: string; disposition?: string; seconds?: number },
+): Promise<FastifyReply> {
+  const url = await handoff.presign(key, {
+    expiresInSeconds: opts.seconds ?? handoff.seconds,
+    contentType: opts.type,
+    contentDisposition: opts.disposition,
+    cacheControl: opts.cacheControl,
+  });
+  return reply.header('cache-control', 'private, no-store').redirect(url, 302);
 }
 
 /** purpose of signed file URLs (platform/signing.ts) */
@@ -81,9 +125,21 @@ export async function sendStoredFile(
   reply.header('cache-control', isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable');
   reply.header('x-content-type-options', 'nosniff');
   // never render uploaded html/svg as a page of ours
-  if (type.includes('svg') || opts.name) {
-    const name = opts.name ?? key.split('/').pop() ?? 'file';
-    reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+  const disposition =
+    type.includes('svg') || opts.name
+      ? `attachment; filename*=UTF-8''${encodeURIComponent(opts.name ?? key.split('/').pop() ?? 'file')}`
+      : undefined;
+  if (disposition) reply.header('content-disposition', disposition);
+  // every check is done: nginx or the bucket may send the bytes (and answer Range and conditions)
+  const handoff = handoffOf(ctx);
+  if (handoff.kind === 'accel') {
+    reply.removeHeader('etag');
+    reply.removeHeader('last-modified');
+    return accelRedirect(reply, handoff.prefix, served);
+  }
+  if (handoff.kind === 'presign') {
+    const cacheControl = isPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable';
+    return presignRedirect(reply, handoff, served, { type, cacheControl, disposition });
   }
   if (fresh(req.headers, { etag, 'last-modified': lastModified?.toUTCString() })) return reply.status(304).send();
 
@@ -114,15 +170,27 @@ export async function sendStoredFile(
 
 /**
  * Sends stored bytes whose access was checked already (signed media), with Range support (206,
- * 416); `missing` is the error for an object that is not there.
+ * 416); `missing` is the error for an object that is not there. With FILES_ACCEL_REDIRECT nginx
+ * sends them; with S3_PRESIGN_SECONDS the bucket does, through a URL valid `presignSeconds`
+ * (default S3_PRESIGN_SECONDS).
  */
 export async function sendStorageBytes(
-  storage: Storage,
+  ctx: Pick<AppContext, 'env' | 'storage'>,
   req: FastifyRequest,
   reply: FastifyReply,
   key: string,
-  opts: { type: string; cacheControl: string; missing: () => Error },
+  opts: { type: string; cacheControl: string; missing: () => Error; presignSeconds?: number },
 ): Promise<FastifyReply> {
+  const { storage } = ctx;
+  const handoff = handoffOf(ctx);
+  if (handoff.kind === 'accel') {
+    // no stat here: a segment missing from the disk is nginx's 404
+    reply.header('content-type', opts.type);
+    reply.header('cache-control', opts.cacheControl);
+    return accelRedirect(reply, handoff.prefix, key);
+  }
+  if (handoff.kind === 'presign')
+    return presignRedirect(reply, handoff, key, { type: opts.type, cacheControl: opts.cacheControl, seconds: opts.presignSeconds });
   const meta = await storage.head(key);
   if (!meta) throw opts.missing();
   reply.header('content-type', opts.type);

@@ -1,6 +1,7 @@
 import { errorMessage, MediaStatus, type PlayListAnswer, PREVIEW_SECONDS, ResType } from '@xuetu/contract';
 import type { Caller } from '../../../platform/caller.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { handoffOf } from '../../../platform/files/index.ts';
 import { localCache } from '../../../platform/local-cache.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import { sessionAlive } from '../../../platform/sessions.ts';
@@ -243,8 +244,11 @@ async function stillVisible(caller: Caller, grant: Grant): Promise<boolean> {
   return live.mediaId === grant.mediaCode || (live.lessons ?? []).some((l) => l.mediaId === grant.mediaCode);
 }
 
-/** What a media link opens: a playlist's text (its segments signed again), or stored bytes. */
-export type MediaAnswer = { playlist: string } | { key: string; type: string };
+/**
+ * What a media link opens: a playlist's text (its segments signed again, or presigned in the
+ * bucket), or stored bytes (`seconds`: how long a presigned URL to them may live, the link's rest).
+ */
+export type MediaAnswer = { playlist: string } | { key: string; type: string; seconds: number };
 
 /**
  * GET /prod-api/media/play/<media>/<quality>/<file>?t=…: a playlist, a segment or the original
@@ -264,20 +268,46 @@ export async function openMedia(caller: Caller, path: string, token: string): Pr
   const rendition = media.renditions.find((r) => r.quality === quality);
   if (file === `source${media.ext}` && (!rendition || rendition.format === 'file') && quality === 'OD') {
     if (grant.preview) throw previewError();
-    return { key: media.sourceKey, type: media.mime };
+    return { key: media.sourceKey, type: media.mime, seconds: secondsLeft(caller, granted.expiresAt) };
   }
   if (rendition?.format !== 'hls') throw linkError();
   const dir = rendition.key.slice(0, rendition.key.lastIndexOf('/'));
   if (file === 'index.m3u8') {
     const text = await readPlaylist(caller, rendition.key);
+    const limit = grant.preview ? PREVIEW_SECONDS : 0;
+    const handoff = handoffOf(caller.ctx);
+    if (handoff.kind === 'presign') {
+      // every check above is done: the bucket (or a CDN before it) sends the segments. Each URL
+      // lives until S3_PRESIGN_SECONDS past the moment the segment plays (from now), never past
+      // the link's own expiry; a preview's stop at its limit
+      const left = secondsLeft(caller, granted.expiresAt);
+      const urls = new Map<string, string>();
+      for (const seg of segmentsWithin(parseSegments(text), limit)) {
+        const seconds = Math.min(left, Math.ceil(seg.start) + handoff.seconds);
+        urls.set(
+          seg.uri,
+          await handoff.presign(`${dir}/${seg.uri}`, {
+            expiresInSeconds: seconds,
+            contentType: 'video/mp2t',
+            cacheControl: 'private, max-age=600',
+          }),
+        );
+      }
+      return { playlist: signPlaylist(text, (uri) => urls.get(uri) ?? '', limit) };
+    }
     // the segments: the same grant (session, address) and the play list link's own expiry
     const segToken = signMedia(caller, grant, granted.expiresAt);
-    return { playlist: signPlaylist(text, segToken, grant.preview ? PREVIEW_SECONDS : 0) };
+    return { playlist: signPlaylist(text, segToken, limit) };
   }
   if (!/^seg_\d{4,6}\.ts$/.test(file)) throw linkError();
   if (grant.preview) {
     const allowed = segmentsWithin(parseSegments(await readPlaylist(caller, rendition.key)), PREVIEW_SECONDS).map((s) => s.uri);
     if (!allowed.includes(file)) throw previewError();
   }
-  return { key: `${dir}/${file}`, type: 'video/mp2t' };
+  // a segment's redirect is followed at once: S3_PRESIGN_SECONDS, within the link's life
+  const seconds = Math.min(secondsLeft(caller, granted.expiresAt), caller.ctx.env.S3_PRESIGN_SECONDS || Number.MAX_SAFE_INTEGER);
+  return { key: `${dir}/${file}`, type: 'video/mp2t', seconds };
 }
+
+/** Whole seconds until a link expires (at least 1). */
+const secondsLeft = (caller: Caller, expiresAt: Date) => Math.max(1, Math.floor((expiresAt.getTime() - caller.now.getTime()) / 1000));

@@ -51,10 +51,12 @@ export const mediaRoutes = [
           .header('cache-control', 'private, no-store')
           .send(media.playlist);
       // the URL carries a personal token: the browser may keep it, shared caches may not
-      return sendStorageBytes(caller.ctx.storage, req, reply, media.key, {
+      // (nginx or the bucket sends them when so configured: FILES_ACCEL_REDIRECT, S3_PRESIGN_SECONDS)
+      return sendStorageBytes(caller.ctx, req, reply, media.key, {
         type: media.type,
         cacheControl: 'private, max-age=600',
         missing: linkError,
+        presignSeconds: media.seconds,
       });
     },
   }),

@@ -29,8 +29,12 @@ export function segmentsWithin(segments: Segment[], limitSeconds: number): Segme
   return limitSeconds > 0 ? segments.filter((s) => s.start < limitSeconds) : segments;
 }
 
-/** Rewrites the playlist: each kept segment gets `?t=token`; segments past the limit are dropped. */
-export function signPlaylist(m3u8: string, token: string, limitSeconds = 0): string {
+/**
+ * Rewrites the playlist: each kept segment gets `?t=token` (or, given a function, the URL it
+ * answers for that segment: a presigned one); segments past the limit are dropped.
+ */
+export function signPlaylist(m3u8: string, token: string | ((uri: string) => string), limitSeconds = 0): string {
+  const urlOf = typeof token === 'string' ? (uri: string) => `${uri}?t=${encodeURIComponent(token)}` : token;
   const keep = new Set(segmentsWithin(parseSegments(m3u8), limitSeconds).map((s) => s.uri));
   const out: string[] = [];
   let pendingInf: string | null = null;
@@ -43,7 +47,7 @@ export function signPlaylist(m3u8: string, token: string, limitSeconds = 0): str
     }
     if (line === '#EXT-X-ENDLIST') continue;
     if (!line.startsWith('#')) {
-      if (keep.has(line) && pendingInf) out.push(pendingInf, `${line}?t=${encodeURIComponent(token)}`);
+      if (keep.has(line) && pendingInf) out.push(pendingInf, urlOf(line));
       pendingInf = null;
       continue;
     }
