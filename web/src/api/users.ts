@@ -1,4 +1,5 @@
-import type { LearnerBody, PageResult, UserListBody, UserRowView } from '@xuetu/contract';
+import { type LearnerBody, type PageResult, rolesApi, type UserListBody, type UserRowView } from '@xuetu/contract';
+import { callEnvelope } from './client';
 import { download, get, getEnvelope, post, postEnvelope } from './request';
 
 const base = '/Api/User/user_user';
@@ -21,7 +22,7 @@ export const getUserList = (q: UserQuery) => post<PageResult<UserRowView>>(`${ba
 export const openAndClose = (userId: number) => getEnvelope<{ status: number }>(`${base}/OpenAndClose`, { UserId: userId });
 export const setUserCompany = (code: string, userId: number) => getEnvelope<null>(`${base}/SetUserCompany`, { Code: code, UserId: userId });
 export const saveUserRole = (userId: number, roleList: string[]) =>
-  postEnvelope<null>('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: userId, RoleList: roleList });
+  callEnvelope(rolesApi.saveUserRole, { UserId: userId, RoleList: roleList });
 /** spec: POST with the user id in the query; msg carries the temporary password */
 export const setPassword = (userId: number) => postEnvelope<null>(`${base}/SetPassword`, undefined, { params: { UserId: userId } });
 export const editUserInfo = (body: LearnerBody) => postEnvelope<{ userId: number }>(`${base}/EditUserInfo`, body);
