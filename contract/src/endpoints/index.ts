@@ -2,12 +2,17 @@
 // `allEndpoints` too: the server's test checks each of them is registered exactly once.
 import type { EndpointGroup } from '../endpoint.ts';
 import { actionsApi } from './actions.ts';
+import { auditlogApi } from './auditlog.ts';
 import { companiesApi } from './companies.ts';
+import { jobsApi } from './jobs.ts';
+import { learnstatsApi } from './learnstats.ts';
+import { menuApi } from './menu.ts';
+import { messageApi } from './message.ts';
 import { orgsApi } from './orgs.ts';
 import { postsApi } from './posts.ts';
 import { rolesApi } from './roles.ts';
 
-export { actionsApi, companiesApi, orgsApi, postsApi, rolesApi };
+export { actionsApi, auditlogApi, companiesApi, jobsApi, learnstatsApi, menuApi, messageApi, orgsApi, postsApi, rolesApi };
 
 export const allEndpoints: Readonly<Record<string, EndpointGroup>> = {
   posts: postsApi,
@@ -15,4 +20,9 @@ export const allEndpoints: Readonly<Record<string, EndpointGroup>> = {
   roles: rolesApi,
   actions: actionsApi,
   companies: companiesApi,
+  menu: menuApi,
+  message: messageApi,
+  jobs: jobsApi,
+  auditlog: auditlogApi,
+  learnstats: learnstatsApi,
 };

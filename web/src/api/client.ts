@@ -17,8 +17,9 @@ export type Wire<I, T> = string extends keyof I
   ? I
   : { [K in keyof I]: K extends string ? (Lowercase<K> extends keyof LowerKeys<T> ? LowerKeys<T>[Lowercase<K>] : never) : never };
 
-/** The input argument of `call(endpoint, …)`. */
-export type CallInput<E extends AnyEndpoint, I> = InputOf<E> extends undefined ? undefined : I & Wire<I, NonNullable<InputOf<E>>>;
+/** The input argument of `call(endpoint, …)`: nothing (or an empty object) when the endpoint reads none. */
+export type CallInput<E extends AnyEndpoint, I> =
+  InputOf<E> extends undefined ? undefined | Record<string, never> : I & Wire<I, NonNullable<InputOf<E>>>;
 
 function configOf(endpoint: AnyEndpoint, input: unknown, config: AxiosRequestConfig | undefined): AxiosRequestConfig {
   const method = endpoint.method.toLowerCase();

@@ -1,4 +1,5 @@
-import type { AuditLogView, ImportJobStarted, ImportJobView, PageResult, UploadResult, UserRowView } from '@xuetu/contract';
+import { auditlogApi, type ImportJobStarted, type ImportJobView, type UploadResult, type UserRowView } from '@xuetu/contract';
+import { call } from './client';
 import { post, postEnvelope, upload } from './request';
 
 const base = '/Api/User/user_user';
@@ -13,4 +14,4 @@ export const saveExportIn = (urls: string[], companySysCode = '') =>
 export const getImportJob = (jobId: number) => post<ImportJobView>(`${base}/GetImportJob`, { jobId }, { silent: true });
 export const userExportIn = (urls: string[]) => postEnvelope<UserRowView[]>(`${base}/UserExportIn`, { urls });
 export const getAuditLogPage = (q: { key?: string; action?: string; pageIndex: number; pageSize: number }) =>
-  post<PageResult<AuditLogView>>('/Api/SysConfig/sys_auditlog/GetAuditLogPage', q);
+  call(auditlogApi.getAuditLogPage, q);

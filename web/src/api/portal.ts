@@ -1,21 +1,22 @@
 // Public portal calls (spec portal-and-learner §7: OpenApi, sys_notice, Fp_modelinfo) and the
 // course showcase calls of the home page (served by the courses module).
-import type {
-  LecturerDetail,
-  LecturerItem,
-  LinkItem,
-  ModelItem,
-  NoticeDetail,
-  NoticeItem,
-  PageResult,
-  RegulationItem,
-  SiteSettings,
+import {
+  type LecturerDetail,
+  type LecturerItem,
+  type LinkItem,
+  learnstatsApi,
+  type ModelItem,
+  type NoticeDetail,
+  type NoticeItem,
+  type PageResult,
+  type RegulationItem,
+  type SiteSettings,
 } from '@xuetu/contract';
+import { call } from './client';
 import { post, postEnvelope } from './request';
 
 const open = '/Api/Ydxs/OpenApi';
 const notice = '/Api/SysConfig/sys_notice';
-const res = '/Api/Train_Manage/Train_Res';
 
 export const getInfoNoticePage = (body: {
   search?: { keyword?: string };
@@ -62,7 +63,7 @@ export interface StudyStar {
 }
 const quiet = { silent: true } as const;
 export const getIndexResDirList = () => post<ResDir[]>('/Api/Train_Manage/Train_ResDir/GetIndexResDirList', {}, quiet);
-export const getIndexHotRes = (dCode: string, top = 10) => post<CourseCard[]>(`${res}/IndexHotRes`, { dCode, top }, quiet);
-export const getRankingList = (limit = 5) => post<CourseCard[]>(`${res}/GetRankingList`, { limit }, quiet);
-export const getStudyStars = () => post<StudyStar[]>(`${res}/GetStudyStarList`, {}, quiet);
-export const getRecommendRes = (cate: 1 | 2 | 3) => post<CourseCard[]>(`${res}/IndexRecommendRes`, { cate }, quiet);
+export const getIndexHotRes = (dCode: string, top = 10) => call(learnstatsApi.indexHotRes, { dCode, top }, quiet);
+export const getRankingList = (limit = 5) => call(learnstatsApi.getRankingList, { limit }, quiet);
+export const getStudyStars = () => call(learnstatsApi.getStudyStarList, {}, quiet);
+export const getRecommendRes = (cate: 1 | 2 | 3) => call(learnstatsApi.indexRecommendRes, { cate }, quiet);
