@@ -4,6 +4,7 @@ import type { EndpointGroup } from '../endpoint.ts';
 import { actionsApi } from './actions.ts';
 import { auditlogApi } from './auditlog.ts';
 import { companiesApi } from './companies.ts';
+import { importsApi } from './imports.ts';
 import { jobsApi } from './jobs.ts';
 import { learnstatsApi } from './learnstats.ts';
 import { menuApi } from './menu.ts';
@@ -11,8 +12,24 @@ import { messageApi } from './message.ts';
 import { orgsApi } from './orgs.ts';
 import { postsApi } from './posts.ts';
 import { rolesApi } from './roles.ts';
+import { sessionApi } from './session.ts';
+import { usersApi } from './users.ts';
 
-export { actionsApi, auditlogApi, companiesApi, jobsApi, learnstatsApi, menuApi, messageApi, orgsApi, postsApi, rolesApi };
+export {
+  actionsApi,
+  auditlogApi,
+  companiesApi,
+  importsApi,
+  jobsApi,
+  learnstatsApi,
+  menuApi,
+  messageApi,
+  orgsApi,
+  postsApi,
+  rolesApi,
+  sessionApi,
+  usersApi,
+};
 
 export const allEndpoints: Readonly<Record<string, EndpointGroup>> = {
   posts: postsApi,
@@ -25,4 +42,7 @@ export const allEndpoints: Readonly<Record<string, EndpointGroup>> = {
   jobs: jobsApi,
   auditlog: auditlogApi,
   learnstats: learnstatsApi,
+  users: usersApi,
+  imports: importsApi,
+  session: sessionApi,
 };

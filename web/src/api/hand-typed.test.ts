@@ -15,15 +15,13 @@ const HAND_TYPED_CALLS: Record<string, number> = {
   'api/account.ts': 22,
   'api/content.ts': 21,
   'api/exams.ts': 26,
-  'api/imports.ts': 6,
+  'api/imports.ts': 2,
   'api/learnstats.ts': 1,
   'api/portal.ts': 12,
   'api/projects.ts': 17,
   'api/study.ts': 14,
   'api/trainres.ts': 22,
-  'api/user.ts': 3,
   'api/userexam.ts': 13,
-  'api/users.ts': 7,
   'pages/learner/examview/download.ts': 1,
 };
 
