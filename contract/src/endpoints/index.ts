@@ -6,6 +6,7 @@ import { actionsApi } from './actions.ts';
 import { auditlogApi } from './auditlog.ts';
 import { companiesApi } from './companies.ts';
 import { contentApi } from './content.ts';
+import { examsApi } from './exams.ts';
 import { importsApi } from './imports.ts';
 import { jobsApi } from './jobs.ts';
 import { learnstatsApi } from './learnstats.ts';
@@ -17,6 +18,7 @@ import { portalApi } from './portal.ts';
 import { postsApi } from './posts.ts';
 import { rolesApi } from './roles.ts';
 import { sessionApi } from './session.ts';
+import { userexamApi } from './userexam.ts';
 import { usersApi } from './users.ts';
 
 export {
@@ -25,6 +27,7 @@ export {
   auditlogApi,
   companiesApi,
   contentApi,
+  examsApi,
   importsApi,
   jobsApi,
   learnstatsApi,
@@ -36,6 +39,7 @@ export {
   postsApi,
   rolesApi,
   sessionApi,
+  userexamApi,
   usersApi,
 };
 
@@ -57,4 +61,6 @@ export const allEndpoints: Readonly<Record<string, EndpointGroup>> = {
   notices: noticesApi,
   content: contentApi,
   portal: portalApi,
+  exams: examsApi,
+  userexam: userexamApi,
 };
