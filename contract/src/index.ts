@@ -1,4 +1,6 @@
 export * from './dates.ts';
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';
 export * from './errors.ts';
 export * from './exam-answers.ts';
 export * from './files.ts';

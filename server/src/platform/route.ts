@@ -1,4 +1,4 @@
-import { API_BASE } from '@xuetu/contract';
+import { type AnyEndpoint, API_BASE, type FileAnswer, type InputSchemaOf, type OutputOf } from '@xuetu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from './actor.ts';
@@ -39,6 +39,8 @@ export interface RouteCall<I> {
 }
 
 export interface RouteSpec<S extends z.ZodType = z.ZodType> {
+  /** the contract's definition of this call (method, url and input come from it): ADR 0039 */
+  endpoint?: AnyEndpoint;
   method: HTTPMethods | HTTPMethods[];
   /** path below /prod-api, spelled as in the spec */
   url: string;
@@ -66,8 +68,34 @@ export interface RouteSpec<S extends z.ZodType = z.ZodType> {
   handler: (call: RouteCall<z.output<S>>) => Promise<unknown>;
 }
 
-export function defineRoute<S extends z.ZodType = z.ZodObject<Record<string, never>>>(spec: RouteSpec<S>): RouteSpec<S> {
-  return spec;
+/** What a handler of an endpoint may resolve with: its answer, the answer with a msg, or (downloads) anything once it has replied. */
+export type Answered<O> = [O] extends [FileAnswer] ? unknown : O | WithMsg<O>;
+
+type SchemaOrEmpty<E> = InputSchemaOf<E> extends z.ZodType ? InputSchemaOf<E> : z.ZodObject<Record<string, never>>;
+
+/** A route of a contract endpoint: method, url and input are the endpoint's; the handler must answer its type. */
+export type EndpointRouteSpec<E extends AnyEndpoint> = Omit<
+  RouteSpec<SchemaOrEmpty<E>>,
+  'method' | 'url' | 'input' | 'handler' | 'endpoint'
+> & {
+  endpoint: E;
+  handler: (call: RouteCall<z.output<SchemaOrEmpty<E>>>) => Promise<Answered<OutputOf<E>>>;
+};
+
+export function defineRoute<E extends AnyEndpoint>(spec: EndpointRouteSpec<E>): RouteSpec<SchemaOrEmpty<E>>;
+/** A route the contract cannot describe (tus, media segments, health): see the exception list of modules/endpoints.test.ts. */
+export function defineRoute<S extends z.ZodType = z.ZodObject<Record<string, never>>>(spec: RouteSpec<S>): RouteSpec<S>;
+export function defineRoute(spec: RouteSpec | EndpointRouteSpec<AnyEndpoint>): RouteSpec {
+  if (!('endpoint' in spec) || !spec.endpoint) return spec as RouteSpec;
+  const { endpoint } = spec;
+  const method = endpoint.methods ? [...endpoint.methods] : endpoint.method;
+  return {
+    ...(spec as RouteSpec),
+    method,
+    url: endpoint.path,
+    input: endpoint.input,
+    multipart: spec.multipart ?? endpoint.kind === 'upload',
+  };
 }
 
 export interface RegisteredRoute {
@@ -76,6 +104,8 @@ export interface RegisteredRoute {
   access: Access;
   /** it reads a JSON body or query (an `input` schema, not multipart): its schema is in the OpenAPI document */
   jsonInput: boolean;
+  /** the contract endpoint it registers (ADR 0039), when it has one */
+  endpoint?: AnyEndpoint;
 }
 
 declare module 'fastify' {
@@ -91,7 +121,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
   for (const spec of specs) {
     const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
     const url = `${API_BASE}${spec.url}`;
-    app.xuetuRoutes.push({ methods, url, access: spec.access, jsonInput: Boolean(spec.input && !spec.multipart) });
+    app.xuetuRoutes.push({ methods, url, access: spec.access, jsonInput: Boolean(spec.input && !spec.multipart), endpoint: spec.endpoint });
     const jsonSchema = spec.input ? toJsonSchema(spec.input) : undefined;
     app.route({
       method: methods,

@@ -1,13 +1,10 @@
-import type { ActionBody, ActionView } from '@xuetu/contract';
-import { get, getEnvelope, postEnvelope } from './request';
-
-const base = '/Api/SysConfig/sys_action';
+import { type ActionBody, actionsApi } from '@xuetu/contract';
+import { call, callEnvelope } from './client';
 
 /** spec: the role tree is fetched with Status 1 and ActionType '0,1,2'; '' shows every status */
 export const getRoleTree = (status: '' | 1 = 1, actionType = '0,1,2') =>
-  get<ActionView[]>(`${base}/GetRoleTree`, { Status: status, ActionType: actionType });
-export const getActionById = (id: number) =>
-  get<ActionView & { pageActions: { id: number; name: string; value: string }[] }>(`${base}/GetActionById`, { Id: id });
-export const addAction = (body: ActionBody) => postEnvelope<ActionView>(`${base}/AddAction`, body);
-export const editAction = (body: ActionBody) => postEnvelope<ActionView>(`${base}/EditAction`, body);
-export const saveActionStatus = (code: string) => getEnvelope<ActionView>(`${base}/SaveActionStatus`, { Code: code });
+  call(actionsApi.getRoleTree, { Status: status, ActionType: actionType });
+export const getActionById = (id: number) => call(actionsApi.getActionById, { Id: id });
+export const addAction = (body: ActionBody) => callEnvelope(actionsApi.addAction, body);
+export const editAction = (body: ActionBody) => callEnvelope(actionsApi.editAction, body);
+export const saveActionStatus = (code: string) => callEnvelope(actionsApi.saveActionStatus, { Code: code });

@@ -1,28 +1,14 @@
 // Exam authoring calls under /Api/Exam_Manage/ (issue 12).
-import {
-  EXAM_BASE,
-  type ExamDetail,
-  type ExamView,
-  type PageResult,
-  type PaperDetail,
-  type PaperView,
-  QUESTION_REFUSED_NAME,
-  QUESTION_TEMPLATE_NAME,
-  type QuestionDirNode,
-  type QuestionImportCheck,
-  type QuestionView,
-} from '@xuetu/contract';
-import { download, post, postEnvelope } from './request';
+import { EXAM_BASE, examsApi, type PaperView, QUESTION_REFUSED_NAME, QUESTION_TEMPLATE_NAME } from '@xuetu/contract';
+import { call, callDownload, callEnvelope } from './client';
+import { post } from './request';
 
-const dir = `${EXAM_BASE}/ex_questiondir`;
-const question = `${EXAM_BASE}/ex_question`;
 const paper = `${EXAM_BASE}/ex_paper`;
-const exam = `${EXAM_BASE}/ex_exam`;
 
-export const getQuestionDirTree = (companySysCode = '') => post<QuestionDirNode[]>(`${dir}/GetTreeData`, { companySysCode });
+export const getQuestionDirTree = (companySysCode = '') => call(examsApi.getTreeData, { companySysCode });
 export const saveQuestionDir = (body: { dirCode?: string; dirName: string; pCode: string; sortOrder?: number; companySysCode?: string }) =>
-  post<{ dirCode: string }>(`${dir}/SaveData`, body);
-export const deleteQuestionDir = (dirCode: string) => post<null>(`${dir}/DeleteData`, { dirCode });
+  call(examsApi.saveData, body);
+export const deleteQuestionDir = (dirCode: string) => call(examsApi.deleteData, { dirCode });
 
 export interface QuestionSearch {
   dirCode: string;
@@ -31,26 +17,26 @@ export interface QuestionSearch {
   keyword: string;
   companySysCode: string;
 }
-export const getQuestionPage = (body: QuestionSearch & { pageIndex: number; pageRows: number }) =>
-  post<PageResult<QuestionView>>(`${question}/GetPageList`, body);
-export const getQuestion = (qCode: string) => post<QuestionView>(`${question}/GetData`, { qCode });
+export const getQuestionPage = (body: QuestionSearch & { pageIndex: number; pageRows: number }) => call(examsApi.questionGetPageList, body);
+export const getQuestion = (qCode: string) => call(examsApi.questionGetData, { qCode });
 export type QuestionBody = Record<string, unknown>;
-export const addQuestion = (body: QuestionBody) => post<{ qCode: string }>(`${question}/AddData`, body);
-export const updateQuestion = (body: QuestionBody) => post<null>(`${question}/UpdateData`, body);
-export const deleteQuestions = (qCodes: string[]) => post<number>(`${question}/BatchDelete`, { qCodes });
-export const downloadQuestionTemplate = () => download(`${question}/GetTemplate`, {}, { fileName: QUESTION_TEMPLATE_NAME });
+export const addQuestion = (body: QuestionBody) => call(examsApi.questionAddData, body);
+/** the answer carries no data (null, as the editor's save expects) */
+export const updateQuestion = (body: QuestionBody) => call(examsApi.questionUpdateData, body).then(() => null);
+export const deleteQuestions = (qCodes: string[]) => call(examsApi.batchDelete, { qCodes });
+export const downloadQuestionTemplate = () => callDownload(examsApi.getTemplate, {}, { fileName: QUESTION_TEMPLATE_NAME });
 export const checkQuestionImport = (body: { urls: string[]; dirCode: string; companySysCode: string }) =>
-  postEnvelope<QuestionImportCheck>(`${question}/ImportCheck`, body);
+  callEnvelope(examsApi.importCheck, body);
 export const importQuestions = (body: { urls: string[]; dirCode: string; companySysCode: string; skipInvalid?: boolean }) =>
-  postEnvelope<{ count: number; skipped?: number } | QuestionImportCheck>(`${question}/Import`, body, { silent: true });
+  callEnvelope(examsApi.import, body, { silent: true });
 /** The rows of the upload that did not pass the check, with a 原因 column (.xlsx) */
 export const downloadRefusedQuestions = (body: { urls: string[]; dirCode: string; companySysCode: string }) =>
-  download(`${question}/ImportRefused`, body, { fileName: QUESTION_REFUSED_NAME });
-export const exportQuestions = (body: QuestionSearch) => download(`${question}/Export`, body, { fileName: '试题.xlsx' });
+  callDownload(examsApi.importRefused, body, { fileName: QUESTION_REFUSED_NAME });
+export const exportQuestions = (body: QuestionSearch) => callDownload(examsApi.export, body, { fileName: '试题.xlsx' });
 
 export const getPaperPage = (body: { keyword: string; paperType?: number; companySysCode: string; pageIndex: number; pageRows: number }) =>
-  post<PageResult<PaperView>>(`${paper}/GetPageList`, body);
-export const getPaper = (paperCode: string) => post<PaperDetail>(`${paper}/GetData`, { paperCode });
+  call(examsApi.paperGetPageList, body);
+export const getPaper = (paperCode: string) => call(examsApi.paperGetData, { paperCode });
 export interface PaperBody {
   paperCode?: string;
   paperName: string;
@@ -60,9 +46,10 @@ export interface PaperBody {
   rules: { qType: number; dirCode: string; count: number; score: number }[];
   companySysCode?: string;
 }
-export const addPaper = (body: PaperBody) => post<{ paperCode: string }>(`${paper}/AddData`, body);
-export const updatePaper = (body: PaperBody) => post<null>(`${paper}/UpdateData`, body);
-export const deletePaper = (paperCode: string) => post<null>(`${paper}/Delete`, { paperCode });
+export const addPaper = (body: PaperBody) => call(examsApi.paperAddData, body);
+/** the answer carries no data (null, as the editor's save expects) */
+export const updatePaper = (body: PaperBody) => call(examsApi.paperUpdateData, body).then(() => null);
+export const deletePaper = (paperCode: string) => call(examsApi.paperDelete, { paperCode });
 export type PreviewQuestion = {
   qCode: string;
   order: number;
@@ -77,11 +64,11 @@ export const previewPaper = (paperCode: string) =>
   post<PaperView & { seed: number; questions: PreviewQuestion[] }>(`${paper}/Preview`, { paperCode });
 
 export const getExamPage = (body: { keyword: string; status?: number; companySysCode: string; pageIndex: number; pageRows: number }) =>
-  post<PageResult<ExamView>>(`${exam}/GetPageList`, body);
-export const getExam = (examCode: string) => post<ExamDetail>(`${exam}/GetData`, { examCode });
+  call(examsApi.examGetPageList, body);
+export const getExam = (examCode: string) => call(examsApi.examGetData, { examCode });
 export type ExamBody = Record<string, unknown>;
-export const addExam = (body: ExamBody) => post<{ examCode: string }>(`${exam}/AddData`, body);
-export const updateExam = (body: ExamBody) => post<null>(`${exam}/UpdateData`, body);
-export const deleteExam = (examCode: string) => post<null>(`${exam}/Delete`, { examCode });
-export const publishExam = (examCode: string) => postEnvelope<{ userCount: number }>(`${exam}/Publish`, { examCode });
-export const closeExam = (examCode: string) => post<null>(`${exam}/Close`, { examCode });
+export const addExam = (body: ExamBody) => call(examsApi.examAddData, body);
+export const updateExam = (body: ExamBody) => call(examsApi.examUpdateData, body);
+export const deleteExam = (examCode: string) => call(examsApi.examDelete, { examCode });
+export const publishExam = (examCode: string) => callEnvelope(examsApi.publish, { examCode });
+export const closeExam = (examCode: string) => call(examsApi.close, { examCode });

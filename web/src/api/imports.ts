@@ -1,16 +1,14 @@
-import type { AuditLogView, ImportJobStarted, ImportJobView, PageResult, UploadResult, UserRowView } from '@xuetu/contract';
-import { post, postEnvelope, upload } from './request';
-
-const base = '/Api/User/user_user';
+import { auditlogApi, importsApi, type UploadResult } from '@xuetu/contract';
+import { call, callEnvelope } from './client';
+import { upload } from './request';
 
 export const uploadTemporarily = (file: Blob) => upload<UploadResult>('/Api/upload/Upload/UploadZFileByFormTemporarily', file);
 export const uploadFile = (file: Blob) => upload<UploadResult>('/Api/upload/Upload/UploadZFileByForm', file);
-export const checkUserInfo = (urls: string[], companySysCode = '') =>
-  postEnvelope<string[]>(`${base}/checkuserinfo`, { urls, companySysCode });
+export const checkUserInfo = (urls: string[], companySysCode = '') => callEnvelope(importsApi.checkuserinfo, { urls, companySysCode });
 /** The counts of an import written at once, or the job of a large one (follow it with getImportJob). */
 export const saveExportIn = (urls: string[], companySysCode = '') =>
-  postEnvelope<{ added: number; updated: number } | ImportJobStarted>(`${base}/SaveExportIn`, { urls, companySysCode }, { silent: true });
-export const getImportJob = (jobId: number) => post<ImportJobView>(`${base}/GetImportJob`, { jobId }, { silent: true });
-export const userExportIn = (urls: string[]) => postEnvelope<UserRowView[]>(`${base}/UserExportIn`, { urls });
+  callEnvelope(importsApi.saveExportIn, { urls, companySysCode }, { silent: true });
+export const getImportJob = (jobId: number) => call(importsApi.getImportJob, { jobId }, { silent: true });
+export const userExportIn = (urls: string[]) => callEnvelope(importsApi.userExportIn, { urls });
 export const getAuditLogPage = (q: { key?: string; action?: string; pageIndex: number; pageSize: number }) =>
-  post<PageResult<AuditLogView>>('/Api/SysConfig/sys_auditlog/GetAuditLogPage', q);
+  call(auditlogApi.getAuditLogPage, q);

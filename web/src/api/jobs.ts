@@ -1,7 +1,7 @@
-import type { JobStatus, JobView, PageResult } from '@xuetu/contract';
-import { post } from './request';
+import { type JobStatus, jobsApi } from '@xuetu/contract';
+import { call } from './client';
 
 export const getJobPage = (q: { status: JobStatus | ''; kind?: string; pageIndex: number; pageSize: number }) =>
-  post<PageResult<JobView>>('/Api/SysConfig/sys_job/GetJobPageList', q);
+  call(jobsApi.getJobPageList, q);
 
-export const retryJob = (id: number) => post<JobView>('/Api/SysConfig/sys_job/Retry', { id });
+export const retryJob = (id: number) => call(jobsApi.retry, { id });

@@ -1,8 +1,6 @@
-import type { MenuEntry } from '@xuetu/contract';
+import { menuApi } from '@xuetu/contract';
 import type { AxiosRequestConfig } from 'axios';
-import { post } from './request';
+import { call } from './client';
 
-const base = '/Api/SysConfig/sys_action';
-
-export const getUserMenuList = (config?: AxiosRequestConfig) => post<MenuEntry[]>(`${base}/GetUserMenuList`, undefined, config);
-export const getUserActionValue = (config?: AxiosRequestConfig) => post<string[]>(`${base}/GetUserActionValue`, undefined, config);
+export const getUserMenuList = (config?: AxiosRequestConfig) => call(menuApi.getUserMenuList, undefined, config);
+export const getUserActionValue = (config?: AxiosRequestConfig) => call(menuApi.getUserActionValue, undefined, config);

@@ -1,12 +1,10 @@
-import type { MessageItem, PageResult, ReceiverItem } from '@xuetu/contract';
-import { post } from './request';
-
-const base = '/Api/SysConfig/sys_message';
+import { type MessageItem, messageApi } from '@xuetu/contract';
+import { call } from './client';
 
 /** Query key of the unread count; invalidate it after marking a message read. */
 export const NO_READ_COUNT_KEY = ['sys_message', 'GetNoReadCount'] as const;
 
-export const getNoReadCount = () => post<number>(`${base}/GetNoReadCount`);
+export const getNoReadCount = () => call(messageApi.getNoReadCount);
 
 export interface MessageSearch {
   isRead: '' | '0' | '1';
@@ -14,12 +12,11 @@ export interface MessageSearch {
   keyword?: string;
 }
 export const getMessagePage = (body: { search: MessageSearch; pageIndex: number; pageRows: number }) =>
-  post<PageResult<MessageItem>>(`${base}/GetMessageDataPageList`, body);
+  call(messageApi.getMessageDataPageList, body);
 /** marks the message read; answers the new unread count */
-export const setIsRead = (message: Pick<MessageItem, 'id'>) => post<number>(`${base}/SetIsRead`, { id: message.id });
-export const setAllIsRead = () => post<number>(`${base}/SetAllIsRead`, {});
-export const getReceivers = (body: { keyword: string; pageIndex: number; pageRows: number }) =>
-  post<PageResult<ReceiverItem>>(`${base}/GetReceiverList`, body);
+export const setIsRead = (message: Pick<MessageItem, 'id'>) => call(messageApi.setIsRead, { id: message.id });
+export const setAllIsRead = () => call(messageApi.setAllIsRead, {});
+export const getReceivers = (body: { keyword: string; pageIndex: number; pageRows: number }) => call(messageApi.getReceiverList, body);
 export const sendMessage = (body: {
   userIds: number[];
   orgIds?: number[];
@@ -28,4 +25,4 @@ export const sendMessage = (body: {
   content: string;
   link: string;
   templeteType?: number;
-}) => post<number>(`${base}/SendMessage`, body);
+}) => call(messageApi.sendMessage, body);

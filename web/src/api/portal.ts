@@ -1,21 +1,8 @@
 // Public portal calls (spec portal-and-learner §7: OpenApi, sys_notice, Fp_modelinfo) and the
 // course showcase calls of the home page (served by the courses module).
-import type {
-  LecturerDetail,
-  LecturerItem,
-  LinkItem,
-  ModelItem,
-  NoticeDetail,
-  NoticeItem,
-  PageResult,
-  RegulationItem,
-  SiteSettings,
-} from '@xuetu/contract';
-import { post, postEnvelope } from './request';
-
-const open = '/Api/Ydxs/OpenApi';
-const notice = '/Api/SysConfig/sys_notice';
-const res = '/Api/Train_Manage/Train_Res';
+import { learnstatsApi, noticesApi, portalApi } from '@xuetu/contract';
+import { call, callEnvelope } from './client';
+import { post } from './request';
 
 export const getInfoNoticePage = (body: {
   search?: { keyword?: string };
@@ -23,19 +10,19 @@ export const getInfoNoticePage = (body: {
   pageRows: number;
   sortField?: string;
   sortType?: string;
-}) => post<PageResult<NoticeItem>>(`${open}/GetInfoNoticeDataPageList`, body);
-export const getLinks = (linkType: number) => post<LinkItem[]>(`${open}/GetFPLinkInfoList`, { linkType });
-export const getLecturers = () => post<LecturerItem[]>(`${open}/GetFPLecturerInfoList`, {});
-export const getLecturerDetail = (lecturerCode: string) => post<LecturerDetail>(`${open}/GetFPLecturerDetailInfoData`, { lecturerCode });
-export const getHomeNotices = (top = 6) => post<NoticeItem[]>(`${open}/GetFPNoticeInfoList`, { top });
+}) => call(noticesApi.getInfoNoticeDataPageList, body);
+export const getLinks = (linkType: number) => call(portalApi.getFPLinkInfoList, { linkType });
+export const getLecturers = () => call(portalApi.getFPLecturerInfoList, {});
+export const getLecturerDetail = (lecturerCode: string) => call(portalApi.getFPLecturerDetailInfoData, { lecturerCode });
+export const getHomeNotices = (top = 6) => call(noticesApi.getFPNoticeInfoList, { top });
 /** the whole envelope: the viewer shows `success: false` as a warning with the server msg */
 export const getNoticeDetail = (noticeSysCode: string) =>
-  postEnvelope<NoticeDetail>(`${open}/GetNoticeDetailDataBySysCode`, { noticeSysCode }, { silent: true });
-export const getHomeImageNotices = () => post<NoticeItem[]>(`${notice}/GetHomePageImageNotice`, {});
-export const getIndexImageNotices = (top = 6) => post<NoticeItem[]>(`${notice}/GetIndexPageImageNotice`, { top });
-export const getSiteConfig = () => post<SiteSettings>(`${open}/GetSiteConfig`, {});
-export const getShowModels = () => post<ModelItem[]>('/Api/Fp_Manage/Fp_modelinfo/GetShowModelInfoDataList', { clientType: 2 });
-export const getRegulations = (keyword = '') => post<RegulationItem[]>(`${notice}/Getguizhangzhidu`, { keyword });
+  callEnvelope(noticesApi.getNoticeDetailDataBySysCode, { noticeSysCode }, { silent: true });
+export const getHomeImageNotices = () => call(noticesApi.getHomePageImageNotice, {});
+export const getIndexImageNotices = (top = 6) => call(noticesApi.getIndexPageImageNotice, { top });
+export const getSiteConfig = () => call(portalApi.getSiteConfig, {});
+export const getShowModels = () => call(portalApi.getShowModelInfoDataList, { clientType: 2 });
+export const getRegulations = (keyword = '') => call(portalApi.getguizhangzhidu, { keyword });
 
 // ---- course showcase (courses module); quiet so a missing endpoint shows an empty state ----
 export interface ResDir {
@@ -62,7 +49,7 @@ export interface StudyStar {
 }
 const quiet = { silent: true } as const;
 export const getIndexResDirList = () => post<ResDir[]>('/Api/Train_Manage/Train_ResDir/GetIndexResDirList', {}, quiet);
-export const getIndexHotRes = (dCode: string, top = 10) => post<CourseCard[]>(`${res}/IndexHotRes`, { dCode, top }, quiet);
-export const getRankingList = (limit = 5) => post<CourseCard[]>(`${res}/GetRankingList`, { limit }, quiet);
-export const getStudyStars = () => post<StudyStar[]>(`${res}/GetStudyStarList`, {}, quiet);
-export const getRecommendRes = (cate: 1 | 2 | 3) => post<CourseCard[]>(`${res}/IndexRecommendRes`, { cate }, quiet);
+export const getIndexHotRes = (dCode: string, top = 10) => call(learnstatsApi.indexHotRes, { dCode, top }, quiet);
+export const getRankingList = (limit = 5) => call(learnstatsApi.getRankingList, { limit }, quiet);
+export const getStudyStars = () => call(learnstatsApi.getStudyStarList, {}, quiet);
+export const getRecommendRes = (cate: 1 | 2 | 3) => call(learnstatsApi.indexRecommendRes, { cate }, quiet);

@@ -1,5 +1,5 @@
-import type { OrgPostView, PageResult, PostBody, PostView } from '@xuetu/contract';
-import { post, postEnvelope } from './request';
+import { type OrgPostView, type PostBody, postsApi } from '@xuetu/contract';
+import { call, callEnvelope } from './client';
 
 export const getOrgPostListPage = (q: {
   keyWord?: string;
@@ -8,23 +8,22 @@ export const getOrgPostListPage = (q: {
   pageSize: number;
   companySysCode?: string;
 }) =>
-  post<PageResult<OrgPostView>>('/Api/User/user_orgpost/GetOrgPostListPage', {
+  call(postsApi.getOrgPostListPage, {
     KeyWord: q.keyWord ?? '',
     OrgCode: q.orgCode ?? '',
     pageIndex: q.pageIndex,
     pageSize: q.pageSize,
     companySysCode: q.companySysCode ?? '',
   });
-export const removeOrgPost = (row: Pick<OrgPostView, 'postCode' | 'orgCode'>) =>
-  postEnvelope<null>('/Api/User/user_orgpost/Removeorgpost', row);
+export const removeOrgPost = (row: Pick<OrgPostView, 'postCode' | 'orgCode'>) => callEnvelope(postsApi.removeorgpost, row);
 export const getPostListPage = (q: { keyWord?: string; pageIndex: number; pageSize: number; companySysCode?: string }) =>
-  post<PageResult<PostView>>('/Api/User/user_post/GetPostListPage', {
+  call(postsApi.getPostListPage, {
     KeyWord: q.keyWord ?? '',
     pageIndex: q.pageIndex,
     pageSize: q.pageSize,
     companySysCode: q.companySysCode ?? '',
   });
-export const savePost = (body: PostBody) => postEnvelope<{ postCode: string }>('/Api/User/user_post/SavePost', body);
-export const deletePost = (postCode: string) => postEnvelope<null>('/Api/User/user_post/DeletePost', { PostCode: postCode });
+export const savePost = (body: PostBody) => callEnvelope(postsApi.savePost, body);
+export const deletePost = (postCode: string) => callEnvelope(postsApi.deletePost, { PostCode: postCode });
 export const setOrgPostBySelectOrg = (postCode: string, orgIds: number[]) =>
-  postEnvelope<null>('/Api/User/user_post/SetOrgPostBySelectOrg', { PostCode: postCode, OrgIds: orgIds });
+  callEnvelope(postsApi.setOrgPostBySelectOrg, { PostCode: postCode, OrgIds: orgIds });

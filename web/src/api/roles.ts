@@ -1,14 +1,11 @@
-import { type PageResult, ROLE_LIST_ROWS, type RoleBody, type RoleView } from '@xuetu/contract';
-import { get, post, postEnvelope } from './request';
-
-const base = '/Api/SysConfig/sys_role';
+import { ROLE_LIST_ROWS, type RoleBody, rolesApi } from '@xuetu/contract';
+import { call, callEnvelope } from './client';
 
 export const getRoleListPage = (pageIndex = 1, pageRows = ROLE_LIST_ROWS, key = '') =>
   // spec §8: a failed role load only stops the loading state
-  post<PageResult<RoleView>>(`${base}/GetRoleListPage`, { pageIndex, pageRows, key }, { silent: true });
-export const getCurrentRoles = (roleCode: string) =>
-  get<RoleView & { roleAct: number[]; allActions: boolean }>(`${base}/GetCurrentRoles`, { RoleCode: roleCode });
-export const getSysRoleEnum = (type = 1) => get<{ value: number; label: string }[]>(`${base}/GetSysRoleEnum`, { Type: type });
-export const addRole = (body: RoleBody) => postEnvelope<RoleView>(`${base}/AddRole`, body);
+  call(rolesApi.getRoleListPage, { pageIndex, pageRows, key }, { silent: true });
+export const getCurrentRoles = (roleCode: string) => call(rolesApi.getCurrentRoles, { RoleCode: roleCode });
+export const getSysRoleEnum = (type = 1) => call(rolesApi.getSysRoleEnum, { Type: type });
+export const addRole = (body: RoleBody) => callEnvelope(rolesApi.addRole, body);
 /** spec path spelling: EidtRole */
-export const editRole = (body: RoleBody) => postEnvelope<RoleView>(`${base}/EidtRole`, body);
+export const editRole = (body: RoleBody) => callEnvelope(rolesApi.eidtRole, body);

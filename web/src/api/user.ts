@@ -1,9 +1,7 @@
-import type { LoginBody, LoginResult, UserInfo } from '@xuetu/contract';
+import { type LoginBody, sessionApi } from '@xuetu/contract';
 import type { AxiosRequestConfig } from 'axios';
-import { post } from './request';
+import { call } from './client';
 
-const base = '/Api/User/user_user';
-
-export const login = (body: LoginBody) => post<LoginResult>(`${base}/Login`, body);
-export const logout = () => post<null>(`${base}/LoginOut`, undefined, { silent: true });
-export const getUserInfo = (config?: AxiosRequestConfig) => post<UserInfo | null>(`${base}/GetUserInfo`, undefined, config);
+export const login = (body: LoginBody) => call(sessionApi.login, body);
+export const logout = () => call(sessionApi.loginOut, undefined, { silent: true });
+export const getUserInfo = (config?: AxiosRequestConfig) => call(sessionApi.getUserInfo, undefined, config);

@@ -1,7 +1,5 @@
-import type { LearnerBody, PageResult, UserListBody, UserRowView } from '@xuetu/contract';
-import { download, get, getEnvelope, post, postEnvelope } from './request';
-
-const base = '/Api/User/user_user';
+import { importsApi, type LearnerBody, rolesApi, type UserListBody, usersApi } from '@xuetu/contract';
+import { call, callDownload, callEnvelope } from './client';
 
 export type UserQuery = Partial<Pick<UserListBody, 'key' | 'status' | 'orgCode' | 'postCode' | 'refCompanyCode'>> & {
   pageIndex: number;
@@ -17,14 +15,14 @@ const toBody = (q: UserQuery) => ({
   pageSize: q.pageSize,
 });
 
-export const getUserList = (q: UserQuery) => post<PageResult<UserRowView>>(`${base}/GetUserList`, toBody(q));
-export const openAndClose = (userId: number) => getEnvelope<{ status: number }>(`${base}/OpenAndClose`, { UserId: userId });
-export const setUserCompany = (code: string, userId: number) => getEnvelope<null>(`${base}/SetUserCompany`, { Code: code, UserId: userId });
+export const getUserList = (q: UserQuery) => call(usersApi.getUserList, toBody(q));
+export const openAndClose = (userId: number) => callEnvelope(usersApi.openAndClose, { UserId: userId });
+export const setUserCompany = (code: string, userId: number) => callEnvelope(usersApi.setUserCompany, { Code: code, UserId: userId });
 export const saveUserRole = (userId: number, roleList: string[]) =>
-  postEnvelope<null>('/Api/SysConfig/sys_userrole/SaveUserRole', { UserId: userId, RoleList: roleList });
+  callEnvelope(rolesApi.saveUserRole, { UserId: userId, RoleList: roleList });
 /** spec: POST with the user id in the query; msg carries the temporary password */
-export const setPassword = (userId: number) => postEnvelope<null>(`${base}/SetPassword`, undefined, { params: { UserId: userId } });
-export const editUserInfo = (body: LearnerBody) => postEnvelope<{ userId: number }>(`${base}/EditUserInfo`, body);
+export const setPassword = (userId: number) => callEnvelope(usersApi.setPassword, undefined, { params: { UserId: userId } });
+export const editUserInfo = (body: LearnerBody) => callEnvelope(usersApi.editUserInfo, body);
 export const exportUserList = (q: Omit<UserQuery, 'pageIndex' | 'pageSize'>) =>
-  download(`${base}/ExportUserList`, toBody({ ...q, pageIndex: 1, pageSize: 20 }));
-export const getwwwrootUrl = () => get<null>(`${base}/GetwwwrootUrl`);
+  callDownload(usersApi.exportUserList, toBody({ ...q, pageIndex: 1, pageSize: 20 }));
+export const getwwwrootUrl = () => call(importsApi.getwwwrootUrl);

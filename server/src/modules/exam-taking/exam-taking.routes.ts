@@ -1,22 +1,4 @@
-import {
-  EXAM_BASE,
-  examPaperInput,
-  examResultListInput,
-  excodeInput,
-  MARKING_BASE,
-  markInput,
-  markingQueueInput,
-  myExamListInput,
-  PAGE_SIZE_DEFAULT,
-  Perm,
-  pageWindow,
-  saveAnswerInput,
-  submitExamInput,
-  USER_EXAM_BASE,
-  UserExamMsg,
-  userExamCodeInput,
-  userpaperIdInput,
-} from '@xuetu/contract';
+import { PAGE_SIZE_DEFAULT, Perm, pageWindow, USER_EXAM_BASE, UserExamMsg, userexamApi } from '@xuetu/contract';
 import { sendDownload, sendWorkbook } from '../../platform/download.ts';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
@@ -33,132 +15,103 @@ import {
 } from './results/results.service.ts';
 import { examStatistics, exportResults } from './stats/stats.service.ts';
 
-const base = USER_EXAM_BASE;
+const _base = USER_EXAM_BASE;
 const RESULTS = { action: RESULT_READERS };
 const MARK = { action: Perm.ExamMark };
 
 /** Exam taking and results (issue 14, ADR 0036): the learner's calls; results also for administrators. */
 export const userExamRoutes = [
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetMyExamList`,
+    endpoint: userexamApi.getMyExamList,
     access: 'user',
     summary: '我的考试（考试卡片）',
-    input: myExamListInput,
     handler: ({ input, caller }) => listMyExams(caller, input, pageWindow(input, PAGE_SIZE_DEFAULT)),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/IsExistImgExam`,
+    endpoint: userexamApi.isExistImgExam,
     access: 'user',
     summary: '是否有学习前必须完成的考试',
     handler: ({ caller }) => hasMandatoryExam(caller),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetExamDetail`,
+    endpoint: userexamApi.getExamDetail,
     access: 'user',
     summary: '考试详情（开始考试前）',
-    input: userExamCodeInput,
     handler: ({ input, caller }) => readExamDetail(caller, input.examCode),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetUserExamDetail`,
+    endpoint: userexamApi.getUserExamDetail,
     access: 'user',
     summary: '考试详情与本人的作答记录',
-    input: excodeInput,
     handler: ({ input, caller }) => readExamDetail(caller, input.excode),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/BeginExam`,
+    endpoint: userexamApi.beginExam,
     access: 'user',
     summary: '开始（或继续）考试',
-    input: userExamCodeInput,
     handler: ({ input, caller }) => beginExam(caller, input.examCode),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetExamPaper`,
+    endpoint: userexamApi.getExamPaper,
     access: 'user',
     summary: '答卷：试题、已存答案、截止时间（不含答案与解析）',
-    input: examPaperInput,
     handler: ({ input, caller }) => readExamPaper(caller, input),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/SaveAnswer`,
+    endpoint: userexamApi.saveAnswer,
     access: 'user',
     summary: '保存一题答案（按 seq 排序，幂等）',
-    input: saveAnswerInput,
     handler: ({ input, caller }) => saveAnswer(caller, input),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/SubmitExam`,
+    endpoint: userexamApi.submitExam,
     access: 'user',
     summary: '交卷（重复交卷无害）',
-    input: submitExamInput,
     handler: async ({ input, caller }) => withMsg(await submitExam(caller, input.userpaperId, input.holder), UserExamMsg.submitted),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetExamResult`,
+    endpoint: userexamApi.getExamResult,
     access: 'user',
     summary: '考试结果（本人或本公司管理员）',
-    input: userpaperIdInput,
     handler: ({ input, caller }) => readExamResult(caller, input.userpaperId),
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/ExportResultPdf`,
+    endpoint: userexamApi.exportResultPdf,
     access: 'user',
     summary: '考试结果 PDF（中文可选中文本）',
-    input: userpaperIdInput,
     handler: async ({ input, caller, reply }) => {
       const { buffer, name } = await renderResultPdf(caller, input.userpaperId);
       return sendDownload(reply, buffer, { name, type: 'application/pdf', fallback: 'result.pdf' });
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetExamResultList`,
+    endpoint: userexamApi.getExamResultList,
     access: RESULTS,
     summary: '考试成绩列表（每次作答一行）',
-    input: examResultListInput,
     handler: ({ input, caller }) => listExamResults(caller, input.examCode),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${MARKING_BASE}/GetQueue`,
+    endpoint: userexamApi.getQueue,
     access: MARK,
     summary: '阅卷队列（简答题，未阅在前）',
-    input: markingQueueInput,
     handler: ({ input, caller }) => markingQueue(caller, input, pageWindow(input, PAGE_SIZE_DEFAULT)),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${MARKING_BASE}/Mark`,
+    endpoint: userexamApi.mark,
     access: MARK,
     summary: '给一道简答题打分',
-    input: markInput,
     handler: async ({ input, caller }) => withMsg(await markAnswer(caller, input), UserExamMsg.markSaved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${EXAM_BASE}/ex_exam/GetStatistics`,
+    endpoint: userexamApi.getStatistics,
     access: RESULTS,
     summary: '考试统计',
-    input: userExamCodeInput,
     handler: ({ input, caller }) => examStatistics(caller, input.examCode),
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${EXAM_BASE}/ex_exam/ExportResults`,
+    endpoint: userexamApi.exportResults,
     access: RESULTS,
     summary: '导出考试成绩（.xlsx）',
-    input: userExamCodeInput,
     handler: async ({ input, caller, reply }) => {
       const { buffer, name } = await exportResults(caller, input.examCode);
       return sendWorkbook(reply, buffer, name);

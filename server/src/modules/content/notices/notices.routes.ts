@@ -4,12 +4,8 @@ import {
   NOTICE_PAGE_SIZE,
   NoticeChannel,
   NoticeStatus,
-  noticeAdminPageInput,
-  noticePageInput,
-  noticePublishInput,
   noticeSaveInput,
-  noticeSysCodeInput,
-  noticeTopInput,
+  noticesApi,
   PAGE_SIZE_DEFAULT,
   Perm,
   pageWindow,
@@ -20,18 +16,15 @@ import { defineRoute } from '../../../platform/route.ts';
 import { uploadContentFile } from '../site/files.ts';
 import * as service from './notices.service.ts';
 
-const open = '/Api/Ydxs/OpenApi';
 const base = '/Api/SysConfig/sys_notice';
 const BANNER_LIMIT = 10;
 
 export const noticeRoutes = [
   // ---------- portal (public; a signed-in user also sees their company's notices) ----------
   defineRoute({
-    method: 'POST',
-    url: `${open}/GetInfoNoticeDataPageList`,
+    endpoint: noticesApi.getInfoNoticeDataPageList,
     access: 'public',
     summary: '公告列表（按发布时间倒序，每页 10 条）',
-    input: noticePageInput,
     handler: ({ input, caller }) => {
       const { limit, offset } = pageWindow(input, NOTICE_PAGE_SIZE);
       const ascending = (input.sortType ?? '').toLowerCase() === 'asc';
@@ -46,44 +39,35 @@ export const noticeRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${open}/GetFPNoticeInfoList`,
+    endpoint: noticesApi.getFPNoticeInfoList,
     access: 'public',
     summary: '首页公告',
-    input: noticeTopInput,
     handler: ({ input, caller }) => service.listNoticesByChannel(caller, NoticeChannel.Notice, input.top),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${open}/GetNoticeDetailDataBySysCode`,
+    endpoint: noticesApi.getNoticeDetailDataBySysCode,
     access: 'public',
     summary: '公告详情（计一次浏览）',
-    input: noticeSysCodeInput,
     handler: ({ input, caller }) => service.viewNotice(caller, input.noticeSysCode),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetHomePageImageNotice`,
+    endpoint: noticesApi.getHomePageImageNotice,
     access: 'public',
     summary: '首页轮播图片公告',
     handler: ({ caller }) => service.listNoticesByChannel(caller, NoticeChannel.Banner, BANNER_LIMIT),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetIndexPageImageNotice`,
+    endpoint: noticesApi.getIndexPageImageNotice,
     access: 'public',
     summary: '首页图片公告',
-    input: noticeTopInput,
     handler: ({ input, caller }) => service.listNoticesByChannel(caller, NoticeChannel.IndexImage, input.top),
   }),
 
   // ---------- administration ----------
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetNoticeDataPageList`,
+    endpoint: noticesApi.getNoticeDataPageList,
     access: { action: Perm.NoticeList },
     summary: '公告管理列表',
-    input: noticeAdminPageInput,
     handler: ({ input, caller }) => {
       const { limit, offset } = pageWindow(input, PAGE_SIZE_DEFAULT);
       const s = input.search;
@@ -91,19 +75,15 @@ export const noticeRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetNoticeEditData`,
+    endpoint: noticesApi.getNoticeEditData,
     access: { action: Perm.NoticeList },
     summary: '公告编辑数据',
-    input: noticeSysCodeInput,
     handler: ({ input, caller }) => service.readNoticeForEdit(caller, input.noticeSysCode),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/AddNotice`,
+    endpoint: noticesApi.addNotice,
     access: { action: Perm.NoticeAdd },
     summary: '新增公告',
-    input: noticeSaveInput,
     handler: async ({ input, caller }) =>
       withMsg(await service.saveNotice(caller, { ...input, noticeSysCode: undefined }), input.publish ? ContentMsg.published : Msg.saved),
   }),
@@ -117,22 +97,18 @@ export const noticeRoutes = [
       withMsg(await service.saveNotice(caller, input), input.publish ? ContentMsg.published : Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/SetNoticeStatus`,
+    endpoint: noticesApi.setNoticeStatus,
     access: { action: Perm.NoticePublish },
     summary: '发布 / 取消发布公告（status 2 发布，0 取消）',
-    input: noticePublishInput,
     handler: async ({ input, caller }) => {
       await service.setNoticeStatus(caller, input.noticeSysCode, input.status);
       return withMsg(null, input.status === NoticeStatus.Published ? ContentMsg.published : ContentMsg.unpublished);
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/DelNotice`,
+    endpoint: noticesApi.delNotice,
     access: { action: Perm.NoticeDelete },
     summary: '删除公告',
-    input: noticeSysCodeInput,
     handler: async ({ input, caller }) => {
       await service.removeNotice(caller, input.noticeSysCode);
       return withMsg(null, Msg.deleted);

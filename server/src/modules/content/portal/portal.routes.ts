@@ -1,33 +1,27 @@
-import { lecturerCodeInput, linkTypeInput, modelListInput, Perm, regulationListInput } from '@xuetu/contract';
+import { Perm, portalApi } from '@xuetu/contract';
 import { appError } from '../../../platform/errors.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import * as content from '../site/site.service.ts';
 
 // Portal reads of the public home page (spec portal-and-learner §7 OpenApi, Fp_modelinfo, sys_notice).
-const open = '/Api/Ydxs/OpenApi';
 
 export const portalRoutes = [
   defineRoute({
-    method: 'POST',
-    url: `${open}/GetFPLinkInfoList`,
+    endpoint: portalApi.getFPLinkInfoList,
     access: 'public',
     summary: '首页链接（linkType 0 轮播图，1 顶部导航，2 中部导航，3 职业技能，4 社团，5 公益项目）',
-    input: linkTypeInput,
     handler: ({ input, caller }) => content.publicLinks(caller, input.linkType),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${open}/GetFPLecturerInfoList`,
+    endpoint: portalApi.getFPLecturerInfoList,
     access: 'public',
     summary: '首页讲师',
     handler: ({ caller }) => content.publicLecturers(caller),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${open}/GetFPLecturerDetailInfoData`,
+    endpoint: portalApi.getFPLecturerDetailInfoData,
     access: 'public',
     summary: '讲师详情（playList 的 item2 为视频地址）',
-    input: lecturerCodeInput,
     handler: async ({ input, caller }) => {
       const detail = await content.publicLecturerDetail(caller, input.lecturerCode);
       if (!detail) throw appError('LECTURER_NOT_FOUND');
@@ -35,26 +29,21 @@ export const portalRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${open}/GetSiteConfig`,
+    endpoint: portalApi.getSiteConfig,
     access: 'public',
     summary: '页脚站点信息（联系方式、工作时间、地址、备案号、公司名称）',
     handler: ({ caller }) => content.publicSiteSettings(caller),
   }),
   defineRoute({
-    method: 'POST',
-    url: '/Api/Fp_Manage/Fp_modelinfo/GetShowModelInfoDataList',
+    endpoint: portalApi.getShowModelInfoDataList,
     access: 'public',
     summary: '展示模块（clientType 2 为 PC 端）',
-    input: modelListInput,
     handler: ({ input, caller }) => content.publicModels(caller, input.clientType),
   }),
   defineRoute({
-    method: 'POST',
-    url: '/Api/SysConfig/sys_notice/Getguizhangzhidu',
+    endpoint: portalApi.getguizhangzhidu,
     access: { action: Perm.StudyRegulations },
     summary: '规章制度与文件',
-    input: regulationListInput,
     handler: ({ input, caller }) => content.visibleRegulations(caller, input.keyword),
   }),
 ];

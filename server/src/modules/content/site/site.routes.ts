@@ -1,17 +1,4 @@
-import {
-  ContentMsg,
-  lecturerCodeInput,
-  lecturerSaveInput,
-  linkSaveInput,
-  linkTypeInput,
-  Msg,
-  modelListInput,
-  modelSaveInput,
-  Perm,
-  regulationListInput,
-  regulationSaveInput,
-  siteSettingsInput,
-} from '@xuetu/contract';
+import { ContentMsg, contentApi, Msg, Perm } from '@xuetu/contract';
 import { z } from 'zod';
 import { withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
@@ -26,19 +13,15 @@ const code = (name: string) => z.object({ [name]: z.string().trim().min(1, Conte
 export const contentRoutes = [
   // links
   defineRoute({
-    method: 'POST',
-    url: `${fp}/Fp_link/GetLinkDataList`,
+    endpoint: contentApi.getLinkDataList,
     access: { action: Perm.LinkList },
     summary: '链接管理列表',
-    input: linkTypeInput,
     handler: ({ input, caller }) => service.adminLinks(caller, input.linkType),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${fp}/Fp_link/SaveLinkData`,
+    endpoint: contentApi.saveLinkData,
     access: { action: Perm.LinkEdit },
     summary: '新增 / 编辑链接',
-    input: linkSaveInput,
     handler: async ({ input, caller }) => withMsg(await service.saveLink(caller, input), Msg.saved),
   }),
   defineRoute({
@@ -51,43 +34,34 @@ export const contentRoutes = [
   }),
   // lecturers
   defineRoute({
-    method: 'POST',
-    url: `${fp}/Fp_lecturer/GetLecturerDataList`,
+    endpoint: contentApi.getLecturerDataList,
     access: { action: Perm.LecturerList },
     summary: '讲师管理列表',
     handler: ({ caller }) => service.adminLecturers(caller),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${fp}/Fp_lecturer/SaveLecturerData`,
+    endpoint: contentApi.saveLecturerData,
     access: { action: Perm.LecturerEdit },
     summary: '新增 / 编辑讲师',
-    input: lecturerSaveInput,
     handler: async ({ input, caller }) => withMsg(await service.saveLecturer(caller, input), Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${fp}/Fp_lecturer/DelLecturerData`,
+    endpoint: contentApi.delLecturerData,
     access: { action: Perm.LecturerEdit },
     summary: '删除讲师',
-    input: lecturerCodeInput,
     handler: async ({ input, caller }) => withMsg(await service.deleteLecturer(caller, input.lecturerCode), Msg.deleted),
   }),
   // display models
   defineRoute({
-    method: 'POST',
-    url: `${fp}/Fp_modelinfo/GetModelInfoDataList`,
+    endpoint: contentApi.getModelInfoDataList,
     access: { action: Perm.ModelList },
     summary: '展示模块管理列表',
-    input: modelListInput,
     handler: ({ input, caller }) => service.adminModels(caller, input.clientType),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${fp}/Fp_modelinfo/SaveModelInfoData`,
+    endpoint: contentApi.saveModelInfoData,
     access: { action: Perm.ModelEdit },
     summary: '新增 / 编辑展示模块',
-    input: modelSaveInput,
     handler: async ({ input, caller }) => withMsg(await service.saveModel(caller, input), Msg.saved),
   }),
   defineRoute({
@@ -100,19 +74,15 @@ export const contentRoutes = [
   }),
   // regulations documents
   defineRoute({
-    method: 'POST',
-    url: `${sys}/sys_regulation/GetRegulationDataList`,
+    endpoint: contentApi.getRegulationDataList,
     access: { action: Perm.RegulationList },
     summary: '规章制度文件管理列表',
-    input: regulationListInput,
     handler: ({ input, caller }) => service.adminRegulations(caller, input.keyword),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${sys}/sys_regulation/SaveRegulationData`,
+    endpoint: contentApi.saveRegulationData,
     access: { action: Perm.RegulationEdit },
     summary: '新增 / 编辑规章制度文件',
-    input: regulationSaveInput,
     handler: async ({ input, caller }) => withMsg(await service.saveRegulation(caller, input), Msg.saved),
   }),
   defineRoute({
@@ -125,18 +95,15 @@ export const contentRoutes = [
   }),
   // site settings
   defineRoute({
-    method: 'POST',
-    url: `${sys}/sys_site/GetSiteSettings`,
+    endpoint: contentApi.getSiteSettings,
     access: { action: Perm.SiteSettings },
     summary: '站点设置',
     handler: ({ caller }) => service.readSiteSettings(caller),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${sys}/sys_site/SaveSiteSettings`,
+    endpoint: contentApi.saveSiteSettings,
     access: { action: Perm.SiteSettings },
     summary: '保存站点设置（页脚联系方式、工作时间、地址、备案号、公司名称等）',
-    input: siteSettingsInput,
     handler: async ({ input, caller }) => withMsg(await service.saveSiteSettings(caller, input), Msg.saved),
   }),
 ];

@@ -1,50 +1,38 @@
-import { actionBody, actionCodeQuery, actionIdQuery, Msg, Perm, roleTreeQuery } from '@xuetu/contract';
+import { actionsApi, Msg, Perm } from '@xuetu/contract';
 import { withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import { addAction, editAction, getActionById, getActionTree, toggleActionStatus } from './actions.service.ts';
 
-const base = '/Api/SysConfig/sys_action';
-
 export const actionRoutes = [
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/GetRoleTree`,
+    endpoint: actionsApi.getRoleTree,
     // the permission page's tree table and the role dialog's checkbox tree
     access: { action: [Perm.ActionList, Perm.RoleList] },
     summary: '权限树（Status、ActionType 过滤，如 1 与 0,1,2）',
-    input: roleTreeQuery,
     handler: ({ input, caller }) => getActionTree(caller, input),
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/GetActionById`,
+    endpoint: actionsApi.getActionById,
     access: { action: Perm.ActionList },
     summary: '权限详情（含页面按钮权限 pageActions）',
-    input: actionIdQuery,
     handler: ({ input, caller }) => getActionById(caller, input.id),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/AddAction`,
+    endpoint: actionsApi.addAction,
     access: { action: Perm.ActionAdd },
     summary: '新增菜单、页面或权限',
-    input: actionBody,
     handler: async ({ input, caller }) => withMsg(await addAction(caller, input), Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/EditAction`,
+    endpoint: actionsApi.editAction,
     access: { action: Perm.ActionEdit },
     summary: '编辑菜单、页面或权限',
-    input: actionBody,
     handler: async ({ input, caller }) => withMsg(await editAction(caller, input), Msg.modified),
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/SaveActionStatus`,
+    endpoint: actionsApi.saveActionStatus,
     access: { action: Perm.ActionStatus },
     summary: '切换权限有效/无效',
-    input: actionCodeQuery,
     handler: async ({ input, caller }) => withMsg(await toggleActionStatus(caller, input.code), Msg.ok),
   }),
 ];

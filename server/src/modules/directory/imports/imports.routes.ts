@@ -1,4 +1,4 @@
-import { AdminMsg, FileVisibility, importBody, importJobBody, Msg, Perm, type UploadResult } from '@xuetu/contract';
+import { AdminMsg, FileVisibility, importsApi, Msg, Perm, type UploadResult } from '@xuetu/contract';
 import { z } from 'zod';
 import { withMsg } from '../../../platform/envelope.ts';
 import { fileUrl, signedFileUrl, streamUpload } from '../../../platform/files/index.ts';
@@ -9,16 +9,13 @@ import { withImportSlot } from './gate.ts';
 import { matchListedUsers, planImport } from './imports.service.ts';
 import { importJobStatus, saveImport } from './job.ts';
 
-const base = '/Api/User/user_user';
 const IMPORT_ACCESS = { action: Perm.UserImportExport };
 
 export const importRoutes = [
   defineRoute({
-    method: 'POST',
-    url: `${base}/checkuserinfo`,
+    endpoint: importsApi.checkuserinfo,
     access: IMPORT_ACCESS,
     summary: '导入数据检查：每个错误一条（行号、列、原因）',
-    input: importBody,
     handler: async ({ input, caller }) => {
       const plan = await withImportSlot(caller, async () =>
         planImport(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls)), input.companySysCode),
@@ -30,11 +27,9 @@ export const importRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/SaveExportIn`,
+    endpoint: importsApi.saveExportIn,
     access: IMPORT_ACCESS,
     summary: '导入学员（全部成功或全部不导入；按身份证号更新已有学员）；超过 500 行时后台导入，返回 jobId',
-    input: importBody,
     handler: async ({ input, caller }) => {
       const out = await saveImport(caller, input);
       if (out.kind === 'started') return withMsg({ jobId: out.jobId, rows: out.rows }, AdminMsg.importStarted(out.rows));
@@ -42,19 +37,15 @@ export const importRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetImportJob`,
+    endpoint: importsApi.getImportJob,
     access: IMPORT_ACCESS,
     summary: '后台导入的进度与结果（仅限发起导入的本人）',
-    input: importJobBody,
     handler: ({ input, caller }) => importJobStatus(caller, input.jobId),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/UserExportIn`,
+    endpoint: importsApi.userExportIn,
     access: { action: [Perm.UserImportExport, ...PICKER_ACCESS] },
     summary: '按表格中的身份证号/手机号查找学员（参与人选择）',
-    input: importBody,
     handler: async ({ input, caller }) => {
       const { users, msg } = await withImportSlot(caller, async () =>
         matchListedUsers(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls))),
@@ -63,8 +54,7 @@ export const importRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetwwwrootUrl`,
+    endpoint: importsApi.getwwwrootUrl,
     access: 'user',
     summary: '站点根地址（msg）',
     handler: async ({ req }) => withMsg(null, `${req.protocol}://${req.host}`),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { EXAM_BASE, Msg, PAGE_SIZE_DEFAULT, Perm, pageWindow, paperCodeInput, paperPageInput, paperSaveInput } from '@xuetu/contract';
+import { EXAM_BASE, examsApi, Msg, PAGE_SIZE_DEFAULT, Perm, pageWindow, paperCodeInput } from '@xuetu/contract';
 import { z } from 'zod';
 import { withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
@@ -12,43 +12,33 @@ const EDIT = { action: Perm.PaperEdit };
 
 export const paperRoutes = [
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetPageList`,
+    endpoint: examsApi.paperGetPageList,
     access: LIST,
     summary: '试卷列表',
-    input: paperPageInput,
     handler: ({ input, caller }) => service.listPaperPage(caller, input, pageWindow(input, PAGE_SIZE_DEFAULT)),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetData`,
+    endpoint: examsApi.paperGetData,
     access: LIST,
     summary: '试卷详情（固定试题或随机规则，含合计）',
-    input: paperCodeInput,
     handler: ({ input, caller }) => service.readPaper(caller, input.paperCode),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/AddData`,
+    endpoint: examsApi.paperAddData,
     access: EDIT,
     summary: '新增试卷',
-    input: paperSaveInput,
     handler: async ({ input, caller }) => withMsg(await service.addPaper(caller, input), Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/UpdateData`,
+    endpoint: examsApi.paperUpdateData,
     access: EDIT,
     summary: '修改试卷（有人开始作答后只能改名称和说明）',
-    input: paperSaveInput,
     handler: async ({ input, caller }) => withMsg(await service.updatePaper(caller, input), Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/Delete`,
+    endpoint: examsApi.paperDelete,
     access: EDIT,
     summary: '删除试卷（被考试使用时拒绝）',
-    input: paperCodeInput,
     handler: async ({ input, caller }) => withMsg(await service.deletePaper(caller, input.paperCode), Msg.deleted),
   }),
   defineRoute({

@@ -1,26 +1,4 @@
-import {
-  AccountMsg,
-  cancelCodeQuery,
-  cancelVerifyQuery,
-  editPasswordCodeQuery,
-  editPasswordQuery,
-  editPhoneCodeQuery,
-  editPhoneQuery,
-  getCheckNumBody,
-  loginStep1Body,
-  loginWithCheckNumBody,
-  Msg,
-  ohrTokenQuery,
-  PHONE_PATTERN,
-  registerBody,
-  registerCodeBody,
-  resetAccBody,
-  resetSubmitBody,
-  resetVerifyBody,
-  secretQuery,
-  ticketBody,
-  updateUserInfoBody,
-} from '@xuetu/contract';
+import { AccountMsg, accountApi, Msg, PHONE_PATTERN } from '@xuetu/contract';
 import { z } from 'zod';
 import { CHALLENGE_PATH, captchaConfig, newChallenge } from '../../../platform/captcha.ts';
 import { failure, withMsg } from '../../../platform/envelope.ts';
@@ -50,7 +28,6 @@ import {
   sendLoginCode,
 } from './signin.service.ts';
 
-const base = '/Api/User/user_user';
 /**
  * sign-in, registration and SMS code routes: their own per-address limit instead of the API-wide
  * one (signed-in or not: a code costs an SMS). Whole offices sign in from one address, so it
@@ -60,8 +37,7 @@ const tight = { max: 300, timeWindow: '1 minute' };
 
 export const accountSignInRoutes = [
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/GetAPPId`,
+    endpoint: accountApi.getAPPId,
     access: 'public',
     summary: '人机验证配置',
     handler: async ({ caller }) => captchaConfig(caller.ctx),
@@ -74,38 +50,30 @@ export const accountSignInRoutes = [
     handler: async ({ caller, reply }) => reply.header('cache-control', 'no-store').send(await newChallenge(caller.ctx)),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/LoginStep1`,
+    endpoint: accountApi.loginStep1,
     access: 'public',
     summary: '登录第一步：匹配的账号列表',
-    input: loginStep1Body,
     rateLimit: tight,
     handler: ({ input, caller }) => loginStep1(caller, input),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/LoginStep2`,
+    endpoint: accountApi.loginStep2,
     access: 'public',
     summary: '登录第二步：以所选账号的 secret 登录',
-    input: secretQuery,
     rateLimit: tight,
     handler: ({ input, caller }) => loginWithSecret(caller, input.secret),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetCheckNum`,
+    endpoint: accountApi.getCheckNum,
     access: 'public',
     summary: '发送登录短信验证码',
-    input: getCheckNumBody,
     rateLimit: tight,
     handler: async ({ input, caller }) => withMsg(null, await sendLoginCode(caller, input)),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/LoginWithCheckNumStep1`,
+    endpoint: accountApi.loginWithCheckNumStep1,
     access: 'public',
     summary: '验证码登录第一步：手机号关联的账号列表',
-    input: loginWithCheckNumBody,
     rateLimit: tight,
     handler: ({ input, caller }) => {
       if (!input.phone) throw appError('PHONE_REQUIRED');
@@ -114,29 +82,23 @@ export const accountSignInRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/LoginWithCheckNum`,
+    endpoint: accountApi.loginWithCheckNum,
     access: 'public',
     summary: '验证码登录',
-    input: loginWithCheckNumBody,
     rateLimit: tight,
     handler: ({ input, caller }) => loginWithCode(caller, input),
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/LoginByTicket`,
+    endpoint: accountApi.loginByTicket,
     access: 'public',
     summary: '票据登录（合作方签发的一次性票据）',
-    input: ticketBody,
     rateLimit: tight,
     handler: ({ input, caller }) => loginByTicket(caller, input.ticket),
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/OhrLogin`,
+    endpoint: accountApi.ohrLogin,
     access: 'public',
     summary: '单点登录：合作方令牌 → 账号列表',
-    input: ohrTokenQuery,
     rateLimit: tight,
     handler: ({ input, caller }) => ohrLogin(caller, input.token),
   }),
@@ -144,20 +106,16 @@ export const accountSignInRoutes = [
 
 export const accountRecoveryRoutes = [
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetUserRegisterCode`,
+    endpoint: accountApi.getUserRegisterCode,
     access: 'public',
     summary: '发送注册激活短信验证码',
-    input: registerCodeBody,
     rateLimit: tight,
     handler: async ({ input, caller }) => withMsg(null, await sendRegisterCode(caller, input)),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/UserRegister`,
+    endpoint: accountApi.userRegister,
     access: 'public',
     summary: '注册（激活已导入的员工账号）',
-    input: registerBody,
     rateLimit: tight,
     handler: async ({ input, caller }) => {
       const { username, msg } = await register(caller, input);
@@ -165,38 +123,30 @@ export const accountRecoveryRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetResetpwdAcc`,
+    endpoint: accountApi.getResetpwdAcc,
     access: 'public',
     summary: '找回密码 0：匹配的账号（脱敏）',
-    input: resetAccBody,
     rateLimit: tight,
     handler: ({ input, caller }) => findResetAccounts(caller, input),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/CheckResetpwdAcc`,
+    endpoint: accountApi.checkResetpwdAcc,
     access: 'public',
     summary: '找回密码 1：向所选账号的手机发送验证码',
-    input: secretQuery,
     rateLimit: tight,
     handler: async ({ input, caller }) => withMsg(null, await sendResetCode(caller, input.secret)),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/CheckResetpwdVerifyCode`,
+    endpoint: accountApi.checkResetpwdVerifyCode,
     access: 'public',
     summary: '找回密码 2：校验验证码',
-    input: resetVerifyBody,
     rateLimit: tight,
     handler: ({ input, caller }) => checkResetCode(caller, input),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/SubmitResetpwdData`,
+    endpoint: accountApi.submitResetpwdData,
     access: 'public',
     summary: '找回密码 3：设置新密码',
-    input: resetSubmitBody,
     rateLimit: tight,
     handler: async ({ input, caller }) => withMsg(await submitReset(caller, input), AccountMsg.resetDone),
   }),
@@ -204,19 +154,16 @@ export const accountRecoveryRoutes = [
 
 export const accountSelfRoutes = [
   defineRoute({
-    method: 'POST',
-    url: `${base}/UpdateUserInfoByUser`,
+    endpoint: accountApi.updateUserInfoByUser,
     access: 'user',
     summary: '修改个人信息',
-    input: updateUserInfoBody,
     handler: async ({ input, caller }) => {
       await updateOwnProfile(caller, input);
       return withMsg(null, AccountMsg.profileSaved);
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: '/Api/SysConfig/sys_notice/UploadImageFileByFormToZfile',
+    endpoint: accountApi.uploadImageFileByFormToZfile,
     access: 'user',
     summary: '上传头像图片（jpg/png，≤10MB，≥200×200）',
     multipart: true,
@@ -224,73 +171,59 @@ export const accountSelfRoutes = [
     handler: async ({ caller, upload }) => uploadAvatar(caller, await receiveUpload(upload, AVATAR_UPLOAD_RULES)),
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/GetEditphoneCheckNum`,
+    endpoint: accountApi.getEditphoneCheckNum,
     access: 'user',
     summary: '发送修改手机号验证码（发往新手机）',
-    input: editPhoneCodeQuery,
     rateLimit: tight,
     handler: async ({ input, caller }) => withMsg(null, await sendEditPhoneCode(caller, input)),
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/EditPhone`,
+    endpoint: accountApi.editPhone,
     access: 'user',
     summary: '修改手机号',
-    input: editPhoneQuery,
     handler: async ({ input, caller }) => {
       await editPhone(caller, input);
       return withMsg(null, AccountMsg.phoneChanged);
     },
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/GetEditPassWordCheckNum`,
+    endpoint: accountApi.getEditPassWordCheckNum,
     access: 'user',
     duringPasswordChange: true,
     summary: '发送修改密码验证码；msg 为脱敏手机号',
-    input: editPasswordCodeQuery,
     rateLimit: tight,
     handler: async ({ input, caller }) => withMsg(null, await sendOwnPhoneCode(caller, 'editpwd', input, { captcha: true })),
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/EditPassWord`,
+    endpoint: accountApi.editPassWord,
     access: 'user',
     duringPasswordChange: true,
     summary: '修改密码（之后所有会话失效）',
-    input: editPasswordQuery,
     handler: async ({ input, caller }) => {
       await editPassword(caller, input);
       return withMsg(null, AccountMsg.passwordChanged);
     },
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/GetCancelUserVerifyCode`,
+    endpoint: accountApi.getCancelUserVerifyCode,
     access: 'user',
     summary: '发送注销账户验证码；msg 为脱敏手机号',
-    input: cancelCodeQuery,
     rateLimit: tight,
     handler: async ({ input, caller }) => withMsg(null, await sendOwnPhoneCode(caller, 'cancel', input, { captcha: false })),
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/CheckCancelUserVerifyCode`,
+    endpoint: accountApi.checkCancelUserVerifyCode,
     access: 'user',
     summary: '校验注销账户验证码',
-    input: cancelVerifyQuery,
     handler: async ({ input, caller }) => {
       await checkCancelCode(caller, input.verifyCode, false);
       return null;
     },
   }),
   defineRoute({
-    method: ['GET', 'POST'],
-    url: `${base}/CancelUser`,
+    endpoint: accountApi.cancelUser,
     access: 'user',
     summary: '注销账户（之后不能再登录）',
-    input: cancelVerifyQuery,
     handler: async ({ input, caller }) => {
       await cancelAccount(caller, input.verifyCode);
       return withMsg(null, AccountMsg.cancelDone);

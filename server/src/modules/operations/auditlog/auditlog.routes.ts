@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, type AuditLogView, auditLogBody, formatDateTime, Perm, pageWindow, parseDateTime } from '@xuetu/contract';
+import { AUDIT_ACTION_LABELS, type AuditLogView, auditlogApi, formatDateTime, Perm, pageWindow, parseDateTime } from '@xuetu/contract';
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import { auditLogs } from '../../../db/schema/index.ts';
 import { defineRoute } from '../../../platform/route.ts';
@@ -7,11 +7,9 @@ import { auditNames } from './names.ts';
 
 export const auditLogRoutes = [
   defineRoute({
-    method: 'POST',
-    url: '/Api/SysConfig/sys_auditlog/GetAuditLogPage',
+    endpoint: auditlogApi.getAuditLogPage,
     access: { action: Perm.AuditLogList },
     summary: '操作日志（谁、做了什么、何时、来自哪里）',
-    input: auditLogBody,
     handler: async ({ ctx, actor, input }) => {
       const conds: SQL[] = [scopeWhere(tenantScope(actor), auditLogs.companySysCode)];
       const like = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;

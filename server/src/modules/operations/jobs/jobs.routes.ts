@@ -1,4 +1,4 @@
-import { JobMsg, jobPageBody, jobRetryBody, Perm, pageWindow } from '@xuetu/contract';
+import { JobMsg, jobsApi, Perm, pageWindow } from '@xuetu/contract';
 import { withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import * as service from './jobs.service.ts';
@@ -6,19 +6,15 @@ import * as service from './jobs.service.ts';
 /** 系统管理 → 后台任务 (issue 10 item 1): progress and the last error of every background job. */
 export const jobRoutes = [
   defineRoute({
-    method: 'POST',
-    url: '/Api/SysConfig/sys_job/GetJobPageList',
+    endpoint: jobsApi.getJobPageList,
     access: { action: Perm.JobList },
     summary: '后台任务列表（进度、最后一次错误）',
-    input: jobPageBody,
     handler: ({ input, caller }) => service.listJobs(caller, input, pageWindow(input)),
   }),
   defineRoute({
-    method: 'POST',
-    url: '/Api/SysConfig/sys_job/Retry',
+    endpoint: jobsApi.retry,
     access: { action: Perm.JobRetry },
     summary: '重试失败的后台任务',
-    input: jobRetryBody,
     handler: async ({ input, caller }) => withMsg(await service.retryJob(caller, input.id), JobMsg.retried),
   }),
 ];

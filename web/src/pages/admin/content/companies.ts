@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { post } from '../../../api/request';
+import { companiesApi } from '@xuetu/contract';
+import { call } from '../../../api/client';
 import { useSession } from '../../../app/store/session';
 
 export interface CompanyOption {
@@ -19,11 +20,9 @@ export function useCompanyOptions(enabled: boolean) {
     queryKey: ['content', 'companies'],
     enabled,
     queryFn: async (): Promise<CompanyOption[]> => {
-      const res = await post<{ models: { companySysCode: string; companyName: string }[] }>(
-        '/Api/User/user_company/GetCompanyListPage',
-        { pageIndex: 1, pageRows: 500 },
-        { silent: true },
-      ).catch(() => ({ models: [] }));
+      const res = await call(companiesApi.getCompanyListPage, { pageIndex: 1, pageRows: 500 }, { silent: true }).catch(() => ({
+        models: [],
+      }));
       return (res?.models ?? []).map((c) => ({ value: c.companySysCode, label: c.companyName }));
     },
     staleTime: 5 * 60_000,

@@ -4,6 +4,7 @@ import { ADMIN_NAME_MAX, AdminMsg, Msg, type OrgNode, Perm, type PostView } from
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Table, type TableColumnsType, Tree, type TreeDataNode } from 'antd';
 import { useState } from 'react';
 import { deletePost, getOrgPostListPage, getPostListPage, removeOrgPost, savePost } from '../../../api/posts';
+import { postKeys } from '../../../api/posts.keys';
 import { useIsMobile } from '../../../app/store/app';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
@@ -35,7 +36,7 @@ export default function PostPage() {
   const [form] = Form.useForm<{ postName: string; importance: number | null }>();
   const ready = !isPlatform || Boolean(company);
   const list = useQuery({
-    queryKey: ['admin', 'postPage', companySysCode, org?.orgCode, keyWord, page],
+    queryKey: postKeys.page(companySysCode, org?.orgCode, keyWord, page),
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: async () => {
@@ -48,7 +49,7 @@ export default function PostPage() {
     },
   });
   const allPosts = useQuery({
-    queryKey: ['admin', 'posts', 'all', companySysCode],
+    queryKey: postKeys.all(companySysCode),
     queryFn: () => getPostListPage({ pageIndex: 1, pageSize: 1000, companySysCode }),
     enabled: ready,
   });

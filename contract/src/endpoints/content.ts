@@ -1,0 +1,78 @@
+import { answer, endpoint } from '../endpoint.ts';
+import type { LecturerAdminItem, LinkItem, ModelItem, RegulationItem, SiteSettings } from '../schemas/content.ts';
+import {
+  lecturerCodeInput,
+  lecturerSaveInput,
+  linkSaveInput,
+  linkTypeInput,
+  modelListInput,
+  modelSaveInput,
+  regulationListInput,
+  regulationSaveInput,
+  siteSettingsInput,
+} from '../schemas/content.ts';
+
+/** The content calls (ADR 0039). */
+export const contentApi = {
+  getLinkDataList: endpoint({
+    method: 'POST',
+    path: '/Api/Fp_Manage/Fp_link/GetLinkDataList',
+    input: linkTypeInput,
+    output: answer<LinkItem[]>(),
+  }),
+  saveLinkData: endpoint({
+    method: 'POST',
+    path: '/Api/Fp_Manage/Fp_link/SaveLinkData',
+    input: linkSaveInput,
+    output: answer<{ linkCode: string }>(),
+  }),
+  getLecturerDataList: endpoint({
+    method: 'POST',
+    path: '/Api/Fp_Manage/Fp_lecturer/GetLecturerDataList',
+    output: answer<LecturerAdminItem[]>(),
+  }),
+  saveLecturerData: endpoint({
+    method: 'POST',
+    path: '/Api/Fp_Manage/Fp_lecturer/SaveLecturerData',
+    input: lecturerSaveInput,
+    output: answer<{ lecturerCode: string }>(),
+  }),
+  delLecturerData: endpoint({
+    method: 'POST',
+    path: '/Api/Fp_Manage/Fp_lecturer/DelLecturerData',
+    input: lecturerCodeInput,
+    // the service answers nothing: the envelope carries no data
+    output: answer<void>(),
+  }),
+  getModelInfoDataList: endpoint({
+    method: 'POST',
+    path: '/Api/Fp_Manage/Fp_modelinfo/GetModelInfoDataList',
+    input: modelListInput,
+    output: answer<ModelItem[]>(),
+  }),
+  saveModelInfoData: endpoint({
+    method: 'POST',
+    path: '/Api/Fp_Manage/Fp_modelinfo/SaveModelInfoData',
+    input: modelSaveInput,
+    output: answer<{ modelCode: string }>(),
+  }),
+  getRegulationDataList: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_regulation/GetRegulationDataList',
+    input: regulationListInput,
+    output: answer<RegulationItem[]>(),
+  }),
+  saveRegulationData: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_regulation/SaveRegulationData',
+    input: regulationSaveInput,
+    output: answer<{ docCode: string }>(),
+  }),
+  getSiteSettings: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_site/GetSiteSettings', output: answer<SiteSettings>() }),
+  saveSiteSettings: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_site/SaveSiteSettings',
+    input: siteSettingsInput,
+    output: answer<SiteSettings>(),
+  }),
+};

@@ -1,0 +1,157 @@
+import { answer, endpoint, type FileAnswer } from '../endpoint.ts';
+import type { PageResult } from '../schemas/common.ts';
+import type { ExamDetail, ExamView, PaperDetail, PaperView, QuestionDirNode, QuestionImportCheck, QuestionView } from '../schemas/exam.ts';
+import {
+  examCodeInput,
+  examPageInput,
+  examSaveInput,
+  paperCodeInput,
+  paperPageInput,
+  paperSaveInput,
+  questionBatchInput,
+  questionCodeInput,
+  questionDirCodeInput,
+  questionDirSaveInput,
+  questionDirTreeInput,
+  questionImportInput,
+  questionPageInput,
+  questionSaveInput,
+} from '../schemas/exam.ts';
+
+/** The exams calls (ADR 0039). */
+export const examsApi = {
+  getTreeData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_questiondir/GetTreeData',
+    input: questionDirTreeInput,
+    output: answer<QuestionDirNode[]>(),
+  }),
+  saveData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_questiondir/SaveData',
+    input: questionDirSaveInput,
+    output: answer<{ dirCode: string }>(),
+  }),
+  deleteData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_questiondir/DeleteData',
+    input: questionDirCodeInput,
+    output: answer<void>(),
+  }),
+  questionGetPageList: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_question/GetPageList',
+    input: questionPageInput,
+    output: answer<PageResult<QuestionView>>(),
+  }),
+  questionGetData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_question/GetData',
+    input: questionCodeInput,
+    output: answer<QuestionView>(),
+  }),
+  questionAddData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_question/AddData',
+    input: questionSaveInput,
+    output: answer<{ qCode: string }>(),
+  }),
+  questionUpdateData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_question/UpdateData',
+    input: questionSaveInput,
+    output: answer<void>(),
+  }),
+  questionDelete: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_question/Delete',
+    input: questionCodeInput,
+    output: answer<unknown>(),
+  }),
+  batchDelete: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_question/BatchDelete',
+    input: questionBatchInput,
+    output: answer<number>(),
+  }),
+  getTemplate: endpoint({
+    method: 'POST',
+    methods: ['GET', 'POST'],
+    path: '/Api/Exam_Manage/ex_question/GetTemplate',
+    output: answer<FileAnswer>(),
+    kind: 'file',
+  }),
+  importCheck: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_question/ImportCheck',
+    input: questionImportInput,
+    output: answer<QuestionImportCheck>(),
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_question/Import',
+    input: questionImportInput,
+    output: answer<{ count: number; skipped?: number } | QuestionImportCheck>(),
+  }),
+  importRefused: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_question/ImportRefused',
+    input: questionImportInput,
+    output: answer<FileAnswer>(),
+    kind: 'file',
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_question/Export',
+    input: questionPageInput,
+    output: answer<FileAnswer>(),
+    kind: 'file',
+  }),
+  paperGetPageList: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_paper/GetPageList',
+    input: paperPageInput,
+    output: answer<PageResult<PaperView>>(),
+  }),
+  paperGetData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_paper/GetData',
+    input: paperCodeInput,
+    output: answer<PaperDetail>(),
+  }),
+  paperAddData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_paper/AddData',
+    input: paperSaveInput,
+    output: answer<{ paperCode: string }>(),
+  }),
+  paperUpdateData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_paper/UpdateData',
+    input: paperSaveInput,
+    output: answer<void>(),
+  }),
+  paperDelete: endpoint({ method: 'POST', path: '/Api/Exam_Manage/ex_paper/Delete', input: paperCodeInput, output: answer<void>() }),
+  examGetPageList: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_exam/GetPageList',
+    input: examPageInput,
+    output: answer<PageResult<ExamView>>(),
+  }),
+  examGetData: endpoint({ method: 'POST', path: '/Api/Exam_Manage/ex_exam/GetData', input: examCodeInput, output: answer<ExamDetail>() }),
+  examAddData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_exam/AddData',
+    input: examSaveInput,
+    output: answer<{ examCode: string }>(),
+  }),
+  examUpdateData: endpoint({ method: 'POST', path: '/Api/Exam_Manage/ex_exam/UpdateData', input: examSaveInput, output: answer<void>() }),
+  examDelete: endpoint({ method: 'POST', path: '/Api/Exam_Manage/ex_exam/Delete', input: examCodeInput, output: answer<void>() }),
+  publish: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_exam/Publish',
+    input: examCodeInput,
+    output: answer<{ userCount: number }>(),
+  }),
+  close: endpoint({ method: 'POST', path: '/Api/Exam_Manage/ex_exam/Close', input: examCodeInput, output: answer<void>() }),
+};

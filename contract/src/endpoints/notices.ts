@@ -1,0 +1,69 @@
+import { answer, endpoint } from '../endpoint.ts';
+import type { PageResult } from '../schemas/common.ts';
+import type { NoticeAdminItem, NoticeDetail, NoticeItem } from '../schemas/content.ts';
+import {
+  noticeAdminPageInput,
+  noticePageInput,
+  noticePublishInput,
+  noticeSaveInput,
+  noticeSysCodeInput,
+  noticeTopInput,
+} from '../schemas/content.ts';
+
+/** The notices calls (ADR 0039). */
+export const noticesApi = {
+  getInfoNoticeDataPageList: endpoint({
+    method: 'POST',
+    path: '/Api/Ydxs/OpenApi/GetInfoNoticeDataPageList',
+    input: noticePageInput,
+    output: answer<PageResult<NoticeItem>>(),
+  }),
+  getFPNoticeInfoList: endpoint({
+    method: 'POST',
+    path: '/Api/Ydxs/OpenApi/GetFPNoticeInfoList',
+    input: noticeTopInput,
+    output: answer<NoticeItem[]>(),
+  }),
+  getNoticeDetailDataBySysCode: endpoint({
+    method: 'POST',
+    path: '/Api/Ydxs/OpenApi/GetNoticeDetailDataBySysCode',
+    input: noticeSysCodeInput,
+    output: answer<NoticeDetail>(),
+  }),
+  getHomePageImageNotice: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_notice/GetHomePageImageNotice',
+    output: answer<NoticeItem[]>(),
+  }),
+  getIndexPageImageNotice: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_notice/GetIndexPageImageNotice',
+    input: noticeTopInput,
+    output: answer<NoticeItem[]>(),
+  }),
+  getNoticeDataPageList: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_notice/GetNoticeDataPageList',
+    input: noticeAdminPageInput,
+    output: answer<PageResult<NoticeAdminItem>>(),
+  }),
+  getNoticeEditData: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_notice/GetNoticeEditData',
+    input: noticeSysCodeInput,
+    output: answer<NoticeDetail & NoticeAdminItem>(),
+  }),
+  addNotice: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_notice/AddNotice',
+    input: noticeSaveInput,
+    output: answer<{ noticeSysCode: string }>(),
+  }),
+  setNoticeStatus: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_notice/SetNoticeStatus',
+    input: noticePublishInput,
+    output: answer<null>(),
+  }),
+  delNotice: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_notice/DelNotice', input: noticeSysCodeInput, output: answer<null>() }),
+};

@@ -1,0 +1,8 @@
+// The posts domain's query keys (ADR 0039): every key of its calls, in one place.
+export const postKeys = {
+  /** a page of posts, or of one organisation's posts */
+  page: (companySysCode: string, orgCode: string | undefined, keyWord: string, page: { pageIndex: number; pageSize: number }) =>
+    ['admin', 'postPage', companySysCode, orgCode, keyWord, page] as const,
+  /** every post of a company (pickers) */
+  all: (companySysCode: string) => ['admin', 'posts', 'all', companySysCode] as const,
+};
