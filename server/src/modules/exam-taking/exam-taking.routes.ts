@@ -31,6 +31,7 @@ import {
   readExamDetail,
   readExamResult,
 } from './results/results.service.ts';
+import { exportItemAnalysis, itemAnalysis } from './stats/item-analysis.service.ts';
 import { examStatistics, exportResults } from './stats/stats.service.ts';
 
 const base = USER_EXAM_BASE;
@@ -161,6 +162,25 @@ export const userExamRoutes = [
     input: userExamCodeInput,
     handler: async ({ input, caller, reply }) => {
       const { buffer, name } = await exportResults(caller, input.examCode);
+      return sendWorkbook(reply, buffer, name);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${EXAM_BASE}/ex_exam/GetItemAnalysis`,
+    access: RESULTS,
+    summary: '试题分析（分数分布、难度、区分度、选项选择）',
+    input: userExamCodeInput,
+    handler: ({ input, caller }) => itemAnalysis(caller, input.examCode),
+  }),
+  defineRoute({
+    method: ['GET', 'POST'],
+    url: `${EXAM_BASE}/ex_exam/ExportItemAnalysis`,
+    access: RESULTS,
+    summary: '导出试题分析（.xlsx）',
+    input: userExamCodeInput,
+    handler: async ({ input, caller, reply }) => {
+      const { buffer, name } = await exportItemAnalysis(caller, input.examCode);
       return sendWorkbook(reply, buffer, name);
     },
   }),
