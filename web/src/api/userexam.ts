@@ -4,6 +4,7 @@ import {
   type ExamResultRow,
   type ExamResultView,
   type ExamStatistics,
+  type ItemAnalysis,
   MARKING_BASE,
   type MarkingRow,
   type MyExamCard,
@@ -50,4 +51,9 @@ export const getExamStatistics = (examCode: string) => post<ExamStatistics>('/Ap
 export const exportResultsUrl = '/Api/Exam_Manage/ex_exam/ExportResults';
 /** Downloads the exam's result workbook (.xlsx, file name from the server). */
 export const exportExamResults = (examCode: string) => download(exportResultsUrl, { examCode }, { fileName: '考试成绩.xlsx' });
+/** Item analysis (issue 26 item 4): distribution, summary, facility / discrimination / option counts per question. */
+export const getItemAnalysis = (examCode: string) => post<ItemAnalysis>('/Api/Exam_Manage/ex_exam/GetItemAnalysis', { examCode });
+export const exportItemAnalysisUrl = '/Api/Exam_Manage/ex_exam/ExportItemAnalysis';
+/** Downloads the item analysis workbook (.xlsx, file name from the server). */
+export const exportItemAnalysis = (examCode: string) => download(exportItemAnalysisUrl, { examCode }, { fileName: '试题分析.xlsx' });
 export { service };
