@@ -92,7 +92,7 @@ export async function questionIndices(db: DbOrTx, scope: TenantScope, examId: nu
                   when r > n - round(n * ${groupShare}::numeric) then -1 else 0 end as grp
         from ranked
     )
-    select q.q_code, min(q.sort_order)::int as ord, min(q.q_type)::int as q_type, min(q.q_name) as q_name,
+    select q.q_code, min(q.sort_order)::int as ord, min(q.q_type)::int as q_type, min(q.q_name collate "C") as q_name,
            count(*)::int as attempts,
            (count(*) filter (where coalesce(q.answer_str, '') <> ''))::int as answered,
            avg(s.share)::float8 as facility,
@@ -125,30 +125,29 @@ export interface OptionTally {
   /** the frozen copy's options (JSON array) and key, as stored */
   options: string;
   answer: string;
-  /** a chosen letter, or null for the copies where nothing was chosen */
-  letter: string | null;
+  /** the letters chosen ('' none) */
+  given: string;
   n: number;
 }
 
 /**
- * Choices of the single, multiple and true/false questions of the counted attempts, grouped by the
- * frozen copy's options and key (one group per question unless options are shuffled) and letter;
- * the service turns letters into option texts.
+ * Answers of the single, multiple and true/false questions of the counted attempts, grouped by the
+ * frozen copy's options and key (one group per question unless options are shuffled) and the
+ * letters chosen; the service splits them into letters and turns letters into option texts.
  */
 export async function optionTallies(db: DbOrTx, scope: TenantScope, examId: number): Promise<OptionTally[]> {
   const res = await db.execute(sql`
     with ${counted(scope, examId)}
-    select q.q_code, q.options, q.answer, l.letter, count(*)::int as n
+    select q.q_code, q.options, q.answer, coalesce(q.answer_str, '') as given, count(*)::int as n
       from ${userPaperQuestions} q
       join counted c on c.id = q.userpaper_id
-      left join lateral unnest(string_to_array(nullif(q.answer_str, ''), null)) as l(letter) on true
      where q.q_type in (${QType.Single}, ${QType.Multiple}, ${QType.Judge})
-     group by q.q_code, q.options, q.answer, l.letter`);
+     group by q.q_code, q.options, q.answer, coalesce(q.answer_str, '')`);
   return (res.rows as Record<string, unknown>[]).map((r) => ({
     qCode: String(r.q_code),
     options: String(r.options),
     answer: String(r.answer),
-    letter: r.letter == null ? null : String(r.letter),
+    given: String(r.given),
     n: num(r.n),
   }));
 }

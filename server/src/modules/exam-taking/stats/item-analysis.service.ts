@@ -45,11 +45,11 @@ function tallyOptions(rows: repo.OptionTally[]): Map<string, ItemOptionCount[]> 
       if (!seen) tally.set(id, { key, text, count: 0, correct });
       else if (key < seen.key) seen.key = key;
     });
-    if (row.letter) {
-      const i = OPTION_LETTERS.indexOf(row.letter);
+    for (const letter of new Set(row.given)) {
+      const i = OPTION_LETTERS.indexOf(letter);
       const text = options[i] ?? '';
-      const id = text || row.letter;
-      const seen = tally.get(id) ?? { key: row.letter, text, count: 0, correct: row.answer.includes(row.letter) };
+      const id = text || letter;
+      const seen = tally.get(id) ?? { key: letter, text, count: 0, correct: row.answer.includes(letter) };
       seen.count += row.n;
       tally.set(id, seen);
     }
