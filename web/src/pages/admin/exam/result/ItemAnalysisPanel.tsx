@@ -18,9 +18,9 @@ const fixed = (n: number | null) => (n == null ? '—' : n.toFixed(2));
 
 function histogramOption(a: ItemAnalysis): BarOption {
   return {
-    grid: { left: 40, right: 16, top: 24, bottom: 40 },
+    grid: { left: 40, right: 16, top: 24, bottom: 56 },
     tooltip: { trigger: 'axis' },
-    xAxis: { type: 'category', data: a.histogram.map((h) => h.label), axisLabel: { interval: 0, fontSize: 11 } },
+    xAxis: { type: 'category', data: a.histogram.map((h) => h.label), axisLabel: { interval: 0, fontSize: 11, rotate: 35 } },
     yAxis: { type: 'value', minInterval: 1, name: '人数' },
     series: [
       {
@@ -39,7 +39,7 @@ function indicesOption(a: ItemAnalysis): BarOption {
   return {
     grid: { left: 40, right: 16, top: 36, bottom: 40 },
     tooltip: { trigger: 'axis' },
-    legend: { data: ['难度（得分率）', '区分度'] },
+    legend: { top: 0, data: ['难度（得分率）', { name: '区分度', itemStyle: { color: '#52c41a' } }] },
     xAxis: { type: 'category', data: names, axisLabel: { interval: 0, fontSize: 11 } },
     yAxis: { type: 'value', min: -1, max: 1 },
     series: [
