@@ -220,6 +220,16 @@ function report(rows: Row[]): string {
   return lines.join('\n');
 }
 
+// BENCH_ONLY=itemanalysis: the item analysis timing alone (issue 26 item 4), in this process
+if (process.env.BENCH_ONLY === 'itemanalysis') {
+  const { benchItemAnalysis } = (await import(join(here, 'scenarios', 'itemanalysis.ts'))) as typeof import('./scenarios/itemanalysis.ts');
+  const { text, ok } = await benchItemAnalysis();
+  console.log(text);
+  mkdirSync(join(here, '..', 'results'), { recursive: true });
+  writeFileSync(join(here, '..', 'results', 'itemanalysis-latest.md'), `${text}\n`);
+  process.exit(ok ? 0 : 1);
+}
+
 const rows: Row[] = [];
 const baseEnv = { ...process.env };
 delete baseEnv.DATABASE_URL;

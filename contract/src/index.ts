@@ -16,6 +16,7 @@ export * from './schemas/admin-people.ts';
 export * from './schemas/common.ts';
 export * from './schemas/content.ts';
 export * from './schemas/exam.ts';
+export * from './schemas/itemanalysis.ts';
 export * from './schemas/learnstats.ts';
 export * from './schemas/projects.ts';
 export * from './schemas/session.ts';

@@ -1,5 +1,6 @@
 import { answer, endpoint } from '../endpoint.ts';
 import type { PageResult } from '../schemas/common.ts';
+import type { ItemAnalysis } from '../schemas/itemanalysis.ts';
 import type {
   BeginExamResult,
   ExamPaperView,
@@ -111,6 +112,19 @@ export const userexamApi = {
     method: 'GET',
     methods: ['GET', 'POST'],
     path: '/Api/Exam_Manage/ex_exam/ExportResults',
+    input: userExamCodeInput,
+    output: answer<unknown>(),
+  }),
+  getItemAnalysis: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_exam/GetItemAnalysis',
+    input: userExamCodeInput,
+    output: answer<ItemAnalysis>(),
+  }),
+  exportItemAnalysis: endpoint({
+    method: 'GET',
+    methods: ['GET', 'POST'],
+    path: '/Api/Exam_Manage/ex_exam/ExportItemAnalysis',
     input: userExamCodeInput,
     output: answer<unknown>(),
   }),

@@ -136,6 +136,8 @@ const MATRIX: Record<string, Role[]> = {
   '/Api/Exam_Manage/ex_marking/Mark': STAFF,
   '/Api/Exam_Manage/ex_exam/GetStatistics': STAFF,
   '/Api/Exam_Manage/ex_exam/ExportResults': STAFF,
+  '/Api/Exam_Manage/ex_exam/GetItemAnalysis': STAFF,
+  '/Api/Exam_Manage/ex_exam/ExportItemAnalysis': STAFF,
   '/Api/SysConfig/sys_job/GetJobPageList': ADMIN,
   '/Api/SysConfig/sys_job/Retry': ADMIN,
   '/Api/Train_Manage/Train_ResDir/GetTreeData': STAFF,

@@ -1,5 +1,5 @@
 import { USER_EXAM_BASE, userexamApi } from '@xuetu/contract';
-import { call, callEnvelope } from './client';
+import { call, callDownload, callEnvelope } from './client';
 import { download, service } from './request';
 
 const _base = USER_EXAM_BASE;
@@ -36,4 +36,9 @@ export const getExamStatistics = (examCode: string) => call(userexamApi.getStati
 export const exportResultsUrl = '/Api/Exam_Manage/ex_exam/ExportResults';
 /** Downloads the exam's result workbook (.xlsx, file name from the server). */
 export const exportExamResults = (examCode: string) => download(exportResultsUrl, { examCode }, { fileName: '考试成绩.xlsx' });
+/** Item analysis (issue 26 item 4): distribution, summary, facility / discrimination / option counts per question. */
+export const getItemAnalysis = (examCode: string) => call(userexamApi.getItemAnalysis, { examCode });
+/** Downloads the item analysis workbook (.xlsx, file name from the server). */
+export const exportItemAnalysis = (examCode: string) =>
+  callDownload(userexamApi.exportItemAnalysis, { examCode }, { fileName: '试题分析.xlsx' });
 export { service };

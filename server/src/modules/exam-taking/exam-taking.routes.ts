@@ -13,6 +13,7 @@ import {
   readExamDetail,
   readExamResult,
 } from './results/results.service.ts';
+import { exportItemAnalysis, itemAnalysis } from './stats/item-analysis.service.ts';
 import { examStatistics, exportResults } from './stats/stats.service.ts';
 
 const _base = USER_EXAM_BASE;
@@ -114,6 +115,21 @@ export const userExamRoutes = [
     summary: '导出考试成绩（.xlsx）',
     handler: async ({ input, caller, reply }) => {
       const { buffer, name } = await exportResults(caller, input.examCode);
+      return sendWorkbook(reply, buffer, name);
+    },
+  }),
+  defineRoute({
+    endpoint: userexamApi.getItemAnalysis,
+    access: RESULTS,
+    summary: '试题分析（分数分布、难度、区分度、选项选择）',
+    handler: ({ input, caller }) => itemAnalysis(caller, input.examCode),
+  }),
+  defineRoute({
+    endpoint: userexamApi.exportItemAnalysis,
+    access: RESULTS,
+    summary: '导出试题分析（.xlsx）',
+    handler: async ({ input, caller, reply }) => {
+      const { buffer, name } = await exportItemAnalysis(caller, input.examCode);
       return sendWorkbook(reply, buffer, name);
     },
   }),

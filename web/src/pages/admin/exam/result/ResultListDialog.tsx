@@ -1,12 +1,15 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { type ExamResultRow, ExamUserStatus } from '@xuetu/contract';
-import { Button, Modal, Table, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { Button, Modal, Spin, Table, Tabs, Tag } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { exportExamResults, getExamResultList } from '../../../../api/userexam';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { ExamResultDialog } from '../../../learner/examview/ExamResultDialog';
 import { StatisticsPanel } from './StatisticsPanel';
+
+// the item analysis tab carries the chart library (echarts): fetched only when the tab is opened
+const ItemAnalysisPanel = lazy(() => import('./ItemAnalysisPanel'));
 
 /** The state of one attempt as the spec's result list shows it (§4: awaiting marking, confidential, pass, fail). */
 export function resultTag(r: Pick<ExamResultRow, 'status' | 'isPass' | 'delayMarkingPapers'>) {
@@ -118,6 +121,15 @@ export function ResultListDialog({ exam, onClose }: { exam: { examCode: string; 
               ),
             },
             { key: 'stats', label: '统计分析', children: <StatisticsPanel examCode={examCode} /> },
+            {
+              key: 'analysis',
+              label: '试题分析',
+              children: (
+                <Suspense fallback={<Spin style={{ display: 'block', margin: '40px auto' }} />}>
+                  <ItemAnalysisPanel examCode={examCode} />
+                </Suspense>
+              ),
+            },
           ]}
         />
       )}

@@ -1,0 +1,194 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { type ItemAnalysis, type ItemAnalysisQuestion, Q_TYPE_LABELS } from '@xuetu/contract';
+import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { exportItemAnalysis, getItemAnalysis } from '../../../../api/userexam';
+import { useAppMutation } from '../../../../app/useAppMutation';
+import { type BarOption, EChart } from './EChart';
+
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+const pct = (r: number | null) => (r == null ? '—' : `${Math.round(r * 1000) / 10}%`);
+const fixed = (n: number | null) => (n == null ? '—' : n.toFixed(2));
+
+function histogramOption(a: ItemAnalysis): BarOption {
+  return {
+    grid: { left: 40, right: 16, top: 24, bottom: 56 },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'category', data: a.histogram.map((h) => h.label), axisLabel: { interval: 0, fontSize: 11, rotate: 35 } },
+    yAxis: { type: 'value', minInterval: 1, name: '人数' },
+    series: [
+      {
+        type: 'bar',
+        name: '人数',
+        data: a.histogram.map((h) => h.count),
+        itemStyle: { color: '#409EFF' },
+        label: { show: true, position: 'top' },
+      },
+    ],
+  };
+}
+
+function indicesOption(a: ItemAnalysis): BarOption {
+  const names = a.questions.map((q) => `第${q.order}题`);
+  return {
+    grid: { left: 40, right: 16, top: 36, bottom: 40 },
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, data: ['难度（得分率）', { name: '区分度', itemStyle: { color: '#52c41a' } }] },
+    xAxis: { type: 'category', data: names, axisLabel: { interval: 0, fontSize: 11 } },
+    yAxis: { type: 'value', min: -1, max: 1 },
+    series: [
+      { type: 'bar', name: '难度（得分率）', data: a.questions.map((q) => q.facility ?? 0), itemStyle: { color: '#409EFF' } },
+      {
+        type: 'bar',
+        name: '区分度',
+        data: a.questions.map((q) => ({
+          value: q.discrimination ?? 0,
+          itemStyle: { color: q.flag === 'negative' ? '#f5222d' : q.flag === 'nearZero' ? '#faad14' : '#52c41a' },
+        })),
+      },
+    ],
+  };
+}
+
+function optionsOption(q: ItemAnalysisQuestion): BarOption {
+  return {
+    grid: { left: 36, right: 8, top: 8, bottom: 24 },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'category', data: q.options.map((o) => o.key) },
+    yAxis: { type: 'value', minInterval: 1 },
+    series: [
+      {
+        type: 'bar',
+        name: '选择人数',
+        data: q.options.map((o) => ({ value: o.count, itemStyle: { color: o.correct ? '#52c41a' : '#bfbfbf' } })),
+        label: { show: true, position: 'top' },
+      },
+    ],
+  };
+}
+
+function FlagTag({ flag }: { flag: ItemAnalysisQuestion['flag'] }) {
+  if (flag === 'negative') return <Tag color="red">负区分度</Tag>;
+  if (flag === 'nearZero') return <Tag color="orange">区分度接近零</Tag>;
+  return null;
+}
+
+/**
+ * 试题分析 of one exam (GetItemAnalysis, ADR 0041): the counted score's distribution and summary,
+ * per question facility and discrimination (charts and table, flagged questions marked) and the
+ * option choices; the workbook export. Lazily loaded with its chart library.
+ */
+export default function ItemAnalysisPanel({ examCode }: { examCode: string }) {
+  const q = useQuery({ queryKey: ['exam', 'item-analysis', examCode], queryFn: () => getItemAnalysis(examCode) });
+  const exporting = useAppMutation({ mutationFn: () => exportItemAnalysis(examCode) });
+  const a = q.data;
+  const histogram = useMemo(() => (a ? histogramOption(a) : null), [a]);
+  const indices = useMemo(() => (a ? indicesOption(a) : null), [a]);
+  if (q.isError) return <Empty description="试题分析加载失败" />;
+  if (!a || !histogram || !indices) return <Spin style={{ display: 'block', margin: '40px auto' }} />;
+  const flagged = a.questions.filter((x) => x.flag);
+  return (
+    <div data-testid="item-analysis">
+      <Row gutter={[16, 16]} align="middle">
+        <Col xs={12} md={4}>
+          <Statistic title="计入人数" value={a.counted} />
+        </Col>
+        <Col xs={12} md={4}>
+          <Statistic title="平均分" value={a.mean} data-testid="ia-mean" />
+        </Col>
+        <Col xs={12} md={4}>
+          <Statistic title="中位数" value={a.median} />
+        </Col>
+        <Col xs={12} md={4}>
+          <Statistic title="标准差" value={a.stdDev} />
+        </Col>
+        <Col xs={12} md={4}>
+          <Statistic title="及格率" value={pct(a.passRate)} />
+        </Col>
+        <Col xs={12} md={4} style={{ textAlign: 'right' }}>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting.isPending}
+            onClick={() => exporting.mutate()}
+            data-testid="export-item-analysis"
+          >
+            导出分析
+          </Button>
+        </Col>
+      </Row>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        每人取最高一次交卷成绩（共 {a.submittedAttempts} 次交卷）；区分度 = 高分组（前 27%，{a.groupSize} 人）得分率 − 低分组（后
+        27%）得分率
+      </Typography.Text>
+      {flagged.length > 0 && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type="warning"
+          showIcon
+          data-testid="item-flags"
+          title={`需复核的试题：${flagged.map((x) => `第${x.order}题（${x.flag === 'negative' ? '负区分度' : '区分度接近零'}）`).join('、')}`}
+        />
+      )}
+      <Row gutter={[16, 16]} style={{ marginTop: 12 }}>
+        <Col xs={24} md={12}>
+          <Card size="small" title="成绩分布">
+            <EChart option={histogram} label="成绩分布" testId="ia-histogram" />
+          </Card>
+        </Col>
+        <Col xs={24} md={12}>
+          <Card size="small" title="难度与区分度">
+            <EChart option={indices} label="各题难度与区分度" testId="ia-indices" />
+          </Card>
+        </Col>
+      </Row>
+      <Card size="small" title="各题分析" style={{ marginTop: 16 }}>
+        <Table<ItemAnalysisQuestion>
+          rowKey="qCode"
+          size="small"
+          pagination={false}
+          dataSource={a.questions}
+          scroll={{ x: 900 }}
+          data-testid="item-table"
+          expandable={{
+            rowExpandable: (r) => r.options.length > 0,
+            expandedRowRender: (r) => (
+              <Space align="start" size={24} wrap>
+                <div style={{ width: 280 }}>
+                  <EChart option={optionsOption(r)} height={160} label={`第${r.order}题选项选择`} />
+                </div>
+                <div>
+                  {r.options.map((o) => (
+                    <div key={o.key}>
+                      {o.key}. {plain(o.text)}：{o.count} 人{o.correct ? '（正确答案）' : ''}
+                    </div>
+                  ))}
+                </div>
+              </Space>
+            ),
+          }}
+          columns={[
+            { title: '题号', dataIndex: 'order', width: 60 },
+            { title: '题型', dataIndex: 'qType', width: 80, render: (t: number) => Q_TYPE_LABELS[t] },
+            { title: '试题', dataIndex: 'qName', ellipsis: true, render: (h: string) => plain(h) },
+            { title: '作答', dataIndex: 'answered', width: 70 },
+            { title: '难度（得分率）', dataIndex: 'facility', width: 120, render: pct },
+            { title: '区分度', dataIndex: 'discrimination', width: 80, render: fixed },
+            {
+              title: '选项选择',
+              key: 'options',
+              width: 220,
+              render: (_: unknown, r) => r.options.map((o) => `${o.key}${o.correct ? '✓' : ''} ${o.count}`).join(' · '),
+            },
+            { title: '提示', dataIndex: 'flag', width: 120, render: (f: ItemAnalysisQuestion['flag']) => <FlagTag flag={f} /> },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
