@@ -253,7 +253,7 @@ export const userPaperQuestions = pgTable(
     sortOrder: integer('sort_order').notNull(),
     qType: integer('q_type').notNull(),
     qName: text('q_name').notNull(),
-    /** options as shown in this attempt (after any option shuffle), A–I */
+    /** the paper's options A–I (0040: in the paper's order; option_order says how this attempt shows them) */
     options: text('options').notNull().default('[]'),
     answer: text('answer').notNull(),
     analysis: text('analysis').notNull().default(''),
@@ -273,3 +273,8 @@ export const userPaperQuestions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userpaperId, t.qCode] })],
 );
+    /** the key in the paper's letters (0040; before it, in the attempt's letters when shuffled) */
+    /** 0040: the position this attempt shows the question at (null: sort_order) */
+    showOrder: integer('show_order'),
+    /** 0040: the paper's option indices in the order this attempt shows them, comma-joined ('' = the paper's) */
+    optionOrder: text('option_order').notNull().default(''),

@@ -26,6 +26,7 @@ import * as repo from '../exam-taking.repository.ts';
 import { closeAttemptJob } from '../jobs.ts';
 import { givenToWire, normalizeGiven } from '../marking/scoring.ts';
 import { closeIfOverdue, isOverdue, scoreAndClose } from './submission.ts';
+import { inShownOrder, parseOptionOrder, shownOptions, toPaperLetters, toShownLetters } from './shown.ts';
 
 const remaining = (deadline: Date, now: Date) => Math.max(0, Math.floor((deadline.getTime() - now.getTime()) / 1000));
 
@@ -102,8 +103,8 @@ async function ownAttempt(caller: Caller, userpaperId: number): Promise<repo.Att
 }
 
 /**
- * GetExamPaper: the attempt's questions in its order, the saved answers and flags, and the
- * server's clock. Never the key or the analysis. With a `holder` (and not `takeOver: 0`) the page
+ * GetExamPaper: the attempt's questions in the order it shows them, options and saved answers in
+ * its letters (ADR 0040), the flags, and the server's clock. Never the key or the analysis. With a `holder` (and not `takeOver: 0`) the page
  * becomes the attempt's holder before the answers are read, so what it shows is what the server
  * holds from then on: another page's later saves are refused (issue 23 item 3).
  */
@@ -131,9 +132,10 @@ export async function readExamPaper(
       questions: repo.shapeOf(questions),
     });
   const answers: Record<string, string | string[]> = {};
+  // stored in the paper's letters, shown in this attempt's (ADR 0040)
   const seqs: Record<string, number> = {};
   for (const q of questions) {
-    if (q.answerStr) answers[q.qCode] = givenToWire(q.qType, q.answerStr);
+    if (q.answerStr) answers[q.qCode] = givenToWire(q.qType, toShownLetters(q.qType, parseOptionOrder(q.optionOrder), q.answerStr));
     if (q.answerSeq) seqs[q.qCode] = q.answerSeq;
   }
   return {
@@ -144,11 +146,11 @@ export async function readExamPaper(
     totlescore: paper.totlescore,
     totleq: questions.length,
     status: attempt.status,
-    questions: questions.map((q) => {
-      const options: string[] = JSON.parse(q.options);
+    questions: inShownOrder(questions).map((q, i) => {
+      const options = shownOptions(JSON.parse(q.options), parseOptionOrder(q.optionOrder));
       return {
         qCode: q.qCode,
-        order: q.sortOrder,
+        order: i + 1,
         qType: q.qType,
         qName: q.qName,
         ...(Object.fromEntries(OPTION_KEYS.map((k, i) => [k, options[i] ?? ''])) as Record<(typeof OPTION_KEYS)[number], string>),
@@ -222,7 +224,8 @@ export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnsw
   if (q && input.answer !== undefined) {
     const checked = normalizeGiven(q, input.answer);
     if (!checked.ok) throw appError(checked.code);
-    change.answerStr = checked.value;
+    // the page's letters → the paper's: what is stored and scored (ADR 0040)
+    change.answerStr = toPaperLetters(q.qType, q.optionOrder ?? [], checked.value);
   }
   if (input.flag !== undefined) change.flagged = input.flag;
   const saved = await saves(caller.ctx).submit({

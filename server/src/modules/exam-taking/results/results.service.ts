@@ -16,6 +16,7 @@ import { appError } from '../../../platform/errors.ts';
 import { joinMatchingExams } from '../../exams/public.ts';
 import { attemptsAllowed } from '../attempts/attempts.service.ts';
 import { closeIfOverdue, closeOverdue, isOverdue } from '../attempts/submission.ts';
+import { inShownOrder, parseOptionOrder, shownOptions, toShownLetters } from '../attempts/shown.ts';
 import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { examReviewRule, questionsStillAnswerable } from '../marking/answer-review.ts';
@@ -224,19 +225,21 @@ export async function readExamResult(caller: Caller, userpaperId: number): Promi
       endTime: formatDateTime(attempt.endTime),
       status: attempt.status,
     },
-    exampaperquestionlist: questions.map((q) => {
-      const options: string[] = JSON.parse(q.options);
+    // as the attempt showed it: its order, its option order and letters (ADR 0040)
+    exampaperquestionlist: inShownOrder(questions).map((q, i) => {
+      const optionOrder = parseOptionOrder(q.optionOrder);
+      const options = shownOptions(JSON.parse(q.options), optionOrder);
       const keyHidden = keys.hidden(q.qCode);
       // right or wrong on an objective question tells its key (a true/false one's outright)
       const scored = submitted && !confidential && q.marked === 1 && q.scoreGot !== null && !(keyHidden && q.qType !== 5);
       return {
         qCode: q.qCode,
-        order: q.sortOrder,
+        order: i + 1,
         qName: q.qName,
         ...(Object.fromEntries(OPTION_KEYS.map((k, i) => [k, options[i] ?? ''])) as Record<(typeof OPTION_KEYS)[number], string>),
         qType: q.qType,
-        answer: keyHidden ? '' : q.answer,
-        answerStr: q.answerStr ?? '',
+        answer: keyHidden ? '' : toShownLetters(q.qType, optionOrder, q.answer),
+        answerStr: toShownLetters(q.qType, optionOrder, q.answerStr ?? ''),
         scoreStr: scored ? String(q.scoreGot) : '',
         isPass: scored ? q.isPass : 0,
         difficulty: q.difficulty,
