@@ -4,10 +4,12 @@ import {
   type ExamResultRow,
   type ExamResultView,
   type ExamStatistics,
+  type LeaveKind,
   MARKING_BASE,
   type MarkingRow,
   type MyExamCard,
   type PageResult,
+  type ReportLeaveResult,
   type SaveAnswerResult,
   type SubmitExamResult,
   USER_EXAM_BASE,
@@ -39,6 +41,9 @@ export const saveAnswerEnvelope = (body: {
 /** `holder`: refused (ATTEMPT_TAKEN_OVER) when another page holds the attempt */
 export const submitExam = (userpaperId: number, holder?: string) =>
   post<SubmitExamResult>(`${base}/SubmitExam`, { userpaperId, holder }, { dedupe: false });
+/** One leave of the exam page, idempotent per eventId (silent: the page shows the count itself) */
+export const reportLeaveEnvelope = (body: { userpaperId: number; eventId: string; kind: LeaveKind; leftAtMs: number; holder?: string }) =>
+  postEnvelope<ReportLeaveResult>(`${base}/ReportLeave`, body, { silent: true, dedupe: false });
 export const getExamResult = (userpaperId: number) => post<ExamResultView>(`${base}/GetExamResult`, { userpaperId });
 export const getExamResultList = (exammcode: string) => post<ExamResultRow[]>(`${base}/GetExamResultList`, { exammcode });
 

@@ -1,7 +1,7 @@
 import { ExamStatus, ExamUserStatus } from '@xuetu/contract';
 import { and, asc, count, desc, eq, inArray, lte, max, ne, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared } from '../../db/client.ts';
-import { exams, examUsers, orgs, papers, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
+import { exams, examUsers, orgs, papers, userPaperLeaves, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 // Two kinds of writes here. The learner's (begin, save, submit, the deadline job's closing) touch
@@ -369,6 +369,45 @@ export async function updateBestScore(db: DbOrTx, scope: TenantScope, examId: nu
  * saves in flight (they share-lock the row) and every later save of another page is refused.
  * The learner's own attempt, matched on the owner: no tenant scope (ADR 0023).
  */
+/**
+ * One leave of the exam page (issue 26 item 3): stored once per client event id; counted on the
+ * attempt only when new. The caller holds the attempt row locked. Returns the count after it and
+ * whether it was new.
+ */
+export async function recordLeave(
+  db: DbOrTx,
+  v: { userpaperId: number; eventId: string; kind: string; leftAt: Date; receivedAt: Date },
+): Promise<{ added: boolean; leaveCount: number }> {
+  const added = await db.insert(userPaperLeaves).values(v).onConflictDoNothing().returning({ id: userPaperLeaves.userpaperId });
+  if (!added.length) {
+    const [row] = await db.select({ n: userPapers.leaveCount }).from(userPapers).where(eq(userPapers.id, v.userpaperId));
+    return { added: false, leaveCount: row?.n ?? 0 };
+  }
+  const [row] = await db
+    .update(userPapers)
+    .set({ leaveCount: sql`${userPapers.leaveCount} + 1` })
+    .where(eq(userPapers.id, v.userpaperId))
+    .returning({ n: userPapers.leaveCount });
+  return { added: true, leaveCount: row?.n ?? 0 };
+}
+
+/** The counted leaves of these attempts, in the order they happened. */
+export async function leavesOf(db: DbOrTx, userpaperIds: number[]): Promise<Map<number, { kind: string; leftAt: Date }[]>> {
+  const out = new Map<number, { kind: string; leftAt: Date }[]>();
+  if (!userpaperIds.length) return out;
+  const rows = await db
+    .select()
+    .from(userPaperLeaves)
+    .where(inArray(userPaperLeaves.userpaperId, userpaperIds))
+    .orderBy(asc(userPaperLeaves.leftAt), asc(userPaperLeaves.receivedAt));
+  for (const r of rows) {
+    const list = out.get(r.userpaperId) ?? [];
+    list.push({ kind: r.kind, leftAt: r.leftAt });
+    out.set(r.userpaperId, list);
+  }
+  return out;
+}
+
 export async function claimAttempt(db: DbOrTx, id: number, userId: number, holder: string): Promise<void> {
   await db
     .update(userPapers)
@@ -393,6 +432,7 @@ export async function attemptShape(db: DbOrTx, userpaperId: number): Promise<Att
       qType: userPaperQuestions.qType,
       qName: userPaperQuestions.qName,
       options: userPaperQuestions.options,
+      optionOrder: userPaperQuestions.optionOrder,
     })
     .from(userPaperQuestions)
     .where(eq(userPaperQuestions.userpaperId, userpaperId));
@@ -439,7 +479,6 @@ export async function saveGivenBatch(db: DbOrTx, items: SaveInput[]): Promise<Sa
       q_code: v.qCode,
       seq: v.seq,
       set_answer: v.answerStr !== undefined,
-      optionOrder: userPaperQuestions.optionOrder,
       answer_str: v.answerStr ?? null,
       set_flag: v.flagged !== undefined,
       flagged: v.flagged ?? 0,

@@ -10,6 +10,7 @@ import {
   PAGE_SIZE_DEFAULT,
   Perm,
   pageWindow,
+  reportLeaveInput,
   saveAnswerInput,
   submitExamInput,
   USER_EXAM_BASE,
@@ -20,7 +21,7 @@ import {
 import { sendDownload, sendWorkbook } from '../../platform/download.ts';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { beginExam, readExamPaper, saveAnswer, submitExam } from './attempts/attempts.service.ts';
+import { beginExam, readExamPaper, reportLeave, saveAnswer, submitExam } from './attempts/attempts.service.ts';
 import { markAnswer, markingQueue } from './marking/marking.service.ts';
 import { renderResultPdf } from './results/result-pdf.ts';
 import {
@@ -101,6 +102,14 @@ export const userExamRoutes = [
     summary: '交卷（重复交卷无害）',
     input: submitExamInput,
     handler: async ({ input, caller }) => withMsg(await submitExam(caller, input.userpaperId, input.holder), UserExamMsg.submitted),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: `${base}/ReportLeave`,
+    access: 'user',
+    summary: '报告一次离开考试页面（按事件标识幂等；超过次数由服务器交卷）',
+    input: reportLeaveInput,
+    handler: ({ input, caller }) => reportLeave(caller, input),
   }),
   defineRoute({
     method: 'POST',

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { examPaperInput, saveAnswerInput } from '@xuetu/contract';
+import type { examPaperInput, reportLeaveInput, saveAnswerInput } from '@xuetu/contract';
 import {
   type BeginExamResult,
   countBlanks,
@@ -8,6 +8,7 @@ import {
   ExamUserStatus,
   formatDateTime,
   OPTION_KEYS,
+  type ReportLeaveResult,
   SAVE_GRACE_MS,
   type SaveAnswerResult,
   type SubmitExamResult,
@@ -25,8 +26,8 @@ import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { closeAttemptJob } from '../jobs.ts';
 import { givenToWire, normalizeGiven } from '../marking/scoring.ts';
-import { closeIfOverdue, isOverdue, scoreAndClose } from './submission.ts';
 import { inShownOrder, parseOptionOrder, shownOptions, toPaperLetters, toShownLetters } from './shown.ts';
+import { closeIfOverdue, isOverdue, scoreAndClose } from './submission.ts';
 
 const remaining = (deadline: Date, now: Date) => Math.max(0, Math.floor((deadline.getTime() - now.getTime()) / 1000));
 
@@ -131,8 +132,8 @@ export async function readExamPaper(
       deadlineMs: attempt.deadline.getTime(),
       questions: repo.shapeOf(questions),
     });
-  const answers: Record<string, string | string[]> = {};
   // stored in the paper's letters, shown in this attempt's (ADR 0040)
+  const answers: Record<string, string | string[]> = {};
   const seqs: Record<string, number> = {};
   for (const q of questions) {
     if (q.answerStr) answers[q.qCode] = givenToWire(q.qType, toShownLetters(q.qType, parseOptionOrder(q.optionOrder), q.answerStr));
@@ -167,7 +168,54 @@ export async function readExamPaper(
     serverNowMs: now.getTime(),
     remainingSeconds: attempt.status === ExamUserStatus.InProgress ? remaining(attempt.deadline, now) : 0,
     heldHere: !!holder && attempt.holder === holder,
+    leaveLimit: exam.leaveLimit,
+    leaveCount: attempt.leaveCount,
+    leavesLeft: leavesLeft(exam.leaveLimit, attempt.leaveCount),
+    requireFullScreen: exam.requireFullScreen,
   };
+}
+
+const leavesLeft = (limit: number, count: number) => (limit > 0 ? Math.max(0, limit - count) : 0);
+
+/**
+ * ReportLeave (issue 26 item 3, ADR 0040): one leave of the exam page, counted by the server once
+ * per client event id (a retry after the page was offline is not counted again). With the exam's
+ * leave limit passed, the server submits the attempt by the same path as SubmitExam; the page
+ * only shows what this answers. A leave reported after the attempt closed is not counted.
+ */
+export async function reportLeave(caller: Caller, input: z.output<typeof reportLeaveInput>): Promise<ReportLeaveResult> {
+  const first = await ownAttempt(caller, input.userpaperId);
+  const now = caller.now;
+  return inTransaction(caller, async (tx) => {
+    const attempt = (await repo.findAttempt(tx, first.id, 'update'))!;
+    const { exam } = await repo.examWithPaper(tx, attempt.examId);
+    const limit = exam.leaveLimit;
+    const answer = (leaveCount: number, submitted: boolean, duplicate: boolean): ReportLeaveResult => ({
+      leaveCount,
+      leaveLimit: limit,
+      leavesLeft: submitted ? 0 : leavesLeft(limit, leaveCount),
+      submitted,
+      duplicate,
+    });
+    if (attempt.status !== ExamUserStatus.InProgress) return answer(attempt.leaveCount, true, false);
+    if (limit <= 0) return answer(attempt.leaveCount, false, false);
+    if (input.holder && attempt.holder && attempt.holder !== input.holder) throw appError('ATTEMPT_TAKEN_OVER');
+    // the page's clock when it is plausible (within the attempt), else the server's
+    const leftAtMs = input.leftAtMs;
+    const leftAt =
+      leftAtMs !== undefined && leftAtMs >= attempt.startTime.getTime() && leftAtMs <= now.getTime() ? new Date(leftAtMs) : now;
+    const { added, leaveCount } = await repo.recordLeave(tx, {
+      userpaperId: attempt.id,
+      eventId: input.eventId,
+      kind: input.kind,
+      leftAt,
+      receivedAt: now,
+    });
+    if (leaveCount <= limit) return answer(leaveCount, false, !added);
+    const fresh = (await repo.findAttempt(tx, attempt.id))!;
+    await scoreAndClose(tx, fresh, now, isOverdue(fresh, now));
+    return answer(leaveCount, true, !added);
+  });
 }
 
 /**
