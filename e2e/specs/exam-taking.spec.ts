@@ -243,3 +243,83 @@ test('the exam page works at phone size', async ({ page }) => {
   expect(overflow).toBeLessThanOrEqual(1);
   await snap(page, 'exam-page-390');
 });
+
+/** An exam of one paper for one learner, with extra settings (issue 26). */
+async function examFor(request: Parameters<typeof login>[0], account: string, name: string, extra: Record<string, unknown>) {
+  const token = await login(request, account);
+  const Q = '/Api/Exam_Manage/ex_question/AddData';
+  const qs: string[] = [];
+  for (let i = 1; i <= 4; i++)
+    qs.push(
+      (
+        await api<{ qCode: string }>(request, corp, Q, {
+          qType: 1,
+          qName: `${name}第${i}题`,
+          a: `甲${i}`,
+          b: `乙${i}`,
+          c: `丙${i}`,
+          d: `丁${i}`,
+          answer: 'A',
+        })
+      ).qCode,
+    );
+  const { paperCode } = await api<{ paperCode: string }>(request, corp, '/Api/Exam_Manage/ex_paper/AddData', {
+    paperName: `${name}试卷`,
+    paperType: 1,
+    questions: qs.map((qCode) => ({ qCode, score: 25 })),
+  });
+  const info = await api<{ userId?: number; id?: number }>(request, token, '/Api/User/user_user/GetUserInfo', {});
+  const { examCode: code } = await api<{ examCode: string }>(request, corp, '/Api/Exam_Manage/ex_exam/AddData', {
+    examName: name,
+    paperCode,
+    time: 30,
+    examStartTime: china(new Date(Date.now() - 3600_000)),
+    examEndTime: china(new Date(Date.now() + 7 * 24 * 3600_000)),
+    passScore: 60,
+    participants: { users: [Number(info.userId ?? info.id)] },
+    ...extra,
+  });
+  await api(request, corp, '/Api/Exam_Manage/ex_exam/Publish', { examCode: code });
+  return { token, code };
+}
+
+test('a shuffled exam reloaded mid-way shows the same order and the answer on the same option', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { token, code } = await examFor(request, 'learner02', '端到端乱序考试', { isShuffleQuestion: 1, isShuffleOption: 1 });
+  await signIn(page, token);
+  await page.goto(`/ysUserExam/exam?examCode=${code}`);
+  await expect(page.getByTestId('countdown')).toContainText(/\d\d:\d\d/);
+  const texts = () => page.locator('[data-testid^="question-"]').allInnerTexts();
+  const before = await texts();
+  expect(before).toHaveLength(4);
+  // answer the first question shown with its option 乙 (whatever letter it has on this page)
+  const first = page.getByTestId('question-1');
+  await first.getByText(/乙\d/).click();
+  await expect(page.getByTestId('sync-state')).toHaveText('答案已全部保存');
+  const chosen = await first.locator('input:checked').getAttribute('value');
+  await page.reload();
+  await expect(page.getByTestId('countdown')).toContainText(/\d\d:\d\d/);
+  expect(await texts()).toEqual(before);
+  await expect(page.getByTestId('question-1').locator(`input[value="${chosen}"]`)).toBeChecked();
+});
+
+test('a learner leaves the exam page past the limit and the server submits the attempt', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { token, code } = await examFor(request, 'learner03', '端到端离开监控考试', { leaveLimit: 1 });
+  await signIn(page, token);
+  await page.goto(`/ysUserExam/exam?examCode=${code}`);
+  await expect(page.getByTestId('leaves-left')).toHaveText('剩余离开次数 1');
+  await page.getByTestId('question-1').getByText(/甲\d/).click();
+  await expect(page.getByTestId('sync-state')).toHaveText('答案已全部保存');
+  // the window loses focus (another window), then comes back
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  await expect(page.getByTestId('leaves-left')).toHaveText('剩余离开次数 0');
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  // once more: past the limit, the server submits and the page shows the result
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  await expect(page).toHaveURL(/\/ysUserExam\/examview\?userpaperId=/);
+  await switchUser(page, corp);
+  await page.goto('/exam/result');
+  await page.getByRole('row').filter({ hasText: '端到端离开监控考试' }).getByTestId('exam-results-open').click();
+  await expect(page.getByTestId('result-list')).toContainText('2 次');
+});

@@ -97,6 +97,7 @@ export function examBenchRoutes(ctx: AppContext, clock: OffsetClock) {
                 qCode: userPaperQuestions.qCode,
                 seq: userPaperQuestions.answerSeq,
                 answer: userPaperQuestions.answerStr,
+                optionOrder: userPaperQuestions.optionOrder,
                 key: userPaperQuestions.answer,
                 score: userPaperQuestions.score,
                 scoreGot: userPaperQuestions.scoreGot,

@@ -12,6 +12,8 @@ import autocannon from 'autocannon';
 const LEARNERS = Number(process.env.BENCH_EXAM_LEARNERS ?? 1000);
 const SAVE_CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** BENCH_EXAM_SHUFFLE=1: the exam shuffles questions and options (issue 26 item 2, ADR 0040) */
+const SHUFFLE = process.env.BENCH_EXAM_SHUFFLE === '1';
 const EXAM_MINUTES = 10;
 const QUESTIONS = 5;
 const LETTERS = ['A', 'B', 'C', 'D'];
@@ -39,6 +41,8 @@ interface Check {
     qCode: string;
     seq: number;
     answer: string | null;
+    /** the attempt's option order ('' = the paper's): the stored answer is in the paper's letters */
+    optionOrder: string;
     key: string;
     score: number;
     scoreGot: number | null;
@@ -100,6 +104,7 @@ export async function benchExam(port: number): Promise<ExamBenchResult> {
       examStartTime: china(new Date(Date.now() - 3600_000)),
       examEndTime: china(new Date(Date.now() + 7 * 24 * 3600_000)),
       passScore: 60,
+      ...(SHUFFLE ? { isShuffleQuestion: 1, isShuffleOption: 1 } : {}),
       participants: { users: userIds },
     },
     corp,
@@ -213,7 +218,9 @@ export async function benchExam(port: number): Promise<ExamBenchResult> {
   for (const [key, a] of acked) {
     const s = stored.get(key);
     // a newer save (sent just before the end) may have overwritten it: then its seq is higher
-    if (!s || s.seq < a.seq || (s.seq === a.seq && s.answer !== a.answer)) lost++;
+    const order = s?.optionOrder ? s.optionOrder.split(',').map(Number) : [];
+    const paperLetter = order.length ? LETTERS[order[LETTERS.indexOf(a.answer)]] : a.answer;
+    if (!s || s.seq < a.seq || (s.seq === a.seq && s.answer !== paperLetter)) lost++;
   }
   const saveRatio = save.requests.average / baselineB.requests.average;
   expectThat(refused === 0 && save.errors === 0 && save.non2xx === 0, `save: ${refused} refused, ${save.errors + save.non2xx} errors`);

@@ -9,6 +9,7 @@ import type {
   ExamStatistics,
   MarkingRow,
   MyExamCard,
+  ReportLeaveResult,
   SaveAnswerResult,
   SubmitExamResult,
   UserExamDetail,
@@ -20,6 +21,7 @@ import {
   markInput,
   markingQueueInput,
   myExamListInput,
+  reportLeaveInput,
   saveAnswerInput,
   submitExamInput,
   userExamCodeInput,
@@ -64,6 +66,12 @@ export const userexamApi = {
     path: '/Api/UserExam/ex_userexam/SaveAnswer',
     input: saveAnswerInput,
     output: answer<SaveAnswerResult>(),
+  }),
+  reportLeave: endpoint({
+    method: 'POST',
+    path: '/Api/UserExam/ex_userexam/ReportLeave',
+    input: reportLeaveInput,
+    output: answer<ReportLeaveResult>(),
   }),
   submitExam: endpoint({
     method: 'POST',

@@ -66,6 +66,8 @@ export const ExamLimits = {
   scoreMax: 1000,
   timeMax: 24 * 60,
   repeatMax: 100,
+  /** leaves of the exam page allowed before the attempt is submitted (issue 26 item 3) */
+  leaveLimitMax: 99,
   paperQuestionsMax: 500,
   rulesMax: 50,
 } as const;
@@ -319,6 +321,15 @@ export const examSaveInput = z.object({
   isConfidential: flag.default(0),
   isShuffleQuestion: flag.default(0),
   isShuffleOption: flag.default(0),
+  /** leaves of the exam page (hidden tab, lost focus, exit full screen) allowed; one more submits the attempt; 0 = not monitored */
+  leaveLimit: z.coerce
+    .number({ error: `离开次数为 0–${ExamLimits.leaveLimitMax}` })
+    .int(`离开次数为 0–${ExamLimits.leaveLimitMax}`)
+    .min(0, `离开次数为 0–${ExamLimits.leaveLimitMax}`)
+    .max(ExamLimits.leaveLimitMax, `离开次数为 0–${ExamLimits.leaveLimitMax}`)
+    .default(0),
+  /** 1: the exam page asks for full screen */
+  requireFullScreen: flag.default(0),
   mustCompleteBeforeStudy: flag.default(0),
   isPartialCredit: flag.default(0),
   projectCode: text(60).default(''),
@@ -357,6 +368,9 @@ export interface ExamView {
   isConfidential: number;
   isShuffleQuestion: number;
   isShuffleOption: number;
+  /** leaves of the exam page allowed (0 = not monitored) */
+  leaveLimit: number;
+  requireFullScreen: number;
   mustCompleteBeforeStudy: number;
   isPartialCredit: number;
   projectCode: string;

@@ -141,6 +141,42 @@ export const saveAnswerInput = z.object({
   ),
 });
 
+/** How the page was left (issue 26 item 3): a hidden tab, lost focus, or leaving full screen. */
+export const LEAVE_KINDS = ['hidden', 'blur', 'fullscreen'] as const;
+export type LeaveKind = (typeof LEAVE_KINDS)[number];
+export const LEAVE_KIND_TEXT: Record<LeaveKind, string> = { hidden: '切换页面', blur: '窗口失去焦点', fullscreen: '退出全屏' };
+
+/**
+ * ReportLeave: one leave of the exam page. Idempotent per `eventId` (the page's own id for the
+ * event), so a leave sent again after the page was offline is counted once. `leftAtMs`: when it
+ * happened by the page's clock (the server keeps it when within the attempt, else its own).
+ */
+export const reportLeaveInput = z.object({
+  userpaperId: id('请指定答卷'),
+  holder,
+  eventId: z.string({ error: '缺少事件标识' }).regex(ATTEMPT_HOLDER_PATTERN, '缺少事件标识'),
+  kind: z.enum(LEAVE_KINDS, { error: '离开方式不正确' }),
+  leftAtMs: z.coerce.number().int().nonnegative().optional(),
+});
+
+export interface ReportLeaveResult {
+  /** leaves counted for the attempt (this one included) */
+  leaveCount: number;
+  leaveLimit: number;
+  /** leaves still allowed; 0 and `submitted` once past the limit */
+  leavesLeft: number;
+  /** the attempt is submitted (by this leave, or before it) */
+  submitted: boolean;
+  /** true: this event id was counted before (a retry) */
+  duplicate: boolean;
+}
+
+/** One counted leave, for the results list and the attempt detail. */
+export interface AttemptLeaveView {
+  kind: LeaveKind;
+  leftAt: string;
+}
+
 export const markingQueueInput = z.object({
   ...pagingShape,
   examCode: code('请指定考试'),
@@ -249,6 +285,12 @@ export interface ExamPaperView {
   remainingSeconds: number;
   /** the `holder` sent holds the attempt (false: another page does, or none was sent) */
   heldHere: boolean;
+  /** leaves of the page allowed (0 = not monitored), counted so far, and still allowed (issue 26 item 3) */
+  leaveLimit: number;
+  leaveCount: number;
+  leavesLeft: number;
+  /** 1: the page asks for full screen */
+  requireFullScreen: number;
 }
 
 export interface SaveAnswerResult {
@@ -323,6 +365,9 @@ export interface ExamResultView {
     startTime: string;
     endTime: string;
     status: number;
+    /** leaves of the exam page counted, and when (issue 26 item 3) */
+    leaveCount: number;
+    leaves: AttemptLeaveView[];
   };
   exampaperquestionlist: ExamResultQuestion[];
 }
@@ -342,6 +387,10 @@ export interface ExamResultRow {
   isPass: number;
   delayMarkingPapers: number;
   status: number;
+  /** leaves of the exam page counted (issue 26 item 3) */
+  leaveCount: number;
+  /** when: the times of the counted leaves */
+  leaveTimes: string[];
 }
 
 export interface MarkingRow {

@@ -1,4 +1,4 @@
-import { USER_EXAM_BASE, userexamApi } from '@xuetu/contract';
+import { type LeaveKind, USER_EXAM_BASE, userexamApi } from '@xuetu/contract';
 import { call, callDownload, callEnvelope } from './client';
 import { download, service } from './request';
 
@@ -28,6 +28,9 @@ export const submitExam = (userpaperId: number, holder?: string) =>
   call(userexamApi.submitExam, { userpaperId, holder }, { dedupe: false });
 export const getExamResult = (userpaperId: number) => call(userexamApi.getExamResult, { userpaperId });
 export const getExamResultList = (exammcode: string) => call(userexamApi.getExamResultList, { exammcode });
+/** One leave of the exam page, idempotent per eventId (silent: the page shows the count itself) */
+export const reportLeaveEnvelope = (body: { userpaperId: number; eventId: string; kind: LeaveKind; leftAtMs: number; holder?: string }) =>
+  callEnvelope(userexamApi.reportLeave, body, { silent: true, dedupe: false });
 
 export const getMarkingQueue = (body: { examCode: string; qCode?: string; pageIndex: number; pageSize: number }) =>
   call(userexamApi.getQueue, body);

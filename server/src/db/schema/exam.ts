@@ -146,6 +146,10 @@ export const exams = pgTable(
     isConfidential: integer('is_confidential').notNull().default(0),
     isShuffleQuestion: integer('is_shuffle_question').notNull().default(0),
     isShuffleOption: integer('is_shuffle_option').notNull().default(0),
+    /** 0041: leaves of the exam page allowed before the server submits the attempt (0 = not monitored) */
+    leaveLimit: integer('leave_limit').notNull().default(0),
+    /** 0041: 1 the exam page asks for full screen (leaving it counts as a leave) */
+    requireFullScreen: integer('require_full_screen').notNull().default(0),
     mustCompleteBeforeStudy: integer('must_complete_before_study').notNull().default(0),
     isPartialCredit: integer('is_partial_credit').notNull().default(0),
     projectCode: text('project_code').notNull().default(''),
@@ -230,6 +234,8 @@ export const userPapers = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     /** the page (random id per page load) that last opened or took over the open attempt; null: none sent one (0033) */
     holder: text('holder'),
+    /** leaves of the exam page the server counted (0041) */
+    leaveCount: integer('leave_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('ex_userpaper_attempt_uq').on(t.examId, t.userId, t.attemptNo),
@@ -239,6 +245,23 @@ export const userPapers = pgTable(
     index('ex_userpaper_exam_idx').on(t.examId, t.status),
     index('ex_userpaper_user_idx').on(t.userId, t.examId),
   ],
+);
+
+/** Each leave of the exam page an attempt's page reported, once per client event id (0041). */
+export const userPaperLeaves = pgTable(
+  'ex_userpaper_leave',
+  {
+    userpaperId: integer('userpaper_id')
+      .notNull()
+      .references(() => userPapers.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    /** hidden | blur | fullscreen */
+    kind: text('kind').notNull(),
+    /** the page's clock when it happened */
+    leftAt: ts('left_at').notNull(),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userpaperId, t.eventId] })],
 );
 
 /** The attempt's own copy of each question (drawn and frozen at begin), with the learner's answer and marking. */
@@ -253,8 +276,9 @@ export const userPaperQuestions = pgTable(
     sortOrder: integer('sort_order').notNull(),
     qType: integer('q_type').notNull(),
     qName: text('q_name').notNull(),
-    /** options as shown in this attempt (after any option shuffle), A–I */
+    /** the paper's options A–I (0040: in the paper's order; option_order says how this attempt shows them) */
     options: text('options').notNull().default('[]'),
+    /** the key in the paper's letters (0040; before it, in the attempt's letters when shuffled) */
     answer: text('answer').notNull(),
     analysis: text('analysis').notNull().default(''),
     difficulty: integer('difficulty').notNull().default(3),
@@ -270,6 +294,10 @@ export const userPaperQuestions = pgTable(
     flagged: integer('flagged').notNull().default(0),
     markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
     markedAt: ts('marked_at'),
+    /** 0040: the position this attempt shows the question at (null: sort_order) */
+    showOrder: integer('show_order'),
+    /** 0040: the paper's option indices in the order this attempt shows them, comma-joined ('' = the paper's) */
+    optionOrder: text('option_order').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.userpaperId, t.qCode] })],
 );

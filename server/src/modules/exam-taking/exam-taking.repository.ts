@@ -1,7 +1,7 @@
 import { ExamStatus, ExamUserStatus } from '@xuetu/contract';
 import { and, asc, count, desc, eq, inArray, lte, max, ne, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { exams, examUsers, orgs, papers, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
+import { type DbOrTx, executePrepared } from '../../db/client.ts';
+import { exams, examUsers, orgs, papers, userPaperLeaves, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 
 // The exams, attempts and people exam taking reads, and the administrator's marking writes: they
@@ -274,4 +274,261 @@ export async function updateBestScore(db: DbOrTx, scope: TenantScope, examId: nu
         ),
       ),
     );
+}
+
+/**
+ * One leave of the exam page (issue 26 item 3): stored once per client event id; counted on the
+ * attempt only when new. The caller holds the attempt row locked. Returns the count after it and
+ * whether it was new.
+ */
+export async function recordLeave(
+  db: DbOrTx,
+  v: { userpaperId: number; eventId: string; kind: string; leftAt: Date; receivedAt: Date },
+): Promise<{ added: boolean; leaveCount: number }> {
+  const added = await db.insert(userPaperLeaves).values(v).onConflictDoNothing().returning({ id: userPaperLeaves.userpaperId });
+  if (!added.length) {
+    const [row] = await db.select({ n: userPapers.leaveCount }).from(userPapers).where(eq(userPapers.id, v.userpaperId));
+    return { added: false, leaveCount: row?.n ?? 0 };
+  }
+  const [row] = await db
+    .update(userPapers)
+    .set({ leaveCount: sql`${userPapers.leaveCount} + 1` })
+    .where(eq(userPapers.id, v.userpaperId))
+    .returning({ n: userPapers.leaveCount });
+  return { added: true, leaveCount: row?.n ?? 0 };
+}
+
+/** The counted leaves of these attempts, in the order they happened. */
+export async function leavesOf(db: DbOrTx, userpaperIds: number[]): Promise<Map<number, { kind: string; leftAt: Date }[]>> {
+  const out = new Map<number, { kind: string; leftAt: Date }[]>();
+  if (!userpaperIds.length) return out;
+  const rows = await db
+    .select()
+    .from(userPaperLeaves)
+    .where(inArray(userPaperLeaves.userpaperId, userpaperIds))
+    .orderBy(asc(userPaperLeaves.leftAt), asc(userPaperLeaves.receivedAt));
+  for (const r of rows) {
+    const list = out.get(r.userpaperId) ?? [];
+    list.push({ kind: r.kind, leftAt: r.leftAt });
+    out.set(r.userpaperId, list);
+  }
+  return out;
+}
+
+export async function claimAttempt(db: DbOrTx, id: number, userId: number, holder: string): Promise<void> {
+  await db
+    .update(userPapers)
+    .set({ holder })
+    .where(and(eq(userPapers.id, id), eq(userPapers.userId, userId), eq(userPapers.status, ExamUserStatus.InProgress)));
+}
+
+/** What SaveAnswer needs of an attempt that never changes after begin (cached): owner, deadline, question shapes. */
+export interface AttemptShape {
+  userId: number;
+  deadlineMs: number;
+  /** optionOrder: how the attempt shows a choice question's options (ADR 0040); absent = the paper's order */
+  questions: Record<string, { qType: number; qName: string; optionCount: number; optionOrder?: number[] }>;
+}
+
+export async function attemptShape(db: DbOrTx, userpaperId: number): Promise<AttemptShape | undefined> {
+  const attempt = await findAttempt(db, userpaperId);
+  if (!attempt) return undefined;
+  const rows = await db
+    .select({
+      qCode: userPaperQuestions.qCode,
+      qType: userPaperQuestions.qType,
+      qName: userPaperQuestions.qName,
+      options: userPaperQuestions.options,
+      optionOrder: userPaperQuestions.optionOrder,
+    })
+    .from(userPaperQuestions)
+    .where(eq(userPaperQuestions.userpaperId, userpaperId));
+  return {
+    userId: attempt.userId,
+    deadlineMs: attempt.deadline.getTime(),
+    questions: shapeOf(rows),
+  };
+}
+
+export function shapeOf(
+  rows: { qCode: string; qType: number; qName: string; options: string; optionOrder: string }[],
+): AttemptShape['questions'] {
+  return Object.fromEntries(
+    // only fill-in needs its stem (the blank count)
+    rows.map((r) => [
+      r.qCode,
+      {
+        qType: r.qType,
+        qName: r.qType === 4 ? r.qName : '',
+        optionCount: (JSON.parse(r.options) as unknown[]).length,
+        ...(r.optionOrder ? { optionOrder: r.optionOrder.split(',').map(Number) } : {}),
+      },
+    ]),
+  );
+}
+
+export type SaveInput = Parameters<typeof saveGivenLocked>[1];
+export type SaveOutcome = Awaited<ReturnType<typeof saveGivenLocked>>;
+
+/**
+ * Many answers (of different questions or attempts) in ONE statement (the group commit of
+ * ADR 0024): the same rule as {@link saveGivenLocked}, row by row — attempt rows share-locked in
+ * id order, each answer written only over an older seq, while its attempt is open and in time.
+ * The caller guarantees one answer per attempt and question in a batch. Learner-owned rows,
+ * matched on each item's owner user id: no tenant scope (ADR 0023).
+ */
+export async function saveGivenBatch(db: DbOrTx, items: SaveInput[]): Promise<SaveOutcome[]> {
+  const input = JSON.stringify(
+    items.map((v, n) => ({
+      n,
+      userpaper_id: v.userpaperId,
+      user_id: v.userId,
+      q_code: v.qCode,
+      seq: v.seq,
+      set_answer: v.answerStr !== undefined,
+      answer_str: v.answerStr ?? null,
+      set_flag: v.flagged !== undefined,
+      flagged: v.flagged ?? 0,
+      cutoff: v.cutoff.toISOString(),
+      holder: v.holder ?? null,
+    })),
+  );
+  const res = await executePrepared(
+    db,
+    'exam-save-answers',
+    sql`
+    with i as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as i(n int, userpaper_id int, user_id int, q_code text, seq bigint, set_answer boolean, answer_str text, set_flag boolean, flagged int, cutoff timestamptz, holder text)
+    ), a as (
+      select p.id, p.user_id, p.status, p.auto_submitted, p.deadline, p.holder from ${userPapers} p
+       where p.id in (select userpaper_id from i)
+       order by p.id
+         for share
+    ), u as (
+      update ${userPaperQuestions} as q
+         set answer_str = case when i.set_answer then i.answer_str else q.answer_str end,
+             flagged = case when i.set_flag then i.flagged else q.flagged end,
+             answer_seq = i.seq
+        from i join a on a.id = i.userpaper_id and a.user_id = i.user_id
+       where q.userpaper_id = i.userpaper_id and q.q_code = i.q_code and q.answer_seq < i.seq
+         and a.status = ${IN_PROGRESS} and a.deadline > i.cutoff
+         and (i.holder is null or a.holder is null or a.holder = i.holder)
+      returning i.n
+    )
+    select i.n, a.status, a.auto_submitted, (u.n is not null) as applied, q.answer_seq as current_seq,
+           (i.holder is not null and a.holder is not null and a.holder <> i.holder) as taken_over
+      from i
+      join a on a.id = i.userpaper_id and a.user_id = i.user_id
+      left join u on u.n = i.n
+      left join ${userPaperQuestions} q on q.userpaper_id = i.userpaper_id and q.q_code = i.q_code`,
+  );
+  const out: SaveOutcome[] = items.map(() => undefined);
+  const yes = (b: unknown) => b === true || String(b) === 't';
+  for (const r of res.rows as {
+    n: number;
+    status: number;
+    auto_submitted: number;
+    applied: boolean;
+    current_seq: number | null;
+    taken_over: boolean;
+  }[])
+    out[Number(r.n)] = {
+      status: Number(r.status),
+      autoSubmitted: Number(r.auto_submitted),
+      applied: yes(r.applied),
+      currentSeq: Number(r.current_seq ?? 0),
+      takenOver: yes(r.taken_over),
+    };
+  return out;
+}
+
+/**
+ * One statement for SaveAnswer: share-locks the attempt row (a submit, which takes it FOR UPDATE,
+ * waits for the save and scores what it wrote; a save after a submit sees status 30) and writes
+ * the answer only while the attempt is open, before `cutoff`, and when `seq` is newer than the
+ * stored one, and (when the save names its page) no other page holds the attempt. Answers the
+ * attempt's state, whether the write happened, the stored seq and whether another page holds it. The
+ * learner's own attempt, matched on the owner user id: no tenant scope (ADR 0023).
+ */
+export async function saveGivenLocked(
+  db: DbOrTx,
+  v: {
+    userpaperId: number;
+    userId: number;
+    qCode: string;
+    seq: number;
+    answerStr?: string;
+    flagged?: number;
+    cutoff: Date;
+    /** the saving page; undefined: an older client, saved whoever holds the attempt */
+    holder?: string;
+  },
+): Promise<{ status: number; autoSubmitted: number; applied: boolean; currentSeq: number; takenOver: boolean } | undefined> {
+  // prepared once per connection on PostgreSQL: every answer typed runs it
+  const res = await executePrepared(
+    db,
+    'exam-save-answer',
+    sql`
+    with a as (
+      select id, status, auto_submitted, deadline,
+             (${v.holder ?? null}::text is not null and holder is not null and holder <> ${v.holder ?? null}::text) as taken_over
+        from ${userPapers}
+       where id = ${v.userpaperId} and user_id = ${v.userId}
+       for share
+    ), u as (
+      update ${userPaperQuestions} as q
+         set answer_str = case when ${v.answerStr !== undefined}::boolean then ${v.answerStr ?? null}::text else q.answer_str end,
+             flagged = case when ${v.flagged !== undefined}::boolean then ${v.flagged ?? 0}::int else q.flagged end,
+             answer_seq = ${v.seq}::bigint
+        from a
+       where q.userpaper_id = a.id and q.q_code = ${v.qCode} and q.answer_seq < ${v.seq}::bigint
+         and a.status = ${IN_PROGRESS} and a.deadline > ${v.cutoff.toISOString()}::timestamptz
+         and not a.taken_over
+      returning q.answer_seq
+    )
+    select a.status, a.auto_submitted, a.taken_over, (select count(*) from u)::int as applied,
+           (select answer_seq from ${userPaperQuestions} where userpaper_id = a.id and q_code = ${v.qCode}) as current_seq
+      from a`,
+  );
+  const [row] = res.rows as { status: number; auto_submitted: number; applied: number; current_seq: number; taken_over: boolean }[];
+  if (!row) return undefined;
+  return {
+    status: Number(row.status),
+    autoSubmitted: Number(row.auto_submitted),
+    applied: Number(row.applied) > 0,
+    currentSeq: Number(row.current_seq ?? 0),
+    takenOver: row.taken_over === true || String(row.taken_over) === 't',
+  };
+}
+
+/**
+ * The exams other than `exceptExamId` a person is assigned to that are published and not yet
+ * ended (open now or later), with what decides whether they have an attempt left (ADR 0036 §5:
+ * their questions' keys stay hidden from this person).
+ */
+export async function unendedExamsOf(db: DbOrTx, userId: number, now: Date, exceptExamId: number) {
+  return db
+    .select({ id: exams.id, paperId: exams.paperId, isAllow: exams.isAllow, isAllowCount: exams.isAllowCount })
+    .from(examUsers)
+    .innerJoin(exams, eq(exams.id, examUsers.examId))
+    .where(
+      and(
+        eq(examUsers.userId, userId),
+        eq(exams.status, ExamStatus.Published),
+        sql`${exams.examEndTime} > ${now.toISOString()}::timestamptz`,
+        ne(exams.id, exceptExamId),
+      ),
+    );
+}
+
+/** The question codes of a person's open attempts in the given exams (frozen at begin: a bank edit since does not change them). */
+export async function openAttemptQuestionCodes(db: DbOrTx, userId: number, examIds: number[]): Promise<string[]> {
+  if (!examIds.length) return [];
+  const rows = await db
+    .selectDistinct({ qCode: userPaperQuestions.qCode })
+    .from(userPaperQuestions)
+    .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
+    .where(and(eq(userPapers.userId, userId), eq(userPapers.status, ExamUserStatus.InProgress), inArray(userPapers.examId, examIds)));
+  return rows.map((r) => r.qCode);
 }

@@ -2,7 +2,7 @@ import { PAGE_SIZE_DEFAULT, Perm, pageWindow, USER_EXAM_BASE, UserExamMsg, usere
 import { sendDownload, sendWorkbook } from '../../platform/download.ts';
 import { withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
-import { beginExam, readExamPaper, saveAnswer, submitExam } from './attempts/attempts.service.ts';
+import { beginExam, readExamPaper, reportLeave, saveAnswer, submitExam } from './attempts/attempts.service.ts';
 import { markAnswer, markingQueue } from './marking/marking.service.ts';
 import { renderResultPdf } from './results/result-pdf.ts';
 import {
@@ -69,6 +69,12 @@ export const userExamRoutes = [
     access: 'user',
     summary: '交卷（重复交卷无害）',
     handler: async ({ input, caller }) => withMsg(await submitExam(caller, input.userpaperId, input.holder), UserExamMsg.submitted),
+  }),
+  defineRoute({
+    endpoint: userexamApi.reportLeave,
+    access: 'user',
+    summary: '报告一次离开考试页面（按事件标识幂等；超过次数由服务器交卷）',
+    handler: ({ input, caller }) => reportLeave(caller, input),
   }),
   defineRoute({
     endpoint: userexamApi.getExamResult,

@@ -106,6 +106,8 @@ export function presentExam(row: ExamRow, paper: PaperRow | undefined, counts: {
     isConfidential: row.isConfidential,
     isShuffleQuestion: row.isShuffleQuestion,
     isShuffleOption: row.isShuffleOption,
+    leaveLimit: row.leaveLimit,
+    requireFullScreen: row.requireFullScreen,
     mustCompleteBeforeStudy: row.mustCompleteBeforeStudy,
     isPartialCredit: row.isPartialCredit,
     projectCode: row.projectCode,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { examPaperInput, saveAnswerInput } from '@xuetu/contract';
+import type { examPaperInput, reportLeaveInput, saveAnswerInput } from '@xuetu/contract';
 import {
   type BeginExamResult,
   countBlanks,
@@ -8,6 +8,7 @@ import {
   ExamUserStatus,
   formatDateTime,
   OPTION_KEYS,
+  type ReportLeaveResult,
   SAVE_GRACE_MS,
   type SaveAnswerResult,
   type SubmitExamResult,
@@ -26,6 +27,7 @@ import * as repo from '../exam-taking.repository.ts';
 import { closeAttemptJob } from '../jobs.ts';
 import { givenToWire, normalizeGiven } from '../marking/scoring.ts';
 import * as attemptsRepo from './attempts.repository.ts';
+import { inShownOrder, parseOptionOrder, shownOptions, toPaperLetters, toShownLetters } from './shown.ts';
 import { closeIfOverdue, isOverdue, scoreAndClose } from './submission.ts';
 
 const remaining = (deadline: Date, now: Date) => Math.max(0, Math.floor((deadline.getTime() - now.getTime()) / 1000));
@@ -103,8 +105,8 @@ async function ownAttempt(caller: Caller, userpaperId: number): Promise<repo.Att
 }
 
 /**
- * GetExamPaper: the attempt's questions in its order, the saved answers and flags, and the
- * server's clock. Never the key or the analysis. With a `holder` (and not `takeOver: 0`) the page
+ * GetExamPaper: the attempt's questions in the order it shows them, options and saved answers in
+ * its letters (ADR 0040), the flags, and the server's clock. Never the key or the analysis. With a `holder` (and not `takeOver: 0`) the page
  * becomes the attempt's holder before the answers are read, so what it shows is what the server
  * holds from then on: another page's later saves are refused (issue 23 item 3).
  */
@@ -131,10 +133,11 @@ export async function readExamPaper(
       deadlineMs: attempt.deadline.getTime(),
       questions: attemptsRepo.shapeOf(questions),
     });
+  // stored in the paper's letters, shown in this attempt's (ADR 0040)
   const answers: Record<string, string | string[]> = {};
   const seqs: Record<string, number> = {};
   for (const q of questions) {
-    if (q.answerStr) answers[q.qCode] = givenToWire(q.qType, q.answerStr);
+    if (q.answerStr) answers[q.qCode] = givenToWire(q.qType, toShownLetters(q.qType, parseOptionOrder(q.optionOrder), q.answerStr));
     if (q.answerSeq) seqs[q.qCode] = q.answerSeq;
   }
   return {
@@ -145,11 +148,11 @@ export async function readExamPaper(
     totlescore: paper.totlescore,
     totleq: questions.length,
     status: attempt.status,
-    questions: questions.map((q) => {
-      const options: string[] = JSON.parse(q.options);
+    questions: inShownOrder(questions).map((q, i) => {
+      const options = shownOptions(JSON.parse(q.options), parseOptionOrder(q.optionOrder));
       return {
         qCode: q.qCode,
-        order: q.sortOrder,
+        order: i + 1,
         qType: q.qType,
         qName: q.qName,
         ...(Object.fromEntries(OPTION_KEYS.map((k, i) => [k, options[i] ?? ''])) as Record<(typeof OPTION_KEYS)[number], string>),
@@ -166,7 +169,54 @@ export async function readExamPaper(
     serverNowMs: now.getTime(),
     remainingSeconds: attempt.status === ExamUserStatus.InProgress ? remaining(attempt.deadline, now) : 0,
     heldHere: !!holder && attempt.holder === holder,
+    leaveLimit: exam.leaveLimit,
+    leaveCount: attempt.leaveCount,
+    leavesLeft: leavesLeft(exam.leaveLimit, attempt.leaveCount),
+    requireFullScreen: exam.requireFullScreen,
   };
+}
+
+const leavesLeft = (limit: number, count: number) => (limit > 0 ? Math.max(0, limit - count) : 0);
+
+/**
+ * ReportLeave (issue 26 item 3, ADR 0040): one leave of the exam page, counted by the server once
+ * per client event id (a retry after the page was offline is not counted again). With the exam's
+ * leave limit passed, the server submits the attempt by the same path as SubmitExam; the page
+ * only shows what this answers. A leave reported after the attempt closed is not counted.
+ */
+export async function reportLeave(caller: Caller, input: z.output<typeof reportLeaveInput>): Promise<ReportLeaveResult> {
+  const first = await ownAttempt(caller, input.userpaperId);
+  const now = caller.now;
+  return inTransaction(caller, async (tx) => {
+    const attempt = (await repo.findAttempt(tx, first.id, 'update'))!;
+    const { exam } = await repo.examWithPaper(tx, attempt.examId);
+    const limit = exam.leaveLimit;
+    const answer = (leaveCount: number, submitted: boolean, duplicate: boolean): ReportLeaveResult => ({
+      leaveCount,
+      leaveLimit: limit,
+      leavesLeft: submitted ? 0 : leavesLeft(limit, leaveCount),
+      submitted,
+      duplicate,
+    });
+    if (attempt.status !== ExamUserStatus.InProgress) return answer(attempt.leaveCount, true, false);
+    if (limit <= 0) return answer(attempt.leaveCount, false, false);
+    if (input.holder && attempt.holder && attempt.holder !== input.holder) throw appError('ATTEMPT_TAKEN_OVER');
+    // the page's clock when it is plausible (within the attempt), else the server's
+    const leftAtMs = input.leftAtMs;
+    const leftAt =
+      leftAtMs !== undefined && leftAtMs >= attempt.startTime.getTime() && leftAtMs <= now.getTime() ? new Date(leftAtMs) : now;
+    const { added, leaveCount } = await repo.recordLeave(tx, {
+      userpaperId: attempt.id,
+      eventId: input.eventId,
+      kind: input.kind,
+      leftAt,
+      receivedAt: now,
+    });
+    if (leaveCount <= limit) return answer(leaveCount, false, !added);
+    const fresh = (await repo.findAttempt(tx, attempt.id))!;
+    await scoreAndClose(tx, fresh, now, isOverdue(fresh, now));
+    return answer(leaveCount, true, !added);
+  });
 }
 
 /**
@@ -223,7 +273,8 @@ export async function saveAnswer(caller: Caller, input: z.output<typeof saveAnsw
   if (q && input.answer !== undefined) {
     const checked = normalizeGiven(q, input.answer);
     if (!checked.ok) throw appError(checked.code);
-    change.answerStr = checked.value;
+    // the page's letters → the paper's: what is stored and scored (ADR 0040)
+    change.answerStr = toPaperLetters(q.qType, q.optionOrder ?? [], checked.value);
   }
   if (input.flag !== undefined) change.flagged = input.flag;
   const saved = await saves(caller.ctx).submit({

@@ -6,6 +6,7 @@ import {
   ExamUserStatus,
   formatDateTime,
   isAllowedViewAnswerOf,
+  type LeaveKind,
   type MyExamCard,
   OPTION_KEYS,
   type PageResult,
@@ -15,6 +16,7 @@ import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { appError } from '../../../platform/errors.ts';
 import { joinMatchingExams } from '../../exams/public.ts';
 import { attemptsAllowed } from '../attempts/attempts.service.ts';
+import { inShownOrder, parseOptionOrder, shownOptions, toShownLetters } from '../attempts/shown.ts';
 import { closeIfOverdue, closeOverdue, isOverdue } from '../attempts/submission.ts';
 import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
@@ -179,10 +181,11 @@ export async function readExamResult(caller: Caller, userpaperId: number): Promi
   if (isOverdue(attempt, caller.now) && (await closeIfOverdue(caller.ctx, attempt.id, caller.now)))
     attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
   if (own && attempt.status !== ExamUserStatus.Done) throw appError('ATTEMPT_IN_PROGRESS');
-  const [{ exam, paper }, questions, names] = await Promise.all([
+  const [{ exam, paper }, questions, names, leaves] = await Promise.all([
     repo.examWithPaper(caller.ctx.db, attempt.examId),
     repo.attemptQuestions(caller.ctx.db, attempt.id),
     repo.peopleNames(caller.ctx.db, [attempt.userId]),
+    repo.leavesOf(caller.ctx.db, [attempt.id]),
   ]);
   const submitted = attempt.status === ExamUserStatus.Done;
   const confidential = own && exam.isConfidential === 1;
@@ -223,20 +226,24 @@ export async function readExamResult(caller: Caller, userpaperId: number): Promi
       startTime: formatDateTime(attempt.startTime),
       endTime: formatDateTime(attempt.endTime),
       status: attempt.status,
+      leaveCount: attempt.leaveCount,
+      leaves: (leaves.get(attempt.id) ?? []).map((l) => ({ kind: l.kind as LeaveKind, leftAt: formatDateTime(l.leftAt) })),
     },
-    exampaperquestionlist: questions.map((q) => {
-      const options: string[] = JSON.parse(q.options);
+    // as the attempt showed it: its order, its option order and letters (ADR 0040)
+    exampaperquestionlist: inShownOrder(questions).map((q, i) => {
+      const optionOrder = parseOptionOrder(q.optionOrder);
+      const options = shownOptions(JSON.parse(q.options), optionOrder);
       const keyHidden = keys.hidden(q.qCode);
       // right or wrong on an objective question tells its key (a true/false one's outright)
       const scored = submitted && !confidential && q.marked === 1 && q.scoreGot !== null && !(keyHidden && q.qType !== 5);
       return {
         qCode: q.qCode,
-        order: q.sortOrder,
+        order: i + 1,
         qName: q.qName,
         ...(Object.fromEntries(OPTION_KEYS.map((k, i) => [k, options[i] ?? ''])) as Record<(typeof OPTION_KEYS)[number], string>),
         qType: q.qType,
-        answer: keyHidden ? '' : q.answer,
-        answerStr: q.answerStr ?? '',
+        answer: keyHidden ? '' : toShownLetters(q.qType, optionOrder, q.answer),
+        answerStr: toShownLetters(q.qType, optionOrder, q.answerStr ?? ''),
         scoreStr: scored ? String(q.scoreGot) : '',
         isPass: scored ? q.isPass : 0,
         difficulty: q.difficulty,
@@ -254,10 +261,16 @@ export async function listExamResults(caller: Caller, examCode: string): Promise
   const found = await examInScope(caller, examCode);
   await closeOverdueOfExam(caller, found.exam.id);
   const attempts = await repo.examAttempts(caller.ctx.db, caller.scope, found.exam.id);
-  const names = await repo.peopleNames(
-    caller.ctx.db,
-    attempts.map((a) => a.userId),
-  );
+  const [names, leaves] = await Promise.all([
+    repo.peopleNames(
+      caller.ctx.db,
+      attempts.map((a) => a.userId),
+    ),
+    repo.leavesOf(
+      caller.ctx.db,
+      attempts.filter((a) => a.leaveCount > 0).map((a) => a.id),
+    ),
+  ]);
   const confidential = found.exam.isConfidential === 1;
   return attempts.map((a) => {
     const p = names.get(a.userId);
@@ -275,6 +288,8 @@ export async function listExamResults(caller: Caller, examCode: string): Promise
       isPass: confidential ? -2 : a.isPass,
       delayMarkingPapers: a.delayMarkingPapers,
       status: a.status,
+      leaveCount: a.leaveCount,
+      leaveTimes: (leaves.get(a.id) ?? []).map((l) => formatDateTime(l.leftAt)),
     };
   });
 }

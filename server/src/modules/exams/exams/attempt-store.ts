@@ -6,7 +6,8 @@ import * as paperRepo from '../papers/papers.repository.ts';
 import type { ExamRow } from './exams.repository.ts';
 
 /**
- * Stores a new attempt with its own copy of the drawn questions (ADR 0007). Exam taking's begin
+ * Stores a new attempt with its own copy of the drawn questions (ADR 0007): in the paper's order
+ * with the paper's options and key, and the order this attempt shows them in (ADR 0040). Exam taking's begin
  * calls this inside its transaction; the partial unique index keeps one open attempt per person.
  * The attempt is owned by its learner (exam taking checked they were assigned): no company scope.
  */
@@ -32,6 +33,8 @@ export async function storeAttempt(
         qCode: q.qCode,
         qVersion: q.qVersion,
         sortOrder: q.order,
+        showOrder: q.showOrder,
+        optionOrder: q.optionOrder.join(','),
         qType: q.qType,
         qName: q.qName,
         options: JSON.stringify(q.options),

@@ -94,6 +94,8 @@ async function examValues(db: DbOrTx, scope: TenantScope, company: string, input
     isConfidential: input.isConfidential,
     isShuffleQuestion: input.isShuffleQuestion,
     isShuffleOption: input.isShuffleOption,
+    leaveLimit: input.leaveLimit,
+    requireFullScreen: input.requireFullScreen,
     mustCompleteBeforeStudy: input.mustCompleteBeforeStudy,
     isPartialCredit: input.isPartialCredit,
     projectCode: input.projectCode,

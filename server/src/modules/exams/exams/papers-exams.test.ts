@@ -149,9 +149,16 @@ describe('papers', () => {
     const seeds = new Set<string>();
     for (let s = 0; s < 8; s++) seeds.add((await drawAttemptQuestions(t.ctx.db, paper, s)).map((q) => q.qCode).join());
     expect(seeds.size).toBeGreaterThan(1);
-    // option shuffle keeps the key pointing at the same option text
-    const shuffled = await drawAttemptQuestions(t.ctx.db, paper, 3, { shuffleOptions: true });
-    for (const q of shuffled.filter((x) => x.qType === 1)) expect(q.options[q.answer.charCodeAt(0) - 65]).toBe('x');
+    // the shuffles only say how the attempt shows the paper: options, key and order stay the paper's (ADR 0040)
+    const shuffled = await drawAttemptQuestions(t.ctx.db, paper, 3, { shuffleOptions: true, shuffleQuestions: true });
+    const plain = await drawAttemptQuestions(t.ctx.db, paper, 3);
+    expect(shuffled.map((q) => q.qCode)).toEqual(plain.map((q) => q.qCode));
+    expect(shuffled.map((q) => q.order)).toEqual(shuffled.map((_, i) => i + 1));
+    expect(shuffled.map((q) => q.showOrder).sort((x, y) => x - y)).toEqual(shuffled.map((_, i) => i + 1));
+    for (const q of shuffled.filter((x) => x.qType === 1)) {
+      expect(q.options[q.answer.charCodeAt(0) - 65]).toBe('x');
+      expect([...q.optionOrder].sort()).toEqual(q.options.map((_, i) => i));
+    }
   });
 
   it("another company's papers cannot be read, used, edited or deleted", async () => {

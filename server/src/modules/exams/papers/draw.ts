@@ -1,4 +1,4 @@
-import { drawQuestions, filledOptions, OPTION_LETTERS, PaperType, seededRandom, seededShuffle } from '@xuetu/contract';
+import { drawQuestions, filledOptions, PaperType, seededRandom, seededShuffle } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { PLATFORM_WIDE, type TenantScope } from '../../../platform/scope.ts';
 import { examError } from '../errors.ts';
@@ -6,16 +6,24 @@ import * as questionRepo from '../questions/questions.repository.ts';
 import { dirSubtree } from '../questions/questions.service.ts';
 import * as repo from './papers.repository.ts';
 
-/** One question as an attempt holds it: a frozen copy (ADR 0007), in the attempt's order. */
+/**
+ * One question as an attempt holds it: a frozen copy (ADR 0007) in the paper's order, with the
+ * paper's options and key, and how this attempt shows it (ADR 0040).
+ */
 export interface AttemptQuestion {
   qCode: string;
   qVersion: number;
+  /** position on the paper (scoring, marking, statistics and exports use this order) */
   order: number;
+  /** position this attempt shows the question at (the question shuffle) */
+  showOrder: number;
+  /** the paper's option indices in the order this attempt shows them; [] = the paper's order */
+  optionOrder: number[];
   qType: number;
   qName: string;
-  /** option texts A… as this attempt shows them */
+  /** option texts A… as on the paper */
   options: string[];
-  /** the answer key in this attempt's letters */
+  /** the answer key in the paper's letters */
   answer: string;
   analysis: string;
   difficulty: number;
@@ -60,20 +68,23 @@ export async function questionsOfPapers(db: DbOrTx, paperIds: number[]): Promise
   return out;
 }
 
-/** Reorders a choice question's options and maps its answer letters to the new order. */
-function shuffleOptions(q: AttemptQuestion, random: () => number): AttemptQuestion {
-  if (q.qType !== 1 && q.qType !== 2) return q;
-  const order = seededShuffle(
+/**
+ * The order a choice question's options are shown in: the paper's option indices, shuffled.
+ * True/false keeps 正确/错误, fill-in and short answers have no options (ADR 0040).
+ */
+function shuffledOptionOrder(q: AttemptQuestion, random: () => number): number[] {
+  if (q.qType !== 1 && q.qType !== 2) return [];
+  return seededShuffle(
     q.options.map((_, i) => i),
     random,
   );
-  const options = order.map((i) => q.options[i]);
-  const letterOf = (oldIndex: number) => OPTION_LETTERS[order.indexOf(oldIndex)];
-  const answer = [...q.answer]
-    .map((l) => letterOf(OPTION_LETTERS.indexOf(l)))
-    .sort()
-    .join('');
-  return { ...q, options, answer };
+}
+
+function withOptionOrders(out: AttemptQuestion[], random: () => number): AttemptQuestion[] {
+  // drawn in the order shown, as before 0040, so one seed gives the same letters it always gave
+  const byShow = [...out].sort((a, b) => a.showOrder - b.showOrder);
+  const orders = new Map(byShow.map((q) => [q.qCode, shuffledOptionOrder(q, random)]));
+  return out.map((q) => ({ ...q, optionOrder: orders.get(q.qCode) ?? [] }));
 }
 
 /**
@@ -117,6 +128,8 @@ export async function drawAttemptQuestions(
         qCode: q.qCode,
         qVersion: q.version,
         order: 0,
+        showOrder: 0,
+        optionOrder: [],
         qType: q.qType,
         qName: q.qName,
         options: filledOptions(q),
@@ -127,9 +140,15 @@ export async function drawAttemptQuestions(
       },
     ];
   });
-  // a second stream for the shuffles, so switching them on does not change which questions are drawn
+  out = out.map((q, i) => ({ ...q, order: i + 1, showOrder: i + 1 }));
+  // a second stream for the shuffles, so switching them on does not change which questions are
+  // drawn; the shuffles only say how the attempt shows the paper (ADR 0040), never change it
   const random = seededRandom(seed ^ 0x5bd1e995);
-  if (opts.shuffleQuestions) out = seededShuffle(out, random);
-  if (opts.shuffleOptions) out = out.map((q) => shuffleOptions(q, random));
-  return out.map((q, i) => ({ ...q, order: i + 1 }));
+  if (opts.shuffleQuestions) {
+    const shown = seededShuffle(out, random);
+    const at = new Map(shown.map((q, i) => [q.qCode, i + 1]));
+    out = out.map((q) => ({ ...q, showOrder: at.get(q.qCode) ?? q.order }));
+  }
+  if (opts.shuffleOptions) out = withOptionOrders(out, random);
+  return out;
 }

@@ -11,6 +11,7 @@ import { beginStorageKey } from './beginStorage';
 import { clearDrafts } from './drafts';
 import { QuestionCard } from './QuestionCard';
 import { useAttempt } from './useAttempt';
+import { useLeaveMonitor } from './useLeaveMonitor';
 
 export { beginStorageKey };
 
@@ -66,6 +67,19 @@ export default function ExamPage() {
   const [beginError, setBeginError] = useState('');
   const a = useAttempt(userpaperId);
   const [remaining, setRemaining] = useState<number | null>(null);
+  // leaving the page: counted by the server, which submits past the limit (issue 26 item 3)
+  const leaves = useLeaveMonitor({
+    userpaperId,
+    leaveLimit: a.paper?.leaveLimit ?? 0,
+    leaveCount: a.paper?.leaveCount ?? 0,
+    requireFullScreen: a.paper?.requireFullScreen === 1,
+    active: a.mode === 'active' && !a.closed && !!a.paper && a.paper.status === 20,
+    holder: a.holder,
+    onSubmitted: () => {
+      message.warning('离开考试页面次数已超过限制，系统已自动交卷');
+      if (userpaperId) navigate(`/ysUserExam/examview?userpaperId=${userpaperId}`, { replace: true });
+    },
+  });
   const submitting = useRef(false);
 
   // no stored begin (another device, a new tab): BeginExam resumes the open attempt
@@ -213,6 +227,21 @@ export default function ExamPage() {
           style={{ marginBottom: 12 }}
         />
       )}
+      {leaves.monitored && answering && paper.requireFullScreen === 1 && !leaves.fullScreen && (
+        <Alert
+          type="warning"
+          showIcon
+          banner
+          data-testid="fullscreen-banner"
+          message="本场考试要求全屏作答，退出全屏算一次离开页面。"
+          action={
+            <Button size="small" type="primary" onClick={leaves.enterFullScreen} data-testid="enter-fullscreen">
+              进入全屏
+            </Button>
+          }
+          style={{ marginBottom: 12 }}
+        />
+      )}
       <Card size="small" style={{ position: 'sticky', top: 0, zIndex: 10, marginBottom: 12 }}>
         <Row align="middle" gutter={[12, 8]} wrap>
           <Col flex="auto" style={{ minWidth: 0 }}>
@@ -226,6 +255,11 @@ export default function ExamPage() {
           </Col>
           <Col flex="none">
             <Space>
+              {leaves.monitored && (
+                <Typography.Text type={leaves.leavesLeft === 0 ? 'danger' : 'secondary'} data-testid="leaves-left">
+                  剩余离开次数 {leaves.leavesLeft}
+                </Typography.Text>
+              )}
               <Typography.Text
                 strong
                 style={{ fontSize: 18, color: (remaining ?? 999) < 300 ? '#cf1322' : undefined }}

@@ -74,6 +74,10 @@ const paperWith = (answer: string | undefined, heldHere: boolean): ExamPaperView
   serverNowMs: Date.now(),
   remainingSeconds: 1800,
   heldHere,
+  leaveLimit: 0,
+  leaveCount: 0,
+  leavesLeft: 0,
+  requireFullScreen: 0,
 });
 
 let api: MockApi;

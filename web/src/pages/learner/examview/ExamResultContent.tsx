@@ -1,4 +1,4 @@
-import { ANSWER_HIDDEN_TEXT, type ExamResultView, OPTION_KEYS, Q_TYPE_LABELS } from '@xuetu/contract';
+import { ANSWER_HIDDEN_TEXT, type ExamResultView, LEAVE_KIND_TEXT, OPTION_KEYS, Q_TYPE_LABELS } from '@xuetu/contract';
 import { Alert, Card, Descriptions, Divider, Space, Tag, Typography } from 'antd';
 import { Stem } from '../exam/Stem';
 
@@ -48,6 +48,20 @@ export function ExamResultContent({ r }: { r: ExamResultView }) {
           { key: 'm', label: '时长', children: `${r.examinfo.time} 分钟` },
           { key: 'b', label: '开始时间', children: r.paper.startTime },
           { key: 'e', label: '交卷时间', children: r.paper.endTime },
+          // leaves of the exam page the server counted (issue 26 item 3)
+          ...(r.paper.leaveCount > 0
+            ? [
+                {
+                  key: 'l',
+                  label: '离开页面',
+                  children: (
+                    <span data-testid="result-leaves">
+                      {r.paper.leaveCount} 次：{r.paper.leaves.map((l) => `${l.leftAt} ${LEAVE_KIND_TEXT[l.kind] ?? l.kind}`).join('；')}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {r.examinfo.paperIntrduce && <Typography.Paragraph type="secondary">{r.examinfo.paperIntrduce}</Typography.Paragraph>}

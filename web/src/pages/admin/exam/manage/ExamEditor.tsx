@@ -30,6 +30,7 @@ interface Values {
   isAllow: boolean;
   isAllowCount: number;
   flags: string[];
+  leaveLimit: number;
   answerReview: AnswerReview;
   projectCode?: string;
 }
@@ -40,6 +41,7 @@ const FLAG_OPTIONS = [
   { value: 'isShuffleOption', label: '选项乱序' },
   { value: 'mustCompleteBeforeStudy', label: '完成后才能学习' },
   { value: 'isPartialCredit', label: '多选题少选得部分分' },
+  { value: 'requireFullScreen', label: '要求全屏作答' },
 ];
 
 /** 新增/编辑考试: paper, time, window, pass score, repeats, options, participants (people, departments, posts). */
@@ -82,6 +84,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
               isAllow: e.isAllow === 1,
               isAllowCount: e.isAllowCount,
               flags: FLAG_OPTIONS.map((f) => f.value).filter((k) => (e as unknown as Record<string, number>)[k] === 1),
+              leaveLimit: e.leaveLimit ?? 0,
               answerReview: e.answerReview ?? (e.isAllowedViewAnswer ? ANSWER_REVIEW_DEFAULT : AnswerReview.Never),
               projectCode: e.projectCode || undefined,
             }
@@ -95,6 +98,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
               isAllow: false,
               isAllowCount: 2,
               flags: [],
+              leaveLimit: 0,
               answerReview: ANSWER_REVIEW_DEFAULT,
               projectCode: undefined,
             },
@@ -118,6 +122,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
         isAllow: v.isAllow ? 1 : 0,
         isAllowCount: v.isAllow ? v.isAllowCount : 1,
         ...Object.fromEntries(FLAG_OPTIONS.map((f) => [f.value, v.flags.includes(f.value) ? 1 : 0])),
+        leaveLimit: v.leaveLimit ?? 0,
         answerReview: v.answerReview,
         projectCode: v.projectCode ?? '',
         participants: pickIds(participants.picks),
@@ -200,6 +205,13 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
         </Form.Item>
         <Form.Item name="flags" label="考试设置">
           <Checkbox.Group options={FLAG_OPTIONS} />
+        </Form.Item>
+        <Form.Item
+          name="leaveLimit"
+          label="允许离开页面次数"
+          extra="切换页面、窗口失去焦点或退出全屏算一次离开；超过次数由系统自动交卷。0 表示不监控。"
+        >
+          <InputNumber min={0} max={99} data-testid="exam-leave-limit" />
         </Form.Item>
         <Form.Item name="answerReview" label="公布答案" extra={ANSWER_REVIEW_HELP}>
           <Radio.Group options={REVIEW_OPTIONS} data-testid="exam-answer-review" />

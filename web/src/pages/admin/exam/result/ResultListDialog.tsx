@@ -105,6 +105,19 @@ export function ResultListDialog({ exam, onClose }: { exam: { examCode: string; 
                     { title: '结果', key: 'isPass', width: 90, render: (_: unknown, r) => resultTag(r) },
                     { title: '待阅题数', dataIndex: 'delayMarkingPapers', width: 90 },
                     {
+                      title: '离开页面',
+                      dataIndex: 'leaveCount',
+                      width: 90,
+                      render: (n: number, r) =>
+                        n > 0 ? (
+                          <span title={r.leaveTimes.join('\n')} data-testid={`result-leaves-${r.id}`}>
+                            {n} 次
+                          </span>
+                        ) : (
+                          0
+                        ),
+                    },
+                    {
                       title: '操作',
                       key: 'op',
                       width: 80,

@@ -21,6 +21,8 @@ const attempt = (id: number, over: Partial<ExamResultRow>): ExamResultRow => ({
   isPass: 1,
   delayMarkingPapers: 0,
   status: 30,
+  leaveCount: 0,
+  leaveTimes: [],
   ...over,
 });
 

@@ -1,0 +1,123 @@
+import type { BeginExamResult, ExamPaperView, ExamResultRow, ExamResultView, ReportLeaveResult } from '@xuetu/contract';
+import { formatDateTime } from '@xuetu/contract';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { users } from '../../../db/schema/index.ts';
+import { ManualClock } from '../../../platform/clock.ts';
+import * as repo from '../exam-taking.repository.ts';
+
+// Issue 26 item 3 (ADR 0040): leaves of the exam page are counted by the server, once per client
+// event id, and past the exam's limit the server submits the attempt.
+const clock = new ManualClock(Date.now());
+let t: TestApp;
+let corp: string;
+const tok: Record<string, string> = {};
+const U = '/Api/UserExam/ex_userexam';
+const X = '/Api/Exam_Manage/ex_exam';
+const exams: Record<string, string> = {};
+
+async function ok<T>(path: string, body: unknown, token: string): Promise<T> {
+  const res = await t.post<T>(path, body, token);
+  expect(res.success, `${path}: ${res.msg}`).toBe(true);
+  return res.data;
+}
+const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() + offsetMs));
+const leave = (userpaperId: number, who: string, eventId: string, extra: Record<string, unknown> = {}) =>
+  t.post<ReportLeaveResult>(`${U}/ReportLeave`, { userpaperId, eventId, kind: 'hidden', ...extra }, tok[who]);
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  corp = await t.login('corpadmin');
+  for (const a of ['learner12', 'learner13', 'learner14']) tok[a] = await t.login(a);
+  const qCode = (await ok<{ qCode: string }>('/Api/Exam_Manage/ex_question/AddData', { qType: 3, qName: '离开判断', answer: 'A' }, corp))
+    .qCode;
+  const { paperCode } = await ok<{ paperCode: string }>(
+    '/Api/Exam_Manage/ex_paper/AddData',
+    { paperName: '离开卷', paperType: 1, questions: [{ qCode, score: 100 }] },
+    corp,
+  );
+  const people = (
+    await t.ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.accountCode, ['learner12', 'learner13', 'learner14']))
+  ).map((r) => r.id);
+  const add = async (examName: string, extra: Record<string, unknown>) => {
+    const { examCode } = await ok<{ examCode: string }>(
+      `${X}/AddData`,
+      {
+        examName,
+        paperCode,
+        time: 30,
+        examStartTime: at(-60_000),
+        examEndTime: at(24 * 3600_000),
+        passScore: 60,
+        participants: { users: people },
+        ...extra,
+      },
+      corp,
+    );
+    await ok(`${X}/Publish`, { examCode }, corp);
+    return examCode;
+  };
+  exams.limited = await add('离开受限考试', { leaveLimit: 2, requireFullScreen: 1 });
+  exams.free = await add('不监控离开考试', {});
+});
+afterAll(() => t.close());
+
+describe('leaving the exam page', () => {
+  it('the exam keeps its settings; the page learns the limit, the count and what is left', async () => {
+    const detail = await ok<{ leaveLimit: number; requireFullScreen: number }>(`${X}/GetData`, { examCode: exams.limited }, corp);
+    expect(detail).toMatchObject({ leaveLimit: 2, requireFullScreen: 1 });
+    expect((await t.post(`${X}/AddData`, { leaveLimit: 100 }, corp)).success).toBe(false);
+    const { userpaperId } = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.limited }, tok.learner12);
+    const paper = await ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId }, tok.learner12);
+    expect(paper).toMatchObject({ leaveLimit: 2, leaveCount: 0, leavesLeft: 2, requireFullScreen: 1 });
+  });
+
+  it('counts each event once (an offline retry is not counted again) and submits past the limit', async () => {
+    const { userpaperId } = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.limited }, tok.learner13);
+    await ok(
+      `${U}/SaveAnswer`,
+      { userpaperId, qCode: (await repo.attemptQuestions(t.ctx.db, userpaperId))[0].qCode, answer: 'A', seq: 1 },
+      tok.learner13,
+    );
+    clock.advance(60_000);
+    const first = await leave(userpaperId, 'learner13', 'event-0001', { leftAtMs: clock.now().getTime() - 30_000 });
+    expect(first.data).toMatchObject({ leaveCount: 1, leavesLeft: 1, submitted: false, duplicate: false });
+    // the same event sent again (the page was offline and retried): counted once
+    const again = await leave(userpaperId, 'learner13', 'event-0001');
+    expect(again.data).toMatchObject({ leaveCount: 1, leavesLeft: 1, submitted: false, duplicate: true });
+    const second = await leave(userpaperId, 'learner13', 'event-0002', { kind: 'fullscreen' });
+    expect(second.data).toMatchObject({ leaveCount: 2, leavesLeft: 0, submitted: false });
+    expect((await repo.findAttempt(t.ctx.db, userpaperId))?.status).toBe(20);
+    // one more than allowed: the server submits, scoring what was saved
+    const third = await leave(userpaperId, 'learner13', 'event-0003', { kind: 'blur' });
+    expect(third.data).toMatchObject({ leaveCount: 3, leavesLeft: 0, submitted: true });
+    const closed = (await repo.findAttempt(t.ctx.db, userpaperId))!;
+    expect(closed).toMatchObject({ status: 30, score: 100, leaveCount: 3 });
+    // after the submit nothing more is counted, and answers are refused
+    expect((await leave(userpaperId, 'learner13', 'event-0004')).data).toMatchObject({ leaveCount: 3, submitted: true });
+    expect((await t.post(`${U}/SaveAnswer`, { userpaperId, qCode: 'x', answer: 'A', seq: 2 }, tok.learner13)).success).toBe(false);
+    // the results list and the attempt detail show the count and the times
+    const rows = await ok<ExamResultRow[]>(`${U}/GetExamResultList`, { examCode: exams.limited }, corp);
+    const row = rows.find((r) => r.id === userpaperId)!;
+    expect(row.leaveCount).toBe(3);
+    expect(row.leaveTimes).toHaveLength(3);
+    expect(row.leaveTimes[0]).toBe(formatDateTime(new Date(clock.now().getTime() - 30_000)));
+    const detail = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, corp);
+    expect(detail.paper.leaveCount).toBe(3);
+    expect(detail.paper.leaves.map((l) => l.kind)).toEqual(['hidden', 'fullscreen', 'blur']);
+  });
+
+  it('an exam without a limit is not monitored; another learner and bad input are refused', async () => {
+    const { userpaperId } = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.free }, tok.learner14);
+    for (let i = 0; i < 5; i++)
+      expect((await leave(userpaperId, 'learner14', `event-free-${i}`)).data).toMatchObject({ leaveCount: 0, submitted: false });
+    expect((await repo.findAttempt(t.ctx.db, userpaperId))?.status).toBe(20);
+    expect((await leave(userpaperId, 'learner12', 'event-strange')).code).toBe('ATTEMPT_NOT_FOUND');
+    expect((await leave(userpaperId, 'learner14', 'x')).success).toBe(false);
+    expect((await leave(userpaperId, 'learner14', 'event-kind-1', { kind: 'reboot' })).success).toBe(false);
+  });
+});
