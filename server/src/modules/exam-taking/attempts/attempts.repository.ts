@@ -111,7 +111,8 @@ export async function claimAttempt(db: DbOrTx, id: number, userId: number, holde
 export interface AttemptShape {
   userId: number;
   deadlineMs: number;
-  questions: Record<string, { qType: number; qName: string; optionCount: number }>;
+  /** optionOrder: how the attempt shows a choice question's options (ADR 0040); absent = the paper's order */
+  questions: Record<string, { qType: number; qName: string; optionCount: number; optionOrder?: number[] }>;
 }
 
 export async function attemptShape(db: DbOrTx, userpaperId: number): Promise<AttemptShape | undefined> {
@@ -123,6 +124,7 @@ export async function attemptShape(db: DbOrTx, userpaperId: number): Promise<Att
       qType: userPaperQuestions.qType,
       qName: userPaperQuestions.qName,
       options: userPaperQuestions.options,
+      optionOrder: userPaperQuestions.optionOrder,
     })
     .from(userPaperQuestions)
     .where(eq(userPaperQuestions.userpaperId, userpaperId));
@@ -133,12 +135,19 @@ export async function attemptShape(db: DbOrTx, userpaperId: number): Promise<Att
   };
 }
 
-export function shapeOf(rows: { qCode: string; qType: number; qName: string; options: string }[]): AttemptShape['questions'] {
+export function shapeOf(
+  rows: { qCode: string; qType: number; qName: string; options: string; optionOrder: string }[],
+): AttemptShape['questions'] {
   return Object.fromEntries(
     // only fill-in needs its stem (the blank count)
     rows.map((r) => [
       r.qCode,
-      { qType: r.qType, qName: r.qType === 4 ? r.qName : '', optionCount: (JSON.parse(r.options) as unknown[]).length },
+      {
+        qType: r.qType,
+        qName: r.qType === 4 ? r.qName : '',
+        optionCount: (JSON.parse(r.options) as unknown[]).length,
+        ...(r.optionOrder ? { optionOrder: r.optionOrder.split(',').map(Number) } : {}),
+      },
     ]),
   );
 }
