@@ -159,7 +159,6 @@ function productTexts(): Map<string, string> {
 
 const RAW_TRANSACTIONS: Record<string, number> = {
   'modules/content/message/message.service.ts': 1,
-  'modules/content/notices/notices.service.ts': 4,
   'modules/content/site/site.service.ts': 9,
   'modules/directory/actions/actions.service.ts': 3,
   'modules/directory/companies/companies.service.ts': 2,
@@ -172,7 +171,6 @@ const RAW_TRANSACTIONS: Record<string, number> = {
 };
 
 const QUERIES_OUTSIDE_REPOSITORIES: Record<string, number> = {
-  'modules/content/notices/notices.service.ts': 3,
   'modules/courses/resources/resources.policy.ts': 3,
   'modules/courses/resources/visibility.ts': 5,
   'modules/directory/actions/actions.service.ts': 2,
@@ -217,7 +215,6 @@ const OTHER_ERROR_SHAPES: Record<string, number> = {
 };
 
 const JOBS_ELSEWHERE: Record<string, number> = {
-  'modules/content/notices/notices.service.ts': 1,
   'modules/courses/media/job.ts': 1,
   'modules/directory/imports/job.ts': 1,
   'platform/files/purge.ts': 2,
