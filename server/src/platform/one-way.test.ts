@@ -213,7 +213,6 @@ const JOBS_ELSEWHERE: Record<string, number> = {
 };
 
 const CACHES_OFF_THE_CLOCK: Record<string, number> = {
-  'platform/cache.ts': 1,
   'platform/local-cache.ts': 1,
 };
 
