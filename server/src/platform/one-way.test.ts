@@ -174,7 +174,6 @@ const QUERIES_OUTSIDE_REPOSITORIES: Record<string, number> = {
   'modules/directory/roles/roles.service.ts': 3,
   'modules/directory/users/manage.ts': 4,
   'modules/identity/account/secrets.ts': 4,
-  'modules/operations/auditlog/auditlog.routes.ts': 8,
   'modules/operations/auditlog/names.ts': 1,
 };
 
