@@ -17,7 +17,7 @@ import { loadActor } from './platform/actor.ts';
 import { type Cache, createCache, isCacheUnavailable } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { registerCompression } from './platform/compression.ts';
-import type { AppContext } from './platform/context.ts';
+import { type AppContext, AppLocals } from './platform/context.ts';
 import { failure } from './platform/envelope.ts';
 import { AppError } from './platform/errors.ts';
 import { installationId, redisPrefixFor, withInstallationSecrets } from './platform/installation.ts';
@@ -84,6 +84,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
       signingKey: deriveSigningKey(env.SSO_SHARED_SECRET),
       installationId: installation,
       lifecycle: { stopping: false },
+      locals: new AppLocals(),
     } as AppContext;
     await seedDatabase(ctx, { demo: env.SEED_DEMO });
     return ctx;

@@ -1,10 +1,18 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestCache } from '../../test/helper.ts';
 import { type Cache, MemoryCache } from './cache.ts';
+import { ManualClock } from './clock.ts';
 
-// The same behaviour from the in-process cache and from Redis (when REDIS_URL is set).
-const backends: [string, () => Promise<Cache>][] = [['memory', async () => new MemoryCache()]];
+// The same behaviour from the in-process cache and from Redis (when REDIS_URL is set). The
+// in-process one ages on a ManualClock (moved, not slept for); Redis ages in real time.
+const clock = new ManualClock();
+const backends: [string, () => Promise<Cache>][] = [['memory', async () => new MemoryCache(undefined, clock)]];
 if (process.env.REDIS_URL) backends.push(['redis', openTestCache]);
+
+const wait = async (cache: Cache, ms: number) => {
+  if (cache.kind === 'memory') clock.advance(ms);
+  else await new Promise((r) => setTimeout(r, ms));
+};
 
 describe.each(backends)('%s cache', (_name, open) => {
   let cache: Cache;
@@ -30,7 +38,7 @@ describe.each(backends)('%s cache', (_name, open) => {
   it('expires values', async () => {
     await cache.set('short', 'x', 1);
     expect(await cache.get('short')).toBe('x');
-    await new Promise((r) => setTimeout(r, 1100));
+    await wait(cache, 1100);
     expect(await cache.get('short')).toBeUndefined();
   });
 

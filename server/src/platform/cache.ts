@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { type Clock, perfOf, systemClock } from './clock.ts';
 
 /** Shared cache: rate-limit counters, codes, session lookups, public page data. */
 export interface Cache {
@@ -29,8 +30,14 @@ export class MemoryCache implements Cache {
   readonly kind = 'memory' as const;
   private readonly entries: LRUCache<string, string>;
 
-  constructor(limits: { maxEntries: number; maxBytes: number } = MEMORY_CACHE_LIMITS) {
+  /**
+   * `clock`: what entries age by. The app's shared cache keeps the system clock even when the app
+   * runs on a ManualClock: it stands in for Redis, whose expiry runs on real time.
+   */
+  constructor(limits: { maxEntries: number; maxBytes: number } = MEMORY_CACHE_LIMITS, clock: Clock = systemClock) {
     this.entries = new LRUCache<string, string>({
+      perf: perfOf(clock),
+      ttlResolution: 0,
       max: limits.maxEntries,
       maxSize: limits.maxBytes,
       sizeCalculation: (value, key) => value.length + key.length + 16,

@@ -29,3 +29,8 @@ export class ManualClock implements Clock {
     return this.now();
   }
 }
+
+/** lru-cache's time source (`perf`) read from a Clock: entries age with the app's clock (a ManualClock in tests). */
+export function perfOf(clock: Clock): { now(): number } {
+  return { now: () => clock.now().getTime() };
+}

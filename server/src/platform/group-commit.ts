@@ -91,15 +91,9 @@ export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCo
   };
 }
 
-const perApp = new WeakMap<AppContext, Map<string, GroupCommit<unknown, unknown>>>();
-
-/** The app's group commit called `name` (one queue per process and name; `opts` of the first call). */
+/** The app's group commit called `name` (one queue per app and name; `opts` of the first call). */
 export function groupCommit<I, O>(ctx: AppContext, name: string, opts: GroupCommitOptions<I, O>): GroupCommit<I, O> {
-  let byName = perApp.get(ctx);
-  if (!byName) {
-    byName = new Map();
-    perApp.set(ctx, byName);
-  }
+  const byName = ctx.locals.of('group-commit', () => new Map<string, GroupCommit<unknown, unknown>>());
   let found = byName.get(name);
   if (!found) {
     found = createGroupCommit(opts) as GroupCommit<unknown, unknown>;

@@ -42,26 +42,14 @@ export class OutboxSmsProvider implements SmsProvider {
   }
 }
 
-let override: SmsProvider | null = null;
-
-/** Tests replace the gateway (the one thing they may mock). */
-export function setSmsProvider(provider: SmsProvider | null): void {
-  override = provider;
-}
-
-// one SDK client per app (its keys and endpoint come from that app's env)
-const gateways = new WeakMap<AppContext, SmsProvider>();
+// one SDK client per app (its keys and endpoint come from that app's env): ctx.locals
 
 export function smsProvider(ctx: AppContext, log?: FastifyBaseLogger): SmsProvider {
-  if (override) return override;
   if (ctx.env.SMS_PROVIDER === 'outbox') return new OutboxSmsProvider(log);
-  let gateway = gateways.get(ctx);
-  if (!gateway) {
+  return ctx.locals.of<SmsProvider>('sms.gateway', () => {
     const settings = gatewaySettings(ctx.env);
-    gateway = ctx.env.SMS_PROVIDER === 'aliyun' ? new AliyunSmsProvider(settings) : new TencentSmsProvider(settings);
-    gateways.set(ctx, gateway);
-  }
-  return gateway;
+    return ctx.env.SMS_PROVIDER === 'aliyun' ? new AliyunSmsProvider(settings) : new TencentSmsProvider(settings);
+  });
 }
 
 /**

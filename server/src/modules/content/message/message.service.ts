@@ -13,6 +13,7 @@ import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { appError } from '../../../platform/errors.ts';
+import { inTransaction } from '../../../platform/tx.ts';
 import { presentMessage } from './message.presenter.ts';
 import * as repo from './message.repository.ts';
 
@@ -109,7 +110,7 @@ export async function sendMessageToPicked(caller: Caller, input: z.output<typeof
   if (groups[0].length !== orgIds.length || groups[1].length !== postIds.length) throw appError('MESSAGE_RECEIVER_NOT_FOUND');
   const ids = [...new Set([...picked, ...(await repo.receiversOfGroups(ctx.db, scope, orgIds, postIds))])];
   if (!ids.length) throw appError('MESSAGE_NO_RECEIVERS');
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const n = await sendMessage(tx, {
       sentAt: caller.now,
       userIds: ids,

@@ -1,7 +1,7 @@
-import { NoticeStatus } from '@xuetu/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { EnableStatus, NoticeStatus } from '@xuetu/contract';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { companies, noticeEnclosures, notices } from '../../../db/schema/index.ts';
+import { companies, noticeEnclosures, notices, users } from '../../../db/schema/index.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
@@ -194,4 +194,13 @@ async function findNoticeById(db: DbOrTx, scope: TenantScope, id: number) {
     .where(and(eq(notices.id, id), scopeWhere(scope, notices.companySysCode)))
     .limit(1);
   return row;
+}
+
+/** The ids of a company's enabled people who have signed in at least once (they have a password): a notice's readers. */
+export async function listActivatedPeople(db: DbOrTx, companySysCode: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companySysCode, companySysCode), eq(users.status, EnableStatus.Enabled), isNotNull(users.passwordHash)));
+  return rows.map((r) => r.id);
 }

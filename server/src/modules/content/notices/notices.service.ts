@@ -1,6 +1,4 @@
 import {
-  ContentMsg,
-  EnableStatus,
   type NoticeAdminItem,
   type NoticeDetail,
   type NoticeItem,
@@ -11,22 +9,21 @@ import {
   Perm,
   parseDateTime,
 } from '@xuetu/contract';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { users } from '../../../db/schema/index.ts';
 import { hasAction } from '../../../platform/actor.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
 import { appError, forbidden } from '../../../platform/errors.ts';
 import { fileKeysInHtml, markFilesAttached } from '../../../platform/files/index.ts';
-import { defineJob, enqueueJob } from '../../../platform/jobs/index.ts';
+import { enqueueJob } from '../../../platform/jobs/index.ts';
 import { sanitizeRichHtml } from '../../../platform/sanitize-html.ts';
+import { inTransaction } from '../../../platform/tx.ts';
 import { companyExists } from '../../directory/public.ts';
-import { sendMessage } from '../message/message.service.ts';
 import { cachedPortal, invalidatePortal, viewerOf } from '../portal/cache.ts';
 import { assertContentRef } from '../site/files.ts';
+import { type NoticeFanOut, noticeFanOutJob } from './jobs.ts';
 import { authorize } from './notices.policy.ts';
 import { presentNotice, presentNoticeAdmin, presentNoticeDetail } from './notices.presenter.ts';
 import * as repo from './notices.repository.ts';
@@ -134,7 +131,7 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
   if (input.publish && !hasAction(actor, Perm.NoticePublish)) throw forbidden();
   const values = noticeValues(input);
   const owner = await ownerFor(caller, input.companySysCode);
-  const code = await ctx.db.transaction(async (tx) => {
+  const code = await inTransaction(caller, async (tx) => {
     const keys = [input.pcCoverUrl, ...input.enclosures.map((e) => e.fileKey), ...fileKeysInHtml(values.noticeValue)];
     await markFilesAttached(tx, keys, caller.now);
     if (input.noticeSysCode) {
@@ -183,7 +180,7 @@ export async function saveNotice(caller: Caller, input: SaveInput): Promise<{ no
 
 export async function setNoticeStatus(caller: Caller, code: string, status: number): Promise<void> {
   const { ctx, scope } = caller;
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(caller, async (tx) => {
     const row = await repo.findNoticeInScope(tx, scope, code);
     if (!row) throw appError('NOTICE_NOT_FOUND');
     authorize(caller, 'manage', row);
@@ -202,7 +199,7 @@ export async function setNoticeStatus(caller: Caller, code: string, status: numb
 
 export async function removeNotice(caller: Caller, code: string): Promise<void> {
   const { ctx, scope } = caller;
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(caller, async (tx) => {
     const row = await repo.findNoticeInScope(tx, scope, code);
     if (!row) throw appError('NOTICE_NOT_FOUND');
     authorize(caller, 'manage', row);
@@ -216,44 +213,15 @@ export async function removeNotice(caller: Caller, code: string): Promise<void> 
   await invalidatePortal(ctx);
 }
 
-/** A company's notice, once published, reaches its people as a message (DESIGN.md §4 "Messages"). */
-type FanOut = { code: string; title: string; company: string | null };
-
 /**
  * The first publication of a company notice messages its people: a job, enqueued in the publishing
  * transaction. Publishing it again after a withdrawal messages nobody again (the notice keeps when
  * it did, `notifiedAt`).
  */
-async function enqueueNoticeFanOut(tx: DbOrTx, caller: Caller, noticeId: number, n: FanOut): Promise<void> {
+async function enqueueNoticeFanOut(tx: DbOrTx, caller: Caller, noticeId: number, n: NoticeFanOut): Promise<void> {
   if (!n.company) return;
   if (!(await repo.claimFirstNotification(tx, caller.scope, noticeId, caller.now))) return;
   await enqueueJob(tx, noticeFanOutJob, n, { now: caller.now, dedupeKey: n.code });
 }
-
-export const noticeFanOutJob = defineJob<FanOut>('notices.fan-out', {
-  title: '公告消息分发',
-  concurrency: 1,
-  maxAttempts: 5,
-  run: async (job, { ctx }) => {
-    const n = job.payload;
-    if (!n.company) return;
-    const company = n.company;
-    // one transaction: a retry after a failure never sends a message twice
-    await ctx.db.transaction(async (tx) => {
-      const people = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.companySysCode, company), eq(users.status, EnableStatus.Enabled), isNotNull(users.passwordHash)));
-      await sendMessage(tx, {
-        sentAt: ctx.clock.now(),
-        userIds: people.map((p) => p.id),
-        title: ContentMsg.noticeMessageTitle(n.title),
-        content: ContentMsg.noticeMessageContent,
-        templeteType: 1,
-        messageUrl: { pc: { type: 'tabin', value: { path: '/ydnotice/showview', query: { noticeSysCode: n.code } } } },
-      });
-    });
-  },
-});
 
 export type { NoticeSaveInput };

@@ -17,6 +17,7 @@ import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
 import { appError } from '../../../platform/errors.ts';
 import { fileKeysInHtml, markFilesAttached } from '../../../platform/files/index.ts';
+import { inTransaction } from '../../../platform/tx.ts';
 import { companyExists } from '../../directory/public.ts';
 import { cachedPortal, invalidatePortal, viewerOf } from '../portal/cache.ts';
 import { assertContentRef } from './files.ts';
@@ -110,7 +111,7 @@ export async function saveLink(caller: Caller, input: z.output<typeof linkSaveIn
   assertContentRef(input.pcBanner);
   assertContentRef(input.pcCoverUrlPath);
   const { linkCode, ...values } = input;
-  const code = await caller.ctx.db.transaction(async (tx) => {
+  const code = await inTransaction(caller, async (tx) => {
     await markFilesAttached(tx, [input.pcBanner, input.pcCoverUrlPath], caller.now);
     if (linkCode) {
       const row = await repo.findLink(tx, linkCode);
@@ -129,7 +130,7 @@ export async function saveLink(caller: Caller, input: z.output<typeof linkSaveIn
 }
 
 export async function deleteLink(caller: Caller, code: string) {
-  await caller.ctx.db.transaction(async (tx) => {
+  await inTransaction(caller, async (tx) => {
     const row = await repo.findLink(tx, code);
     if (!row) throw appError('LINK_NOT_FOUND');
     await repo.deleteLink(tx, row.id);
@@ -147,7 +148,7 @@ export async function saveLecturer(caller: Caller, input: z.output<typeof lectur
   for (const v of input.videos) assertContentRef(v.key);
   const { lecturerCode, videos, ...rest } = input;
   const values = { ...rest, profilesDetail: rest.profilesDetail, videos: JSON.stringify(videos) };
-  const code = await caller.ctx.db.transaction(async (tx) => {
+  const code = await inTransaction(caller, async (tx) => {
     await markFilesAttached(tx, [input.faceUrl, ...videos.map((v) => v.key), ...fileKeysInHtml(rest.profilesDetail)], caller.now);
     if (lecturerCode) {
       const row = await repo.findLecturer(tx, lecturerCode);
@@ -174,7 +175,7 @@ export async function saveLecturer(caller: Caller, input: z.output<typeof lectur
 }
 
 export async function deleteLecturer(caller: Caller, code: string) {
-  await caller.ctx.db.transaction(async (tx) => {
+  await inTransaction(caller, async (tx) => {
     const row = await repo.findLecturer(tx, code);
     if (!row) throw appError('LECTURER_NOT_FOUND');
     await repo.deleteLecturer(tx, row.id);
@@ -194,7 +195,7 @@ export async function adminModels(caller: Caller, clientType: number | '') {
 export async function saveModel(caller: Caller, input: z.output<typeof modelSaveInput>) {
   assertContentRef(input.imageUrl);
   const { modelCode, ...values } = input;
-  const code = await caller.ctx.db.transaction(async (tx) => {
+  const code = await inTransaction(caller, async (tx) => {
     await markFilesAttached(tx, [input.imageUrl], caller.now);
     if (modelCode) {
       const row = await repo.findModel(tx, modelCode);
@@ -213,7 +214,7 @@ export async function saveModel(caller: Caller, input: z.output<typeof modelSave
 }
 
 export async function deleteModel(caller: Caller, code: string) {
-  await caller.ctx.db.transaction(async (tx) => {
+  await inTransaction(caller, async (tx) => {
     const row = await repo.findModel(tx, code);
     if (!row) throw appError('MODEL_NOT_FOUND');
     await repo.deleteModel(tx, row.id);
@@ -239,7 +240,7 @@ export async function saveRegulation(caller: Caller, input: z.output<typeof regu
   const owner = scope.all ? wanted : scope.companySysCode;
   const { docCode, ...rest } = input;
   const values = { ...rest, companySysCode: owner, fileExt: rest.fileName.split('.').pop()?.toLowerCase() ?? '' };
-  const code = await caller.ctx.db.transaction(async (tx) => {
+  const code = await inTransaction(caller, async (tx) => {
     await markFilesAttached(tx, [input.fileKey], caller.now);
     if (docCode) {
       const row = await repo.findRegulationInScope(tx, scope, docCode);
@@ -263,7 +264,7 @@ export async function saveRegulation(caller: Caller, input: z.output<typeof regu
 
 export async function deleteRegulation(caller: Caller, code: string) {
   const { scope } = caller;
-  await caller.ctx.db.transaction(async (tx) => {
+  await inTransaction(caller, async (tx) => {
     const row = await repo.findRegulationInScope(tx, scope, code);
     if (!row) throw appError('REGULATION_NOT_FOUND');
     authorize(caller, 'manageRegulation', row);
@@ -273,7 +274,7 @@ export async function deleteRegulation(caller: Caller, code: string) {
 }
 
 export async function saveSiteSettings(caller: Caller, values: SiteSettings) {
-  await caller.ctx.db.transaction(async (tx) => {
+  await inTransaction(caller, async (tx) => {
     await repo.writeSiteSettings(tx, values, caller.now);
     await recordAudit(tx, caller, { action: 'site.update', target: 'site', detail: values });
   });

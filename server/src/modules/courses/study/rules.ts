@@ -1,6 +1,7 @@
 import { DEFAULT_STUDY_RULES, type StudyRules } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { localCache } from '../../../platform/local-cache.ts';
 
 /** The rules when no training project says otherwise (ADR 0017; the contract's defaults). */
@@ -38,11 +39,11 @@ export function provideProjectStudyRules(source: ProjectRulesSource): void {
  * all at once (ADR 0017).
  */
 const RULES_CACHE_MS = 60_000;
-const rulesCache = (ctx: object) =>
+const rulesCache = (ctx: AppContext) =>
   localCache<string, { rules: StudyRules | null }>(ctx, 'study.rules', { max: 20_000, ttlMs: RULES_CACHE_MS });
 
 /** Forgets every learner's remembered rules in this process (a project was saved, published, closed or joined). */
-export function forgetStudyRules(ctx: object): void {
+export function forgetStudyRules(ctx: AppContext): void {
   rulesCache(ctx).clear();
 }
 
@@ -67,11 +68,13 @@ async function lookupProjectRules(caller: Caller, userId: number, resId: number)
   return { allowedSpeeds: allowedSpeeds.length ? allowedSpeeds : [1], maxSpeed: rules.maxSpeed, allowSeekAhead: rules.allowSeekAhead };
 }
 
-let projectRules: ProjectRulesLookup | null = fromProjects;
+/** This app's lookup of project rules: the projects module's, unless a test replaced it. */
+const lookupSlot = (ctx: AppContext) =>
+  ctx.locals.of<{ lookup: ProjectRulesLookup | null }>('study.rules-lookup', () => ({ lookup: fromProjects }));
 
-/** Replaces the projects module's lookup (a test); null removes it, undefined puts it back. */
-export function setProjectRulesLookup(fn: ProjectRulesLookup | null | undefined): void {
-  projectRules = fn === undefined ? fromProjects : fn;
+/** Replaces the projects module's lookup in this app (a test); null removes it, undefined puts it back. */
+export function setProjectRulesLookup(ctx: AppContext, fn: ProjectRulesLookup | null | undefined): void {
+  lookupSlot(ctx).lookup = fn === undefined ? fromProjects : fn;
 }
 
 /**
@@ -79,6 +82,7 @@ export function setProjectRulesLookup(fn: ProjectRulesLookup | null | undefined)
  * (GetTrainResStudyDetail.rules) and the heartbeat credits by them (Study).
  */
 export async function studyRulesFor(caller: Caller, resId: number): Promise<StudyRules> {
+  const projectRules = lookupSlot(caller.ctx).lookup;
   const fromProject = projectRules ? await projectRules(caller, resId) : null;
   return fromProject ?? DEFAULT_STUDY_RULES;
 }

@@ -147,7 +147,7 @@ beforeAll(async () => {
   await addLive('batch', { company: null, duration: 600, dCode: dirs.batch });
 });
 afterAll(() => {
-  setProjectRulesLookup(null);
+  setProjectRulesLookup(t.ctx, null);
   return t.close();
 });
 
@@ -416,7 +416,7 @@ describe('study time by the server clock', () => {
     clock.advance(15 * S);
     expect((await beat('learner08', code.plat, g, { speed: 1.5 })).data.credited).toBe(22);
     // a project allowing only normal speed (the projects module's lookup wired in)
-    setProjectRulesLookup(async () => ({ allowedSpeeds: [0.5, 0.75, 1], maxSpeed: 1, allowSeekAhead: false }));
+    setProjectRulesLookup(t.ctx, async () => ({ allowedSpeeds: [0.5, 0.75, 1], maxSpeed: 1, allowSeekAhead: false }));
     try {
       clock.advance(15 * S);
       expect((await beat('learner08', code.plat, g, { speed: 2 })).data.credited).toBe(15);
@@ -426,7 +426,7 @@ describe('study time by the server clock', () => {
         allowSeekAhead: false,
       });
     } finally {
-      setProjectRulesLookup(null);
+      setProjectRulesLookup(t.ctx, null);
     }
     expect(await credited('learner08', code.plat)).toBe(67);
   });
@@ -617,7 +617,7 @@ describe('study time by the server clock', () => {
 
 describe("the learner's training projects set the player's rules", () => {
   it('a safety project allowing only normal speed and no seeking ahead limits its enrolled learner, not others', async () => {
-    setProjectRulesLookup(undefined);
+    setProjectRulesLookup(t.ctx, undefined);
     try {
       // the demo seed enrols learner01 (not learner03) in 安全生产培训（三类人员）, speed 1 only, no seeking ahead
       const [held] = (
@@ -633,7 +633,7 @@ describe("the learner's training projects set the player's rules", () => {
       expect(await rules('learner01')).toEqual({ allowedSpeeds: [0.5, 0.75, 1], maxSpeed: 1, allowSeekAhead: false });
       expect(await rules('learner03')).toEqual({ allowedSpeeds: [0.5, 0.75, 1, 1.25, 1.5, 2], maxSpeed: 2, allowSeekAhead: true });
     } finally {
-      setProjectRulesLookup(null);
+      setProjectRulesLookup(t.ctx, null);
     }
   });
 });

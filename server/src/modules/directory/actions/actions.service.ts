@@ -8,6 +8,7 @@ import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { newShortCode } from '../../../platform/codes.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { appError, appErrorMsg, notFound } from '../../../platform/errors.ts';
+import { inTransaction } from '../../../platform/tx.ts';
 import { isPlatformAdmin } from '../roles/rules.ts';
 import { presentAction, presentActionTree } from './actions.presenter.ts';
 import { childPermissions, codesTaken, findAction, listActions } from './actions.repository.ts';
@@ -103,7 +104,7 @@ function actionColumns(input: ActionInput, code: string, value: string) {
 export async function addAction(caller: Caller, input: ActionInput) {
   const code = input.code || input.value || newShortCode('A.');
   const value = input.value || code;
-  const row = await caller.ctx.db.transaction(async (tx) => {
+  const row = await inTransaction(caller, async (tx) => {
     await checkParent(tx, input.parentId);
     if ((await codesTaken(tx, [code])).length) throw appError('ACTION_CODE_TAKEN');
     const [created] = await tx
@@ -124,7 +125,7 @@ export async function addAction(caller: Caller, input: ActionInput) {
 
 export async function editAction(caller: Caller, input: ActionInput) {
   if (!input.id) throw notFound();
-  const row = await caller.ctx.db.transaction(async (tx) => {
+  const row = await inTransaction(caller, async (tx) => {
     const current = await findAction(tx, { id: input.id });
     if (!current) throw notFound();
     const code = input.code || current.code;
@@ -151,7 +152,7 @@ export async function editAction(caller: Caller, input: ActionInput) {
 
 /** SaveActionStatus: toggles valid/invalid; users see the change at their next load. */
 export async function toggleActionStatus(caller: Caller, code: string) {
-  const row = await caller.ctx.db.transaction(async (tx) => {
+  const row = await inTransaction(caller, async (tx) => {
     const current = await findAction(tx, { code });
     if (!current) throw notFound();
     const status = current.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;

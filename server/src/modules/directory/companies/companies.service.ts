@@ -7,6 +7,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import { newShortCode } from '../../../platform/codes.ts';
 import { appError, notFound } from '../../../platform/errors.ts';
 import { revokeUserSessions } from '../../../platform/sessions.ts';
+import { inTransaction } from '../../../platform/tx.ts';
 import { authorize } from './companies.policy.ts';
 import { presentCompany } from './companies.presenter.ts';
 import { findCompanyInScope, insertCompany, listCompanies, updateCompany } from './companies.repository.ts';
@@ -21,7 +22,7 @@ export async function listCompaniesForAdmin(caller: Caller, input: z.output<type
 /** Creates a company with its own organisation root, or edits one. */
 export async function saveCompany(caller: Caller, input: z.output<typeof companyBody>) {
   authorize(caller, 'save', { companySysCode: input.companySysCode ?? '' });
-  return caller.ctx.db.transaction(async (tx) => {
+  return inTransaction(caller, async (tx) => {
     const clash = await tx
       .select({ id: companies.id })
       .from(companies)
@@ -61,23 +62,21 @@ export async function saveCompany(caller: Caller, input: z.output<typeof company
 /** Enables or disables a company. */
 export async function toggleCompanyStatus(caller: Caller, companySysCode: string) {
   authorize(caller, 'toggleStatus', { companySysCode });
-  return caller.ctx.db
-    .transaction(async (tx) => {
-      const existing = await findCompanyInScope(tx, caller.scope, companySysCode);
-      if (!existing) throw notFound();
-      const status = existing.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;
-      await updateCompany(tx, caller.scope, existing.id, { status });
-      await recordAudit(tx, caller, {
-        action: status === EnableStatus.Enabled ? 'company.enable' : 'company.disable',
-        target: existing.companySysCode,
-      });
-      return { status, companySysCode: existing.companySysCode };
-    })
-    .then(async (r) => {
-      // a disabled company's people are signed out now (ADR 0010)
-      if (r.status === EnableStatus.Disabled) await signOutCompany(caller, r.companySysCode);
-      return { status: r.status };
+  return inTransaction(caller, async (tx) => {
+    const existing = await findCompanyInScope(tx, caller.scope, companySysCode);
+    if (!existing) throw notFound();
+    const status = existing.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;
+    await updateCompany(tx, caller.scope, existing.id, { status });
+    await recordAudit(tx, caller, {
+      action: status === EnableStatus.Enabled ? 'company.enable' : 'company.disable',
+      target: existing.companySysCode,
     });
+    return { status, companySysCode: existing.companySysCode };
+  }).then(async (r) => {
+    // a disabled company's people are signed out now (ADR 0010)
+    if (r.status === EnableStatus.Disabled) await signOutCompany(caller, r.companySysCode);
+    return { status: r.status };
+  });
 }
 
 async function signOutCompany(caller: Caller, companySysCode: string) {

@@ -40,20 +40,14 @@ interface Turns {
   running: boolean;
   waiting: (() => void)[];
 }
-// per app (tests build several in one process), never shared between them
-const turnsByApp = new WeakMap<AppContext, Turns>();
 
 /**
  * Runs `work` when no other import of this process runs; in order of arrival. `maxWaiting`: how
  * many may wait before more are refused (an import job waits its turn however long the line).
  */
 export async function inProcessTurn<T>(ctx: AppContext, work: () => Promise<T>, maxWaiting = IMPORT_MAX_WAITING): Promise<T> {
-  let turns = turnsByApp.get(ctx);
-  if (!turns) {
-    turns = { running: false, waiting: [] };
-    turnsByApp.set(ctx, turns);
-  }
-  const t = turns;
+  // per app (tests build several in one process), never shared between them
+  const t = ctx.locals.of<Turns>('imports.turns', () => ({ running: false, waiting: [] }));
   if (t.running) {
     if (t.waiting.length >= maxWaiting) throw appError('IMPORT_QUEUE_FULL');
     await new Promise<void>((resolve) => t.waiting.push(resolve));

@@ -16,6 +16,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import { setJobResult } from '../../../platform/jobs/repository.ts';
 import { scopeWhere } from '../../../platform/scope.ts';
+import { inTransaction } from '../../../platform/tx.ts';
 import type { SheetRow } from '../../../platform/workbook/index.ts';
 import { targetCompany } from '../companies/target.ts';
 import { UNMANAGEABLE_REASON, unmanageableUserIds } from '../users/manage.ts';
@@ -282,7 +283,7 @@ export async function runImport(caller: Caller, plan: ImportPlan, opts: { jobId?
   const inserts = plan.rows.filter((r) => r.existingId === null);
   const scope = caller.scope;
   const result = { added: inserts.length, updated: updates.length };
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     for (let i = 0; i < updates.length; i += CHUNK) {
       const part = updates.slice(i, i + CHUNK).map((r) => ({
         id: r.existingId as number,

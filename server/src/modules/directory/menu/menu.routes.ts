@@ -1,6 +1,6 @@
+import { menuApi } from '@xuetu/contract';
 import { defineRoute } from '../../../platform/route.ts';
 import { getUserMenu, userActionValues } from './menu.service.ts';
-import { menuApi } from '@xuetu/contract';
 
 export const menuRoutes = [
   defineRoute({

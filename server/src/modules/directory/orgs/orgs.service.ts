@@ -7,6 +7,7 @@ import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { newShortCode } from '../../../platform/codes.ts';
 import { appError, appErrorMsg, notFound } from '../../../platform/errors.ts';
+import { inTransaction } from '../../../platform/tx.ts';
 import { filterCompany, targetCompany } from '../companies/target.ts';
 import { authorize } from './orgs.policy.ts';
 import { presentOrgTree } from './orgs.presenter.ts';
@@ -43,7 +44,7 @@ async function refuseSiblingName(tx: DbOrTx, companySysCode: string, pId: number
 
 export async function addOrg(caller: Caller, input: z.output<typeof orgBody>) {
   const { scope } = caller;
-  return caller.ctx.db.transaction(async (tx) => {
+  return inTransaction(caller, async (tx) => {
     let companySysCode: string;
     if (input.pId > 0) {
       const parent = await findOrgInScope(tx, scope, { id: input.pId });
@@ -67,7 +68,7 @@ export async function addOrg(caller: Caller, input: z.output<typeof orgBody>) {
 export async function editOrg(caller: Caller, input: z.output<typeof orgBody>) {
   authorize(caller, 'edit', { id: input.id });
   const { scope } = caller;
-  return caller.ctx.db.transaction(async (tx) => {
+  return inTransaction(caller, async (tx) => {
     const org = await findOrgInScope(tx, scope, { id: input.id, orgCode: input.orgCode });
     if (!org) throw notFound();
     if (input.pId !== org.pId && input.pId > 0) {
@@ -98,7 +99,7 @@ export async function editOrg(caller: Caller, input: z.output<typeof orgBody>) {
 export async function deleteOrg(caller: Caller, input: z.output<typeof orgDeleteBody>) {
   authorize(caller, 'delete', { id: input.id });
   const { scope } = caller;
-  return caller.ctx.db.transaction(async (tx) => {
+  return inTransaction(caller, async (tx) => {
     const org = await findOrgInScope(tx, scope, { id: input.id, orgCode: input.orgCode });
     if (!org) throw notFound();
     const ids = descendantIds(await listOrgs(tx, scope, org.companySysCode), org.id);

@@ -6,6 +6,7 @@ import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { newShortCode } from '../../../platform/codes.ts';
 import { appError, appErrorMsg, notFound } from '../../../platform/errors.ts';
+import { inTransaction } from '../../../platform/tx.ts';
 import { filterCompany, targetCompany } from '../companies/target.ts';
 import { findOrgInScope, findOrgsByIds, listOrgs } from '../orgs/orgs.repository.ts';
 import { authorize } from './posts.policy.ts';
@@ -73,7 +74,7 @@ export async function listPostsForAdmin(caller: Caller, input: z.output<typeof p
 export async function savePost(caller: Caller, input: z.output<typeof postBody>) {
   authorize(caller, 'save', { postCode: input.postCode ?? '' });
   const { scope } = caller;
-  return caller.ctx.db.transaction(async (tx) => {
+  return inTransaction(caller, async (tx) => {
     const existing = input.postCode ? await findPostInScope(tx, scope, { postCode: input.postCode }) : undefined;
     if (input.postCode && !existing) throw notFound();
     const companySysCode = existing?.companySysCode ?? (await targetCompany(tx, requireActor(caller), input.companySysCode)).companySysCode;
@@ -117,7 +118,7 @@ export async function savePost(caller: Caller, input: z.output<typeof postBody>)
 /** Deletes a post and its department assignments; refused while users hold it. */
 export async function deletePost(caller: Caller, postCode: string) {
   const { scope } = caller;
-  return caller.ctx.db.transaction(async (tx) => {
+  return inTransaction(caller, async (tx) => {
     const post = await findPostInScope(tx, scope, { postCode });
     if (!post) throw notFound();
     const [{ n }] = await tx
@@ -137,7 +138,7 @@ export async function deletePost(caller: Caller, postCode: string) {
 
 export async function removeOrgPost(caller: Caller, input: { postCode: string; orgCode: string }) {
   const { scope } = caller;
-  return caller.ctx.db.transaction(async (tx) => {
+  return inTransaction(caller, async (tx) => {
     const post = await findPostInScope(tx, scope, { postCode: input.postCode });
     const org = await findOrgInScope(tx, scope, { orgCode: input.orgCode });
     if (!post || !org) throw notFound();
@@ -154,7 +155,7 @@ export async function removeOrgPost(caller: Caller, input: { postCode: string; o
 /** Replaces a post's departments with the selected ones (spec: the last id of each selected path). */
 export async function setOrgPosts(caller: Caller, input: z.output<typeof setOrgPostBody>) {
   const { scope } = caller;
-  return caller.ctx.db.transaction(async (tx) => {
+  return inTransaction(caller, async (tx) => {
     const post = await findPostInScope(tx, scope, { postCode: input.postCode });
     if (!post) throw notFound();
     const ids = [...new Set(input.orgIds.filter((i) => i > 0))];

@@ -16,6 +16,7 @@ import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { newShortCode } from '../../../platform/codes.ts';
 import { appError, notFound } from '../../../platform/errors.ts';
 import { scopeWhere } from '../../../platform/scope.ts';
+import { inTransaction } from '../../../platform/tx.ts';
 import { targetCompany } from '../companies/target.ts';
 import { platformRoleHolders } from '../users/manage.ts';
 import { authorize as authorizeUser } from '../users/users.policy.ts';
@@ -78,7 +79,7 @@ export async function addRole(caller: Caller, input: z.output<typeof roleBody>) 
       ? (await targetCompany(ctx.db, requireActor(caller), input.companySysCode)).companySysCode
       : null
     : scope.companySysCode;
-  const role = await ctx.db.transaction(async (tx) => {
+  const role = await inTransaction(ctx, async (tx) => {
     const values = { code: newShortCode('R'), roleName: input.roleName, sysRoleEnum: input.sysRoleEnum, companySysCode };
     const row = await insertRole(tx, scope, values, actionIds);
     await recordAudit(tx, caller, {
@@ -100,7 +101,7 @@ export async function editRole(caller: Caller, input: z.output<typeof roleBody>)
   // a platform administrator role holds every action by its type: its tree is read-only, grants stay as they are
   const allActions = role.sysRoleEnum === SysRole.PlatformAdmin;
   const actionIds = allActions ? [] : await checkRoleActions(caller, input.roleAct);
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await inTransaction(ctx, async (tx) => {
     const values = { roleName: input.roleName, sysRoleEnum: input.sysRoleEnum };
     const updated = await updateRole(tx, caller.scope, role.id, values, allActions ? null : actionIds);
     await recordAudit(tx, caller, {
@@ -144,7 +145,7 @@ export async function saveUserRoles(caller: Caller, input: z.output<typeof saveU
   );
   for (const role of changed)
     authorize(caller, 'grant', { sysRoleEnum: role.sysRoleEnum, grantedValues: validValues(grants.get(role.id)) });
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     await replaceUserRoles(
       tx,
       scope,

@@ -7,6 +7,7 @@ import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { AppError, appError, notFound } from '../../../platform/errors.ts';
 import { generateTemporaryPassword, hashPassword } from '../../../platform/passwords.ts';
 import { revokeUserSessions } from '../../../platform/sessions.ts';
+import { inTransaction } from '../../../platform/tx.ts';
 import { filterCompany, targetCompany } from '../companies/target.ts';
 import { descendantIds, findOrgInScope, listOrgs } from '../orgs/orgs.repository.ts';
 import { findPostInScope } from '../posts/posts.repository.ts';
@@ -79,7 +80,7 @@ export async function toggleUserStatus(caller: Caller, userId: number) {
   authorize(caller, 'toggleStatus', { id: userId });
   const user = await managedUser(caller, userId);
   const status = user.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     await updateUser(tx, caller.scope, user.id, { status, updatedAt: caller.now });
     await recordAudit(tx, caller, {
       action: status === EnableStatus.Enabled ? 'user.enable' : 'user.disable',
@@ -97,7 +98,7 @@ export async function setUserCompany(caller: Caller, input: { code: string; user
   const user = await managedUser(caller, input.userId);
   const company = await targetCompany(ctx.db, requireActor(caller), input.code);
   if (company.companySysCode === user.companySysCode) return null;
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     const values = { companySysCode: company.companySysCode, orgId: null, postId: null, partTimePostId: null, updatedAt: caller.now };
     await updateUser(tx, caller.scope, user.id, values);
     // roles of the old company do not travel with the user
@@ -118,7 +119,7 @@ export async function resetPassword(caller: Caller, userId: number): Promise<str
   const user = await managedUser(caller, userId);
   const temporary = generateTemporaryPassword();
   const passwordHash = await hashPassword(temporary);
-  await ctx.db.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     const values = { passwordHash, mustChangePassword: true, activatedAt: user.activatedAt ?? caller.now, updatedAt: caller.now };
     await updateUser(tx, caller.scope, user.id, values);
     await recordAudit(tx, caller, { action: 'user.resetPassword', target: user.accountCode });
@@ -173,7 +174,7 @@ export async function saveLearner(caller: Caller, input: z.output<typeof learner
     updatedAt: caller.now,
   };
   const detail = { chnName: values.chnName, orgCode: input.orgCode, postCode: input.postCode, partTimePostCode: input.partTimePostCode };
-  const userId = await ctx.db.transaction(async (tx) => {
+  const userId = await inTransaction(ctx, async (tx) => {
     if (existing) {
       await updateUser(tx, scope, existing.id, values);
       await recordAudit(tx, caller, { action: 'user.edit', target: existing.accountCode, detail });
