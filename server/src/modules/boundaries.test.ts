@@ -137,6 +137,7 @@ const TABLE_OWNERS: Record<string, string> = {
   sessions: 'platform', // platform/sessions.ts
   guardCounters: 'platform', // platform/counters.ts
   stepSecrets: 'identity',
+  userPaperLeaves: 'exam-taking', // the leaves of the exam page (ADR 0040), only exam taking reads and writes them
 };
 
 /** export name -> owning module, for every table (pgTable) the schema files declare. */

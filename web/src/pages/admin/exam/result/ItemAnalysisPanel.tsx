@@ -4,6 +4,7 @@ import { type ItemAnalysis, type ItemAnalysisQuestion, Q_TYPE_LABELS } from '@xu
 import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { exportItemAnalysis, getItemAnalysis } from '../../../../api/userexam';
+import { examResultKeys } from '../../../../api/userexam.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { type BarOption, EChart } from './EChart';
 
@@ -85,7 +86,7 @@ function FlagTag({ flag }: { flag: ItemAnalysisQuestion['flag'] }) {
  * option choices; the workbook export. Lazily loaded with its chart library.
  */
 export default function ItemAnalysisPanel({ examCode }: { examCode: string }) {
-  const q = useQuery({ queryKey: ['exam', 'item-analysis', examCode], queryFn: () => getItemAnalysis(examCode) });
+  const q = useQuery({ queryKey: examResultKeys.itemAnalysis(examCode), queryFn: () => getItemAnalysis(examCode) });
   const exporting = useAppMutation({ mutationFn: () => exportItemAnalysis(examCode) });
   const a = q.data;
   const histogram = useMemo(() => (a ? histogramOption(a) : null), [a]);
