@@ -129,6 +129,7 @@ const MATRIX: Record<string, Role[]> = {
   '/Api/UserExam/ex_userexam/GetExamPaper': SIGNED_IN,
   '/Api/UserExam/ex_userexam/SaveAnswer': SIGNED_IN,
   '/Api/UserExam/ex_userexam/SubmitExam': SIGNED_IN,
+  '/Api/UserExam/ex_userexam/ReportLeave': SIGNED_IN,
   '/Api/UserExam/ex_userexam/GetExamResult': SIGNED_IN,
   '/Api/UserExam/ex_userexam/ExportResultPdf': SIGNED_IN,
   '/Api/UserExam/ex_userexam/GetExamResultList': STAFF,
