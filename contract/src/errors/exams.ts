@@ -28,7 +28,7 @@ export const ExamErrors = {
   EXAM_WINDOW_INVALID: '考试结束时间应晚于开始时间',
   EXAM_PASS_SCORE_INVALID: '及格分应在 0 到试卷总分之间',
   EXAM_REPEAT_COUNT_INVALID: '允许重考时，考试次数应在 2 到 100 之间',
-  EXAM_LOCKED: '已有学员开始作答，试卷、时长和评分规则不能再修改',
+  EXAM_LOCKED: '已有学员开始作答，试卷、时长、评分规则和离开页面监控不能再修改',
   EXAM_STARTED: '已有学员参加该考试，不能删除；可以结束考试',
   EXAM_PARTICIPANTS_REQUIRED: '请选择参考人员',
   EXAM_ALREADY_PUBLISHED: '考试已发布',

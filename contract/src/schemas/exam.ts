@@ -100,7 +100,7 @@ export const ExamMsg = {
   examTimeRange: `考试时长应在 1 到 ${ExamLimits.timeMax} 分钟之间`,
   examRepeatCount: `允许重考时，考试次数应在 2 到 ${ExamLimits.repeatMax} 之间`,
   examPassScore: (total: number) => `及格分应在 0 到试卷总分 ${total} 之间`,
-  examLocked: '已有学员开始作答，试卷、时长和评分规则不能再修改',
+  examLocked: '已有学员开始作答，试卷、时长、评分规则和离开页面监控不能再修改',
   examStarted: '已有学员参加该考试，不能删除；可以结束考试',
   examParticipantsRequired: '请选择参考人员',
   examAlreadyPublished: '考试已发布',
