@@ -236,7 +236,7 @@ if (process.env.BENCH_ONLY === 'qimport') {
   const lines = [
     `# Xuetu benchmark: question import — ${new Date().toISOString()}`,
     '',
-    `Node ${process.version}, ${cpus().length} cores, load average at the end of the first run ${loadavg()
+    `Node ${process.version}, ${cpus().length} cores, load average at the start ${loadavg()
       .map((l) => l.toFixed(1))
       .join(
         ' / ',

@@ -126,8 +126,9 @@ describe('a Moodle XML file with an image', () => {
     expect(res).toMatchObject({ success: false, code: 'QUESTION_FILE_UNREADABLE' });
     expect(res.msg).toMatch(/^Moodle XML（\.xml） 文件内容有误（第 1 行第 \d+ 列附近），无法读取$/);
     // a directory of another company answers like a missing one
-    const theirs = (await t.post<{ dirCode: string }>(`${D}/SaveData`, { dirName: '别家目录', companySysCode: OTHER_COMPANY.companySysCode }, admin)).data
-      .dirCode;
+    const theirs = (
+      await t.post<{ dirCode: string }>(`${D}/SaveData`, { dirName: '别家目录', companySysCode: OTHER_COMPANY.companySysCode }, admin)
+    ).data.dirCode;
     const url = await upload(GIFT, 'gift.txt');
     expect(theirs).toBeTruthy();
     expect(await t.post(`${Q}/Import`, { urls: [url], dirCode: theirs }, corp)).toMatchObject({
