@@ -2,14 +2,14 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdStaticStyle } from './build/antd-static-style';
-import { bootChunk, publicPagesChunks } from './build/boot-chunk.ts';
+import { bootChunk, publicPagesChunks, sharedUiChunk } from './build/boot-chunk.ts';
 import { chunkReport } from './build/chunk-report';
 import { dataPrefetch } from './build/data-prefetch.ts';
 import { inertContractZod } from './build/inert-zod';
 import { inlineEntryCss } from './build/inline-entry-css';
 import { precompress } from './build/precompress';
 import { routePreload } from './build/route-preload';
-import { PREFETCH_TOKEN_COOKIE } from './src/api/prefetch';
+import { PREFETCH_SESSION_SKIP, PREFETCH_TOKEN_COOKIE } from './src/api/prefetch';
 
 /** the public pages (issue 15): their own modules are grouped by page, not by every lazy page */
 const PUBLIC_PAGES = Object.fromEntries(
@@ -58,8 +58,9 @@ export default defineConfig({
     ),
     // the public pages' first API calls start with the page, not after the app (issue 15)
     dataPrefetch(),
-    // antd's styles of the first screen made at build time, not in the browser (issue 15)
-    antdStaticStyle(import.meta.dirname),
+    // antd's styles of the first screen made at build time, not in the browser (issue 15); with a
+    // session, the signed-in layout's and learner pages' too (issue 23 item 11)
+    antdStaticStyle(import.meta.dirname, { cookie: PREFETCH_TOKEN_COOKIE, skip: PREFETCH_SESSION_SKIP }),
     // the entry's small stylesheet inside index.html: one round trip less before the first paint
     inlineEntryCss(),
     precompress(),
@@ -88,6 +89,11 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
             { name: bootChunk(join(import.meta.dirname, 'src', 'main.tsx')), priority: 1 },
+            // what the public pages and the signed-in shell and learner pages both use (our modules
+            // and the antd components both import) is one chunk of its own: the learner pages then
+            // do not fetch the public pages' chunks, with their forms, portal parts and colour
+            // picker (issue 23 item 11)
+            { name: sharedUiChunk(PUBLIC_PAGES, { ...SHELL, ...LEARNER_PAGES }, join(import.meta.dirname, 'src', 'main.tsx')) },
             { name: publicPagesChunks(PUBLIC_PAGES, join(import.meta.dirname, 'src', 'main.tsx'), ['home', 'login']) },
             // signed in (issue 23 item 11): the layout's own modules (sidebar, navbar, tabs, user
             // menu) and what they pull in, one chunk instead of about twenty; then the learner
