@@ -93,7 +93,15 @@ export default defineConfig({
             // and the antd components both import) is one chunk of its own: the learner pages then
             // do not fetch the public pages' chunks, with their forms, portal parts and colour
             // picker (issue 23 item 11)
-            { name: sharedUiChunk(PUBLIC_PAGES, { ...SHELL, ...LEARNER_PAGES }, join(import.meta.dirname, 'src', 'main.tsx')) },
+            // (the public side is /home and /login, whose chunk it splits: the other public pages'
+            // parts stay in theirs, and /home does not fetch them)
+            {
+              name: sharedUiChunk(
+                { home: PUBLIC_PAGES.home, login: PUBLIC_PAGES.login },
+                { ...SHELL, ...LEARNER_PAGES },
+                join(import.meta.dirname, 'src', 'main.tsx'),
+              ),
+            },
             { name: publicPagesChunks(PUBLIC_PAGES, join(import.meta.dirname, 'src', 'main.tsx'), ['home', 'login']) },
             // signed in (issue 23 item 11): the layout's own modules (sidebar, navbar, tabs, user
             // menu) and what they pull in, one chunk instead of about twenty; then the learner

@@ -67,7 +67,7 @@ export function antdStaticStyle(webRoot: string, signed: { cookie: string; skip:
       // (`once`: the second extract below then holds only what the signed-in pages add)
       css = cssinjs.extractStyle(cache, { plain: true, types: 'style', once: true });
       // the signed-in layout and the learner pages (dashboard, catalogue, study, exam)
-      const { Alert, App, Badge, Breadcrumb, Card, Descriptions, Divider, Dropdown, Layout, List, Menu, Modal, Pagination } = antd;
+      const { Alert, App, Badge, Breadcrumb, Card, Descriptions, Divider, Drawer, Dropdown, Layout, List, Menu, Modal, Pagination } = antd;
       const { Popconfirm, Progress, Radio, Result, Select, Space, Statistic, Tabs, Tag, Tooltip, Typography } = antd;
       const items = [{ key: 'a', label: 'a', children: [{ key: 'b', label: 'b' }] }];
       render(
@@ -108,6 +108,7 @@ export function antdStaticStyle(webRoot: string, signed: { cookie: string; skip:
           h(Popconfirm, { title: 'a' }, h('span', null, 'a')),
           h(Divider),
           h(Modal, { open: false }),
+          h(Drawer, { open: false }),
         ),
       );
       const more = cssinjs.extractStyle(cache, { plain: true, types: 'style', once: true });
