@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdStaticStyle } from './build/antd-static-style';
-import { bootChunk, publicPagesChunks, sharedUiChunk } from './build/boot-chunk.ts';
+import { bootChunk, publicPagesChunks } from './build/boot-chunk.ts';
 import { chunkReport } from './build/chunk-report';
 import { dataPrefetch } from './build/data-prefetch.ts';
 import { inertContractZod } from './build/inert-zod';
@@ -89,19 +89,6 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
             { name: bootChunk(join(import.meta.dirname, 'src', 'main.tsx')), priority: 1 },
-            // what the public pages and the signed-in shell and learner pages both use (our modules
-            // and the antd components both import) is one chunk of its own: the learner pages then
-            // do not fetch the public pages' chunks, with their forms, portal parts and colour
-            // picker (issue 23 item 11)
-            // (the public side is /home and /login, whose chunk it splits: the other public pages'
-            // parts stay in theirs, and /home does not fetch them)
-            {
-              name: sharedUiChunk(
-                { home: PUBLIC_PAGES.home, login: PUBLIC_PAGES.login },
-                { ...SHELL, ...LEARNER_PAGES },
-                join(import.meta.dirname, 'src', 'main.tsx'),
-              ),
-            },
             { name: publicPagesChunks(PUBLIC_PAGES, join(import.meta.dirname, 'src', 'main.tsx'), ['home', 'login']) },
             // signed in (issue 23 item 11): the layout's own modules (sidebar, navbar, tabs, user
             // menu) and what they pull in, one chunk instead of about twenty; then the learner

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ChunkingContext } from 'rolldown';
 
 /**
@@ -77,101 +75,6 @@ export function publicPagesChunks(pages: Record<string, string>, entryId: string
     if (!names || pageIds.has(moduleId) || boot(moduleId, ctx)) return null;
     if (names.some((n) => together.includes(n))) return `${prefix}-${[...together].sort().join('-')}`;
     return `${prefix}-${[...names].sort().join('-')}`;
-  };
-}
-
-/** our own modules reached statically (not through a lazy import) from `pages`; each module's reach stops at packages */
-function ownReach(pages: Record<string, string>, ctx: ChunkingContext): Set<string> {
-  const seen = new Set<string>();
-  const stack = Object.values(pages);
-  while (stack.length) {
-    const id = stack.pop() as string;
-    if (seen.has(id) || !OWN_SOURCE.test(id)) continue;
-    seen.add(id);
-    const info = ctx.getModuleInfo(id);
-    const lazy = new Set(info?.dynamicallyImportedIds ?? []);
-    for (const next of info?.importedIds ?? []) if (!lazy.has(next)) stack.push(next);
-  }
-  return seen;
-}
-
-const NODE_MODULES = join(import.meta.dirname, '..', '..', 'node_modules');
-const ANTD_ES = join(NODE_MODULES, 'antd', 'es');
-const ICONS_ES = join(NODE_MODULES, '@ant-design', 'icons', 'es', 'icons');
-/** `Button`, `DatePicker` → antd's folder (`button`, `date-picker`) */
-const antdFolder = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-/** the names of a named import's braces, without `type` ones and aliases */
-const importedNames = (braces: string) =>
-  braces
-    .split(',')
-    .map((p) => p.trim())
-    .filter((p) => /^[A-Z]/.test(p))
-    .map((p) => p.split(/\s+as\s+/)[0]);
-
-/**
- * The modules behind the barrels these modules import from: the antd components (their folders'
- * index.js; named imports of `antd`, default imports of `antd/es/<folder>`) and the icons (named
- * imports of `@ant-design/icons`). A barrel hides from the module graph what a module uses of
- * it, so the source says it.
- */
-function barrelTargets(ids: Iterable<string>): Set<string> {
-  const out = new Set<string>();
-  for (const id of ids) {
-    let code: string;
-    try {
-      code = readFileSync(id, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const m of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'antd'/g))
-      for (const name of importedNames(m[1])) out.add(join(ANTD_ES, antdFolder(name), 'index.js'));
-    for (const m of code.matchAll(/from\s*'antd\/es\/([a-z-]+)'/g)) out.add(join(ANTD_ES, m[1], 'index.js'));
-    for (const m of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@ant-design\/icons'/g))
-      for (const name of importedNames(m[1])) out.add(join(ICONS_ES, `${name}.js`));
-  }
-  return new Set([...out].filter((f) => existsSync(f)));
-}
-
-/**
- * Everything `pages` load statically: our modules, and from the antd components they import (the
- * barrels hide which, see barrelTargets) onwards the packages' modules too; the walk stops at
- * lazy imports and at the packages' barrels.
- */
-function staticReach(pages: Record<string, string>, ctx: ChunkingContext): Set<string> {
-  const own = ownReach(pages, ctx);
-  const seen = new Set<string>();
-  const stack = [...own, ...barrelTargets(own)];
-  while (stack.length) {
-    const id = stack.pop() as string;
-    if (seen.has(id) || BARREL.test(id)) continue;
-    const info = ctx.getModuleInfo(id);
-    if (!info) continue;
-    seen.add(id);
-    const lazy = new Set(info.dynamicallyImportedIds);
-    for (const next of info.importedIds) if (!lazy.has(next)) stack.push(next);
-  }
-  return seen;
-}
-
-/**
- * A `codeSplitting` group name function (issue 23 item 11): `ui-shared` for what both the public
- * pages (`publicPages`) and the signed-in pages (`signedPages`: the layout and the learner pages)
- * load first (staticReach) — our modules and the antd components (with what they import) that
- * both use. Placed before the public pages' group, it keeps the learner pages from fetching the
- * public pages' chunks for a shared button or avatar, with everything else those chunks hold (the
- * login form, the portal's parts, a colour picker). Modules of the entry's `boot` chunk are not taken.
- */
-export function sharedUiChunk(publicPages: Record<string, string>, signedPages: Record<string, string>, entryId: string) {
-  let shared: Set<string> | undefined;
-  const boot = bootChunk(entryId);
-  const pageIds = new Set([...Object.values(publicPages), ...Object.values(signedPages)]);
-  return (moduleId: string, ctx: ChunkingContext): string | null => {
-    if (!shared) {
-      const a = staticReach(publicPages, ctx);
-      const b = staticReach(signedPages, ctx);
-      shared = new Set([...a].filter((id) => b.has(id)));
-    }
-    return shared.has(moduleId) && !pageIds.has(moduleId) && !boot(moduleId, ctx) ? 'ui-shared' : null;
   };
 }
 
