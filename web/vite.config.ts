@@ -9,7 +9,7 @@ import { inertContractZod } from './build/inert-zod';
 import { inlineEntryCss } from './build/inline-entry-css';
 import { precompress } from './build/precompress';
 import { routePreload } from './build/route-preload';
-import { PREFETCH_TOKEN_COOKIE } from './src/api/prefetch';
+import { PREFETCH_SESSION_SKIP, PREFETCH_TOKEN_COOKIE } from './src/api/prefetch';
 
 /** the public pages (issue 15): their own modules are grouped by page, not by every lazy page */
 const PUBLIC_PAGES = Object.fromEntries(
@@ -58,8 +58,9 @@ export default defineConfig({
     ),
     // the public pages' first API calls start with the page, not after the app (issue 15)
     dataPrefetch(),
-    // antd's styles of the first screen made at build time, not in the browser (issue 15)
-    antdStaticStyle(import.meta.dirname),
+    // antd's styles of the first screen made at build time, not in the browser (issue 15); with a
+    // session, the signed-in layout's and learner pages' too (issue 23 item 11)
+    antdStaticStyle(import.meta.dirname, { cookie: PREFETCH_TOKEN_COOKIE, skip: PREFETCH_SESSION_SKIP }),
     // the entry's small stylesheet inside index.html: one round trip less before the first paint
     inlineEntryCss(),
     precompress(),

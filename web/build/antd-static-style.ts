@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+
+/** antd's marker rule: `.data-ant-cssinjs-cache-path{content:"path:hash;path:hash"}` */
+const MARKER = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/;
+
+/** the element id of the signed-in pages' stylesheet link (main.tsx waits for it before rendering) */
+export const SIGNED_STYLE_ID = 'xt-antd-signed';
 
 /**
  * antd's styles for the components every sign-in and portal page draws first (grid, form, input,
@@ -11,9 +18,20 @@ import type { Plugin } from 'vite';
  * (`.data-ant-cssinjs-cache-path`), read once by @ant-design/cssinjs: a style listed there is
  * taken as present and not built again. A page with another theme hash (e.g. another antd
  * version) finds nothing listed and builds its styles at run time as before.
+ *
+ * With a session (the cookie `cookie`, on a page that is not in `skip`), a second stylesheet
+ * `assets/antd-signed-<hash>.css`: the styles of the signed-in layout (layout, menu, dropdown,
+ * badge, breadcrumb, app/message/modal) and of the learner pages (card, tabs, typography,
+ * descriptions, tag, progress, list, select, radio, …), with a marker rule listing both sets (the
+ * later rule wins, so it replaces the first one's). An inline script adds its `<link>` before the
+ * app's scripts run; main.tsx waits (at most 3 s) for it before the first render, since antd reads
+ * the marker once (issue 23 item 11: on the learner pages antd's run-time CSS was most of the
+ * main thread's work). Visitors never fetch it.
  */
-export function antdStaticStyle(webRoot: string): Plugin {
+export function antdStaticStyle(webRoot: string, signed: { cookie: string; skip: string[] }): Plugin {
   let css = '';
+  let signedCss = '';
+  let signedFile = '';
   return {
     name: 'xuetu-antd-static-style',
     apply: 'build',
@@ -31,35 +49,92 @@ export function antdStaticStyle(webRoot: string): Plugin {
       ]);
       const { Avatar, Button, Checkbox, Col, ConfigProvider, Empty, Form, Input, Row, Skeleton, Spin } = antd;
       const cache = cssinjs.createCache();
-      renderToString(
-        h(
-          cssinjs.StyleProvider,
-          { cache },
-          h(
-            ConfigProvider,
-            { locale: zhCN.default, theme: { token: { colorPrimary } } },
-            h(Row, null, h(Col, { span: 12 })),
-            h(Form, null, h(Form.Item, { label: 'a' }, h(Input)), h(Form.Item, null, h(Input.Password))),
-            h(Button, { type: 'primary' }, 'a'),
-            h(Checkbox),
-            h(Spin),
-            h(Avatar),
-            h(Empty),
-            h(Skeleton, { active: true }),
-          ),
-        ),
+      const render = (...children: ReturnType<typeof h>[]) =>
+        renderToString(
+          h(cssinjs.StyleProvider, { cache }, h(ConfigProvider, { locale: zhCN.default, theme: { token: { colorPrimary } } }, ...children)),
+        );
+      render(
+        h(Row, null, h(Col, { span: 12 })),
+        h(Form, null, h(Form.Item, { label: 'a' }, h(Input)), h(Form.Item, null, h(Input.Password))),
+        h(Button, { type: 'primary' }, 'a'),
+        h(Checkbox),
+        h(Spin),
+        h(Avatar),
+        h(Empty),
+        h(Skeleton, { active: true }),
       );
       // component styles only: the CSS variables' block is keyed per mount and made at run time
-      css = cssinjs.extractStyle(cache, { plain: true, types: 'style' });
-      if (process.env.NODE_ENV === 'production' && css.includes('css-dev-only')) throw new Error('antd-static-style: development hash');
+      // (`once`: the second extract below then holds only what the signed-in pages add)
+      css = cssinjs.extractStyle(cache, { plain: true, types: 'style', once: true });
+      // the signed-in layout and the learner pages (dashboard, catalogue, study, exam)
+      const { Alert, App, Badge, Breadcrumb, Card, Descriptions, Divider, Drawer, Dropdown, Layout, List, Menu, Modal, Pagination } = antd;
+      const { Popconfirm, Progress, Radio, Result, Select, Space, Statistic, Tabs, Tag, Tooltip, Typography } = antd;
+      const items = [{ key: 'a', label: 'a', children: [{ key: 'b', label: 'b' }] }];
+      render(
+        h(
+          App,
+          null,
+          h(
+            Layout,
+            null,
+            h(Layout.Sider, { collapsible: true, trigger: null }, h(Menu, { mode: 'inline', theme: 'dark', items })),
+            h(Layout.Content, null, 'a'),
+          ),
+          h(Menu, { mode: 'vertical', items }),
+          h(Dropdown, { menu: { items } }, h('button', null, 'a')),
+          h(Tooltip, { title: 'a' }, h('span', null, 'a')),
+          h(Badge, { count: 1, size: 'small' }, h('span', null, 'a')),
+          h(Breadcrumb, { items: [{ title: 'a' }, { title: 'b' }] }),
+          h(Card, { title: 'a', hoverable: true, cover: h('img', { alt: '' }) }, h(Card.Meta, { title: 'a', description: 'b' })),
+          h(Descriptions, { size: 'small', items: [{ key: 'a', label: 'a', children: 'b' }] }),
+          h(Typography.Title, { level: 2 }, 'a'),
+          h(Typography.Text, { strong: true, ellipsis: true }, 'a'),
+          h(Typography.Paragraph, { ellipsis: { rows: 2 } }, 'a'),
+          h(Tabs, { items: [{ key: 'a', label: 'a', children: 'b' }] }),
+          h(Tag, { color: 'success' }, 'a'),
+          h(Progress, { percent: 50, size: 'small' }),
+          h(Progress, { type: 'circle', percent: 50 }),
+          h(Space, { direction: 'vertical', wrap: true }, h('span', null, 'a')),
+          h(Input.Search, { allowClear: true }),
+          h(Input.TextArea),
+          h(Pagination, { total: 50 }),
+          h(List, { dataSource: ['a'], renderItem: (x: unknown) => h(List.Item, null, String(x)) }),
+          h(Result, { status: '404', title: 'a' }),
+          h(Alert, { type: 'warning', showIcon: true, message: 'a' }),
+          h(Select, { options: [{ value: 'a', label: 'a' }] }),
+          h(Radio.Group, { options: ['a'] }),
+          h(Checkbox.Group, { options: ['a'] }),
+          h(Statistic, { title: 'a', value: 1 }),
+          h(Popconfirm, { title: 'a' }, h('span', null, 'a')),
+          h(Divider),
+          h(Modal, { open: false }),
+          h(Drawer, { open: false }),
+        ),
+      );
+      const more = cssinjs.extractStyle(cache, { plain: true, types: 'style', once: true });
+      const first = MARKER.exec(css)?.[1];
+      const second = MARKER.exec(more)?.[1];
+      if (first === undefined || second === undefined) throw new Error('antd-static-style: no cache-path marker');
+      // the signed-in sheet's marker lists both sets: it comes after the inline one and replaces it
+      signedCss = more.replace(MARKER, `.data-ant-cssinjs-cache-path{content:"${first};${second}";}`);
+      for (const text of [css, signedCss]) {
+        if (process.env.NODE_ENV === 'production' && text.includes('css-dev-only')) throw new Error('antd-static-style: development hash');
+      }
       if (css.includes('</')) throw new Error('antd-static-style: the CSS would end the <style> element');
+      // named by its content, as Vite names assets (the server caches assets/ for a year)
+      signedFile = `assets/antd-signed-${createHash('sha256').update(signedCss).digest('base64url').slice(0, 8)}.css`;
+      this.emitFile({ type: 'asset', fileName: signedFile, source: signedCss });
     },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
         if (!css) return html;
         // before everything else in <head>: antd puts its run-time styles first, these go with them
-        return html.replace('<head>', `<head>\n    <style>${css}</style>`);
+        const out = html.replace('<head>', `<head>\n    <style>${css}</style>`);
+        if (!signedFile) return out;
+        // with a session cookie, on a signed-in page: the learner pages' sheet (see above)
+        const script = `(function(t,s,h){var p=location.pathname.toLowerCase().replace(/\\/+$/,'')||'/';if(s.indexOf(p)>=0||('; '+document.cookie).indexOf('; '+t+'=')<0)return;var l=document.createElement('link');l.rel='stylesheet';l.id=${JSON.stringify(SIGNED_STYLE_ID)};l.href=h;document.head.appendChild(l)})(${JSON.stringify(signed.cookie)},${JSON.stringify(signed.skip)},${JSON.stringify(`/${signedFile}`)})`;
+        return { html: out, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },
   };

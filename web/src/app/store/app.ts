@@ -29,9 +29,12 @@ interface AppState {
   setSize(size: ComponentSize): void;
 }
 
+/** a phone starts with its sidebar (a drawer there) closed: not opened, loaded and closed again at once */
+const mobileAtStart = typeof window !== 'undefined' && isMobileWidth(window.innerWidth);
+
 export const useAppStore = create<AppState>((set, get) => ({
-  sidebarOpened: Cookies.get(SIDEBAR_COOKIE) !== '0',
-  device: typeof window !== 'undefined' && isMobileWidth(window.innerWidth) ? 'mobile' : 'desktop',
+  sidebarOpened: !mobileAtStart && Cookies.get(SIDEBAR_COOKIE) !== '0',
+  device: mobileAtStart ? 'mobile' : 'desktop',
   size: readSize(),
   settingsOpen: false,
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),

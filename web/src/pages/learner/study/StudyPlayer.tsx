@@ -226,7 +226,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
         onReady: playing ? () => void el.play().catch(() => {}) : undefined,
       });
     // a quality switch or a playing element attaches at once; the page's first attach waits for the
-    // poster and an idle moment: hls.js (~140 KB) and the first segment then no longer compete with
+    // poster and an idle moment: hls.js (its light build, ~96 KB brotli) and the first segment then no longer compete with
     // the page's first paint on a phone (issue 23 item 11). A play before that attaches at once.
     if (switched || playing) return attach();
     let detach: (() => void) | undefined;
