@@ -14,6 +14,7 @@ import { Button, Card, Form, Input, Skeleton } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { getSiteSettings, saveSiteSettings } from '../../../../api/content';
+import { contentKeys } from '../../../../api/content.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 
 // the same rules as the server's siteSettingsInput (contract)
@@ -27,7 +28,7 @@ function rulesFor(k: SiteSettingKey): Rule[] {
 /** Site settings: the footer's contact details, working hours, address, links, copyright, filing number, company. */
 export default function SiteSettingsPage() {
   const [form] = Form.useForm<SiteSettings>();
-  const q = useQuery({ queryKey: ['content', 'site'], queryFn: getSiteSettings });
+  const q = useQuery({ queryKey: contentKeys.site, queryFn: getSiteSettings });
   useEffect(() => {
     if (q.data) form.setFieldsValue(q.data);
   }, [q.data, form]);
