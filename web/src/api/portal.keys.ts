@@ -2,6 +2,8 @@
 export const portalKeys = {
   /** everything of the portal (what signing in or out invalidates) */
   all: ['portal'] as const,
+  /** the footer's site settings (portal and sign-in pages) */
+  site: ['portal', 'site'] as const,
   links: (linkType: number) => ['portal', 'links', linkType] as const,
   lecturers: ['portal', 'lecturers'] as const,
   lecturer: (lecturerCode: string | null) => ['portal', 'lecturer', lecturerCode] as const,

@@ -15,6 +15,7 @@ import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { getSiteSettings, saveSiteSettings } from '../../../../api/content';
 import { contentKeys } from '../../../../api/content.keys';
+import { portalKeys } from '../../../../api/portal.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 
 // the same rules as the server's siteSettingsInput (contract)
@@ -35,10 +36,7 @@ export default function SiteSettingsPage() {
   const save = useAppMutation({
     mutationFn: async () => saveSiteSettings(await form.validateFields()),
     success: '保存成功',
-    invalidate: [
-      ['content', 'site'],
-      ['portal', 'site'],
-    ],
+    invalidate: [contentKeys.site, portalKeys.site],
   });
   return (
     <Card variant="borderless" title="站点设置" data-testid="site-settings" style={{ maxWidth: 760 }}>
