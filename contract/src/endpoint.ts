@@ -9,8 +9,12 @@ import type { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
-/** What the call answers: `json` an envelope around `data`; `file` a download (or an envelope on failure); `upload` a multipart body in. */
-export type EndpointKind = 'json' | 'file' | 'upload';
+/**
+ * What the call answers: `json` an envelope around `data`; `file` a download (or an envelope on
+ * failure); `upload` a multipart body in; `raw` a body of its own without the envelope, read by a
+ * third-party component rather than the typed client (the captcha widget's challenge).
+ */
+export type EndpointKind = 'json' | 'file' | 'upload' | 'raw';
 
 declare const answerType: unique symbol;
 /** The type of the envelope's `data`, carried by the type only (nothing to validate at run time). */
@@ -59,6 +63,9 @@ export type OutputOf<E> = E extends Endpoint<z.ZodType | undefined, infer O> ? O
 export interface FileAnswer {
   readonly file: true;
 }
+
+/** A `raw` answer: the handler replies itself (no envelope), like a download. */
+export type RawAnswer = FileAnswer;
 
 /** One domain's endpoints, by name. */
 export type EndpointGroup = Readonly<Record<string, AnyEndpoint>>;

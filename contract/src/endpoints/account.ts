@@ -1,4 +1,4 @@
-import { answer, endpoint } from '../endpoint.ts';
+import { answer, endpoint, type RawAnswer } from '../endpoint.ts';
 import type { AccountChoice, CaptchaConfig, ResetAccount, UploadedImage } from '../schemas/account.ts';
 import {
   cancelCodeQuery,
@@ -32,6 +32,13 @@ export const accountApi = {
     output: answer<AccountChoice[]>(),
   }),
   loginStep2: endpoint({ method: 'POST', path: '/Api/User/user_user/LoginStep2', input: secretQuery, output: answer<LoginResult>() }),
+  /** the ALTCHA widget reads the challenge itself (GetAPPId's challengeUrl): no envelope */
+  getCaptchaChallenge: endpoint({
+    method: 'GET',
+    path: '/Api/User/user_user/GetCaptchaChallenge',
+    output: answer<RawAnswer>(),
+    kind: 'raw',
+  }),
   getCheckNum: endpoint({ method: 'POST', path: '/Api/User/user_user/GetCheckNum', input: getCheckNumBody, output: answer<null>() }),
   loginWithCheckNumStep1: endpoint({
     method: 'POST',

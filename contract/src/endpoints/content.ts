@@ -1,10 +1,13 @@
 import { answer, endpoint } from '../endpoint.ts';
 import type { LecturerAdminItem, LinkItem, ModelItem, RegulationItem, SiteSettings } from '../schemas/content.ts';
 import {
+  docCodeInput,
   lecturerCodeInput,
   lecturerSaveInput,
+  linkCodeInput,
   linkSaveInput,
   linkTypeInput,
+  modelCodeInput,
   modelListInput,
   modelSaveInput,
   regulationListInput,
@@ -26,6 +29,7 @@ export const contentApi = {
     input: linkSaveInput,
     output: answer<{ linkCode: string }>(),
   }),
+  delLinkData: endpoint({ method: 'POST', path: '/Api/Fp_Manage/Fp_link/DelLinkData', input: linkCodeInput, output: answer<void>() }),
   getLecturerDataList: endpoint({
     method: 'POST',
     path: '/Api/Fp_Manage/Fp_lecturer/GetLecturerDataList',
@@ -56,6 +60,12 @@ export const contentApi = {
     input: modelSaveInput,
     output: answer<{ modelCode: string }>(),
   }),
+  delModelInfoData: endpoint({
+    method: 'POST',
+    path: '/Api/Fp_Manage/Fp_modelinfo/DelModelInfoData',
+    input: modelCodeInput,
+    output: answer<void>(),
+  }),
   getRegulationDataList: endpoint({
     method: 'POST',
     path: '/Api/SysConfig/sys_regulation/GetRegulationDataList',
@@ -67,6 +77,12 @@ export const contentApi = {
     path: '/Api/SysConfig/sys_regulation/SaveRegulationData',
     input: regulationSaveInput,
     output: answer<{ docCode: string }>(),
+  }),
+  delRegulationData: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_regulation/DelRegulationData',
+    input: docCodeInput,
+    output: answer<void>(),
   }),
   getSiteSettings: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_site/GetSiteSettings', output: answer<SiteSettings>() }),
   saveSiteSettings: endpoint({

@@ -1,12 +1,22 @@
 import { answer, endpoint, type FileAnswer } from '../endpoint.ts';
 import type { PageResult } from '../schemas/common.ts';
-import type { ExamDetail, ExamView, PaperDetail, PaperView, QuestionDirNode, QuestionImportCheck, QuestionView } from '../schemas/exam.ts';
+import type {
+  ExamDetail,
+  ExamView,
+  PaperDetail,
+  PaperPreview,
+  PaperView,
+  QuestionDirNode,
+  QuestionImportCheck,
+  QuestionView,
+} from '../schemas/exam.ts';
 import {
   examCodeInput,
   examPageInput,
   examSaveInput,
   paperCodeInput,
   paperPageInput,
+  paperPreviewInput,
   paperSaveInput,
   questionBatchInput,
   questionCodeInput,
@@ -133,6 +143,12 @@ export const examsApi = {
     output: answer<void>(),
   }),
   paperDelete: endpoint({ method: 'POST', path: '/Api/Exam_Manage/ex_paper/Delete', input: paperCodeInput, output: answer<void>() }),
+  paperPreview: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_paper/Preview',
+    input: paperPreviewInput,
+    output: answer<PaperPreview>(),
+  }),
   examGetPageList: endpoint({
     method: 'POST',
     path: '/Api/Exam_Manage/ex_exam/GetPageList',

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { answer, endpoint } from '../endpoint.ts';
-import type { ImportJobStarted, ImportJobView } from '../schemas/admin.ts';
+import type { ImportJobStarted, ImportJobView, UploadResult } from '../schemas/admin.ts';
 import { importBody, importJobBody } from '../schemas/admin.ts';
 import type { UserRowView } from '../schemas/admin-people.ts';
 
@@ -19,5 +20,21 @@ export const importsApi = {
     output: answer<ImportJobView>(),
   }),
   userExportIn: endpoint({ method: 'POST', path: '/Api/User/user_user/UserExportIn', input: importBody, output: answer<UserRowView[]>() }),
+  /** a workbook for an import: private, read back through a short-lived signed link */
+  uploadZFileByFormTemporarily: endpoint({
+    method: 'POST',
+    path: '/Api/upload/Upload/UploadZFileByFormTemporarily',
+    input: z.object({}),
+    output: answer<UploadResult>(),
+    kind: 'upload',
+  }),
+  /** a document, workbook or image */
+  uploadZFileByForm: endpoint({
+    method: 'POST',
+    path: '/Api/upload/Upload/UploadZFileByForm',
+    input: z.object({}),
+    output: answer<UploadResult>(),
+    kind: 'upload',
+  }),
   getwwwrootUrl: endpoint({ method: 'POST', path: '/Api/User/user_user/GetwwwrootUrl', output: answer<null>() }),
 };

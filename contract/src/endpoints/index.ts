@@ -16,8 +16,11 @@ import { noticesApi } from './notices.ts';
 import { orgsApi } from './orgs.ts';
 import { portalApi } from './portal.ts';
 import { postsApi } from './posts.ts';
+import { projectsApi } from './projects.ts';
 import { rolesApi } from './roles.ts';
 import { sessionApi } from './session.ts';
+import { studyApi } from './study.ts';
+import { resDirApi, trainResApi } from './trainres.ts';
 import { userexamApi } from './userexam.ts';
 import { usersApi } from './users.ts';
 
@@ -37,8 +40,12 @@ export {
   orgsApi,
   portalApi,
   postsApi,
+  projectsApi,
+  resDirApi,
   rolesApi,
   sessionApi,
+  studyApi,
+  trainResApi,
   userexamApi,
   usersApi,
 };
@@ -63,4 +70,8 @@ export const allEndpoints: Readonly<Record<string, EndpointGroup>> = {
   portal: portalApi,
   exams: examsApi,
   userexam: userexamApi,
+  projects: projectsApi,
+  resDir: resDirApi,
+  trainRes: trainResApi,
+  study: studyApi,
 };

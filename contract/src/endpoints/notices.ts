@@ -1,13 +1,15 @@
 import { answer, endpoint } from '../endpoint.ts';
 import type { PageResult } from '../schemas/common.ts';
-import type { NoticeAdminItem, NoticeDetail, NoticeItem } from '../schemas/content.ts';
+import type { NoticeAdminItem, NoticeDetail, NoticeItem, UploadedContentFile } from '../schemas/content.ts';
 import {
+  contentUploadInput,
   noticeAdminPageInput,
   noticePageInput,
   noticePublishInput,
   noticeSaveInput,
   noticeSysCodeInput,
   noticeTopInput,
+  noticeUpdateInput,
 } from '../schemas/content.ts';
 
 /** The notices calls (ADR 0039). */
@@ -58,6 +60,20 @@ export const noticesApi = {
     path: '/Api/SysConfig/sys_notice/AddNotice',
     input: noticeSaveInput,
     output: answer<{ noticeSysCode: string }>(),
+  }),
+  updateNotice: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_notice/UpdateNotice',
+    input: noticeUpdateInput,
+    output: answer<{ noticeSysCode: string }>(),
+  }),
+  /** multipart: the file, with `kind` in the query (content of notices, links, lecturers, models, regulations, questions) */
+  uploadContentFile: endpoint({
+    method: 'POST',
+    path: '/Api/SysConfig/sys_notice/UploadContentFile',
+    input: contentUploadInput,
+    output: answer<UploadedContentFile>(),
+    kind: 'upload',
   }),
   setNoticeStatus: endpoint({
     method: 'POST',

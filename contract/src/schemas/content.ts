@@ -150,6 +150,23 @@ export const noticeSaveInput = z
   .refine((v) => v.noticeType !== 2 || v.noticeUrl !== '', { message: ContentMsg.urlRequired, path: ['noticeUrl'] });
 export type NoticeSaveInput = z.input<typeof noticeSaveInput>;
 
+/** UpdateNotice: the same fields, with the notice's code required */
+export const noticeUpdateInput = noticeSaveInput.refine((v) => !!v.noticeSysCode, {
+  message: ContentMsg.noticeCodeRequired,
+  path: ['noticeSysCode'],
+});
+
+/** UploadContentFile (multipart, `kind` in the query): image / document (attachment) / video */
+export const contentUploadInput = z.object({ kind: z.enum(['image', 'document', 'video']).default('image') });
+export type ContentUploadKind = z.output<typeof contentUploadInput>['kind'];
+export interface UploadedContentFile {
+  key: string;
+  url: string;
+  name: string;
+  size: number;
+  mime: string;
+}
+
 export const noticePublishInput = noticeSysCodeInput.extend({ status: intFlag([0, 2], 2) });
 
 export interface NoticeEnclosure {
@@ -438,3 +455,9 @@ export interface ReceiverItem {
   companyName: string;
   orgName: string;
 }
+
+/** DelLinkData / DelModelInfoData / DelRegulationData: the object's code */
+const contentCode = z.string().trim().min(1, ContentMsg.codeRequired).max(64);
+export const linkCodeInput = z.object({ linkCode: contentCode });
+export const modelCodeInput = z.object({ modelCode: contentCode });
+export const docCodeInput = z.object({ docCode: contentCode });

@@ -302,6 +302,15 @@ export const paperPageInput = z.object({
   companySysCode: text(100).default(''),
 });
 export const paperCodeInput = z.object({ paperCode: text(60).pipe(z.string().min(1, ExamMsg.paperNotFound)) });
+/** Preview: seed repeats a random paper's draw (a fresh one when missing) */
+export const paperPreviewInput = paperCodeInput.extend({
+  seed: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .optional(),
+});
 
 export interface PaperRuleView {
   qType: number;
@@ -444,3 +453,23 @@ export interface ExamView {
 export interface ExamDetail extends ExamView {
   participants: ExamParticipantsView;
 }
+
+/** A question of a previewed paper (ex_paper/Preview): as an attempt would draw it, with its answer. */
+export interface PaperPreviewQuestion {
+  qCode: string;
+  qVersion: number;
+  /** position on the paper */
+  order: number;
+  /** position the attempt would show it at */
+  showOrder: number;
+  /** option indices in the shown order; [] = the paper's order */
+  optionOrder: number[];
+  qType: number;
+  qName: string;
+  options: string[];
+  answer: string;
+  analysis: string;
+  difficulty: number;
+  score: number;
+}
+export type PaperPreview = PaperView & { seed: number; questions: PaperPreviewQuestion[] };

@@ -289,3 +289,33 @@ export interface PlayListAnswer {
   /** the lesson these URLs play (0 = the first, or the only media) */
   lesson?: number;
 }
+
+// ---------- media (GetMediaStatus, RetryMedia, GetVideoPlayList, GetTrainResPreView) ----------
+
+export const mediaIdInput = z.object({ mediaId: z.string().trim().min(1, '媒体文件不存在').max(60) });
+/** lesson: the lesson's index in a course of several (ADR 0022); 0 = the first, or the only media */
+const lessonField = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? 0 : v),
+  z.coerce.number({ error: '课时不存在' }).int('课时不存在').min(0, '课时不存在').max(1000, '课时不存在'),
+);
+export const videoIdInput = z.object({ videoId: z.string().trim().min(1, '资源不存在').max(60), lesson: lessonField });
+export const resPreviewInput = resCodeInput.extend({ lesson: lessonField });
+
+/** GetVideoPlayList / GetTrainResPreView: the play list with the resource's text. */
+export type PlayAnswer = PlayListAnswer & { content: string; introduce: string };
+
+/** GetMediaCapability: can this server transcode? */
+export interface MediaCapability {
+  canTranscode: boolean;
+  version: string;
+  reason: string;
+  uploadLimitBytes: number;
+}
+
+/** GetIndexResDirList: the home page's categories. */
+export interface IndexResDir {
+  dCode: string;
+  dName: string;
+  dNo: string;
+  dpNo: string;
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CaptchaConfig } from '@xuetu/contract';
+import { accountApi, type CaptchaConfig } from '@xuetu/contract';
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { AppContext } from './context.ts';
@@ -9,7 +9,7 @@ import { claimOnce } from './markers.ts';
 // the solved payload travels in `Ticket`, the challenge salt in `Randstr`. A payload passes once.
 
 export const CAPTCHA_APP_ID = 'altcha';
-export const CHALLENGE_PATH = '/Api/User/user_user/GetCaptchaChallenge';
+export const CHALLENGE_PATH = accountApi.getCaptchaChallenge.path;
 const ALGORITHM = 'PBKDF2/SHA-256';
 /** PBKDF2 iterations per try and the range of tries: ~0.3–1 s in a browser, no visible puzzle */
 const COST = 500;

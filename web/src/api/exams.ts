@@ -1,17 +1,13 @@
 // Exam authoring calls under /Api/Exam_Manage/ (issue 12).
 import {
-  EXAM_BASE,
   examsApi,
-  type PaperView,
+  type PaperPreviewQuestion,
   QUESTION_REFUSED_NAME,
   QUESTION_TEMPLATE_NAME,
   type QuestionExportFormat,
   type QuestionImportFormat,
 } from '@xuetu/contract';
 import { call, callDownload, callEnvelope } from './client';
-import { post } from './request';
-
-const paper = `${EXAM_BASE}/ex_paper`;
 
 export const getQuestionDirTree = (companySysCode = '') => call(examsApi.getTreeData, { companySysCode });
 export const saveQuestionDir = (body: { dirCode?: string; dirName: string; pCode: string; sortOrder?: number; companySysCode?: string }) =>
@@ -65,18 +61,8 @@ export const addPaper = (body: PaperBody) => call(examsApi.paperAddData, body);
 /** the answer carries no data (null, as the editor's save expects) */
 export const updatePaper = (body: PaperBody) => call(examsApi.paperUpdateData, body).then(() => null);
 export const deletePaper = (paperCode: string) => call(examsApi.paperDelete, { paperCode });
-export type PreviewQuestion = {
-  qCode: string;
-  order: number;
-  qType: number;
-  qName: string;
-  options: string[];
-  answer: string;
-  analysis: string;
-  score: number;
-};
-export const previewPaper = (paperCode: string) =>
-  post<PaperView & { seed: number; questions: PreviewQuestion[] }>(`${paper}/Preview`, { paperCode });
+export type PreviewQuestion = PaperPreviewQuestion;
+export const previewPaper = (paperCode: string) => call(examsApi.paperPreview, { paperCode });
 
 export const getExamPage = (body: { keyword: string; status?: number; companySysCode: string; pageIndex: number; pageRows: number }) =>
   call(examsApi.examGetPageList, body);

@@ -1,9 +1,8 @@
-import { auditlogApi, importsApi, type UploadResult } from '@xuetu/contract';
-import { call, callEnvelope } from './client';
-import { upload } from './request';
+import { auditlogApi, importsApi } from '@xuetu/contract';
+import { call, callEnvelope, callUpload } from './client';
 
-export const uploadTemporarily = (file: Blob) => upload<UploadResult>('/Api/upload/Upload/UploadZFileByFormTemporarily', file);
-export const uploadFile = (file: Blob) => upload<UploadResult>('/Api/upload/Upload/UploadZFileByForm', file);
+export const uploadTemporarily = (file: Blob) => callUpload(importsApi.uploadZFileByFormTemporarily, file);
+export const uploadFile = (file: Blob) => callUpload(importsApi.uploadZFileByForm, file);
 export const checkUserInfo = (urls: string[], companySysCode = '') => callEnvelope(importsApi.checkuserinfo, { urls, companySysCode });
 /** The counts of an import written at once, or the job of a large one (follow it with getImportJob). */
 export const saveExportIn = (urls: string[], companySysCode = '') =>

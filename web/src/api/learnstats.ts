@@ -1,10 +1,8 @@
 // Learning statistics (courses module, ADR 0019): the dashboard's count cards, showcase, calendar,
 // rankings and study stars, and the signed-out course preview of /home.
-import { learnstatsApi, type PlayListAnswer } from '@xuetu/contract';
+import { learnstatsApi, trainResApi } from '@xuetu/contract';
 import { call } from './client';
-import { post } from './request';
 
-const res = '/Api/Train_Manage/Train_Res';
 const quiet = { silent: true } as const;
 
 export const getUserCount = () => call(learnstatsApi.getUserCount, {}, quiet);
@@ -13,4 +11,4 @@ export const getRecommendList = (cate: 1 | 2 | 3, top = 6) => call(learnstatsApi
 export const getRanking = (limit: number) => call(learnstatsApi.getRankingList, { limit }, quiet);
 export const getStars = (limit = 5) => call(learnstatsApi.getStudyStarList, { limit }, quiet);
 export const getMonthLog = (month: string) => call(learnstatsApi.learningMonthLog, { month }, quiet);
-export const getPreview = (rescode: string) => post<PlayListAnswer & { introduce: string }>(`${res}/GetTrainResPreView`, { rescode });
+export const getPreview = (rescode: string) => call(trainResApi.getTrainResPreView, { rescode });

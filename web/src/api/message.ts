@@ -1,9 +1,6 @@
 import { type MessageItem, messageApi } from '@xuetu/contract';
 import { call } from './client';
 
-/** Query key of the unread count; invalidate it after marking a message read. */
-export const NO_READ_COUNT_KEY = ['sys_message', 'GetNoReadCount'] as const;
-
 export const getNoReadCount = () => call(messageApi.getNoReadCount);
 
 export interface MessageSearch {

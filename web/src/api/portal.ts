@@ -1,8 +1,7 @@
 // Public portal calls (spec portal-and-learner §7: OpenApi, sys_notice, Fp_modelinfo) and the
 // course showcase calls of the home page (served by the courses module).
-import { learnstatsApi, noticesApi, portalApi } from '@xuetu/contract';
+import { type IndexResDir, learnstatsApi, noticesApi, portalApi, resDirApi } from '@xuetu/contract';
 import { call, callEnvelope } from './client';
-import { post } from './request';
 
 export const getInfoNoticePage = (body: {
   search?: { keyword?: string };
@@ -25,12 +24,7 @@ export const getShowModels = () => call(portalApi.getShowModelInfoDataList, { cl
 export const getRegulations = (keyword = '') => call(portalApi.getguizhangzhidu, { keyword });
 
 // ---- course showcase (courses module); quiet so a missing endpoint shows an empty state ----
-export interface ResDir {
-  dCode: string;
-  dName: string;
-  dNo: string;
-  dpNo: string;
-}
+export type ResDir = IndexResDir;
 export interface CourseCard {
   id?: number;
   resCode: string;
@@ -48,7 +42,7 @@ export interface StudyStar {
   studyHoursStr: string;
 }
 const quiet = { silent: true } as const;
-export const getIndexResDirList = () => post<ResDir[]>('/Api/Train_Manage/Train_ResDir/GetIndexResDirList', {}, quiet);
+export const getIndexResDirList = () => call(resDirApi.getIndexResDirList, {}, quiet);
 export const getIndexHotRes = (dCode: string, top = 10) => call(learnstatsApi.indexHotRes, { dCode, top }, quiet);
 export const getRankingList = (limit = 5) => call(learnstatsApi.getRankingList, { limit }, quiet);
 export const getStudyStars = () => call(learnstatsApi.getStudyStarList, {}, quiet);

@@ -5,4 +5,6 @@ export const postKeys = {
     ['admin', 'postPage', companySysCode, orgCode, keyWord, page] as const,
   /** every post of a company (pickers) */
   all: (companySysCode: string) => ['admin', 'posts', 'all', companySysCode] as const,
+  /** every post of one department (the user forms' post choices) */
+  ofOrg: (orgCode: string | undefined, companySysCode: string | undefined) => ['admin', 'orgPosts', orgCode, companySysCode] as const,
 };

@@ -4,8 +4,6 @@ import { download, service } from './request';
 
 const _base = USER_EXAM_BASE;
 
-export const MY_EXAMS_KEY = ['ex_userexam', 'GetMyExamList'] as const;
-
 export const getMyExamList = (body: { status?: number; mustComplete?: number; pageIndex: number; pageSize: number }) =>
   call(userexamApi.getMyExamList, body);
 export const isExistImgExam = () => call(userexamApi.isExistImgExam, {}, { silent: true });

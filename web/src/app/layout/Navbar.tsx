@@ -10,7 +10,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Breadcrumb, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { Link, useLocation } from 'react-router';
-import { getNoReadCount, NO_READ_COUNT_KEY } from '../../api/message';
+import { getNoReadCount } from '../../api/message';
+import { messageKeys } from '../../api/message.keys';
 import { UserAvatar } from '../../components/UserAvatar';
 import { findLayoutRoute, useLayoutRoutes } from '../routeTable';
 import { type ComponentSize, useAppStore } from '../store/app';
@@ -35,7 +36,7 @@ function Crumbs() {
 
 function MessageBadge() {
   // spec: the unread count is fetched when the layout mounts
-  const { data } = useQuery({ queryKey: NO_READ_COUNT_KEY, queryFn: getNoReadCount, retry: false, refetchOnWindowFocus: false });
+  const { data } = useQuery({ queryKey: messageKeys.noReadCount, queryFn: getNoReadCount, retry: false, refetchOnWindowFocus: false });
   const count = typeof data === 'number' ? data : 0;
   // the name holds the number the badge shows (WCAG 2.5.3, label in name)
   const label = count > 0 ? `消息 ${count > 99 ? '99+' : count} 条未读` : '消息';

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UserRowView } from '@xuetu/contract';
 import { Button, Input, Segmented, Table, Tree } from 'antd';
 import { useState } from 'react';
+import { participantKeys } from '../../api/participants.keys';
 import { getUserList } from '../../api/users';
 import { useOrgTree, usePostPage } from './queries';
 import { addUnique, flatOrgs, removeKeys, type TabProps, toTree } from './types';
@@ -18,7 +19,7 @@ export function UserTab({ value, onChange, companySysCode }: TabProps<'users'>) 
   const tree = useOrgTree(companySysCode);
   const posts = usePostPage(companySysCode, POST_LIST);
   const users = useQuery({
-    queryKey: ['participant', 'users', companySysCode, filter, page],
+    queryKey: participantKeys.users(companySysCode, filter, page),
     queryFn: () =>
       getUserList({
         key: filter.key,

@@ -6,7 +6,9 @@ import type { TablePaginationConfig } from 'antd';
 import { App, Select, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
 import { getCompanyListPage } from '../../api/companies';
+import { companyKeys } from '../../api/companies.keys';
 import { getOrgTree } from '../../api/orgs';
+import { orgKeys } from '../../api/orgs.keys';
 import { useSession } from '../../app/store/session';
 
 /** System roles 1 and 2 see every company (and must pick one where the spec says so). */
@@ -75,7 +77,7 @@ export const toTreeOptions = (nodes: OrgNode[]): TreeOption[] =>
 
 /** The caller's departments (without the virtual root), for pickers. */
 export function useOrgTree(companySysCode = '') {
-  return useQuery({ queryKey: ['admin', 'orgTree', companySysCode, 0], queryFn: () => getOrgTree({ showTop: 0, companySysCode }) });
+  return useQuery({ queryKey: orgKeys.tree(companySysCode, 0), queryFn: () => getOrgTree({ showTop: 0, companySysCode }) });
 }
 
 /** Organisation picker: a tree with a substring filter on the label (spec §2, §5). */
@@ -119,7 +121,7 @@ export function CompanySelect(props: {
   'data-testid'?: string;
 }) {
   const [key, setKey] = useState('');
-  const q = useQuery({ queryKey: ['admin', 'companies', key], queryFn: () => getCompanyListPage(key) });
+  const q = useQuery({ queryKey: companyKeys.search(key), queryFn: () => getCompanyListPage(key) });
   const field = props.valueField ?? 'companySysCode';
   return (
     <Select

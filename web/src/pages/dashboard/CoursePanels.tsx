@@ -9,6 +9,7 @@ import { useSession } from '../../app/store/session';
 import { Rankings, StudyStars } from '../public/home/SideLists';
 import { CardRow, countCardsFor } from './CountCards';
 import './course-panels.css';
+import { learnstatsKeys } from '../../api/learnstats.keys';
 
 // The dashboard's course panels (spec §2 "Learner dashboard and home panels"; ADR 0019): the
 // HOT/NEW/GOOD showcase, the learning calendar (a heat map of minutes per day), study stars,
@@ -24,7 +25,7 @@ export function shiftMonth(month: string, by: number): string {
 
 /** The month's credited minutes per day; the calendar, training count and chart share it. */
 export function useMonthLog(month: string) {
-  return useQuery({ queryKey: ['learnstats', 'monthLog', month], queryFn: () => getMonthLog(month), retry: false });
+  return useQuery({ queryKey: learnstatsKeys.monthLog(month), queryFn: () => getMonthLog(month), retry: false });
 }
 
 /** heat level 0–4 of a day's minutes */
@@ -117,7 +118,7 @@ export function CalendarPanel() {
 
 /** 培训统计: courses studied, minutes, and this month's study days (personal for a learner, the company's for staff). */
 export function TrainingCountPanel() {
-  const stats = useQuery({ queryKey: ['learnstats', 'stats'], queryFn: getStudyStats, retry: false });
+  const stats = useQuery({ queryKey: learnstatsKeys.stats, queryFn: getStudyStats, retry: false });
   const month = monthOf(new Date());
   const log = useMonthLog(month);
   const days = log.data ?? [];
@@ -203,7 +204,7 @@ const SHOWCASE = [
 
 function ShowcaseColumn({ cate, tag }: { cate: 1 | 2 | 3; tag: string }) {
   const navigate = useNavigate();
-  const q = useQuery({ queryKey: ['learnstats', 'recommend', cate], queryFn: () => getRecommendList(cate, 5), retry: false });
+  const q = useQuery({ queryKey: learnstatsKeys.recommend(cate), queryFn: () => getRecommendList(cate, 5), retry: false });
   if (q.isLoading) return <Skeleton active />;
   const items: CourseCardView[] = Array.isArray(q.data) ? q.data : [];
   if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无课程" />;
@@ -253,8 +254,8 @@ export function ShowcaseColumns() {
 export function LiveCountCards() {
   const sysRoles = useSession((s) => s.sysRoles);
   const learner = isLearnerOnly(sysRoles);
-  const stats = useQuery({ queryKey: ['learnstats', 'stats'], queryFn: getStudyStats, retry: false });
-  const users = useQuery({ queryKey: ['learnstats', 'userCount'], queryFn: getUserCount, enabled: !learner, retry: false });
+  const stats = useQuery({ queryKey: learnstatsKeys.stats, queryFn: getStudyStats, retry: false });
+  const users = useQuery({ queryKey: learnstatsKeys.userCount, queryFn: getUserCount, enabled: !learner, retry: false });
   const values = { ...(stats.data ?? {}), ...(users.data ?? {}) } as Record<string, number | undefined>;
   const pending = stats.isLoading || (!learner && users.isLoading);
   const seconds = stats.data?.studySeconds;

@@ -10,6 +10,7 @@ import { useImgExamRedirect } from './ExamPanel';
 import { StudyCards } from './StudyCards';
 // the notice rows' look
 import '../public/components/portal.css';
+import { portalKeys } from '../../api/portal.keys';
 
 // The learner dashboard panels of spec §2 "Learner dashboard and home panels".
 
@@ -19,8 +20,8 @@ import '../public/components/portal.css';
  * (often the page's largest paint on a phone), nothing hidden in the tab order (issue 23 item 11).
  */
 export function CarouselPanel() {
-  const links = useQuery({ queryKey: ['portal', 'links', 0], queryFn: () => getLinks(0) });
-  const images = useQuery({ queryKey: ['portal', 'imageNotices'], queryFn: getHomeImageNotices });
+  const links = useQuery({ queryKey: portalKeys.links(0), queryFn: () => getLinks(0) });
+  const images = useQuery({ queryKey: portalKeys.imageNotices, queryFn: getHomeImageNotices });
   return (
     <Card size="small" styles={{ body: { padding: 0, overflow: 'hidden', borderRadius: 8 } }} data-testid="dashboard-carousel">
       {links.isLoading || images.isLoading ? (
@@ -36,7 +37,7 @@ export function CarouselPanel() {
 }
 
 export function NoticePanel() {
-  const q = useQuery({ queryKey: ['portal', 'homeNotices'], queryFn: () => getHomeNotices(6) });
+  const q = useQuery({ queryKey: portalKeys.homeNotices, queryFn: () => getHomeNotices(6) });
   return (
     <Card title="通知公告" extra={<Link to="/infonoticelist">更多</Link>} data-testid="dashboard-notices">
       {q.isLoading ? (

@@ -3,7 +3,8 @@ import type { StudyCard } from '@xuetu/contract';
 import { App, Button, Card, Col, Empty, Progress, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getMyStudyData, joinProject, MY_STUDY_KEY } from '../../api/projects';
+import { getMyStudyData, joinProject } from '../../api/projects';
+import { projectKeys } from '../../api/projects.keys';
 import { cardState, chinaToday, defaultPlan, openPlans, todayHint } from './studyCards';
 
 const projectDetailPath = (projectCode: string) => `/project/detail?projectCode=${encodeURIComponent(projectCode)}`;
@@ -23,7 +24,7 @@ function OneCard({ card }: { card: StudyCard }) {
     try {
       await joinProject(card.projectCode, plan);
       message.success('加入成功');
-      await client.invalidateQueries({ queryKey: MY_STUDY_KEY });
+      await client.invalidateQueries({ queryKey: projectKeys.myStudy });
     } catch {
       // shown by the request wrapper
     } finally {
@@ -100,7 +101,7 @@ function OneCard({ card }: { card: StudyCard }) {
 
 /** The study cards themselves (loaded lazily by StudyCards). */
 export default function StudyCardList() {
-  const q = useQuery({ queryKey: [...MY_STUDY_KEY], queryFn: () => getMyStudyData({}) });
+  const q = useQuery({ queryKey: projectKeys.myStudy, queryFn: () => getMyStudyData({}) });
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '24px auto' }} />;
   const cards = q.data ?? [];
   if (!cards.length) return <Empty description="暂无培训项目" />;

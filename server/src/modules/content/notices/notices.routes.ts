@@ -4,19 +4,16 @@ import {
   NOTICE_PAGE_SIZE,
   NoticeChannel,
   NoticeStatus,
-  noticeSaveInput,
   noticesApi,
   PAGE_SIZE_DEFAULT,
   Perm,
   pageWindow,
 } from '@xuetu/contract';
-import { z } from 'zod';
 import { withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import { uploadContentFile } from '../site/files.ts';
 import * as service from './notices.service.ts';
 
-const base = '/Api/SysConfig/sys_notice';
 const BANNER_LIMIT = 10;
 
 export const noticeRoutes = [
@@ -88,11 +85,9 @@ export const noticeRoutes = [
       withMsg(await service.saveNotice(caller, { ...input, noticeSysCode: undefined }), input.publish ? ContentMsg.published : Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/UpdateNotice`,
+    endpoint: noticesApi.updateNotice,
     access: { action: Perm.NoticeEdit },
     summary: '编辑公告',
-    input: noticeSaveInput.refine((v) => !!v.noticeSysCode, { message: ContentMsg.noticeCodeRequired, path: ['noticeSysCode'] }),
     handler: async ({ input, caller }) =>
       withMsg(await service.saveNotice(caller, input), input.publish ? ContentMsg.published : Msg.saved),
   }),
@@ -115,14 +110,11 @@ export const noticeRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/UploadContentFile`,
+    endpoint: noticesApi.uploadContentFile,
     access: {
       action: [Perm.NoticeAdd, Perm.NoticeEdit, Perm.LinkEdit, Perm.LecturerEdit, Perm.ModelEdit, Perm.RegulationEdit, Perm.QuestionEdit],
     },
     summary: '上传内容文件（kind: image 图片 / document 附件 / video 视频），按文件内容校验类型',
-    input: z.object({ kind: z.enum(['image', 'document', 'video']).default('image') }),
-    multipart: true,
     bodyLimit: 210 * 1024 * 1024,
     handler: ({ input, caller, upload }) => uploadContentFile(caller, upload, input.kind),
   }),

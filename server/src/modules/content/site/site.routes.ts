@@ -1,14 +1,10 @@
-import { ContentMsg, contentApi, Msg, Perm } from '@xuetu/contract';
-import { z } from 'zod';
+import { contentApi, Msg, Perm } from '@xuetu/contract';
 import { withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import * as service from './site.service.ts';
 
 // Content administration (DESIGN.md §4 "Content"): links, lecturers, display models, regulations
 // documents and site settings. Every write clears the portal cache.
-const fp = '/Api/Fp_Manage';
-const sys = '/Api/SysConfig';
-const code = (name: string) => z.object({ [name]: z.string().trim().min(1, ContentMsg.codeRequired).max(64) });
 
 export const contentRoutes = [
   // links
@@ -25,12 +21,10 @@ export const contentRoutes = [
     handler: async ({ input, caller }) => withMsg(await service.saveLink(caller, input), Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${fp}/Fp_link/DelLinkData`,
+    endpoint: contentApi.delLinkData,
     access: { action: Perm.LinkEdit },
     summary: '删除链接',
-    input: code('linkCode'),
-    handler: async ({ input, caller }) => withMsg(await service.deleteLink(caller, input.linkCode as string), Msg.deleted),
+    handler: async ({ input, caller }) => withMsg(await service.deleteLink(caller, input.linkCode), Msg.deleted),
   }),
   // lecturers
   defineRoute({
@@ -65,12 +59,10 @@ export const contentRoutes = [
     handler: async ({ input, caller }) => withMsg(await service.saveModel(caller, input), Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${fp}/Fp_modelinfo/DelModelInfoData`,
+    endpoint: contentApi.delModelInfoData,
     access: { action: Perm.ModelEdit },
     summary: '删除展示模块',
-    input: code('modelCode'),
-    handler: async ({ input, caller }) => withMsg(await service.deleteModel(caller, input.modelCode as string), Msg.deleted),
+    handler: async ({ input, caller }) => withMsg(await service.deleteModel(caller, input.modelCode), Msg.deleted),
   }),
   // regulations documents
   defineRoute({
@@ -86,12 +78,10 @@ export const contentRoutes = [
     handler: async ({ input, caller }) => withMsg(await service.saveRegulation(caller, input), Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${sys}/sys_regulation/DelRegulationData`,
+    endpoint: contentApi.delRegulationData,
     access: { action: Perm.RegulationEdit },
     summary: '删除规章制度文件',
-    input: code('docCode'),
-    handler: async ({ input, caller }) => withMsg(await service.deleteRegulation(caller, input.docCode as string), Msg.deleted),
+    handler: async ({ input, caller }) => withMsg(await service.deleteRegulation(caller, input.docCode), Msg.deleted),
   }),
   // site settings
   defineRoute({

@@ -1,62 +1,45 @@
-import {
-  Msg,
-  Perm,
-  resDirCodeInput,
-  resDirIndexInput,
-  resDirPNoInput,
-  resDirSaveInput,
-  resDirTreeInput,
-  TRAIN_BASE,
-} from '@xuetu/contract';
+import { Msg, Perm, resDirApi } from '@xuetu/contract';
 import { withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import * as service from './dirs.service.ts';
 import { listIndexDirs } from './index-dirs.ts';
 
-const base = `${TRAIN_BASE}/Train_ResDir`;
 // the resource list and edit dialog read the tree too
 const READ = { action: [Perm.ResDirList, Perm.ResList, Perm.ResAudit] };
 const EDIT = { action: Perm.ResDirEdit };
 
 export const resDirRoutes = [
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetTreeData`,
+    endpoint: resDirApi.getTreeData,
     access: READ,
     summary: '资源目录树（平台目录与本公司目录）',
-    input: resDirTreeInput,
     handler: ({ input, caller }) => service.getDirTree(caller, input.companySysCode),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetListByPNo`,
+    endpoint: resDirApi.getListByPNo,
     access: READ,
     summary: '某目录编号下的子目录（00 为顶级）',
-    input: resDirPNoInput,
     handler: ({ input, caller }) => service.listByParentNo(caller, input.pNo),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/SaveData`,
+    endpoint: resDirApi.saveData,
     access: EDIT,
     summary: '新增（无 dCode）或重命名、移动、排序目录',
-    input: resDirSaveInput,
     handler: async ({ input, caller }) => withMsg(await service.saveDir(caller, input), Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/DeleteData`,
+    endpoint: resDirApi.deleteData,
     access: EDIT,
     summary: '删除目录（目录或下级目录中还有资源时拒绝）',
-    input: resDirCodeInput,
-    handler: async ({ input, caller }) => withMsg(await service.deleteDir(caller, input.dcode), Msg.deleted),
+    handler: async ({ input, caller }) => {
+      await service.deleteDir(caller, input.dcode);
+      return withMsg(null, Msg.deleted);
+    },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetIndexResDirList`,
+    endpoint: resDirApi.getIndexResDirList,
     access: 'public',
     summary: '首页资源分类（默认目录编号 00 的下级目录）',
-    input: resDirIndexInput,
     handler: ({ input, caller }) => listIndexDirs(caller, input.dNo),
   }),
 ];

@@ -1,4 +1,4 @@
-import { Perm, resCodeInput, TRAIN_BASE } from '@xuetu/contract';
+import { Perm, trainResApi } from '@xuetu/contract';
 import { z } from 'zod';
 import { sendStorageBytes } from '../../../platform/files/index.ts';
 import { defineRoute } from '../../../platform/route.ts';
@@ -6,15 +6,7 @@ import { isSignedMediaLink, linkError, openMedia, playList } from './delivery.ts
 import * as service from './media.service.ts';
 import { handleTus } from './upload.ts';
 
-const base = `${TRAIN_BASE}/Train_Res`;
 const UPLOAD = { action: [Perm.ResAdd, Perm.ResEdit] };
-const mediaIdInput = z.object({ mediaId: z.string().trim().min(1, '媒体文件不存在').max(60) });
-/** lesson: the lesson's index in a course of several (ADR 0022); 0 = the first, or the only media */
-const lessonField = z.preprocess(
-  (v) => (v === '' || v === null || v === undefined ? 0 : v),
-  z.coerce.number({ error: '课时不存在' }).int('课时不存在').min(0, '课时不存在').max(1000, '课时不存在'),
-);
-const videoIdInput = z.object({ videoId: z.string().trim().min(1, '资源不存在').max(60), lesson: lessonField });
 
 /** tus: the access check runs here, before tus reads a byte. */
 const tusRoute = (url: string) =>
@@ -61,40 +53,31 @@ export const mediaRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetVideoPlayList`,
+    endpoint: trainResApi.getVideoPlayList,
     access: 'public',
     summary: '播放地址（各清晰度的签名链接；未登录仅可预览前 30 秒）',
-    input: videoIdInput,
     handler: ({ input, caller }) => playList(caller, input.videoId, input.lesson),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetTrainResPreView`,
+    endpoint: trainResApi.getTrainResPreView,
     access: 'public',
     summary: '资源预览（播放地址、封面、文件类型）',
-    input: resCodeInput.extend({ lesson: lessonField }),
     handler: ({ input, caller }) => playList(caller, input.rescode, input.lesson),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetMediaStatus`,
+    endpoint: trainResApi.getMediaStatus,
     access: UPLOAD,
     summary: '媒体处理进度（状态、百分比、失败原因）',
-    input: mediaIdInput,
     handler: ({ input, caller }) => service.mediaStatus(caller, input.mediaId),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/RetryMedia`,
+    endpoint: trainResApi.retryMedia,
     access: UPLOAD,
     summary: '重试处理失败的媒体文件',
-    input: mediaIdInput,
     handler: ({ input, caller }) => service.retryMedia(caller, input.mediaId),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetMediaCapability`,
+    endpoint: trainResApi.getMediaCapability,
     access: { action: [Perm.ResList, Perm.ResAdd, Perm.ResEdit] },
     summary: '服务器能否转码（ffmpeg 检查结果）',
     handler: ({ caller }) => service.capability(caller),

@@ -1,138 +1,100 @@
-import {
-  Msg,
-  noteAddInput,
-  noteIdInput,
-  noteListInput,
-  noteUpdateInput,
-  pageWindow,
-  studyBeatInput,
-  studyCatalogueInput,
-  studyCompleteInput,
-  studyResInput,
-  TRAIN_BASE,
-} from '@xuetu/contract';
+import { Msg, pageWindow, studyApi } from '@xuetu/contract';
 import { withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import * as service from './study.service.ts';
 
-const base = `${TRAIN_BASE}/Train_Res`;
 const LEARNER = 'user' as const;
 
 /** The learner's study calls (issue 13, ADR 0017): catalogue, study page, notes, favourites, likes, heartbeat. */
 export const studyRoutes = [
   defineRoute({
-    method: 'POST',
-    url: `${base}/ShowCompanyTrainRes`,
+    endpoint: studyApi.showCompanyTrainRes,
     access: LEARNER,
     summary: '课程目录（学员可见的已通过资源；目录含下级、关键字、分页、我的进度）',
-    input: studyCatalogueInput,
     handler: ({ input, caller }) => service.catalogue(caller, input, pageWindow(input, 12)),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetTrainResDetail`,
+    endpoint: studyApi.getTrainResDetail,
     access: LEARNER,
     summary: '课程详情（简介、讲师、学时、我的学习进度）',
-    input: studyResInput,
     handler: ({ input, caller }) => service.studyDetail(caller, input.rescode, false),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetTrainResStudyDetail`,
+    endpoint: studyApi.getTrainResStudyDetail,
     access: LEARNER,
     summary: '学习页详情（打开学习页，计一次浏览）',
-    input: studyResInput,
     handler: ({ input, caller }) => service.studyDetail(caller, input.rescode, true),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetRelevantList`,
+    endpoint: studyApi.getRelevantList,
     access: LEARNER,
     summary: '相关课程（同目录或同讲师）',
-    input: studyResInput,
     handler: ({ input, caller }) => service.relevantList(caller, input.rescode),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetNoteList`,
+    endpoint: studyApi.getNoteList,
     access: LEARNER,
     summary: '我的笔记（recordId 为资源编码）',
-    input: noteListInput,
     handler: ({ input, caller }) => service.listNotes(caller, input.recordId),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/AddNoteData`,
+    endpoint: studyApi.addNoteData,
     access: LEARNER,
     summary: '添加笔记（播放位置，秒）',
-    input: noteAddInput,
     handler: async ({ input, caller }) => withMsg(await service.addNote(caller, input.rescode, input.content, input.position), Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/UpdateNote`,
+    endpoint: studyApi.updateNote,
     access: LEARNER,
     summary: '修改笔记（仅本人）',
-    input: noteUpdateInput,
     handler: async ({ input, caller }) => withMsg(await service.updateNote(caller, input.id, input.content, input.position), Msg.saved),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/DelNote`,
+    endpoint: studyApi.delNote,
     access: LEARNER,
     summary: '删除笔记（仅本人）',
-    input: noteIdInput,
     handler: async ({ input, caller }) => {
       await service.deleteNote(caller, input.id);
       return withMsg(null, Msg.deleted);
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/Collect`,
+    endpoint: studyApi.collect,
     access: LEARNER,
     summary: '收藏 / 取消收藏',
-    input: studyResInput,
     handler: async ({ input, caller }) => {
       const { msg, ...data } = await service.collect(caller, input.rescode);
       return withMsg(data, msg);
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/SetThumbsup`,
+    endpoint: studyApi.setThumbsup,
     access: LEARNER,
     summary: '点赞（每人一次）',
-    input: studyResInput,
     handler: async ({ input, caller }) => {
       const { msg, ...data } = await service.thumbsup(caller, input.rescode);
       return withMsg(data, msg);
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/GetStudyInterval`,
+    endpoint: studyApi.getStudyInterval,
     access: LEARNER,
     summary: '学习心跳间隔（秒）',
     handler: async ({ caller }) => caller.ctx.env.STUDY_INTERVAL_SECONDS,
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/Study`,
+    endpoint: studyApi.study,
     access: LEARNER,
     summary: '学习心跳（按服务器时钟计入学习时长；另一窗口接管后本窗口暂停）',
-    input: studyBeatInput,
     handler: async ({ input, caller }) => {
       const { msg, ...data } = await service.studyBeat(caller, input);
       return withMsg(data, msg);
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/StudyComplete`,
+    endpoint: studyApi.studyComplete,
     access: LEARNER,
     summary: '完成学习（计入时长达到时长的 90% 后）',
-    input: studyCompleteInput,
     handler: async ({ input, caller }) => {
       const { msg, ...data } = await service.studyComplete(caller, input.rescode);
       return withMsg(data, msg);

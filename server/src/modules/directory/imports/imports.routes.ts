@@ -1,5 +1,4 @@
 import { AdminMsg, FileVisibility, importsApi, Msg, Perm, type UploadResult } from '@xuetu/contract';
-import { z } from 'zod';
 import { withMsg } from '../../../platform/envelope.ts';
 import { fileUrl, signedFileUrl, streamUpload } from '../../../platform/files/index.ts';
 import { defineRoute } from '../../../platform/route.ts';
@@ -60,13 +59,10 @@ export const importRoutes = [
     handler: async ({ req }) => withMsg(null, `${req.protocol}://${req.host}`),
   }),
   defineRoute({
-    method: 'POST',
-    url: '/Api/upload/Upload/UploadZFileByFormTemporarily',
+    endpoint: importsApi.uploadZFileByFormTemporarily,
     access: 'user',
-    multipart: true,
     rateLimit: { max: 60, timeWindow: '1 minute', per: 'user' },
     summary: '临时上传导入文件（表格；试题导入还可上传 Moodle XML、GIFT、Aiken、QTI 资源包）',
-    input: z.object({}),
     handler: async ({ caller, upload }) => {
       // workbooks of people's data: private, read back only through a short-lived signed link
       const stored = await streamUpload(
@@ -84,13 +80,10 @@ export const importRoutes = [
     },
   }),
   defineRoute({
-    method: 'POST',
-    url: '/Api/upload/Upload/UploadZFileByForm',
+    endpoint: importsApi.uploadZFileByForm,
     access: 'user',
-    multipart: true,
     rateLimit: { max: 60, timeWindow: '1 minute', per: 'user' },
     summary: '上传文件（文档、表格、图片）',
-    input: z.object({}),
     handler: async ({ caller, upload }) => {
       const stored = await streamUpload(
         caller,

@@ -1,11 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { EXAM_BASE, examsApi, Msg, PAGE_SIZE_DEFAULT, Perm, pageWindow, paperCodeInput } from '@xuetu/contract';
-import { z } from 'zod';
+import { examsApi, Msg, PAGE_SIZE_DEFAULT, Perm, pageWindow } from '@xuetu/contract';
 import { withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import * as service from './papers.service.ts';
 
-const base = `${EXAM_BASE}/ex_paper`;
 // exams pick a paper, so editing an exam reads papers too
 const LIST = { action: [Perm.PaperList, Perm.ExamEdit] };
 const EDIT = { action: Perm.PaperEdit };
@@ -42,18 +40,9 @@ export const paperRoutes = [
     handler: async ({ input, caller }) => withMsg(await service.deletePaper(caller, input.paperCode), Msg.deleted),
   }),
   defineRoute({
-    method: 'POST',
-    url: `${base}/Preview`,
+    endpoint: examsApi.paperPreview,
     access: LIST,
     summary: '预览试卷（学员所见，附答案与解析；随机卷为一次示例抽题，seed 可复现）',
-    input: paperCodeInput.extend({
-      seed: z.coerce
-        .number()
-        .int()
-        .min(0)
-        .max(2 ** 31 - 1)
-        .optional(),
-    }),
     handler: ({ input, caller }) => service.previewPaper(caller, input.paperCode, input.seed ?? randomInt(2 ** 31 - 1)),
   }),
 ];

@@ -1,6 +1,6 @@
 import { AccountMsg, accountApi, Msg, PHONE_PATTERN } from '@xuetu/contract';
 import { z } from 'zod';
-import { CHALLENGE_PATH, captchaConfig, newChallenge } from '../../../platform/captcha.ts';
+import { captchaConfig, newChallenge } from '../../../platform/captcha.ts';
 import { failure, withMsg } from '../../../platform/envelope.ts';
 import { appError } from '../../../platform/errors.ts';
 import { defineRoute } from '../../../platform/route.ts';
@@ -43,8 +43,7 @@ export const accountSignInRoutes = [
     handler: async ({ caller }) => captchaConfig(caller.ctx),
   }),
   defineRoute({
-    method: 'GET',
-    url: CHALLENGE_PATH,
+    endpoint: accountApi.getCaptchaChallenge,
     access: 'public',
     summary: '人机验证挑战（ALTCHA 组件直接读取，不含信封）',
     handler: async ({ caller, reply }) => reply.header('cache-control', 'no-store').send(await newChallenge(caller.ctx)),

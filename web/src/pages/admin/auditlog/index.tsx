@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTION_LABELS, type AuditLogView } from '@xuetu/contract';
 import { Card, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { auditlogKeys } from '../../../api/auditlog.keys';
 import { getAuditLogPage } from '../../../api/imports';
 import { DEFAULT_PAGE, pager, tableScrollX } from '../shared';
 
@@ -17,7 +18,7 @@ export default function AuditLogPage() {
   const [action, setAction] = useState('');
   const [page, setPage] = useState(DEFAULT_PAGE);
   const list = useQuery({
-    queryKey: ['admin', 'audit', key, action, page],
+    queryKey: auditlogKeys.page(key, action, page),
     queryFn: () => getAuditLogPage({ key, action, ...page }),
     placeholderData: keepPreviousData,
   });

@@ -4,6 +4,7 @@ import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, CompanyLimits, type CompanyVi
 import { Button, Card, Form, Input, Modal, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { getCompanyListPage, saveCompany, toggleCompany } from '../../../api/companies';
+import { companyKeys } from '../../../api/companies.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
 import { DEFAULT_PAGE, pager, tableScrollX, useConfirm } from '../shared';
@@ -33,7 +34,7 @@ export default function CompanyPage() {
   const [editing, setEditing] = useState<{ row: CompanyView | null } | null>(null);
   const [form] = Form.useForm<{ companyCode: string; companyName: string; contactName: string; contactPhone: string }>();
   const list = useQuery({
-    queryKey: ['admin', 'companyPage', key, status, page],
+    queryKey: companyKeys.page(key, status, page),
     queryFn: () => getCompanyListPage(key, page.pageIndex, page.pageSize, status),
     placeholderData: keepPreviousData,
   });

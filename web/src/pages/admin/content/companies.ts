@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { companiesApi } from '@xuetu/contract';
 import { call } from '../../../api/client';
+import { contentKeys } from '../../../api/content.keys';
 import { useSession } from '../../../app/store/session';
 
 export interface CompanyOption {
@@ -17,7 +18,7 @@ export function useIsPlatformStaff(): boolean {
 /** Companies for the scope selector (administration module's list; empty when unavailable). */
 export function useCompanyOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ['content', 'companies'],
+    queryKey: contentKeys.companies,
     enabled,
     queryFn: async (): Promise<CompanyOption[]> => {
       const res = await call(companiesApi.getCompanyListPage, { pageIndex: 1, pageRows: 500 }, { silent: true }).catch(() => ({

@@ -3,6 +3,7 @@ import { JOB_STATUS_LABELS, JobStatus, type JobView, Perm } from '@xuetu/contrac
 import { Button, Card, Popconfirm, Progress, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { getJobPage, retryJob } from '../../../api/jobs';
+import { jobKeys } from '../../../api/jobs.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { DEFAULT_PAGE, pager } from '../shared';
@@ -27,7 +28,7 @@ export default function JobsPage() {
   const [status, setStatus] = useState<JobStatus | ''>('');
   const [page, setPage] = useState(DEFAULT_PAGE);
   const list = useQuery({
-    queryKey: ['admin', 'jobs', status, page],
+    queryKey: jobKeys.page(status, page),
     queryFn: () => getJobPage({ status, ...page }),
     placeholderData: keepPreviousData,
     // while something is queued or running, follow it
@@ -37,7 +38,7 @@ export default function JobsPage() {
   const retry = useAppMutation({
     mutationFn: (id: number) => retryJob(id),
     success: '任务已重新排队',
-    invalidate: [['admin', 'jobs']],
+    invalidate: [jobKeys.list],
   });
   return (
     <Card variant="borderless" data-testid="jobs-admin">

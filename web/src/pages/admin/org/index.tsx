@@ -4,6 +4,7 @@ import { ADMIN_NAME_MAX, AdminMsg, Msg, ORG_ROOT_ID, type OrgNode, Perm } from '
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Spin, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { addOrg, deleteOrg, editOrg, getOrgTree } from '../../../api/orgs';
+import { orgKeys } from '../../../api/orgs.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { CompanySelect, useConfirm, useIsPlatform } from '../shared';
@@ -23,7 +24,7 @@ export default function OrgTreePage() {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [form] = Form.useForm<{ orgName: string; order: number | null }>();
   const tree = useQuery({
-    queryKey: ['admin', 'orgTree', company ?? '', 1],
+    queryKey: orgKeys.tree(company ?? '', 1),
     queryFn: () => getOrgTree({ showTop: 1, companySysCode: company ?? '' }),
     enabled: !isPlatform || Boolean(company),
   });

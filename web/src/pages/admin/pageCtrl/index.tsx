@@ -4,6 +4,7 @@ import { type ActionBody, type ActionView, ADMIN_NAME_MAX, AdminMsg, EnableStatu
 import { Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { addAction, editAction, getActionById, getRoleTree, saveActionStatus } from '../../../api/actions';
+import { roleKeys } from '../../../api/roles.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
 import { tableScrollX } from '../shared';
@@ -25,7 +26,7 @@ const rows = (nodes: ActionView[]): (ActionView & { children?: unknown[] })[] =>
 /** 权限管理 (spec §2 "Permission management"): menus, pages and permissions. */
 export default function PageCtrlPage() {
   const can = useCan();
-  const tree = useQuery({ queryKey: ['admin', 'actionTree', 'all'], queryFn: () => getRoleTree('', '0,1,2') });
+  const tree = useQuery({ queryKey: roleKeys.actionTree, queryFn: () => getRoleTree('', '0,1,2') });
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [form] = Form.useForm<FormValues>();
   const type = Form.useWatch('type', form);

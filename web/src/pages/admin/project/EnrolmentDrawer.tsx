@@ -4,6 +4,7 @@ import { Button, DatePicker, Drawer, Form, Input, Modal, Select, Table, Tag } fr
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { getEnrolments, savePrjusrattr } from '../../../api/projects';
+import { projectKeys } from '../../../api/projects.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { DEFAULT_PAGE, pager } from '../shared';
@@ -23,7 +24,7 @@ export function EnrolmentDrawer({ project, onClose }: { project: ProjectView | n
   const [form] = Form.useForm<CertValues>();
   const code = project?.projectCode ?? '';
   const list = useQuery({
-    queryKey: ['project', 'enrolments', code, keyword, page],
+    queryKey: projectKeys.enrolmentPage(code, keyword, page),
     queryFn: () => getEnrolments({ projectCode: code, keyword, pageIndex: page.pageIndex, pageRows: page.pageSize }),
     enabled: !!project,
     placeholderData: keepPreviousData,
@@ -43,7 +44,7 @@ export function EnrolmentDrawer({ project, onClose }: { project: ProjectView | n
       });
     },
     success: '保存成功',
-    invalidate: [['project', 'enrolments', code]],
+    invalidate: [projectKeys.enrolments(code)],
     onSuccess: () => setEditing(null),
   });
 

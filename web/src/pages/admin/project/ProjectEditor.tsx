@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { getExamPage } from '../../../api/exams';
 import { getProject, saveProject } from '../../../api/projects';
+import { projectKeys } from '../../../api/projects.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { ImageCropUpload } from '../../../components/ImageCropUpload';
@@ -30,7 +31,7 @@ export function ProjectEditor(props: {
   const { existing, loading } = useEditorRecord({
     open: props.open,
     code: props.projectCode,
-    queryKey: ['project', 'detail'],
+    queryKey: projectKeys.detail,
     get: getProject,
     // runs in an effect, after `participants` (which needs the record's company) is made below
     fill: (d) => {
@@ -64,7 +65,7 @@ export function ProjectEditor(props: {
     tabs: ['user', 'org', 'post'],
   });
   const exams = useQuery({
-    queryKey: ['project', 'exam-options', company],
+    queryKey: projectKeys.examOptions(company),
     queryFn: () => getExamPage({ keyword: '', companySysCode: company, pageIndex: 1, pageRows: 200 }),
     // linking exams needs the exam list right
     enabled: props.open && can(Perm.ExamList),

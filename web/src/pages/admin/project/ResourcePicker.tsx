@@ -3,6 +3,7 @@ import { RES_TYPE_LABELS } from '@xuetu/contract';
 import { Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { searchResources } from '../../../api/projects';
+import { projectKeys } from '../../../api/projects.keys';
 import { indexColumn, reorderColumn } from '../../../components/OrderedList';
 import { moveItem, type PickedRes } from './logic';
 
@@ -10,7 +11,7 @@ import { moveItem, type PickedRes } from './logic';
 export function ResourcePicker({ company, value, onChange }: { company: string; value: PickedRes[]; onChange: (v: PickedRes[]) => void }) {
   const [keyword, setKeyword] = useState('');
   const list = useQuery({
-    queryKey: ['project', 'res-search', company, keyword],
+    queryKey: projectKeys.resSearch(company, keyword),
     queryFn: () => searchResources({ keyword, companySysCode: company, pageIndex: 1, pageSize: 50 }),
     placeholderData: keepPreviousData,
   });

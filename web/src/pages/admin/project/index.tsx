@@ -4,6 +4,7 @@ import { Perm, PROJECT_STATUS_LABELS, type ProjectView } from '@xuetu/contract';
 import { Button, Card, Table } from 'antd';
 import { useState } from 'react';
 import { closeProject, deleteProject, getProjectPage, publishProject } from '../../../api/projects';
+import { projectKeys } from '../../../api/projects.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
 import { LifecycleActions } from '../LifecycleActions';
@@ -11,13 +12,11 @@ import { StatusSearchForm, statusColumn, useLifecycleList } from '../LifecycleLi
 import { EnrolmentDrawer } from './EnrolmentDrawer';
 import { ProjectEditor } from './ProjectEditor';
 
-const KEY = ['project', 'projects'] as const;
-
 /** 培训项目 (/project/manage): list, editor (courses, participants, settings), publish / close, learners. */
 export default function ProjectManagePage() {
   const qc = useQueryClient();
   const can = useCan();
-  const { company, picker, search, table } = useLifecycleList(KEY, getProjectPage);
+  const { company, picker, search, table } = useLifecycleList(projectKeys.list, getProjectPage);
   const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
   const [learners, setLearners] = useState<ProjectView | null>(null);
   const act = useAppMutation({
@@ -28,7 +27,7 @@ export default function ProjectManagePage() {
       return kind === 'close' ? '项目已结束' : '删除成功';
     },
     success: (msg) => msg,
-    invalidate: [['project']],
+    invalidate: [projectKeys.all],
   });
 
   return (
@@ -94,7 +93,7 @@ export default function ProjectManagePage() {
         onClose={() => setEditor({ open: false, code: null })}
         onSaved={() => {
           setEditor({ open: false, code: null });
-          void qc.invalidateQueries({ queryKey: ['project'] });
+          void qc.invalidateQueries({ queryKey: projectKeys.all });
         }}
       />
       <EnrolmentDrawer project={learners} onClose={() => setLearners(null)} />

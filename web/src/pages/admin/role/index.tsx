@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import { getRoleTree } from '../../../api/actions';
 import { addRole, editRole, getCurrentRoles, getRoleListPage, getSysRoleEnum } from '../../../api/roles';
+import { roleKeys } from '../../../api/roles.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
 import { tableScrollX } from '../shared';
@@ -56,9 +57,9 @@ function applyCheck(nodes: ActionView[], current: number[], id: number, on: bool
 
 /** 角色管理 (spec §2 "Role management"): list, add/edit with the permission tree saved as roleAct. */
 export default function RolePage() {
-  const roles = useQuery({ queryKey: ['admin', 'roles', 'all'], queryFn: () => getRoleListPage() });
-  const tree = useQuery({ queryKey: ['admin', 'roleTree'], queryFn: () => getRoleTree(1, '0,1,2') });
-  const sysEnum = useQuery({ queryKey: ['admin', 'sysRoleEnum'], queryFn: () => getSysRoleEnum(1) });
+  const roles = useQuery({ queryKey: roleKeys.all, queryFn: () => getRoleListPage() });
+  const tree = useQuery({ queryKey: roleKeys.roleTree, queryFn: () => getRoleTree(1, '0,1,2') });
+  const sysEnum = useQuery({ queryKey: roleKeys.sysRoleEnum, queryFn: () => getSysRoleEnum(1) });
   const [editing, setEditing] = useState<{ role: RoleView | null; loading: boolean; allActions: boolean } | null>(null);
   const [checked, setChecked] = useState<number[]>([]);
   const [form] = Form.useForm<{ roleName: string; sysRoleEnum: number }>();

@@ -5,6 +5,7 @@ import { Alert, App, Button, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { getMediaStatus, retryMedia } from '../../../api/trainres';
+import { trainResKeys } from '../../../api/trainres.keys';
 import { getToken } from '../../../app/auth';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { MediaFailure } from './MediaFailure';
@@ -99,14 +100,14 @@ export function MediaUploader({
   });
 
   const status = useQuery({
-    queryKey: ['trainres', 'media', mediaId],
+    queryKey: trainResKeys.media(mediaId),
     queryFn: () => getMediaStatus(mediaId),
     enabled: Boolean(mediaId),
     refetchInterval: (q) => (q.state.data && ['uploaded', 'processing'].includes(q.state.data.status) ? 1000 : false),
   });
   const retry = useAppMutation({
     mutationFn: () => retryMedia(mediaId),
-    invalidate: [['trainres', 'media', mediaId]],
+    invalidate: [trainResKeys.media(mediaId)],
   });
 
   // stays outside useAppMutation: tus owns the transfer (chunks, pause/resume, progress, retries)

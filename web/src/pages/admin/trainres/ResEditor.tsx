@@ -3,7 +3,9 @@ import { AuditStatus, RECOMMEND_LABELS, RES_TYPE_LABELS, type ResDirNode, TrainR
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Spin, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { getLecturers } from '../../../api/portal';
+import { portalKeys } from '../../../api/portal.keys';
 import { addRes, getRes, updateRes } from '../../../api/trainres';
+import { trainResKeys } from '../../../api/trainres.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { ImageCropUpload } from '../../../components/ImageCropUpload';
 import { LazyRichText } from '../../../components/LazyRichText';
@@ -58,11 +60,11 @@ export function ResEditor({
   const cover = Form.useWatch('cover', form);
   const [lessons, setLessons] = useState<LessonDraft[]>(oneEmptyLesson);
   const current = useQuery({
-    queryKey: ['trainres', 'res', resCode],
+    queryKey: trainResKeys.res(resCode),
     queryFn: () => getRes(resCode ?? ''),
     enabled: open && Boolean(resCode),
   });
-  const lecturers = useQuery({ queryKey: ['portal', 'lecturers'], queryFn: getLecturers, enabled: open });
+  const lecturers = useQuery({ queryKey: portalKeys.lecturers, queryFn: getLecturers, enabled: open });
 
   useEffect(() => {
     if (!open) return;

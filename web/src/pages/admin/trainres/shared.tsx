@@ -3,6 +3,7 @@ import { AUDIT_STATUS_LABELS, type ResView } from '@xuetu/contract';
 import { Drawer, Empty, Select, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { getAuditHistory, getResDirTree } from '../../../api/trainres';
+import { trainResKeys } from '../../../api/trainres.keys';
 import { useCompanyOptions, useIsPlatformStaff } from '../content/companies';
 
 const COLORS: Record<number, string> = { 0: 'default', 10: 'processing', 20: 'success', 30: 'error', 40: 'warning' };
@@ -34,13 +35,13 @@ export function useResCompany() {
 }
 
 export function useResDirs(company: string) {
-  return useQuery({ queryKey: ['trainres', 'dirs', company], queryFn: () => getResDirTree(company) });
+  return useQuery({ queryKey: trainResKeys.dirs(company), queryFn: () => getResDirTree(company) });
 }
 
 /** Who did what when: every audit action with from → to and the comment. */
 export function AuditHistoryDrawer({ res, onClose }: { res: ResView | null; onClose: () => void }) {
   const history = useQuery({
-    queryKey: ['trainres', 'history', res?.resCode],
+    queryKey: trainResKeys.history(res?.resCode),
     queryFn: () => getAuditHistory(res?.resCode ?? ''),
     enabled: Boolean(res),
   });

@@ -4,7 +4,9 @@ import { AdminMsg, EnableStatus, Msg, Perm, type UserRowView } from '@xuetu/cont
 import { App, Button, Card, Dropdown, Empty, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { getOrgPostListPage } from '../../../api/posts';
+import { postKeys } from '../../../api/posts.keys';
 import { exportUserList, getUserList, openAndClose, setPassword, type UserQuery } from '../../../api/users';
+import { userKeys } from '../../../api/users.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
 import { CompanySelect, DEFAULT_PAGE, OrgTreeSelect, pager, useConfirm, useIsPlatform } from '../shared';
@@ -33,7 +35,7 @@ export default function UserListPage() {
   // spec §5: platform staff fetch only once a keyword, status or company is given
   const ready = !isPlatform || Boolean(filters.key || filters.status || filters.refCompanyCode);
   const list = useQuery({
-    queryKey: ['admin', 'users', filters, page],
+    queryKey: userKeys.page(filters, page),
     queryFn: () => getUserList({ ...filters, ...page }),
     enabled: ready,
     placeholderData: keepPreviousData,
@@ -41,11 +43,11 @@ export default function UserListPage() {
   const orgCode = Form.useWatch('orgCode', form);
   const refCompany = Form.useWatch('refCompanyCode', form);
   const posts = useQuery({
-    queryKey: ['admin', 'orgPosts', orgCode, refCompany],
+    queryKey: postKeys.ofOrg(orgCode, refCompany),
     queryFn: () => getOrgPostListPage({ orgCode, pageIndex: 1, pageSize: 1000, companySysCode: isPlatform ? refCompany : '' }),
     enabled: Boolean(orgCode),
   });
-  const reload = () => qc.invalidateQueries({ queryKey: ['admin', 'users'] });
+  const reload = () => qc.invalidateQueries({ queryKey: userKeys.list });
   const search = () => {
     setFilters(form.getFieldsValue());
     setPage((p) => ({ ...p, pageIndex: 1 }));

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Spin } from 'antd';
 import { getExamResult } from '../../../api/userexam';
+import { myExamKeys } from '../../../api/userexam.keys';
 import { downloadResultPdf } from './download';
 import { ExamResultContent } from './ExamResultContent';
 
@@ -8,7 +9,7 @@ import { ExamResultContent } from './ExamResultContent';
 export function ExamResultDialog({ userpaperId, onClose }: { userpaperId: number | null; onClose: () => void }) {
   const { message } = App.useApp();
   const q = useQuery({
-    queryKey: ['ex_userexam', 'GetExamResult', userpaperId],
+    queryKey: myExamKeys.result(userpaperId),
     queryFn: () => getExamResult(userpaperId!),
     enabled: !!userpaperId,
   });

@@ -5,6 +5,7 @@ import { App, Button, Card, Result, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { getExamResult } from '../../../api/userexam';
+import { myExamKeys } from '../../../api/userexam.keys';
 import { useTagsView } from '../../../app/store/tagsView';
 import { downloadResultPdf } from './download';
 import { ExamResultContent } from './ExamResultContent';
@@ -38,7 +39,7 @@ export default function ExamViewPage() {
   const closeTab = useCloseTab();
   const id = Number(params.get('userpaperId')) || 0;
   const printing = params.get('print') === '1';
-  const q = useQuery({ queryKey: ['ex_userexam', 'GetExamResult', id], queryFn: () => getExamResult(id), enabled: id > 0 });
+  const q = useQuery({ queryKey: myExamKeys.result(id), queryFn: () => getExamResult(id), enabled: id > 0 });
   useEffect(() => {
     if (!printing || !q.data) return;
     const timer = window.setTimeout(() => window.print(), 3000);

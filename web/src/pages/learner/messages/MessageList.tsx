@@ -4,15 +4,14 @@ import { MESSAGE_DEFAULT_SEARCH, MESSAGE_PAGE_SIZE, type MessageItem, ReadStatus
 import { Badge, Empty, Skeleton, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getMessagePage, type MessageSearch, NO_READ_COUNT_KEY, setAllIsRead, setIsRead } from '../../../api/message';
+import { getMessagePage, type MessageSearch, setAllIsRead, setIsRead } from '../../../api/message';
+import { messageKeys } from '../../../api/message.keys';
 import { messageTarget } from './openMessage';
 
 // the filters (antd Select, Input) only on the message page, and the pager (antd Pagination, which
 // brings Select too) only past one page: the home panel's list stays light (issue 15 budget)
 const MessageFilters = lazy(() => import('./MessageFilters'));
 const Pagination = lazy(() => import('antd/es/pagination'));
-
-export const MESSAGE_LIST_KEY = ['sys_message', 'list'] as const;
 
 /**
  * The message list (home panel and /ydmessage/index): defaults IsRead '0', TempleteType '1',
@@ -24,13 +23,13 @@ export function MessageList({ compact = false }: { compact?: boolean }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const q = useQuery({
-    queryKey: [...MESSAGE_LIST_KEY, search, page],
+    queryKey: messageKeys.page(search, page),
     queryFn: () => getMessagePage({ search, pageIndex: page, pageRows: MESSAGE_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const refresh = async (unread?: number) => {
-    if (typeof unread === 'number') qc.setQueryData(NO_READ_COUNT_KEY, unread);
-    await Promise.all([qc.invalidateQueries({ queryKey: NO_READ_COUNT_KEY }), qc.invalidateQueries({ queryKey: MESSAGE_LIST_KEY })]);
+    if (typeof unread === 'number') qc.setQueryData(messageKeys.noReadCount, unread);
+    await Promise.all([qc.invalidateQueries({ queryKey: messageKeys.noReadCount }), qc.invalidateQueries({ queryKey: messageKeys.list })]);
   };
   const open = useMutation({
     mutationFn: async (m: MessageItem) => (m.isRead === ReadStatus.Unread ? setIsRead(m) : undefined),

@@ -3,7 +3,8 @@ import { ExamUserStatus, type MyExamCard } from '@xuetu/contract';
 import { App, Button, Card, Col, Descriptions, Empty, Modal, Row, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { beginExam, getMyExamList, MY_EXAMS_KEY } from '../../../api/userexam';
+import { beginExam, getMyExamList } from '../../../api/userexam';
+import { myExamKeys } from '../../../api/userexam.keys';
 import { beginStorageKey } from '../exam/beginStorage';
 
 // Opened on a click: the attempts table (antd Table, with its select/tree/pagination) and the
@@ -37,7 +38,7 @@ export function ExamCards({ mustComplete = false }: { mustComplete?: boolean }) 
   const [openedResult, setOpenedResult] = useState(false);
   if (result !== null && !openedResult) setOpenedResult(true);
   const q = useQuery({
-    queryKey: [...MY_EXAMS_KEY, mustComplete],
+    queryKey: myExamKeys.listFiltered(mustComplete),
     queryFn: () => getMyExamList({ pageIndex: 1, pageSize: 50, mustComplete: mustComplete ? 1 : 0 }),
   });
 
@@ -46,7 +47,7 @@ export function ExamCards({ mustComplete = false }: { mustComplete?: boolean }) 
     try {
       const r = await beginExam(card.examCode);
       setDetail(null);
-      void client.invalidateQueries({ queryKey: MY_EXAMS_KEY });
+      void client.invalidateQueries({ queryKey: myExamKeys.list });
       if (r.isSubExam) {
         message.info('考试次数已用完，为您显示最近一次的结果');
         setResult(r.userpaperId);

@@ -3,7 +3,8 @@ import { REACH_RULE_LABELS, RES_TYPE_LABELS } from '@xuetu/contract';
 import { App, Button, Card, Col, Descriptions, Empty, List, Progress, Result, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { getProjectDetailData, joinProject, MY_STUDY_KEY } from '../../../api/projects';
+import { getProjectDetailData, joinProject } from '../../../api/projects';
+import { projectKeys } from '../../../api/projects.keys';
 import { cardState, chinaToday, defaultPlan, openPlans, todayHint } from '../../dashboard/studyCards';
 import { courseLine, courseState, studyPath } from './courseProgress';
 
@@ -13,7 +14,12 @@ export default function ProjectDetailPage() {
   const code = params.get('projectCode') ?? '';
   const client = useQueryClient();
   const { message } = App.useApp();
-  const q = useQuery({ queryKey: ['projects', 'detail', code], queryFn: () => getProjectDetailData(code), enabled: !!code, retry: false });
+  const q = useQuery({
+    queryKey: projectKeys.learnerDetail(code),
+    queryFn: () => getProjectDetailData(code),
+    enabled: !!code,
+    retry: false,
+  });
   const [plan, setPlan] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -32,8 +38,8 @@ export default function ProjectDetailPage() {
       await joinProject(d.projectCode, chosen);
       message.success('加入成功');
       await Promise.all([
-        client.invalidateQueries({ queryKey: ['projects', 'detail', code] }),
-        client.invalidateQueries({ queryKey: MY_STUDY_KEY }),
+        client.invalidateQueries({ queryKey: projectKeys.learnerDetail(code) }),
+        client.invalidateQueries({ queryKey: projectKeys.myStudy }),
       ]);
     } catch {
       // shown by the request wrapper

@@ -4,6 +4,7 @@ import type { RegulationFileType } from '@xuetu/contract';
 import { Card, Empty, Input, List, Result, Skeleton } from 'antd';
 import { useState } from 'react';
 import { getRegulations } from '../../../api/portal';
+import { portalKeys } from '../../../api/portal.keys';
 
 /** icons by type: pdf, ppt, xls, doc, default */
 export const REGULATION_ICONS: Record<RegulationFileType, { icon: typeof FileOutlined; color: string }> = {
@@ -19,7 +20,7 @@ const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed
 /** Regulations and documents: downloadable files with icons by type. */
 export default function RegulationsPage() {
   const [keyword, setKeyword] = useState('');
-  const q = useQuery({ queryKey: ['regulations', keyword], queryFn: () => getRegulations(keyword) });
+  const q = useQuery({ queryKey: portalKeys.regulations(keyword), queryFn: () => getRegulations(keyword) });
   return (
     <Card
       variant="borderless"

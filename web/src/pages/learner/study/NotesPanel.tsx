@@ -2,13 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTE_MAX, type StudyNote } from '@xuetu/contract';
 import { Button, Empty, Input, List, Modal, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { addNote, deleteNote, getNoteList, STUDY_KEY, updateNote } from '../../../api/study';
+import { addNote, deleteNote, getNoteList, updateNote } from '../../../api/study';
+import { studyKeys } from '../../../api/study.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { formatClock } from './logic';
 
 /** My notes on this resource: add at the current position, edit, delete (confirmed), click to jump there. */
 export function NotesPanel({ rescode, position, onSeek }: { rescode: string; position: () => number; onSeek: (s: number) => void }) {
-  const key = [...STUDY_KEY, 'notes', rescode];
+  const key = studyKeys.notes(rescode);
   const qc = useQueryClient();
   const notes = useQuery({ queryKey: key, queryFn: () => getNoteList(rescode) });
   const [text, setText] = useState('');

@@ -4,16 +4,18 @@ import { type CourseCard, isEmptyDate, RES_TYPE_LABELS, type StudyBeatAnswer, ty
 import { App, Avatar, Button, Card, Col, Descriptions, Empty, List, Progress, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { learnstatsKeys } from '../../../api/learnstats.keys';
+import { projectKeys } from '../../../api/projects.keys';
 import {
   getPlayList,
   getRelevantList,
   getStudyDetail,
   getStudyInterval,
-  STUDY_KEY,
   setThumbsup,
   studyComplete,
   toggleCollect,
 } from '../../../api/study';
+import { studyKeys } from '../../../api/study.keys';
 import { RichTextView } from '../../../components/RichTextView';
 import { formatClock, formatStudied } from './logic';
 import { NotesPanel } from './NotesPanel';
@@ -33,7 +35,7 @@ function StudyView({ rescode }: { rescode: string }) {
   const qc = useQueryClient();
   const { message } = App.useApp();
   const player = useRef<StudyPlayerHandle>(null);
-  const detailKey = [...STUDY_KEY, 'detail', rescode];
+  const detailKey = studyKeys.detail(rescode);
   const detail = useQuery({ queryKey: detailKey, queryFn: () => getStudyDetail(rescode), enabled: Boolean(rescode), staleTime: Infinity });
   // the lesson playing (ADR 0022): where the learner was last, until they pick another
   const [picked, setPicked] = useState<{ index: number; autoPlay: boolean } | null>(null);
@@ -41,14 +43,14 @@ function StudyView({ rescode }: { rescode: string }) {
   const lastLesson = detail.data && detail.data.lastLesson < lessons.length ? detail.data.lastLesson : 0;
   const lesson = picked?.index ?? lastLesson;
   const play = useQuery({
-    queryKey: [...STUDY_KEY, 'play', rescode, lesson],
+    queryKey: studyKeys.play(rescode, lesson),
     queryFn: () => getPlayList(rescode, lesson),
     enabled: Boolean(detail.data),
     staleTime: Infinity,
   });
-  const interval = useQuery({ queryKey: [...STUDY_KEY, 'interval'], queryFn: getStudyInterval, staleTime: Infinity });
+  const interval = useQuery({ queryKey: studyKeys.interval, queryFn: getStudyInterval, staleTime: Infinity });
   const relevant = useQuery({
-    queryKey: [...STUDY_KEY, 'relevant', rescode],
+    queryKey: studyKeys.relevant(rescode),
     queryFn: () => getRelevantList(rescode),
     enabled: Boolean(detail.data),
   });
@@ -58,7 +60,7 @@ function StudyView({ rescode }: { rescode: string }) {
   // ADR 0018 "Crediting by rule") and the dashboard's study time: read them afresh after leaving it
   useEffect(
     () => () => {
-      for (const queryKey of [['projects'], ['learnstats']]) void qc.invalidateQueries({ queryKey });
+      for (const queryKey of [projectKeys.learner, learnstatsKeys.all]) void qc.invalidateQueries({ queryKey });
     },
     [qc],
   );

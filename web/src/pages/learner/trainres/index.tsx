@@ -4,7 +4,8 @@ import type { CourseCard } from '@xuetu/contract';
 import { Card, Col, Empty, Input, Pagination, Progress, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getIndexResDirList } from '../../../api/portal';
-import { getCatalogue, STUDY_KEY } from '../../../api/study';
+import { getCatalogue } from '../../../api/study';
+import { studyKeys } from '../../../api/study.keys';
 import { catalogueQuery, dirTabs } from './catalogue';
 
 /** cards per page (api/prefetch.ts asks for the first page with it) */
@@ -15,10 +16,10 @@ export default function CataloguePage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const q = catalogueQuery(params);
-  const dirs = useQuery({ queryKey: [...STUDY_KEY, 'dirs'], queryFn: getIndexResDirList, staleTime: 60_000 });
+  const dirs = useQuery({ queryKey: studyKeys.dirs, queryFn: getIndexResDirList, staleTime: 60_000 });
   const tabs = dirTabs(dirs.data ?? [], q);
   const page = useQuery({
-    queryKey: [...STUDY_KEY, 'catalogue', q],
+    queryKey: studyKeys.catalogue(q),
     queryFn: () => getCatalogue({ dcode: q.dcode, dno: q.dno, keyword: q.keyword, pageIndex: q.page, pageSize: PAGE_SIZE }),
   });
   const go = (patch: Record<string, string>) => {

@@ -2,9 +2,8 @@ import { ClockCircleOutlined, EnvironmentOutlined, MailOutlined, PhoneOutlined }
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getSiteConfig } from '../../../api/portal';
+import { portalKeys } from '../../../api/portal.keys';
 import './portal.css';
-
-export const SITE_QUERY_KEY = ['portal', 'site'] as const;
 
 const SafeLink = ({ to, children }: { to: string; children: string }) =>
   /^https?:\/\//.test(to) ? (
@@ -17,7 +16,7 @@ const SafeLink = ({ to, children }: { to: string; children: string }) =>
 
 /** Footer: contact, working hours, address, about/legal links, copyright, filing number, company (site settings). */
 export function PortalFooter() {
-  const { data: site } = useQuery({ queryKey: SITE_QUERY_KEY, queryFn: getSiteConfig, staleTime: 60_000 });
+  const { data: site } = useQuery({ queryKey: portalKeys.site, queryFn: getSiteConfig, staleTime: 60_000 });
   return (
     <footer className="xt-portal-footer" data-testid="portal-footer">
       <div className="xt-portal-footer-inner">

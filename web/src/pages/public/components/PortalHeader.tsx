@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { portalKeys } from '../../../api/portal.keys';
 import { useSession } from '../../../app/store/session';
 import { PublicHeader } from '../../../components/PublicHeader';
 
@@ -52,7 +53,7 @@ export function PortalHeader({ login }: { login: PortalLogin }) {
               }
               // the header shows the avatar; company notices become visible to the learner
               void loadSession({ silent: true }).catch(() => {});
-              void qc.invalidateQueries({ queryKey: ['portal'] });
+              void qc.invalidateQueries({ queryKey: portalKeys.all });
             }}
           />
         </Suspense>

@@ -4,6 +4,7 @@ import { Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CourseCard, getIndexHotRes, getIndexResDirList, type ResDir } from '../../../api/portal';
+import { portalKeys } from '../../../api/portal.keys';
 import { useIsLoggedIn } from '../../../app/store/session';
 import { LightTabs } from '../../../components/LightTabs';
 import { sizedUrl } from '../../../components/responsiveImage';
@@ -38,10 +39,10 @@ function CourseGrid({ items, loading, onNeedLogin }: { items: CourseCard[] | und
 export function HotCourses({ onNeedLogin }: { onNeedLogin: (target?: string) => void }) {
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
-  const dirs = useQuery({ queryKey: ['portal', 'resdirs'], queryFn: getIndexResDirList, retry: false });
+  const dirs = useQuery({ queryKey: portalKeys.resDirs, queryFn: getIndexResDirList, retry: false });
   const [dir, setDir] = useState<ResDir>(ALL_DIR);
   const hot = useQuery({
-    queryKey: ['portal', 'hot', dir.dCode],
+    queryKey: portalKeys.hot(dir.dCode),
     queryFn: () => getIndexHotRes(dir.dCode, HOT_RES_TOP),
     retry: false,
   });

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Modal, Skeleton, Tag } from 'antd';
 import { getLecturerDetail } from '../../../api/portal';
+import { portalKeys } from '../../../api/portal.keys';
 import { sizedUrl } from '../../../components/responsiveImage';
 
 /** The lecturer's introduction (and first video): its own chunk, fetched when a card is first opened. */
 export default function LecturerDialog({ code, onClose }: { code: string | null; onClose: () => void }) {
   const { data, isLoading } = useQuery({
-    queryKey: ['portal', 'lecturer', code],
+    queryKey: portalKeys.lecturer(code),
     queryFn: () => getLecturerDetail(code as string),
     enabled: !!code,
   });

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getPreview } from '../../../api/learnstats';
 import { attachHls } from '../../../components/attachHls';
 import './preview.css';
+import { learnstatsKeys } from '../../../api/learnstats.keys';
 
 export const PREVIEW_LOCK_TEXT = '登录后查看完整视频';
 
@@ -16,7 +17,7 @@ export const PREVIEW_LOCK_TEXT = '登录后查看完整视频';
  * 登录后查看完整视频 with a login button (the page's login dialog). hls.js is fetched on demand.
  */
 export default function PreviewDialog({ rescode, onClose, onLogin }: { rescode: string; onClose(): void; onLogin(): void }) {
-  const q = useQuery({ queryKey: ['preview', rescode], queryFn: () => getPreview(rescode), retry: false });
+  const q = useQuery({ queryKey: learnstatsKeys.preview(rescode), queryFn: () => getPreview(rescode), retry: false });
   const data = q.data;
   const limit = data?.previewSeconds || PREVIEW_SECONDS;
   const [quality, setQuality] = useState('');

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RANKING_LIMIT } from '@xuetu/contract';
 import { Avatar, Empty, Skeleton } from 'antd';
 import { getRankingList, getStudyStars } from '../../../api/portal';
+import { portalKeys } from '../../../api/portal.keys';
 import { useOpenCourse } from './openCourse';
 
 // Course ranking and study stars of /home (also shown on the learner dashboard).
@@ -10,7 +11,7 @@ import { useOpenCourse } from './openCourse';
 export function Rankings({ onNeedLogin }: { onNeedLogin?: () => void }) {
   const { open, dialog } = useOpenCourse(onNeedLogin);
   const q = useQuery({
-    queryKey: ['portal', 'ranking'],
+    queryKey: portalKeys.ranking,
     queryFn: () => getRankingList(RANKING_LIMIT),
     retry: false,
   });
@@ -45,7 +46,7 @@ export function Rankings({ onNeedLogin }: { onNeedLogin?: () => void }) {
 }
 
 export function StudyStars() {
-  const q = useQuery({ queryKey: ['portal', 'stars'], queryFn: getStudyStars, retry: false });
+  const q = useQuery({ queryKey: portalKeys.stars, queryFn: getStudyStars, retry: false });
   const items = Array.isArray(q.data) ? q.data : [];
   return (
     <div className="xt-side-card" data-testid="study-stars">

@@ -14,6 +14,7 @@ import { NoticeRows } from '../components/NoticeRows';
 import { PortalFooter } from '../components/PortalFooter';
 import { PortalHeader, PortalLoginContext, usePortalLogin, usePortalLoginContext } from '../components/PortalHeader';
 import '../components/portal.css';
+import { portalKeys } from '../../../api/portal.keys';
 import { responsiveImg, sizedUrl } from '../../../components/responsiveImage';
 import { BannerCarousel, buildBanners } from './Banners';
 import { HotCourses, Rankings, StudyStars } from './Courses';
@@ -50,7 +51,7 @@ function SmartLink({ url, className, children, testId }: { url: string; classNam
 }
 
 function useLinks(linkType: number, enabled = true) {
-  return useQuery({ queryKey: ['portal', 'links', linkType], queryFn: () => getLinks(linkType), enabled });
+  return useQuery({ queryKey: portalKeys.links(linkType), queryFn: () => getLinks(linkType), enabled });
 }
 
 function Section({
@@ -111,10 +112,10 @@ export default function HomePage() {
   const navigate = useNavigate();
   const login = usePortalLogin();
   const bannerLinks = useLinks(0);
-  const imageNotices = useQuery({ queryKey: ['portal', 'imageNotices'], queryFn: getHomeImageNotices });
+  const imageNotices = useQuery({ queryKey: portalKeys.imageNotices, queryFn: getHomeImageNotices });
   const topNav = useLinks(1);
   const midNav = useLinks(2);
-  const models = useQuery({ queryKey: ['portal', 'models'], queryFn: getShowModels });
+  const models = useQuery({ queryKey: portalKeys.models, queryFn: getShowModels });
   // the data below the first screen is asked for once the first screen has painted: on a phone
   // its requests and pictures would otherwise share the link with the banner, the largest paint
   // (issue 15, Lighthouse LCP)
@@ -122,8 +123,8 @@ export default function HomePage() {
   const skills = useLinks(3, belowData);
   const clubs = useLinks(4, belowData);
   const charity = useLinks(5, belowData);
-  const lecturers = useQuery({ queryKey: ['portal', 'lecturers'], queryFn: getLecturers, enabled: belowData });
-  const notices = useQuery({ queryKey: ['portal', 'homeNotices'], queryFn: () => getHomeNotices(6), enabled: belowData });
+  const lecturers = useQuery({ queryKey: portalKeys.lecturers, queryFn: getLecturers, enabled: belowData });
+  const notices = useQuery({ queryKey: portalKeys.homeNotices, queryFn: () => getHomeNotices(6), enabled: belowData });
   const banners = useMemo(() => buildBanners(bannerLinks.data ?? [], imageNotices.data ?? []), [bannerLinks.data, imageNotices.data]);
   // the first screen (top and middle navigation, banners, display models) appears in one piece
   // once its data is here: parts arriving one by one would push the page down (layout shift)

@@ -9,6 +9,7 @@ import { PortalFooter } from '../components/PortalFooter';
 import { PortalHeader, usePortalLogin } from '../components/PortalHeader';
 import { PortalCrumbs, PrevNextPager } from '../components/PortalNav';
 import '../components/portal.css';
+import { portalKeys } from '../../../api/portal.keys';
 
 /** Public notice list (spec: ReleaseTime descending, 10 per page only, previous/next text pager). */
 export default function InfoNoticeListPage() {
@@ -16,7 +17,7 @@ export default function InfoNoticeListPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery({
-    queryKey: ['portal', 'noticePage', page],
+    queryKey: portalKeys.noticePage(page),
     queryFn: () =>
       getInfoNoticePage({
         search: { keyword: '' },

@@ -4,6 +4,7 @@ import { Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Sk
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { addNotice, getNoticeEditData, type UploadedFile, updateNotice, uploadContentFile } from '../../../../api/content';
+import { contentKeys } from '../../../../api/content.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can } from '../../../../components/Can';
 import { LazyRichText } from '../../../../components/LazyRichText';
@@ -56,7 +57,7 @@ export function NoticeEditor({
   const staff = useIsPlatformStaff();
   const companies = useCompanyOptions(staff && open);
   const editing = useQuery({
-    queryKey: ['content', 'notice', code],
+    queryKey: contentKeys.notice(code),
     queryFn: () => getNoticeEditData(code as string),
     enabled: open && !!code,
     gcTime: 0,

@@ -4,12 +4,12 @@ import { NOTICE_CHANNEL_LABELS, type NoticeAdminItem, NoticeStatus, Perm } from 
 import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { delNotice, getNoticeAdminPage, type NoticeAdminSearch, setNoticeStatus } from '../../../../api/content';
+import { contentKeys } from '../../../../api/content.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
 import { NoticeEditor } from './NoticeEditor';
 
-const KEY = ['content', 'notices'] as const;
 const EMPTY_SEARCH: NoticeAdminSearch = { keyword: '', status: '', noticeChannel: '', companySysCode: '' };
 
 /** Notice management: search, paging, create/edit, publish/unpublish, delete. */
@@ -23,11 +23,11 @@ export default function NoticeAdminPage() {
   const [page, setPage] = useState({ index: 1, size: 20 });
   const [editing, setEditing] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
   const q = useQuery({
-    queryKey: [...KEY, search, page],
+    queryKey: contentKeys.noticePage(search, page),
     queryFn: () => getNoticeAdminPage({ search, pageIndex: page.index, pageRows: page.size }),
     placeholderData: keepPreviousData,
   });
-  const reload = () => qc.invalidateQueries({ queryKey: KEY });
+  const reload = () => qc.invalidateQueries({ queryKey: contentKeys.notices });
   const status = useAppMutation({
     mutationFn: (n: NoticeAdminItem) =>
       setNoticeStatus(n.noticeSysCode, n.status === NoticeStatus.Published ? NoticeStatus.Draft : NoticeStatus.Published),

@@ -14,6 +14,8 @@ import { Button, Card, Form, Input, Skeleton } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { getSiteSettings, saveSiteSettings } from '../../../../api/content';
+import { contentKeys } from '../../../../api/content.keys';
+import { portalKeys } from '../../../../api/portal.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 
 // the same rules as the server's siteSettingsInput (contract)
@@ -27,17 +29,14 @@ function rulesFor(k: SiteSettingKey): Rule[] {
 /** Site settings: the footer's contact details, working hours, address, links, copyright, filing number, company. */
 export default function SiteSettingsPage() {
   const [form] = Form.useForm<SiteSettings>();
-  const q = useQuery({ queryKey: ['content', 'site'], queryFn: getSiteSettings });
+  const q = useQuery({ queryKey: contentKeys.site, queryFn: getSiteSettings });
   useEffect(() => {
     if (q.data) form.setFieldsValue(q.data);
   }, [q.data, form]);
   const save = useAppMutation({
     mutationFn: async () => saveSiteSettings(await form.validateFields()),
     success: '保存成功',
-    invalidate: [
-      ['content', 'site'],
-      ['portal', 'site'],
-    ],
+    invalidate: [contentKeys.site, portalKeys.site],
   });
   return (
     <Card variant="borderless" title="站点设置" data-testid="site-settings" style={{ maxWidth: 760 }}>

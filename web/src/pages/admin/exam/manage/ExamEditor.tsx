@@ -12,7 +12,9 @@ import {
 import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { addExam, getExam, getPaperPage, updateExam } from '../../../../api/exams';
+import { examKeys } from '../../../../api/exams.keys';
 import { getProjectPage } from '../../../../api/projects';
+import { projectKeys } from '../../../../api/projects.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
 import { useParticipantsField } from '../../ParticipantsField';
@@ -54,13 +56,13 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
     hint: '尚未选择；部门包含其下级部门，发布后新加入的人员也会收到考试',
   });
   const papers = useQuery({
-    queryKey: ['exam', 'papers', 'options', props.company],
+    queryKey: examKeys.paperOptions(props.company),
     queryFn: () => getPaperPage({ keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 }),
     enabled: props.open,
   });
   // the company's training projects an exam may belong to (drafts too: the exam may be made first)
   const projects = useQuery({
-    queryKey: ['project', 'options', props.company],
+    queryKey: projectKeys.options(props.company),
     queryFn: () => getProjectPage({ keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 }),
     enabled: props.open,
   });
@@ -70,7 +72,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
   const { existing, loading } = useEditorRecord({
     open: props.open,
     code: props.examCode,
-    queryKey: ['exam', 'exam'],
+    queryKey: examKeys.exam,
     get: getExam,
     fill: (e) => {
       form.setFieldsValue(

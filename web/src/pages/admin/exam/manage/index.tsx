@@ -5,6 +5,7 @@ import { App, Button, Card, Table } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { closeExam, deleteExam, getExamPage, publishExam } from '../../../../api/exams';
+import { examKeys } from '../../../../api/exams.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { LifecycleActions } from '../../LifecycleActions';
@@ -12,17 +13,15 @@ import { StatusSearchForm, statusColumn, useLifecycleList } from '../../Lifecycl
 import { examCountColumns, examNameColumn, examWindowColumn } from '../shared/examColumns';
 import { ExamEditor } from './ExamEditor';
 
-const KEY = ['exam', 'exams'] as const;
-
 /** 考试安排: list, editor with participants, publish / close, results link. */
 export default function ExamManagePage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const can = useCan();
   const navigate = useNavigate();
-  const { company, picker, search, table } = useLifecycleList(KEY, getExamPage);
+  const { company, picker, search, table } = useLifecycleList(examKeys.exams, getExamPage);
   const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
-  const reload = () => qc.invalidateQueries({ queryKey: ['exam'] });
+  const reload = () => qc.invalidateQueries({ queryKey: examKeys.all });
   const act = useAppMutation({
     mutationFn: async ({ kind, code }: { kind: 'publish' | 'close' | 'delete'; code: string }) => {
       if (kind === 'publish') return (await publishExam(code)).msg;

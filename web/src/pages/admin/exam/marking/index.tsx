@@ -3,6 +3,7 @@ import type { MarkingRow } from '@xuetu/contract';
 import { App, Button, Card, Empty, Form, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { examKeys } from '../../../../api/exams.keys';
 import { getExamStatistics, getMarkingQueue, markAnswer } from '../../../../api/userexam';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { DEFAULT_PAGE, pager } from '../../shared';
@@ -10,7 +11,6 @@ import { useExamCompany } from '../shared';
 import { ExamPicker } from '../shared/ExamPicker';
 import { MarkingDialog, type MarkValues } from './MarkingDialog';
 
-const KEY = ['exam', 'marking'] as const;
 /** the stem as one line of text for the table (the dialog shows it formatted) */
 const plain = (html: string) =>
   html
@@ -34,14 +34,14 @@ export default function MarkingPage() {
   const [page, setPage] = useState(DEFAULT_PAGE);
   const [current, setCurrent] = useState<MarkingRow | null>(null);
 
-  const queueKey = [...KEY, examCode, qCode, page] as const;
+  const queueKey = examKeys.markingQueue(examCode, qCode, page);
   const queue = useQuery({
     queryKey: queueKey,
     queryFn: () => getMarkingQueue({ examCode, qCode, pageIndex: page.pageIndex, pageSize: page.pageSize }),
     enabled: !!examCode,
     placeholderData: keepPreviousData,
   });
-  const stats = useQuery({ queryKey: [...KEY, 'stats', examCode], queryFn: () => getExamStatistics(examCode), enabled: !!examCode });
+  const stats = useQuery({ queryKey: examKeys.markingStats(examCode), queryFn: () => getExamStatistics(examCode), enabled: !!examCode });
   const essayQuestions = (stats.data?.questions ?? []).filter((q) => q.qType === 5);
 
   const mark = useAppMutation({
@@ -49,7 +49,7 @@ export default function MarkingPage() {
       markAnswer({ userpaperId: row.userpaperId, qCode: row.qCode, score: values.score, comment: values.comment }),
     onSuccess: async (_r, { row, next }) => {
       message.success('评分已保存');
-      await qc.invalidateQueries({ queryKey: KEY });
+      await qc.invalidateQueries({ queryKey: examKeys.marking });
       if (!next) {
         setCurrent(null);
         return;

@@ -4,6 +4,7 @@ import { ExamLimits, PaperType, paperTotals, Q_TYPE_LABELS, Q_TYPES, type Questi
 import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { addPaper, getPaper, getQuestionPage, updatePaper } from '../../../../api/exams';
+import { examKeys } from '../../../../api/exams.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { indexColumn, reorderColumn } from '../../../../components/OrderedList';
 import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
@@ -31,7 +32,7 @@ const newRule = (): Rule => ({ key: ++ruleKey, qType: 1, dirCode: '', count: 1, 
 /** How many live questions of a type the directory (with sub-directories) holds: the bank's page count. */
 function Available({ rule, company }: { rule: Rule; company: string }) {
   const q = useQuery({
-    queryKey: ['exam', 'questions', 'count', rule.qType, rule.dirCode, company],
+    queryKey: examKeys.questionCount(rule.qType, rule.dirCode, company),
     queryFn: () =>
       getQuestionPage({ qType: rule.qType, dirCode: rule.dirCode, keyword: '', companySysCode: company, pageIndex: 1, pageRows: 1 }),
   });
@@ -64,7 +65,7 @@ export function PaperEditor(props: {
   const { existing, loading } = useEditorRecord({
     open: props.open,
     code: props.paperCode,
-    queryKey: ['exam', 'paper'],
+    queryKey: examKeys.paper,
     get: getPaper,
     fill: (p) => {
       setName(p?.paperName ?? '');

@@ -3,6 +3,7 @@ import { Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, type QuestionView, stemTe
 import { Form, Input, Modal, Select, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { getQuestionPage } from '../../../../api/exams';
+import { examKeys } from '../../../../api/exams.keys';
 import { DirSelect, typeTag } from '../shared';
 
 /** 选择试题: the bank with directory / type / keyword filters; questions already in the paper are shown ticked and fixed. */
@@ -21,7 +22,7 @@ export function QuestionPicker(props: {
     if (props.open) setPicked(new Map());
   }, [props.open]);
   const list = useQuery({
-    queryKey: ['exam', 'questions', 'picker', filter, page, props.company],
+    queryKey: examKeys.questionPicker(filter, page, props.company),
     queryFn: () => getQuestionPage({ ...filter, companySysCode: props.company, pageIndex: page.pageIndex, pageRows: page.pageSize }),
     enabled: props.open,
     placeholderData: keepPreviousData,

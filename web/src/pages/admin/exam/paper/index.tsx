@@ -4,18 +4,18 @@ import { type PaperView, Perm } from '@xuetu/contract';
 import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { deletePaper, getPaperPage, previewPaper } from '../../../../api/exams';
+import { examKeys } from '../../../../api/exams.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { type ListFilter, useLifecycleList } from '../../LifecycleList';
 import { QuestionPreview, useDirTree } from '../shared';
 import { PaperEditor } from './PaperEditor';
 
-const KEY = ['exam', 'papers'] as const;
 /** Papers have no lifecycle: the list filters by 组卷方式 instead of a status. */
 type PaperFilter = ListFilter & { paperType?: number };
 
 function PaperPreview({ code, onClose }: { code: string | null; onClose: () => void }) {
-  const q = useQuery({ queryKey: ['exam', 'paper', 'preview', code], queryFn: () => previewPaper(code as string), enabled: !!code });
+  const q = useQuery({ queryKey: examKeys.paperPreview(code), queryFn: () => previewPaper(code as string), enabled: !!code });
   return (
     <Modal open={!!code} title={q.data?.paperName ?? '试卷预览'} width={860} footer={null} onCancel={onClose} destroyOnHidden>
       {q.isLoading ? (
@@ -41,11 +41,11 @@ function PaperPreview({ code, onClose }: { code: string | null; onClose: () => v
 export default function PaperPage() {
   const qc = useQueryClient();
   const can = useCan();
-  const { company, picker, search, table } = useLifecycleList<PaperView, PaperFilter>(KEY, getPaperPage);
+  const { company, picker, search, table } = useLifecycleList<PaperView, PaperFilter>(examKeys.papers, getPaperPage);
   const dirs = useDirTree(company);
   const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
   const [preview, setPreview] = useState<string | null>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: ['exam'] });
+  const reload = () => qc.invalidateQueries({ queryKey: examKeys.all });
   const remove = useAppMutation({
     mutationFn: (code: string) => deletePaper(code),
     success: '删除成功!',

@@ -18,6 +18,7 @@ import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Radio, Rate, Sk
 import { useEffect, useState } from 'react';
 import { uploadContentFile } from '../../../../api/content';
 import { addQuestion, getQuestion, updateQuestion } from '../../../../api/exams';
+import { examKeys } from '../../../../api/exams.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { RichText } from '../../../../components/RichText';
 import { DirSelect, QuestionPreview } from '../shared';
@@ -87,7 +88,7 @@ export function QuestionEditor({
   });
   const [preview, setPreview] = useState(false);
   const existing = useQuery({
-    queryKey: ['exam', 'question', qCode],
+    queryKey: examKeys.question(qCode),
     queryFn: () => getQuestion(qCode as string),
     enabled: open && !!qCode,
   });

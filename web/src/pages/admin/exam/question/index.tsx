@@ -22,6 +22,7 @@ import {
   type QuestionSearch,
   saveQuestionDir,
 } from '../../../../api/exams';
+import { examKeys } from '../../../../api/exams.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { DEFAULT_PAGE, pager } from '../../shared';
@@ -29,7 +30,6 @@ import { DirSelect, typeTag, useDirTree, useExamCompany } from '../shared';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionImportDialog } from './QuestionImportDialog';
 
-const KEY = ['exam', 'questions'] as const;
 type DirTreeNode = { key: string; title: string; children: DirTreeNode[] };
 const toTree = (nodes: QuestionDirNode[]): DirTreeNode[] =>
   nodes.map((n) => ({ key: n.dirCode, title: `${n.dirName}（${n.qCount}）`, children: toTree(n.children) }));
@@ -64,13 +64,13 @@ export default function QuestionBankPage() {
   });
   const search: QuestionSearch = { ...filter, dirCode, companySysCode: company };
   const list = useQuery({
-    queryKey: [...KEY, search, page],
+    queryKey: examKeys.questionPage(search, page),
     queryFn: () => getQuestionPage({ ...search, pageIndex: page.pageIndex, pageRows: page.pageSize }),
     placeholderData: keepPreviousData,
   });
   const reload = () => {
-    void qc.invalidateQueries({ queryKey: KEY });
-    void qc.invalidateQueries({ queryKey: ['exam', 'dirs'] });
+    void qc.invalidateQueries({ queryKey: examKeys.questions });
+    void qc.invalidateQueries({ queryKey: examKeys.dirsAll });
   };
   const remove = useAppMutation({
     mutationFn: (codes: string[]) => deleteQuestions(codes),

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ExamResultRow, ExamUserStatus } from '@xuetu/contract';
 import { Button, Modal, Spin, Table, Tabs, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { examKeys } from '../../../../api/exams.keys';
 import { exportExamResults, getExamResultList } from '../../../../api/userexam';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { ExamResultDialog } from '../../../learner/examview/ExamResultDialog';
@@ -31,7 +32,7 @@ export function ResultListDialog({ exam, onClose }: { exam: { examCode: string; 
   const [tab, setTab] = useState('list');
   const examCode = exam?.examCode ?? '';
   const rows = useQuery({
-    queryKey: ['exam', 'results', examCode],
+    queryKey: examKeys.results(examCode),
     queryFn: () => getExamResultList(examCode),
     enabled: !!examCode,
   });

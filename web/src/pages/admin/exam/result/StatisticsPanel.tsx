@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ExamStatistics, Q_TYPE_LABELS } from '@xuetu/contract';
 import { Card, Col, Empty, Progress, Row, Spin, Statistic, Table, Typography } from 'antd';
+import { examKeys } from '../../../../api/exams.keys';
 import { getExamStatistics } from '../../../../api/userexam';
 
 const plain = (html: string) =>
@@ -59,7 +60,7 @@ export function DistributionChart({ buckets }: { buckets: ExamStatistics['distri
 
 /** 统计分析 of one exam (GetStatistics): people, pass rate, scores, distribution, per-question correct rate. */
 export function StatisticsPanel({ examCode }: { examCode: string }) {
-  const q = useQuery({ queryKey: ['exam', 'statistics', examCode], queryFn: () => getExamStatistics(examCode) });
+  const q = useQuery({ queryKey: examKeys.statistics(examCode), queryFn: () => getExamStatistics(examCode) });
   if (q.isError) return <Empty description="统计加载失败" />;
   if (!q.data) return <Spin style={{ display: 'block', margin: '40px auto' }} />;
   const s = q.data;

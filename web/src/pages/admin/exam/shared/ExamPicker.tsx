@@ -3,6 +3,7 @@ import { EXAM_STATUS_LABELS, ExamStatus } from '@xuetu/contract';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { getExamPage } from '../../../../api/exams';
+import { examKeys } from '../../../../api/exams.keys';
 
 /**
  * Picks one of the company's published or closed exams (drafts have no attempts), searching by
@@ -21,7 +22,7 @@ export function ExamPicker({
 }) {
   const [keyword, setKeyword] = useState('');
   const list = useQuery({
-    queryKey: ['exam', 'exams', 'picker', company, keyword],
+    queryKey: examKeys.examPicker(company, keyword),
     queryFn: () => getExamPage({ keyword, companySysCode: company, pageIndex: 1, pageRows: 100 }),
     placeholderData: keepPreviousData,
   });

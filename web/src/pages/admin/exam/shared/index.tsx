@@ -5,6 +5,7 @@ import { OPTION_LETTERS, parseBlankAnswer, Q_TYPE_LABELS, type QuestionDirNode }
 import { Select, Space, Tag, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { getQuestionDirTree } from '../../../../api/exams';
+import { examKeys } from '../../../../api/exams.keys';
 import { RichTextView } from '../../../../components/RichTextView';
 import { useCompanyOptions, useIsPlatformStaff } from '../../content/companies';
 
@@ -29,7 +30,7 @@ export function useExamCompany() {
 }
 
 export function useDirTree(company: string, enabled = true) {
-  return useQuery({ queryKey: ['exam', 'dirs', company], queryFn: () => getQuestionDirTree(company), enabled });
+  return useQuery({ queryKey: examKeys.dirs(company), queryFn: () => getQuestionDirTree(company), enabled });
 }
 
 type TreeOpt = { value: string; title: string; key: string; children: TreeOpt[] };

@@ -3,6 +3,7 @@ import { AUDIT_STATUS_LABELS, AuditStatus, RES_TYPE_LABELS, type ResView, TrainR
 import { App, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { auditRes, getAuditPage, getPreview, revokeRes } from '../../../../api/trainres';
+import { trainResKeys } from '../../../../api/trainres.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
 import { RichTextView } from '../../../../components/RichTextView';
@@ -22,16 +23,16 @@ export default function ResourceAuditPage() {
   // the lesson previewed, for a course of several (ADR 0022)
   const [lesson, setLesson] = useState(0);
   const list = useQuery({
-    queryKey: ['trainres', 'audit', filter, company, page],
+    queryKey: trainResKeys.audit(filter, company, page),
     queryFn: () => getAuditPage({ ...filter, dCode: '', companySysCode: company, pageIndex: page.pageIndex, pageSize: page.pageSize }),
     placeholderData: keepPreviousData,
   });
   const preview = useQuery({
-    queryKey: ['trainres', 'preview', auditing?.resCode, lesson],
+    queryKey: trainResKeys.previewLesson(auditing?.resCode, lesson),
     queryFn: () => getPreview(auditing?.resCode ?? '', lesson),
     enabled: Boolean(auditing),
   });
-  const reload = () => void qc.invalidateQueries({ queryKey: ['trainres'] });
+  const reload = () => void qc.invalidateQueries({ queryKey: trainResKeys.all });
   const decide = useAppMutation({
     mutationFn: (pass: boolean) => auditRes(auditing?.resCode ?? '', pass, comment),
     onSuccess: (_d, pass) => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Col, Row } from 'antd';
 import { useState } from 'react';
+import { trainResKeys } from '../../../../api/trainres.keys';
 import { DirPanel } from '../DirPanel';
 import { useResCompany, useResDirs } from '../shared';
 
@@ -20,7 +21,7 @@ export default function ResourceDirPage() {
           onSelect={setSelected}
           company={company}
           allLabel="全部目录"
-          onChanged={() => void qc.invalidateQueries({ queryKey: ['trainres'] })}
+          onChanged={() => void qc.invalidateQueries({ queryKey: trainResKeys.all })}
         />
       </Col>
     </Row>

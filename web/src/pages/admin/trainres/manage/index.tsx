@@ -23,6 +23,7 @@ import {
   setResPrivate,
   submitRes,
 } from '../../../../api/trainres';
+import { trainResKeys } from '../../../../api/trainres.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
@@ -30,8 +31,6 @@ import { DEFAULT_PAGE, pager } from '../../shared';
 import { DirPanel } from '../DirPanel';
 import { dirOptions, ResEditor } from '../ResEditor';
 import { AuditHistoryDrawer, statusTag, useResCompany, useResDirs } from '../shared';
-
-const KEY = ['trainres', 'list'] as const;
 
 /** 资源管理: directory tree beside the list; filters; batch submit, move and delete; the editor with uploads. */
 export default function ResourceManagePage() {
@@ -51,30 +50,30 @@ export default function ResourceManagePage() {
   const [preview, setPreview] = useState<ResView | null>(null);
   const search: ResSearch = { ...filter, dCode, companySysCode: company };
   const list = useQuery({
-    queryKey: [...KEY, search, page],
+    queryKey: trainResKeys.page(search, page),
     queryFn: () => getResPage({ ...search, pageIndex: page.pageIndex, pageSize: page.pageSize }),
     placeholderData: keepPreviousData,
     // media still being made: keep its progress current
     refetchInterval: (q) =>
       q.state.data?.models.some((m) => m.media && ['uploaded', 'processing'].includes(m.media.status)) ? 2000 : false,
   });
-  const capability = useQuery({ queryKey: ['trainres', 'capability'], queryFn: getMediaCapability, staleTime: 300_000 });
+  const capability = useQuery({ queryKey: trainResKeys.capability, queryFn: getMediaCapability, staleTime: 300_000 });
   const previewData = useQuery({
-    queryKey: ['trainres', 'preview', preview?.resCode],
+    queryKey: trainResKeys.preview(preview?.resCode),
     queryFn: () => getPreview(preview?.resCode ?? ''),
     enabled: Boolean(preview),
   });
   const reload = () => {
-    void qc.invalidateQueries({ queryKey: ['trainres'] });
+    void qc.invalidateQueries({ queryKey: trainResKeys.all });
   };
   const act = useAppMutation({
     mutationFn: (fn: () => Promise<unknown>) => fn(),
     success: '操作成功',
-    invalidate: [['trainres']],
+    invalidate: [trainResKeys.all],
   });
   const batchSubmit = useAppMutation({
     mutationFn: () => batchSubmitRes(selected),
-    invalidate: [['trainres']],
+    invalidate: [trainResKeys.all],
     success: (res) => (res.data.failed.length ? undefined : res.msg),
     onSuccess: (res) => {
       setSelected([]);

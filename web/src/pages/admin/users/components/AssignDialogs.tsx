@@ -3,6 +3,7 @@ import { AdminMsg, Msg, type UserRowView } from '@xuetu/contract';
 import { App, Checkbox, Form, Modal, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { getRoleListPage } from '../../../../api/roles';
+import { roleKeys } from '../../../../api/roles.keys';
 import { saveUserRole, setUserCompany } from '../../../../api/users';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { CompanySelect } from '../../shared';
@@ -52,7 +53,7 @@ export function RolesDialog(props: { user: UserRowView | null; onClose: () => vo
       props.onClose();
     },
   });
-  const roles = useQuery({ queryKey: ['admin', 'roles', 'all'], queryFn: () => getRoleListPage(), enabled: Boolean(props.user) });
+  const roles = useQuery({ queryKey: roleKeys.all, queryFn: () => getRoleListPage(), enabled: Boolean(props.user) });
   useEffect(() => setCodes(props.user?.roleCode ?? []), [props.user]);
   const visible = (roles.data?.models ?? []).filter((r) => !r.companySysCode || r.companySysCode === props.user?.companySysCode);
   return (

@@ -15,6 +15,7 @@ import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { getOrgPostListPage, getPostListPage } from '../../../../api/posts';
+import { postKeys } from '../../../../api/posts.keys';
 import { editUserInfo } from '../../../../api/users';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { CompanySelect, OrgTreeSelect, useIsPlatform } from '../../shared';
@@ -46,12 +47,12 @@ export function LearnerDialog(props: {
   const orgCode = Form.useWatch('orgCode', form);
   const scopeCompany = isPlatform ? company : '';
   const orgPosts = useQuery({
-    queryKey: ['admin', 'orgPosts', orgCode, scopeCompany],
+    queryKey: postKeys.ofOrg(orgCode, scopeCompany),
     queryFn: () => getOrgPostListPage({ orgCode, pageIndex: 1, pageSize: 1000, companySysCode: scopeCompany }),
     enabled: props.open && Boolean(orgCode),
   });
   const allPosts = useQuery({
-    queryKey: ['admin', 'posts', 'all', scopeCompany],
+    queryKey: postKeys.all(scopeCompany),
     queryFn: () => getPostListPage({ pageIndex: 1, pageSize: 1000, companySysCode: scopeCompany }),
     enabled: props.open && (!isPlatform || Boolean(scopeCompany)),
   });
