@@ -16,6 +16,7 @@ import { noticesApi } from './notices.ts';
 import { orgsApi } from './orgs.ts';
 import { portalApi } from './portal.ts';
 import { postsApi } from './posts.ts';
+import { practiceApi } from './practice.ts';
 import { rolesApi } from './roles.ts';
 import { sessionApi } from './session.ts';
 import { userexamApi } from './userexam.ts';
@@ -37,6 +38,7 @@ export {
   orgsApi,
   portalApi,
   postsApi,
+  practiceApi,
   rolesApi,
   sessionApi,
   userexamApi,
@@ -63,4 +65,5 @@ export const allEndpoints: Readonly<Record<string, EndpointGroup>> = {
   portal: portalApi,
   exams: examsApi,
   userexam: userexamApi,
+  practice: practiceApi,
 };
