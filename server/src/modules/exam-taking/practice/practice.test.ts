@@ -73,7 +73,7 @@ beforeAll(async () => {
     analysis: '绿区表示压力正常',
   });
   q.judge = await add({ qType: 3, qName: '电气火灾可以用水扑灭。', answer: 'B', analysis: '会触电' });
-  q.blank = await add({ qType: 4, qName: '火警电话是（）。', answer: '119', analysis: '牢记 119' });
+  q.blank = await add({ qType: 4, qName: '火警电话是（）。', answer: ['119'], analysis: '牢记 119' });
 });
 afterAll(() => t.close());
 

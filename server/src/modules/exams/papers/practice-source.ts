@@ -1,6 +1,6 @@
 import { filledOptions, PaperType, PracticeSource } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { TenantScope } from '../../../platform/scope.ts';
+import { PLATFORM_WIDE, type TenantScope } from '../../../platform/scope.ts';
 import * as questionRepo from '../questions/questions.repository.ts';
 import { dirSubtree } from '../questions/questions.service.ts';
 import { rulePools } from './draw.ts';
@@ -8,6 +8,9 @@ import * as repo from './papers.repository.ts';
 
 // What practice (exam taking's, ADR 0043) reads of the bank: the questions a directory or a paper
 // gives, and bank questions by code with their key (exam taking marks and shows it server-side).
+
+/** The directory of the demo practice's questions (the other company's; seeded by exams, opened as practice by exam taking). */
+export const DEMO_PRACTICE_DIR = '日常练习';
 
 export interface PracticeSourceQuestions {
   /** the directory's or paper's name */
@@ -72,4 +75,9 @@ export async function bankQuestions(db: DbOrTx, scope: TenantScope, qCodes: stri
       },
     ]),
   );
+}
+
+/** A company's question directory by name (the demo practice seed finds its bank so). */
+export async function questionDirCode(db: DbOrTx, company: string, name: string): Promise<string | undefined> {
+  return (await questionRepo.listDirs(db, PLATFORM_WIDE, company)).find((d) => d.dirName === name)?.dirCode;
 }

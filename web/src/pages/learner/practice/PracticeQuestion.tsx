@@ -35,13 +35,13 @@ export function FeedbackPanel({ q, fb }: { q: PracticeQuestionView; fb: Practice
   return (
     <div data-testid="practice-feedback" aria-live="polite" style={{ marginTop: 12 }}>
       {fb.hidden ? (
-        <Alert type="info" showIcon icon={<InfoCircleFilled />} message="已提交" description={PRACTICE_HIDDEN_TEXT[fb.hidden]} />
+        <Alert type="info" showIcon icon={<InfoCircleFilled />} title="已提交" description={PRACTICE_HIDDEN_TEXT[fb.hidden]} />
       ) : (
         <Alert
           type={fb.isRight === false ? 'error' : fb.isRight ? 'success' : 'info'}
           showIcon
           icon={fb.isRight === false ? <CloseCircleFilled /> : fb.isRight ? <CheckCircleFilled /> : <InfoCircleFilled />}
-          message={<span data-testid="practice-verdict">{fb.isRight === false ? '回答错误' : fb.isRight ? '回答正确' : '参考答案'}</span>}
+          title={<span data-testid="practice-verdict">{fb.isRight === false ? '回答错误' : fb.isRight ? '回答正确' : '参考答案'}</span>}
           description={
             <Space orientation="vertical" size={4}>
               <span data-testid="practice-key">正确答案：{answerText(q.qType, fb.rightAnswer)}</span>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { WRONG_SOURCE_LABELS, type WrongQuestion } from '@xuetu/contract';
-import { App, Button, Card, Collapse, Empty, List, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Collapse, Empty, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { answerWrong, getWrongBook, removeWrong } from '../../../api/practice';
 import { practiceKeys } from '../../../api/practice.keys';
@@ -106,18 +106,18 @@ export default function WrongBookPage() {
             </Button>
           ),
           children: (
-            <List
-              dataSource={g.questions}
-              renderItem={(q) => (
-                <List.Item
+            <div>
+              {g.questions.map((q) => (
+                <div
+                  key={q.wrongId}
                   data-testid={`wrong-item-${q.qCode}`}
-                  actions={[
-                    <Popconfirm key="rm" title="确定把这道题移出错题本吗？" onConfirm={() => remove.mutate(q.wrongId)}>
-                      <Button size="small" type="link" danger data-testid="wrong-remove">
-                        移出
-                      </Button>
-                    </Popconfirm>,
-                  ]}
+                  style={{
+                    display: 'flex',
+                    gap: 8,
+                    alignItems: 'flex-start',
+                    padding: '8px 0',
+                    borderBottom: '1px solid var(--xt-border, #f0f0f0)',
+                  }}
                 >
                   <div style={{ minWidth: 0, flex: 1 }}>
                     <Stem html={q.qName} />
@@ -125,9 +125,14 @@ export default function WrongBookPage() {
                       上次作答：{answerText(q.qType, q.lastAnswer) || '未作答'} · 连续答对 {q.rightStreak}/{q.clearStreak} 次后移出
                     </Typography.Text>
                   </div>
-                </List.Item>
-              )}
-            />
+                  <Popconfirm title="确定把这道题移出错题本吗？" onConfirm={() => remove.mutate(q.wrongId)}>
+                    <Button size="small" type="link" danger data-testid="wrong-remove">
+                      移出
+                    </Button>
+                  </Popconfirm>
+                </div>
+              ))}
+            </div>
           ),
         }))}
       />
