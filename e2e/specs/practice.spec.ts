@@ -12,7 +12,9 @@ const PRACTICE = '仓储安全日常练习';
 
 async function noSidewaysScroll(page: Page) {
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message: 'no sideways scrolling at 390 px' })
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: 'no sideways scrolling at 390 px',
+    })
     .toBeLessThanOrEqual(0);
 }
 
