@@ -161,9 +161,12 @@ async function benchDatabase(label: string, env: NodeJS.ProcessEnv): Promise<Row
   const database = `${label} (${server.database}, ${server.cache} cache)`;
   try {
     if (only === 'exam' || only === 'study') return await benchLoadOn(loadScenarios[only], label, server, rows);
-    // BENCH_ONLY=practice: the baselines and the practice calls alone (ADR 0043)
+    // BENCH_ONLY=practice: the baselines, GetUserInfo (a signed-in call to compare with) and the practice calls (ADR 0043)
     const all = await scenariosFor(server.port);
-    const picked = only === 'practice' ? all.filter((s) => s.name.startsWith('baseline') || s.name.startsWith('practice:')) : all;
+    const picked =
+      only === 'practice'
+        ? all.filter((s) => s.name.startsWith('baseline') || s.name.startsWith('GetUserInfo') || s.name.startsWith('practice:'))
+        : all;
     for (const scenario of picked) {
       const r = await run(server.port, scenario);
       rows.push(resultRow(database, scenario.name, r));

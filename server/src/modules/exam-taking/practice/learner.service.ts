@@ -62,16 +62,24 @@ export async function hiddenKeys(caller: Caller, userId: number, qCodes: string[
       ),
     }))
     .filter((r) => r.why !== '');
-  if (!restricted.length) return out;
+  const open = qCodes.filter((q) => !out.has(q));
+  if (!restricted.length || !open.length) return out;
   const copies = await repo.attemptQuestionCodes(
     db,
     userId,
     restricted.map((r) => r.exam.id),
   );
+  // one look over every restricted exam first: most answers are in none of them
+  const anywhere = await questionsOfPapers(
+    db,
+    restricted.map((r) => r.exam.paperId),
+  );
+  for (const set of copies.values()) for (const q of set) anywhere.add(q);
+  if (!open.some((q) => anywhere.has(q))) return out;
   for (const { exam, why } of restricted) {
     const inExam = await questionsOfPapers(db, [exam.paperId]);
     for (const q of copies.get(exam.id) ?? []) inExam.add(q);
-    for (const q of qCodes) if (inExam.has(q) && !out.has(q)) out.set(q, why as AnswerHidden);
+    for (const q of open) if (inExam.has(q) && !out.has(q)) out.set(q, why as AnswerHidden);
   }
   return out;
 }
