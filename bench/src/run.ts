@@ -95,6 +95,11 @@ async function scenariosFor(port: number): Promise<Scenario[]> {
     const { mediaScenarios } = (await import(mediaFile)) as { mediaScenarios: (port: number) => Promise<Scenario[]> };
     list.push(...(await mediaScenarios(port)));
   }
+  const practiceFile = join(here, 'scenarios', 'practice.ts');
+  if (existsSync(practiceFile)) {
+    const { practiceScenarios } = (await import(practiceFile)) as typeof import('./scenarios/practice.ts');
+    list.push(...(await practiceScenarios(port)));
+  }
   return list;
 }
 
@@ -156,11 +161,18 @@ async function benchDatabase(label: string, env: NodeJS.ProcessEnv): Promise<Row
   const database = `${label} (${server.database}, ${server.cache} cache)`;
   try {
     if (only === 'exam' || only === 'study') return await benchLoadOn(loadScenarios[only], label, server, rows);
-    for (const scenario of await scenariosFor(server.port)) {
+    // BENCH_ONLY=practice: the baselines, GetUserInfo (a signed-in call to compare with) and the practice calls (ADR 0043)
+    const all = await scenariosFor(server.port);
+    const picked =
+      only === 'practice'
+        ? all.filter((s) => s.name.startsWith('baseline') || s.name.startsWith('GetUserInfo') || s.name.startsWith('practice:'))
+        : all;
+    for (const scenario of picked) {
       const r = await run(server.port, scenario);
       rows.push(resultRow(database, scenario.name, r));
       process.stderr.write(`  ${label}: ${scenario.name} — ${Math.round(r.requests.average)} req/s\n`);
     }
+    if (only === 'practice') return rows;
     await benchLoadOn(loadScenarios.study, label, server, rows);
     await benchLoadOn(loadScenarios.exam, label, server, rows);
   } finally {
@@ -300,7 +312,8 @@ if (
   existsSync(mediaBench) &&
   process.env.BENCH_SKIP_UPLOAD !== '1' &&
   process.env.BENCH_ONLY !== 'study' &&
-  process.env.BENCH_ONLY !== 'office'
+  process.env.BENCH_ONLY !== 'office' &&
+  process.env.BENCH_ONLY !== 'practice'
 ) {
   const { benchMediaUpload } = (await import(mediaBench)) as { benchMediaUpload: () => Promise<{ name: string; seconds: number }[]> };
   extra.push('', '## Media upload', '', '| task | seconds |', '|---|---:|');

@@ -4,6 +4,7 @@ import { CommonErrors, FileErrors, JobErrors } from './errors/common.ts';
 import { ContentErrors } from './errors/content.ts';
 import { ExamErrors } from './errors/exams.ts';
 import { ImportErrors } from './errors/imports.ts';
+import { PracticeErrors } from './errors/practice.ts';
 import { ProjectErrors } from './errors/projects.ts';
 import { StudyErrors } from './errors/study.ts';
 import { TrainResErrors } from './errors/trainres.ts';
@@ -27,6 +28,7 @@ export const AppErrorMessages = {
   ...TrainResErrors,
   ...StudyErrors,
   ...ProjectErrors,
+  ...PracticeErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof AppErrorMessages;

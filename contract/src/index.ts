@@ -18,6 +18,7 @@ export * from './schemas/content.ts';
 export * from './schemas/exam.ts';
 export * from './schemas/itemanalysis.ts';
 export * from './schemas/learnstats.ts';
+export * from './schemas/practice.ts';
 export * from './schemas/projects.ts';
 export * from './schemas/session.ts';
 export * from './schemas/study.ts';

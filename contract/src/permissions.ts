@@ -7,6 +7,8 @@ export const Perm = {
   StudyCourses: 'Study.Courses',
   StudyMine: 'Study.Mine',
   StudyExams: 'Study.Exams',
+  StudyPractice: 'Study.Practice',
+  StudyWrongBook: 'Study.WrongBook',
   StudyRegulations: 'Study.Regulations',
   StudyMessages: 'Study.Messages',
 
@@ -85,6 +87,8 @@ export const Perm = {
   ExamPublish: 'Exam.Publish',
   ExamMark: 'Exam.Mark',
   ExamResultList: 'ExamResult.List',
+  PracticeList: 'Practice.List',
+  PracticeEdit: 'Practice.Edit',
 } as const;
 export type PermValue = (typeof Perm)[keyof typeof Perm];
 
@@ -117,6 +121,8 @@ export const ACTION_TREE: ActionNode[] = [
     page(Perm.StudyCourses, '培训资源', '/trainres/index', 'PlayCircleOutlined'),
     page(Perm.StudyMine, '我的学习', '/project/mystudy', 'BookOutlined'),
     page(Perm.StudyExams, '我的考试', '/ysUserExam/myexam', 'FormOutlined'),
+    page(Perm.StudyPractice, '我的练习', '/ysUserExam/practice', 'EditOutlined'),
+    page(Perm.StudyWrongBook, '错题本', '/ysUserExam/wrongbook', 'ExceptionOutlined'),
     page(Perm.StudyRegulations, '规章制度', '/regulations/index', 'FileTextOutlined'),
     page(Perm.StudyMessages, '我的消息', '/ydmessage/index', 'MessageOutlined'),
   ]),
@@ -172,6 +178,7 @@ export const ACTION_TREE: ActionNode[] = [
     ]),
     page(Perm.ExamMark, '阅卷', '/exam/marking', 'HighlightOutlined'),
     page(Perm.ExamResultList, '考试成绩', '/exam/result', 'BarChartOutlined'),
+    page(Perm.PracticeList, '练习管理', '/exam/practice', 'EditOutlined', [[Perm.PracticeEdit, '编辑练习']]),
   ]),
   menu('Menu.Content', '内容管理', 'NotificationOutlined', [
     page(Perm.NoticeList, '公告管理', '/content/notice', 'SoundOutlined', [

@@ -16,6 +16,7 @@ import { noticesApi } from './notices.ts';
 import { orgsApi } from './orgs.ts';
 import { portalApi } from './portal.ts';
 import { postsApi } from './posts.ts';
+import { practiceApi } from './practice.ts';
 import { projectsApi } from './projects.ts';
 import { rolesApi } from './roles.ts';
 import { sessionApi } from './session.ts';
@@ -40,6 +41,7 @@ export {
   orgsApi,
   portalApi,
   postsApi,
+  practiceApi,
   projectsApi,
   resDirApi,
   rolesApi,
@@ -74,4 +76,5 @@ export const allEndpoints: Readonly<Record<string, EndpointGroup>> = {
   resDir: resDirApi,
   trainRes: trainResApi,
   study: studyApi,
+  practice: practiceApi,
 };

@@ -126,6 +126,7 @@ const FILE_OWNERS: Record<string, string> = {
   'installation.ts': 'platform',
   'jobs.ts': 'platform',
   'message.ts': 'content',
+  'practice.ts': 'exam-taking', // practice and the 错题本 (ADR 0043)
   'org.ts': 'directory',
   'projects.ts': 'projects',
   'study.ts': 'courses',

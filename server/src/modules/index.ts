@@ -28,6 +28,7 @@ import { roleRoutes } from './directory/roles/roles.routes.ts';
 import { userRoutes } from './directory/users/users.routes.ts';
 import { userExamRoutes } from './exam-taking/exam-taking.routes.ts';
 import { closeAttemptJob } from './exam-taking/jobs.ts';
+import { practiceRoutes } from './exam-taking/practice/practice.routes.ts';
 import { notifyAssignedJob } from './exams/exams/jobs.ts';
 import { examManageRoutes } from './exams/exams.routes.ts';
 import { sessionRoutes } from './identity/session/session.routes.ts';
@@ -66,6 +67,7 @@ export const allRoutes: RouteSpec<any>[] = [
   ...healthRoutes,
   ...examManageRoutes,
   ...userExamRoutes,
+  ...practiceRoutes,
   ...jobRoutes,
   ...trainResRoutes,
   ...studyRoutes,

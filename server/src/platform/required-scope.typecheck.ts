@@ -17,6 +17,7 @@ import * as posts from '../modules/directory/posts/posts.repository.ts';
 import * as roles from '../modules/directory/roles/roles.repository.ts';
 import * as users from '../modules/directory/users/users.repository.ts';
 import * as userexam from '../modules/exam-taking/exam-taking.repository.ts';
+import * as practice from '../modules/exam-taking/practice/practice.repository.ts';
 import * as exams from '../modules/exams/exams/exams.repository.ts';
 import * as papers from '../modules/exams/papers/papers.repository.ts';
 import * as questions from '../modules/exams/questions/questions.repository.ts';
@@ -47,6 +48,7 @@ const newResDir = { dCode: 'D', dName: 'x', dNo: '0001', dpNo: '00', companySysC
 const newResAudit = { resId: 1, action: 'submit', fromStatus: 0, toStatus: 10, createdAt: new Date() };
 const newMedia = {} as Parameters<typeof trainresMedia.insertMedia>[2];
 const newMark = { scoreGot: 5, isPass: 1, comment: 'x', markedBy: 1, markedAt: new Date() };
+const newPractice = {} as Parameters<typeof practice.insertPractice>[2];
 const newRole = { code: 'R', roleName: 'x', sysRoleEnum: 0, companySysCode: 'C' };
 
 export function writesTakeTheScope(db: DbOrTx, scope: TenantScope) {
@@ -90,6 +92,10 @@ export function writesTakeTheScope(db: DbOrTx, scope: TenantScope) {
     exams.updateExam(db, scope, 1, { examName: 'x' }),
     exams.deleteExam(db, scope, 1),
     exams.replaceParticipants(db, scope, 1, []),
+    practice.insertPractice(db, scope, newPractice),
+    practice.updatePractice(db, scope, 1, { practiceName: 'x' }),
+    practice.deletePractice(db, scope, 1),
+    practice.replaceParticipants(db, scope, 1, []),
     papers.insertPaper(db, scope, newPaper),
     papers.updatePaper(db, scope, 1, { paperName: 'x' }),
     papers.deletePaper(db, scope, 1),
@@ -242,5 +248,13 @@ export function writesWithoutTheScopeDoNotCompile(db: DbOrTx) {
     userexam.updateMarkedAttempt(db, 1, { score: 5, delayMarkingPapers: 0, isPass: 1 }),
     // @ts-expect-error the scope is required
     userexam.updateBestScore(db, 1, 2, 5),
+    // @ts-expect-error the scope is required
+    practice.insertPractice(db, newPractice),
+    // @ts-expect-error the scope is required
+    practice.updatePractice(db, 1, { practiceName: 'x' }),
+    // @ts-expect-error the scope is required
+    practice.deletePractice(db, 1),
+    // @ts-expect-error the scope is required
+    practice.replaceParticipants(db, 1, []),
   ];
 }

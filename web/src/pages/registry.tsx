@@ -13,6 +13,8 @@ export const menuPages: Record<string, PageComponent> = {
   '/trainres/index': lazy(() => import('./learner/trainres')),
   '/project/mystudy': lazy(() => import('./learner/mystudy')),
   '/ysUserExam/myexam': lazy(() => import('./learner/myexam')),
+  '/ysUserExam/practice': lazy(() => import('./learner/practice')),
+  '/ysUserExam/wrongbook': lazy(() => import('./learner/wrongbook')),
   '/regulations/index': lazy(() => import('./learner/regulations')),
   '/ydmessage/index': lazy(() => import('./learner/messages')),
   // users
@@ -31,6 +33,7 @@ export const menuPages: Record<string, PageComponent> = {
   '/exam/manage': lazy(() => import('./admin/exam/manage')),
   '/exam/marking': lazy(() => import('./admin/exam/marking')),
   '/exam/result': lazy(() => import('./admin/exam/result')),
+  '/exam/practice': lazy(() => import('./admin/exam/practice')),
   // content
   '/content/notice': lazy(() => import('./admin/content/notices')),
   '/content/link': lazy(() => import('./admin/content/links')),

@@ -7,6 +7,7 @@ export * from './installation.ts';
 export * from './jobs.ts';
 export * from './message.ts';
 export * from './org.ts';
+export * from './practice.ts';
 export * from './projects.ts';
 export * from './study.ts';
 export * from './trainres.ts';

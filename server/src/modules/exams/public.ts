@@ -4,3 +4,12 @@
 export { storeAttempt } from './exams/attempt-store.ts';
 export { joinMatchingExams } from './exams/participants.ts';
 export { questionsOfPapers } from './papers/draw.ts';
+// Practice (exam taking's, ADR 0043) reads the questions a directory or paper gives, and bank questions with their key.
+export {
+  type BankQuestion,
+  bankQuestions,
+  DEMO_PRACTICE_DIR,
+  type PracticeSourceQuestions,
+  practiceSourceQuestions,
+  questionDirCode,
+} from './papers/practice-source.ts';

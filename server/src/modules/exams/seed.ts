@@ -10,6 +10,7 @@ import { storeAttempt } from './exams/attempt-store.ts';
 import * as examRepo from './exams/exams.repository.ts';
 import { assignParticipants } from './exams/participants.ts';
 import * as paperRepo from './papers/papers.repository.ts';
+import { DEMO_PRACTICE_DIR } from './papers/practice-source.ts';
 import * as repo from './questions/questions.repository.ts';
 import { checkQuestion } from './questions/rules.ts';
 
@@ -37,6 +38,20 @@ const LOGISTICS: Q[] = [
   [3, '装卸危险品时必须持证上岗。', [], 'A', '', 1],
   [4, '先进先出的英文缩写是（）。', [], ['FIFO'], '', 2],
   [5, '简述出库复核的流程。', [], '核对单据、核对品名规格数量、检查包装、签字确认。', '', 3],
+];
+
+/** The other company's practice bank (ADR 0043): in no paper, so practice shows its keys at once. */
+const DAILY: Q[] = [
+  [
+    1,
+    '搬运重物时，正确的姿势是？',
+    ['弯腰直接提起', '屈膝下蹲、腰背挺直后起身', '单手提起', '快速猛拉'],
+    'B',
+    '屈膝下蹲、保持腰背挺直，用腿部力量起身。',
+    1,
+  ],
+  [3, '托盘破损后仍可继续使用。', [], 'B', '破损托盘应及时更换，防止货物倒塌。', 1],
+  [1, '仓库消防通道的最小宽度一般不小于？', ['0.5 米', '1 米', '4 米', '没有要求'], 'C', '消防车通道净宽一般不小于 4 米。', 2],
 ];
 
 async function addDir(db: DbOrTx, company: string, name: string, pCode = '', sortOrder = 0) {
@@ -280,6 +295,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       { qType: 3, count: 1, score: 20 },
       { qType: 5, count: 1, score: 40 },
     ]);
+    await addQuestions(tx, other, await addDir(tx, other, DEMO_PRACTICE_DIR, '', 2), DAILY);
     const otherPeople = await tx
       .select({ id: users.id })
       .from(users)

@@ -5,6 +5,7 @@ import { CountCards } from './CountCards';
 import { CourseSlot } from './courseSlots';
 import { CarouselPanel, NoticePanel, ShowcasePanel, StudyExamPanel } from './HomePanels';
 import { MessagePanel } from './MessagePanel';
+import { PracticePanel } from './PracticePanel';
 
 function CarouselAndNotices() {
   return (
@@ -52,6 +53,7 @@ export const dashboardPanels: { key: string; Panel: ComponentType }[] = [
   { key: 'counts', Panel: CountCards },
   { key: 'carousel-notices', Panel: CarouselAndNotices },
   { key: 'study-exam', Panel: StudyExamPanel },
+  { key: 'practice', Panel: PracticePanel },
   { key: 'record-stars-count', Panel: RecordStarsCount },
   { key: 'showcase', Panel: ShowcasePanel },
   { key: 'chart-ranking', Panel: ChartAndRanking },

@@ -1,0 +1,102 @@
+import { answer, endpoint } from '../endpoint.ts';
+import type { PageResult } from '../schemas/common.ts';
+import type {
+  MyPracticeCard,
+  PracticeCounts,
+  PracticeDetail,
+  PracticeFeedback,
+  PracticeNext,
+  PracticeView,
+  WrongBookView,
+} from '../schemas/practice.ts';
+import {
+  practiceAnswerInput,
+  practiceCodeInput,
+  practicePageInput,
+  practiceSaveInput,
+  wrongAnswerInput,
+  wrongBookInput,
+  wrongIdInput,
+} from '../schemas/practice.ts';
+
+/** Practice and the wrong-question book (issue 26 item 1, ADR 0043). */
+export const practiceApi = {
+  // administration
+  getPageList: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_practice/GetPageList',
+    input: practicePageInput,
+    output: answer<PageResult<PracticeView>>(),
+  }),
+  getData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_practice/GetData',
+    input: practiceCodeInput,
+    output: answer<PracticeDetail>(),
+  }),
+  addData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_practice/AddData',
+    input: practiceSaveInput,
+    output: answer<{ practiceCode: string }>(),
+  }),
+  updateData: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_practice/UpdateData',
+    input: practiceSaveInput,
+    output: answer<null>(),
+  }),
+  delete: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_practice/Delete',
+    input: practiceCodeInput,
+    output: answer<null>(),
+  }),
+  // the learner
+  getMyPracticeList: endpoint({
+    method: 'POST',
+    path: '/Api/UserExam/ex_practice/GetMyPracticeList',
+    output: answer<MyPracticeCard[]>(),
+  }),
+  getNextQuestion: endpoint({
+    method: 'POST',
+    path: '/Api/UserExam/ex_practice/GetNextQuestion',
+    input: practiceCodeInput,
+    output: answer<PracticeNext>(),
+  }),
+  answerQuestion: endpoint({
+    method: 'POST',
+    path: '/Api/UserExam/ex_practice/AnswerQuestion',
+    input: practiceAnswerInput,
+    output: answer<PracticeFeedback>(),
+  }),
+  restart: endpoint({
+    method: 'POST',
+    path: '/Api/UserExam/ex_practice/Restart',
+    input: practiceCodeInput,
+    output: answer<null>(),
+  }),
+  getWrongBook: endpoint({
+    method: 'POST',
+    path: '/Api/UserExam/ex_wrongbook/GetWrongBook',
+    input: wrongBookInput,
+    output: answer<WrongBookView>(),
+  }),
+  answerWrong: endpoint({
+    method: 'POST',
+    path: '/Api/UserExam/ex_wrongbook/AnswerWrong',
+    input: wrongAnswerInput,
+    output: answer<PracticeFeedback>(),
+  }),
+  removeWrong: endpoint({
+    method: 'POST',
+    path: '/Api/UserExam/ex_wrongbook/Remove',
+    input: wrongIdInput,
+    output: answer<null>(),
+  }),
+  getCounts: endpoint({
+    method: 'POST',
+    path: '/Api/UserExam/ex_practice/GetCounts',
+    output: answer<PracticeCounts>(),
+  }),
+};

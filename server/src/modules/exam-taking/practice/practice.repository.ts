@@ -1,0 +1,289 @@
+import { ExamStatus, ExamUserStatus, PracticeStatus } from '@xuetu/contract';
+import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import {
+  exams,
+  examUsers,
+  practiceAnswers,
+  practiceParticipants,
+  practices,
+  userPaperQuestions,
+  userPapers,
+  wrongBook,
+  wrongBookAttempts,
+} from '../../../db/schema/index.ts';
+import { likeContains } from '../../../platform/like.ts';
+import { assertOwnerInScope } from '../../../platform/policy.ts';
+import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+
+// Practice and the 错题本 (ADR 0043). Practices are company-owned (scope on every read and
+// write); answers and wrong-book rows are the learner's own (the service passes the signed-in
+// user's id, never one from the request).
+export type PracticeRow = typeof practices.$inferSelect;
+export type WrongRow = typeof wrongBook.$inferSelect;
+
+// ---------- practices (administration) ----------
+
+export async function pagePractices(
+  db: DbOrTx,
+  scope: TenantScope,
+  f: { keyword: string; companySysCode?: string },
+  window: { limit: number; offset: number },
+): Promise<{ rows: PracticeRow[]; total: number }> {
+  const where = and(
+    scopeWhere(scope, practices.companySysCode),
+    f.companySysCode ? eq(practices.companySysCode, f.companySysCode) : undefined,
+    f.keyword ? ilike(practices.practiceName, likeContains(f.keyword)) : undefined,
+  );
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(practices)
+      .where(where)
+      .orderBy(desc(practices.updatedAt), desc(practices.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ n: count() }).from(practices).where(where),
+  ]);
+  return { rows, total: Number(n) };
+}
+
+export async function findPractice(db: DbOrTx, scope: TenantScope, practiceCode: string): Promise<PracticeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(practices)
+    .where(and(eq(practices.practiceCode, practiceCode), scopeWhere(scope, practices.companySysCode)))
+    .limit(1);
+  return row;
+}
+
+export async function insertPractice(db: DbOrTx, scope: TenantScope, values: typeof practices.$inferInsert): Promise<PracticeRow> {
+  assertOwnerInScope(scope, values.companySysCode);
+  const [row] = await db.insert(practices).values(values).returning();
+  return row;
+}
+
+export async function updatePractice(
+  db: DbOrTx,
+  scope: TenantScope,
+  id: number,
+  values: Partial<Omit<typeof practices.$inferInsert, 'companySysCode'>>,
+): Promise<void> {
+  await db
+    .update(practices)
+    .set(values)
+    .where(and(eq(practices.id, id), scopeWhere(scope, practices.companySysCode)));
+}
+
+export async function deletePractice(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  await db.delete(practices).where(and(eq(practices.id, id), scopeWhere(scope, practices.companySysCode)));
+}
+
+export function listParticipants(db: DbOrTx, practiceId: number): Promise<{ kind: string; refId: number }[]> {
+  return db
+    .select({ kind: practiceParticipants.kind, refId: practiceParticipants.refId })
+    .from(practiceParticipants)
+    .where(eq(practiceParticipants.practiceId, practiceId));
+}
+
+/** Replaces the practice's picks; the practice is found in the scope first (rows under a company-owned parent). */
+export async function replaceParticipants(
+  db: DbOrTx,
+  scope: TenantScope,
+  practiceId: number,
+  picks: { kind: string; refId: number }[],
+): Promise<void> {
+  const [owner] = await db
+    .select({ id: practices.id })
+    .from(practices)
+    .where(and(eq(practices.id, practiceId), scopeWhere(scope, practices.companySysCode)));
+  if (!owner) return;
+  await db.delete(practiceParticipants).where(eq(practiceParticipants.practiceId, practiceId));
+  if (picks.length) await db.insert(practiceParticipants).values(picks.map((p) => ({ practiceId, kind: p.kind, refId: p.refId })));
+}
+
+/** Learners who answered at least one question, by practice. */
+export async function learnerCounts(db: DbOrTx, practiceIds: number[]): Promise<Map<number, number>> {
+  if (!practiceIds.length) return new Map();
+  const rows = await db
+    .select({ id: practiceAnswers.practiceId, n: countDistinct(practiceAnswers.userId) })
+    .from(practiceAnswers)
+    .where(inArray(practiceAnswers.practiceId, practiceIds))
+    .groupBy(practiceAnswers.practiceId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+// ---------- the learner's practices ----------
+
+/** Open practices of a company, with their picks. */
+export async function openPracticesOf(db: DbOrTx, company: string): Promise<PracticeRow[]> {
+  return db
+    .select()
+    .from(practices)
+    .where(and(eq(practices.companySysCode, company), eq(practices.status, PracticeStatus.Open)))
+    .orderBy(desc(practices.createdAt), desc(practices.id));
+}
+
+/** The learner's answers in a practice (qCode → answer). */
+export async function answersOf(
+  db: DbOrTx,
+  practiceId: number,
+  userId: number,
+): Promise<Map<string, { answer: string; isRight: number | null }>> {
+  const rows = await db
+    .select({ qCode: practiceAnswers.qCode, answer: practiceAnswers.answer, isRight: practiceAnswers.isRight })
+    .from(practiceAnswers)
+    .where(and(eq(practiceAnswers.practiceId, practiceId), eq(practiceAnswers.userId, userId)));
+  return new Map(rows.map((r) => [r.qCode, { answer: r.answer, isRight: r.isRight }]));
+}
+
+// A learner's own rows (no company owns them beyond the practice the service found in scope).
+export async function saveAnswer(
+  db: DbOrTx,
+  values: { practiceId: number; userId: number; qCode: string; answer: string; isRight: number | null; answeredAt: Date },
+): Promise<void> {
+  await db
+    .insert(practiceAnswers)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [practiceAnswers.practiceId, practiceAnswers.userId, practiceAnswers.qCode],
+      set: { answer: values.answer, isRight: values.isRight, answeredAt: values.answeredAt },
+    });
+}
+
+// A learner's own rows: Restart clears their answers of one practice.
+export async function clearAnswers(db: DbOrTx, practiceId: number, userId: number): Promise<void> {
+  await db.delete(practiceAnswers).where(and(eq(practiceAnswers.practiceId, practiceId), eq(practiceAnswers.userId, userId)));
+}
+
+// ---------- the 错题本 (the learner's own rows) ----------
+
+export function wrongOf(db: DbOrTx, userId: number, sourceCode = ''): Promise<WrongRow[]> {
+  return db
+    .select()
+    .from(wrongBook)
+    .where(and(eq(wrongBook.userId, userId), sourceCode ? eq(wrongBook.sourceCode, sourceCode) : undefined))
+    .orderBy(desc(wrongBook.updatedAt), desc(wrongBook.id));
+}
+
+export async function countWrong(db: DbOrTx, userId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(wrongBook).where(eq(wrongBook.userId, userId));
+  return Number(n);
+}
+
+export async function findWrong(db: DbOrTx, userId: number, id: number, lock = false): Promise<WrongRow | undefined> {
+  const q = db
+    .select()
+    .from(wrongBook)
+    .where(and(eq(wrongBook.id, id), eq(wrongBook.userId, userId)));
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** The learner's entries of one question, locked (every source: an answer counts for each). */
+export function wrongOfQuestion(db: DbOrTx, userId: number, qCode: string): Promise<WrongRow[]> {
+  return db
+    .select()
+    .from(wrongBook)
+    .where(and(eq(wrongBook.userId, userId), eq(wrongBook.qCode, qCode)))
+    .orderBy(asc(wrongBook.id))
+    .for('update');
+}
+
+// The learner's own rows: a wrong answer puts the question in (or back to a streak of 0).
+export async function upsertWrong(db: DbOrTx, values: typeof wrongBook.$inferInsert): Promise<void> {
+  await db
+    .insert(wrongBook)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [wrongBook.userId, wrongBook.sourceKind, wrongBook.sourceCode, wrongBook.qCode],
+      set: { lastAnswer: values.lastAnswer, rightStreak: 0, updatedAt: values.updatedAt },
+    });
+}
+
+// The learner's own rows.
+export async function updateWrong(
+  db: DbOrTx,
+  userId: number,
+  ids: number[],
+  values: Partial<typeof wrongBook.$inferInsert>,
+): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(wrongBook)
+    .set(values)
+    .where(and(eq(wrongBook.userId, userId), inArray(wrongBook.id, ids)));
+}
+
+// The learner's own rows.
+export async function deleteWrong(db: DbOrTx, userId: number, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await db
+    .delete(wrongBook)
+    .where(and(eq(wrongBook.userId, userId), inArray(wrongBook.id, ids)))
+    .returning({ id: wrongBook.id });
+  return rows.length;
+}
+
+// ---------- exams: what goes into the book, and which keys stay hidden ----------
+
+/**
+ * The learner's submitted, fully marked attempts whose wrong questions have not gone into the
+ * book yet, oldest first, with their exam.
+ */
+export async function unsweptAttempts(db: DbOrTx, userId: number) {
+  return db
+    .select({ attempt: userPapers, exam: exams })
+    .from(userPapers)
+    .innerJoin(exams, eq(exams.id, userPapers.examId))
+    .leftJoin(wrongBookAttempts, eq(wrongBookAttempts.userpaperId, userPapers.id))
+    .where(
+      and(
+        eq(userPapers.userId, userId),
+        eq(userPapers.status, ExamUserStatus.Done),
+        eq(userPapers.delayMarkingPapers, 0),
+        isNull(wrongBookAttempts.userpaperId),
+      ),
+    )
+    .orderBy(asc(userPapers.endTime), asc(userPapers.id));
+}
+
+/** The questions of an attempt the learner did not get (fully) right. */
+export function wrongOfAttempt(db: DbOrTx, userpaperId: number) {
+  return db
+    .select({ qCode: userPaperQuestions.qCode, answerStr: userPaperQuestions.answerStr })
+    .from(userPaperQuestions)
+    .where(and(eq(userPaperQuestions.userpaperId, userpaperId), eq(userPaperQuestions.isPass, 0)))
+    .orderBy(asc(userPaperQuestions.sortOrder));
+}
+
+// Bookkeeping of the learner's own attempts (no company-owned row changes).
+export async function markSwept(db: DbOrTx, userpaperId: number, at: Date): Promise<void> {
+  await db.insert(wrongBookAttempts).values({ userpaperId, takenAt: at }).onConflictDoNothing();
+}
+
+/** Every published or closed exam the person is assigned to (their review settings bound practice keys). */
+export function assignedExamsOf(db: DbOrTx, userId: number) {
+  return db
+    .select({ exam: exams })
+    .from(examUsers)
+    .innerJoin(exams, eq(exams.id, examUsers.examId))
+    .where(and(eq(examUsers.userId, userId), ne(exams.status, ExamStatus.Draft)));
+}
+
+/** Question codes of the person's attempts (any status) of the given exams. */
+export async function attemptQuestionCodes(db: DbOrTx, userId: number, examIds: number[]): Promise<Map<number, Set<string>>> {
+  const out = new Map<number, Set<string>>();
+  if (!examIds.length) return out;
+  const rows = await db
+    .selectDistinct({ examId: userPapers.examId, qCode: userPaperQuestions.qCode })
+    .from(userPaperQuestions)
+    .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
+    .where(and(eq(userPapers.userId, userId), inArray(userPapers.examId, examIds)));
+  for (const r of rows) {
+    const set = out.get(r.examId) ?? new Set<string>();
+    set.add(r.qCode);
+    out.set(r.examId, set);
+  }
+  return out;
+}

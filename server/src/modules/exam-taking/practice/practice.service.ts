@@ -1,0 +1,122 @@
+import { formatDateTime, type PageResult, type PracticeDetail, type PracticeSaveInput, type PracticeView } from '@xuetu/contract';
+import type { DbOrTx } from '../../../db/client.ts';
+import { recordAudit } from '../../../platform/audit.ts';
+import { type Caller, requireActor } from '../../../platform/caller.ts';
+import { newCode } from '../../../platform/codes.ts';
+import { appError } from '../../../platform/errors.ts';
+import { inTransaction } from '../../../platform/tx.ts';
+import { checkPicks, filterCompany, presentPicks, targetCompany } from '../../directory/public.ts';
+import { practiceSourceQuestions } from '../../exams/public.ts';
+import * as repo from './practice.repository.ts';
+
+// Practice administration (issue 26 item 1, ADR 0043): an administrator opens a question
+// directory or a paper of the company to the people, departments and posts they pick.
+
+async function presentPractice(db: DbOrTx, caller: Caller, row: repo.PracticeRow, learners: number): Promise<PracticeView> {
+  const source = await practiceSourceQuestions(db, caller.scope, row.companySysCode, row.sourceKind, row.sourceCode);
+  return {
+    practiceCode: row.practiceCode,
+    practiceName: row.practiceName,
+    companySysCode: row.companySysCode,
+    sourceKind: row.sourceKind,
+    sourceCode: row.sourceCode,
+    sourceName: source?.name ?? '',
+    clearStreak: row.clearStreak,
+    status: row.status,
+    questionCount: source?.qCodes.length ?? 0,
+    learnerCount: learners,
+    createdAt: formatDateTime(row.createdAt),
+    updatedAt: formatDateTime(row.updatedAt),
+  };
+}
+
+export async function listPracticePage(
+  caller: Caller,
+  q: { keyword: string; companySysCode: string },
+  window: { limit: number; offset: number },
+): Promise<PageResult<PracticeView>> {
+  const db = caller.ctx.db;
+  const company = await filterCompany(db, caller.scope, q.companySysCode);
+  if (company === null) return { models: [], totalCount: 0 };
+  const { rows, total } = await repo.pagePractices(db, caller.scope, { keyword: q.keyword, companySysCode: company }, window);
+  const learners = await repo.learnerCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  const models = await Promise.all(rows.map((r) => presentPractice(db, caller, r, learners.get(r.id) ?? 0)));
+  return { models, totalCount: total };
+}
+
+async function findOrFail(db: DbOrTx, caller: Caller, practiceCode: string): Promise<repo.PracticeRow> {
+  const row = practiceCode ? await repo.findPractice(db, caller.scope, practiceCode) : undefined;
+  if (!row) throw appError('PRACTICE_NOT_FOUND');
+  return row;
+}
+
+export async function readPractice(caller: Caller, practiceCode: string): Promise<PracticeDetail> {
+  const db = caller.ctx.db;
+  const row = await findOrFail(db, caller, practiceCode);
+  const learners = await repo.learnerCounts(db, [row.id]);
+  return {
+    ...(await presentPractice(db, caller, row, learners.get(row.id) ?? 0)),
+    participants: await presentPicks(db, await repo.listParticipants(db, row.id), row.companySysCode),
+  };
+}
+
+/** The practice's settings after every rule: the source exists in the company and gives questions, somebody is picked. */
+async function practiceValues(tx: DbOrTx, caller: Caller, company: string, input: PracticeSaveInput) {
+  const source = await practiceSourceQuestions(tx, caller.scope, company, input.sourceKind, input.sourceCode);
+  if (!source) throw appError('PRACTICE_SOURCE_NOT_FOUND');
+  if (!source.qCodes.length) throw appError('PRACTICE_SOURCE_EMPTY');
+  const picks = await checkPicks(tx, company, input.participants);
+  if (!picks.length) throw appError('PRACTICE_PARTICIPANTS_REQUIRED');
+  return {
+    values: {
+      practiceName: input.practiceName,
+      sourceKind: input.sourceKind,
+      sourceCode: input.sourceCode,
+      clearStreak: input.clearStreak,
+      status: input.status,
+    },
+    picks,
+  };
+}
+
+export async function addPractice(caller: Caller, input: PracticeSaveInput): Promise<{ practiceCode: string }> {
+  const actor = requireActor(caller);
+  return inTransaction(caller, async (tx) => {
+    const company = (await targetCompany(tx, actor, input.companySysCode)).companySysCode;
+    const { values, picks } = await practiceValues(tx, caller, company, input);
+    const row = await repo.insertPractice(tx, caller.scope, {
+      ...values,
+      practiceCode: newCode('PR'),
+      companySysCode: company,
+      createdBy: actor.userId,
+      createdAt: caller.now,
+      updatedAt: caller.now,
+    });
+    await repo.replaceParticipants(tx, caller.scope, row.id, picks);
+    await recordAudit(tx, caller, { action: 'practice.add', target: row.practiceCode, detail: { name: row.practiceName } });
+    return { practiceCode: row.practiceCode };
+  });
+}
+
+/** Everything may change; a learner's answers to questions the new source no longer gives are simply not counted. */
+export async function updatePractice(caller: Caller, input: PracticeSaveInput): Promise<void> {
+  await inTransaction(caller, async (tx) => {
+    const row = await findOrFail(tx, caller, input.practiceCode);
+    const { values, picks } = await practiceValues(tx, caller, row.companySysCode, input);
+    await repo.updatePractice(tx, caller.scope, row.id, { ...values, updatedAt: caller.now });
+    await repo.replaceParticipants(tx, caller.scope, row.id, picks);
+    await recordAudit(tx, caller, { action: 'practice.update', target: row.practiceCode });
+  });
+}
+
+/** Deleting removes the learners' answers of it; questions it put in a 错题本 stay there (under its name). */
+export async function deletePractice(caller: Caller, practiceCode: string): Promise<void> {
+  await inTransaction(caller, async (tx) => {
+    const row = await findOrFail(tx, caller, practiceCode);
+    await repo.deletePractice(tx, caller.scope, row.id);
+    await recordAudit(tx, caller, { action: 'practice.delete', target: practiceCode, detail: { name: row.practiceName } });
+  });
+}

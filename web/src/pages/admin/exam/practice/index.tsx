@@ -1,0 +1,113 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Perm, PRACTICE_SOURCE_LABELS, PRACTICE_STATUS_LABELS, type PracticeView } from '@xuetu/contract';
+import { App, Button, Card, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { deletePractice, getPracticePage } from '../../../../api/practice';
+import { practiceKeys } from '../../../../api/practice.keys';
+import { useAppMutation } from '../../../../app/useAppMutation';
+import { Can, useCan } from '../../../../components/Can';
+import { type ListFilter, useLifecycleList } from '../../LifecycleList';
+import { PracticeEditor } from './PracticeEditor';
+
+/** 练习管理 (issue 26 item 1): practices on a question directory or a paper, with their participants. */
+export default function PracticeManagePage() {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const can = useCan();
+  const { company, picker, search, table } = useLifecycleList<PracticeView, ListFilter>(practiceKeys.page, getPracticePage);
+  const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
+  const reload = () => qc.invalidateQueries({ queryKey: practiceKeys.all });
+  const remove = useAppMutation({
+    mutationFn: (code: string) => deletePractice(code),
+    onSuccess: () => {
+      message.success('删除成功!');
+      void reload();
+    },
+  });
+
+  return (
+    <Card variant="borderless" data-testid="practice-admin">
+      <Form
+        layout="inline"
+        onFinish={(v: { keyword?: string }) => search({ keyword: v.keyword ?? '' })}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
+        {picker}
+        <Form.Item name="keyword">
+          <Input allowClear placeholder="练习名称" aria-label="练习名称" />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            搜索
+          </Button>
+          <Can action={Perm.PracticeEdit}>
+            <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, code: null })} data-testid="practice-add">
+              新增练习
+            </Button>
+          </Can>
+        </Space>
+      </Form>
+      <Table<PracticeView>
+        rowKey="practiceCode"
+        {...table}
+        scroll={{ x: 900 }}
+        columns={[
+          { title: '练习名称', dataIndex: 'practiceName', ellipsis: true },
+          {
+            title: '题目来源',
+            key: 'source',
+            width: 220,
+            render: (_: unknown, p) => `${PRACTICE_SOURCE_LABELS[p.sourceKind] ?? ''}：${p.sourceName || '（已删除）'}`,
+          },
+          { title: '题数', dataIndex: 'questionCount', width: 80 },
+          { title: '已练习人数', dataIndex: 'learnerCount', width: 110 },
+          { title: '移出错题本', dataIndex: 'clearStreak', width: 120, render: (n: number) => `连续答对 ${n} 次` },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 90,
+            render: (s: number) => <Tag color={s === 1 ? 'green' : 'default'}>{PRACTICE_STATUS_LABELS[s] ?? s}</Tag>,
+          },
+          {
+            title: '操作',
+            key: 'op',
+            width: 150,
+            fixed: 'right',
+            render: (_: unknown, p) =>
+              can(Perm.PracticeEdit) && (
+                <Space size={0}>
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => setEditor({ open: true, code: p.practiceCode })}
+                    data-testid="practice-edit"
+                  >
+                    编辑
+                  </Button>
+                  <Popconfirm
+                    title="删除后学员的练习记录一并删除（错题本保留），确定删除吗？"
+                    onConfirm={() => remove.mutate(p.practiceCode)}
+                  >
+                    <Button size="small" type="link" danger>
+                      删除
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+          },
+        ]}
+      />
+      <PracticeEditor
+        open={editor.open}
+        practiceCode={editor.code}
+        company={company}
+        onClose={() => setEditor({ open: false, code: null })}
+        onSaved={() => {
+          setEditor({ open: false, code: null });
+          void reload();
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,101 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MyPracticeCard } from '@xuetu/contract';
+import { Button, Card, Col, Empty, Progress, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { answerQuestion, getMyPractices, getNextQuestion, restartPractice } from '../../../api/practice';
+import { practiceKeys } from '../../../api/practice.keys';
+import { useAppMutation } from '../../../app/useAppMutation';
+import { PracticeQuestion } from './PracticeQuestion';
+
+/** /ysUserExam/practice: the learner's practices; ?practiceCode= opens one, question by question (issue 26 item 1). */
+export default function PracticePage() {
+  const [params, setParams] = useSearchParams();
+  const code = params.get('practiceCode');
+  return code ? <Practising code={code} onBack={() => setParams({})} /> : <PracticeList onOpen={(c) => setParams({ practiceCode: c })} />;
+}
+
+function PracticeList({ onOpen }: { onOpen: (code: string) => void }) {
+  const list = useQuery({ queryKey: practiceKeys.mine, queryFn: getMyPractices });
+  if (list.isLoading) return <Skeleton active />;
+  const cards = list.data ?? [];
+  if (!cards.length) return <Empty description="暂无可参加的练习" data-testid="practice-empty" />;
+  return (
+    <Row gutter={[16, 16]} data-testid="practice-list">
+      {cards.map((c: MyPracticeCard) => (
+        <Col key={c.practiceCode} xs={24} md={12} xl={8}>
+          <Card size="small" title={c.practiceName} data-testid={`practice-card-${c.practiceCode}`}>
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+              {c.sourceName} · 共 {c.questionCount} 题
+            </Typography.Paragraph>
+            <Progress percent={c.questionCount ? Math.round((c.answeredCount * 100) / c.questionCount) : 0} size="small" />
+            <Space style={{ marginTop: 8, justifyContent: 'space-between', width: '100%' }} wrap>
+              <span>
+                已答 {c.answeredCount} 题，答对 {c.rightCount} 题
+              </span>
+              <Button type="primary" onClick={() => onOpen(c.practiceCode)} data-testid="practice-open">
+                {c.answeredCount === 0 ? '开始练习' : c.answeredCount < c.questionCount ? '继续练习' : '查看'}
+              </Button>
+            </Space>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function Practising({ code, onBack }: { code: string; onBack: () => void }) {
+  const qc = useQueryClient();
+  const next = useQuery({ queryKey: practiceKeys.next(code), queryFn: () => getNextQuestion(code) });
+  const refresh = () => qc.invalidateQueries({ queryKey: practiceKeys.all });
+  const restart = useAppMutation({ mutationFn: () => restartPractice(code), success: '已重新开始练习', onSuccess: () => void refresh() });
+  if (next.isLoading) return <Skeleton active />;
+  if (next.isError || !next.data)
+    return (
+      <Result
+        status="warning"
+        title="练习不存在或已关闭"
+        extra={<Button onClick={onBack}>返回练习列表</Button>}
+        data-testid="practice-missing"
+      />
+    );
+  const n = next.data;
+  return (
+    <div style={{ maxWidth: 760, margin: '0 auto' }} data-testid="practice-page">
+      <Space style={{ justifyContent: 'space-between', width: '100%', marginBottom: 12 }} wrap>
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+          {n.practiceName}
+        </Typography.Title>
+        <Button onClick={onBack}>返回练习列表</Button>
+      </Space>
+      <Progress percent={n.total ? Math.round((n.answered * 100) / n.total) : 0} format={() => `${n.answered}/${n.total}`} />
+      {n.question ? (
+        <PracticeQuestion
+          key={n.question.qCode}
+          q={n.question}
+          title={`第 ${n.position} 题 / 共 ${n.total} 题`}
+          submit={(answer) => answerQuestion({ practiceCode: code, qCode: n.question!.qCode, answer })}
+          next={() => (
+            <Button type="primary" block onClick={() => void refresh()} data-testid="practice-next">
+              {n.answered + 1 < n.total ? '下一题' : '完成练习'}
+            </Button>
+          )}
+        />
+      ) : (
+        <Result
+          status="success"
+          title="本练习已全部完成"
+          subTitle={`共 ${n.total} 题，答对 ${n.right} 题`}
+          data-testid="practice-done"
+          extra={[
+            <Button key="again" onClick={() => restart.mutate()} loading={restart.isPending}>
+              重新练习
+            </Button>,
+            <Button key="back" type="primary" onClick={onBack}>
+              返回练习列表
+            </Button>,
+          ]}
+        />
+      )}
+    </div>
+  );
+}
