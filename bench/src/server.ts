@@ -64,7 +64,8 @@ registerRoutes(
   ctx,
   instruments.map((route) => ({ ...route, rateLimit: { max: 1_000_000_000, timeWindow: '1 minute' } })),
 );
-await app.listen({ host: '127.0.0.1', port: 0 });
+// BENCH_PORT: the port to listen on (0, the default: any free one)
+await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
 const address = app.server.address() as { port: number };
 // filesDir: where local files are (the segments scenario's nginx serves them)
 process.stdout.write(
