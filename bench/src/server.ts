@@ -5,6 +5,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app.ts';
 import { defineRoute, registerRoutes } from '../../server/src/platform/route.ts';
+import { traceDatabase } from './db-trace.ts';
 import { examBenchRoutes, OffsetClock } from './scenarios/exam-fixtures.ts';
 import { officeBenchRoutes } from './scenarios/office-fixtures.ts';
 import { segmentsBenchRoutes } from './scenarios/segments-fixtures.ts';
@@ -34,6 +35,7 @@ const { app, ctx } = await buildApp({
   },
   logger: false,
 });
+const trace = process.env.BENCH_DB_TRACE === '1' ? traceDatabase(ctx) : null;
 // the bench's own instruments (baselines, fixtures) have an allowance of their own: with the
 // production limits on, they must not spend the address's anonymous one the scenario measures
 const instruments: Parameters<typeof registerRoutes>[2] = [
@@ -54,6 +56,13 @@ const instruments: Parameters<typeof registerRoutes>[2] = [
       return { hello: '学途' };
     },
   }),
+  defineRoute({
+    method: 'POST',
+    url: '/__bench/db-trace',
+    access: 'public',
+    summary: 'bench: the embedded connection queue since the last call (BENCH_DB_TRACE=1)',
+    handler: async ({ req }) => trace?.take(Number((req.body as { calls?: number }).calls ?? 0)) ?? null,
+  }),
   ...examBenchRoutes(ctx, clock),
   ...studyBenchRoutes(ctx),
   ...officeBenchRoutes(ctx),
@@ -64,7 +73,8 @@ registerRoutes(
   ctx,
   instruments.map((route) => ({ ...route, rateLimit: { max: 1_000_000_000, timeWindow: '1 minute' } })),
 );
-await app.listen({ host: '127.0.0.1', port: 0 });
+// BENCH_PORT: the port to listen on (0, the default: any free one)
+await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_PORT ?? 0) });
 const address = app.server.address() as { port: number };
 // filesDir: where local files are (the segments scenario's nginx serves them)
 process.stdout.write(

@@ -74,10 +74,18 @@ export async function benchExam(port: number): Promise<ExamBenchResult> {
   };
 
   // --- set-up: 1,000 learners with sessions, an exam of five single-choice questions for them
-  const { userIds, tokens } = await must<{ userIds: number[]; tokens: string[] }>('/__bench/exam/learners', {
-    count: LEARNERS,
-    prefix: `bench${Date.now().toString(36)}_`,
-  });
+  // in calls of at most 500 learners: a busy machine makes one call for 5,000 outlast fetch's 300 s
+  const userIds: number[] = [];
+  const tokens: string[] = [];
+  const prefix = `bench${Date.now().toString(36)}_`;
+  for (let from = 0; from < LEARNERS; from += 500) {
+    const part = await must<{ userIds: number[]; tokens: string[] }>('/__bench/exam/learners', {
+      count: Math.min(500, LEARNERS - from),
+      prefix: `${prefix}${from}_`,
+    });
+    userIds.push(...part.userIds);
+    tokens.push(...part.tokens);
+  }
   const corp = (await must<{ token: string }>('/Api/User/user_user/Login', { username: 'corpadmin', password: 'Xuetu@2026' })).token;
   const qCodes: string[] = [];
   for (let i = 0; i < QUESTIONS; i++)
@@ -111,6 +119,18 @@ export async function benchExam(port: number): Promise<ExamBenchResult> {
   );
   await must('/Api/Exam_Manage/ex_exam/Publish', { examCode }, corp);
 
+  // BENCH_DB_TRACE=1: the embedded connection's queue per phase (statements and connection time per call, waits)
+  const traced: string[] = [];
+  const trace = async (phase: string, calls: number) => {
+    if (process.env.BENCH_DB_TRACE !== '1') return;
+    const t = await must<Record<string, number> | null>('/__bench/db-trace', { calls });
+    if (t)
+      traced.push(
+        `- connection queue, ${phase}: ${t.turns} turns, ${t.statements} statements for ${calls} calls (${t.statementsPerCall.toFixed(1)} statements, ${t.turnsPerCall.toFixed(1)} turns, ${t.connectionMsPerCall.toFixed(2)} ms on the connection per call); a turn held p50 ${ms(t.holdP50)} ms, p99 ${ms(t.holdP99)} ms; waited for the connection p50 ${ms(t.waitP50)} ms, p99 ${ms(t.waitP99)} ms, max ${ms(t.waitMax)} ms.`,
+      );
+  };
+  await trace('set-up', 0);
+
   // --- 1. begin storm: every learner at once (at most 100 requests in flight), 100 of them twice at once
   const beginLatencies: number[] = [];
   const userpaperIds = new Array<number>(LEARNERS);
@@ -136,6 +156,7 @@ export async function benchExam(port: number): Promise<ExamBenchResult> {
     }),
   );
   const beginSeconds = (performance.now() - t0) / 1000;
+  await trace(`begin storm (${jobsList.length} BeginExam)`, jobsList.length);
   beginLatencies.sort((a, b) => a - b);
   const afterBegin = await must<Check>('/__bench/exam/check', { examCode });
   const sameTwice = [...doubles.values()].filter((v) => v.length === 2).every((v) => v[0] === v[1]);
@@ -155,12 +176,14 @@ export async function benchExam(port: number): Promise<ExamBenchResult> {
       }
     }),
   );
+  await trace(`GetExamPaper (${LEARNERS})`, LEARNERS);
   const baselineB = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: SAVE_CONNECTIONS,
     duration: SECONDS,
     requests: [{ method: 'POST', path: '/prod-api/__bench/select1', body: '{}', headers: { 'content-type': 'application/json' } }],
   });
+  await trace('baseline B (SELECT 1)', baselineB.requests.total);
   let counter = 0;
   /** the newest acknowledged answer per (attempt, question) */
   const acked = new Map<string, { seq: number; answer: string }>();
@@ -203,6 +226,7 @@ export async function benchExam(port: number): Promise<ExamBenchResult> {
       },
     ],
   });
+  await trace(`SaveAnswer (${save.requests.total})`, save.requests.total);
   // saves still in flight when autocannon stopped may land just after: wait until two snapshots agree
   const snapshot = async () => must<Check>('/__bench/exam/check', { examCode, answers: true });
   let afterSave = await snapshot();
@@ -303,6 +327,7 @@ export async function benchExam(port: number): Promise<ExamBenchResult> {
     `- begin storm: ${jobsList.length} BeginExam calls in ${beginSeconds.toFixed(2)} s, p50 ${ms(percentile(beginLatencies, 50))} ms, p99 ${ms(percentile(beginLatencies, 99))} ms, max ${ms(beginLatencies.at(-1) ?? 0)} ms; ${afterBegin.usersWithAttempts} learners with exactly one attempt (${afterBegin.usersWithMoreThanOne} with more), doubles answered the same attempt: ${sameTwice ? 'yes' : 'NO'}.`,
     `- answer saving: ${save.requests.total} saves, ${Math.round(save.requests.average)} req/s = ${saveRatio.toFixed(2)} × baseline B (${Math.round(baselineB.requests.average)} req/s at ${SAVE_CONNECTIONS} connections), p50 ${save.latency.p50} ms, p99 ${save.latency.p99} ms; ${acked.size} newest acknowledged answers checked, ${lost} missing.`,
     `- deadline storm: ${closed.length}/${LEARNERS} attempts auto-submitted ${stormSeconds.toFixed(2)} s after the clock passed their deadlines; ${jobsDone} close jobs done (runs: ${final.closeJobs.reduce((s, j) => s + j.runs, 0)}); ${wrongScore} scores differ from the saved answers; probe GetUserInfo every 20 ms meanwhile: ${probeTimes.length} answered, ${probeErrors} failed, p50 ${ms(percentile(probeTimes, 50))} ms, p99 ${ms(percentile(probeTimes, 99))} ms, max ${ms(probeTimes.at(-1) ?? 0)} ms.`,
+    ...traced,
   ];
   return { rows, lines, failures };
 }

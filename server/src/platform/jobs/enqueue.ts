@@ -45,7 +45,9 @@ export async function enqueueJob<P>(tx: DbOrTx, job: JobDefinition<P> | string, 
       where: sql`${jobs.dedupeKey} is not null and ${jobs.status} in ('queued', 'running')`,
     })
     .returning({ id: jobs.id });
-  if (rows[0])
+  // a job due later is found by the runners' poll: waking them now would only look for nothing
+  // (on the embedded database, a turn on its one connection per job kind for every begin of an exam)
+  if (rows[0] && (!opts.runAt || opts.runAt.getTime() <= opts.now.getTime()))
     onCommit(tx, () => {
       for (const wake of wakers) wake();
     });

@@ -178,6 +178,10 @@ export async function saveGivenBatch(db: DbOrTx, items: SaveInput[]): Promise<Sa
       holder: v.holder ?? null,
     })),
   );
+  // the attempts as an array: `id = any(...)` is an index lookup per attempt whatever the
+  // planner knows of the table (PGlite never analyzes it); `in (select ... from i)` was planned
+  // as a hash join over a sequential scan of every attempt, work that grew with the attempts
+  const ids = `{${[...new Set(items.map((v) => v.userpaperId))].join(',')}}`;
   const res = await executePrepared(
     db,
     'exam-save-answers',
@@ -187,7 +191,7 @@ export async function saveGivenBatch(db: DbOrTx, items: SaveInput[]): Promise<Sa
         as i(n int, userpaper_id int, user_id int, q_code text, seq bigint, set_answer boolean, answer_str text, set_flag boolean, flagged int, cutoff timestamptz, holder text)
     ), a as (
       select p.id, p.user_id, p.status, p.auto_submitted, p.deadline, p.holder from ${userPapers} p
-       where p.id in (select userpaper_id from i)
+       where p.id = any(${ids}::int[])
        order by p.id
          for share
     ), u as (
