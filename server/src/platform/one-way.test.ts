@@ -177,39 +177,9 @@ const QUERIES_OUTSIDE_REPOSITORIES: Record<string, number> = {
   'modules/operations/auditlog/names.ts': 1,
 };
 
-const OTHER_ERROR_SHAPES: Record<string, number> = {
-  'modules/courses/dirs/dirs.service.ts': 4,
-  'modules/courses/media/delivery.ts': 6,
-  'modules/courses/media/media.service.ts': 2,
-  'modules/courses/resources/errors.ts': 1,
-  'modules/courses/resources/resources.policy.ts': 21,
-  'modules/courses/resources/resources.service.ts': 17,
-  'modules/courses/study/study.service.ts': 2,
-  'modules/directory/users/users.service.ts': 1,
-  'modules/exams/errors.ts': 1,
-  'modules/exams/exams.policy.ts': 11,
-  'modules/exams/exams/exams.service.ts': 18,
-  'modules/exams/papers/draw.ts': 1,
-  'modules/exams/papers/papers.service.ts': 11,
-  'modules/exams/questions/questions.service.ts': 8,
-  'modules/exams/questions/workbook.ts': 5,
-  'modules/identity/account/guard.ts': 1,
-  'modules/operations/health/health.routes.ts': 3,
-  'modules/projects/errors.ts': 1,
-  'modules/projects/learner.service.ts': 11,
-  'modules/projects/projects.policy.ts': 5,
-  'modules/projects/projects.service.ts': 16,
-  'platform/files/store.ts': 3,
-  'platform/route.ts': 1,
-  'platform/sessions.ts': 1,
-  'platform/uploads.ts': 5,
-};
+const OTHER_ERROR_SHAPES: Record<string, number> = {};
 
-const JOBS_ELSEWHERE: Record<string, number> = {
-  'modules/courses/media/job.ts': 1,
-  'modules/directory/imports/job.ts': 1,
-  'platform/files/purge.ts': 2,
-};
+const JOBS_ELSEWHERE: Record<string, number> = {};
 
 const CACHES_OFF_THE_CLOCK: Record<string, number> = {};
 
