@@ -163,18 +163,13 @@ const RAW_TRANSACTIONS: Record<string, number> = {
 };
 
 const QUERIES_OUTSIDE_REPOSITORIES: Record<string, number> = {
+  // one visibility rule written twice, as SQL for the repositories and as a check of a loaded row
+  // (isResVisible / visibleResWhere, ownOrPlatform / ownOnly), kept side by side so they cannot drift
   'modules/courses/resources/resources.policy.ts': 3,
   'modules/courses/resources/visibility.ts': 5,
-  'modules/directory/actions/actions.service.ts': 2,
-  'modules/directory/companies/companies.service.ts': 6,
+  // not moved yet (issue 24 item 3): the import's batched writes and the account secrets' tables
   'modules/directory/imports/imports.service.ts': 4,
-  'modules/directory/menu/menu.service.ts': 2,
-  'modules/directory/orgs/orgs.service.ts': 6,
-  'modules/directory/posts/posts.service.ts': 5,
-  'modules/directory/roles/roles.service.ts': 3,
-  'modules/directory/users/manage.ts': 4,
   'modules/identity/account/secrets.ts': 4,
-  'modules/operations/auditlog/names.ts': 1,
 };
 
 const OTHER_ERROR_SHAPES: Record<string, number> = {};
