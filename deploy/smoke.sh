@@ -13,7 +13,9 @@
 #   deploy/smoke.sh [all|check|nginx|haproxy|cluster]  (default all; run from anywhere in the repo)
 #
 # `cluster` (CI, .ci/run): two nodes behind nginx only, no web/dist needed: sign-in and
-# alternation, a permission change refused on the other node at once, the tus upload with its chunks on both nodes, an exam begun on one node, answered on
+# alternation, the tus upload with its chunks on both nodes, a video uploaded the same way,
+# transcoded exactly once with both nodes running jobs and played (playlist and segment) through
+# each node, a permission change refused on the other node at once, an exam begun on one node, answered on
 # both and submitted on the other (one attempt, one score), then SIGKILL to one node while 3
 # clients keep creating resource directories through nginx: every creation that was answered
 # success must be in the database.
@@ -161,7 +163,7 @@ wait_ready() { # url seconds
 }
 
 start_nodes() {
-  step "two nodes: :$port_a (runs jobs) and :$port_b (JOBS_POLL_MS=0)"
+  step "two nodes: :$port_a (runs jobs) and :$port_b ($([ "$mode" = cluster ] && echo 'runs jobs too' || echo 'JOBS_POLL_MS=0'))"
   if [ -z "$db_url" ]; then
     created_db="xuetu_smoke_$(date +%s)_$$"
     psql -h 127.0.0.1 -U postgres -qc "create database $created_db"
@@ -169,7 +171,9 @@ start_nodes() {
   fi
   if [ "$mode" != cluster ]; then [ -f "$repo/web/dist/index.html" ] || { say "web/dist is missing: run npm run build first"; exit 2; }; fi
   start_node "$port_a" 2000
-  start_node "$port_b" 0
+  # cluster mode: both nodes run jobs (the queue must hand each job to one); otherwise the
+  # documented layout, node B a web node without a job runner
+  if [ "$mode" = cluster ]; then start_node "$port_b" 2000; else start_node "$port_b" 0; fi
   local started=$SECONDS
   if wait_ready "http://127.0.0.1:$port_a" 240 && wait_ready "http://127.0.0.1:$port_b" 240; then
     ok "both ready in $((SECONDS - started)) s (migrations and the demo seed ran once, under the start-up lock)"
@@ -260,6 +264,77 @@ tus_through_balancer() { # name upload-nodes-function
   else
     fail "tus: PATCH answers '$codes', HEAD offset '$head_offset', media id '$mid', nodes '$nodes'"
   fi
+}
+
+# a video uploaded through the balancer (its two chunks on both nodes), transcoded exactly once
+# although both nodes run jobs in cluster mode (the queue hands the job to one), then played through
+# either node: the signed playlist and a segment fetched from each
+video_through_balancer() {
+  local saved=$token log="$tmp/nginx/logs/access.log" clip="$tmp/clip.mp4" size half loc mid='' n
+  command -v ffmpeg >/dev/null || { say "  (no ffmpeg here: the video transcode and playback checks are left out)"; return; }
+  ffmpeg -v error -y -f lavfi -i testsrc=size=320x240:rate=25 -f lavfi -i sine=frequency=440 -t 6 \
+    -c:v libx264 -pix_fmt yuv420p -c:a aac -shortest "$clip"
+  token=$(api /Api/User/user_user/Login '{"username":"corpadmin","password":"Xuetu@2026"}' | jq -r '.data.token // empty')
+  [ -n "$token" ] || { fail "video: corpadmin could not sign in"; token=$saved; return; }
+  size=$(wc -c <"$clip")
+  half=$((size / 2))
+  local auth=(-H "ydAuthorization: Bearer $token" -H 'Tus-Resumable: 1.0.0')
+  loc=$(curl -s -o /dev/null -D - -X POST "${auth[@]}" -H "Upload-Length: $size" \
+    -H "Upload-Metadata: filename $(printf 'smoke-clip.mp4' | base64),kind $(printf 'video' | base64)" "$lb/prod-api/media/upload" |
+    tr -d '\r' | sed -n 's/^location: //Ip')
+  case $loc in '') fail "video: POST gave no Location"; token=$saved; return ;; http*) ;; *) loc="$lb$loc" ;; esac
+  local offset=0 headers
+  for n in "$half" $((size - half)); do
+    headers=$(dd if="$clip" iflag=skip_bytes,count_bytes skip="$offset" count="$n" bs=1M status=none | curl -s -o /dev/null -D - -X PATCH "${auth[@]}" -H 'Expect:' \
+      -H 'Content-Type: application/offset+octet-stream' -H "Upload-Offset: $offset" --data-binary @- "$loc" | tr -d '\r')
+    offset=$(sed -n 's/^upload-offset: //Ip' <<<"$headers")
+    mid=$(sed -n 's/^x-media-id: //Ip' <<<"$headers")
+    [ -n "$offset" ] || break
+  done
+  sleep 0.2
+  local up_nodes
+  up_nodes=$(grep "PATCH /prod-api/media/upload/${loc##*/} " "$log" | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p' | sort -u | tr '\n' ' ')
+  [ -n "$mid" ] || { fail "video: the upload did not finish (offset $offset, nodes $up_nodes)"; token=$saved; return; }
+  local i st='' started=$SECONDS
+  for i in $(seq 1 240); do
+    st=$(api /Api/Train_Manage/Train_Res/GetMediaStatus "{\"mediaId\":\"$mid\"}" | jq -r '.data.status // empty')
+    [ "$st" = ready ] || [ "$st" = failed ] && break
+    sleep 0.5
+  done
+  local runs
+  runs=$(psql "$db_url" -Atc "select count(*) || ' ' || coalesce(sum(j.attempts), 0) || ' ' || coalesce(string_agg(distinct j.status, ','), '') from platform_job j join train_media m on m.id = (j.payload->>'mediaId')::int where j.kind = 'trainres.processMedia' and m.media_code = '$mid'")
+  if [ "$st" = ready ] && [ "${runs%% *}" = 1 ] && [ "$(cut -d' ' -f2 <<<"$runs")" = 1 ]; then
+    ok "video of $size bytes: chunks on nodes $up_nodes→ media $mid ready in $((SECONDS - started)) s; 1 job, run once (jobs, attempts, status: $runs)"
+  else
+    fail "video $mid: status '$st' after $((SECONDS - started)) s; jobs, attempts, status: $runs"
+    token=$saved
+    return
+  fi
+  local dir res list m3u8 seg body code played='' bad=''
+  dir=$(api /Api/Train_Manage/Train_ResDir/SaveData '{"dName":"集群冒烟"}' | jq -r '.data.dCode // empty')
+  res=$(api /Api/Train_Manage/Train_Res/AddData "{\"resName\":\"集群冒烟视频\",\"resType\":1,\"mediaId\":\"$mid\",\"dCode\":\"$dir\"}" | jq -r '.data.resCode // empty')
+  for i in 1 2; do
+    list=$(api /Api/Train_Manage/Train_Res/GetTrainResPreView "{\"rescode\":\"$res\"}")
+    m3u8=$(jq -r '.data.playList[0].item2 // empty' <<<"$list")
+    [ -n "$m3u8" ] || { bad+="no playlist ($(head -c 120 <<<"$list")) "; continue; }
+    body=$(curl -s "$lb$m3u8")
+    sleep 0.1
+    played+="$(grep "GET /prod-api/media/play/$mid/" "$log" | tail -1 | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p') "
+    seg=$(grep -v '^#' <<<"$body" | head -1)
+    [ -n "$seg" ] || { bad+="playlist without a segment ($(head -c 80 <<<"$body")) "; continue; }
+    case $seg in http*|/*) ;; *) seg="$(dirname "${m3u8%%\?*}")/$seg" ;; esac
+    case $seg in http*) ;; *) seg="$lb$seg" ;; esac
+    code=$(curl -s -o "$tmp/seg-$i" -w '%{http_code}' "$seg")
+    sleep 0.1
+    played+="$(grep "GET /prod-api/media/play/$mid/" "$log" | tail -1 | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p') "
+    [ "$code" = 200 ] && [ "$(wc -c <"$tmp/seg-$i")" -gt 1000 ] || bad+="segment $i: $code, $(wc -c <"$tmp/seg-$i") bytes "
+  done
+  if [ -z "$bad" ] && [ "$(tr ' ' '\n' <<<"$played" | sort -u | grep -c .)" = 2 ]; then
+    ok "played through the balancer: playlist and segment twice, answered by nodes $played"
+  else
+    fail "playback of $res: ${bad:-nodes $played}"
+  fi
+  token=$saved
 }
 
 # SIGTERM to node B while 3 clients keep calling through the balancer; every answer must succeed
@@ -442,6 +517,7 @@ run_nginx() {
   nginx_upload_nodes() { grep "PATCH /prod-api/media/upload/$1 " "$tmp/nginx/logs/access.log" | sed -n 's/.* up=127\.0\.0\.1:\([0-9]*\) .*/\1/p'; }
   tus_through_balancer nginx nginx_upload_nodes
   if [ "$mode" = cluster ]; then
+    video_through_balancer
     permission_through_balancer
     exam_through_balancer
   fi

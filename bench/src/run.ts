@@ -230,6 +230,31 @@ if (process.env.BENCH_ONLY === 'itemanalysis') {
   process.exit(ok ? 0 : 1);
 }
 
+// BENCH_ONLY=qimport: question bank import speed (issue 27), embedded and (DATABASE_URL) PostgreSQL
+if (process.env.BENCH_ONLY === 'qimport') {
+  const { benchQuestionImport } = (await import(join(here, 'scenarios', 'qimport.ts'))) as typeof import('./scenarios/qimport.ts');
+  const lines = [
+    `# Xuetu benchmark: question import — ${new Date().toISOString()}`,
+    '',
+    `Node ${process.version}, ${cpus().length} cores, load average at the start ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ' / ',
+      )}. Questions per second of ImportCheck and Import through the real calls; ÷ xlsx: the Moodle XML rate over the xlsx rate of the same run.`,
+    '',
+    '| database | file | size | check q/s | import q/s | check ÷ xlsx | import ÷ xlsx |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...(await benchQuestionImport('embedded', { DATABASE_URL: '', REDIS_URL: '' })),
+  ];
+  if (process.env.DATABASE_URL)
+    lines.push(...(await benchQuestionImport('postgres', { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: '' })));
+  const text = lines.join('\n');
+  console.log(text);
+  mkdirSync(join(here, '..', 'results'), { recursive: true });
+  writeFileSync(join(here, '..', 'results', 'qimport-latest.md'), `${text}\n`);
+  process.exit(0);
+}
+
 const rows: Row[] = [];
 const baseEnv = { ...process.env };
 delete baseEnv.DATABASE_URL;

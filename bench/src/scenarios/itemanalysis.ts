@@ -12,7 +12,8 @@ import { scratchDatabase } from '../../../server/test/postgres.ts';
 // learners, 3,000 of them with a second attempt; 20 questions each: 12 single, 4 multiple, 4
 // true/false), inserted by bulk SQL, then GetItemAnalysis timed through the app (HTTP inject,
 // session and permission checks included) on the embedded database and, with DATABASE_URL, on
-// PostgreSQL (a scratch database on that server). Not part of CI.
+// PostgreSQL (a scratch database on that server). Not part of CI. BENCH_IA_EXPLAIN=1 prints the
+// plan of the per-question statement; BENCH_IA_SKIP_EMBEDDED=1 runs PostgreSQL only.
 const LEARNERS = 7_000;
 const SECOND = 3_000;
 const QUESTIONS = 20;
@@ -133,6 +134,11 @@ async function measureOn(label: string, env: Record<string, unknown>): Promise<M
       indices: await time(() => ia.questionIndices(db, scope, exam.id, 0.27)),
       options: await time(() => ia.optionTallies(db, scope, exam.id)),
     };
+    if (process.env.BENCH_IA_EXPLAIN === '1') {
+      // where the per-question statement spends its time (a diagnostic; not part of the report)
+      const plan = await db.execute(sql`explain (analyze, buffers) ${ia.questionIndicesSql(scope, exam.id, 0.27)}`);
+      process.stderr.write(`${(plan.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n')}\n`);
+    }
     process.stderr.write(`  ${label}: ${runsMs.map((m) => m.toFixed(0)).join(' / ')} ms; statements ${JSON.stringify(statementsMs)}\n`);
     return { database: label, attempts: counts.attempts, rows: counts.rows, insertSeconds, runsMs, statementsMs };
   } finally {

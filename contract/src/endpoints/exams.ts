@@ -13,6 +13,7 @@ import {
   questionDirCodeInput,
   questionDirSaveInput,
   questionDirTreeInput,
+  questionExportInput,
   questionImportInput,
   questionPageInput,
   questionSaveInput,
@@ -103,7 +104,7 @@ export const examsApi = {
   export: endpoint({
     method: 'POST',
     path: '/Api/Exam_Manage/ex_question/Export',
-    input: questionPageInput,
+    input: questionExportInput,
     output: answer<FileAnswer>(),
     kind: 'file',
   }),

@@ -100,7 +100,7 @@ export const ExamMsg = {
   examTimeRange: `考试时长应在 1 到 ${ExamLimits.timeMax} 分钟之间`,
   examRepeatCount: `允许重考时，考试次数应在 2 到 ${ExamLimits.repeatMax} 之间`,
   examPassScore: (total: number) => `及格分应在 0 到试卷总分 ${total} 之间`,
-  examLocked: '已有学员开始作答，试卷、时长和评分规则不能再修改',
+  examLocked: '已有学员开始作答，试卷、时长、评分规则和离开页面监控不能再修改',
   examStarted: '已有学员参加该考试，不能删除；可以结束考试',
   examParticipantsRequired: '请选择参考人员',
   examAlreadyPublished: '考试已发布',
@@ -113,6 +113,10 @@ export const ExamMsg = {
   importTooMany: `单次最多导入 ${QUESTION_IMPORT_MAX_ROWS} 道试题，请拆分后分批导入`,
   importChecked: (n: number) => `数据检查通过，共 ${n} 道试题，可以导入`,
   importErrors: (rows: number, bad: number, valid: number) => `共 ${rows} 行数据，${bad} 行有错误${valid ? `，${valid} 行可以导入` : ''}`,
+  bankChecked: (format: string, rows: number, valid: number, refused: number, bad: number) =>
+    `${format}：共 ${rows} 道试题，${valid} 道可以导入${refused ? `，${refused} 道题型不支持将跳过` : ''}${bad ? `，${bad} 道有错误` : ''}`,
+  bankUnreadable: (format: string, where: string) => `${format} 文件内容有误${where ? `（${where}）` : ''}，无法读取`,
+  bankImported: (n: number, skipped: number) => `导入成功，共 ${n} 道试题${skipped ? `，跳过 ${skipped} 道无法导入的试题` : ''}`,
   imported: (n: number, skipped = 0) => `导入成功，共 ${n} 道试题${skipped ? `，未导入 ${skipped} 行未通过检查的数据` : ''}`,
 } as const;
 
@@ -201,8 +205,43 @@ export interface QuestionView extends Record<OptionKey, string> {
   updateTime: string;
 }
 
+/**
+ * Question bank files the import reads besides the xlsx template, and the export writes (issue 27,
+ * ADR 0042). The import recognises the format from the content; `format` may name it.
+ */
+export const QUESTION_IMPORT_FORMATS = ['xlsx', 'moodlexml', 'gift', 'aiken', 'qti21'] as const;
+export type QuestionImportFormat = (typeof QUESTION_IMPORT_FORMATS)[number];
+export const QUESTION_EXPORT_FORMATS = ['xlsx', 'moodlexml', 'gift', 'qti21'] as const;
+export type QuestionExportFormat = (typeof QUESTION_EXPORT_FORMATS)[number];
+export const QUESTION_FORMAT_LABELS: Record<QuestionImportFormat, string> = {
+  xlsx: 'Excel 模板（.xlsx）',
+  moodlexml: 'Moodle XML（.xml）',
+  gift: 'GIFT（.gift / .txt）',
+  aiken: 'Aiken（.txt）',
+  qti21: 'IMS QTI 2.1 资源包（.zip）',
+};
+/** one line on each format, shown where the administrator picks it */
+export const QUESTION_FORMAT_HELP: Record<QuestionImportFormat, string> = {
+  xlsx: '本系统的导入模板，可填写题型、选项、答案、解析、难度、分值和目录。',
+  moodlexml: 'Moodle 题库导出的 XML 文件：含类别（导入为目录）、图片和解析。',
+  gift: 'Moodle 的 GIFT 文本格式：一题一段，答案写在花括号中。',
+  aiken: '只含单选题的简单文本格式：题目、A. B. … 选项和 ANSWER: 行。',
+  qti21: 'IMS QTI 2.1 内容包（含 imsmanifest.xml 的 zip），可在多数考试系统间交换。',
+};
+export const QUESTION_FILE_ACCEPT = '.xlsx,.xml,.gift,.txt,.zip';
+
+const formatOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(
+    (v) => (v === '' || v == null ? undefined : typeof v === 'string' ? v.toLowerCase() : v),
+    z.enum(values, { error: '文件格式不支持' }).optional(),
+  );
+
+export const questionExportInput = questionPageInput.extend({ format: formatOf(QUESTION_EXPORT_FORMATS) });
+
 export const questionImportInput = z.object({
   urls: z.array(z.string().max(500)).max(1).default([]),
+  /** the file's format; recognised from the content when absent */
+  format: formatOf(QUESTION_IMPORT_FORMATS),
   /** where rows without a 目录 go */
   dirCode: text(60).default(''),
   companySysCode: text(100).default(''),
@@ -220,6 +259,18 @@ export interface QuestionImportCheck {
   /** rows that passed every check (what an import with skipInvalid brings in) */
   valid: number;
   errors: QuestionImportError[];
+  /** the file's format (xlsx, or a question bank format: then `row` of an error is the question's number) */
+  format?: QuestionImportFormat;
+  /** questions of a kind the bank cannot hold: Import leaves them out */
+  refused?: QuestionRefused[];
+  /** directories (paths below the chosen one) the import creates for the file's categories */
+  newDirs?: string[];
+}
+export interface QuestionRefused {
+  /** the question's number in the file */
+  index: number;
+  name: string;
+  reason: string;
 }
 
 // ---------- papers ----------

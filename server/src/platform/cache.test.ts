@@ -48,6 +48,21 @@ describe.each(backends)('%s cache', (_name, open) => {
     expect(await cache.incr('c', 60)).toBe(3);
   });
 
+  it('renews and deletes a key only while it holds the given value (a lock and its holder)', async () => {
+    await cache.set('lock', 'holder-a', 1);
+    expect(await cache.renewIfEquals('lock', 'holder-b', 60)).toBe(false);
+    expect(await cache.delIfEquals('lock', 'holder-b')).toBe(false);
+    expect(await cache.get('lock')).toBe('holder-a');
+    expect(await cache.renewIfEquals('lock', 'holder-a', 60)).toBe(true);
+    // renewed: still there after its first lifetime
+    await wait(cache, 1100);
+    expect(await cache.get('lock')).toBe('holder-a');
+    expect(await cache.delIfEquals('lock', 'holder-a')).toBe(true);
+    expect(await cache.get('lock')).toBeUndefined();
+    expect(await cache.renewIfEquals('lock', 'holder-a', 60)).toBe(false);
+    expect(await cache.delIfEquals('lock', 'holder-a')).toBe(false);
+  });
+
   it('deletes by prefix', async () => {
     await cache.set('home:a', 1, 60);
     await cache.set('home:b', 2, 60);

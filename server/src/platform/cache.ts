@@ -16,6 +16,13 @@ export interface Cache {
   incr(key: string, ttlSeconds: number): Promise<number>;
   /** Stores `value` only when the key is absent; true when it was stored. */
   setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
+  /**
+   * Gives the key a new lifetime only while it still holds `value`, in one step (a lock's holder
+   * renewing it: a lock that expired and was taken by another holder is not extended).
+   */
+  renewIfEquals(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
+  /** Deletes the key only while it still holds `value`, in one step (a lock's holder letting go). */
+  delIfEquals(key: string, value: unknown): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -87,6 +94,18 @@ export class MemoryCache implements Cache {
     return true;
   }
 
+  async renewIfEquals(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
+    if (this.entries.get(key) !== JSON.stringify(value)) return false;
+    await this.set(key, value, ttlSeconds);
+    return true;
+  }
+
+  async delIfEquals(key: string, value: unknown): Promise<boolean> {
+    if (this.entries.get(key) !== JSON.stringify(value)) return false;
+    this.entries.delete(key);
+    return true;
+  }
+
   async close(): Promise<void> {
     this.entries.clear();
   }
@@ -138,6 +157,10 @@ async function onRedis<T>(call: () => Promise<T>): Promise<T> {
 
 /** The longest a Redis command may take before the request answers 503 CACHE_UNAVAILABLE. */
 export const REDIS_COMMAND_TIMEOUT_MS = 2000;
+
+// compare-and-act in one step on the server (Redis runs a script atomically)
+const RENEW_IF_EQUALS = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('expire', KEYS[1], ARGV[2]) else return 0 end";
+const DEL_IF_EQUALS = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
@@ -217,6 +240,18 @@ export class RedisCache implements Cache {
       this.redis.set(this.prefix + key, JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds)), 'NX'),
     );
     return res === 'OK';
+  }
+
+  async renewIfEquals(key: string, value: unknown, ttlSeconds: number): Promise<boolean> {
+    const renewed = await onRedis(() =>
+      this.redis.eval(RENEW_IF_EQUALS, 1, this.prefix + key, JSON.stringify(value), Math.max(1, Math.ceil(ttlSeconds))),
+    );
+    return renewed === 1;
+  }
+
+  async delIfEquals(key: string, value: unknown): Promise<boolean> {
+    const deleted = await onRedis(() => this.redis.eval(DEL_IF_EQUALS, 1, this.prefix + key, JSON.stringify(value)));
+    return deleted === 1;
   }
 
   async close(): Promise<void> {

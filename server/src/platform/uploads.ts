@@ -5,7 +5,7 @@ import { checkFileName } from './files/filename.ts';
 import type { UploadPart, UploadSource } from './files/source.ts';
 
 /** What an upload may be, judged by its bytes, never by its name. */
-export type UploadKind = 'image' | 'document' | 'spreadsheet' | 'video' | 'audio';
+export type UploadKind = 'image' | 'document' | 'spreadsheet' | 'video' | 'audio' | 'questionbank';
 
 const KINDS: Record<UploadKind, { mimes: string[]; exts: string[] }> = {
   image: { mimes: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'], exts: ['.jpg', '.jpeg', '.png', '.gif', '.webp'] },
@@ -27,12 +27,16 @@ const KINDS: Record<UploadKind, { mimes: string[]; exts: string[] }> = {
     ],
     exts: ['.pdf', '.doc', '.docx', '.xls', '.xlsx', '.ppt', '.pptx', '.zip', '.jpg', '.jpeg', '.png', '.txt'],
   },
+  // question bank files (issue 27): Moodle XML, GIFT and Aiken text, QTI packages (zip)
+  questionbank: { mimes: ['application/xml', 'text/xml', 'application/zip', 'text/plain'], exts: ['.xml', '.gift', '.txt', '.zip'] },
   video: { mimes: ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'], exts: ['.mp4', '.mov', '.webm', '.mkv'] },
   audio: {
     mimes: ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/aac'],
     exts: ['.mp3', '.m4a', '.wav', '.ogg', '.aac'],
   },
 };
+
+const TEXT_EXTS = ['.txt', '.gift', '.xml'];
 
 export interface ReceivedUpload {
   buffer: Buffer;
@@ -92,9 +96,15 @@ export async function checkContent(
     }
     return { buffer, filename, mime: detected.mime, ext };
   }
-  // no signature: only plain UTF-8 text is accepted, and only where text is allowed
-  if (allowedMimes.includes('text/plain') && nameExt === '.txt' && (opts.partial ? !buffer.includes(0) : isUtf8Text(buffer)))
-    return { buffer, filename, mime: 'text/plain', ext: '.txt' };
+  // no signature: only plain UTF-8 text is accepted, and only where text is allowed (.txt, and the
+  // question bank's .gift and .xml without an XML declaration)
+  if (
+    allowedMimes.includes('text/plain') &&
+    TEXT_EXTS.includes(nameExt) &&
+    allowedExts.includes(nameExt) &&
+    (opts.partial ? !buffer.includes(0) : isUtf8Text(buffer))
+  )
+    return { buffer, filename, mime: 'text/plain', ext: nameExt };
   throw appErrorMsg('FAILED', rules.typeMessage);
 }
 

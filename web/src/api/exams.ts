@@ -1,5 +1,13 @@
 // Exam authoring calls under /Api/Exam_Manage/ (issue 12).
-import { EXAM_BASE, examsApi, type PaperView, QUESTION_REFUSED_NAME, QUESTION_TEMPLATE_NAME } from '@xuetu/contract';
+import {
+  EXAM_BASE,
+  examsApi,
+  type PaperView,
+  QUESTION_REFUSED_NAME,
+  QUESTION_TEMPLATE_NAME,
+  type QuestionExportFormat,
+  type QuestionImportFormat,
+} from '@xuetu/contract';
 import { call, callDownload, callEnvelope } from './client';
 import { post } from './request';
 
@@ -25,14 +33,21 @@ export const addQuestion = (body: QuestionBody) => call(examsApi.questionAddData
 export const updateQuestion = (body: QuestionBody) => call(examsApi.questionUpdateData, body).then(() => null);
 export const deleteQuestions = (qCodes: string[]) => call(examsApi.batchDelete, { qCodes });
 export const downloadQuestionTemplate = () => callDownload(examsApi.getTemplate, {}, { fileName: QUESTION_TEMPLATE_NAME });
-export const checkQuestionImport = (body: { urls: string[]; dirCode: string; companySysCode: string }) =>
-  callEnvelope(examsApi.importCheck, body);
-export const importQuestions = (body: { urls: string[]; dirCode: string; companySysCode: string; skipInvalid?: boolean }) =>
-  callEnvelope(examsApi.import, body, { silent: true });
+type ImportBody = { urls: string[]; dirCode: string; companySysCode: string; format?: QuestionImportFormat };
+export const checkQuestionImport = (body: ImportBody) => callEnvelope(examsApi.importCheck, body);
+export const importQuestions = (body: ImportBody & { skipInvalid?: boolean }) => callEnvelope(examsApi.import, body, { silent: true });
 /** The rows of the upload that did not pass the check, with a 原因 column (.xlsx) */
 export const downloadRefusedQuestions = (body: { urls: string[]; dirCode: string; companySysCode: string }) =>
   callDownload(examsApi.importRefused, body, { fileName: QUESTION_REFUSED_NAME });
-export const exportQuestions = (body: QuestionSearch) => callDownload(examsApi.export, body, { fileName: '试题.xlsx' });
+const EXPORT_NAMES: Record<QuestionExportFormat, string> = {
+  xlsx: '试题.xlsx',
+  moodlexml: '试题.xml',
+  gift: '试题.gift.txt',
+  qti21: '试题.qti21.zip',
+};
+/** 导出 in a format (xlsx, Moodle XML, GIFT, QTI 2.1); the file is named by the server */
+export const exportQuestions = (body: QuestionSearch, format: QuestionExportFormat = 'xlsx') =>
+  callDownload(examsApi.export, { ...body, format }, { fileName: EXPORT_NAMES[format] });
 
 export const getPaperPage = (body: { keyword: string; paperType?: number; companySysCode: string; pageIndex: number; pageRows: number }) =>
   call(examsApi.paperGetPageList, body);

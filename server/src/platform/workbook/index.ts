@@ -1,4 +1,4 @@
 // The public surface of platform/workbook: reading an untrusted uploaded .xlsx (the user import
 // and the question import both read workbooks through it).
 export { loadUploadedWorkbook, readSheet, type SheetRow } from './read.ts';
-export { assertSafeXlsx } from './zip-guard.ts';
+export { assertSafeXlsx, type ZipPart } from './zip-guard.ts';

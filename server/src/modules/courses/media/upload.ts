@@ -127,17 +127,17 @@ async function takeSharedLock(ctx: AppContext, id: string, signal: AbortSignal |
         await ctx.cache.del(wantKey(id));
         onWanted();
       }
-      // renewed every third of its life while held
-      if (polls % Math.round((LOCK_TTL_S * 1000) / 3 / LOCK_POLL_MS) === 0 && (await ctx.cache.get(lockKey(id))) === token)
-        await ctx.cache.set(lockKey(id), token, LOCK_TTL_S);
+      // renewed every third of its life while held (and only while still this holder's, in one step)
+      if (polls % Math.round((LOCK_TTL_S * 1000) / 3 / LOCK_POLL_MS) === 0) await ctx.cache.renewIfEquals(lockKey(id), token, LOCK_TTL_S);
     })().catch(() => {});
   }, LOCK_POLL_MS);
   timer.unref();
   return {
     release: async () => {
       clearInterval(timer);
-      // (a lock whose key expired meanwhile and was taken by another node is left to it)
-      if ((await ctx.cache.get(lockKey(id))) === token) await ctx.cache.del(lockKey(id));
+      // a lock whose key expired meanwhile and was taken by another node is left to it: compared
+      // and deleted in one step, so no other holder's key is deleted between the two
+      await ctx.cache.delIfEquals(lockKey(id), token);
     },
   };
 }

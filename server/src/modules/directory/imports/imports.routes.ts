@@ -65,14 +65,19 @@ export const importRoutes = [
     access: 'user',
     multipart: true,
     rateLimit: { max: 60, timeWindow: '1 minute', per: 'user' },
-    summary: '临时上传表格文件（导入用）',
+    summary: '临时上传导入文件（表格；试题导入还可上传 Moodle XML、GIFT、Aiken、QTI 资源包）',
     input: z.object({}),
     handler: async ({ caller, upload }) => {
       // workbooks of people's data: private, read back only through a short-lived signed link
       const stored = await streamUpload(
         caller,
         upload,
-        { kinds: ['spreadsheet'], maxBytes: 10 * 1024 * 1024, typeMessage: AdminMsg.importFileType, sizeMessage: AdminMsg.importFileSize },
+        {
+          kinds: ['spreadsheet', 'questionbank'],
+          maxBytes: 10 * 1024 * 1024,
+          typeMessage: AdminMsg.importFileType,
+          sizeMessage: AdminMsg.importFileSize,
+        },
         { prefix: 'tmp/import', purpose: 'import', visibility: FileVisibility.Private },
       );
       return { url: signedFileUrl(caller, stored.key), path: stored.key, name: stored.filename, size: stored.size } satisfies UploadResult;

@@ -1,6 +1,7 @@
 import type { BeginExamResult, ExamPaperView, ExamResultRow, ExamResultView, ReportLeaveResult } from '@xuetu/contract';
 import { formatDateTime } from '@xuetu/contract';
 import { inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { users } from '../../../db/schema/index.ts';
@@ -109,6 +110,24 @@ describe('leaving the exam page', () => {
     const detail = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, corp);
     expect(detail.paper.leaveCount).toBe(3);
     expect(detail.paper.leaves.map((l) => l.kind)).toEqual(['hidden', 'fullscreen', 'blur']);
+    // and so does the results workbook: the count and each time, on the attempt's row
+    const res = await t.inject({
+      method: 'POST',
+      url: `/prod-api${X}/ExportResults`,
+      payload: { examCode: exams.limited },
+      headers: { ydAuthorization: `Bearer ${corp}` },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('考试成绩')!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    expect(col('离开页面次数')).toBeGreaterThan(0);
+    const byAccount = new Map<string, ExcelJS.Row>();
+    sheet.eachRow((r, n) => n > 1 && byAccount.set(String(r.getCell(col('账号')).value), r));
+    expect(byAccount.get('learner13')!.getCell(col('离开页面次数')).value).toBe(3);
+    expect(String(byAccount.get('learner13')!.getCell(col('离开时间')).value).split('\n')).toEqual(row.leaveTimes);
+    expect(byAccount.get('learner12')!.getCell(col('离开页面次数')).value).toBe(0);
   });
 
   it('an exam without a limit is not monitored; another learner and bad input are refused', async () => {

@@ -81,7 +81,24 @@ export interface QuestionIndices {
  * marked, or a question worth nothing, has no share and is left out of the means.
  */
 export async function questionIndices(db: DbOrTx, scope: TenantScope, examId: number, groupShare: number): Promise<QuestionIndices[]> {
-  const res = await db.execute(sql`
+  const res = await db.execute(questionIndicesSql(scope, examId, groupShare));
+  return (res.rows as Record<string, unknown>[]).map((r) => ({
+    qCode: String(r.q_code),
+    order: num(r.ord),
+    qType: num(r.q_type),
+    qName: String(r.q_name ?? ''),
+    attempts: num(r.attempts),
+    answered: num(r.answered),
+    facility: numOrNull(r.facility),
+    upper: numOrNull(r.upper),
+    lower: numOrNull(r.lower),
+    groupSize: num(r.k),
+  }));
+}
+
+/** The statement of questionIndices (the item-analysis bench explains it: BENCH_IA_EXPLAIN=1). */
+export function questionIndicesSql(scope: TenantScope, examId: number, groupShare: number): SQL {
+  return sql`
     with ${counted(scope, examId)},
     ranked as (
       select id, row_number() over (order by score desc, id) as r, count(*) over () as n from counted
@@ -105,19 +122,7 @@ export async function questionIndices(db: DbOrTx, scope: TenantScope, examId: nu
        select case when q.q_type = ${QType.Essay} and q.marked = 0 then null
                    when q.score > 0 then coalesce(q.score_got, 0)::float8 / q.score::float8 end as share
      ) s
-     group by q.q_code`);
-  return (res.rows as Record<string, unknown>[]).map((r) => ({
-    qCode: String(r.q_code),
-    order: num(r.ord),
-    qType: num(r.q_type),
-    qName: String(r.q_name ?? ''),
-    attempts: num(r.attempts),
-    answered: num(r.answered),
-    facility: numOrNull(r.facility),
-    upper: numOrNull(r.upper),
-    lower: numOrNull(r.lower),
-    groupSize: num(r.k),
-  }));
+     group by q.q_code`;
 }
 
 export interface OptionTally {

@@ -87,6 +87,9 @@ export async function exportResults(caller: Caller, examCode: string): Promise<{
     { header: '状态', key: 'status', width: 10 },
     { header: '得分', key: 'score', width: 10 },
     { header: '结果', key: 'result', width: 12 },
+    // leave monitoring (ADR 0040): how often the page was left, and when
+    { header: '离开页面次数', key: 'leaveCount', width: 12 },
+    { header: '离开时间', key: 'leaveTimes', width: 40 },
   ];
   for (const r of rows)
     sheet.addRow({
@@ -95,6 +98,7 @@ export async function exportResults(caller: Caller, examCode: string): Promise<{
       // an attempt still being answered has no hand-in time (the wire's 1900-01-01 placeholder stays off the sheet)
       endTime: r.status === ExamUserStatus.Done && r.endTime && !r.endTime.startsWith('1900') ? r.endTime : '',
       score: r.score ?? '',
+      leaveTimes: r.leaveTimes.join('\n'),
       result:
         r.status !== ExamUserStatus.Done
           ? ''

@@ -31,7 +31,7 @@ export const examRoutes = [
   defineRoute({
     endpoint: examsApi.examUpdateData,
     access: EDIT,
-    summary: '修改考试（有人开始作答后试卷、时长和评分规则不可改）',
+    summary: '修改考试（有人开始作答后试卷、时长、评分规则和离开页面监控不可改）',
     handler: async ({ input, caller }) => withMsg(await service.updateExam(caller, input), Msg.saved),
   }),
   defineRoute({

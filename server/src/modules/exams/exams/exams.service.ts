@@ -102,8 +102,20 @@ async function examValues(db: DbOrTx, scope: TenantScope, company: string, input
   };
 }
 
-/** What decides an attempt's questions and score: frozen once anyone has begun. */
-const LOCKED_FIELDS = ['paperId', 'time', 'passScore', 'isShuffleQuestion', 'isShuffleOption', 'isPartialCredit'] as const;
+/**
+ * What decides an attempt's questions, score and monitoring: frozen once anyone has begun (a leave
+ * limit or full-screen rule changed mid-exam would hold learners of one exam to different rules).
+ */
+const LOCKED_FIELDS = [
+  'paperId',
+  'time',
+  'passScore',
+  'isShuffleQuestion',
+  'isShuffleOption',
+  'isPartialCredit',
+  'leaveLimit',
+  'requireFullScreen',
+] as const;
 
 export async function addExam(caller: Caller, input: ExamSaveInput): Promise<{ examCode: string }> {
   const scope = scopeOf(caller);

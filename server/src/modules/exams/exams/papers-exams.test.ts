@@ -356,11 +356,16 @@ describe('exams', () => {
     });
 
     expect((await t.post(`${E}/UpdateData`, examBody(otherPaper, { examCode: code, participants: { users: [l1] } }), corp)).msg).toBe(
-      '已有学员开始作答，试卷、时长和评分规则不能再修改',
+      '已有学员开始作答，试卷、时长、评分规则和离开页面监控不能再修改',
     );
     expect(
       (await t.post(`${E}/UpdateData`, examBody(paperCode, { examCode: code, time: 60, participants: { users: [l1] } }), corp)).msg,
-    ).toBe('已有学员开始作答，试卷、时长和评分规则不能再修改');
+    ).toBe('已有学员开始作答，试卷、时长、评分规则和离开页面监控不能再修改');
+    // the leave monitoring decides when the server submits: the same rule for every attempt
+    for (const change of [{ leaveLimit: 3 }, { requireFullScreen: 1 }])
+      expect(
+        (await t.post(`${E}/UpdateData`, examBody(paperCode, { examCode: code, ...change, participants: { users: [l1] } }), corp)).code,
+      ).toBe('EXAM_LOCKED');
     // the name and window may still change
     expect(
       (

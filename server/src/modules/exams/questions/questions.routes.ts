@@ -1,21 +1,13 @@
-import {
-  ExamMsg,
-  examsApi,
-  Msg,
-  PAGE_SIZE_DEFAULT,
-  Perm,
-  pageWindow,
-  QUESTION_REFUSED_NAME,
-  QUESTION_TEMPLATE_NAME,
-} from '@xuetu/contract';
-import { sendWorkbook } from '../../../platform/download.ts';
+import { examsApi, Msg, PAGE_SIZE_DEFAULT, Perm, pageWindow, QUESTION_REFUSED_NAME, QUESTION_TEMPLATE_NAME } from '@xuetu/contract';
+import { sendDownload, sendWorkbook } from '../../../platform/download.ts';
 import { withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
-import { loadUploadedWorkbook, readSheet } from '../../../platform/workbook/index.ts';
 import { withImportSlot } from '../../directory/public.ts';
+import { exportBank } from './bank-export.ts';
 import { buildRefusedRows } from './import-refused.ts';
+import { checkQuestionFile, importQuestionFile, refusedSheetOf } from './question-files.ts';
 import * as service from './questions.service.ts';
-import { buildQuestionTemplate, checkMessage, exportQuestions, importQuestions, planQuestionImport } from './workbook.ts';
+import { buildQuestionTemplate, exportQuestions, planQuestionImport } from './workbook.ts';
 
 const EDIT = { action: Perm.QuestionEdit };
 const IMPORT = { action: Perm.QuestionImport };
@@ -86,25 +78,19 @@ export const questionRoutes = [
   defineRoute({
     endpoint: examsApi.importCheck,
     access: IMPORT,
-    summary: '导入数据检查（urls）：逐行列出错误（行号、列、原因），不写入',
+    summary: '导入数据检查（urls；xlsx、Moodle XML、GIFT、Aiken、QTI 2.1，format 可指定）：列出错误和不支持的题型，不写入',
     handler: async ({ input, caller }) => {
-      const { check } = await withImportSlot(caller, async () =>
-        planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls)), input),
-      );
-      return withMsg(check, checkMessage(check));
+      const { check, msg } = await checkQuestionFile(caller, input);
+      return withMsg(check, msg);
     },
   }),
   defineRoute({
     endpoint: examsApi.import,
     access: IMPORT,
-    summary: '导入试题（全部成功或全部不导入；skipInvalid=true 时只导入通过检查的行，这些行全部成功或全部不导入）',
+    summary: '导入试题（全部成功或全部不导入；skipInvalid=true 时只导入通过检查的行；题库文件中不支持的题型跳过）',
     handler: async ({ input, caller }) => {
-      const { n, skipped } = await withImportSlot(caller, async () => {
-        const plan = await planQuestionImport(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls)), input);
-        const count = await importQuestions(caller, plan, input);
-        return { n: count, skipped: new Set(plan.check.errors.map((e) => e.row)).size };
-      });
-      return withMsg({ count: n, skipped }, ExamMsg.imported(n, skipped));
+      const { count, skipped, msg } = await importQuestionFile(caller, input);
+      return withMsg({ count, skipped }, msg);
     },
   }),
   defineRoute({
@@ -113,7 +99,7 @@ export const questionRoutes = [
     summary: '下载未通过检查的行（.xlsx，带“原因”列，改正后可再次导入）',
     handler: async ({ input, caller, reply }) => {
       const buffer = await withImportSlot(caller, async () => {
-        const sheet = await readSheet(await loadUploadedWorkbook(caller, input.urls));
+        const sheet = await refusedSheetOf(caller, input);
         const { check } = await planQuestionImport(caller, sheet, input);
         return buildRefusedRows(sheet.rows, check);
       });
@@ -123,8 +109,12 @@ export const questionRoutes = [
   defineRoute({
     endpoint: examsApi.export,
     access: IMPORT,
-    summary: '导出试题（.xlsx，列与导入模板相同）',
+    summary: '导出试题（format：xlsx 默认，列与导入模板相同；moodlexml、gift、qti21）',
     handler: async ({ input, caller, reply }) => {
+      if (input.format && input.format !== 'xlsx') {
+        const file = await exportBank(caller, input, input.format);
+        return sendDownload(reply, file.buffer, { name: file.name, type: file.type, fallback: `export.${file.name.split('.').pop()}` });
+      }
       const { buffer, name } = await exportQuestions(caller, input);
       return sendWorkbook(reply, buffer, name);
     },

@@ -102,6 +102,25 @@ describe('ExamEditor', () => {
     expect(nameInput()).toBeInTheDocument();
   });
 
+  it('once a learner has begun, the paper, time, scoring, shuffle and leave monitoring are locked; the name and options stay editable', async () => {
+    api.on(`${E}/GetData`, ok({ ...stored, attemptCount: 3, leaveLimit: 2, requireFullScreen: 1 }));
+    renderEditor();
+    await waitFor(() => nameInput());
+    expect(screen.getByTestId('exam-locked')).toHaveTextContent('离开页面监控不能再修改');
+    expect(screen.getByTestId('exam-leave-limit')).toBeDisabled();
+    for (const label of ['试题乱序', '选项乱序', '多选题少选得部分分', '要求全屏作答']) expect(screen.getByLabelText(label)).toBeDisabled();
+    for (const label of ['成绩保密（学员看不到分数）', '完成后才能学习']) expect(screen.getByLabelText(label)).toBeEnabled();
+    expect(nameInput()).toBeEnabled();
+  });
+
+  it('before anyone begins, the leave limit and every option can change', async () => {
+    renderEditor();
+    await waitFor(() => nameInput());
+    expect(screen.queryByTestId('exam-locked')).toBeNull();
+    expect(screen.getByTestId('exam-leave-limit')).toBeEnabled();
+    expect(screen.getByLabelText('要求全屏作答')).toBeEnabled();
+  });
+
   it('an empty name is not sent', async () => {
     const onSaved = renderEditor();
     await waitFor(() => nameInput());

@@ -35,13 +35,14 @@ interface Values {
   projectCode?: string;
 }
 const REVIEW_OPTIONS = ANSWER_REVIEW_VALUES.map((value) => ({ value, label: ANSWER_REVIEW_LABELS[value] }));
+// `locked`: frozen once a learner has begun (the server refuses a change with EXAM_LOCKED)
 const FLAG_OPTIONS = [
-  { value: 'isConfidential', label: '成绩保密（学员看不到分数）' },
-  { value: 'isShuffleQuestion', label: '试题乱序' },
-  { value: 'isShuffleOption', label: '选项乱序' },
-  { value: 'mustCompleteBeforeStudy', label: '完成后才能学习' },
-  { value: 'isPartialCredit', label: '多选题少选得部分分' },
-  { value: 'requireFullScreen', label: '要求全屏作答' },
+  { value: 'isConfidential', label: '成绩保密（学员看不到分数）', locked: false },
+  { value: 'isShuffleQuestion', label: '试题乱序', locked: true },
+  { value: 'isShuffleOption', label: '选项乱序', locked: true },
+  { value: 'mustCompleteBeforeStudy', label: '完成后才能学习', locked: false },
+  { value: 'isPartialCredit', label: '多选题少选得部分分', locked: true },
+  { value: 'requireFullScreen', label: '要求全屏作答', locked: true },
 ];
 
 /** 新增/编辑考试: paper, time, window, pass score, repeats, options, participants (people, departments, posts). */
@@ -154,7 +155,8 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
             type="warning"
             showIcon
             style={{ marginBottom: 16 }}
-            message="已有学员开始作答：试卷、时长、及格分和评分规则不能再修改。"
+            message="已有学员开始作答：试卷、时长、及格分、评分规则、乱序和离开页面监控不能再修改。"
+            data-testid="exam-locked"
           />
         )}
         {existing.data?.status === ExamStatus.Published && (
@@ -204,14 +206,14 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
           <DatePicker.RangePicker showTime format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="flags" label="考试设置">
-          <Checkbox.Group options={FLAG_OPTIONS} />
+          <Checkbox.Group options={FLAG_OPTIONS.map(({ value, label, locked }) => ({ value, label, disabled: begun && locked }))} />
         </Form.Item>
         <Form.Item
           name="leaveLimit"
           label="允许离开页面次数"
           extra="切换页面、窗口失去焦点或退出全屏算一次离开；超过次数由系统自动交卷。0 表示不监控。"
         >
-          <InputNumber min={0} max={99} data-testid="exam-leave-limit" />
+          <InputNumber min={0} max={99} disabled={begun} data-testid="exam-leave-limit" />
         </Form.Item>
         <Form.Item name="answerReview" label="公布答案" extra={ANSWER_REVIEW_HELP}>
           <Radio.Group options={REVIEW_OPTIONS} data-testid="exam-answer-review" />

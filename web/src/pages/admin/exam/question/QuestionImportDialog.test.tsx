@@ -117,4 +117,30 @@ describe('QuestionImportDialog', () => {
     await waitFor(() => expect(screen.getByTestId('question-import-refused')).toBeInTheDocument());
     expect(screen.queryByTestId('question-import-valid')).toBeNull();
   });
+  it('a question bank file: lists the questions 导入 will skip and the directories it creates, without the workbook-only download', async () => {
+    api.on(
+      `${Q}/ImportCheck`,
+      ok(
+        {
+          format: 'gift',
+          rows: 4,
+          valid: 3,
+          errors: [],
+          refused: [{ index: 4, name: '城市连线', reason: '匹配题：题库没有对应的题型' }],
+          newDirs: ['消防知识'],
+        },
+        'GIFT（.gift / .txt）：共 4 道试题，3 道可以导入，1 道题型不支持将跳过',
+      ),
+    );
+    renderDialog();
+    fireEvent.click(await screen.findByTestId('question-import-check'));
+    const skipped = await screen.findByTestId('question-import-skipped');
+    expect(skipped).toHaveTextContent('以下 1 道试题的题型本系统不支持，导入时将跳过');
+    expect(within(skipped).getByText('城市连线')).toBeInTheDocument();
+    expect(within(skipped).getByText('匹配题：题库没有对应的题型')).toBeInTheDocument();
+    expect(screen.getByTestId('question-import-newdirs')).toHaveTextContent('消防知识');
+    expect(screen.queryByTestId('question-import-refused')).toBeNull();
+    // every format is offered with its line
+    expect(screen.getByTestId('question-import-formats')).toHaveTextContent('Aiken（.txt）：只含单选题的简单文本格式');
+  });
 });

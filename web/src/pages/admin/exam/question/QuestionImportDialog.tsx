@@ -1,6 +1,18 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { AdminMsg, IMPORT_DIALOG_WIDTH, type QuestionDirNode, type QuestionImportCheck, type QuestionImportError } from '@xuetu/contract';
-import { Alert, App, Button, Form, Modal, Space, Table, Upload, type UploadFile } from 'antd';
+import {
+  AdminMsg,
+  IMPORT_DIALOG_WIDTH,
+  QUESTION_FILE_ACCEPT,
+  QUESTION_FORMAT_HELP,
+  QUESTION_FORMAT_LABELS,
+  QUESTION_IMPORT_FORMATS,
+  type QuestionDirNode,
+  type QuestionImportCheck,
+  type QuestionImportError,
+  type QuestionImportFormat,
+  type QuestionRefused,
+} from '@xuetu/contract';
+import { Alert, App, Button, Form, Modal, Select, Space, Table, Typography, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { checkQuestionImport, downloadQuestionTemplate, downloadRefusedQuestions, importQuestions } from '../../../../api/exams';
 import { uploadTemporarily } from '../../../../api/imports';
@@ -11,7 +23,9 @@ import { DirSelect } from '../shared';
 /**
  * 导入试题: template → choose file → 数据检查 (row, column, reason) → 导入 (all or nothing). When
  * some rows are refused: 导入有效的 N 行 (only the rows that passed, all of them or none) and
- * 下载未通过的行 (those rows with a 原因 column, to fix and import again).
+ * 下载未通过的行 (those rows with a 原因 column, to fix and import again). Besides the xlsx
+ * template it reads Moodle XML, GIFT, Aiken and QTI 2.1 (issue 27): the check then also lists the
+ * questions of a kind the bank cannot hold, which 导入 skips, and the directories it creates.
  */
 export function QuestionImportDialog(props: {
   open: boolean;
@@ -25,15 +39,21 @@ export function QuestionImportDialog(props: {
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [url, setUrl] = useState<string | null>(null);
   const [dirCode, setDirCode] = useState(props.defaultDir);
-  const [result, setResult] = useState<{ type: 'success' | 'error'; msg: string; errors: QuestionImportError[]; valid: number } | null>(
-    null,
-  );
+  const [format, setFormat] = useState<QuestionImportFormat | ''>('');
+  const [result, setResult] = useState<{
+    type: 'success' | 'warning' | 'error';
+    msg: string;
+    errors: QuestionImportError[];
+    valid: number;
+    check?: QuestionImportCheck;
+  } | null>(null);
 
   useEffect(() => {
     if (props.open) {
       setFiles([]);
       setUrl(null);
       setResult(null);
+      setFormat('');
       setDirCode(props.defaultDir);
     }
   }, [props.open, props.defaultDir]);
@@ -50,12 +70,18 @@ export function QuestionImportDialog(props: {
     return up.url;
   };
 
-  const body = (u: string) => ({ urls: [u], dirCode, companySysCode: props.company });
+  const body = (u: string) => ({ urls: [u], dirCode, companySysCode: props.company, ...(format ? { format } : {}) });
   // a refusal keeps its reason and the rows at fault on screen; the check's was toasted by the
   // request wrapper as well, the import is silent (its reason is the Alert alone)
   const showFailure = (err: unknown) => {
     const data = err instanceof ApiError ? (err.envelope?.data as QuestionImportCheck | null | undefined) : null;
-    setResult({ type: 'error', msg: err instanceof Error ? err.message : String(err), errors: data?.errors ?? [], valid: validRows(data) });
+    setResult({
+      type: 'error',
+      msg: err instanceof Error ? err.message : String(err),
+      errors: data?.errors ?? [],
+      valid: validRows(data),
+      check: data ?? undefined,
+    });
   };
   const template = useAppMutation({ mutationFn: () => downloadQuestionTemplate() });
   const check = useAppMutation({
@@ -65,7 +91,13 @@ export function QuestionImportDialog(props: {
     },
     onSuccess: (res) =>
       res &&
-      setResult({ type: res.data.errors.length ? 'error' : 'success', msg: res.msg, errors: res.data.errors, valid: validRows(res.data) }),
+      setResult({
+        type: res.data.errors.length ? 'error' : res.data.refused?.length ? 'warning' : 'success',
+        msg: res.msg,
+        errors: res.data.errors,
+        valid: validRows(res.data),
+        check: res.data,
+      }),
     onError: showFailure,
   });
   const runImport = useAppMutation({
@@ -88,11 +120,13 @@ export function QuestionImportDialog(props: {
     },
   });
 
+  const isWorkbook = (result?.check?.format ?? 'xlsx') === 'xlsx';
+
   return (
     <Modal open={props.open} title="导入试题" width={IMPORT_DIALOG_WIDTH} onCancel={props.onClose} footer={null} destroyOnHidden>
       <Form layout="inline" style={{ rowGap: 12, marginBottom: 16 }}>
         <Form.Item label="导入到目录">
-          <DirSelect tree={props.tree} value={dirCode} onChange={setDirCode} placeholder="表格未填目录时归入" style={{ width: 220 }} />
+          <DirSelect tree={props.tree} value={dirCode} onChange={setDirCode} placeholder="未填目录的试题归入" style={{ width: 220 }} />
         </Form.Item>
         <Form.Item>
           <Button
@@ -104,9 +138,24 @@ export function QuestionImportDialog(props: {
             下载模板
           </Button>
         </Form.Item>
+        <Form.Item label="文件格式">
+          <Select<QuestionImportFormat | ''>
+            value={format}
+            onChange={(v) => {
+              setFormat(v);
+              setResult(null);
+            }}
+            style={{ width: 220 }}
+            data-testid="question-import-format"
+            options={[
+              { value: '', label: '自动识别' },
+              ...QUESTION_IMPORT_FORMATS.map((f) => ({ value: f, label: QUESTION_FORMAT_LABELS[f] })),
+            ]}
+          />
+        </Form.Item>
         <Form.Item>
           <Upload
-            accept=".xlsx"
+            accept={QUESTION_FILE_ACCEPT}
             maxCount={1}
             fileList={files}
             beforeUpload={() => false}
@@ -128,6 +177,15 @@ export function QuestionImportDialog(props: {
           </Button>
         </Space>
       </Form>
+      <ul style={{ margin: '0 0 12px', paddingLeft: 20 }} data-testid="question-import-formats">
+        {QUESTION_IMPORT_FORMATS.filter((f) => !format || f === format).map((f) => (
+          <li key={f}>
+            <Typography.Text type="secondary">
+              <Typography.Text strong>{QUESTION_FORMAT_LABELS[f]}</Typography.Text>：{QUESTION_FORMAT_HELP[f]}
+            </Typography.Text>
+          </li>
+        ))}
+      </ul>
       {result && (
         <div data-testid="question-import-result">
           <Alert type={result.type} showIcon message={result.msg} style={{ marginBottom: 12 }} />
@@ -141,18 +199,51 @@ export function QuestionImportDialog(props: {
                   onClick={() => runImport.mutate(true)}
                   data-testid="question-import-valid"
                 >
-                  导入有效的 {result.valid} 行
+                  {isWorkbook ? `导入有效的 ${result.valid} 行` : `导入有效的 ${result.valid} 道题`}
                 </Button>
               )}
-              <Button
-                icon={<DownloadOutlined />}
-                loading={refused.isPending}
-                onClick={() => refused.mutate()}
-                data-testid="question-import-refused"
-              >
-                下载未通过的行
-              </Button>
+              {isWorkbook && (
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={refused.isPending}
+                  onClick={() => refused.mutate()}
+                  data-testid="question-import-refused"
+                >
+                  下载未通过的行
+                </Button>
+              )}
             </Space>
+          )}
+          {!isWorkbook && (result.check?.refused?.length ?? 0) > 0 && (
+            <div data-testid="question-import-skipped">
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 8 }}
+                message={`以下 ${result.check?.refused?.length} 道试题的题型本系统不支持，导入时将跳过：`}
+              />
+              <Table<QuestionRefused>
+                size="small"
+                rowKey="index"
+                dataSource={result.check?.refused ?? []}
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                style={{ marginBottom: 12 }}
+                columns={[
+                  { title: '题号', dataIndex: 'index', width: 80 },
+                  { title: '试题', dataIndex: 'name', width: 200 },
+                  { title: '原因', dataIndex: 'reason' },
+                ]}
+              />
+            </div>
+          )}
+          {!isWorkbook && (result.check?.newDirs?.length ?? 0) > 0 && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              message={`导入时将在所选目录下新建目录：${result.check?.newDirs?.join('、')}`}
+              data-testid="question-import-newdirs"
+            />
           )}
           {result.errors.length > 0 && (
             <Table<QuestionImportError>
@@ -161,7 +252,7 @@ export function QuestionImportDialog(props: {
               dataSource={result.errors}
               pagination={{ pageSize: 10, hideOnSinglePage: true }}
               columns={[
-                { title: '行号', dataIndex: 'row', width: 80 },
+                { title: isWorkbook ? '行号' : '题号', dataIndex: 'row', width: 80 },
                 { title: '列', dataIndex: 'column', width: 100 },
                 { title: '错误原因', dataIndex: 'message' },
               ]}

@@ -1,7 +1,18 @@
 import { DeleteOutlined, EditOutlined, ExportOutlined, FolderAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExamLimits, Perm, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, type QuestionView, stemText } from '@xuetu/contract';
-import { App, Button, Card, Col, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Table, Tooltip, Tree } from 'antd';
+import {
+  ExamLimits,
+  Perm,
+  Q_TYPE_LABELS,
+  Q_TYPES,
+  QUESTION_EXPORT_FORMATS,
+  QUESTION_FORMAT_LABELS,
+  type QuestionDirNode,
+  type QuestionExportFormat,
+  type QuestionView,
+  stemText,
+} from '@xuetu/contract';
+import { App, Button, Card, Col, Dropdown, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Table, Tooltip, Tree } from 'antd';
 import { useState } from 'react';
 import {
   deleteQuestionDir,
@@ -69,7 +80,7 @@ export default function QuestionBankPage() {
       reload();
     },
   });
-  const exportList = useAppMutation({ mutationFn: () => exportQuestions(search) });
+  const exportList = useAppMutation({ mutationFn: (format: QuestionExportFormat) => exportQuestions(search, format) });
   const saveDir = useAppMutation({
     mutationFn: () =>
       saveQuestionDir({ dirCode: dirForm.dirCode, dirName: dirForm.dirName, pCode: dirForm.pCode, companySysCode: company }),
@@ -189,9 +200,17 @@ export default function QuestionBankPage() {
                   <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="question-import">
                     导入
                   </Button>
-                  <Button icon={<ExportOutlined />} loading={exportList.isPending} onClick={() => exportList.mutate()}>
-                    导出
-                  </Button>
+                  <Dropdown
+                    trigger={['click']}
+                    menu={{
+                      items: QUESTION_EXPORT_FORMATS.map((f) => ({ key: f, label: QUESTION_FORMAT_LABELS[f] })),
+                      onClick: ({ key }) => exportList.mutate(key as QuestionExportFormat),
+                    }}
+                  >
+                    <Button icon={<ExportOutlined />} loading={exportList.isPending} data-testid="question-export">
+                      导出
+                    </Button>
+                  </Dropdown>
                 </Can>
                 <Can action={Perm.QuestionEdit}>
                   <Popconfirm

@@ -1,0 +1,166 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { buildApp } from '../../../server/src/app.ts';
+
+// Question bank import speed (issue 27): the company administrator checks and imports a generated
+// 2,000-question Moodle XML file (five categories; single, multiple, true/false, short answer and
+// essay; Chinese text, HTML, one embedded image in every hundredth question) and, in the same run
+// on the same database, a 2,000-row xlsx of the same questions. Questions per second, and the
+// Moodle XML rate as a ratio of the xlsx one (the machine's load moves both alike).
+
+const COUNT = Number(process.env.BENCH_QIMPORT_QUESTIONS ?? 2000);
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+function moodleXml(run: string): string {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<quiz>'];
+  for (let i = 0; i < COUNT; i++) {
+    if (i % (COUNT / 5) === 0)
+      out.push(`<question type="category"><category><text>$course$/top/压测${run}/分类${i}</text></category></question>`);
+    const image = i % 100 === 0 ? `<img src="@@PLUGINFILE@@/p${i}.png" alt="图">` : '';
+    const file = image ? `<file name="p${i}.png" path="/" encoding="base64">${PNG}</file>` : '';
+    const text = `<questiontext format="html"><text><![CDATA[<p>压测试题 ${run}-${i}：<strong>安全生产</strong>第 ${i} 题的内容。${image}</p>]]></text>${file}</questiontext>`;
+    const feedback = '<generalfeedback format="html"><text><![CDATA[<p>解析：依据安全生产法。</p>]]></text></generalfeedback>';
+    const kind = i % 5;
+    if (kind === 0 || kind === 1)
+      out.push(
+        `<question type="multichoice"><name><text>题${i}</text></name>${text}${feedback}<defaultgrade>2</defaultgrade><single>${kind === 0}</single>`,
+        ...['甲选项', '乙选项', '丙选项', '丁选项'].map(
+          (o, k) => `<answer fraction="${kind === 0 ? (k === i % 4 ? 100 : 0) : k < 2 ? 50 : 0}"><text>${o}</text></answer>`,
+        ),
+        '</question>',
+      );
+    else if (kind === 2)
+      out.push(
+        `<question type="truefalse"><name><text>题${i}</text></name>${text}${feedback}<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>`,
+      );
+    else if (kind === 3)
+      out.push(
+        `<question type="shortanswer"><name><text>题${i}</text></name>${text}${feedback}<answer fraction="100"><text>北京</text></answer><answer fraction="100"><text>北京市</text></answer></question>`,
+      );
+    else
+      out.push(
+        `<question type="essay"><name><text>题${i}</text></name>${text}${feedback}<graderinfo format="html"><text>要点</text></graderinfo></question>`,
+      );
+  }
+  out.push('</quiz>');
+  return out.join('\n');
+}
+
+async function workbook(run: string): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('试题');
+  ws.addRow([
+    '题型',
+    '题干',
+    '选项A',
+    '选项B',
+    '选项C',
+    '选项D',
+    '选项E',
+    '选项F',
+    '选项G',
+    '选项H',
+    '选项I',
+    '答案',
+    '解析',
+    '难度',
+    '分值',
+    '目录',
+  ]);
+  for (let i = 0; i < COUNT; i++) {
+    const kind = i % 5;
+    const stem = `<p>压测表格题 ${run}-${i}：<strong>安全生产</strong>第 ${i} 题的内容。${kind === 3 ? '（）' : ''}</p>`;
+    const options = kind < 2 ? ['甲选项', '乙选项', '丙选项', '丁选项'] : [];
+    const answer = ['ABCD'[i % 4], 'AB', '对', '北京|北京市', '要点'][kind];
+    ws.addRow([
+      ['单选题', '多选题', '判断题', '填空题', '简答题'][kind],
+      stem,
+      ...options,
+      ...Array(9 - options.length).fill(''),
+      answer,
+      '解析',
+      '3',
+      '2',
+      '',
+    ]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function benchQuestionImport(label: string, env: Record<string, unknown>): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'xuetu-bench-qimport-'));
+  const { app } = await buildApp({
+    env: {
+      PGLITE_DIR: join(dir, 'db'),
+      FILES_DIR: join(dir, 'files'),
+      SEED_DEMO: true,
+      RATE_LIMIT_PER_MINUTE: 100_000_000,
+      RATE_LIMIT_ANON_PER_MINUTE: 100_000_000,
+      CAPTCHA_PROVIDER: 'none',
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    logger: false,
+  });
+  await app.ready();
+  const lines: string[] = [];
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/prod-api/Api/User/user_user/Login',
+      payload: { username: 'corpadmin', password: 'Xuetu@2026' },
+    });
+    const headers = { ydAuthorization: `Bearer ${login.json().data.token}` };
+    const call = async (path: string, body: unknown) => {
+      const res = await app.inject({ method: 'POST', url: `/prod-api${path}`, headers, payload: body as object });
+      const json = res.json();
+      if (!json.success) throw new Error(`${path}: ${json.msg}`);
+      return json;
+    };
+    const upload = async (file: Buffer, name: string) => {
+      const boundary = '----xuetubench';
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      return res.json().data.url as string;
+    };
+    const rate = async (name: string, file: Buffer, fileName: string) => {
+      const url = await upload(file, fileName);
+      let t0 = performance.now();
+      const check = await call('/Api/Exam_Manage/ex_question/ImportCheck', { urls: [url] });
+      const checkS = (performance.now() - t0) / 1000;
+      if (check.data.valid !== COUNT) throw new Error(`${name}: ${check.msg}`);
+      t0 = performance.now();
+      await call('/Api/Exam_Manage/ex_question/Import', { urls: [url] });
+      const importS = (performance.now() - t0) / 1000;
+      return { name, bytes: file.length, checkS, importS };
+    };
+    const run = String(Date.now() % 100000);
+    const xlsx = await rate('xlsx template', await workbook(run), 'bench.xlsx');
+    const moodle = await rate('Moodle XML', Buffer.from(moodleXml(run)), 'bench.xml');
+    const qps = (s: number) => Math.round(COUNT / s);
+    lines.push(
+      `| ${label} | ${xlsx.name} | ${(xlsx.bytes / 1024).toFixed(0)} KB | ${qps(xlsx.checkS)} | ${qps(xlsx.importS)} | 1.00 | 1.00 |`,
+    );
+    lines.push(
+      `| ${label} | ${moodle.name} | ${(moodle.bytes / 1024).toFixed(0)} KB | ${qps(moodle.checkS)} | ${qps(moodle.importS)} | ${(xlsx.checkS / moodle.checkS).toFixed(2)} | ${(xlsx.importS / moodle.importS).toFixed(2)} |`,
+    );
+  } finally {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return lines;
+}

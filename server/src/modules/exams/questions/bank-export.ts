@@ -1,0 +1,67 @@
+import { posix } from 'node:path';
+import { formatDateTime, OPTION_KEYS, type QuestionExportFormat } from '@xuetu/contract';
+import { recordAudit } from '../../../platform/audit.ts';
+import { readAll } from '../../../platform/storage.ts';
+import { type Caller, scopeOf } from '../exams.policy.ts';
+import { type BankQuestion, writeGift, writeMoodleXml, writeQtiPackage } from './interchange/index.ts';
+import * as repo from './questions.repository.ts';
+import { dirSubtree } from './questions.service.ts';
+
+// Export in a question bank format (issue 27, ADR 0042): the same selection as the xlsx export,
+// each question with its directory path as the category; Moodle XML and QTI carry the images.
+
+const FILE: Record<Exclude<QuestionExportFormat, 'xlsx'>, { ext: string; type: string }> = {
+  moodlexml: { ext: 'xml', type: 'application/xml; charset=utf-8' },
+  gift: { ext: 'gift.txt', type: 'text/plain; charset=utf-8' },
+  qti21: { ext: 'qti21.zip', type: 'application/zip' },
+};
+
+export async function exportBank(
+  caller: Caller,
+  q: { dirCode: string; qType?: number; difficulty?: number; keyword: string; companySysCode: string },
+  format: Exclude<QuestionExportFormat, 'xlsx'>,
+): Promise<{ buffer: Buffer; name: string; type: string }> {
+  const scope = scopeOf(caller);
+  const { db, storage } = caller.ctx;
+  const dirs = await repo.listDirs(db, scope);
+  const rows = await repo.listQuestions(db, scope, {
+    dirCodes: q.dirCode ? dirSubtree(dirs, q.dirCode) : undefined,
+    qType: q.qType,
+    difficulty: q.difficulty,
+    keyword: q.keyword,
+    companySysCode: q.companySysCode || undefined,
+  });
+  const byCode = new Map(dirs.map((d) => [d.dirCode, d]));
+  const pathOf = (code: string) => {
+    const names: string[] = [];
+    for (let cur = byCode.get(code), i = 0; cur && i < 50; cur = byCode.get(cur.pCode), i++) names.unshift(cur.dirName);
+    return names;
+  };
+  const questions: BankQuestion[] = rows.map((r) => ({
+    qCode: r.qCode,
+    qType: r.qType,
+    qName: r.qName,
+    options: r.qType === 3 ? [] : OPTION_KEYS.map((k) => r[k] ?? '').filter(Boolean),
+    answer: r.answer,
+    analysis: r.analysis ?? '',
+    difficulty: r.difficulty,
+    score: Number(r.score),
+    category: pathOf(r.dirCode),
+  }));
+  // only this site's stored files, as the questions link them
+  const image = async (url: string) => {
+    const m = /^\/prod-api\/files\/([A-Za-z0-9][A-Za-z0-9/_.-]{0,300})$/.exec(url);
+    if (!m || m[1].includes('..')) return undefined;
+    const obj = await storage.get(m[1]).catch(() => null);
+    return obj ? { name: posix.basename(m[1]), data: await readAll(obj.body) } : undefined;
+  };
+  const buffer =
+    format === 'moodlexml'
+      ? Buffer.from(await writeMoodleXml(questions, image), 'utf8')
+      : format === 'gift'
+        ? Buffer.from(writeGift(questions), 'utf8')
+        : await writeQtiPackage(questions, image);
+  await recordAudit(db, caller, { action: 'question.export', target: q.dirCode, detail: { count: rows.length, format } });
+  const stamp = formatDateTime(caller.now).replace(/[-: ]/g, '');
+  return { buffer, name: `试题-${stamp}.${FILE[format].ext}`, type: FILE[format].type };
+}
