@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { API_BASE, Msg } from '@xuetu/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { type Env, type ParsedEnv, parseEnv } from './config/env.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -19,7 +19,7 @@ import { type Clock, systemClock } from './platform/clock.ts';
 import { registerCompression } from './platform/compression.ts';
 import { type AppContext, AppLocals } from './platform/context.ts';
 import { failure } from './platform/envelope.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, appError, appErrorMsg } from './platform/errors.ts';
 import { installationId, redisPrefixFor, withInstallationSecrets } from './platform/installation.ts';
 import { JobRunner } from './platform/jobs/index.ts';
 import { loggableError } from './platform/log-safe.ts';
@@ -130,34 +130,33 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   });
 
   app.setErrorHandler((err: Error, req, reply) => {
-    if (err instanceof AppError)
-      return reply
-        .status(err.httpStatus >= 400 && err.httpStatus !== 403 && err.httpStatus !== 404 ? err.httpStatus : 200)
-        .send(failure(err.msg, err.errorCode === 404 ? 0 : err.errorCode, err.data, err.code));
-    if (err instanceof ZodError) return reply.status(200).send(failure(describeZodError(err), 0, null, 'BAD_INPUT'));
+    // the code's kind gives the status and numeric errorCode (ErrorKinds in the contract, ADR 0044)
+    if (err instanceof AppError) return answer(reply, err);
+    if (err instanceof ZodError) return answer(reply, appErrorMsg('BAD_INPUT', describeZodError(err)));
     // Redis away (session lookup, cache reads, the limiter's counters): retryable, never a bare 500
     if (isCacheUnavailable(err)) {
       req.log.warn({ err: { message: err.message } }, 'cache unavailable');
-      return reply.status(503).send(failure(Msg.cacheUnavailable, 503, null, 'CACHE_UNAVAILABLE'));
+      return answer(reply, appError('CACHE_UNAVAILABLE'));
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
-    if (status === 413) return reply.status(413).send(failure(Msg.bodyTooLarge, 413, null, 'BODY_TOO_LARGE'));
-    if (status === 429) return reply.status(429).send(failure(Msg.tooManyRequests, 429, null, 'TOO_MANY_REQUESTS'));
+    if (status === 413) return answer(reply, appError('BODY_TOO_LARGE'));
+    if (status === 429) return answer(reply, appError('TOO_MANY_REQUESTS'));
     if (status >= 400 && status < 500) {
       req.log.info({ err: { message: err.message, code: (err as { code?: string }).code } }, 'bad request');
+      // a transport refusal (bad JSON, wrong content type): its own 4xx status, as both status and errorCode
       return reply.status(status).send(failure(Msg.badInput, status, null, 'BAD_INPUT'));
     }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database unavailable');
-      return reply.status(503).send(failure(Msg.databaseUnavailable, 503, null, 'DATABASE_UNAVAILABLE'));
+      return answer(reply, appError('DATABASE_UNAVAILABLE'));
     }
     if (isNumberOutOfRange(err)) {
       req.log.warn({ err: loggableError(err) }, 'number out of range');
-      return reply.status(200).send(failure(Msg.numberOutOfRange, 0, null, 'BAD_INPUT'));
+      return answer(reply, appErrorMsg('BAD_INPUT', Msg.numberOutOfRange));
     }
     // never the parameter values of a failed query (names, ID numbers, phones) at error level
     req.log.error({ err: loggableError(err) }, 'request failed');
-    return reply.status(500).send(failure(Msg.serverError, 500, null, 'SERVER_ERROR'));
+    return answer(reply, appError('SERVER_ERROR'));
   });
 
   // per signed-in user, per address for anonymous calls; probes and signed links not counted
@@ -193,7 +192,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     const isApi = req.url.toLowerCase().startsWith(API_BASE.toLowerCase());
     const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
     if (!isApi && spaReady && wantsHtml) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send(failure(Msg.routeNotFound, 404, null, 'ROUTE_NOT_FOUND'));
+    return answer(reply, appError('ROUTE_NOT_FOUND'));
   });
 
   if (env.SMS_PROVIDER === 'outbox')
@@ -224,4 +223,9 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
 function trustProxyOption(value: Env['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value === 'number') return (_address, hop) => hop < value;
   return value;
+}
+
+/** The envelope of a failure, with the HTTP status and numeric errorCode of its code's kind (ADR 0044). */
+function answer(reply: FastifyReply, err: AppError) {
+  return reply.status(err.httpStatus).send(failure(err.msg, err.errorCode, err.data, err.code));
 }

@@ -1,7 +1,7 @@
 import { registerFileReferences } from '../platform/files/index.ts';
 
 // Every table that stores keys (or URLs) of uploaded files, by upload purpose. The orphan purge
-// (platform/files/purge.ts) keeps a file while a row of one of these tables mentions it; add a
+// (platform/files/jobs.ts) keeps a file while a row of one of these tables mentions it; add a
 // table here when a module starts storing file keys in it. Snapshots count as references: an
 // attempt's copy of a question keeps the question's images.
 registerFileReferences('avatar', ['app_user']);

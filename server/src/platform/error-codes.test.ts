@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { AppErrorMessages } from '@xuetu/contract';
+import { AppErrorKinds, AppErrorMessages, ErrorKinds } from '@xuetu/contract';
 import { describe, expect, it } from 'vitest';
+import { appError, appErrorMsg } from './errors.ts';
 
 const MODULES = join(import.meta.dirname, '../modules');
 
@@ -97,6 +98,45 @@ describe('error codes', () => {
       return inlineTextLines(text).map((n) => `${name}:${n}: ${lines[n - 1].trim()}`);
     });
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('the code table carries each code’s HTTP answer (ADR 0044)', () => {
+  it('every kind named in the table exists, and only known codes have one', () => {
+    for (const [code, kind] of Object.entries(AppErrorKinds)) {
+      expect(Object.keys(AppErrorMessages), code).toContain(code);
+      expect(Object.keys(ErrorKinds), code).toContain(kind);
+    }
+  });
+
+  it('gives the status and numeric errorCode the clients have always seen', () => {
+    const answer = (e: ReturnType<typeof appError>) => [e.httpStatus, e.errorCode];
+    // business failures and missing objects (another company's included): HTTP 200, errorCode 0
+    expect(answer(appError('PROJECT_CLOSED'))).toEqual([200, 0]);
+    expect(answer(appError('NOT_FOUND'))).toEqual([200, 0]);
+    expect(answer(appError('RES_NOT_FOUND'))).toEqual([200, 0]);
+    expect(answer(appErrorMsg('FAILED', '原样显示'))).toEqual([200, 0]);
+    // session and access: HTTP 200 with 401 / 403
+    expect(answer(appError('SESSION_EXPIRED'))).toEqual([200, 401]);
+    expect(answer(appError('FORBIDDEN'))).toEqual([200, 403]);
+    // transport matters: their own status
+    expect(answer(appError('MEDIA_LINK_EXPIRED'))).toEqual([410, 0]);
+    expect(answer(appError('TOO_MANY_REQUESTS'))).toEqual([429, 429]);
+    expect(answer(appError('DATABASE_UNAVAILABLE'))).toEqual([503, 503]);
+    expect(answer(appError('SERVER_ERROR'))).toEqual([500, 500]);
+    expect(answer(appError('ROUTE_NOT_FOUND'))).toEqual([404, 404]);
+  });
+
+  it('keeps the code’s message unless a formatted one is given, and the data', () => {
+    expect(appError('PROJECT_CLOSED', { a: 1 })).toMatchObject({
+      code: 'PROJECT_CLOSED',
+      msg: AppErrorMessages.PROJECT_CLOSED,
+      data: { a: 1 },
+    });
+    expect(appErrorMsg('PAPER_RULE_SHORT', '第 1 条规则：题库中只有 2 道')).toMatchObject({
+      code: 'PAPER_RULE_SHORT',
+      msg: '第 1 条规则：题库中只有 2 道',
+    });
   });
 });
 

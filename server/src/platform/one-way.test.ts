@@ -163,53 +163,18 @@ const RAW_TRANSACTIONS: Record<string, number> = {
 };
 
 const QUERIES_OUTSIDE_REPOSITORIES: Record<string, number> = {
+  // one visibility rule written twice, as SQL for the repositories and as a check of a loaded row
+  // (isResVisible / visibleResWhere, ownOrPlatform / ownOnly), kept side by side so they cannot drift
   'modules/courses/resources/resources.policy.ts': 3,
   'modules/courses/resources/visibility.ts': 5,
-  'modules/directory/actions/actions.service.ts': 2,
-  'modules/directory/companies/companies.service.ts': 6,
+  // not moved yet (issue 24 item 3): the import's batched writes and the account secrets' tables
   'modules/directory/imports/imports.service.ts': 4,
-  'modules/directory/menu/menu.service.ts': 2,
-  'modules/directory/orgs/orgs.service.ts': 6,
-  'modules/directory/posts/posts.service.ts': 5,
-  'modules/directory/roles/roles.service.ts': 3,
-  'modules/directory/users/manage.ts': 4,
   'modules/identity/account/secrets.ts': 4,
-  'modules/operations/auditlog/names.ts': 1,
 };
 
-const OTHER_ERROR_SHAPES: Record<string, number> = {
-  'modules/courses/dirs/dirs.service.ts': 4,
-  'modules/courses/media/delivery.ts': 6,
-  'modules/courses/media/media.service.ts': 2,
-  'modules/courses/resources/errors.ts': 1,
-  'modules/courses/resources/resources.policy.ts': 21,
-  'modules/courses/resources/resources.service.ts': 17,
-  'modules/courses/study/study.service.ts': 2,
-  'modules/directory/users/users.service.ts': 1,
-  'modules/exams/errors.ts': 1,
-  'modules/exams/exams.policy.ts': 11,
-  'modules/exams/exams/exams.service.ts': 18,
-  'modules/exams/papers/draw.ts': 1,
-  'modules/exams/papers/papers.service.ts': 11,
-  'modules/exams/questions/questions.service.ts': 8,
-  'modules/exams/questions/workbook.ts': 5,
-  'modules/identity/account/guard.ts': 1,
-  'modules/operations/health/health.routes.ts': 3,
-  'modules/projects/errors.ts': 1,
-  'modules/projects/learner.service.ts': 11,
-  'modules/projects/projects.policy.ts': 5,
-  'modules/projects/projects.service.ts': 16,
-  'platform/files/store.ts': 3,
-  'platform/route.ts': 1,
-  'platform/sessions.ts': 1,
-  'platform/uploads.ts': 5,
-};
+const OTHER_ERROR_SHAPES: Record<string, number> = {};
 
-const JOBS_ELSEWHERE: Record<string, number> = {
-  'modules/courses/media/job.ts': 1,
-  'modules/directory/imports/job.ts': 1,
-  'platform/files/purge.ts': 2,
-};
+const JOBS_ELSEWHERE: Record<string, number> = {};
 
 const CACHES_OFF_THE_CLOCK: Record<string, number> = {};
 

@@ -7,7 +7,7 @@ import { type Caller, callerFromRequest } from './caller.ts';
 import type { AppContext } from './context.ts';
 import { badTextMessage } from './control-chars.ts';
 import { ok, WithMsg } from './envelope.ts';
-import { AppError, appError, forbidden, unauthorized } from './errors.ts';
+import { AppError, appError, appErrorMsg, forbidden, unauthorized } from './errors.ts';
 import { type UploadSource, uploadSource } from './files/source.ts';
 import { normalizeKeys } from './keys.ts';
 import { securityFor } from './openapi.ts';
@@ -149,7 +149,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext, specs: Rou
         if (spec.input) {
           const raw = spec.multipart ? { ...(req.query as object) } : mergeInput(req.query, req.body);
           const badText = badTextMessage(raw);
-          if (badText) throw new AppError(badText, 0, 200, null, 'BAD_INPUT');
+          if (badText) throw appErrorMsg('BAD_INPUT', badText);
           input = spec.input.parse(normalizeKeys(spec.input, raw));
         }
         const result = await spec.handler({

@@ -3,7 +3,7 @@ import { EnableStatus } from '@xuetu/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { companies, sessions, users } from '../db/schema/index.ts';
 import type { AppContext } from './context.ts';
-import { fail } from './errors.ts';
+import { appErrorMsg } from './errors.ts';
 
 // Opaque random tokens (256 bits); only their SHA-256 is stored. Each request slides the expiry.
 // Every time here is ctx.clock's (the caller's `now` where there is a caller): a test moves a
@@ -49,7 +49,7 @@ export async function createSession(
   meta: { ip?: string; userAgent?: string } = {},
   now = ctx.clock.now(),
 ): Promise<string> {
-  if (!(await companyActive(ctx, userId))) throw fail(COMPANY_DISABLED_MSG);
+  if (!(await companyActive(ctx, userId))) throw appErrorMsg('FAILED', COMPANY_DISABLED_MSG);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ctx.env.SESSION_IDLE_MINUTES * 60_000);
   await ctx.db.insert(sessions).values({

@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { appError, fail } from './errors.ts';
+import { appError, appErrorMsg } from './errors.ts';
 import { checkFileName } from './files/filename.ts';
 import type { UploadPart, UploadSource } from './files/source.ts';
 
@@ -68,9 +68,9 @@ export async function receiveUpload(source: UploadSource, rules: UploadRules): P
   if (!part) throw appError('FILE_REQUIRED');
   checkFileName(part.filename);
   const buffer = await part.toBuffer().catch(() => {
-    throw fail(rules.sizeMessage);
+    throw appErrorMsg('FAILED', rules.sizeMessage);
   });
-  if (part.file.truncated || buffer.length > rules.maxBytes) throw fail(rules.sizeMessage);
+  if (part.file.truncated || buffer.length > rules.maxBytes) throw appErrorMsg('FAILED', rules.sizeMessage);
   if (buffer.length === 0) throw appError('FILE_EMPTY');
   return checkContent(buffer, part.filename, rules);
 }
@@ -88,11 +88,11 @@ export async function checkContent(
   const allowedMimes = rules.kinds.flatMap((k) => KINDS[k].mimes);
   const allowedExts = rules.kinds.flatMap((k) => KINDS[k].exts);
   if (detected) {
-    if (!allowedMimes.includes(detected.mime)) throw fail(rules.typeMessage);
+    if (!allowedMimes.includes(detected.mime)) throw appErrorMsg('FAILED', rules.typeMessage);
     // legacy Office files share one container format: trust the name's extension among those
     const ext = detected.mime === 'application/x-cfb' ? nameExt : `.${detected.ext === 'jpg' ? 'jpg' : detected.ext}`;
     if (detected.mime === 'application/x-cfb' && !['.doc', '.xls', '.ppt'].some((e) => e === nameExt && allowedExts.includes(e))) {
-      throw fail(rules.typeMessage);
+      throw appErrorMsg('FAILED', rules.typeMessage);
     }
     return { buffer, filename, mime: detected.mime, ext };
   }
@@ -105,7 +105,7 @@ export async function checkContent(
     (opts.partial ? !buffer.includes(0) : isUtf8Text(buffer))
   )
     return { buffer, filename, mime: 'text/plain', ext: nameExt };
-  throw fail(rules.typeMessage);
+  throw appErrorMsg('FAILED', rules.typeMessage);
 }
 
 function isUtf8Text(buffer: Buffer): boolean {

@@ -1,10 +1,10 @@
 import { ExamMsg } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
+import { appError, appErrorMsg } from '../../platform/errors.ts';
 import { definePolicy, type Subject } from '../../platform/policy.ts';
 import { inScope, type TenantScope } from '../../platform/scope.ts';
 import { targetCompany } from '../directory/public.ts';
-import { examError } from './errors.ts';
 
 /**
  * Company rules of exam authoring, in one place. Routes have checked the action value; reads
@@ -31,23 +31,23 @@ type Owned = { companySysCode: string };
  * company.
  */
 export const examPolicy = definePolicy({
-  manageExam: ({ scope }: Subject, exam: Owned) => inScope(scope, exam.companySysCode) || examError('EXAM_NOT_FOUND'),
+  manageExam: ({ scope }: Subject, exam: Owned) => inScope(scope, exam.companySysCode) || appError('EXAM_NOT_FOUND'),
   deleteExam: ({ scope }: Subject, exam: Owned & { attemptCount: number }) => {
-    if (!inScope(scope, exam.companySysCode)) return examError('EXAM_NOT_FOUND');
-    return exam.attemptCount === 0 || examError('EXAM_STARTED');
+    if (!inScope(scope, exam.companySysCode)) return appError('EXAM_NOT_FOUND');
+    return exam.attemptCount === 0 || appError('EXAM_STARTED');
   },
-  managePaper: ({ scope }: Subject, paper: Owned) => inScope(scope, paper.companySysCode) || examError('PAPER_NOT_FOUND'),
+  managePaper: ({ scope }: Subject, paper: Owned) => inScope(scope, paper.companySysCode) || appError('PAPER_NOT_FOUND'),
   deletePaper: ({ scope }: Subject, paper: Owned & { examCount: number }) => {
-    if (!inScope(scope, paper.companySysCode)) return examError('PAPER_NOT_FOUND');
-    return paper.examCount === 0 || examError('PAPER_IN_USE', ExamMsg.paperInUse(paper.examCount));
+    if (!inScope(scope, paper.companySysCode)) return appError('PAPER_NOT_FOUND');
+    return paper.examCount === 0 || appErrorMsg('PAPER_IN_USE', ExamMsg.paperInUse(paper.examCount));
   },
-  manageDir: ({ scope }: Subject, dir: Owned) => inScope(scope, dir.companySysCode) || examError('EXAM_DIR_NOT_FOUND'),
+  manageDir: ({ scope }: Subject, dir: Owned) => inScope(scope, dir.companySysCode) || appError('EXAM_DIR_NOT_FOUND'),
   placeDirUnder: (_subject: Subject, pair: { company: string; parent: Owned | undefined }) =>
-    (pair.parent !== undefined && pair.parent.companySysCode === pair.company) || examError('EXAM_DIR_NOT_FOUND'),
+    (pair.parent !== undefined && pair.parent.companySysCode === pair.company) || appError('EXAM_DIR_NOT_FOUND'),
   deleteDir: ({ scope }: Subject, dir: Owned & { questions: number; subtree: number }) => {
-    if (!inScope(scope, dir.companySysCode)) return examError('EXAM_DIR_NOT_FOUND');
-    if (dir.questions > 0) return examError('EXAM_DIR_HAS_QUESTIONS', ExamMsg.dirHasQuestions(dir.questions));
-    return dir.subtree <= 1 || examError('EXAM_DIR_HAS_CHILDREN');
+    if (!inScope(scope, dir.companySysCode)) return appError('EXAM_DIR_NOT_FOUND');
+    if (dir.questions > 0) return appErrorMsg('EXAM_DIR_HAS_QUESTIONS', ExamMsg.dirHasQuestions(dir.questions));
+    return dir.subtree <= 1 || appError('EXAM_DIR_HAS_CHILDREN');
   },
 });
 

@@ -12,11 +12,11 @@ import {
 } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
+import { appError } from '../../platform/errors.ts';
 import { publish } from '../../platform/events.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { sendMessage } from '../content/public.ts';
 import { isResVisible } from '../courses/public.ts';
-import { projectError } from './errors.ts';
 import { PROJECT_MESSAGE_TYPE, projectMessageUrl } from './jobs.ts';
 import { matchesPicks } from './participants.ts';
 import { chinaDay, hoursOf, parseSpeeds, projectProgress } from './progress.ts';
@@ -145,10 +145,10 @@ async function visibleProject(db: DbOrTx, caller: Caller, projectCode: string) {
   const userId = requireActor(caller).userId;
   const company = caller.actor?.companySysCode;
   const p = company ? await repo.findProject(db, { all: false, companySysCode: company }, projectCode) : undefined;
-  if (!p || p.status === ProjectStatus.Draft) throw projectError('PROJECT_NOT_FOUND');
+  if (!p || p.status === ProjectStatus.Draft) throw appError('PROJECT_NOT_FOUND');
   const enrolment = await repo.findEnrolment(db, p.id, userId);
   if (!enrolment && !(isOpen(p, chinaDay(caller.now)) && (await eligibleIds(db, userId, [p])).has(p.id)))
-    throw projectError('PROJECT_NOT_FOUND');
+    throw appError('PROJECT_NOT_FOUND');
   return { project: p, enrolment };
 }
 
@@ -161,20 +161,20 @@ export async function joinProject(caller: Caller, input: { projectCode: string; 
     afterCommit(() => publish(caller.ctx, 'projects.changed', {}));
     const company = caller.actor?.companySysCode;
     const p = company ? await repo.findProject(tx, { all: false, companySysCode: company }, input.projectCode) : undefined;
-    if (!p || p.status === ProjectStatus.Draft) throw projectError('PROJECT_NOT_FOUND');
-    if (await repo.findEnrolment(tx, p.id, userId)) throw projectError('PROJECT_ALREADY_JOINED');
-    if (!isOpen(p, today)) throw projectError('PROJECT_NOT_OPEN');
-    if (!(await eligibleIds(tx, userId, [p])).has(p.id)) throw projectError('PROJECT_NOT_PARTICIPANT');
+    if (!p || p.status === ProjectStatus.Draft) throw appError('PROJECT_NOT_FOUND');
+    if (await repo.findEnrolment(tx, p.id, userId)) throw appError('PROJECT_ALREADY_JOINED');
+    if (!isOpen(p, today)) throw appError('PROJECT_NOT_OPEN');
+    if (!(await eligibleIds(tx, userId, [p])).has(p.id)) throw appError('PROJECT_NOT_PARTICIPANT');
     const plans = await repo.listPlans(tx, [p.id]);
     let planCode = '';
     if (plans.length) {
       const inWindow = (x: repo.PlanRow) => (x.startDate ?? p.startDate) <= today && today <= (x.endDate ?? p.endDate);
       const plan = input.planCode ? plans.find((x) => x.planCode === input.planCode) : plans.length === 1 ? plans[0] : undefined;
-      if (!plan && !input.planCode) throw projectError('PROJECT_PLAN_REQUIRED');
-      if (!plan || !inWindow(plan)) throw projectError('PROJECT_PLAN_NOT_FOUND');
+      if (!plan && !input.planCode) throw appError('PROJECT_PLAN_REQUIRED');
+      if (!plan || !inWindow(plan)) throw appError('PROJECT_PLAN_NOT_FOUND');
       planCode = plan.planCode;
-    } else if (input.planCode) throw projectError('PROJECT_PLAN_NOT_FOUND');
-    if (!(await repo.enrol(tx, p.id, userId, planCode, caller.now))) throw projectError('PROJECT_ALREADY_JOINED');
+    } else if (input.planCode) throw appError('PROJECT_PLAN_NOT_FOUND');
+    if (!(await repo.enrol(tx, p.id, userId, planCode, caller.now))) throw appError('PROJECT_ALREADY_JOINED');
     await sendMessage(tx, {
       sentAt: caller.now,
       userIds: [userId],
@@ -267,7 +267,7 @@ export async function threeSafetyInfo(caller: Caller, projectCode: string): Prom
       enrolments.map((e) => e.projectId),
     )
   ).filter((p) => p.isThreeSafety === 1 && p.status !== ProjectStatus.Draft && (!projectCode || p.projectCode === projectCode));
-  if (projectCode && !list.length) throw projectError('PROJECT_NOT_FOUND');
+  if (projectCode && !list.length) throw appError('PROJECT_NOT_FOUND');
   const place = await repo.learnerPlace(db, userId);
   return list.map((p) => {
     const e = enrolments.find((x) => x.projectId === p.id)!;

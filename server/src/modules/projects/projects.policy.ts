@@ -1,7 +1,7 @@
 import { ProjectStatus } from '@xuetu/contract';
+import { appError } from '../../platform/errors.ts';
 import { definePolicy, type Subject } from '../../platform/policy.ts';
 import { inScope } from '../../platform/scope.ts';
-import { projectError } from './errors.ts';
 
 type Project = { companySysCode: string; status: number };
 
@@ -11,14 +11,14 @@ type Project = { companySysCode: string; status: number };
  * takes no more changes, and one with enrolled learners is not deleted.
  */
 export const projectPolicy = definePolicy({
-  read: ({ scope }: Subject, project: Project) => inScope(scope, project.companySysCode) || projectError('PROJECT_NOT_FOUND'),
+  read: ({ scope }: Subject, project: Project) => inScope(scope, project.companySysCode) || appError('PROJECT_NOT_FOUND'),
   change: ({ scope }: Subject, project: Project) => {
-    if (!inScope(scope, project.companySysCode)) return projectError('PROJECT_NOT_FOUND');
-    return project.status !== ProjectStatus.Closed || projectError('PROJECT_CLOSED');
+    if (!inScope(scope, project.companySysCode)) return appError('PROJECT_NOT_FOUND');
+    return project.status !== ProjectStatus.Closed || appError('PROJECT_CLOSED');
   },
   delete: ({ scope }: Subject, project: Project & { enrolled: number }) => {
-    if (!inScope(scope, project.companySysCode)) return projectError('PROJECT_NOT_FOUND');
-    return project.enrolled === 0 || projectError('PROJECT_HAS_ENROLMENTS');
+    if (!inScope(scope, project.companySysCode)) return appError('PROJECT_NOT_FOUND');
+    return project.enrolled === 0 || appError('PROJECT_HAS_ENROLMENTS');
   },
 });
 

@@ -17,12 +17,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import { newCode } from '../../platform/codes.ts';
+import { appError, appErrorMsg } from '../../platform/errors.ts';
 import { publish } from '../../platform/events.ts';
 import { markFilesAttached } from '../../platform/files/index.ts';
 import { enqueueJob } from '../../platform/jobs/index.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { targetCompany } from '../directory/public.ts';
-import { projectError } from './errors.ts';
 import { notifyProjectJob } from './jobs.ts';
 import { checkPicks, presentParticipants, resolveParticipants } from './participants.ts';
 import { chinaDay, projectProgress } from './progress.ts';
@@ -46,7 +46,7 @@ export async function listProjectPage(
 
 async function found(db: DbOrTx, caller: Caller, projectCode: string): Promise<repo.ProjectRow> {
   const row = await repo.findProject(db, caller.scope, projectCode);
-  if (!row) throw projectError('PROJECT_NOT_FOUND');
+  if (!row) throw appError('PROJECT_NOT_FOUND');
   authorize(caller, 'read', row);
   return row;
 }
@@ -85,17 +85,17 @@ export async function readProject(caller: Caller, projectCode: string): Promise<
 
 /** The settings as columns, after the rules that do not depend on the project's history. */
 async function projectValues(db: DbOrTx, company: string, input: ProjectSaveInput) {
-  if (input.endDate < input.startDate) throw projectError('PROJECT_PERIOD_INVALID');
+  if (input.endDate < input.startDate) throw appError('PROJECT_PERIOD_INVALID');
   const names = new Set<string>();
   for (const p of input.plans) {
-    if (names.has(p.planName)) throw projectError('PROJECT_PLAN_DUPLICATE');
+    if (names.has(p.planName)) throw appError('PROJECT_PLAN_DUPLICATE');
     names.add(p.planName);
     const s = p.startDate || input.startDate;
     const e = p.endDate || input.endDate;
-    if (e < s || s < input.startDate || e > input.endDate) throw projectError('PROJECT_PLAN_INVALID');
+    if (e < s || s < input.startDate || e > input.endDate) throw appError('PROJECT_PLAN_INVALID');
   }
   const codes = [...new Set(input.examCodes)];
-  if ((await repo.examsInCompany(db, company, codes)).length !== codes.length) throw projectError('PROJECT_EXAM_NOT_FOUND');
+  if ((await repo.examsInCompany(db, company, codes)).length !== codes.length) throw appError('PROJECT_EXAM_NOT_FOUND');
   return {
     projectName: input.projectName,
     introduce: input.introduce,
@@ -129,7 +129,7 @@ async function savePlans(tx: DbOrTx, caller: Caller, projectId: number, plans: P
   const dropped = existing.filter((p) => !kept.has(p.planCode));
   const inUse = await repo.planCodesInUse(tx, projectId);
   const busy = dropped.find((p) => inUse.has(p.planCode));
-  if (busy) throw projectError('PROJECT_PLAN_HAS_ENROLMENTS', ProjectMsg.planHasEnrolments(busy.planName));
+  if (busy) throw appErrorMsg('PROJECT_PLAN_HAS_ENROLMENTS', ProjectMsg.planHasEnrolments(busy.planName));
   await repo.deletePlans(
     tx,
     caller.scope,
@@ -183,8 +183,8 @@ export async function saveProject(caller: Caller, input: ProjectSaveInput): Prom
 async function applyResources(tx: DbOrTx, caller: Caller, row: repo.ProjectRow, resCodes: string[]): Promise<void> {
   const codes = [...new Set(resCodes)];
   const usable = new Map((await repo.usableResources(tx, row.companySysCode, codes)).map((r) => [r.resCode, r.id]));
-  if (usable.size !== codes.length) throw projectError('PROJECT_RES_NOT_FOUND');
-  if (!codes.length && row.status === ProjectStatus.Published) throw projectError('PROJECT_RESOURCES_REQUIRED');
+  if (usable.size !== codes.length) throw appError('PROJECT_RES_NOT_FOUND');
+  if (!codes.length && row.status === ProjectStatus.Published) throw appError('PROJECT_RESOURCES_REQUIRED');
   await repo.replaceResources(
     tx,
     caller.scope,
@@ -206,7 +206,7 @@ async function applyParticipants(
   picks: z.output<typeof participantsInput>,
 ): Promise<void> {
   const rows = await checkPicks(tx, row.companySysCode, picks);
-  if (row.status === ProjectStatus.Published && !rows.length && !row.openJoin) throw projectError('PROJECT_PARTICIPANTS_REQUIRED');
+  if (row.status === ProjectStatus.Published && !rows.length && !row.openJoin) throw appError('PROJECT_PARTICIPANTS_REQUIRED');
   await repo.replaceParticipants(tx, caller.scope, row.id, rows);
   if (row.status === ProjectStatus.Published && rows.length)
     await enqueueJob(tx, notifyProjectJob, { projectId: row.id }, { now: caller.now });
@@ -263,10 +263,10 @@ export async function publishProject(caller: Caller, projectCode: string): Promi
     // the study rules this process remembers may have changed (other processes: within their TTL)
     afterCommit(() => publish(caller.ctx, 'projects.changed', {}));
     const row = await forChange(tx, caller, projectCode);
-    if (row.status === ProjectStatus.Published) throw projectError('PROJECT_ALREADY_PUBLISHED');
-    if ((await repo.projectCounts(tx, [row.id])).get(row.id)!.resCount === 0) throw projectError('PROJECT_RESOURCES_REQUIRED');
+    if (row.status === ProjectStatus.Published) throw appError('PROJECT_ALREADY_PUBLISHED');
+    if ((await repo.projectCounts(tx, [row.id])).get(row.id)!.resCount === 0) throw appError('PROJECT_RESOURCES_REQUIRED');
     const picks = await repo.listParticipants(tx, [row.id]);
-    if (!picks.length && !row.openJoin) throw projectError('PROJECT_PARTICIPANTS_REQUIRED');
+    if (!picks.length && !row.openJoin) throw appError('PROJECT_PARTICIPANTS_REQUIRED');
     await repo.updateProject(tx, caller.scope, row.id, { status: ProjectStatus.Published, publishedAt: caller.now, updatedAt: caller.now });
     const people = picks.length ? await resolveParticipants(tx, row) : [];
     if (people.length) await enqueueJob(tx, notifyProjectJob, { projectId: row.id }, { now: caller.now });
@@ -285,7 +285,7 @@ export async function closeProject(caller: Caller, projectCode: string): Promise
     // the study rules this process remembers may have changed (other processes: within their TTL)
     afterCommit(() => publish(caller.ctx, 'projects.changed', {}));
     const row = await forChange(tx, caller, projectCode);
-    if (row.status === ProjectStatus.Draft) throw projectError('PROJECT_NOT_PUBLISHED');
+    if (row.status === ProjectStatus.Draft) throw appError('PROJECT_NOT_PUBLISHED');
     await repo.updateProject(tx, caller.scope, row.id, { status: ProjectStatus.Closed, closedAt: caller.now, updatedAt: caller.now });
     await recordAudit(tx, caller, { action: 'project.close', target: projectCode });
   });
@@ -350,11 +350,11 @@ export async function savePrjusrattr(
   caller: Caller,
   input: { projectCode: string; userId: number; certType: string; certNo: string; certValidFrom: string; certValidTo: string },
 ): Promise<void> {
-  if (input.certValidFrom && input.certValidTo && input.certValidTo < input.certValidFrom) throw projectError('PROJECT_CERT_VALID_INVALID');
+  if (input.certValidFrom && input.certValidTo && input.certValidTo < input.certValidFrom) throw appError('PROJECT_CERT_VALID_INVALID');
   await inTransaction(caller, async (tx) => {
     const row = await found(tx, caller, input.projectCode);
-    if (!row.isThreeSafety) throw projectError('PROJECT_NOT_SAFETY');
-    if (!(await repo.findEnrolment(tx, row.id, input.userId))) throw projectError('PROJECT_USER_NOT_FOUND');
+    if (!row.isThreeSafety) throw appError('PROJECT_NOT_SAFETY');
+    if (!(await repo.findEnrolment(tx, row.id, input.userId))) throw appError('PROJECT_USER_NOT_FOUND');
     await repo.updateEnrolment(tx, caller.scope, row.id, input.userId, {
       certType: input.certType,
       certNo: input.certNo,

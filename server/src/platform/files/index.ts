@@ -1,6 +1,6 @@
 // The public surface of platform/files: uploads with owners, quotas, private files, purge.
 export { checkFileName } from './filename.ts';
-export { purgeOrphanFilesJob, purgeTempFilesJob } from './purge.ts';
+export { purgeOrphanFilesJob, purgeTempFilesJob } from './jobs.ts';
 export { registerFileReferences } from './references.ts';
 export { onExpiredUploads, releaseUpload, reserveUpload } from './reservations.ts';
 export { FILE_URL_PURPOSE, type Handoff, handoffOf, isSignedFileLink, sendStorageBytes, sendStoredFile } from './serve.ts';

@@ -4,7 +4,7 @@ import { PassThrough, Transform, type TransformCallback } from 'node:stream';
 import { FileStatus, FileVisibility } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Caller, requireActor } from '../caller.ts';
-import { AppError, appError, fail } from '../errors.ts';
+import { AppError, appError, appErrorMsg } from '../errors.ts';
 import { checkContent, type ReceivedUpload, type UploadRules } from '../uploads.ts';
 import { checkFileName } from './filename.ts';
 import * as repo from './repository.ts';
@@ -181,7 +181,7 @@ export function markFilesAttached(db: DbOrTx, keys: Array<string | null | undefi
 
 /** Too large for the size rule, or for what is left of the quota. */
 function sizeError(quota: { bytes: number; code: 'FILE_QUOTA_USER' | 'FILE_QUOTA_COMPANY' }, limit: number, rules: UploadRules): AppError {
-  return limit < rules.maxBytes ? appError(quota.code) : fail(rules.sizeMessage);
+  return limit < rules.maxBytes ? appError(quota.code) : appErrorMsg('FAILED', rules.sizeMessage);
 }
 
 /** Reads until `bytes` bytes (or the end) are buffered, leaving the stream paused for the rest. */
@@ -232,7 +232,7 @@ function utf8Guard(message: string): Transform {
         decoder.decode(chunk, { stream: true });
         cb(null, chunk);
       } catch {
-        cb(fail(message));
+        cb(appErrorMsg('FAILED', message));
       }
     },
     flush(cb) {
@@ -240,7 +240,7 @@ function utf8Guard(message: string): Transform {
         decoder.decode();
         cb();
       } catch {
-        cb(fail(message));
+        cb(appErrorMsg('FAILED', message));
       }
     },
   });

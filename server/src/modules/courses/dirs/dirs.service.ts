@@ -2,8 +2,8 @@ import { type ResDirNode, ROOT_DIR_NO, type resDirSaveInput } from '@xuetu/contr
 import type { z } from 'zod';
 import { recordAudit } from '../../../platform/audit.ts';
 import { newCode } from '../../../platform/codes.ts';
+import { appError } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { resError } from '../resources/errors.ts';
 import { authorize, type Caller, newOwner } from '../resources/resources.policy.ts';
 import * as repo from './dirs.repository.ts';
 
@@ -52,15 +52,15 @@ export async function saveDir(caller: Caller, input: z.output<typeof resDirSaveI
   const scope = caller.scope;
   return inTransaction(caller, async (tx) => {
     const existing = input.dCode ? await repo.findDir(tx, scope, input.dCode) : undefined;
-    if (input.dCode && !existing) throw resError('RES_DIR_NOT_FOUND');
+    if (input.dCode && !existing) throw appError('RES_DIR_NOT_FOUND');
     if (existing) authorize(caller, 'manageDir', existing);
-    if (existing && input.dNo && input.dNo !== existing.dNo) throw resError('RES_DIR_NO_MISMATCH');
+    if (existing && input.dNo && input.dNo !== existing.dNo) throw appError('RES_DIR_NO_MISMATCH');
     const owner = existing ? existing.companySysCode : await newOwner(tx, caller, input.companySysCode);
     const dpNo = input.dpNo || ROOT_DIR_NO;
     if (dpNo !== ROOT_DIR_NO) {
       authorize(caller, 'fileUnder', { owner, dir: await repo.findDirByNo(tx, scope, dpNo) });
       if (existing && dirSubtree(await repo.listDirs(tx, scope), existing.dCode).some((d) => d.dNo === dpNo))
-        throw resError('RES_DIR_PARENT_LOOP');
+        throw appError('RES_DIR_PARENT_LOOP');
     }
     if (existing) {
       await repo.updateDir(tx, scope, existing.id, { dName: input.dName, dpNo, sort: input.sort ?? existing.sort });
@@ -85,7 +85,7 @@ export async function saveDir(caller: Caller, input: z.output<typeof resDirSaveI
 export async function deleteDir(caller: Caller, dCode: string): Promise<void> {
   await inTransaction(caller, async (tx) => {
     const dir = await repo.findDir(tx, caller.scope, dCode);
-    if (!dir) throw resError('RES_DIR_NOT_FOUND');
+    if (!dir) throw appError('RES_DIR_NOT_FOUND');
     authorize(caller, 'manageDir', dir);
     // every company's resources count: a platform directory may hold company resources
     const tree = dirSubtree(await repo.listDirs(tx, { all: true }), dir.dCode);

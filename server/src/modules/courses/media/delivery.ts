@@ -1,12 +1,11 @@
 import { errorMessage, MediaStatus, type PlayListAnswer, PREVIEW_SECONDS, ResType } from '@xuetu/contract';
 import type { Caller } from '../../../platform/caller.ts';
-import { AppError } from '../../../platform/errors.ts';
+import { appError } from '../../../platform/errors.ts';
 import { handoffOf } from '../../../platform/files/index.ts';
 import { localCache } from '../../../platform/local-cache.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import { sessionAlive } from '../../../platform/sessions.ts';
 import { signUrlToken, verifyUrlToken } from '../../../platform/signing.ts';
-import { resError } from '../resources/errors.ts';
 import { authorize, can } from '../resources/resources.policy.ts';
 import { findResAnyCompany, type ResRow } from '../resources/resources.repository.ts';
 import { isResVisible, viewerCompany, viewerScope } from '../resources/visibility.ts';
@@ -73,8 +72,8 @@ function linkLifeMs(preview: boolean, durationSeconds: number): number {
   return Math.max(MEDIA_URL_TTL_MS, Math.min(durationSeconds * 1000, MAX_MEDIA_MS) + PLAY_SLACK_MS);
 }
 
-export const linkError = () => new AppError(errorMessage('MEDIA_LINK_EXPIRED'), 0, 410, null, 'MEDIA_LINK_EXPIRED');
-const previewError = () => new AppError(errorMessage('MEDIA_PREVIEW_LIMIT'), 0, 410, null, 'MEDIA_PREVIEW_LIMIT');
+export const linkError = () => appError('MEDIA_LINK_EXPIRED');
+const previewError = () => appError('MEDIA_PREVIEW_LIMIT');
 
 /**
  * GetVideoPlayList / GetTrainResPreView: the qualities of a resource's media as signed URLs.
@@ -90,12 +89,12 @@ export async function playList(
   lesson = 0,
 ): Promise<PlayListAnswer & { content: string; introduce: string }> {
   const res = await findResAnyCompany(caller.ctx.db, resCode);
-  if (!res) throw resError('RES_NOT_FOUND');
+  if (!res) throw appError('RES_NOT_FOUND');
   const actor = caller.actor;
   const manages = can(caller, 'viewCurrent', res);
   if (!manages) authorize(caller, 'viewLive', res);
   const version = manages ? res : res.live;
-  if (!version) throw resError('RES_NOT_FOUND');
+  if (!version) throw appError('RES_NOT_FOUND');
   const preview = !actor;
   const base = {
     attExt: '',
@@ -112,7 +111,7 @@ export async function playList(
   };
   const lessons = version.lessons?.length ? version.lessons : [{ mediaId: version.mediaId }];
   const chosen = lessons[lesson];
-  if (!chosen) throw resError('RES_LESSON_NOT_FOUND');
+  if (!chosen) throw appError('RES_LESSON_NOT_FOUND');
   if (version.resType === ResType.RichText || !chosen.mediaId) return base;
   const media = await repo.findMedia(caller.ctx.db, chosen.mediaId);
   if (!media) return { ...base, note: errorMessage('MEDIA_NOT_FOUND') };
@@ -193,7 +192,7 @@ async function readPlaylist(caller: Caller, key: string): Promise<string> {
   const hit = cache.get(key);
   if (hit) return hit;
   const obj = await caller.ctx.storage.get(key);
-  if (!obj) throw resError('MEDIA_NOT_FOUND');
+  if (!obj) throw appError('MEDIA_NOT_FOUND');
   const chunks: Buffer[] = [];
   for await (const c of obj.body) chunks.push(c as Buffer);
   const text = Buffer.concat(chunks).toString('utf8');

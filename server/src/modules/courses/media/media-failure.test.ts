@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { media } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
-import { processMediaJob } from './job.ts';
+import { processMediaJob } from './jobs.ts';
 
 // What the administrator and the learner see when a rendition fails (issue 23 item 2), and audio
 // uploads through the media job. The ffmpeg is the real one behind a wrapper that, when told by

@@ -1,18 +1,18 @@
 import { MediaStatus, type MediaView } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
+import { appError } from '../../../platform/errors.ts';
 import { enqueueJob, failAbandonedJobs, liveJobIds } from '../../../platform/jobs/index.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { resError } from '../resources/errors.ts';
 import { authorize } from '../resources/resources.policy.ts';
 import { presentMedia } from '../resources/resources.presenter.ts';
-import { processMediaJob } from './job.ts';
+import { processMediaJob } from './jobs.ts';
 import * as repo from './media.repository.ts';
 import { mediaCapability } from './tools.ts';
 
 async function mustFindMedia(caller: Caller, mediaId: string): Promise<repo.MediaRow> {
   const row = await repo.findMedia(caller.ctx.db, mediaId);
-  if (!row) throw resError('MEDIA_NOT_FOUND');
+  if (!row) throw appError('MEDIA_NOT_FOUND');
   authorize(caller, 'manageMedia', row);
   return row;
 }
@@ -37,7 +37,7 @@ export async function mediaStatus(caller: Caller, mediaId: string): Promise<Medi
 /** Runs the media job again for a failed video or audio file, or one whose job died with its process. */
 export async function retryMedia(caller: Caller, mediaId: string): Promise<MediaView> {
   const row = await repo.findMedia(caller.ctx.db, mediaId);
-  if (!row) throw resError('MEDIA_NOT_FOUND');
+  if (!row) throw appError('MEDIA_NOT_FOUND');
   return inTransaction(caller, async (tx) => {
     authorize(caller, 'retryMedia', { ...row, stalled: await isStalled(tx, row, caller.now) });
     // a dead process's job still holds the dedupe key: it ends as failed, the new job replaces it

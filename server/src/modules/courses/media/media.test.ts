@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { jobs, media, resources } from '../../../db/schema/index.ts';
 import { signUrlToken } from '../../../platform/signing.ts';
 import { type LocalStorage, readAll } from '../../../platform/storage.ts';
-import { processMediaJob } from './job.ts';
+import { processMediaJob } from './jobs.ts';
 
 // Media: tus uploads (access, size, type by content, resume), the media job with a real ffmpeg
 // transcode, signed media URLs (expiry, address, viewer, visibility) and the 30 s preview. The links'

@@ -13,7 +13,7 @@ import { checkFileName, onExpiredUploads, releaseUpload, reserveUpload } from '.
 import { insertFile } from '../../../platform/files/repository.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { processMediaJob } from './job.ts';
+import { processMediaJob } from './jobs.ts';
 import * as repo from './media.repository.ts';
 import {
   type Accepted,

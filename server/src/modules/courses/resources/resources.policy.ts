@@ -4,10 +4,10 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import { hasAction } from '../../../platform/actor.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
+import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import { definePolicy, type Subject } from '../../../platform/policy.ts';
 import { NO_COMPANY, type TenantScope } from '../../../platform/scope.ts';
 import { targetCompany } from '../../directory/public.ts';
-import { resError } from './errors.ts';
 import { nextStatus } from './transitions.ts';
 import { isResVisible, type VisibleRow } from './visibility.ts';
 
@@ -64,8 +64,8 @@ const manages = ({ scope }: Subject, res: Owned) => mayWrite(scope, res.companyS
 
 /** The audit table's step for a resource the caller manages; another company's answers like a missing one. */
 const step = (action: 'pass' | 'reject' | 'revoke') => (subject: Subject, res: Audited) => {
-  if (!manages(subject, res)) return resError('RES_NOT_FOUND');
-  return nextStatus(action, res.auditStatus) !== null || resError('RES_TRANSITION_REFUSED');
+  if (!manages(subject, res)) return appError('RES_NOT_FOUND');
+  return nextStatus(action, res.auditStatus) !== null || appError('RES_TRANSITION_REFUSED');
 };
 
 /** the facts `submit` needs that the service looks up: does the media (and each lesson's) exist? */
@@ -77,11 +77,11 @@ export type Submission = Audited & { resType: number; content: string; mediaFoun
  * the audit table (transitions.ts) only along its steps.
  */
 export const resPolicy = definePolicy({
-  manageDir: ({ scope }: Subject, dir: Owned) => mayWrite(scope, dir.companySysCode) || resError('RES_DIR_NOT_FOUND'),
+  manageDir: ({ scope }: Subject, dir: Owned) => mayWrite(scope, dir.companySysCode) || appError('RES_DIR_NOT_FOUND'),
   /** refused while it or a directory below it holds resources of any company */
   deleteDir: ({ scope }: Subject, dir: Owned & { resources: number }) => {
-    if (!mayWrite(scope, dir.companySysCode)) return resError('RES_DIR_NOT_FOUND');
-    return dir.resources === 0 || resError('RES_DIR_HAS_RESOURCES', TrainResMsg.dirHasResources(dir.resources));
+    if (!mayWrite(scope, dir.companySysCode)) return appError('RES_DIR_NOT_FOUND');
+    return dir.resources === 0 || appErrorMsg('RES_DIR_HAS_RESOURCES', TrainResMsg.dirHasResources(dir.resources));
   },
   /**
    * A directory or resource of `owner` is filed under `dir`: the platform's (shared by all) or
@@ -89,43 +89,43 @@ export const resPolicy = definePolicy({
    */
   fileUnder: (_subject: Subject, pair: { owner: string | null; dir: Owned | undefined }) =>
     (pair.dir !== undefined && (pair.dir.companySysCode === null || pair.dir.companySysCode === pair.owner)) ||
-    resError('RES_DIR_NOT_FOUND'),
+    appError('RES_DIR_NOT_FOUND'),
   /** move, reorder, flags (private, recommended), soft delete */
-  manageRes: (subject: Subject, res: Owned) => manages(subject, res) || resError('RES_NOT_FOUND'),
+  manageRes: (subject: Subject, res: Owned) => manages(subject, res) || appError('RES_NOT_FOUND'),
   /** editing an approved one puts it back to draft; a pending one is locked until audited */
   edit: (subject: Subject, res: Audited) => {
-    if (!manages(subject, res)) return resError('RES_NOT_FOUND');
+    if (!manages(subject, res)) return appError('RES_NOT_FOUND');
     if (nextStatus('edit', res.auditStatus) !== null) return true;
-    return resError(res.auditStatus === AuditStatus.Pending ? 'RES_PENDING_LOCKED' : 'RES_TRANSITION_REFUSED');
+    return appError(res.auditStatus === AuditStatus.Pending ? 'RES_PENDING_LOCKED' : 'RES_TRANSITION_REFUSED');
   },
   /** to audit: from draft, rejected or revoked, with its content or media (and every lesson's) */
   submit: (subject: Subject, res: Submission) => {
-    if (!manages(subject, res)) return resError('RES_NOT_FOUND');
+    if (!manages(subject, res)) return appError('RES_NOT_FOUND');
     if (nextStatus('submit', res.auditStatus) === null)
-      return resError(res.auditStatus === AuditStatus.Pending ? 'RES_ALREADY_PENDING' : 'RES_TRANSITION_REFUSED');
-    if (res.resType === ResType.RichText) return res.content.trim() !== '' || resError('RES_CONTENT_REQUIRED');
-    if (!res.mediaFound) return resError('RES_MEDIA_REQUIRED');
-    return !res.lessonMediaMissing || resError('RES_LESSON_MEDIA_NOT_FOUND');
+      return appError(res.auditStatus === AuditStatus.Pending ? 'RES_ALREADY_PENDING' : 'RES_TRANSITION_REFUSED');
+    if (res.resType === ResType.RichText) return res.content.trim() !== '' || appError('RES_CONTENT_REQUIRED');
+    if (!res.mediaFound) return appError('RES_MEDIA_REQUIRED');
+    return !res.lessonMediaMissing || appError('RES_LESSON_MEDIA_NOT_FOUND');
   },
   pass: step('pass'),
   reject: step('reject'),
   revoke: step('revoke'),
   /** a resource's single media */
-  useMedia: (subject: Subject, use: MediaUse) => mediaUsable(subject, use) || resError('MEDIA_NOT_FOUND'),
+  useMedia: (subject: Subject, use: MediaUse) => mediaUsable(subject, use) || appError('MEDIA_NOT_FOUND'),
   /** a lesson's media in a course of several */
-  useLessonMedia: (subject: Subject, use: MediaUse) => mediaUsable(subject, use) || resError('RES_LESSON_MEDIA_NOT_FOUND'),
+  useLessonMedia: (subject: Subject, use: MediaUse) => mediaUsable(subject, use) || appError('RES_LESSON_MEDIA_NOT_FOUND'),
   /** an upload's processing state and its retry: the uploader's company (staff: all) */
-  manageMedia: ({ scope }: Subject, media: Owned) => mayWrite(scope, media.companySysCode) || resError('MEDIA_NOT_FOUND'),
+  manageMedia: ({ scope }: Subject, media: Owned) => mayWrite(scope, media.companySysCode) || appError('MEDIA_NOT_FOUND'),
   /** a failed one, or one left waiting/processing by a job that is gone (its process died) */
   retryMedia: ({ scope }: Subject, media: Owned & { status: string; stalled?: boolean }) => {
-    if (!mayWrite(scope, media.companySysCode)) return resError('MEDIA_NOT_FOUND');
-    return media.status === MediaStatus.Failed || media.stalled === true || resError('MEDIA_RETRY_REFUSED');
+    if (!mayWrite(scope, media.companySysCode)) return appError('MEDIA_NOT_FOUND');
+    return media.status === MediaStatus.Failed || media.stalled === true || appError('MEDIA_RETRY_REFUSED');
   },
   /** the current (maybe unapproved) version: an administrator of the resource's company (staff: all) */
   viewCurrent: (subject: Subject, res: Owned) =>
-    (subject.actor !== null && hasAction(subject.actor, RES_MANAGE) && manages(subject, res)) || resError('RES_NOT_FOUND'),
+    (subject.actor !== null && hasAction(subject.actor, RES_MANAGE) && manages(subject, res)) || appError('RES_NOT_FOUND'),
   /** the approved version, by the learner-side rule of the catalogue (visibility.ts) */
-  viewLive: ({ scope }: Subject, res: VisibleRow) => isResVisible(scope, res) || resError('RES_NOT_FOUND'),
+  viewLive: ({ scope }: Subject, res: VisibleRow) => isResVisible(scope, res) || appError('RES_NOT_FOUND'),
 });
 
 export const { authorize, can } = resPolicy;

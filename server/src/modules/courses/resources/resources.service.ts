@@ -15,13 +15,13 @@ import type { LiveVersion, StoredLesson } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
+import { appError } from '../../../platform/errors.ts';
 import { publishAfterCommit } from '../../../platform/events.ts';
 import { markFilesAttached } from '../../../platform/files/index.ts';
 import { sanitizeRichHtml } from '../../../platform/sanitize-html.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import * as dirRepo from '../dirs/dirs.repository.ts';
 import { dirSubtree } from '../dirs/dirs.service.ts';
-import { resError } from './errors.ts';
 import { sendAuditMessage } from './messages.ts';
 import { authorize, type Caller, newOwner, resPolicy, type Submission } from './resources.policy.ts';
 import { presentAudit, presentRes } from './resources.presenter.ts';
@@ -77,13 +77,13 @@ export async function listResPage(
 /** Where an authorized step leads (the policy has checked the audit table; the type still has its null). */
 function stepTo(action: ResAction, from: number): number {
   const to = nextStatus(action, from);
-  if (to === null) throw resError('RES_TRANSITION_REFUSED');
+  if (to === null) throw appError('RES_TRANSITION_REFUSED');
   return to;
 }
 
 async function mustFind(db: Tx | Caller['ctx']['db'], caller: Caller, code: string): Promise<repo.ResListRow> {
   const row = await repo.findRes(db, caller.scope, code);
-  if (!row) throw resError('RES_NOT_FOUND');
+  if (!row) throw appError('RES_NOT_FOUND');
   return row;
 }
 
@@ -111,7 +111,7 @@ async function checkedLessons(
   resType: number,
   owner: string | null,
 ): Promise<{ lessons: StoredLesson[]; sourceKeys: string[] }> {
-  if (list.length > TrainResLimits.lessonsMax) throw resError('RES_LESSONS_TOO_MANY');
+  if (list.length > TrainResLimits.lessonsMax) throw appError('RES_LESSONS_TOO_MANY');
   const found = await repo.findMediaMany(
     tx,
     list.map((l) => l.mediaId),
@@ -120,12 +120,12 @@ async function checkedLessons(
   const sourceKeys: string[] = [];
   for (const l of list) {
     const title = l.title.trim();
-    if (!title || [...title].length > TrainResLimits.lessonTitleMax) throw resError('RES_LESSON_TITLE_INVALID');
+    if (!title || [...title].length > TrainResLimits.lessonTitleMax) throw appError('RES_LESSON_TITLE_INVALID');
     const m = found.get(l.mediaId);
     authorize(caller, 'useLessonMedia', { media: m, owner });
-    if (!m) throw resError('RES_LESSON_MEDIA_NOT_FOUND');
-    if (m.kind !== MEDIA_KIND[resType]) throw resError('RES_LESSON_MEDIA_TYPE_MISMATCH');
-    if (m.status !== MediaStatus.Ready) throw resError('RES_LESSON_MEDIA_NOT_READY');
+    if (!m) throw appError('RES_LESSON_MEDIA_NOT_FOUND');
+    if (m.kind !== MEDIA_KIND[resType]) throw appError('RES_LESSON_MEDIA_TYPE_MISMATCH');
+    if (m.status !== MediaStatus.Ready) throw appError('RES_LESSON_MEDIA_NOT_READY');
     lessons.push({ title, mediaId: m.mediaCode, duration: m.duration });
     sourceKeys.push(m.sourceKey);
   }
@@ -137,8 +137,8 @@ async function checkedFields(tx: Tx, caller: Caller, input: ResSaveInput, owner:
   const dir = await dirRepo.findDir(tx, caller.scope, input.dCode);
   // a platform resource lives in platform directories; a company one in its own or the platform's
   authorize(caller, 'fileUnder', { owner, dir });
-  if (!dir) throw resError('RES_DIR_NOT_FOUND');
-  if (input.lecturerCode && !(await repo.lecturerExists(tx, input.lecturerCode))) throw resError('RES_LECTURER_NOT_FOUND');
+  if (!dir) throw appError('RES_DIR_NOT_FOUND');
+  if (input.lecturerCode && !(await repo.lecturerExists(tx, input.lecturerCode))) throw appError('RES_LECTURER_NOT_FOUND');
   let duration = 0;
   let sourceKeys: string[] = [];
   let lessons: StoredLesson[] = [];
@@ -156,9 +156,9 @@ async function checkedFields(tx: Tx, caller: Caller, input: ResSaveInput, owner:
     const m = await repo.findMedia(tx, mediaId);
     // the uploader's company: a company's own uploads, or any for platform staff
     authorize(caller, 'useMedia', { media: m, owner });
-    if (!m) throw resError('MEDIA_NOT_FOUND');
+    if (!m) throw appError('MEDIA_NOT_FOUND');
     sourceKeys = [m.sourceKey];
-    if (m.kind !== MEDIA_KIND[input.resType]) throw resError('RES_MEDIA_TYPE_MISMATCH');
+    if (m.kind !== MEDIA_KIND[input.resType]) throw appError('RES_MEDIA_TYPE_MISMATCH');
     duration = m.duration;
   }
   // a pdf has no duration of its own: the reading time the administrator gives (ADR 0021)
@@ -229,7 +229,7 @@ function contentChanged(row: repo.ResListRow, fields: Pick<repo.ResListRow, (typ
  */
 export async function updateRes(caller: Caller, input: ResSaveInput): Promise<{ resCode: string }> {
   requireActor(caller);
-  if (!input.resCode) throw resError('RES_NOT_FOUND');
+  if (!input.resCode) throw appError('RES_NOT_FOUND');
   return inTransaction(caller, async (tx) => {
     const row = await mustFind(tx, caller, input.resCode);
     authorize(caller, 'edit', row);
@@ -253,9 +253,9 @@ export async function updateRes(caller: Caller, input: ResSaveInput): Promise<{ 
 export async function changeDirectory(caller: Caller, codes: string[], dCode: string): Promise<number> {
   return inTransaction(caller, async (tx) => {
     const rows = await repo.findResMany(tx, caller.scope, codes);
-    if (!rows.length || rows.length < new Set(codes.map((c) => c.toLowerCase())).size) throw resError('RES_NOT_FOUND');
+    if (!rows.length || rows.length < new Set(codes.map((c) => c.toLowerCase())).size) throw appError('RES_NOT_FOUND');
     const dir = await dirRepo.findDir(tx, caller.scope, dCode);
-    if (!dir) throw resError('RES_DIR_NOT_FOUND');
+    if (!dir) throw appError('RES_DIR_NOT_FOUND');
     let sort = await repo.maxSortIn(tx, dir.dCode);
     for (const row of rows) {
       authorize(caller, 'manageRes', row);
@@ -311,7 +311,7 @@ export async function setRecommend(caller: Caller, code: string, cate?: number, 
     const row = await mustFind(tx, caller, code);
     authorize(caller, 'manageRes', row);
     const value = cate ?? (row.recommendCate > 0 ? 0 : 1);
-    if (value < 0 || value > 3) throw resError('RES_TRANSITION_REFUSED');
+    if (value < 0 || value > 3) throw appError('RES_TRANSITION_REFUSED');
     await repo.updateRes(tx, caller.scope, row.id, { recommendCate: value, ...(sort !== undefined ? { sort } : {}) });
     homeChanged(tx, caller);
     await recordAudit(tx, caller, { action: 'trainres.recommend', target: row.resCode, detail: { value } });
@@ -328,7 +328,7 @@ export async function setRecommend(caller: Caller, code: string, cate?: number, 
 export async function deleteMany(caller: Caller, codes: string[]): Promise<number> {
   return inTransaction(caller, async (tx) => {
     const rows = await repo.findResMany(tx, caller.scope, codes);
-    if (!rows.length) throw resError('RES_NOT_FOUND');
+    if (!rows.length) throw appError('RES_NOT_FOUND');
     for (const row of rows) authorize(caller, 'manageRes', row);
     for (const row of rows) await repo.updateRes(tx, caller.scope, row.id, { deletedAt: caller.now, live: null });
     homeChanged(tx, caller);
@@ -397,7 +397,7 @@ export async function batchPostCheck(caller: Caller, codes: string[]): Promise<B
     const outcome: BatchOutcome = { ok: [], failed: [] };
     for (const code of [...new Set(codes)]) {
       const row = found.get(code.toLowerCase());
-      const verdict = row ? resPolicy.rules.submit(caller, await submission(tx, row)) : resError('RES_NOT_FOUND');
+      const verdict = row ? resPolicy.rules.submit(caller, await submission(tx, row)) : appError('RES_NOT_FOUND');
       if (!row || verdict !== true) {
         outcome.failed.push({ rescode: code, reason: verdict === true ? errorMessage('RES_NOT_FOUND') : verdict.message });
         continue;

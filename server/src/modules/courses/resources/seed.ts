@@ -9,7 +9,7 @@ import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { newCode } from '../../../platform/codes.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { nextDirNo } from '../dirs/dirs.repository.ts';
-import { processMedia } from '../media/job.ts';
+import { processMedia } from '../media/jobs.ts';
 
 /** Makes a short test clip with ffmpeg (argument arrays, a timeout); null when ffmpeg is absent. */
 function generate(ffmpeg: string, out: string, kind: 'video' | 'audio', seconds = kind === 'video' ? 4 : 3): Buffer | null {

@@ -1,7 +1,6 @@
 import type { studyBeatInput, studyCatalogueInput } from '@xuetu/contract';
 import {
   type CourseCard,
-  errorMessage,
   formatDateTime,
   type PageResult,
   ResType,
@@ -16,7 +15,7 @@ import {
 import type { z } from 'zod';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
-import { AppError } from '../../../platform/errors.ts';
+import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import { fileUrl } from '../../../platform/files/index.ts';
 import { groupCommit } from '../../../platform/group-commit.ts';
 import { htmlExcerpt } from '../../../platform/html-text.ts';
@@ -24,16 +23,12 @@ import { localCache } from '../../../platform/local-cache.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { listDirs } from '../dirs/dirs.repository.ts';
 import { dirSubtree } from '../dirs/dirs.service.ts';
-import { resError } from '../resources/errors.ts';
 import { isResVisible } from '../resources/visibility.ts';
 import * as catalogueRepo from './catalogue.repository.ts';
 import { STUDY_GRACE_SECONDS, shanghaiDay } from './crediting.ts';
 import * as notesRepo from './notes.repository.ts';
 import { studyRulesFor } from './rules.ts';
 import * as repo from './study.repository.ts';
-
-const studyError = (code: 'STUDY_NOTE_NOT_FOUND' | 'STUDY_NOT_ENOUGH', msg?: string) =>
-  new AppError(msg ?? errorMessage(code), code === 'STUDY_NOTE_NOT_FOUND' ? 404 : 0, 200, null, code);
 
 const plain = (html: string, max = 120) => htmlExcerpt(html, max, { ellipsis: true });
 const percent = (credited: number, duration: number) => (duration > 0 ? Math.min(100, Math.floor((credited * 100) / duration)) : 0);
@@ -63,7 +58,7 @@ async function cachedRes(caller: Caller, code: string) {
 /** A resource the caller may study, or the not-found answer (another company's looks missing). */
 async function visibleRes(caller: Caller, code: string, fresh = false): Promise<catalogueRepo.LiveRes> {
   const row = fresh ? await catalogueRepo.findLiveRes(caller.ctx.db, code) : await cachedRes(caller, code);
-  if (!row || row.deleted || !isResVisible(caller.scope, row)) throw resError('RES_NOT_FOUND');
+  if (!row || row.deleted || !isResVisible(caller.scope, row)) throw appError('RES_NOT_FOUND');
   return row;
 }
 
@@ -221,19 +216,19 @@ export async function updateNote(caller: Caller, id: number, content: string, po
   const actor = requireActor(caller);
   const db = caller.ctx.db;
   const code = await notesRepo.noteResCode(db, actor.userId, id);
-  if (!code) throw studyError('STUDY_NOTE_NOT_FOUND');
+  if (!code) throw appError('STUDY_NOTE_NOT_FOUND');
   const row = await notesRepo.updateNote(db, actor.userId, id, {
     content,
     ...(position !== undefined ? { position: Math.max(0, Math.floor(position)) } : {}),
     updatedAt: caller.now,
   });
-  if (!row) throw studyError('STUDY_NOTE_NOT_FOUND');
+  if (!row) throw appError('STUDY_NOTE_NOT_FOUND');
   return presentNote(row, code);
 }
 
 export async function deleteNote(caller: Caller, id: number): Promise<void> {
   const actor = requireActor(caller);
-  if (!(await notesRepo.deleteNote(caller.ctx.db, actor.userId, id))) throw studyError('STUDY_NOTE_NOT_FOUND');
+  if (!(await notesRepo.deleteNote(caller.ctx.db, actor.userId, id))) throw appError('STUDY_NOTE_NOT_FOUND');
 }
 
 // ---------- favourites and likes ----------
@@ -384,7 +379,7 @@ export async function studyComplete(caller: Caller, code: string): Promise<Study
   return inTransaction(caller, async (tx) => {
     const mine = await repo.creditedOf(tx, actor.userId, res.id);
     if (needsTime && mine.credited < Math.ceil(duration * STUDY_COMPLETE_RATIO)) {
-      throw studyError('STUDY_NOT_ENOUGH', StudyMsg.notEnough(percent(mine.credited, duration), Math.round(STUDY_COMPLETE_RATIO * 100)));
+      throw appErrorMsg('STUDY_NOT_ENOUGH', StudyMsg.notEnough(percent(mine.credited, duration), Math.round(STUDY_COMPLETE_RATIO * 100)));
     }
     await repo.ensureStudy(tx, actor.userId, res.id, actor.companySysCode, caller.now);
     const at = await repo.markCompleted(tx, actor.userId, res.id, caller.now);

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { actions } from '../../../db/schema/index.ts';
+import { actions, roleActions } from '../../../db/schema/index.ts';
 
 // sys_action is platform-owned (no company): its reads and writes take no tenant scope (ADR 0023).
 
@@ -25,4 +25,20 @@ export async function childPermissions(db: DbOrTx, parentId: number): Promise<Ac
 export async function codesTaken(db: DbOrTx, codes: string[]): Promise<ActionRow[]> {
   if (codes.length === 0) return [];
   return db.select().from(actions).where(inArray(actions.code, codes));
+}
+
+export async function insertAction(db: DbOrTx, values: typeof actions.$inferInsert): Promise<ActionRow> {
+  const [row] = await db.insert(actions).values(values).returning();
+  return row;
+}
+
+export async function updateAction(db: DbOrTx, id: number, values: Partial<typeof actions.$inferInsert>): Promise<ActionRow> {
+  const [row] = await db.update(actions).set(values).where(eq(actions.id, id)).returning();
+  return row;
+}
+
+/** Deletes the actions and their grants to roles. */
+export async function deleteActions(db: DbOrTx, ids: number[]): Promise<void> {
+  await db.delete(roleActions).where(inArray(roleActions.actionId, ids));
+  await db.delete(actions).where(inArray(actions.id, ids));
 }

@@ -1,7 +1,5 @@
 import { AdminMsg, type actionBody, EnableStatus, flattenActions, type roleTreeQuery } from '@xuetu/contract';
-import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { actions, roleActions } from '../../../db/schema/index.ts';
 import { invalidateAllActors } from '../../../platform/actor.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
@@ -11,7 +9,7 @@ import { appError, appErrorMsg, notFound } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { isPlatformAdmin } from '../roles/rules.ts';
 import { presentAction, presentActionTree } from './actions.presenter.ts';
-import { childPermissions, codesTaken, findAction, listActions } from './actions.repository.ts';
+import { childPermissions, codesTaken, deleteActions, findAction, insertAction, listActions, updateAction } from './actions.repository.ts';
 
 const BUILTIN_CODES = new Set(flattenActions().map((n) => n.value));
 
@@ -62,8 +60,7 @@ async function syncPagePermissions(
   if (gone.some((g) => BUILTIN_CODES.has(g.code))) throw appError('ACTION_BUILTIN_DELETE');
   if (gone.length) {
     const ids = gone.map((g) => g.id);
-    await tx.delete(roleActions).where(inArray(roleActions.actionId, ids));
-    await tx.delete(actions).where(inArray(actions.id, ids));
+    await deleteActions(tx, ids);
   }
   let sort = 0;
   for (const item of items) {
@@ -72,11 +69,11 @@ async function syncPagePermissions(
     if (item.id && !current) throw notFound();
     if (current) {
       if (BUILTIN_CODES.has(current.code) && current.value !== item.value) throw appError('ACTION_BUILTIN_VALUE');
-      await tx.update(actions).set({ name: item.name, value: item.value, sort }).where(eq(actions.id, current.id));
+      await updateAction(tx, current.id, { name: item.name, value: item.value, sort });
     } else {
       const taken = await codesTaken(tx, [item.value]);
       if (taken.length) throw appErrorMsg('ACTION_CODE_TAKEN', AdminMsg.actionCodeTakenValue(item.value));
-      await tx.insert(actions).values({ parentId, name: item.name, type: 2, code: item.value, value: item.value, sort });
+      await insertAction(tx, { parentId, name: item.name, type: 2, code: item.value, value: item.value, sort });
     }
   }
 }
@@ -107,10 +104,7 @@ export async function addAction(caller: Caller, input: ActionInput) {
   const row = await inTransaction(caller, async (tx) => {
     await checkParent(tx, input.parentId);
     if ((await codesTaken(tx, [code])).length) throw appError('ACTION_CODE_TAKEN');
-    const [created] = await tx
-      .insert(actions)
-      .values(actionColumns(input, code, value))
-      .returning();
+    const created = await insertAction(tx, actionColumns(input, code, value));
     if (input.pageActions) await syncPagePermissions(tx, created.id, input.pageActions);
     await recordAudit(tx, caller, {
       action: 'action.add',
@@ -133,11 +127,7 @@ export async function editAction(caller: Caller, input: ActionInput) {
     if (BUILTIN_CODES.has(current.code) && (code !== current.code || value !== current.value)) throw appError('ACTION_BUILTIN_CODE');
     if (code !== current.code && (await codesTaken(tx, [code])).length) throw appError('ACTION_CODE_TAKEN');
     await checkParent(tx, input.parentId, current.id);
-    const [updated] = await tx
-      .update(actions)
-      .set(actionColumns(input, code, value))
-      .where(eq(actions.id, current.id))
-      .returning();
+    const updated = await updateAction(tx, current.id, actionColumns(input, code, value));
     if (input.pageActions) await syncPagePermissions(tx, current.id, input.pageActions);
     await recordAudit(tx, caller, {
       action: 'action.edit',
@@ -156,7 +146,7 @@ export async function toggleActionStatus(caller: Caller, code: string) {
     const current = await findAction(tx, { code });
     if (!current) throw notFound();
     const status = current.status === EnableStatus.Enabled ? EnableStatus.Disabled : EnableStatus.Enabled;
-    const [updated] = await tx.update(actions).set({ status }).where(eq(actions.id, current.id)).returning();
+    const updated = await updateAction(tx, current.id, { status });
     await recordAudit(tx, caller, {
       action: status === EnableStatus.Enabled ? 'action.enable' : 'action.disable',
       target: code,

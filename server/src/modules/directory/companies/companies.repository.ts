@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { companies, orgs, users } from '../../../db/schema/index.ts';
+import { companies, orgs, sessions, users } from '../../../db/schema/index.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 
@@ -79,4 +79,35 @@ export async function updateCompany(
 export async function companyExists(db: DbOrTx, code: string): Promise<boolean> {
   const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.companySysCode, code)).limit(1);
   return !!row;
+}
+
+/**
+ * Whether another company already has this code or name (any company: codes and names are unique
+ * platform-wide, so the check looks past the caller's scope and answers only yes or no).
+ */
+export async function companyNameOrCodeTaken(
+  db: DbOrTx,
+  input: { companyCode: string; companyName: string; companySysCode?: string | null },
+): Promise<boolean> {
+  const clash = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(
+      and(
+        or(eq(companies.companyCode, input.companyCode), eq(companies.companyName, input.companyName)),
+        input.companySysCode ? ne(companies.companySysCode, input.companySysCode) : undefined,
+      ),
+    )
+    .limit(1);
+  return clash.length > 0;
+}
+
+/** The people of a company with a live session at `now` (to sign them out when it is disabled). */
+export async function signedInUsersOfCompany(db: DbOrTx, companySysCode: string, now: Date): Promise<number[]> {
+  const live = await db
+    .selectDistinct({ userId: sessions.userId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(users.companySysCode, companySysCode), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  return live.map((l) => l.userId);
 }

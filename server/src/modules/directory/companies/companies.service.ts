@@ -1,7 +1,5 @@
 import { type companyBody, type companyListBody, EnableStatus, pageWindow } from '@xuetu/contract';
-import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { companies, sessions, users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { newShortCode } from '../../../platform/codes.ts';
@@ -10,7 +8,14 @@ import { revokeUserSessions } from '../../../platform/sessions.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { authorize } from './companies.policy.ts';
 import { presentCompany } from './companies.presenter.ts';
-import { findCompanyInScope, insertCompany, listCompanies, updateCompany } from './companies.repository.ts';
+import {
+  companyNameOrCodeTaken,
+  findCompanyInScope,
+  insertCompany,
+  listCompanies,
+  signedInUsersOfCompany,
+  updateCompany,
+} from './companies.repository.ts';
 
 /** Company list; company staff see only their own company (DESIGN.md §3). */
 export async function listCompaniesForAdmin(caller: Caller, input: z.output<typeof companyListBody>) {
@@ -23,17 +28,7 @@ export async function listCompaniesForAdmin(caller: Caller, input: z.output<type
 export async function saveCompany(caller: Caller, input: z.output<typeof companyBody>) {
   authorize(caller, 'save', { companySysCode: input.companySysCode ?? '' });
   return inTransaction(caller, async (tx) => {
-    const clash = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(
-        and(
-          or(eq(companies.companyCode, input.companyCode), eq(companies.companyName, input.companyName)),
-          input.companySysCode ? ne(companies.companySysCode, input.companySysCode) : undefined,
-        ),
-      )
-      .limit(1);
-    if (clash.length) throw appError('COMPANY_TAKEN');
+    if (await companyNameOrCodeTaken(tx, input)) throw appError('COMPANY_TAKEN');
     const values = {
       companyCode: input.companyCode,
       companyName: input.companyName,
@@ -81,10 +76,5 @@ export async function toggleCompanyStatus(caller: Caller, companySysCode: string
 
 async function signOutCompany(caller: Caller, companySysCode: string) {
   const { ctx, now } = caller;
-  const live = await ctx.db
-    .selectDistinct({ userId: sessions.userId })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(users.companySysCode, companySysCode), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  for (const { userId } of live) await revokeUserSessions(ctx, userId, now);
+  for (const userId of await signedInUsersOfCompany(ctx.db, companySysCode, now)) await revokeUserSessions(ctx, userId, now);
 }

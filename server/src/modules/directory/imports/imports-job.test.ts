@@ -15,7 +15,7 @@ import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
 import { jobs, users } from '../../../db/schema/index.ts';
 import { invalidateActor } from '../../../platform/actor.ts';
 import { ManualClock } from '../../../platform/clock.ts';
-import { IMPORT_INLINE_ROWS } from './job.ts';
+import { IMPORT_INLINE_ROWS } from './jobs.ts';
 
 // issue 10 item 1: a large user import is checked in the request and written by the durable job
 // users.import (ADR 0026)

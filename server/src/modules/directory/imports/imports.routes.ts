@@ -6,7 +6,7 @@ import { loadUploadedWorkbook, readSheet } from '../../../platform/workbook/inde
 import { PICKER_ACCESS } from '../users/access.ts';
 import { withImportSlot } from './gate.ts';
 import { matchListedUsers, planImport } from './imports.service.ts';
-import { importJobStatus, saveImport } from './job.ts';
+import { importJobStatus, saveImport } from './jobs.ts';
 
 const IMPORT_ACCESS = { action: Perm.UserImportExport };
 

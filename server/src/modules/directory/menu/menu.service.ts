@@ -1,9 +1,9 @@
 import { EnableStatus, type MenuEntry } from '@xuetu/contract';
-import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { actions } from '../../../db/schema/index.ts';
+import type { actions } from '../../../db/schema/index.ts';
 import { type Actor, aclEpoch, menuCacheKey } from '../../../platform/actor.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
+import { listMenuRows } from './menu.repository.ts';
 
 // menus are sys_action rows, platform-owned (no company): read without a tenant scope (ADR 0023).
 type ActionRow = typeof actions.$inferSelect;
@@ -30,11 +30,7 @@ export function userActionValues(caller: Caller): string[] {
  * holds, plus the menus above them. A menu left without visible children is dropped.
  */
 export async function buildUserMenu(db: DbOrTx, actor: Actor): Promise<MenuEntry[]> {
-  const rows = await db
-    .select()
-    .from(actions)
-    .where(inArray(actions.type, [0, 1]))
-    .orderBy(asc(actions.sort), asc(actions.id));
+  const rows = await listMenuRows(db);
   const granted = new Set(actor.actions);
   const valid = rows.filter((r) => r.status === EnableStatus.Enabled);
   const byParent = new Map<number, ActionRow[]>();

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { orgPosts, orgs } from '../../../db/schema/index.ts';
+import { orgPosts, orgs, users } from '../../../db/schema/index.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 
@@ -94,4 +94,30 @@ export async function deleteOrgs(db: DbOrTx, scope: TenantScope, ids: number[]):
   if (mine.length === 0) return;
   await db.delete(orgPosts).where(inArray(orgPosts.orgId, mine));
   await db.delete(orgs).where(inArray(orgs.id, mine));
+}
+
+/** Whether a sibling department (same parent in the company) has this name, ignoring case and spaces. */
+export async function orgNameTaken(db: DbOrTx, companySysCode: string, pId: number, orgName: string, selfId?: number): Promise<boolean> {
+  const [same] = await db
+    .select({ id: orgs.id })
+    .from(orgs)
+    .where(
+      and(
+        eq(orgs.companySysCode, companySysCode),
+        eq(orgs.pId, pId),
+        sql`lower(trim(${orgs.orgName})) = lower(${orgName.trim()})`,
+        selfId === undefined ? undefined : ne(orgs.id, selfId),
+      ),
+    )
+    .limit(1);
+  return same !== undefined;
+}
+
+/** How many people of the company belong to these departments. */
+export async function peopleInOrgs(db: DbOrTx, companySysCode: string, orgIds: number[]): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(inArray(users.orgId, orgIds), eq(users.companySysCode, companySysCode)));
+  return Number(n);
 }

@@ -1,8 +1,6 @@
 import { AdminMsg, ORG_ROOT_ID, ORG_ROOT_LABEL, type OrgNode, type orgBody, type orgDeleteBody } from '@xuetu/contract';
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { orgs, users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { newShortCode } from '../../../platform/codes.ts';
@@ -11,7 +9,16 @@ import { inTransaction } from '../../../platform/tx.ts';
 import { filterCompany, targetCompany } from '../companies/target.ts';
 import { authorize } from './orgs.policy.ts';
 import { presentOrgTree } from './orgs.presenter.ts';
-import { deleteOrgs, descendantIds, findOrgInScope, insertOrg, listOrgs, updateOrg } from './orgs.repository.ts';
+import {
+  deleteOrgs,
+  descendantIds,
+  findOrgInScope,
+  insertOrg,
+  listOrgs,
+  orgNameTaken,
+  peopleInOrgs,
+  updateOrg,
+} from './orgs.repository.ts';
 
 /** GetOrgTree: the caller's departments under the virtual root -1 (ShowTop=0: without it). */
 export async function getOrgTree(caller: Caller, input: { showTop: number; companySysCode: string }): Promise<OrgNode[]> {
@@ -27,19 +34,7 @@ export async function getOrgTree(caller: Caller, input: { showTop: number; compa
 
 /** Two departments under one parent may not share a name (compared without case and outer spaces). */
 async function refuseSiblingName(tx: DbOrTx, companySysCode: string, pId: number, orgName: string, selfId?: number) {
-  const [same] = await tx
-    .select({ id: orgs.id })
-    .from(orgs)
-    .where(
-      and(
-        eq(orgs.companySysCode, companySysCode),
-        eq(orgs.pId, pId),
-        sql`lower(trim(${orgs.orgName})) = lower(${orgName.trim()})`,
-        selfId === undefined ? undefined : ne(orgs.id, selfId),
-      ),
-    )
-    .limit(1);
-  if (same) throw appError('ORG_NAME_TAKEN');
+  if (await orgNameTaken(tx, companySysCode, pId, orgName, selfId)) throw appError('ORG_NAME_TAKEN');
 }
 
 export async function addOrg(caller: Caller, input: z.output<typeof orgBody>) {
@@ -103,10 +98,7 @@ export async function deleteOrg(caller: Caller, input: z.output<typeof orgDelete
     const org = await findOrgInScope(tx, scope, { id: input.id, orgCode: input.orgCode });
     if (!org) throw notFound();
     const ids = descendantIds(await listOrgs(tx, scope, org.companySysCode), org.id);
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(users)
-      .where(and(inArray(users.orgId, ids), eq(users.companySysCode, org.companySysCode)));
+    const n = await peopleInOrgs(tx, org.companySysCode, ids);
     if (Number(n) > 0) throw appErrorMsg('ORG_HAS_USERS', AdminMsg.orgHasUsers(n));
     await deleteOrgs(tx, scope, ids);
     await recordAudit(tx, caller, {

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { orgPosts, orgs, posts } from '../../../db/schema/index.ts';
+import { orgPosts, orgs, posts, users } from '../../../db/schema/index.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
@@ -128,4 +128,23 @@ export async function unlinkPostFromOrg(db: DbOrTx, scope: TenantScope, postId: 
     .where(and(linkOfPostInScope(scope, postId), eq(orgPosts.orgId, orgId)))
     .returning();
   return gone.length > 0;
+}
+
+/** Whether the company already has a post of this name (other than `exceptId`). */
+export async function postNameTaken(db: DbOrTx, companySysCode: string, postName: string, exceptId?: number): Promise<boolean> {
+  const clash = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.companySysCode, companySysCode), eq(posts.postName, postName), exceptId ? ne(posts.id, exceptId) : undefined))
+    .limit(1);
+  return clash.length > 0;
+}
+
+/** How many people hold the post, as their post or part-time post (the post was found in scope first). */
+export async function holdersOfPost(db: DbOrTx, postId: number): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(or(eq(users.postId, postId), eq(users.partTimePostId, postId)));
+  return Number(n);
 }

@@ -1,7 +1,5 @@
 import { AdminMsg, type orgPostListBody, pageWindow, type postBody, type postListBody, type setOrgPostBody } from '@xuetu/contract';
-import { and, count, eq, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { posts, users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { newShortCode } from '../../../platform/codes.ts';
@@ -14,11 +12,13 @@ import { presentOrgPost, presentPost } from './posts.presenter.ts';
 import {
   deletePost as deletePostRow,
   findPostInScope,
+  holdersOfPost,
   insertPost,
   linkPostToOrg,
   listOrgPosts,
   listPosts,
   orgLinksOf,
+  postNameTaken,
   setPostOrgs,
   unlinkPostFromOrg,
   updatePost,
@@ -78,14 +78,7 @@ export async function savePost(caller: Caller, input: z.output<typeof postBody>)
     const existing = input.postCode ? await findPostInScope(tx, scope, { postCode: input.postCode }) : undefined;
     if (input.postCode && !existing) throw notFound();
     const companySysCode = existing?.companySysCode ?? (await targetCompany(tx, requireActor(caller), input.companySysCode)).companySysCode;
-    const clash = await tx
-      .select({ id: posts.id })
-      .from(posts)
-      .where(
-        and(eq(posts.companySysCode, companySysCode), eq(posts.postName, input.postName), existing ? ne(posts.id, existing.id) : undefined),
-      )
-      .limit(1);
-    if (clash.length) throw appError('POST_NAME_TAKEN');
+    if (await postNameTaken(tx, companySysCode, input.postName, existing?.id)) throw appError('POST_NAME_TAKEN');
     if (existing) {
       const row = await updatePost(tx, scope, existing.id, { postName: input.postName, importance: input.importance });
       await recordAudit(tx, caller, {
@@ -121,10 +114,7 @@ export async function deletePost(caller: Caller, postCode: string) {
   return inTransaction(caller, async (tx) => {
     const post = await findPostInScope(tx, scope, { postCode });
     if (!post) throw notFound();
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(users)
-      .where(or(eq(users.postId, post.id), eq(users.partTimePostId, post.id)));
+    const n = await holdersOfPost(tx, post.id);
     if (Number(n) > 0) throw appErrorMsg('POST_HAS_USERS', AdminMsg.postHasUsers(n));
     await deletePostRow(tx, scope, post.id);
     await recordAudit(tx, caller, {

@@ -1,3 +1,4 @@
+import { EnableStatus } from '@xuetu/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { actions, companies, roleActions, roles, userRoles, users } from '../../../db/schema/index.ts';
@@ -99,4 +100,31 @@ export async function replaceUserRoles(db: DbOrTx, scope: TenantScope, userId: n
   if (!user) throw notFound();
   await db.delete(userRoles).where(eq(userRoles.userId, user.id));
   if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: user.id, roleId })));
+}
+
+// sys_action is platform-owned (no company): read without a tenant scope (ADR 0023).
+/** The ids of every valid action (what the platform administrator holds). */
+export async function enabledActionIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db.select({ id: actions.id }).from(actions).where(eq(actions.status, EnableStatus.Enabled));
+  return rows.map((a) => a.id);
+}
+
+/** The actions of these ids with their values (missing ids are left out). */
+export function actionValuesByIds(db: DbOrTx, ids: number[]) {
+  return db.select({ id: actions.id, value: actions.value }).from(actions).where(inArray(actions.id, ids));
+}
+
+/** A user of the scope, with what a role change needs; another company's answers undefined. */
+export async function findUserInScope(db: DbOrTx, scope: TenantScope, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, companySysCode: users.companySysCode, accountCode: users.accountCode })
+    .from(users)
+    .where(and(eq(users.id, userId), scopeWhere(scope, users.companySysCode)))
+    .limit(1);
+  return row;
+}
+
+/** The roles a user holds (the user was found in the caller's scope first). */
+export function rolesOfUser(db: DbOrTx, userId: number) {
+  return db.select({ role: roles }).from(userRoles).innerJoin(roles, eq(roles.id, userRoles.roleId)).where(eq(userRoles.userId, userId));
 }

@@ -7,22 +7,30 @@ import {
   SysRole,
   type saveUserRoleBody,
 } from '@xuetu/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { actions, roles, userRoles, users } from '../../../db/schema/index.ts';
 import { invalidateActor, invalidateAllActors } from '../../../platform/actor.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { newShortCode } from '../../../platform/codes.ts';
 import { appError, notFound } from '../../../platform/errors.ts';
-import { scopeWhere } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { targetCompany } from '../companies/target.ts';
 import { platformRoleHolders } from '../users/manage.ts';
 import { authorize as authorizeUser } from '../users/users.policy.ts';
 import { authorize, can } from './roles.policy.ts';
 import { presentRole } from './roles.presenter.ts';
-import { findRolesInScope, grantsOf, insertRole, listRoles, replaceUserRoles, updateRole } from './roles.repository.ts';
+import {
+  actionValuesByIds,
+  enabledActionIds,
+  findRolesInScope,
+  findUserInScope,
+  grantsOf,
+  insertRole,
+  listRoles,
+  replaceUserRoles,
+  rolesOfUser,
+  updateRole,
+} from './roles.repository.ts';
 import { isPlatformAdmin } from './rules.ts';
 
 const validValues = (grants: { value: string; status: number }[] | undefined) =>
@@ -47,8 +55,7 @@ export async function getRole(caller: Caller, roleCode: string) {
   const view = presentRole(role, { editable: can(caller, 'edit', role) });
   // the platform administrator holds every valid action whatever is stored (actor.ts): show that, read-only
   if (role.sysRoleEnum === SysRole.PlatformAdmin) {
-    const all = await ctx.db.select({ id: actions.id }).from(actions).where(eq(actions.status, EnableStatus.Enabled));
-    return { ...view, roleAct: all.map((a) => a.id), allActions: true };
+    return { ...view, roleAct: await enabledActionIds(ctx.db), allActions: true };
   }
   const grants = await grantsOf(ctx.db, [role.id]);
   return { ...view, roleAct: (grants.get(role.id) ?? []).map((g) => g.id), allActions: false };
@@ -64,7 +71,7 @@ export function sysRoleOptions(caller: Caller) {
 async function checkRoleActions(caller: Caller, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await caller.ctx.db.select({ id: actions.id, value: actions.value }).from(actions).where(inArray(actions.id, unique));
+  const rows = await actionValuesByIds(caller.ctx.db, unique);
   if (rows.length !== unique.length) throw appError('ROLE_ACTIONS_NOT_HELD');
   authorize(caller, 'includeActions', { values: rows.map((r) => r.value) });
   return unique;
@@ -118,11 +125,7 @@ export async function editRole(caller: Caller, input: z.output<typeof roleBody>)
 /** SaveUserRole: replaces a user's roles; the actor can give or take away only roles they could hold. */
 export async function saveUserRoles(caller: Caller, input: z.output<typeof saveUserRoleBody>) {
   const { ctx, scope } = caller;
-  const [target] = await ctx.db
-    .select({ id: users.id, companySysCode: users.companySysCode, accountCode: users.accountCode })
-    .from(users)
-    .where(and(eq(users.id, input.userId), scopeWhere(scope, users.companySysCode)))
-    .limit(1);
+  const target = await findUserInScope(ctx.db, scope, input.userId);
   if (!target) throw notFound();
   // the same "may manage this user" rule as the direct edit routes
   const holdsPlatformRole = (await platformRoleHolders(ctx.db, [target.id])).has(target.id);
@@ -131,11 +134,7 @@ export async function saveUserRoles(caller: Caller, input: z.output<typeof saveU
   const wanted = await findRolesInScope(ctx.db, scope, codes);
   if (wanted.length !== codes.length) throw appError('ROLE_NOT_FOUND');
   for (const role of wanted) authorize(caller, 'giveTo', { role, user: target });
-  const current = await ctx.db
-    .select({ role: roles })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, target.id));
+  const current = await rolesOfUser(ctx.db, target.id);
   const wantedIds = new Set(wanted.map((r) => r.id));
   const currentIds = new Set(current.map((c) => c.role.id));
   const changed = [...wanted.filter((r) => !currentIds.has(r.id)), ...current.map((c) => c.role).filter((r) => !wantedIds.has(r.id))];

@@ -1,10 +1,10 @@
-import { AdminMsg, EnableStatus, type learnerBody, Msg, pageWindow, parseDateTime, type UserListBody, UserType } from '@xuetu/contract';
+import { AdminMsg, EnableStatus, type learnerBody, pageWindow, parseDateTime, type UserListBody, UserType } from '@xuetu/contract';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { invalidateActor } from '../../../platform/actor.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
-import { AppError, appError, notFound } from '../../../platform/errors.ts';
+import { appError, notFound } from '../../../platform/errors.ts';
 import { generateTemporaryPassword, hashPassword } from '../../../platform/passwords.ts';
 import { revokeUserSessions } from '../../../platform/sessions.ts';
 import { inTransaction } from '../../../platform/tx.ts';
@@ -134,7 +134,7 @@ export async function newAccountCode(db: Parameters<typeof accountCodeTaken>[0],
   for (const candidate of [idCard, `${companyCode}-${idCard}`, `${companyCode}-${idCard}-${Date.now().toString(36)}`]) {
     if (!(await accountCodeTaken(db, candidate))) return candidate;
   }
-  throw new AppError(Msg.serverError, 500, 500, null, 'SERVER_ERROR');
+  throw appError('SERVER_ERROR');
 }
 
 /** EditUserInfo: adds (type 1) or edits a learner; ID number and phone are unique within the company. */

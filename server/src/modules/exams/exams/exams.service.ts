@@ -14,10 +14,10 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
+import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import type { TenantScope } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { companyHasProject } from '../../projects/public.ts';
-import { examError } from '../errors.ts';
 import { authorize, type Caller, ownerCompany, scopeOf } from '../exams.policy.ts';
 import { presentExam, presentExamDetail } from '../exams.presenter.ts';
 import * as paperRepo from '../papers/papers.repository.ts';
@@ -52,7 +52,7 @@ async function detailOf(db: DbOrTx, exam: repo.ExamRow): Promise<ExamDetail> {
 
 export async function readExam(caller: Caller, examCode: string): Promise<ExamDetail> {
   const exam = await repo.findExam(caller.ctx.db, scopeOf(caller), examCode);
-  if (!exam) throw examError('EXAM_NOT_FOUND');
+  if (!exam) throw appError('EXAM_NOT_FOUND');
   return detailOf(caller.ctx.db, exam);
 }
 
@@ -71,14 +71,14 @@ export function answerReviewFrom(input: Pick<ExamSaveInput, 'answerReview' | 'is
 /** The exam's settings as columns, after every rule that does not depend on its history. */
 async function examValues(db: DbOrTx, scope: TenantScope, company: string, input: ExamSaveInput, stored?: AnswerReview) {
   const paper = await paperRepo.findPaper(db, scope, input.paperCode);
-  if (!paper || paper.companySysCode !== company) throw examError('PAPER_NOT_FOUND');
+  if (!paper || paper.companySysCode !== company) throw appError('PAPER_NOT_FOUND');
   const start = parseDateTime(input.examStartTime);
   const end = parseDateTime(input.examEndTime);
-  if (!start || !end) throw examError('EXAM_WINDOW_REQUIRED');
-  if (end <= start) throw examError('EXAM_WINDOW_INVALID');
-  if (input.passScore > paper.totlescore) throw examError('EXAM_PASS_SCORE_INVALID', ExamMsg.examPassScore(paper.totlescore));
-  if (input.isAllow && input.isAllowCount < 2) throw examError('EXAM_REPEAT_COUNT_INVALID');
-  if (input.projectCode && !(await companyHasProject(db, company, input.projectCode))) throw examError('EXAM_PROJECT_NOT_FOUND');
+  if (!start || !end) throw appError('EXAM_WINDOW_REQUIRED');
+  if (end <= start) throw appError('EXAM_WINDOW_INVALID');
+  if (input.passScore > paper.totlescore) throw appErrorMsg('EXAM_PASS_SCORE_INVALID', ExamMsg.examPassScore(paper.totlescore));
+  if (input.isAllow && input.isAllowCount < 2) throw appError('EXAM_REPEAT_COUNT_INVALID');
+  if (input.projectCode && !(await companyHasProject(db, company, input.projectCode))) throw appError('EXAM_PROJECT_NOT_FOUND');
   return {
     examName: input.examName,
     examIntrduce: input.examIntrduce,
@@ -147,14 +147,14 @@ export async function updateExam(caller: Caller, input: ExamSaveInput): Promise<
   const scope = scopeOf(caller);
   await inTransaction(caller, async (tx) => {
     const found = input.examCode ? await repo.findExam(tx, scope, input.examCode) : undefined;
-    if (!found) throw examError('EXAM_NOT_FOUND');
+    if (!found) throw appError('EXAM_NOT_FOUND');
     const exam = (await repo.lockExam(tx, caller.scope, found.id))!;
     authorize(caller, 'manageExam', exam);
     const values = await examValues(tx, scope, exam.companySysCode, input, exam.answerReview);
     const begun = (await repo.examCounts(tx, [exam.id])).get(exam.id)!.attemptCount > 0;
-    if (begun && LOCKED_FIELDS.some((f) => values[f] !== exam[f])) throw examError('EXAM_LOCKED');
+    if (begun && LOCKED_FIELDS.some((f) => values[f] !== exam[f])) throw appError('EXAM_LOCKED');
     const picks = await checkPicks(tx, exam.companySysCode, input.participants);
-    if (exam.status !== ExamStatus.Draft && picks.length === 0) throw examError('EXAM_PARTICIPANTS_REQUIRED');
+    if (exam.status !== ExamStatus.Draft && picks.length === 0) throw appError('EXAM_PARTICIPANTS_REQUIRED');
     await repo.updateExam(tx, caller.scope, exam.id, { ...values, updatedAt: caller.now });
     await repo.replaceParticipants(tx, caller.scope, exam.id, picks);
     if (exam.status === ExamStatus.Published) await assignParticipants(tx, { ...exam, ...values }, caller.now);
@@ -165,7 +165,7 @@ export async function updateExam(caller: Caller, input: ExamSaveInput): Promise<
 export async function deleteExam(caller: Caller, examCode: string): Promise<void> {
   await inTransaction(caller, async (tx) => {
     const exam = await repo.findExam(tx, scopeOf(caller), examCode);
-    if (!exam) throw examError('EXAM_NOT_FOUND');
+    if (!exam) throw appError('EXAM_NOT_FOUND');
     authorize(caller, 'deleteExam', { ...exam, attemptCount: (await repo.examCounts(tx, [exam.id])).get(exam.id)!.attemptCount });
     await repo.deleteExam(tx, caller.scope, exam.id);
     await recordAudit(tx, caller, { action: 'exam.delete', target: examCode, detail: { name: exam.examName } });
@@ -176,11 +176,11 @@ export async function deleteExam(caller: Caller, examCode: string): Promise<void
 export async function publishExam(caller: Caller, examCode: string): Promise<number> {
   return inTransaction(caller, async (tx) => {
     const found = await repo.findExam(tx, scopeOf(caller), examCode);
-    if (!found) throw examError('EXAM_NOT_FOUND');
+    if (!found) throw appError('EXAM_NOT_FOUND');
     const exam = (await repo.lockExam(tx, caller.scope, found.id))!;
-    if (exam.status === ExamStatus.Published) throw examError('EXAM_ALREADY_PUBLISHED');
-    if (exam.status === ExamStatus.Closed) throw examError('EXAM_CLOSED');
-    if ((await repo.listParticipants(tx, exam.id)).length === 0) throw examError('EXAM_PARTICIPANTS_REQUIRED');
+    if (exam.status === ExamStatus.Published) throw appError('EXAM_ALREADY_PUBLISHED');
+    if (exam.status === ExamStatus.Closed) throw appError('EXAM_CLOSED');
+    if ((await repo.listParticipants(tx, exam.id)).length === 0) throw appError('EXAM_PARTICIPANTS_REQUIRED');
     await repo.updateExam(tx, caller.scope, exam.id, { status: ExamStatus.Published, publishedAt: caller.now, updatedAt: caller.now });
     const added = await assignParticipants(tx, { ...exam, status: ExamStatus.Published }, caller.now);
     await recordAudit(tx, caller, {
@@ -196,10 +196,10 @@ export async function publishExam(caller: Caller, examCode: string): Promise<num
 export async function closeExam(caller: Caller, examCode: string): Promise<void> {
   await inTransaction(caller, async (tx) => {
     const found = await repo.findExam(tx, scopeOf(caller), examCode);
-    if (!found) throw examError('EXAM_NOT_FOUND');
+    if (!found) throw appError('EXAM_NOT_FOUND');
     const exam = (await repo.lockExam(tx, caller.scope, found.id))!;
-    if (exam.status === ExamStatus.Draft) throw examError('EXAM_NOT_PUBLISHED');
-    if (exam.status === ExamStatus.Closed) throw examError('EXAM_CLOSED');
+    if (exam.status === ExamStatus.Draft) throw appError('EXAM_NOT_PUBLISHED');
+    if (exam.status === ExamStatus.Closed) throw appError('EXAM_CLOSED');
     await repo.updateExam(tx, caller.scope, exam.id, { status: ExamStatus.Closed, closedAt: caller.now, updatedAt: caller.now });
     await recordAudit(tx, caller, { action: 'exam.close', target: examCode });
   });

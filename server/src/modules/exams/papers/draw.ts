@@ -1,7 +1,7 @@
 import { drawQuestions, filledOptions, PaperType, seededRandom, seededShuffle } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
+import { appErrorMsg } from '../../../platform/errors.ts';
 import { PLATFORM_WIDE, type TenantScope } from '../../../platform/scope.ts';
-import { examError } from '../errors.ts';
 import * as questionRepo from '../questions/questions.repository.ts';
 import { dirSubtree } from '../questions/questions.service.ts';
 import * as repo from './papers.repository.ts';
@@ -106,7 +106,7 @@ export async function drawAttemptQuestions(
   } else {
     const rules = await repo.listPaperRules(db, paper.id);
     const drawn = drawQuestions(rules, await rulePools(db, scope, paper.companySysCode, rules), seed);
-    if (!drawn.ok) throw examError('PAPER_RULE_SHORT', drawn.error);
+    if (!drawn.ok) throw appErrorMsg('PAPER_RULE_SHORT', drawn.error);
     picked = drawn.value.map((d) => ({ qCode: d.qCode, score: d.rule.score }));
   }
   const rows = new Map(

@@ -14,9 +14,9 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
+import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import type { TenantScope } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { examError } from '../errors.ts';
 import { authorize, type Caller, ownerCompany, scopeOf } from '../exams.policy.ts';
 import { presentPaper, presentPaperDetail, presentQuestion } from '../exams.presenter.ts';
 import * as questionRepo from '../questions/questions.repository.ts';
@@ -41,7 +41,7 @@ export async function readPaper(caller: Caller, paperCode: string): Promise<Pape
   const db = caller.ctx.db;
   const scope = scopeOf(caller);
   const paper = await repo.findPaper(db, scope, paperCode);
-  if (!paper) throw examError('PAPER_NOT_FOUND');
+  if (!paper) throw appError('PAPER_NOT_FOUND');
   const [items, rules, use, dirs] = await Promise.all([
     repo.listPaperQuestions(db, paper.id),
     repo.listPaperRules(db, paper.id),
@@ -80,23 +80,23 @@ export async function readPaper(caller: Caller, paperCode: string): Promise<Pape
  */
 async function planContent(db: DbOrTx, scope: TenantScope, company: string, input: PaperSaveInput) {
   if (input.paperType === PaperType.Fixed) {
-    if (!input.questions.length) throw examError('PAPER_EMPTY');
+    if (!input.questions.length) throw appError('PAPER_EMPTY');
     const seen = new Set<string>();
     for (const q of input.questions) {
-      if (seen.has(q.qCode)) throw examError('PAPER_DUPLICATE_QUESTION', ExamMsg.paperDuplicate(q.qCode));
+      if (seen.has(q.qCode)) throw appErrorMsg('PAPER_DUPLICATE_QUESTION', ExamMsg.paperDuplicate(q.qCode));
       seen.add(q.qCode);
     }
     const found = new Map(
       (await questionRepo.questionsByCode(db, scope, [...seen])).filter((q) => q.companySysCode === company).map((q) => [q.qCode, q]),
     );
     const missing = input.questions.filter((q) => !found.has(q.qCode)).map((q) => q.qCode);
-    if (missing.length) throw examError('PAPER_QUESTION_MISSING', ExamMsg.paperQuestionMissing(missing.slice(0, 5).join('、')));
+    if (missing.length) throw appErrorMsg('PAPER_QUESTION_MISSING', ExamMsg.paperQuestionMissing(missing.slice(0, 5).join('、')));
     const totals = paperTotals(input.questions.map((q) => ({ qType: found.get(q.qCode)!.qType, score: q.score })));
     return { items: input.questions, rules: [], totals };
   }
-  if (!input.rules.length) throw examError('PAPER_EMPTY');
+  if (!input.rules.length) throw appError('PAPER_EMPTY');
   const dirs = await questionRepo.listDirs(db, scope, company);
-  for (const r of input.rules) if (r.dirCode && !dirs.some((d) => d.dirCode === r.dirCode)) throw examError('EXAM_DIR_NOT_FOUND');
+  for (const r of input.rules) if (r.dirCode && !dirs.some((d) => d.dirCode === r.dirCode)) throw appError('EXAM_DIR_NOT_FOUND');
   // the same question may satisfy two overlapping rules only once: count what is left per rule
   const pools = await rulePools(db, scope, company, input.rules);
   const taken = new Set<string>();
@@ -104,7 +104,7 @@ async function planContent(db: DbOrTx, scope: TenantScope, company: string, inpu
     const left = pools[i].filter((c) => !taken.has(c));
     if (left.length < r.count) {
       const dirName = r.dirCode ? (dirs.find((d) => d.dirCode === r.dirCode)?.dirName ?? '') : '全部题库';
-      throw examError('PAPER_RULE_SHORT', ExamMsg.ruleShort(i + 1, Q_TYPE_LABELS[r.qType], dirName, r.count, left.length));
+      throw appErrorMsg('PAPER_RULE_SHORT', ExamMsg.ruleShort(i + 1, Q_TYPE_LABELS[r.qType], dirName, r.count, left.length));
     }
     for (const c of left.slice(0, r.count)) taken.add(c);
   }
@@ -138,7 +138,7 @@ export async function updatePaper(caller: Caller, input: PaperSaveInput): Promis
   const scope = scopeOf(caller);
   await inTransaction(caller, async (tx) => {
     const paper = input.paperCode ? await repo.findPaper(tx, scope, input.paperCode) : undefined;
-    if (!paper) throw examError('PAPER_NOT_FOUND');
+    if (!paper) throw appError('PAPER_NOT_FOUND');
     const locked = (await repo.paperUse(tx, [paper.id])).get(paper.id)!.locked;
     if (locked) {
       const [items, rules] = await Promise.all([repo.listPaperQuestions(tx, paper.id), repo.listPaperRules(tx, paper.id)]);
@@ -147,7 +147,7 @@ export async function updatePaper(caller: Caller, input: PaperSaveInput): Promis
         JSON.stringify(items.map((i) => [i.qCode, i.score])) === JSON.stringify(input.questions.map((i) => [i.qCode, i.score])) &&
         JSON.stringify(rules.map((r) => [r.qType, r.dirCode, r.count, r.score])) ===
           JSON.stringify(input.rules.map((r) => [r.qType, r.dirCode, r.count, r.score]));
-      if (!same) throw examError('PAPER_LOCKED');
+      if (!same) throw appError('PAPER_LOCKED');
       await repo.updatePaper(tx, caller.scope, paper.id, {
         paperName: input.paperName,
         paperIntrduce: input.paperIntrduce,
@@ -171,7 +171,7 @@ export async function updatePaper(caller: Caller, input: PaperSaveInput): Promis
 export async function deletePaper(caller: Caller, paperCode: string): Promise<void> {
   await inTransaction(caller, async (tx) => {
     const paper = await repo.findPaper(tx, scopeOf(caller), paperCode);
-    if (!paper) throw examError('PAPER_NOT_FOUND');
+    if (!paper) throw appError('PAPER_NOT_FOUND');
     authorize(caller, 'deletePaper', { ...paper, examCount: (await repo.paperUse(tx, [paper.id])).get(paper.id)!.examCount });
     await repo.deletePaper(tx, caller.scope, paper.id);
     await recordAudit(tx, caller, {
@@ -190,7 +190,7 @@ export async function previewPaper(caller: Caller, paperCode: string, seed: numb
   const db = caller.ctx.db;
   const scope = scopeOf(caller);
   const paper = await repo.findPaper(db, scope, paperCode);
-  if (!paper) throw examError('PAPER_NOT_FOUND');
+  if (!paper) throw appError('PAPER_NOT_FOUND');
   const drawn = await drawAttemptQuestions(db, paper, seed);
   const use = (await repo.paperUse(db, [paper.id])).get(paper.id)!;
   return { ...presentPaper(paper, use), seed, questions: drawn };

@@ -11,9 +11,9 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
+import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import { inScope, type TenantScope } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { examError } from '../errors.ts';
 import { authorize, type Caller, ownerCompany, scopeOf } from '../exams.policy.ts';
 import { presentDirTree, presentQuestion } from '../exams.presenter.ts';
 import * as repo from './questions.repository.ts';
@@ -44,13 +44,13 @@ export async function saveDir(caller: Caller, input: z.output<typeof questionDir
   const scope = scopeOf(caller);
   return inTransaction(caller, async (tx) => {
     const existing = input.dirCode ? await repo.findDir(tx, scope, input.dirCode) : undefined;
-    if (input.dirCode && !existing) throw examError('EXAM_DIR_NOT_FOUND');
+    if (input.dirCode && !existing) throw appError('EXAM_DIR_NOT_FOUND');
     const company = existing?.companySysCode ?? (await ownerCompany(tx, caller, input.companySysCode));
     if (input.pCode) {
       const parent = await repo.findDir(tx, scope, input.pCode);
       authorize(caller, 'placeDirUnder', { company, parent });
       if (existing && dirSubtree(await repo.listDirs(tx, scope, company), existing.dirCode).includes(input.pCode))
-        throw examError('EXAM_DIR_PARENT_LOOP');
+        throw appError('EXAM_DIR_PARENT_LOOP');
     }
     if (existing) {
       await repo.updateDir(tx, caller.scope, existing.id, { dirName: input.dirName, pCode: input.pCode, sortOrder: input.sortOrder });
@@ -75,7 +75,7 @@ export async function deleteDir(caller: Caller, dirCode: string): Promise<void> 
   const scope = scopeOf(caller);
   await inTransaction(caller, async (tx) => {
     const dir = await repo.findDir(tx, scope, dirCode);
-    if (!dir) throw examError('EXAM_DIR_NOT_FOUND');
+    if (!dir) throw appError('EXAM_DIR_NOT_FOUND');
     const tree = dirSubtree(await repo.listDirs(tx, scope, dir.companySysCode), dirCode);
     const questions = await repo.countQuestions(tx, scope, { companySysCode: dir.companySysCode, dirCodes: tree });
     authorize(caller, 'deleteDir', { ...dir, questions, subtree: tree.length });
@@ -112,7 +112,7 @@ export async function listQuestionPage(
 export async function readQuestion(caller: Caller, qCode: string): Promise<QuestionView> {
   const scope = scopeOf(caller);
   const row = await repo.findQuestion(caller.ctx.db, scope, qCode);
-  if (!row) throw examError('QUESTION_NOT_FOUND');
+  if (!row) throw appError('QUESTION_NOT_FOUND');
   return presentQuestion(row, await dirNames(caller.ctx.db, scope));
 }
 
@@ -126,7 +126,7 @@ function checkedValues(input: QuestionSaveInput) {
     difficulty: input.difficulty,
     score: input.score,
   });
-  if (!checked.ok) throw examError('QUESTION_INVALID', checked.problems[0].message);
+  if (!checked.ok) throw appErrorMsg('QUESTION_INVALID', checked.problems[0].message);
   const v = checked.value;
   return { qType: v.qType, qName: v.qName, ...v.options, answer: v.answer, analysis: v.analysis, difficulty: v.difficulty, score: v.score };
 }
@@ -135,7 +135,7 @@ function checkedValues(input: QuestionSaveInput) {
 async function dirFor(db: DbOrTx, scope: TenantScope, company: string, dirCode: string): Promise<string> {
   if (!dirCode) return '';
   const dir = await repo.findDir(db, scope, dirCode);
-  if (!dir || dir.companySysCode !== company) throw examError('EXAM_DIR_NOT_FOUND');
+  if (!dir || dir.companySysCode !== company) throw appError('EXAM_DIR_NOT_FOUND');
   return dir.dirCode;
 }
 
@@ -170,7 +170,7 @@ export async function updateQuestion(caller: Caller, input: QuestionSaveInput): 
   const scope = scopeOf(caller);
   await inTransaction(caller, async (tx) => {
     const row = input.qCode ? await repo.findQuestion(tx, scope, input.qCode) : undefined;
-    if (!row) throw examError('QUESTION_NOT_FOUND');
+    if (!row) throw appError('QUESTION_NOT_FOUND');
     await repo.updateQuestion(tx, caller.scope, row.id, {
       ...values,
       dirCode: await dirFor(tx, scope, row.companySysCode, input.dirCode),
@@ -187,7 +187,7 @@ export async function deleteQuestions(caller: Caller, qCodes: string[]): Promise
     const rows = (await repo.questionsByCode(tx, scope, [...new Set(qCodes)], { live: true })).filter((r) =>
       inScope(scope, r.companySysCode),
     );
-    if (rows.length === 0) throw examError('QUESTION_NOT_FOUND');
+    if (rows.length === 0) throw appError('QUESTION_NOT_FOUND');
     await repo.markQuestionsDeleted(
       tx,
       caller.scope,

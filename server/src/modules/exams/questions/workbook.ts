@@ -14,9 +14,9 @@ import ExcelJS from 'exceljs';
 import { recordAudit } from '../../../platform/audit.ts';
 import { requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
+import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import type { SheetRow } from '../../../platform/workbook/index.ts';
-import { examError } from '../errors.ts';
 import { type Caller, ownerCompany, scopeOf } from '../exams.policy.ts';
 import { importAnswer, importAnswerMessage } from './import-answers.ts';
 import * as repo from './questions.repository.ts';
@@ -73,14 +73,14 @@ export async function planQuestionImport(
   input: { dirCode: string; companySysCode: string },
 ): Promise<{ company: string; planned: PlannedQuestion[]; check: QuestionImportCheck }> {
   const missing = [TYPE, STEM, ANSWER].filter((h) => !sheet.headers.includes(h));
-  if (missing.length) throw examError('QUESTION_IMPORT_HEADER', ExamMsg.importHeader(missing.join('、')));
-  if (sheet.rows.length === 0) throw examError('QUESTION_IMPORT_EMPTY');
-  if (sheet.rows.length > QUESTION_IMPORT_MAX_ROWS) throw examError('QUESTION_IMPORT_TOO_MANY');
+  if (missing.length) throw appErrorMsg('QUESTION_IMPORT_HEADER', ExamMsg.importHeader(missing.join('、')));
+  if (sheet.rows.length === 0) throw appError('QUESTION_IMPORT_EMPTY');
+  if (sheet.rows.length > QUESTION_IMPORT_MAX_ROWS) throw appError('QUESTION_IMPORT_TOO_MANY');
   const db = caller.ctx.db;
   const scope = scopeOf(caller);
   const company = await ownerCompany(db, caller, input.companySysCode);
   const dirs = await repo.listDirs(db, scope, company);
-  if (input.dirCode && !dirs.some((d) => d.dirCode === input.dirCode)) throw examError('EXAM_DIR_NOT_FOUND');
+  if (input.dirCode && !dirs.some((d) => d.dirCode === input.dirCode)) throw appError('EXAM_DIR_NOT_FOUND');
   const dirOf = dirResolver(dirs);
 
   const errors: QuestionImportError[] = [];
@@ -162,7 +162,7 @@ export async function importQuestions(
   opts: { skipInvalid?: boolean } = {},
 ): Promise<number> {
   if (plan.check.errors.length && (!opts.skipInvalid || plan.planned.length === 0))
-    throw examError('QUESTION_IMPORT_INVALID', checkMessage(plan.check), plan.check);
+    throw appErrorMsg('QUESTION_IMPORT_INVALID', checkMessage(plan.check), plan.check);
   await inTransaction(caller, async (tx) => {
     await repo.insertQuestions(
       tx,

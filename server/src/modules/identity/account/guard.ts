@@ -1,4 +1,4 @@
-import { Msg, type NeedCaptcha } from '@xuetu/contract';
+import type { NeedCaptcha } from '@xuetu/contract';
 import type { Caller } from '../../../platform/caller.ts';
 import { verifyCaptcha } from '../../../platform/captcha.ts';
 import { bumpCounters, clearCounters, readCounters } from '../../../platform/counters.ts';
@@ -37,7 +37,7 @@ interface Attempt {
 export async function guardAttempt(caller: Caller, a: Attempt): Promise<void> {
   const { ctx, ip } = caller;
   const [hard, byAccount, byIp] = await readCounters(ctx, [ipHardKey(ip), accountKey(a.scope, a.account), ipKey(a.scope, ip)], caller.now);
-  if (hard >= GUARD_LIMITS.ipHard) throw new AppError(Msg.tooManyRequests, 429, 429, null, 'TOO_MANY_REQUESTS');
+  if (hard >= GUARD_LIMITS.ipHard) throw appError('TOO_MANY_REQUESTS');
   if (byAccount < GUARD_LIMITS.perAccount && byIp < GUARD_LIMITS.perIp) return;
   if (ctx.env.CAPTCHA_PROVIDER === 'none') return;
   if (!a.ticket) throw appError('TOO_MANY_FAILURES', needCaptcha);

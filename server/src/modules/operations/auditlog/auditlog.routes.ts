@@ -1,8 +1,7 @@
 import { type AuditLogView, auditlogApi, formatDateTime, Perm } from '@xuetu/contract';
 import { defineRoute } from '../../../platform/route.ts';
 import { tenantScope } from '../../../platform/scope.ts';
-import { pageAuditLogs } from './auditlog.repository.ts';
-import { auditNames } from './names.ts';
+import { auditNames, pageAuditLogs } from './auditlog.repository.ts';
 
 export const auditLogRoutes = [
   defineRoute({

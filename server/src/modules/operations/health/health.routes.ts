@@ -1,6 +1,5 @@
-import { Msg } from '@xuetu/contract';
 import { pingDatabase } from '../../../db/client.ts';
-import { AppError } from '../../../platform/errors.ts';
+import { appError } from '../../../platform/errors.ts';
 import { defineRoute } from '../../../platform/route.ts';
 
 const PING_TIMEOUT_MS = 3000;
@@ -29,8 +28,8 @@ export const healthRoutes = [
     handler: async ({ ctx }) => {
       const [database, cache] = await Promise.all([probe(() => pingDatabase(ctx.db)), probe(() => ctx.cache.get('health:ping'))]);
       const data = { database, cache };
-      if (database === 'down') throw new AppError(Msg.databaseUnavailable, 503, 503, data, 'DATABASE_UNAVAILABLE');
-      if (cache === 'down') throw new AppError(Msg.cacheUnavailable, 503, 503, data, 'CACHE_UNAVAILABLE');
+      if (database === 'down') throw appError('DATABASE_UNAVAILABLE', data);
+      if (cache === 'down') throw appError('CACHE_UNAVAILABLE', data);
       return data;
     },
   }),
@@ -40,7 +39,7 @@ export const healthRoutes = [
     access: 'public',
     summary: '就绪检查：进程是否接收新请求（收到停止信号后 HTTP 503，负载均衡器应停止转发）',
     handler: async ({ ctx }) => {
-      if (ctx.lifecycle.stopping) throw new AppError(Msg.serverStopping, 503, 503, { ready: false }, 'SERVER_STOPPING');
+      if (ctx.lifecycle.stopping) throw appError('SERVER_STOPPING', { ready: false });
       return { ready: true };
     },
   }),

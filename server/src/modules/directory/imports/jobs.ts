@@ -4,7 +4,7 @@
 // upload again, plans it again (the data may have changed since the check) as the importer, and
 // writes everything in one transaction, exactly as the inline import does.
 //
-// Assumption: the uploaded workbook is a temporary file (platform/files purge.ts deletes temp
+// Assumption: the uploaded workbook is a temporary file (platform/files/jobs.ts deletes temp
 // uploads older than FILES_TEMP_HOURS, at least 1 h, 24 h by default). The job starts within
 // seconds of the request, so it reads the file long before that; a job that could not start in
 // time fails with IMPORT_FILE_GONE (the importer uploads again), it never reads another file.
