@@ -25,6 +25,8 @@ const { app, ctx } = await buildApp({
     FILES_DIR: join(dir, 'files'),
     // BENCH_FILES_ACCEL=1 (the segments scenario): nginx sends the bytes (X-Accel-Redirect)
     ...(process.env.BENCH_FILES_ACCEL === '1' ? { FILES_ACCEL_REDIRECT: '/_protected/', TRUST_PROXY: ['loopback'] } : {}),
+    // BENCH_SECURE_LINK_SECRET (with it): segments as nginx secure_link URLs in the play list (ADR 0046)
+    ...(process.env.BENCH_SECURE_LINK_SECRET ? { FILES_SECURE_LINK_SECRET: process.env.BENCH_SECURE_LINK_SECRET } : {}),
     SEED_DEMO: true,
     // BENCH_PRODUCTION_LIMITS=1 (the office scenario): the rate limits as deployed (their defaults,
     // or RATE_LIMIT_* from the environment); otherwise out of the way of the load

@@ -56,6 +56,22 @@ export const envSchema = z
       .regex(/^\/[A-Za-z0-9_\-/]+\/$/, 'expected an internal location prefix such as /_protected/')
       .refine((v) => !v.includes('//'), 'expected an internal location prefix such as /_protected/')
       .optional(),
+    /**
+     * Local disk behind nginx, with FILES_ACCEL_REDIRECT: the signed HLS play list carries segment
+     * URLs nginx verifies itself (`secure_link`, keyed by this secret, which must equal the one in
+     * nginx's configuration), so segment requests never reach a node (ADR 0046). Unset = off.
+     */
+    FILES_SECURE_LINK_SECRET: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,128}$/, 'expected 32 to 128 letters, digits, _ or - (it is written into the nginx configuration)')
+      .optional(),
+    /** how long a segment's secure_link URL works past the moment its segment plays (never past the play list link) */
+    FILES_SECURE_LINK_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(24 * 3600)
+      .default(120),
     WEB_DIST: z.string().optional(),
     /** a CJK font for exam result PDFs (TTF/OTF or a TTC collection; only used glyphs are embedded) */
     PDF_CJK_FONT: z.string().default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
@@ -198,6 +214,19 @@ export const envSchema = z
       if (env[key]?.startsWith('dev-'))
         ctx.addIssue({ code: 'custom', path: [key], message: 'a published development value; set a random secret or leave it unset' });
     }
+    // the segments' URLs are nginx's to check: only behind it, with the files on its disk
+    if (env.FILES_SECURE_LINK_SECRET && !env.FILES_ACCEL_REDIRECT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FILES_SECURE_LINK_SECRET'],
+        message: 'requires FILES_ACCEL_REDIRECT (local disk behind nginx)',
+      });
+    if (env.FILES_SECURE_LINK_SECRET && env.S3_BUCKET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FILES_SECURE_LINK_SECRET'],
+        message: 'only for local disk; with S3_BUCKET use S3_PRESIGN_SECONDS',
+      });
     if (env.NODE_ENV !== 'production') return;
     if (env.SEED_DEMO)
       ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'must be false in production (demo passwords are public)' });

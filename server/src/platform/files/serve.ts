@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
 import { FileVisibility } from '@xuetu/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -43,6 +44,33 @@ export function handoffOf(ctx: Pick<AppContext, 'env' | 'storage'>): Handoff {
   if (storage.kind === 's3' && env.S3_PRESIGN_SECONDS > 0 && storage.presignGet)
     return { kind: 'presign', seconds: env.S3_PRESIGN_SECONDS, presign: storage.presignGet.bind(storage) };
   return { kind: 'app' };
+}
+
+/** The internal-to-nginx location HLS segments are sent from with `FILES_SECURE_LINK_SECRET` (deploy/nginx/xuetu-proxy.conf). */
+export const SECURE_LINK_PREFIX = '/_seg/';
+
+/**
+ * Who sends an HLS play list's segments (ADR 0046): as for any stored bytes (handoffOf), except
+ * that with local disk behind nginx and `FILES_SECURE_LINK_SECRET` the play list carries URLs
+ * nginx verifies itself (its `secure_link` module), so segment requests never reach a node.
+ */
+export type SegmentHandoff = Handoff | { kind: 'securelink'; secret: string; seconds: number };
+
+export function segmentHandoffOf(ctx: Pick<AppContext, 'env' | 'storage'>): SegmentHandoff {
+  const { env, storage } = ctx;
+  if (storage.kind === 'local' && env.FILES_ACCEL_REDIRECT && env.FILES_SECURE_LINK_SECRET)
+    return { kind: 'securelink', secret: env.FILES_SECURE_LINK_SECRET, seconds: env.FILES_SECURE_LINK_SECONDS };
+  return handoffOf(ctx);
+}
+
+/**
+ * A URL nginx's `secure_link` accepts until `expires` (unix seconds): `md5` is the base64url MD5
+ * (no padding) of `<expires><uri> <secret>`, as `secure_link_md5 "$secure_link_expires$uri <secret>"`.
+ */
+export function secureLinkUrl(key: string, expires: number, secret: string): string {
+  const uri = `${SECURE_LINK_PREFIX}${key}`;
+  const md5 = createHash('md5').update(`${expires}${uri} ${secret}`).digest('base64url');
+  return `${uri}?md5=${md5}&expires=${expires}`;
 }
 
 /**

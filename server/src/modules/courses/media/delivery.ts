@@ -1,7 +1,7 @@
 import { errorMessage, MediaStatus, type PlayListAnswer, PREVIEW_SECONDS, ResType } from '@xuetu/contract';
 import type { Caller } from '../../../platform/caller.ts';
 import { appError } from '../../../platform/errors.ts';
-import { handoffOf } from '../../../platform/files/index.ts';
+import { secureLinkUrl, segmentHandoffOf } from '../../../platform/files/index.ts';
 import { localCache } from '../../../platform/local-cache.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import { sessionAlive } from '../../../platform/sessions.ts';
@@ -274,7 +274,20 @@ export async function openMedia(caller: Caller, path: string, token: string): Pr
   if (file === 'index.m3u8') {
     const text = await readPlaylist(caller, rendition.key);
     const limit = grant.preview ? PREVIEW_SECONDS : 0;
-    const handoff = handoffOf(caller.ctx);
+    const handoff = segmentHandoffOf(caller.ctx);
+    if (handoff.kind === 'securelink') {
+      // every check above is done: nginx verifies each URL itself (secure_link) and sends the
+      // segment; the segment requests never reach a node. Each URL lives as a presigned one:
+      // FILES_SECURE_LINK_SECONDS past the moment its segment plays, never past the link's expiry
+      const now = Math.floor(caller.now.getTime() / 1000);
+      const left = secondsLeft(caller, granted.expiresAt);
+      const urls = new Map<string, string>();
+      for (const seg of segmentsWithin(parseSegments(text), limit)) {
+        const seconds = Math.min(left, Math.ceil(seg.start) + handoff.seconds);
+        urls.set(seg.uri, secureLinkUrl(`${dir}/${seg.uri}`, now + seconds, handoff.secret));
+      }
+      return { playlist: signPlaylist(text, (uri) => urls.get(uri) ?? '', limit) };
+    }
     if (handoff.kind === 'presign') {
       // every check above is done: the bucket (or a CDN before it) sends the segments. Each URL
       // lives until S3_PRESIGN_SECONDS past the moment the segment plays (from now), never past
