@@ -22,9 +22,10 @@ const ADMIN_SPECS = [
   'shell.spec.ts',
   'visitor-nav.spec.ts',
 ];
-// the accessibility audits, and specs that make their own data (practice: the other company's
-// demo practice and other01; question interchange: its own imported questions), to even the queues
-const AUDIT_SPECS = ['accessibility.spec.ts', 'practice.spec.ts', 'question-interchange.spec.ts'];
+// the accessibility audits, and specs that make their own data (the portal's notices and messages;
+// practice: the other company's demo practice and other01; question interchange: its own imported
+// questions), to even the queues
+const AUDIT_SPECS = ['accessibility.spec.ts', 'portal.spec.ts', 'practice.spec.ts', 'question-interchange.spec.ts'];
 // the specs wait on real players, heartbeats and jobs; two workers share two cores
 const SLOW = Boolean(process.env.CI);
 

@@ -53,7 +53,7 @@ export default function PracticeManagePage() {
         {...table}
         scroll={{ x: 900 }}
         columns={[
-          { title: '练习名称', dataIndex: 'practiceName', ellipsis: true },
+          { title: '练习名称', dataIndex: 'practiceName', width: 220, ellipsis: true },
           {
             title: '题目来源',
             key: 'source',
