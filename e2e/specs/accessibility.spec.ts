@@ -152,6 +152,8 @@ const ADMIN_AUDIT_PAGES = [
 ];
 
 test('public pages: home, login, the notice list and a notice', async ({ page }) => {
+  // eight audits of a few seconds each on a shared two-core machine
+  test.setTimeout(180_000);
   await auditEach(page, PUBLIC_PAGES, 'default', false);
   await useHighContrast(page);
   await auditEach(page, PUBLIC_PAGES, 'high-contrast', false);
