@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { QUESTION_COLUMNS } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { buildApp } from '../../../server/src/app.ts';
 
@@ -51,24 +52,7 @@ function moodleXml(run: string): string {
 async function workbook(run: string): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('试题');
-  ws.addRow([
-    '题型',
-    '题干',
-    '选项A',
-    '选项B',
-    '选项C',
-    '选项D',
-    '选项E',
-    '选项F',
-    '选项G',
-    '选项H',
-    '选项I',
-    '答案',
-    '解析',
-    '难度',
-    '分值',
-    '目录',
-  ]);
+  ws.addRow([...QUESTION_COLUMNS]);
   for (let i = 0; i < COUNT; i++) {
     const kind = i % 5;
     const stem = `<p>压测表格题 ${run}-${i}：<strong>安全生产</strong>第 ${i} 题的内容。${kind === 3 ? '（）' : ''}</p>`;
