@@ -300,8 +300,51 @@ async function settleBeforeHead(ctx: AppContext, id: string): Promise<void> {
   // cut as above, there), and let go again at once; then its finish, if the last bytes are in
   const shared = await Promise.race([takeSharedLock(ctx, id, null, () => {}).catch(() => null), sleep(SETTLE_BOUND_MS).then(() => null)]);
   await shared?.release();
+  await finishSettled(ctx, id);
+}
+
+/** Waits (bounded) while the upload's file is being moved into storage, by any node. */
+async function finishSettled(ctx: AppContext, id: string): Promise<void> {
   const until = Date.now() + SETTLE_BOUND_MS;
   while ((await ctx.cache.get(finishingKey(id))) !== undefined && Date.now() < until) await sleep(LOCK_POLL_MS);
+}
+
+/** The finished upload `id`, when the caller owns it. */
+async function finishedFor(caller: Caller, id: string): Promise<FinishedUpload | undefined> {
+  const done = id ? await caller.ctx.cache.get<FinishedUpload>(finishedKey(id)) : undefined;
+  return done && done.owner === String(requireActor(caller).userId) ? done : undefined;
+}
+
+/** "Complete", with the media id: the answer to a HEAD for an upload whose file is in storage. */
+function answerFinished(res: import('node:http').ServerResponse, done: FinishedUpload): void {
+  res.writeHead(200, {
+    'Tus-Resumable': '1.0.0',
+    'Upload-Offset': String(done.size),
+    'Upload-Length': String(done.size),
+    'Cache-Control': 'no-store',
+    'X-Media-Id': done.mediaCode,
+    'Access-Control-Expose-Headers': 'Upload-Offset, Upload-Length, Tus-Resumable, X-Media-Id',
+  });
+  res.end();
+}
+
+/**
+ * A HEAD answered by tus, looked at before it is sent: a PATCH that took the lock after this HEAD's
+ * wait can bring the upload to its end, and its finish move the file away before tus reads it
+ * (tus would answer 410 or 404). Such an answer waits for the finish and becomes "complete".
+ */
+async function answerHead(caller: Caller, req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, id: string) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
+  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: 'HEAD', headers });
+  const answer = await current.run(caller, () => tusServer(caller.ctx).handleWeb(request));
+  if ((answer.status === 404 || answer.status === 410) && id) {
+    await finishSettled(caller.ctx, id);
+    const done = await finishedFor(caller, id);
+    if (done) return answerFinished(res, done);
+  }
+  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  res.end();
 }
 
 /** A PATCH whose connection closed is done once tus has let go of its upload (and started a finish, if any). */
@@ -332,8 +375,8 @@ export async function handleTus(
   if (req.method === 'PATCH' && id) {
     // a finished upload asked again (a client whose last answer was lost resends an empty PATCH at
     // the end, or the same bytes again): a tus answer with the media id, not a 404 or a 500
-    const done = await caller.ctx.cache.get<FinishedUpload>(finishedKey(id));
-    if (done && done.owner === String(requireActor(caller).userId)) {
+    const done = await finishedFor(caller, id);
+    if (done) {
       const atEnd = req.headers['upload-offset'] === String(done.size) && Number(req.headers['content-length'] ?? 0) === 0;
       req.resume();
       res.writeHead(atEnd ? 204 : 409, {
@@ -350,19 +393,8 @@ export async function handleTus(
   }
   if (req.method === 'HEAD') {
     await settleBeforeHead(caller.ctx, id);
-    const done = id ? await caller.ctx.cache.get<FinishedUpload>(finishedKey(id)) : undefined;
-    if (done && done.owner === String(requireActor(caller).userId)) {
-      res.writeHead(200, {
-        'Tus-Resumable': '1.0.0',
-        'Upload-Offset': String(done.size),
-        'Upload-Length': String(done.size),
-        'Cache-Control': 'no-store',
-        'X-Media-Id': done.mediaCode,
-        'Access-Control-Expose-Headers': 'Upload-Offset, Upload-Length, Tus-Resumable, X-Media-Id',
-      });
-      res.end();
-      return;
-    }
+    const done = await finishedFor(caller, id);
+    return done ? answerFinished(res, done) : answerHead(caller, req, res, id);
   }
   // a connection cut by its client never gets its answer written, and tus's handling of it (which
   // waits for that write) may never settle: the request is over when its connection is
