@@ -5,6 +5,7 @@
 // BUDGET_ONLY=<text>[,<text>] to measure only the pages whose label contains one of them.
 import { writeFileSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_PATH } from '../fixtures/chromium';
 import { type AppServer, startAppServer } from './server';
 
 const KB = 1024;
@@ -128,7 +129,7 @@ const server = await startAppServer(Number(process.env.BUDGET_PORT ?? 8190));
 let failed = false;
 try {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
   });
   try {

@@ -297,8 +297,8 @@ test('a shuffled exam reloaded mid-way shows the same order and the answer on th
         .replace(/\s+/g, ' ')
         .trim(),
     );
+  await expect(page.locator('[data-testid^="question-"]')).toHaveCount(4);
   const before = await texts();
-  expect(before).toHaveLength(4);
   // answer the first question shown with its option 乙 (whatever letter it has on this page)
   const first = page.getByTestId('question-1');
   await first.getByText(/乙\d/).click();
@@ -306,7 +306,8 @@ test('a shuffled exam reloaded mid-way shows the same order and the answer on th
   const chosen = await first.locator('input:checked').getAttribute('value');
   await page.reload();
   await expect(page.getByTestId('countdown')).toContainText(/\d\d:\d\d/);
-  expect(await texts()).toEqual(before);
+  // the questions render in turn after the countdown shows: the same four, in the same order
+  await expect.poll(texts).toEqual(before);
   await expect(page.getByTestId('question-1').locator(`input[value="${chosen}"]`)).toBeChecked();
 });
 
