@@ -12,7 +12,6 @@ import { E2E_SSO_SECRET } from './fixtures/sso.ts';
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const ADMIN_SPECS = [
   'accessibility.spec.ts',
-  'accounts.spec.ts',
   'admin-walkthrough.spec.ts',
   'admin.spec.ts',
   'dashboard.spec.ts',
