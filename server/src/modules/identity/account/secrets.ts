@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
-import { stepSecrets } from '../../../db/schema/index.ts';
 import type { Caller } from '../../../platform/caller.ts';
+import * as repo from './account.repository.ts';
 
 // Short-lived secrets handed out after a successful first step (login choices, reset wizard) and
 // what each later step proved (`verified`). They live in the database, keyed by the secret's
@@ -23,42 +22,29 @@ const usable = (secret: string) => Boolean(secret) && secret.length <= 200;
 export async function issueSecret<T>(caller: Caller, kind: SecretKind, data: T): Promise<string> {
   const { ctx, now } = caller;
   const secret = randomBytes(24).toString('base64url');
-  await ctx.db
-    .insert(stepSecrets)
-    .values({ key: keyOf(kind, secret), data, expiresAt: new Date(now.getTime() + SECRET_TTL_S[kind] * 1000) });
+  await repo.insertStepSecret(ctx.db, keyOf(kind, secret), data, new Date(now.getTime() + SECRET_TTL_S[kind] * 1000));
   if (++issuedSincePurge >= PURGE_EVERY) {
     issuedSincePurge = 0;
-    await ctx.db.delete(stepSecrets).where(lt(stepSecrets.expiresAt, now));
+    await repo.purgeStepSecrets(ctx.db, now);
   }
   return secret;
 }
 
-const live = (kind: SecretKind, secret: string, now: Date) => and(eq(stepSecrets.key, keyOf(kind, secret)), gt(stepSecrets.expiresAt, now));
-
 export async function readSecret<T>(caller: Caller, kind: SecretKind, secret: string): Promise<T | null> {
   if (!usable(secret)) return null;
-  const [row] = await caller.ctx.db
-    .select({ data: stepSecrets.data })
-    .from(stepSecrets)
-    .where(live(kind, secret, caller.now));
+  const row = await repo.findLiveStepSecret(caller.ctx.db, keyOf(kind, secret), caller.now);
   return row ? (row.data as T) : null;
 }
 
 /** Replaces the data of a live secret, keeping its expiry. */
 export async function updateSecret<T>(caller: Caller, kind: SecretKind, secret: string, data: T): Promise<void> {
   if (!usable(secret)) return;
-  await caller.ctx.db
-    .update(stepSecrets)
-    .set({ data })
-    .where(live(kind, secret, caller.now));
+  await repo.updateLiveStepSecret(caller.ctx.db, keyOf(kind, secret), caller.now, data);
 }
 
 /** Reads and ends a secret in one statement; a second use (even a racing one) gets null. */
 export async function consumeSecret<T>(caller: Caller, kind: SecretKind, secret: string): Promise<T | null> {
   if (!usable(secret)) return null;
-  const [row] = await caller.ctx.db
-    .delete(stepSecrets)
-    .where(live(kind, secret, caller.now))
-    .returning({ data: stepSecrets.data });
+  const row = await repo.takeLiveStepSecret(caller.ctx.db, keyOf(kind, secret), caller.now);
   return row ? (row.data as T) : null;
 }
