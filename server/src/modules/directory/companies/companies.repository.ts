@@ -17,6 +17,11 @@ export async function findCompanyInScope(db: DbOrTx, scope: TenantScope, code: s
   return row;
 }
 
+/** Every company the scope may see (an import's company column names one of them). */
+export async function companiesInScope(db: DbOrTx, scope: TenantScope): Promise<CompanyRow[]> {
+  return db.select().from(companies).where(scopeWhere(scope, companies.companySysCode));
+}
+
 export async function listCompanies(db: DbOrTx, scope: TenantScope, q: { key: string; status: string; limit: number; offset: number }) {
   const conds: SQL[] = [scopeWhere(scope, companies.companySysCode)];
   if (q.key) {

@@ -7,21 +7,28 @@ import {
   parseDateTime,
   type UserRowView,
 } from '@xuetu/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { companies, orgs, posts, users } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import { setJobResult } from '../../../platform/jobs/repository.ts';
-import { scopeWhere } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import type { SheetRow } from '../../../platform/workbook/index.ts';
+import { companiesInScope } from '../companies/companies.repository.ts';
 import { targetCompany } from '../companies/target.ts';
+import { orgTreeOfCompany } from '../orgs/orgs.repository.ts';
+import { postNamesOfCompany } from '../posts/posts.repository.ts';
 import { UNMANAGEABLE_REASON, unmanageableUserIds } from '../users/manage.ts';
 import { presentUserRow } from '../users/users.presenter.ts';
-import { insertImportedUsers, listUsers, rolesOfUsers, updateImportedUsers } from '../users/users.repository.ts';
+import {
+  idCardsAndMobilesOfCompany,
+  insertImportedUsers,
+  rolesOfUsers,
+  takenAccountCodes,
+  updateImportedUsers,
+  usersByIdCardsOrMobiles,
+} from '../users/users.repository.ts';
 
 const [NAME, ID_CARD, MOBILE, ORG, POST, PART_TIME, VALID] = IMPORT_COLUMNS;
 
@@ -56,10 +63,7 @@ interface CompanyIndex {
 }
 
 async function indexCompany(ctx: AppContext, companySysCode: string, companyCode: string): Promise<CompanyIndex> {
-  const orgRows = await ctx.db
-    .select({ id: orgs.id, pId: orgs.pId, orgName: orgs.orgName })
-    .from(orgs)
-    .where(eq(orgs.companySysCode, companySysCode));
+  const orgRows = await orgTreeOfCompany(ctx.db, companySysCode);
   const byId = new Map(orgRows.map((o) => [o.id, o]));
   const orgByPath = new Map<string, number>();
   const orgByName = new Map<string, number | null>();
@@ -75,14 +79,8 @@ async function indexCompany(ctx: AppContext, companySysCode: string, companyCode
     if (names.length > 1) orgByPath.set(names.slice(1).join('/'), o.id);
     orgByName.set(o.orgName, orgByName.has(o.orgName) ? null : o.id);
   }
-  const postRows = await ctx.db
-    .select({ id: posts.id, postName: posts.postName })
-    .from(posts)
-    .where(eq(posts.companySysCode, companySysCode));
-  const userRows = await ctx.db
-    .select({ id: users.id, idCard: users.idCard, mobile: users.mobile })
-    .from(users)
-    .where(eq(users.companySysCode, companySysCode));
+  const postRows = await postNamesOfCompany(ctx.db, companySysCode);
+  const userRows = await idCardsAndMobilesOfCompany(ctx.db, companySysCode);
   return {
     companyCode,
     orgByPath,
@@ -112,9 +110,7 @@ export async function planImport(
 
   // the company of each row: the company column, or the one the request names / the actor's own
   const fixed = withCompany ? null : await targetCompany(ctx.db, actor, requestedCompany);
-  const companyRows = withCompany
-    ? await ctx.db.select().from(companies).where(scopeWhere(scope, companies.companySysCode))
-    : [fixed as NonNullable<typeof fixed>];
+  const companyRows = withCompany ? await companiesInScope(ctx.db, scope) : [fixed as NonNullable<typeof fixed>];
   const companyByCode = new Map<string, (typeof companyRows)[number]>();
   for (const c of companyRows) {
     companyByCode.set(c.companyCode, c);
@@ -238,16 +234,11 @@ async function accountCodes(tx: Tx, rows: PlannedRow[], companyCodeOf: Map<strin
   for (let i = 0; i < candidates.length; i += CHUNK) {
     const part = candidates.slice(i, i + CHUNK);
     const alts = part.map((c, j) => `${companyCodeOf.get(rows[i + j].companySysCode)}-${c}`);
-    const found = await tx
-      .select({ code: users.accountCode })
-      .from(users)
-      .where(
-        inArray(
-          sql`lower(${users.accountCode})`,
-          [...part, ...alts].map((c) => c.toLowerCase()),
-        ),
-      );
-    for (const f of found) taken.add(f.code.toLowerCase());
+    const found = await takenAccountCodes(
+      tx,
+      [...part, ...alts].map((c) => c.toLowerCase()),
+    );
+    for (const code of found) taken.add(code.toLowerCase());
   }
   return rows.map((r) => {
     if (!taken.has(r.idCard.toLowerCase())) {
@@ -339,13 +330,7 @@ export async function matchListedUsers(caller: Caller, sheet: { headers: string[
   for (let i = 0; i < Math.max(idCards.length, mobiles.length); i += CHUNK) {
     const ids = idCards.slice(i, i + CHUNK);
     const ms = mobiles.slice(i, i + CHUNK);
-    const conds = [
-      ids.length ? inArray(sql`upper(${users.idCard})`, ids) : undefined,
-      ms.length ? inArray(users.mobile, ms) : undefined,
-    ].filter(Boolean);
-    if (conds.length === 0) continue;
-    const where = and(scopeWhere(scope, users.companySysCode), sql`(${sql.join(conds as ReturnType<typeof sql>[], sql` or `)})`);
-    const { rows } = await listUsers(ctx.db, where as ReturnType<typeof sql>, { limit: CHUNK * 4, offset: 0 });
+    const rows = await usersByIdCardsOrMobiles(ctx.db, scope, ids, ms, CHUNK * 4);
     const roleMap = await rolesOfUsers(
       ctx.db,
       rows.map((r) => r.user.id),

@@ -18,6 +18,11 @@ export async function listOrgs(db: DbOrTx, scope: TenantScope, companySysCode?: 
 }
 
 /** A department by id or code, when inside the scope (another company's answers as missing). */
+/** A company's departments, as an import resolves department paths and names. */
+export async function orgTreeOfCompany(db: DbOrTx, companySysCode: string) {
+  return db.select({ id: orgs.id, pId: orgs.pId, orgName: orgs.orgName }).from(orgs).where(eq(orgs.companySysCode, companySysCode));
+}
+
 export async function findOrgInScope(db: DbOrTx, scope: TenantScope, ref: { id?: number; orgCode?: string }): Promise<OrgRow | undefined> {
   const by = ref.id !== undefined && ref.id > 0 ? eq(orgs.id, ref.id) : ref.orgCode ? eq(orgs.orgCode, ref.orgCode) : undefined;
   if (!by) return undefined;

@@ -24,6 +24,11 @@ export async function findPostInScope(
   return row;
 }
 
+/** A company's posts by name, as an import resolves them. */
+export async function postNamesOfCompany(db: DbOrTx, companySysCode: string) {
+  return db.select({ id: posts.id, postName: posts.postName }).from(posts).where(eq(posts.companySysCode, companySysCode));
+}
+
 export async function listPosts(db: DbOrTx, scope: TenantScope, q: { keyWord: string; company?: string; limit: number; offset: number }) {
   const conds: SQL[] = [scopeWhere(scope, posts.companySysCode)];
   if (q.company) conds.push(eq(posts.companySysCode, q.company));

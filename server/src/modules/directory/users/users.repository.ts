@@ -63,6 +63,34 @@ export async function listUsers(db: DbOrTx, where: SQL, page: { limit: number; o
   return { rows, total: Number(total.n) };
 }
 
+/** A company's people by ID number and phone, as an import matches its rows against them. */
+export async function idCardsAndMobilesOfCompany(db: DbOrTx, companySysCode: string) {
+  return db
+    .select({ id: users.id, idCard: users.idCard, mobile: users.mobile })
+    .from(users)
+    .where(eq(users.companySysCode, companySysCode));
+}
+
+/** The account codes among `lowerCodes` (lower case) that are taken, as stored. */
+export async function takenAccountCodes(db: DbOrTx, lowerCodes: string[]): Promise<string[]> {
+  if (!lowerCodes.length) return [];
+  const rows = await db
+    .select({ code: users.accountCode })
+    .from(users)
+    .where(inArray(sql`lower(${users.accountCode})`, lowerCodes));
+  return rows.map((r) => r.code);
+}
+
+/** The people in scope whose ID number (upper case) is among `idCards` or whose phone is among `mobiles`. */
+export async function usersByIdCardsOrMobiles(db: DbOrTx, scope: TenantScope, idCards: string[], mobiles: string[], limit: number) {
+  const conds = [
+    idCards.length ? inArray(sql`upper(${users.idCard})`, idCards) : undefined,
+    mobiles.length ? inArray(users.mobile, mobiles) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  if (conds.length === 0) return [];
+  return (await listUsers(db, and(scopeWhere(scope, users.companySysCode), or(...conds)) as SQL, { limit, offset: 0 })).rows;
+}
+
 /** One batch of the export, newest first, continuing below `beforeId` (keyset paging). */
 export async function exportBatch(db: DbOrTx, where: SQL, beforeId: number | null, size: number) {
   const w = beforeId === null ? where : (and(where, sql`${users.id} < ${beforeId}`) as SQL);
