@@ -15,10 +15,8 @@ const ADMIN_SPECS = [
   'admin-walkthrough.spec.ts',
   'admin.spec.ts',
   'dashboard.spec.ts',
-  'login-dialog.spec.ts',
   'security-headers.spec.ts',
   'shell.spec.ts',
-  'visitor-nav.spec.ts',
 ];
 // (measured 2026-11-27: a third server and worker made CI's Playwright phase slower, not faster —
 // three servers booting at once and three browsers on two cores; the phase is CPU-bound)
