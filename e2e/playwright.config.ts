@@ -4,8 +4,8 @@ import { E2E_SSO_SECRET } from './fixtures/sso.ts';
 
 // Runs the built app (npm run build first) and drives the system Chromium headless; no browser is
 // downloaded. Two servers, each on its own fresh database, take half of the specs each (two
-// workers): `admin` (accounts, administration, the shell, security headers) on PORT and
-// `learning` (portal, resources, study, projects, exams) on PORT+1. A spec file not named in ADMIN_SPECS runs on the
+// workers): `admin` (the accessibility audits, administration, the shell, security headers) on
+// PORT and `learning` (accounts and sign-in, portal, resources, study, projects, exams) on PORT+1. A spec file not named in ADMIN_SPECS runs on the
 // learning server. Both run on the embedded PGlite by default; E2E_DATABASE_URL puts the learning
 // server on that (empty) PostgreSQL database instead (.ci/run creates one), so CI runs both
 // engines end to end. DATABASE_URL is never inherited: a developer's own database is not touched.

@@ -129,8 +129,9 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-// run time: every page in the default theme; under 高对比度 the public and learner pages and the
-// admin pages with the most kinds of coloured parts (links, tags, switches, tabs, pagers, trees)
+// run time: in the default theme every public and learner page and one admin page of each kind
+// (below); under 高对比度 the public pages, the dashboard, a study page, the exam page and the admin
+// pages with the most kinds of coloured parts (links, tags, switches, tabs, pagers, trees)
 const PUBLIC_PAGES = ['/home', '/login', '/infonoticelist', '/viewnoticeitem?noticeSysCode=N-DEMO-01'];
 const HIGH_CONTRAST_ADMIN_PAGES = ['/ydUser/index', '/exam/manage', '/permission/pageCtrl'];
 // the admin pages audited: one of each kind of page (lists with filters and tables, trees, tabbed
