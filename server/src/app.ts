@@ -12,7 +12,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { applyMigrations, withStartupLock } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { isDatabaseUnavailable, isNumberOutOfRange } from './db/unavailable.ts';
-import { allJobs, allRoutes } from './modules/index.ts';
+import { allJobs, allRoutes, wireModules } from './modules/index.ts';
 import { loadActor } from './platform/actor.ts';
 import { type Cache, createCache, isCacheUnavailable } from './platform/cache.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -185,6 +185,7 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
+  wireModules(ctx);
   registerRoutes(app, ctx, allRoutes);
   const spaReady = await registerSpa(app, env.WEB_DIST ?? resolve(REPO_ROOT, 'web/dist'));
 

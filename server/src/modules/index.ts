@@ -1,3 +1,4 @@
+import type { AppContext } from '../platform/context.ts';
 import { subscribe } from '../platform/events.ts';
 import { purgeOrphanFilesJob, purgeTempFilesJob } from '../platform/files/index.ts';
 import type { JobDefinition } from '../platform/jobs/index.ts';
@@ -41,8 +42,12 @@ import { projectRoutes } from './projects/projects.routes.ts';
 // After-commit events (ADR 0039): who reacts to what another module announces.
 subscribe('projects.changed', (ctx) => forgetStudyRules(ctx));
 subscribe('courses.homeChanged', (ctx) => invalidatePortal(ctx));
-// Courses ask training projects for their study rules without depending on them.
-provideProjectStudyRules(projectStudyRules);
+
+/** Wires one app's modules together as it is built (what is per app, on its context). */
+export function wireModules(ctx: AppContext): void {
+  // courses ask training projects for their study rules without depending on them
+  provideProjectStudyRules(ctx, projectStudyRules);
+}
 
 /** Every API route of the app, module by module. */
 // biome-ignore lint/suspicious/noExplicitAny: route inputs differ per module

@@ -176,11 +176,6 @@ const JOBS_ELSEWHERE: Record<string, number> = {};
 const CACHES_OFF_THE_CLOCK: Record<string, number> = {};
 
 const MODULE_LEVEL_STATE: Record<string, number> = {
-  // the media tool probes and upload state are the media work's (issue 24: left to it)
-  'modules/courses/media/tools.ts': 3,
-  'modules/courses/media/upload.ts': 1,
-  // the project rules source handed to courses by the composition root (the same for every app)
-  'modules/courses/study/rules.ts': 1,
   // purge throttles: per process on purpose (one sweep per N writes, whichever app wrote)
   'modules/identity/account/secrets.ts': 1,
   'platform/counters.ts': 1,

@@ -8,7 +8,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { defineJob } from '../../../platform/jobs/index.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import * as repo from './media.repository.ts';
-import { ffmpegFilters, MediaError, mediaCapability, oneAtATime, probeMedia } from './tools.ts';
+import { canToneMap, MediaError, mediaCapability, oneAtATime, probeMedia } from './tools.ts';
 import { planRenditions, transcodeRendition } from './transcode.ts';
 
 const PROBE_TIMEOUT_MS = 60_000;
@@ -72,7 +72,7 @@ export async function processMedia(
     updatedAt: ctx.clock.now(),
   });
   const original = { quality: 'OD', key: row.sourceKey, height: row.height, format: 'file' as const };
-  const cap = await mediaCapability(env.FFMPEG_PATH, env.FFPROBE_PATH);
+  const cap = await mediaCapability(ctx);
   if (!cap.ffprobe || !cap.ffmpeg) {
     // without ffmpeg the original plays as the only quality; the admin sees why
     await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, {
@@ -98,7 +98,7 @@ export async function processMedia(
     const source = sound ? { ...info, width: 0, height: 0 } : info;
     if (sound && !info.audioCodec) throw new MediaError('文件中没有声音，不能作为音频使用');
     await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, base);
-    const plan = planRenditions(source, { canToneMap: (await ffmpegFilters(env.FFMPEG_PATH)).has('zscale') });
+    const plan = planRenditions(source, { canToneMap: await canToneMap(ctx) });
     const made: repo.Rendition[] = [];
     const failures: MediaError[] = [];
     // progress writes in order, all written before the final state
@@ -106,7 +106,7 @@ export async function processMedia(
     const push = (pct: number) => {
       writes = writes.then(() => report(pct)).catch(() => {});
     };
-    await oneAtATime(async () => {
+    await oneAtATime(ctx, async () => {
       for (const [i, r] of plan.entries()) {
         const outDir = join(work, r.quality);
         await mkdir(outDir);

@@ -50,7 +50,7 @@ export async function retryMedia(caller: Caller, mediaId: string): Promise<Media
 
 /** The admin status line: can this server transcode? */
 export async function capability(caller: Caller) {
-  const cap = await mediaCapability(caller.ctx.env.FFMPEG_PATH, caller.ctx.env.FFPROBE_PATH);
+  const cap = await mediaCapability(caller.ctx);
   return {
     canTranscode: cap.ffmpeg && cap.ffprobe,
     version: cap.version,

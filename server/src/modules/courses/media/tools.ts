@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
+import type { AppContext } from '../../../platform/context.ts';
 
 /**
  * The system ffmpeg/ffprobe, spawned with argument arrays (never a shell string), each run with
@@ -82,29 +83,37 @@ export interface Capability {
   reason: string;
 }
 
-const capabilities = new Map<string, Promise<Capability>>();
+/**
+ * What this app remembers of its tools (ctx.locals): whether ffmpeg/ffprobe run and which
+ * filters ffmpeg has (asked once, of the app's FFMPEG_PATH/FFPROBE_PATH), and the transcode queue.
+ */
+interface MediaTools {
+  capability: Promise<Capability> | null;
+  toneMap: Promise<boolean> | null;
+  queue: Promise<unknown>;
+}
+const toolsOf = (ctx: Pick<AppContext, 'locals'>) =>
+  ctx.locals.of<MediaTools>('media.tools', () => ({ capability: null, toneMap: null, queue: Promise.resolve() }));
 
-/** Whether ffmpeg and ffprobe run here (checked once per process and path). */
-export function mediaCapability(ffmpeg: string, ffprobe: string): Promise<Capability> {
-  const key = `${ffmpeg}\u0000${ffprobe}`;
-  let found = capabilities.get(key);
-  if (!found) {
-    found = (async () => {
-      const probe = async (cmd: string) => {
-        try {
-          const r = await runTool(cmd, ['-version'], { timeoutMs: 5000 });
-          return r.code === 0 ? r.stdout.split('\n')[0] : null;
-        } catch {
-          return null;
-        }
-      };
-      const [a, b] = await Promise.all([probe(ffmpeg), probe(ffprobe)]);
-      const reason = a && b ? '' : '服务器未安装 ffmpeg/ffprobe：视频不能转码，只能以原画（原文件）播放';
-      return { ffmpeg: Boolean(a), ffprobe: Boolean(b), version: a ?? '', reason };
-    })();
-    capabilities.set(key, found);
-  }
-  return found;
+/** Whether ffmpeg and ffprobe run here (checked once per app). */
+export function mediaCapability(ctx: Pick<AppContext, 'env' | 'locals'>): Promise<Capability> {
+  const tools = toolsOf(ctx);
+  tools.capability ??= probeCapability(ctx.env.FFMPEG_PATH, ctx.env.FFPROBE_PATH);
+  return tools.capability;
+}
+
+async function probeCapability(ffmpeg: string, ffprobe: string): Promise<Capability> {
+  const probe = async (cmd: string) => {
+    try {
+      const r = await runTool(cmd, ['-version'], { timeoutMs: 5000 });
+      return r.code === 0 ? r.stdout.split('\n')[0] : null;
+    } catch {
+      return null;
+    }
+  };
+  const [a, b] = await Promise.all([probe(ffmpeg), probe(ffprobe)]);
+  const reason = a && b ? '' : '服务器未安装 ffmpeg/ffprobe：视频不能转码，只能以原画（原文件）播放';
+  return { ffmpeg: Boolean(a), ffprobe: Boolean(b), version: a ?? '', reason };
 }
 
 export interface ProbeResult {
@@ -196,25 +205,24 @@ export async function probeMedia(ffprobe: string, path: string, timeoutMs: numbe
   };
 }
 
-const filterSets = new Map<string, Promise<Set<string>>>();
-
-/** The filters this ffmpeg was built with (checked once per path): zscale/tonemap are optional. */
+/** The filters this ffmpeg was built with: zscale/tonemap are optional. */
 export function ffmpegFilters(ffmpeg: string): Promise<Set<string>> {
-  let found = filterSets.get(ffmpeg);
-  if (!found) {
-    found = runTool(ffmpeg, ['-hide_banner', '-filters'], { timeoutMs: 5000 })
-      .then((r) => new Set(r.stdout.split('\n').map((l) => l.trim().split(/\s+/)[1] ?? '')))
-      .catch(() => new Set<string>());
-    filterSets.set(ffmpeg, found);
-  }
-  return found;
+  return runTool(ffmpeg, ['-hide_banner', '-filters'], { timeoutMs: 5000 })
+    .then((r) => new Set(r.stdout.split('\n').map((l) => l.trim().split(/\s+/)[1] ?? '')))
+    .catch(() => new Set<string>());
 }
 
-let queue: Promise<unknown> = Promise.resolve();
+/** Whether the app's ffmpeg can tone-map HDR to SDR (has zscale; asked once per app). */
+export function canToneMap(ctx: Pick<AppContext, 'env' | 'locals'>): Promise<boolean> {
+  const tools = toolsOf(ctx);
+  tools.toneMap ??= ffmpegFilters(ctx.env.FFMPEG_PATH).then((f) => f.has('zscale'));
+  return tools.toneMap;
+}
 
-/** Runs `fn` after every transcode started before it in this process: one at a time. */
-export function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
-  const next = queue.then(fn, fn);
-  queue = next.catch(() => {});
+/** Runs `fn` after every transcode this app started before it: one at a time. */
+export function oneAtATime<T>(ctx: Pick<AppContext, 'locals'>, fn: () => Promise<T>): Promise<T> {
+  const tools = toolsOf(ctx);
+  const next = tools.queue.then(fn, fn);
+  tools.queue = next.catch(() => {});
   return next;
 }

@@ -40,7 +40,6 @@ type TusState = {
    */
   patching: Map<string, { settled: Promise<void>; cut: () => void }>;
 };
-const servers = new WeakMap<AppContext, TusState>();
 
 /**
  * tus's locker: an upload's lock is held in this process (tus's MemoryLocker: requests of one
@@ -70,7 +69,7 @@ class TrackedLocker implements Locker {
             requestRelease();
             // still held after the drain time (a client gone without closing): its PATCH is cut
             setTimeout(() => {
-              if (this.held.get(id) === mine) servers.get(this.ctx)?.patching.get(id)?.cut();
+              if (this.held.get(id) === mine) tusOf(this.ctx).patching.get(id)?.cut();
             }, this.ctx.env.MEDIA_UPLOAD_DRAIN_MS + 50).unref();
           });
         } catch (err) {
@@ -155,9 +154,12 @@ export function tusServer(ctx: AppContext): Server {
   return tusOf(ctx).server;
 }
 
+/** This app's tus server, its locker and its PATCH table (made on first use). */
 function tusOf(ctx: AppContext): TusState {
-  const found = servers.get(ctx);
-  if (found) return found;
+  return ctx.locals.of('media.tus', () => makeTus(ctx));
+}
+
+function makeTus(ctx: AppContext): TusState {
   const locker = new TrackedLocker(ctx);
   const datastore = markFinishing(releaseWithUpload(checkFirstChunk(tusStore(ctx.env)), ctx), ctx);
   const server = new Server({
@@ -236,9 +238,7 @@ function tusOf(ctx: AppContext): TusState {
     else await datastore.remove(upload.id).catch(() => {});
     return { headers: { 'X-Media-Id': mediaCode } };
   }
-  const state: TusState = { server, locker, patching: new Map() };
-  servers.set(ctx, state);
-  return state;
+  return { server, locker, patching: new Map() };
 }
 
 /**

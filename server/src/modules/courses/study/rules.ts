@@ -20,14 +20,13 @@ export type ProjectRulesSource = (
   resId: number,
 ) => Promise<{ maxSpeed: number; allowSeekAhead: boolean } | null>;
 
-let projectSource: ProjectRulesSource | null = null;
-
 /**
  * Courses do not depend on training projects (projects depend on courses): the composition root
- * (modules/index.ts) hands the projects module's lookup in here. Until then no project applies.
+ * (modules/index.ts) hands the projects module's lookup to each app it builds. Until then no
+ * project applies.
  */
-export function provideProjectStudyRules(source: ProjectRulesSource): void {
-  projectSource = source;
+export function provideProjectStudyRules(ctx: AppContext, source: ProjectRulesSource): void {
+  rulesSlot(ctx).source = source;
 }
 
 /**
@@ -61,20 +60,27 @@ const fromProjects: ProjectRulesLookup = async (caller, resId) => {
 };
 
 async function lookupProjectRules(caller: Caller, userId: number, resId: number): Promise<StudyRules | null> {
-  const rules = projectSource ? await projectSource(caller.ctx.db, userId, resId) : null;
+  const source = rulesSlot(caller.ctx).source;
+  const rules = source ? await source(caller.ctx.db, userId, resId) : null;
   if (!rules) return null;
   // the player offers the usual speeds up to the strictest project's highest (as GetCheckProjectSettings answers)
   const allowedSpeeds = DEFAULT_STUDY_RULES.allowedSpeeds.filter((s) => s <= rules.maxSpeed);
   return { allowedSpeeds: allowedSpeeds.length ? allowedSpeeds : [1], maxSpeed: rules.maxSpeed, allowSeekAhead: rules.allowSeekAhead };
 }
 
-/** This app's lookup of project rules: the projects module's, unless a test replaced it. */
-const lookupSlot = (ctx: AppContext) =>
-  ctx.locals.of<{ lookup: ProjectRulesLookup | null }>('study.rules-lookup', () => ({ lookup: fromProjects }));
+/**
+ * This app's project rules: the projects module's source (provideProjectStudyRules) and the
+ * lookup through it, which a test may replace.
+ */
+const rulesSlot = (ctx: AppContext) =>
+  ctx.locals.of<{ source: ProjectRulesSource | null; lookup: ProjectRulesLookup | null }>('study.rules-lookup', () => ({
+    source: null,
+    lookup: fromProjects,
+  }));
 
 /** Replaces the projects module's lookup in this app (a test); null removes it, undefined puts it back. */
 export function setProjectRulesLookup(ctx: AppContext, fn: ProjectRulesLookup | null | undefined): void {
-  lookupSlot(ctx).lookup = fn === undefined ? fromProjects : fn;
+  rulesSlot(ctx).lookup = fn === undefined ? fromProjects : fn;
 }
 
 /**
@@ -82,7 +88,7 @@ export function setProjectRulesLookup(ctx: AppContext, fn: ProjectRulesLookup | 
  * (GetTrainResStudyDetail.rules) and the heartbeat credits by them (Study).
  */
 export async function studyRulesFor(caller: Caller, resId: number): Promise<StudyRules> {
-  const projectRules = lookupSlot(caller.ctx).lookup;
+  const projectRules = rulesSlot(caller.ctx).lookup;
   const fromProject = projectRules ? await projectRules(caller, resId) : null;
   return fromProject ?? DEFAULT_STUDY_RULES;
 }
