@@ -1,10 +1,25 @@
 // The public surface of the directory module (ADR 0027): what other modules may use of it.
 
+// The account rows identity signs in, recovers and changes (the user table is the directory's).
+export {
+  type AccountRow,
+  findAccountById,
+  findAccountsByIdentifier,
+  findAccountsByPhone,
+  findEmployees,
+  findUserByAccount,
+  findUserWithLabels,
+  type UserLabels,
+  type UserRow,
+  updateOwnAccount,
+} from './accounts/accounts.repository.ts';
 // Which company a write goes to or a list is filtered to, and whether a company exists.
 export { companyExists } from './companies/companies.repository.ts';
 export { filterCompany, targetCompany } from './companies/target.ts';
 // The slot every workbook import runs in (one per company).
 export { withImportSlot } from './imports/gate.ts';
+// Where a person stands in their company (department chain, posts): which picks name them.
+export { placeOfPerson } from './participants/participants.repository.ts';
 // The participant model of exams and training projects (ADR 0007): checking and showing picks of
 // people, departments and posts, and the people they stand for.
 export {
@@ -14,3 +29,20 @@ export {
   presentPicks,
   userCompany,
 } from './participants/participants.service.ts';
+// People, departments, posts and companies as other modules read them (ADR 0039): views to join
+// for names, names by ids or codes in one query, and the reads of whom to message or count.
+export {
+  activatedPeopleOf,
+  activePeopleView,
+  companyNamesByCode,
+  companyNameView,
+  countCompanyAccounts,
+  findPeopleByAccount,
+  groupsInScope,
+  type NamedKind,
+  namesByCode,
+  peopleView,
+  receiversInScope,
+  receiversOfGroups,
+  searchReceivers,
+} from './people/people.repository.ts';

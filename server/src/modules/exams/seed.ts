@@ -1,11 +1,12 @@
 import { AnswerReview, ExamStatus, ExamUserStatus, OPTION_KEYS, PaperType, paperTotals } from '@xuetu/contract';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { examUsers, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
+import { examUsers, userPaperQuestions, userPapers } from '../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { PLATFORM_WIDE } from '../../platform/scope.ts';
+import { findPeopleByAccount } from '../directory/public.ts';
 import { storeAttempt } from './exams/attempt-store.ts';
 import * as examRepo from './exams/exams.repository.ts';
 import { assignParticipants } from './exams/participants.ts';
@@ -229,11 +230,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       { qType: 5, count: 1, score: 15 },
     ]);
 
-    const learners = await tx
-      .select({ id: users.id, account: users.accountCode })
-      .from(users)
-      .where(and(eq(users.companySysCode, demo), like(users.accountCode, 'learner%')))
-      .orderBy(users.accountCode);
+    const learners = await findPeopleByAccount(tx, { company: demo, prefix: 'learner' });
     const ids = learners.map((l) => l.id);
     await addExam(tx, demo, fixed.id, {
       now: new Date(now),
@@ -271,7 +268,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       isShuffleQuestion: 1,
       isShuffleOption: 1,
     });
-    const [l20] = learners.filter((l) => l.account === 'learner20').map((l) => l.id);
+    const [l20] = learners.filter((l) => l.accountCode === 'learner20').map((l) => l.id);
     await addExam(tx, demo, fixed.id, {
       now: new Date(now),
       name: '新员工入职必考',
@@ -296,10 +293,7 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       { qType: 5, count: 1, score: 40 },
     ]);
     await addQuestions(tx, other, await addDir(tx, other, DEMO_PRACTICE_DIR, '', 2), DAILY);
-    const otherPeople = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.companySysCode, other), inArray(users.accountCode, ['other01', 'sl_learner01'])));
+    const otherPeople = await findPeopleByAccount(tx, { company: other, codes: ['other01', 'sl_learner01'] });
     await addExam(tx, other, ofixed.id, {
       now: new Date(now),
       name: '仓储安全考试',

@@ -16,7 +16,8 @@ import { appError } from '../../platform/errors.ts';
 import { publish } from '../../platform/events.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { sendMessage } from '../content/public.ts';
-import { isResVisible } from '../courses/public.ts';
+import { isResVisible, resIdByCode } from '../courses/public.ts';
+import { placeOfPerson } from '../directory/public.ts';
 import { PROJECT_MESSAGE_TYPE, projectMessageUrl } from './jobs.ts';
 import { matchesPicks } from './participants.ts';
 import { chinaDay, hoursOf, parseSpeeds, projectProgress } from './progress.ts';
@@ -32,7 +33,7 @@ function isOpen(p: repo.ProjectRow, today: string): boolean {
 
 /** May this learner join: open to the company, or among the picked participants. */
 async function eligibleIds(db: DbOrTx, userId: number, candidates: repo.ProjectRow[]): Promise<Set<number>> {
-  const place = await repo.learnerPlace(db, userId);
+  const place = await placeOfPerson(db, userId);
   if (!place) return new Set();
   const picks = await repo.listParticipants(
     db,
@@ -124,7 +125,7 @@ export async function myStudyData(caller: Caller, f: { keyword: string; joinStat
   const enrolments = await repo.enrolmentsOf(db, userId);
   const enrolled = new Map(enrolments.map((e) => [e.projectId, e]));
   const mine = (await repo.projectsById(db, [...enrolled.keys()])).filter((p) => p.status !== ProjectStatus.Draft);
-  const place = await repo.learnerPlace(db, userId);
+  const place = await placeOfPerson(db, userId);
   const open = place ? (await repo.openProjects(db, place.company, today)).filter((p) => !enrolled.has(p.id) && isOpen(p, today)) : [];
   const eligible = await eligibleIds(db, userId, open);
   let list = [...(f.joinState === 2 ? [] : mine), ...(f.joinState === 1 ? [] : open.filter((p) => eligible.has(p.id)))];
@@ -240,7 +241,7 @@ export async function checkProjectSettings(caller: Caller, input: { projectCode:
   const db = caller.ctx.db;
   const userId = requireActor(caller).userId;
   if (input.rescode) {
-    const resId = await repo.resIdByCode(db, input.rescode);
+    const resId = await resIdByCode(db, input.rescode);
     const rules = resId ? await projectStudyRules(db, userId, resId) : null;
     if (!rules) return DEFAULT_STUDY_RULES;
     return {
@@ -268,7 +269,7 @@ export async function threeSafetyInfo(caller: Caller, projectCode: string): Prom
     )
   ).filter((p) => p.isThreeSafety === 1 && p.status !== ProjectStatus.Draft && (!projectCode || p.projectCode === projectCode));
   if (projectCode && !list.length) throw appError('PROJECT_NOT_FOUND');
-  const place = await repo.learnerPlace(db, userId);
+  const place = await placeOfPerson(db, userId);
   return list.map((p) => {
     const e = enrolments.find((x) => x.projectId === p.id)!;
     return {

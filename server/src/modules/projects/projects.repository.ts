@@ -4,7 +4,6 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   exams,
-  orgs,
   projectExams,
   projectNotices,
   projectParticipants,
@@ -12,15 +11,13 @@ import {
   projectResources,
   projects,
   projectUsers,
-  resources,
-  resStudies,
-  users,
 } from '../../db/schema/index.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
-import { viewerScope, visibleResWhere } from '../courses/public.ts';
+import { resourcesWithStudy } from '../courses/public.ts';
+import { peopleView } from '../directory/public.ts';
 import { type CourseStudy, type ProjectCredit, projectCredit } from './progress.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -155,15 +152,6 @@ export async function planCodesInUse(db: DbOrTx, projectId: number): Promise<Set
 
 // ---------- resources ----------
 
-/** Resources the company's learners can see (the resource library's visibility rule), by code. */
-export async function usableResources(db: DbOrTx, company: string, resCodes: string[]) {
-  if (!resCodes.length) return [];
-  return db
-    .select({ id: resources.id, resCode: resources.resCode })
-    .from(resources)
-    .where(and(inArray(resources.resCode, resCodes), visibleResWhere(viewerScope(company))));
-}
-
 export async function replaceResources(db: DbOrTx, scope: TenantScope, projectId: number, resIds: number[]): Promise<void> {
   await assertProjectInScope(db, scope, projectId);
   await db.delete(projectResources).where(eq(projectResources.projectId, projectId));
@@ -172,28 +160,18 @@ export async function replaceResources(db: DbOrTx, scope: TenantScope, projectId
 
 /** The project's resources in order, with what learners see (the live version) and, given a user, their study row. */
 export async function projectResourceList(db: DbOrTx, projectId: number, userId?: number) {
-  return db
-    .select({
-      resId: resources.id,
-      resCode: resources.resCode,
-      resName: resources.resName,
-      resType: resources.resType,
-      cover: resources.cover,
-      creditHours: resources.creditHours,
-      duration: resources.duration,
-      live: resources.live,
-      deletedAt: resources.deletedAt,
-      companySysCode: resources.companySysCode,
-      isPrivate: resources.isPrivate,
-      creditedSeconds: resStudies.creditedSeconds,
-      completedAt: resStudies.completedAt,
-      lastStudyAt: resStudies.lastStudyAt,
-    })
+  const order = await db
+    .select({ resId: projectResources.resId })
     .from(projectResources)
-    .innerJoin(resources, eq(resources.id, projectResources.resId))
-    .leftJoin(resStudies, and(eq(resStudies.resId, resources.id), eq(resStudies.userId, userId ?? -1)))
     .where(eq(projectResources.projectId, projectId))
-    .orderBy(asc(projectResources.sort), asc(resources.id));
+    .orderBy(asc(projectResources.sort), asc(projectResources.resId));
+  const found = await resourcesWithStudy(
+    db,
+    order.map((o) => o.resId),
+    userId,
+  );
+  const byId = new Map(found.map((r) => [r.resId, r]));
+  return order.flatMap((o) => byId.get(o.resId) ?? []);
 }
 
 // ---------- exams ----------
@@ -256,31 +234,6 @@ export async function claimNotices(db: DbOrTx, projectId: number, userIds: numbe
   return out;
 }
 
-/** A learner's company, department chain (own department and every one above) and posts. */
-export async function learnerPlace(db: DbOrTx, userId: number) {
-  const [u] = await db
-    .select({
-      company: users.companySysCode,
-      orgId: users.orgId,
-      postId: users.postId,
-      partTimePostId: users.partTimePostId,
-      chnName: users.chnName,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!u?.company) return null;
-  const orgRows = await db.select({ id: orgs.id, pId: orgs.pId }).from(orgs).where(eq(orgs.companySysCode, u.company));
-  const parent = new Map(orgRows.map((o) => [o.id, o.pId]));
-  const chain = new Set<number>();
-  for (let o = u.orgId; o != null && o !== 0 && !chain.has(o); o = parent.get(o) ?? null) chain.add(o);
-  return {
-    company: u.company,
-    chnName: u.chnName,
-    orgChain: chain,
-    posts: new Set([u.postId, u.partTimePostId].filter((x): x is number => x != null)),
-  };
-}
-
 // ---------- enrolment ----------
 
 export async function enrolmentsOf(db: DbOrTx, userId: number, projectIds?: number[]) {
@@ -324,21 +277,21 @@ export async function updateEnrolment(
 }
 
 export async function pageEnrolments(db: DbOrTx, projectId: number, keyword: string, window: { limit: number; offset: number }) {
+  const person = peopleView;
   const where = and(
     eq(projectUsers.projectId, projectId),
-    keyword ? or(ilike(users.chnName, likeContains(keyword)), ilike(users.accountCode, likeContains(keyword))) : undefined,
+    keyword ? or(ilike(person.chnName, likeContains(keyword)), ilike(person.accountCode, likeContains(keyword))) : undefined,
   ) as SQL;
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select({ e: projectUsers, accountCode: users.accountCode, chnName: users.chnName, orgName: orgs.orgName })
+      .select({ e: projectUsers, accountCode: person.accountCode, chnName: person.chnName, orgName: person.orgName })
       .from(projectUsers)
-      .innerJoin(users, eq(users.id, projectUsers.userId))
-      .leftJoin(orgs, eq(orgs.id, users.orgId))
+      .innerJoin(person, eq(person.id, projectUsers.userId))
       .where(where)
-      .orderBy(desc(projectUsers.joinedAt), asc(users.id))
+      .orderBy(desc(projectUsers.joinedAt), asc(person.id))
       .limit(window.limit)
       .offset(window.offset),
-    db.select({ n: count() }).from(projectUsers).innerJoin(users, eq(users.id, projectUsers.userId)).where(where),
+    db.select({ n: count() }).from(projectUsers).innerJoin(person, eq(person.id, projectUsers.userId)).where(where),
   ]);
   return { rows, total: Number(n) };
 }
@@ -433,9 +386,4 @@ export function enrolledProjectsWithResource(db: DbOrTx, userId: number, resId: 
     .innerJoin(projectUsers, and(eq(projectUsers.projectId, projects.id), eq(projectUsers.userId, userId)))
     .innerJoin(projectResources, and(eq(projectResources.projectId, projects.id), eq(projectResources.resId, resId)))
     .where(eq(projects.status, ProjectStatus.Published));
-}
-
-export async function resIdByCode(db: DbOrTx, resCode: string): Promise<number | undefined> {
-  const [row] = await db.select({ id: resources.id }).from(resources).where(eq(resources.resCode, resCode));
-  return row?.id;
 }

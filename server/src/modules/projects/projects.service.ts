@@ -22,6 +22,7 @@ import { publish } from '../../platform/events.ts';
 import { markFilesAttached } from '../../platform/files/index.ts';
 import { enqueueJob } from '../../platform/jobs/index.ts';
 import { inTransaction } from '../../platform/tx.ts';
+import { usableResources } from '../courses/public.ts';
 import { targetCompany } from '../directory/public.ts';
 import { notifyProjectJob } from './jobs.ts';
 import { checkPicks, presentParticipants, resolveParticipants } from './participants.ts';
@@ -182,7 +183,7 @@ export async function saveProject(caller: Caller, input: ProjectSaveInput): Prom
 /** The courses in order: approved resources of the platform or the project's company. */
 async function applyResources(tx: DbOrTx, caller: Caller, row: repo.ProjectRow, resCodes: string[]): Promise<void> {
   const codes = [...new Set(resCodes)];
-  const usable = new Map((await repo.usableResources(tx, row.companySysCode, codes)).map((r) => [r.resCode, r.id]));
+  const usable = new Map((await usableResources(tx, row.companySysCode, codes)).map((r) => [r.resCode, r.id]));
   if (usable.size !== codes.length) throw appError('PROJECT_RES_NOT_FOUND');
   if (!codes.length && row.status === ProjectStatus.Published) throw appError('PROJECT_RESOURCES_REQUIRED');
   await repo.replaceResources(

@@ -1,9 +1,10 @@
 import { ProjectStatus } from '@xuetu/contract';
-import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
-import { projectParticipants, projectPlans, projectResources, projects, projectUsers, resources, users } from '../../db/schema/index.ts';
+import { projectParticipants, projectPlans, projectResources, projects, projectUsers } from '../../db/schema/index.ts';
 import { DEMO_COMPANY } from '../../db/seed/demo.ts';
 import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { liveResourcesOf } from '../courses/public.ts';
+import { findPeopleByAccount } from '../directory/public.ts';
 import { chinaDay } from './progress.ts';
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -19,25 +20,10 @@ export async function seedDemoProjects(ctx: AppContext): Promise<void> {
   const now = ctx.clock.now();
   const today = chinaDay(now);
   const company = DEMO_COMPANY.companySysCode;
-  const res = await db
-    .select({ id: resources.id, company: resources.companySysCode })
-    .from(resources)
-    .where(
-      and(
-        isNotNull(resources.live),
-        isNull(resources.deletedAt),
-        or(isNull(resources.companySysCode), eq(resources.companySysCode, company)),
-      ),
-    )
-    .orderBy(asc(resources.sort));
+  const res = await liveResourcesOf(db, company);
   if (!res.length) return;
   const people = new Map(
-    (
-      await db
-        .select({ id: users.id, account: users.accountCode })
-        .from(users)
-        .where(inArray(users.accountCode, ['corpadmin', 'learner01', 'learner02', 'learner03']))
-    ).map((u) => [u.account, u.id]),
+    (await findPeopleByAccount(db, { codes: ['corpadmin', 'learner01', 'learner02', 'learner03'] })).map((u) => [u.accountCode, u.id]),
   );
   const add = async (p: {
     name: string;

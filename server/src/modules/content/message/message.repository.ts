@@ -1,9 +1,8 @@
-import { EnableStatus, ReadStatus } from '@xuetu/contract';
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { ReadStatus } from '@xuetu/contract';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { companies, messages, orgs, posts, users } from '../../../db/schema/index.ts';
+import { messages } from '../../../db/schema/index.ts';
 import { likeContains } from '../../../platform/like.ts';
-import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 
 export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
@@ -55,85 +54,4 @@ export async function markAllRead(db: DbOrTx, userId: number, now: Date): Promis
     .update(messages)
     .set({ isRead: ReadStatus.Read, readAt: now })
     .where(and(eq(messages.userId, userId), eq(messages.isRead, ReadStatus.Unread)));
-}
-
-/** People an administrator may message: active accounts inside the scope. */
-export async function searchReceivers(db: DbOrTx, scope: TenantScope, keyword: string, limit: number, offset: number) {
-  const where = and(
-    scopeWhere(scope, users.companySysCode),
-    eq(users.status, EnableStatus.Enabled),
-    isNotNull(users.passwordHash),
-    keyword
-      ? (or(
-          ilike(users.chnName, likeContains(keyword)),
-          ilike(users.accountCode, likeContains(keyword)),
-          ilike(users.mobile, likeContains(keyword)),
-        ) as SQL)
-      : undefined,
-  );
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select({
-        userId: users.id,
-        accountCode: users.accountCode,
-        chnName: users.chnName,
-        companyName: companies.companyName,
-        orgName: orgs.orgName,
-      })
-      .from(users)
-      .leftJoin(companies, eq(companies.companySysCode, users.companySysCode))
-      .leftJoin(orgs, eq(orgs.id, users.orgId))
-      .where(where)
-      .orderBy(users.id)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r, companyName: r.companyName ?? '', orgName: r.orgName ?? '' })), total: Number(n) };
-}
-
-/** The ids among `ids` that the scope may message. */
-export async function receiversInScope(db: DbOrTx, scope: TenantScope, ids: number[]): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, ids), scopeWhere(scope, users.companySysCode), eq(users.status, EnableStatus.Enabled)));
-  return rows.map((r) => r.id);
-}
-
-/** Ids among `ids` that are departments / posts inside the scope (others are dropped). */
-export async function groupsInScope(db: DbOrTx, scope: TenantScope, kind: 'org' | 'post', ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const table = kind === 'org' ? orgs : posts;
-  const rows = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(inArray(table.id, ids), scopeWhere(scope, table.companySysCode)));
-  return rows.map((r) => r.id);
-}
-
-/**
- * Active people inside the scope who work in one of the departments (or a department below
- * one) or hold one of the posts (main or part-time).
- */
-export async function receiversOfGroups(db: DbOrTx, scope: TenantScope, orgIds: number[], postIds: number[]): Promise<number[]> {
-  const conds: SQL[] = [];
-  if (orgIds.length) {
-    const ids = sql.join(
-      orgIds.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    conds.push(sql`${users.orgId} in (
-      with recursive sub(id) as (
-        select id from ${orgs} where id in (${ids})
-        union select o.id from ${orgs} o join sub on o.p_id = sub.id
-      ) select id from sub)`);
-  }
-  if (postIds.length) conds.push(or(inArray(users.postId, postIds), inArray(users.partTimePostId, postIds)) as SQL);
-  if (!conds.length) return [];
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(scopeWhere(scope, users.companySysCode), eq(users.status, EnableStatus.Enabled), isNull(users.cancelledAt), or(...conds)));
-  return rows.map((r) => r.id);
 }

@@ -14,6 +14,7 @@ import { type Caller, requireActor } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { appError } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
+import { groupsInScope, receiversInScope, receiversOfGroups, searchReceivers } from '../../directory/public.ts';
 import { presentMessage } from './message.presenter.ts';
 import * as repo from './message.repository.ts';
 
@@ -90,7 +91,7 @@ export async function markAllMessagesRead(caller: Caller): Promise<void> {
 /** GetReceiverList: people the caller may message (their company, or everyone for the platform). */
 export async function searchMessageReceivers(caller: Caller, input: z.output<typeof receiverSearchInput>) {
   const { limit, offset } = pageWindow(input, 10);
-  const { rows, total } = await repo.searchReceivers(caller.ctx.db, caller.scope, input.keyword, limit, offset);
+  const { rows, total } = await searchReceivers(caller.ctx.db, caller.scope, input.keyword, limit, offset);
   return { models: rows, totalCount: total };
 }
 
@@ -101,14 +102,14 @@ export async function searchMessageReceivers(caller: Caller, input: z.output<typ
 export async function sendMessageToPicked(caller: Caller, input: z.output<typeof messageSendInput>): Promise<number> {
   const { ctx, scope } = caller;
   requireActor(caller);
-  const picked = await repo.receiversInScope(ctx.db, scope, [...new Set(input.userIds)]);
+  const picked = await receiversInScope(ctx.db, scope, [...new Set(input.userIds)]);
   // another company's people, departments and posts answer like unknown ones
   if (picked.length !== new Set(input.userIds).size) throw appError('MESSAGE_RECEIVER_NOT_FOUND');
   const orgIds = [...new Set(input.orgIds)];
   const postIds = [...new Set(input.postIds)];
-  const groups = [await repo.groupsInScope(ctx.db, scope, 'org', orgIds), await repo.groupsInScope(ctx.db, scope, 'post', postIds)];
+  const groups = [await groupsInScope(ctx.db, scope, 'org', orgIds), await groupsInScope(ctx.db, scope, 'post', postIds)];
   if (groups[0].length !== orgIds.length || groups[1].length !== postIds.length) throw appError('MESSAGE_RECEIVER_NOT_FOUND');
-  const ids = [...new Set([...picked, ...(await repo.receiversOfGroups(ctx.db, scope, orgIds, postIds))])];
+  const ids = [...new Set([...picked, ...(await receiversOfGroups(ctx.db, scope, orgIds, postIds))])];
   if (!ids.length) throw appError('MESSAGE_NO_RECEIVERS');
   return inTransaction(ctx, async (tx) => {
     const n = await sendMessage(tx, {

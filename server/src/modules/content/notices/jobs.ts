@@ -1,8 +1,8 @@
 import { ContentMsg } from '@xuetu/contract';
 import { defineJob } from '../../../platform/jobs/index.ts';
 import { inTransaction } from '../../../platform/tx.ts';
+import { activatedPeopleOf } from '../../directory/public.ts';
 import { sendMessage } from '../message/message.service.ts';
-import * as repo from './notices.repository.ts';
 
 // The jobs of notices (one place per module: docs/DEVELOPING.md "One way per concern").
 
@@ -19,7 +19,7 @@ export const noticeFanOutJob = defineJob<NoticeFanOut>('notices.fan-out', {
     const company = n.company;
     // one transaction: a retry after a failure never sends a message twice
     await inTransaction(ctx, async (tx) => {
-      const people = await repo.listActivatedPeople(tx, company);
+      const people = await activatedPeopleOf(tx, company);
       await sendMessage(tx, {
         sentAt: ctx.clock.now(),
         userIds: people,

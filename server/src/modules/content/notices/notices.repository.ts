@@ -1,11 +1,12 @@
-import { EnableStatus, NoticeStatus } from '@xuetu/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { NoticeStatus } from '@xuetu/contract';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { companies, noticeEnclosures, notices, users } from '../../../db/schema/index.ts';
+import { noticeEnclosures, notices } from '../../../db/schema/index.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { companyNameView } from '../../directory/public.ts';
 import type { Viewer } from '../portal/cache.ts';
 
 export type NoticeRow = typeof notices.$inferSelect;
@@ -107,9 +108,9 @@ export async function pageNoticesForAdmin(
   );
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select({ notice: notices, companyName: companies.companyName })
+      .select({ notice: notices, companyName: companyNameView.name })
       .from(notices)
-      .leftJoin(companies, eq(companies.companySysCode, notices.companySysCode))
+      .leftJoin(companyNameView, eq(companyNameView.code, notices.companySysCode))
       .where(where)
       .orderBy(desc(notices.updatedAt), desc(notices.id))
       .limit(opts.limit)
@@ -127,15 +128,6 @@ export async function findNoticeInScope(db: DbOrTx, scope: TenantScope, code: st
     .where(and(eq(notices.noticeSysCode, code), scopeWhere(scope, notices.companySysCode)))
     .limit(1);
   return row;
-}
-
-export async function companyNames(db: DbOrTx, codes: string[]): Promise<Map<string, string>> {
-  if (!codes.length) return new Map();
-  const rows = await db
-    .select({ code: companies.companySysCode, name: companies.companyName })
-    .from(companies)
-    .where(inArray(companies.companySysCode, codes));
-  return new Map(rows.map((r) => [r.code, r.name]));
 }
 
 export async function insertNotice(db: DbOrTx, scope: TenantScope, values: typeof notices.$inferInsert): Promise<NoticeRow> {
@@ -194,13 +186,4 @@ async function findNoticeById(db: DbOrTx, scope: TenantScope, id: number) {
     .where(and(eq(notices.id, id), scopeWhere(scope, notices.companySysCode)))
     .limit(1);
   return row;
-}
-
-/** The ids of a company's enabled people who have signed in at least once (they have a password): a notice's readers. */
-export async function listActivatedPeople(db: DbOrTx, companySysCode: string): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companySysCode, companySysCode), eq(users.status, EnableStatus.Enabled), isNotNull(users.passwordHash)));
-  return rows.map((r) => r.id);
 }

@@ -20,7 +20,7 @@ import { fileKeysInHtml, markFilesAttached } from '../../../platform/files/index
 import { enqueueJob } from '../../../platform/jobs/index.ts';
 import { sanitizeRichHtml } from '../../../platform/sanitize-html.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { companyExists } from '../../directory/public.ts';
+import { companyExists, companyNamesByCode } from '../../directory/public.ts';
 import { cachedPortal, invalidatePortal, viewerOf } from '../portal/cache.ts';
 import { assertContentRef } from '../site/files.ts';
 import { type NoticeFanOut, noticeFanOutJob } from './jobs.ts';
@@ -85,7 +85,7 @@ export async function readNoticeForEdit(caller: Caller, code: string): Promise<N
   const { ctx } = caller;
   const row = await repo.findNoticeInScope(ctx.db, caller.scope, code);
   if (!row) throw appError('NOTICE_NOT_FOUND');
-  const names = await repo.companyNames(ctx.db, row.companySysCode ? [row.companySysCode] : []);
+  const names = await companyNamesByCode(ctx.db, row.companySysCode ? [row.companySysCode] : []);
   return {
     ...presentNoticeAdmin(row, names.get(row.companySysCode ?? '') ?? ''),
     ...presentNoticeDetail(row, await repo.listEnclosures(ctx.db, row.id)),

@@ -1,10 +1,11 @@
 import { ShowStatus } from '@xuetu/contract';
 import { and, asc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { companies, lecturers, links, modelInfos, regulationDocs, siteSettings } from '../../../db/schema/index.ts';
+import { lecturers, links, modelInfos, regulationDocs, siteSettings } from '../../../db/schema/index.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { companyNameView } from '../../directory/public.ts';
 import type { Viewer } from '../portal/cache.ts';
 
 // Links, lecturers and display models are platform-wide content (managed by platform staff);
@@ -74,9 +75,9 @@ export function listVisibleRegulations(db: DbOrTx, viewer: Viewer, keyword: stri
     ? or(isNull(regulationDocs.companySysCode), eq(regulationDocs.companySysCode, viewer.companySysCode))
     : isNull(regulationDocs.companySysCode);
   return db
-    .select({ doc: regulationDocs, companyName: companies.companyName })
+    .select({ doc: regulationDocs, companyName: companyNameView.name })
     .from(regulationDocs)
-    .leftJoin(companies, eq(companies.companySysCode, regulationDocs.companySysCode))
+    .leftJoin(companyNameView, eq(companyNameView.code, regulationDocs.companySysCode))
     .where(
       and(eq(regulationDocs.status, ShowStatus.Shown), owner, keyword ? ilike(regulationDocs.title, likeContains(keyword)) : undefined),
     )
@@ -85,9 +86,9 @@ export function listVisibleRegulations(db: DbOrTx, viewer: Viewer, keyword: stri
 
 export function listRegulationsForAdmin(db: DbOrTx, scope: TenantScope, keyword: string) {
   return db
-    .select({ doc: regulationDocs, companyName: companies.companyName })
+    .select({ doc: regulationDocs, companyName: companyNameView.name })
     .from(regulationDocs)
-    .leftJoin(companies, eq(companies.companySysCode, regulationDocs.companySysCode))
+    .leftJoin(companyNameView, eq(companyNameView.code, regulationDocs.companySysCode))
     .where(
       and(
         scopeWhere(scope, regulationDocs.companySysCode),

@@ -1,10 +1,12 @@
 import { AuditStatus } from '@xuetu/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { companies, lecturers, media, resAudits, resDirs, resources } from '../../../db/schema/index.ts';
+import { media, resAudits, resDirs, resources } from '../../../db/schema/index.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { lecturerNameView } from '../../content/public.ts';
+import { companyNameView } from '../../directory/public.ts';
 import { ownOnly } from './resources.policy.ts';
 
 export type ResRow = typeof resources.$inferSelect;
@@ -45,8 +47,8 @@ export interface ResListRow extends ResRow {
 const listColumns = {
   res: resources,
   dName: resDirs.dName,
-  companyName: companies.companyName,
-  lecturerName: lecturers.lecturerName,
+  companyName: companyNameView.name,
+  lecturerName: lecturerNameView.name,
 };
 
 function joined(db: DbOrTx) {
@@ -54,8 +56,8 @@ function joined(db: DbOrTx) {
     .select(listColumns)
     .from(resources)
     .leftJoin(resDirs, eq(resDirs.dCode, resources.dCode))
-    .leftJoin(companies, eq(companies.companySysCode, resources.companySysCode))
-    .leftJoin(lecturers, eq(lecturers.lecturerCode, resources.lecturerCode));
+    .leftJoin(companyNameView, eq(companyNameView.code, resources.companySysCode))
+    .leftJoin(lecturerNameView, eq(lecturerNameView.code, resources.lecturerCode));
 }
 
 const flat = (r: { res: ResRow; dName: string | null; companyName: string | null; lecturerName: string | null }): ResListRow => ({
@@ -187,9 +189,4 @@ export async function findMediaMany(db: DbOrTx, codes: string[]): Promise<Map<st
   if (!list.length) return new Map();
   const rows = await db.select().from(media).where(inArray(media.mediaCode, list));
   return new Map(rows.map((r) => [r.mediaCode, r]));
-}
-
-export async function lecturerExists(db: DbOrTx, code: string): Promise<boolean> {
-  const [row] = await db.select({ id: lecturers.id }).from(lecturers).where(eq(lecturers.lecturerCode, code)).limit(1);
-  return Boolean(row);
 }

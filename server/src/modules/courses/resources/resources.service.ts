@@ -20,6 +20,7 @@ import { publishAfterCommit } from '../../../platform/events.ts';
 import { markFilesAttached } from '../../../platform/files/index.ts';
 import { sanitizeRichHtml } from '../../../platform/sanitize-html.ts';
 import { inTransaction } from '../../../platform/tx.ts';
+import { lecturerExists } from '../../content/public.ts';
 import * as dirRepo from '../dirs/dirs.repository.ts';
 import { dirSubtree } from '../dirs/dirs.service.ts';
 import { sendAuditMessage } from './messages.ts';
@@ -138,7 +139,7 @@ async function checkedFields(tx: Tx, caller: Caller, input: ResSaveInput, owner:
   // a platform resource lives in platform directories; a company one in its own or the platform's
   authorize(caller, 'fileUnder', { owner, dir });
   if (!dir) throw appError('RES_DIR_NOT_FOUND');
-  if (input.lecturerCode && !(await repo.lecturerExists(tx, input.lecturerCode))) throw appError('RES_LECTURER_NOT_FOUND');
+  if (input.lecturerCode && !(await lecturerExists(tx, input.lecturerCode))) throw appError('RES_LECTURER_NOT_FOUND');
   let duration = 0;
   let sourceKeys: string[] = [];
   let lessons: StoredLesson[] = [];

@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuditStatus, MediaStatus, ResType } from '@xuetu/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { lecturers, media, resAudits, resDirs, resources, users } from '../../../db/schema/index.ts';
+import { media, resAudits, resDirs, resources } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { newCode } from '../../../platform/codes.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { anyLecturerCode } from '../../content/public.ts';
+import { findPeopleByAccount } from '../../directory/public.ts';
 import { nextDirNo } from '../dirs/dirs.repository.ts';
 import { processMedia } from '../media/jobs.ts';
 
@@ -65,9 +67,12 @@ export async function seedDemoResources(ctx: AppContext): Promise<void> {
   await addDir('skills', '岗位技能', DEMO_COMPANY.companySysCode);
   await addDir('logistics', '物流操作', OTHER_COMPANY.companySysCode);
 
-  const [corp] = await db.select({ id: users.id, name: users.chnName }).from(users).where(eq(users.accountCode, 'corpadmin'));
-  const [admin] = await db.select({ id: users.id, name: users.chnName }).from(users).where(eq(users.accountCode, 'admin'));
-  const lecturer = (await db.select({ code: lecturers.lecturerCode }).from(lecturers).limit(1))[0]?.code ?? '';
+  const staff = new Map(
+    (await findPeopleByAccount(db, { codes: ['corpadmin', 'admin'] })).map((u) => [u.accountCode, { id: u.id, name: u.chnName }]),
+  );
+  const corp = staff.get('corpadmin');
+  const admin = staff.get('admin');
+  const lecturer = await anyLecturerCode(db);
 
   // media: one video and one audio clip, generated once
   const work = mkdtempSync(join(tmpdir(), 'xuetu-seed-media-'));

@@ -1,9 +1,11 @@
 import { AuditStatus, formatDate, ResType } from '@xuetu/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { lecturers, media, resDirs, resources, resStudies, resStudyDays, users } from '../../../db/schema/index.ts';
+import { media, resDirs, resources, resStudies, resStudyDays } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
 import { newCode } from '../../../platform/codes.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { anyLecturerCode } from '../../content/public.ts';
+import { findPeopleByAccount } from '../../directory/public.ts';
 
 /**
  * Demo study history (issue 13, ADR 0019): four weeks of credited study for learner12 … learner19
@@ -26,7 +28,7 @@ export async function seedDemoStudyHistory(ctx: AppContext): Promise<void> {
   const skills = await dirOf('岗位技能');
   if (!safety || !onboard || !skills) return;
   const [clip] = await db.select().from(media).where(eq(media.originalName, '演示长视频.mp4')).limit(1);
-  const lecturer = (await db.select({ code: lecturers.lecturerCode }).from(lecturers).limit(1))[0]?.code ?? '';
+  const lecturer = await anyLecturerCode(db);
 
   const series = [
     { name: '安全生产法规精讲（系列课）', dir: safety, company: null, minutes: 180, views: 64, recommend: 1 },
@@ -74,10 +76,11 @@ export async function seedDemoStudyHistory(ctx: AppContext): Promise<void> {
     .set({ viewCnt: sql`case when ${resources.resName} = '应急处置与逃生演练' then 128 else ${resources.viewCnt} + 12 end` })
     .where(inArray(resources.resName, ['应急处置与逃生演练', '安全生产基础', '新员工入职指引', '沟通技巧（音频课）', '企业文化与价值观']));
 
-  const learners = await db
-    .select({ id: users.id, account: users.accountCode, company: users.companySysCode })
-    .from(users)
-    .where(inArray(users.accountCode, STATS_LEARNERS));
+  const learners = (await findPeopleByAccount(db, { codes: STATS_LEARNERS })).map((u) => ({
+    id: u.id,
+    account: u.accountCode,
+    company: u.companySysCode,
+  }));
   learners.sort((a, b) => a.account.localeCompare(b.account));
   const days: (typeof resStudyDays.$inferInsert)[] = [];
   const totals: (typeof resStudies.$inferInsert)[] = [];

@@ -1,8 +1,8 @@
-import { EnableStatus, UserType } from '@xuetu/contract';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { orgs, resources, resStudies, resStudyDays, users } from '../../../db/schema/index.ts';
+import { resources, resStudies, resStudyDays } from '../../../db/schema/index.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
+import { activePeopleView } from '../../directory/public.ts';
 import { viewerScope, visibleResWhere } from '../resources/visibility.ts';
 
 // SQL of the learning statistics (ADR 0019). Learners see a resource's approved version (`live`),
@@ -88,24 +88,23 @@ export async function studyStars(
   limit: number,
 ): Promise<{ chnName: string; orgName: string | null; headImage: string; seconds: number }[]> {
   const secs = sql<number>`sum(${resStudyDays.seconds})`;
+  // only people whose account is in use (enabled, not cancelled)
+  const person = activePeopleView;
   const rows = await db
-    .select({ chnName: users.chnName, orgName: orgs.orgName, headImage: users.headImage, seconds: secs })
+    .select({ chnName: person.chnName, orgName: person.orgName, headImage: person.headImage, seconds: secs })
     .from(resStudyDays)
-    .innerJoin(users, eq(users.id, resStudyDays.userId))
-    .leftJoin(orgs, eq(orgs.id, users.orgId))
+    .innerJoin(person, eq(person.id, resStudyDays.userId))
     .innerJoin(resources, eq(resources.id, resStudyDays.resId))
     .where(
       and(
         gte(resStudyDays.day, from),
         lte(resStudyDays.day, to),
-        isNull(users.cancelledAt),
-        eq(users.status, EnableStatus.Enabled),
         company ? eq(resStudyDays.companySysCode, company) : visibleRes({ company: null }),
       ),
     )
-    .groupBy(users.id, orgs.orgName)
+    .groupBy(person.id, person.chnName, person.headImage, person.orgName)
     .having(gt(secs, 0))
-    .orderBy(desc(secs), asc(users.id))
+    .orderBy(desc(secs), asc(person.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, seconds: Number(r.seconds) }));
 }
@@ -134,24 +133,6 @@ export async function studyTotals(db: DbOrTx, who: { userId?: number; company?: 
       ),
     );
   return { seconds: Number(row?.seconds ?? 0), courses: Number(row?.courses ?? 0) };
-}
-
-/** Company accounts (not cancelled) and how many of them are activated; company undefined = every company. */
-export async function userCounts(db: DbOrTx, company?: string): Promise<{ learners: number; activated: number }> {
-  const [row] = await db
-    .select({
-      learners: count(),
-      activated: sql<number>`count(*) filter (where ${users.passwordHash} is not null)`,
-    })
-    .from(users)
-    .where(
-      and(
-        eq(users.userType, UserType.CompanyUser),
-        isNull(users.cancelledAt),
-        company ? eq(users.companySysCode, company) : isNotNull(users.companySysCode),
-      ),
-    );
-  return { learners: Number(row.learners), activated: Number(row.activated) };
 }
 
 /** LearningMonthLog: credited seconds per day of [from, before) for one learner. */

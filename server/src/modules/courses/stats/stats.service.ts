@@ -14,7 +14,7 @@ import { type Caller, NO_SCOPE, requireActor } from '../../../platform/caller.ts
 import { fileUrl } from '../../../platform/files/index.ts';
 import { htmlExcerpt } from '../../../platform/html-text.ts';
 import { cachedPortal, type Viewer } from '../../content/public.ts';
-import { targetCompany } from '../../directory/public.ts';
+import { countCompanyAccounts, targetCompany } from '../../directory/public.ts';
 import { listDirs } from '../dirs/dirs.repository.ts';
 import { dirSubtree } from '../dirs/dirs.service.ts';
 import * as repo from './stats.repository.ts';
@@ -112,8 +112,8 @@ async function figuresCompany(caller: Caller, requested: string): Promise<string
 
 export async function userCount(caller: Caller, requested: string): Promise<UserCountAnswer> {
   const company = await figuresCompany(caller, requested);
-  const c = await repo.userCounts(caller.ctx.db, company);
-  return { item1: c.learners, item2: c.activated };
+  const c = await countCompanyAccounts(caller.ctx.db, company);
+  return { item1: c.accounts, item2: c.activated };
 }
 
 export async function studyStats(caller: Caller, requested: string): Promise<StudyStatsAnswer> {

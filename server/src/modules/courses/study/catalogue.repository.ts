@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { lecturers, media, resDirs, resources, resStudies } from '../../../db/schema/index.ts';
+import { media, resDirs, resources, resStudies } from '../../../db/schema/index.ts';
 import type { LiveVersion } from '../../../db/schema/trainres.ts';
 import { likeContains } from '../../../platform/like.ts';
 import type { TenantScope } from '../../../platform/scope.ts';
+import { lecturerNameView } from '../../content/public.ts';
 import { visibleResWhere } from '../resources/visibility.ts';
 
 /** What a learner sees of a resource: its approved (`live`) version and who owns it. */
@@ -66,7 +67,7 @@ function cardQuery(db: DbOrTx, userId: number) {
       viewCnt: resources.viewCnt,
       dCode: resources.dCode,
       dName: resDirs.dName,
-      lecturerName: lecturers.lecturerName,
+      lecturerName: lecturerNameView.name,
       duration: durationSql,
       studySeconds: resStudies.creditedSeconds,
       completedAt: resStudies.completedAt,
@@ -74,7 +75,7 @@ function cardQuery(db: DbOrTx, userId: number) {
     .from(resources)
     .leftJoin(media, sql`${media.mediaCode} = ${resources.live}->>'mediaId'`)
     .leftJoin(resDirs, eq(resDirs.dCode, resources.dCode))
-    .leftJoin(lecturers, sql`${lecturers.lecturerCode} = ${resources.live}->>'lecturerCode'`)
+    .leftJoin(lecturerNameView, sql`${lecturerNameView.code} = ${resources.live}->>'lecturerCode'`)
     .leftJoin(resStudies, and(eq(resStudies.resId, resources.id), eq(resStudies.userId, userId)));
 }
 
@@ -106,16 +107,6 @@ export async function relevant(db: DbOrTx, scope: TenantScope, userId: number, r
     .orderBy(sql`case when ${resources.dCode} = ${res.dCode} then 0 else 1 end`, asc(resources.sort), desc(resources.id))
     .limit(limit);
   return rows as CardRow[];
-}
-
-export async function lecturerOf(db: DbOrTx, code: string) {
-  if (!code) return undefined;
-  const [row] = await db
-    .select({ name: lecturers.lecturerName, face: lecturers.faceUrl, intro: lecturers.briefIntroduce })
-    .from(lecturers)
-    .where(eq(lecturers.lecturerCode, code))
-    .limit(1);
-  return row;
 }
 
 export async function dirName(db: DbOrTx, dCode: string): Promise<string> {

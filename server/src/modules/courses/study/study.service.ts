@@ -21,6 +21,7 @@ import { groupCommit } from '../../../platform/group-commit.ts';
 import { htmlExcerpt } from '../../../platform/html-text.ts';
 import { localCache } from '../../../platform/local-cache.ts';
 import { inTransaction } from '../../../platform/tx.ts';
+import { lecturerCard } from '../../content/public.ts';
 import { listDirs } from '../dirs/dirs.repository.ts';
 import { dirSubtree } from '../dirs/dirs.service.ts';
 import { isResVisible } from '../resources/visibility.ts';
@@ -139,7 +140,7 @@ export async function studyDetail(caller: Caller, code: string, countView: boole
   }
   const [st, lecturer, dName, rules] = await Promise.all([
     repo.standing(db, actor.userId, res.id),
-    catalogueRepo.lecturerOf(db, res.live.lecturerCode),
+    lecturerCard(db, res.live.lecturerCode),
     catalogueRepo.dirName(db, res.dCode),
     studyRulesFor(caller, res.id),
   ]);

@@ -78,3 +78,32 @@ export async function userCompany(db: DbOrTx, userId: number): Promise<string | 
     .where(and(eq(users.id, userId), isNotNull(users.companySysCode)));
   return row?.c ?? null;
 }
+
+/**
+ * A person's place in their company: the company, their department chain (own department and
+ * every one above), their posts (main and part-time) and name; null for platform staff. Training
+ * projects tell by it which picks name a learner.
+ */
+export async function placeOfPerson(db: DbOrTx, userId: number) {
+  const [u] = await db
+    .select({
+      company: users.companySysCode,
+      orgId: users.orgId,
+      postId: users.postId,
+      partTimePostId: users.partTimePostId,
+      chnName: users.chnName,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!u?.company) return null;
+  const orgRows = await db.select({ id: orgs.id, pId: orgs.pId }).from(orgs).where(eq(orgs.companySysCode, u.company));
+  const parent = new Map(orgRows.map((o) => [o.id, o.pId]));
+  const chain = new Set<number>();
+  for (let o = u.orgId; o != null && o !== 0 && !chain.has(o); o = parent.get(o) ?? null) chain.add(o);
+  return {
+    company: u.company,
+    chnName: u.chnName,
+    orgChain: chain,
+    posts: new Set([u.postId, u.partTimePostId].filter((x): x is number => x != null)),
+  };
+}

@@ -1,5 +1,5 @@
 import type { AccountChoice } from '@xuetu/contract';
-import type { AccountRow } from './account.repository.ts';
+import type { AccountRow } from '../../directory/public.ts';
 
 /** Chooser label after the user proved the password, a code or a ticket: company, name, account. */
 export function accountLabel(u: AccountRow): string {

@@ -6,7 +6,7 @@ import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import { attachFiles, fileUrl, storeUpload } from '../../../platform/files/index.ts';
 import { maskPhone } from '../../../platform/sms.ts';
 import type { ReceivedUpload, UploadRules } from '../../../platform/uploads.ts';
-import { findAccountById, updateOwnAccount } from './account.repository.ts';
+import { findAccountById, updateOwnAccount } from '../../directory/public.ts';
 import { sendCode, verifyCode } from './codes.ts';
 import { guarded, requireCaptchaOrGrant } from './guard.ts';
 import { checkNewPassword, endUserSessions, setPasswordAndRevoke } from './recovery.service.ts';

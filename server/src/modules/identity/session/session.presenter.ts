@@ -1,10 +1,10 @@
 import { formatDateTime, type UserInfo } from '@xuetu/contract';
 import { fileUrl } from '../../../platform/files/index.ts';
-import type { readUserLabels, UserRow } from './session.repository.ts';
+import type { UserLabels, UserRow } from '../../directory/public.ts';
 
 export const DEFAULT_AVATAR = '/default-avatar.png';
 
-export function presentUserInfo(user: UserRow, labels: Awaited<ReturnType<typeof readUserLabels>>): UserInfo {
+export function presentUserInfo(user: UserRow, labels: UserLabels): UserInfo {
   const sysRoles = [...new Set(labels.roles.map((r) => r.sysRoleEnum).filter((v) => v > 0))].sort();
   const roleCodes = labels.roles.map((r) => r.code);
   const avatar = fileUrl(user.headImage) || DEFAULT_AVATAR;
