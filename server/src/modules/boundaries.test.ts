@@ -193,7 +193,6 @@ const TABLE_EXCEPTIONS: string[] = [
   'exam-taking -> userPaperQuestions (exams)',
   'exam-taking -> userPapers (exams)',
   'exam-taking -> users (directory)',
-  'projects -> exams (exams)',
 ];
 
 describe('module boundaries (ADR 0027)', () => {

@@ -8,9 +8,10 @@ import { contentRoutes } from './content/site/site.routes.ts';
 import { forgetStudyRules, provideProjectStudyRules } from './courses/public.ts';
 import { actionRoutes } from './directory/actions/actions.routes.ts';
 import { companyRoutes } from './directory/companies/companies.routes.ts';
+import { provideProjectLookup } from './exams/public.ts';
 import { accountRoutes } from './identity/account/account.routes.ts';
 import { auditLogRoutes } from './operations/auditlog/auditlog.routes.ts';
-import { projectStudyRules } from './projects/public.ts';
+import { companyHasProject, projectStudyRules } from './projects/public.ts';
 import './file-references.ts';
 import { messageRoutes } from './content/message/message.routes.ts';
 import { noticeFanOutJob } from './content/notices/jobs.ts';
@@ -45,8 +46,10 @@ subscribe('courses.homeChanged', (ctx) => invalidatePortal(ctx));
 
 /** Wires one app's modules together as it is built (what is per app, on its context). */
 export function wireModules(ctx: AppContext): void {
-  // courses ask training projects for their study rules without depending on them
+  // courses and exams ask training projects without depending on them: the study rules, and
+  // whether the project an exam names is the company's
   provideProjectStudyRules(ctx, projectStudyRules);
+  provideProjectLookup(ctx, companyHasProject);
 }
 
 /** Every API route of the app, module by module. */

@@ -3,6 +3,10 @@
 // give (exam taking hides their keys while the learner can still take an exam on them).
 export { storeAttempt } from './exams/attempt-store.ts';
 export { joinMatchingExams } from './exams/participants.ts';
+// Training projects link exams and read people's standing in them; the composition root wires
+// their project lookup into the exam settings' check (exams do not depend on projects).
+export { type ProjectLookup, provideProjectLookup } from './exams/project-lookup.ts';
+export { type ExamStandings, examStandings, examsInCompany } from './exams/standings.repository.ts';
 export { questionsOfPapers } from './papers/draw.ts';
 // Practice (exam taking's, ADR 0043) reads the questions a directory or paper gives, and bank questions with their key.
 export {

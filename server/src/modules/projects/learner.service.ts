@@ -19,6 +19,7 @@ import { sendMessage } from '../content/public.ts';
 import { isResVisible, resIdByCode } from '../courses/public.ts';
 import { placeOfPerson } from '../directory/public.ts';
 import { PROJECT_MESSAGE_TYPE, projectMessageUrl } from './jobs.ts';
+import { linkedExams } from './linked-exams.ts';
 import { matchesPicks } from './participants.ts';
 import { chinaDay, hoursOf, parseSpeeds, projectProgress } from './progress.ts';
 import * as repo from './projects.repository.ts';
@@ -65,12 +66,20 @@ async function buildCards(
 ): Promise<StudyCard[]> {
   const today = chinaDay(now);
   const ids = list.map((p) => p.id);
-  const [totals, plans] = await Promise.all([known ?? repo.studyTotals(db, ids, [userId], today), repo.listPlans(db, ids)]);
+  const [totals, plans, exams] = await Promise.all([
+    known ?? repo.studyTotals(db, ids, [userId], today),
+    repo.listPlans(db, ids),
+    linkedExams(
+      db,
+      list.filter((p) => p.reachRule === 2).map((p) => p.id),
+      [userId],
+    ),
+  ]);
   const cards: StudyCard[] = [];
   for (const p of list) {
     const e = enrolled.get(p.id);
     const t = totals.get(`${p.id}:${userId}`);
-    const examsPassed = p.reachRule === 2 ? (await repo.projectExamList(db, p.id, userId)).every((x) => x.passed) : true;
+    const examsPassed = p.reachRule === 2 ? exams(p.id, userId).every((x) => x.passed) : true;
     const prog = projectProgress({
       startDate: p.startDate,
       endDate: p.endDate,
@@ -198,7 +207,10 @@ export async function projectDetailData(caller: Caller, projectCode: string): Pr
   const totals = await repo.studyTotals(db, [p.id], [userId], chinaDay(caller.now));
   const credit = totals.get(`${p.id}:${userId}`);
   const [card] = await buildCards(db, userId, [p], new Map(enrolment ? [[p.id, enrolment]] : []), caller.now, totals);
-  const [resources, exams] = await Promise.all([repo.projectResourceList(db, p.id, userId), repo.projectExamList(db, p.id, userId)]);
+  const [resources, exams] = await Promise.all([
+    repo.projectResourceList(db, p.id, userId),
+    linkedExams(db, [p.id], [userId]).then((of) => of(p.id, userId)),
+  ]);
   const courses: CourseProgress[] = resources
     // what the learner may open (a platform resource made private since leaves the list)
     .filter((r) => isResVisible(caller.scope, r))

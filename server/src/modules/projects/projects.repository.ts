@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'dr
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  exams,
   projectExams,
   projectNotices,
   projectParticipants,
@@ -176,30 +175,23 @@ export async function projectResourceList(db: DbOrTx, projectId: number, userId?
 
 // ---------- exams ----------
 
-export async function examsInCompany(db: DbOrTx, company: string, codes: string[]) {
-  if (!codes.length) return [];
-  return db
-    .select({ examCode: exams.examCode, examName: exams.examName })
-    .from(exams)
-    .where(and(inArray(exams.examCode, codes), eq(exams.companySysCode, company)));
-}
-
 export async function replaceExams(db: DbOrTx, scope: TenantScope, projectId: number, codes: string[]): Promise<void> {
   await assertProjectInScope(db, scope, projectId);
   await db.delete(projectExams).where(eq(projectExams.projectId, projectId));
   if (codes.length) await db.insert(projectExams).values(codes.map((examCode, i) => ({ projectId, examCode, sort: (i + 1) * 10 })));
 }
 
-/** Linked exams that still exist; `passed` for a user when their best score reaches the pass score. */
-export async function projectExamList(db: DbOrTx, projectId: number, userId?: number) {
-  const rows = await db.execute<{ exam_code: string; exam_name: string; passed: boolean; attempts: number }>(sql`
-    select e.exam_code, e.exam_name,
-      coalesce((select eu.score >= e.pass_score from ex_examuser eu where eu.exam_id = e.id and eu.user_id = ${userId ?? -1}), false) as passed,
-      coalesce((select eu.attempts from ex_examuser eu where eu.exam_id = e.id and eu.user_id = ${userId ?? -1}), 0) as attempts
-    from project_exam pe join ex_exam e on e.exam_code = pe.exam_code
-    where pe.project_id = ${projectId}
-    order by pe.sort`);
-  return rows.rows.map((r) => ({ examCode: r.exam_code, examName: r.exam_name, passed: Boolean(r.passed), taken: Number(r.attempts) > 0 }));
+/** The codes of the exams each project links, in the project's order. */
+export async function linkedExamCodes(db: DbOrTx, projectIds: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (!projectIds.length) return out;
+  const rows = await db
+    .select({ projectId: projectExams.projectId, examCode: projectExams.examCode })
+    .from(projectExams)
+    .where(inArray(projectExams.projectId, projectIds))
+    .orderBy(asc(projectExams.projectId), asc(projectExams.sort), asc(projectExams.examCode));
+  for (const r of rows) out.set(r.projectId, [...(out.get(r.projectId) ?? []), r.examCode]);
+  return out;
 }
 
 // ---------- participants ----------

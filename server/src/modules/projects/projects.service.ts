@@ -24,7 +24,9 @@ import { enqueueJob } from '../../platform/jobs/index.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { usableResources } from '../courses/public.ts';
 import { targetCompany } from '../directory/public.ts';
+import { examsInCompany } from '../exams/public.ts';
 import { notifyProjectJob } from './jobs.ts';
+import { linkedExams } from './linked-exams.ts';
 import { checkPicks, presentParticipants, resolveParticipants } from './participants.ts';
 import { chinaDay, projectProgress } from './progress.ts';
 import { authorize } from './projects.policy.ts';
@@ -66,7 +68,7 @@ export async function readProject(caller: Caller, projectCode: string): Promise<
     repo.projectCounts(db, [row.id]),
     repo.listPlans(db, [row.id]),
     repo.projectResourceList(db, row.id),
-    repo.projectExamList(db, row.id),
+    linkedExams(db, [row.id]).then((of) => of(row.id)),
     presentParticipants(db, row.id, row.companySysCode),
   ]);
   return {
@@ -96,7 +98,7 @@ async function projectValues(db: DbOrTx, company: string, input: ProjectSaveInpu
     if (e < s || s < input.startDate || e > input.endDate) throw appError('PROJECT_PLAN_INVALID');
   }
   const codes = [...new Set(input.examCodes)];
-  if ((await repo.examsInCompany(db, company, codes)).length !== codes.length) throw appError('PROJECT_EXAM_NOT_FOUND');
+  if ((await examsInCompany(db, company, codes)).length !== codes.length) throw appError('PROJECT_EXAM_NOT_FOUND');
   return {
     projectName: input.projectName,
     introduce: input.introduce,
@@ -309,7 +311,13 @@ export async function listEnrolments(
       today,
     ),
     repo.listPlans(db, [row.id]),
-    row.reachRule === 2 ? Promise.all(rows.map((r) => repo.projectExamList(db, row.id, r.e.userId))) : Promise.resolve([]),
+    row.reachRule === 2
+      ? linkedExams(
+          db,
+          [row.id],
+          rows.map((r) => r.e.userId),
+        ).then((of) => rows.map((r) => of(row.id, r.e.userId)))
+      : Promise.resolve([]),
   ]);
   const planName = new Map(plans.map((p) => [p.planCode, p.planName]));
   return {

@@ -22,7 +22,10 @@ export async function projectStudyRules(
   };
 }
 
-/** Whether a project of this company has this code (an exam may name the project it belongs to). */
+/**
+ * Whether a project of this company has this code: an exam may name the project it belongs to
+ * (the composition root hands this to exams, which do not depend on projects).
+ */
 export async function companyHasProject(db: DbOrTx, companySysCode: string, projectCode: string): Promise<boolean> {
   return Boolean(await findProject(db, { all: false, companySysCode }, projectCode));
 }

@@ -14,15 +14,16 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import type { TenantScope } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { companyHasProject } from '../../projects/public.ts';
 import { authorize, type Caller, ownerCompany, scopeOf } from '../exams.policy.ts';
 import { presentExam, presentExamDetail } from '../exams.presenter.ts';
 import * as paperRepo from '../papers/papers.repository.ts';
 import * as repo from './exams.repository.ts';
 import { assignParticipants, checkPicks, presentParticipants } from './participants.ts';
+import { companyHasProject } from './project-lookup.ts';
 
 export async function listExamPage(
   caller: Caller,
@@ -69,7 +70,7 @@ export function answerReviewFrom(input: Pick<ExamSaveInput, 'answerReview' | 'is
 }
 
 /** The exam's settings as columns, after every rule that does not depend on its history. */
-async function examValues(db: DbOrTx, scope: TenantScope, company: string, input: ExamSaveInput, stored?: AnswerReview) {
+async function examValues(ctx: AppContext, db: DbOrTx, scope: TenantScope, company: string, input: ExamSaveInput, stored?: AnswerReview) {
   const paper = await paperRepo.findPaper(db, scope, input.paperCode);
   if (!paper || paper.companySysCode !== company) throw appError('PAPER_NOT_FOUND');
   const start = parseDateTime(input.examStartTime);
@@ -78,7 +79,7 @@ async function examValues(db: DbOrTx, scope: TenantScope, company: string, input
   if (end <= start) throw appError('EXAM_WINDOW_INVALID');
   if (input.passScore > paper.totlescore) throw appErrorMsg('EXAM_PASS_SCORE_INVALID', ExamMsg.examPassScore(paper.totlescore));
   if (input.isAllow && input.isAllowCount < 2) throw appError('EXAM_REPEAT_COUNT_INVALID');
-  if (input.projectCode && !(await companyHasProject(db, company, input.projectCode))) throw appError('EXAM_PROJECT_NOT_FOUND');
+  if (input.projectCode && !(await companyHasProject(ctx, db, company, input.projectCode))) throw appError('EXAM_PROJECT_NOT_FOUND');
   return {
     examName: input.examName,
     examIntrduce: input.examIntrduce,
@@ -121,7 +122,7 @@ export async function addExam(caller: Caller, input: ExamSaveInput): Promise<{ e
   const scope = scopeOf(caller);
   return inTransaction(caller, async (tx) => {
     const company = await ownerCompany(tx, caller, input.companySysCode);
-    const values = await examValues(tx, scope, company, input);
+    const values = await examValues(caller.ctx, tx, scope, company, input);
     const picks = await checkPicks(tx, company, input.participants);
     const row = await repo.insertExam(tx, caller.scope, {
       ...values,
@@ -150,7 +151,7 @@ export async function updateExam(caller: Caller, input: ExamSaveInput): Promise<
     if (!found) throw appError('EXAM_NOT_FOUND');
     const exam = (await repo.lockExam(tx, caller.scope, found.id))!;
     authorize(caller, 'manageExam', exam);
-    const values = await examValues(tx, scope, exam.companySysCode, input, exam.answerReview);
+    const values = await examValues(caller.ctx, tx, scope, exam.companySysCode, input, exam.answerReview);
     const begun = (await repo.examCounts(tx, [exam.id])).get(exam.id)!.attemptCount > 0;
     if (begun && LOCKED_FIELDS.some((f) => values[f] !== exam[f])) throw appError('EXAM_LOCKED');
     const picks = await checkPicks(tx, exam.companySysCode, input.participants);
