@@ -1,7 +1,15 @@
 // The public surface of the courses module (ADR 0027): what other modules may use of it.
 
 // What a training project offers: resources usable in it, and each one's card with a learner's study.
-export { liveResourcesOf, resIdByCode, resourcesWithStudy, usableResources } from './resources/project-courses.repository.ts';
+export {
+  courseHoursView,
+  courseStudyView,
+  liveResourcesOf,
+  resIdByCode,
+  resourcesWithStudy,
+  studyDayView,
+  usableResources,
+} from './resources/project-courses.repository.ts';
 // The one rule of who sees a resource on the learner side (resources/visibility.ts): training
 // projects list and open their resources by it.
 export { isResVisible, viewerScope, visibleResWhere } from './resources/visibility.ts';

@@ -15,7 +15,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
-import { resourcesWithStudy } from '../courses/public.ts';
+import { courseHoursView, courseStudyView, resourcesWithStudy, studyDayView } from '../courses/public.ts';
 import { peopleView } from '../directory/public.ts';
 import { type CourseStudy, type ProjectCredit, projectCredit } from './progress.ts';
 
@@ -295,12 +295,16 @@ export type StudyTotals = ProjectCredit;
 /**
  * Per (project, user): what the user's study of the project's courses credits to the project
  * (progress.ts `projectCredit`, the ADR 0018 amendment "Crediting by rule"). Reads, per course,
- * its declared 学时 (the approved version's, as learners see it), the seconds of res_study_day on
- * days within the project's period (and today's part) and res_study's completion time.
+ * its declared 学时 (the approved version's, as learners see it), the credited seconds on days
+ * within the project's period (and today's part) and the completion time (the courses module's
+ * study facts, courses/public.ts).
  */
 export async function studyTotals(db: DbOrTx, projectIds: number[], userIds: number[], today: string): Promise<Map<string, StudyTotals>> {
   const out = new Map<string, StudyTotals>();
   if (!projectIds.length || !userIds.length) return out;
+  // the courses module's study facts (a course's 学时, completion, seconds per day)
+  const s = courseStudyView;
+  const x = studyDayView;
   const list = (ids: number[]) =>
     sql.join(
       ids.map((id) => sql`${id}`),
@@ -320,23 +324,23 @@ export async function studyTotals(db: DbOrTx, projectIds: number[], userIds: num
   }>(sql`
     select p.id as project_id, u.id as user_id, r.res_id,
       to_char(p.start_date, 'YYYY-MM-DD') as start_date, to_char(p.end_date, 'YYYY-MM-DD') as end_date,
-      coalesce((t.live->>'creditHours')::numeric, t.credit_hours) as credit_hours,
-      -- the Asia/Shanghai day (UTC+8, as res_study_day's days) of the completion
-      to_char((s.completed_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') as completed_day,
+      course_hours.credit_hours,
+      -- the Asia/Shanghai day (UTC+8, as the study days) of the completion
+      to_char((${s.completedAt} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD') as completed_day,
       d.period_s, d.today_s, d.last_day
     from project_project p
     join project_res r on r.project_id = p.id
-    join train_res t on t.id = r.res_id
-    join app_user u on u.id in (${list(userIds)})
-    left join res_study s on s.user_id = u.id and s.res_id = r.res_id
+    join ${courseHoursView} on ${courseHoursView.id} = r.res_id
+    join (select distinct unnest(array[${list(userIds)}]::int[]) as id) u on true
+    left join ${s} on ${s.userId} = u.id and ${s.resId} = r.res_id
     left join lateral (
-      select sum(x.seconds) as period_s,
-        sum(case when x.day = ${today}::date then x.seconds else 0 end) as today_s,
-        to_char(max(x.day), 'YYYY-MM-DD') as last_day
-      from res_study_day x
-      where x.user_id = u.id and x.res_id = r.res_id and x.day between p.start_date and p.end_date
+      select sum(${x.seconds}) as period_s,
+        sum(case when ${x.day} = ${today}::date then ${x.seconds} else 0 end) as today_s,
+        to_char(max(${x.day}), 'YYYY-MM-DD') as last_day
+      from ${x}
+      where ${x.userId} = u.id and ${x.resId} = r.res_id and ${x.day} between p.start_date and p.end_date
     ) d on true
-    where p.id in (${list(projectIds)}) and (s.completed_at is not null or d.period_s is not null)`);
+    where p.id in (${list(projectIds)}) and (${s.completedAt} is not null or d.period_s is not null)`);
   const courses = new Map<string, { period: { startDate: string; endDate: string }; list: CourseStudy[] }>();
   for (const r of rows.rows) {
     const key = `${r.project_id}:${r.user_id}`;

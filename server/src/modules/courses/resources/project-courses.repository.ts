@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { resources, resStudies } from '../../../db/schema/index.ts';
+import { resources, resStudies, resStudyDays } from '../../../db/schema/index.ts';
 import { viewerScope, visibleResWhere } from './visibility.ts';
 
 // What training projects read of the resource library and study (ADR 0039: they never import
@@ -59,3 +60,31 @@ export function liveResourcesOf(db: DbOrTx, company: string) {
     )
     .orderBy(asc(resources.sort));
 }
+
+const qb = new QueryBuilder();
+
+/**
+ * The study facts training projects credit by, for their crediting statement (one query over their
+ * own tables and these subqueries, which PostgreSQL flattens: it costs what reading the tables
+ * did). A course's 学时 as learners see it (the approved version's): `course_hours` (id,
+ * credit_hours).
+ */
+export const courseHoursView = qb
+  .select({
+    id: resources.id,
+    creditHours: sql<string>`coalesce((${resources.live}->>'creditHours')::numeric, ${resources.creditHours})`.as('credit_hours'),
+  })
+  .from(resources)
+  .as('course_hours');
+
+/** A learner's completion of a course: `course_study` (user_id, res_id, completed_at). */
+export const courseStudyView = qb
+  .select({ userId: resStudies.userId, resId: resStudies.resId, completedAt: resStudies.completedAt })
+  .from(resStudies)
+  .as('course_study');
+
+/** A learner's credited seconds of a course per day (Asia/Shanghai): `study_day` (user_id, res_id, day, seconds). */
+export const studyDayView = qb
+  .select({ userId: resStudyDays.userId, resId: resStudyDays.resId, day: resStudyDays.day, seconds: resStudyDays.seconds })
+  .from(resStudyDays)
+  .as('study_day');
