@@ -25,6 +25,16 @@ export async function findVisibleExam(db: DbOrTx, examCode: string): Promise<{ e
   return row;
 }
 
+/** The exams of these codes a learner can see (not drafts), by code: the begins of a batch (ADR 0048). */
+export async function visibleExamsByCode(db: DbOrTx, examCodes: string[]): Promise<Map<string, ExamRow>> {
+  if (!examCodes.length) return new Map();
+  const rows = await db
+    .select()
+    .from(exams)
+    .where(and(inArray(exams.examCode, examCodes), ne(exams.status, ExamStatus.Draft)));
+  return new Map(rows.map((e) => [e.examCode, e]));
+}
+
 /** The same exam for the administrator side: only inside the scope. */
 export async function findExamInScope(
   db: DbOrTx,

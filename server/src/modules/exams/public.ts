@@ -1,7 +1,7 @@
 // What other modules may use of exams: participant picks (training projects pick people the same
 // way), joining the exams a new person matches, storing an attempt, and the questions papers can
 // give (exam taking hides their keys while the learner can still take an exam on them).
-export { storeAttempt } from './exams/attempt-store.ts';
+export { type NewAttempt, type StoredAttempt, storeAttempt, storeAttempts } from './exams/attempt-store.ts';
 export { joinMatchingExams } from './exams/participants.ts';
 // Training projects link exams and read people's standing in them; the composition root wires
 // their project lookup into the exam settings' check (exams do not depend on projects).

@@ -31,25 +31,52 @@ export async function enqueueJob<P>(tx: DbOrTx, job: JobDefinition<P> | string, 
   const def = typeof job === 'string' ? undefined : job;
   const rows = await tx
     .insert(jobs)
-    .values({
-      kind: typeof job === 'string' ? job : job.kind,
-      payload: (payload ?? {}) as object,
-      status: JobStatus.Queued,
-      runAt: opts.runAt ?? null,
-      createdAt: opts.now,
-      maxAttempts: opts.maxAttempts ?? def?.maxAttempts ?? 3,
-      dedupeKey: opts.dedupeKey ?? null,
-    })
+    .values(jobValues(job, def, payload, opts))
     .onConflictDoNothing({
       target: [jobs.kind, jobs.dedupeKey],
       where: sql`${jobs.dedupeKey} is not null and ${jobs.status} in ('queued', 'running')`,
     })
     .returning({ id: jobs.id });
-  // a job due later is found by the runners' poll: waking them now would only look for nothing
-  // (on the embedded database, a turn on its one connection per job kind for every begin of an exam)
-  if (rows[0] && (!opts.runAt || opts.runAt.getTime() <= opts.now.getTime()))
+  if (rows[0]) wakeAfterCommit(tx, opts);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Several jobs of one kind in one statement (the begins of an exam written together enqueue
+ * their close jobs, ADR 0048), each with its own payload and options. Without dedupe keys every
+ * one is stored; answers their ids in the order given.
+ */
+export async function enqueueJobs<P>(tx: DbOrTx, job: JobDefinition<P>, items: { payload: P; opts: EnqueueOptions }[]): Promise<number[]> {
+  if (!items.length) return [];
+  if (items.some((i) => i.opts.dedupeKey)) throw new Error('enqueueJobs: dedupe keys need enqueueJob');
+  const rows = await tx
+    .insert(jobs)
+    .values(items.map((i) => jobValues(job, job, i.payload, i.opts)))
+    .returning({ id: jobs.id });
+  const due = items.find((i) => dueNow(i.opts));
+  if (due) wakeAfterCommit(tx, due.opts);
+  return rows.map((r) => r.id);
+}
+
+function jobValues<P>(job: JobDefinition<P> | string, def: JobDefinition<P> | undefined, payload: P, opts: EnqueueOptions) {
+  return {
+    kind: typeof job === 'string' ? job : job.kind,
+    payload: (payload ?? {}) as object,
+    status: JobStatus.Queued,
+    runAt: opts.runAt ?? null,
+    createdAt: opts.now,
+    maxAttempts: opts.maxAttempts ?? def?.maxAttempts ?? 3,
+    dedupeKey: opts.dedupeKey ?? null,
+  };
+}
+
+// a job due later is found by the runners' poll: waking them now would only look for nothing
+// (on the embedded database, a turn on its one connection per job kind for every begin of an exam)
+const dueNow = (opts: EnqueueOptions) => !opts.runAt || opts.runAt.getTime() <= opts.now.getTime();
+
+function wakeAfterCommit(tx: DbOrTx, opts: EnqueueOptions) {
+  if (dueNow(opts))
     onCommit(tx, () => {
       for (const wake of wakers) wake();
     });
-  return rows[0]?.id ?? null;
 }

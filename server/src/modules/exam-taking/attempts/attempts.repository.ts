@@ -78,6 +78,42 @@ export async function updateExamUser(
     .where(and(eq(examUsers.examId, examId), eq(examUsers.userId, userId)));
 }
 
+/**
+ * The begins of one exam written together (ADR 0048): these people's exam-user rows, locked in
+ * user order (two processes' batches lock in the same order and cannot deadlock), and every
+ * attempt they have made of the exam, in attempt order. People not assigned are missing.
+ */
+export async function lockBeginners(
+  db: DbOrTx,
+  examId: number,
+  userIds: number[],
+): Promise<{ examUsers: (typeof examUsers.$inferSelect)[]; attempts: (typeof userPapers.$inferSelect)[] }> {
+  const ids = `{${userIds.join(',')}}`;
+  const locked = await db
+    .select()
+    .from(examUsers)
+    .where(and(eq(examUsers.examId, examId), sql`${examUsers.userId} = any(${ids}::int[])`))
+    .orderBy(asc(examUsers.userId))
+    .for('update');
+  const attempts = await db
+    .select()
+    .from(userPapers)
+    .where(and(eq(userPapers.examId, examId), sql`${userPapers.userId} = any(${ids}::int[])`))
+    .orderBy(asc(userPapers.userId), asc(userPapers.attemptNo));
+  return { examUsers: locked, attempts };
+}
+
+/** After the begins of one exam: each person's exam-user row in progress with their attempt count. */
+export async function markBegun(db: DbOrTx, examId: number, begun: { userId: number; attempts: number }[]): Promise<void> {
+  if (!begun.length) return;
+  const input = JSON.stringify(begun.map((b) => ({ user_id: b.userId, attempts: b.attempts })));
+  await db.execute(sql`
+    update ${examUsers} as e
+       set status = ${ExamUserStatus.InProgress}, attempts = v.attempts
+      from jsonb_to_recordset(${input}::jsonb) as v(user_id int, attempts int)
+     where e.exam_id = ${examId} and e.user_id = v.user_id`);
+}
+
 /** Open attempts whose deadline (plus grace) has passed, oldest first. */
 export async function overdueAttemptIds(db: DbOrTx, cutoff: Date, limit: number, userId?: number): Promise<number[]> {
   const rows = await db

@@ -14,14 +14,15 @@ import {
   type SubmitExamResult,
 } from '@xuetu/contract';
 import type { z } from 'zod';
+import type { Tx } from '../../../db/client.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { appError } from '../../../platform/errors.ts';
 import { groupCommit } from '../../../platform/group-commit.ts';
-import { enqueueJob } from '../../../platform/jobs/index.ts';
+import { enqueueJob, enqueueJobs } from '../../../platform/jobs/index.ts';
 import { localCache } from '../../../platform/local-cache.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { storeAttempt } from '../../exams/public.ts';
+import { type NewAttempt, storeAttempt, storeAttempts } from '../../exams/public.ts';
 import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { closeAttemptJob } from '../jobs.ts';
@@ -36,7 +37,7 @@ const remaining = (deadline: Date, now: Date) => Math.max(0, Math.floor((deadlin
 export const attemptsAllowed = (exam: { isAllow: number; isAllowCount: number }) =>
   exam.isAllow === 1 ? Math.max(1, exam.isAllowCount) : 1;
 
-function beginView(examCode: string, attempt: repo.AttemptRow, isSubExam: boolean, now: Date): BeginExamResult {
+function beginView(examCode: string, attempt: Pick<repo.AttemptRow, 'id' | 'deadline'>, isSubExam: boolean, now: Date): BeginExamResult {
   return {
     examCode,
     isSubExam,
@@ -48,23 +49,34 @@ function beginView(examCode: string, attempt: repo.AttemptRow, isSubExam: boolea
   };
 }
 
+const deadlineOf = (exam: repo.ExamRow, now: Date) => new Date(Math.min(now.getTime() + exam.time * 60_000, exam.examEndTime.getTime()));
+
 /**
  * BeginExam: resumes the open attempt (another device, a reload) or starts a new one. The
  * exam-user row is locked first, so two begins at once give one attempt (the partial unique
  * index on open attempts is the second guard). The deadline is fixed here: the earlier of
  * begin + time and the window's end. With no attempt left it answers isSubExam with the latest
  * submitted attempt, which the dashboard shows as the result.
+ *
+ * Begins and resumes go together with the others arriving meanwhile ({@link begins}, ADR 0048);
+ * what the batch leaves (an overdue open attempt to close, an exam not open, no attempt left, a
+ * person not assigned, a batch that failed) goes the single way, {@link beginAlone}.
  */
 export async function beginExam(caller: Caller, examCode: string): Promise<BeginExamResult> {
   const actor = requireActor(caller);
+  const together = await begins(caller.ctx).submit({ examCode, userId: actor.userId, now: caller.now });
+  return together ?? beginAlone(caller, examCode, actor.userId);
+}
+
+async function beginAlone(caller: Caller, examCode: string, userId: number): Promise<BeginExamResult> {
   const found = await repo.findVisibleExam(caller.ctx.db, examCode);
   if (!found) throw appError('EXAM_NOT_FOUND');
   const { exam } = found;
   const now = caller.now;
   return inTransaction(caller, async (tx) => {
-    const eu = await repo.findExamUser(tx, exam.id, actor.userId, true);
+    const eu = await repo.findExamUser(tx, exam.id, userId, true);
     if (!eu) throw appError('EXAM_NOT_FOUND');
-    const mine = await repo.attemptsOf(tx, [exam.id], actor.userId);
+    const mine = await repo.attemptsOf(tx, [exam.id], userId);
     const open = mine.find((a) => a.status === ExamUserStatus.InProgress);
     if (open && !isOverdue(open, now)) return beginView(exam.examCode, open, false, now);
     if (open) await scoreAndClose(tx, open, now, true);
@@ -78,19 +90,112 @@ export async function beginExam(caller: Caller, examCode: string): Promise<Begin
       if (latest) return beginView(exam.examCode, latest, true, now);
       throw appError('EXAM_NO_ATTEMPTS');
     }
-    const deadline = new Date(Math.min(now.getTime() + exam.time * 60_000, exam.examEndTime.getTime()));
+    const deadline = deadlineOf(exam, now);
     const id = await storeAttempt(tx, exam, {
-      userId: actor.userId,
+      userId,
       attemptNo: mine.length + 1,
       seed: randomInt(0, 2 ** 31 - 1),
       startTime: now,
       deadline,
     });
-    await attemptsRepo.updateExamUser(tx, exam.id, actor.userId, { status: ExamUserStatus.InProgress, attempts: mine.length + 1 });
+    await attemptsRepo.updateExamUser(tx, exam.id, userId, { status: ExamUserStatus.InProgress, attempts: mine.length + 1 });
     await enqueueJob(tx, closeAttemptJob, { userpaperId: id }, { now, runAt: new Date(deadline.getTime() + SAVE_GRACE_MS) });
     const attempt = (await repo.findAttempt(tx, id))!;
     return beginView(exam.examCode, attempt, false, now);
   });
+}
+
+interface BeginItem {
+  examCode: string;
+  userId: number;
+  now: Date;
+}
+
+/**
+ * The begins arriving while the previous batch is written, written together (group commit, ADR
+ * 0024 and 0048): per exam, the people's exam-user rows locked in user order, their attempts read,
+ * the new attempts drawn, stored and scheduled to close with one statement each, in one
+ * transaction. A resume is answered from the same read. An item answered null goes the single
+ * way; when the batch fails as a whole, every item does.
+ */
+export const begins = (ctx: AppContext) =>
+  groupCommit<BeginItem, BeginExamResult | null>(ctx, 'exam-taking.begins', {
+    maxSize: 200,
+    // PostgreSQL works on two batches at once (one more pooled connection); PGlite on one
+    concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
+    key: (b) => `${b.examCode}:${b.userId}`,
+    run: async (items) => {
+      try {
+        return await inTransaction(ctx, (tx) => beginTogether(tx, items));
+      } catch {
+        return items.map(() => null);
+      }
+    },
+  });
+
+async function beginTogether(tx: Tx, items: BeginItem[]): Promise<(BeginExamResult | Error | null)[]> {
+  const out: (BeginExamResult | Error | null)[] = items.map(() => null);
+  const exams = await repo.visibleExamsByCode(tx, [...new Set(items.map((b) => b.examCode))]);
+  const byExam = new Map<number, number[]>();
+  items.forEach((b, n) => {
+    const exam = exams.get(b.examCode);
+    if (exam) byExam.set(exam.id, [...(byExam.get(exam.id) ?? []), n]);
+    else out[n] = appError('EXAM_NOT_FOUND');
+  });
+  // exams in id order, people in user order: every batch locks in the same order
+  for (const examId of [...byExam.keys()].sort((a, b) => a - b)) {
+    const ns = byExam.get(examId)!;
+    const exam = exams.get(items[ns[0]!]!.examCode)!;
+    const { examUsers, attempts } = await attemptsRepo.lockBeginners(
+      tx,
+      examId,
+      ns.map((n) => items[n]!.userId),
+    );
+    const assigned = new Set(examUsers.map((e) => e.userId));
+    const mineOf = new Map<number, repo.AttemptRow[]>();
+    for (const a of attempts) mineOf.set(a.userId, [...(mineOf.get(a.userId) ?? []), a]);
+    const starting: { n: number; attempt: NewAttempt }[] = [];
+    for (const n of ns) {
+      const { userId, now } = items[n]!;
+      if (!assigned.has(userId)) continue;
+      const mine = mineOf.get(userId) ?? [];
+      const open = mine.find((a) => a.status === ExamUserStatus.InProgress);
+      if (open) {
+        if (!isOverdue(open, now)) out[n] = beginView(exam.examCode, open, false, now);
+        continue;
+      }
+      if (exam.status === ExamStatus.Closed || now >= exam.examEndTime || now < exam.examStartTime) continue;
+      if (mine.length >= attemptsAllowed(exam)) continue;
+      starting.push({
+        n,
+        attempt: { userId, attemptNo: mine.length + 1, seed: randomInt(0, 2 ** 31 - 1), startTime: now, deadline: deadlineOf(exam, now) },
+      });
+    }
+    if (!starting.length) continue;
+    const stored = await storeAttempts(
+      tx,
+      exam,
+      starting.map((s) => s.attempt),
+    );
+    await attemptsRepo.markBegun(
+      tx,
+      examId,
+      starting.map((s) => ({ userId: s.attempt.userId, attempts: s.attempt.attemptNo })),
+    );
+    await enqueueJobs(
+      tx,
+      closeAttemptJob,
+      stored.map((row, k) => ({
+        payload: { userpaperId: row.id },
+        opts: { now: starting[k]!.attempt.startTime, runAt: new Date(row.deadline.getTime() + SAVE_GRACE_MS) },
+      })),
+    );
+    stored.forEach((row, k) => {
+      const n = starting[k]!.n;
+      out[n] = beginView(exam.examCode, row, false, items[n]!.now);
+    });
+  }
+  return out;
 }
 
 /** The caller's own attempt, after closing it if its time is up; another person's answers like a missing one. */

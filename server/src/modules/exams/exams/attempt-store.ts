@@ -1,9 +1,27 @@
 import { ExamUserStatus } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { userPaperQuestions, userPapers } from '../../../db/schema/index.ts';
-import { drawAttemptQuestions } from '../papers/draw.ts';
+import { drawAttemptQuestionsMany } from '../papers/draw.ts';
 import * as paperRepo from '../papers/papers.repository.ts';
 import type { ExamRow } from './exams.repository.ts';
+
+export interface NewAttempt {
+  userId: number;
+  attemptNo: number;
+  seed: number;
+  startTime: Date;
+  deadline: Date;
+}
+
+/** A stored attempt as begin answers it. */
+export interface StoredAttempt {
+  id: number;
+  userId: number;
+  deadline: Date;
+}
+
+/** Question copies per insert statement (13 parameters each, far below PostgreSQL's 65,535). */
+const COPIES_PER_STATEMENT = 2000;
 
 /**
  * Stores a new attempt with its own copy of the drawn questions (ADR 0007): in the paper's order
@@ -11,38 +29,59 @@ import type { ExamRow } from './exams.repository.ts';
  * calls this inside its transaction; the partial unique index keeps one open attempt per person.
  * The attempt is owned by its learner (exam taking checked they were assigned): no company scope.
  */
-export async function storeAttempt(
-  db: DbOrTx,
-  exam: ExamRow,
-  a: { userId: number; attemptNo: number; seed: number; startTime: Date; deadline: Date },
-): Promise<number> {
+export async function storeAttempt(db: DbOrTx, exam: ExamRow, a: NewAttempt): Promise<number> {
+  const [stored] = await storeAttempts(db, exam, [a]);
+  return stored!.id;
+}
+
+/**
+ * {@link storeAttempt} for several people's attempts of one exam (the begins written together,
+ * ADR 0048): the paper is read and drawn from once, the attempts and their question copies are
+ * inserted with one statement each. Answers in the order given.
+ */
+export async function storeAttempts(db: DbOrTx, exam: ExamRow, attempts: NewAttempt[]): Promise<StoredAttempt[]> {
+  if (!attempts.length) return [];
   const paper = (await paperRepo.papersById(db, [exam.paperId])).get(exam.paperId);
   if (!paper) throw new Error(`paper ${exam.paperId} of exam ${exam.examCode} is missing`);
-  const questions = await drawAttemptQuestions(db, paper, a.seed, {
-    shuffleQuestions: exam.isShuffleQuestion === 1,
-    shuffleOptions: exam.isShuffleOption === 1,
-  });
-  const [row] = await db
+  const drawn = await drawAttemptQuestionsMany(
+    db,
+    paper,
+    attempts.map((a) => a.seed),
+    { shuffleQuestions: exam.isShuffleQuestion === 1, shuffleOptions: exam.isShuffleOption === 1 },
+  );
+  const rows = await db
     .insert(userPapers)
-    .values({ examId: exam.id, companySysCode: exam.companySysCode, status: ExamUserStatus.InProgress, ...a, createdAt: a.startTime })
-    .returning({ id: userPapers.id });
-  if (questions.length)
-    await db.insert(userPaperQuestions).values(
-      questions.map((q) => ({
-        userpaperId: row.id,
-        qCode: q.qCode,
-        qVersion: q.qVersion,
-        sortOrder: q.order,
-        showOrder: q.showOrder,
-        optionOrder: q.optionOrder.join(','),
-        qType: q.qType,
-        qName: q.qName,
-        options: JSON.stringify(q.options),
-        answer: q.answer,
-        analysis: q.analysis,
-        difficulty: q.difficulty,
-        score: q.score,
+    .values(
+      attempts.map((a) => ({
+        examId: exam.id,
+        companySysCode: exam.companySysCode,
+        status: ExamUserStatus.InProgress,
+        ...a,
+        createdAt: a.startTime,
       })),
-    );
-  return row.id;
+    )
+    .returning({ id: userPapers.id, userId: userPapers.userId, attemptNo: userPapers.attemptNo, deadline: userPapers.deadline });
+  // matched by person and attempt number, not by the order RETURNING happens to give
+  const byKey = new Map(rows.map((r) => [`${r.userId}:${r.attemptNo}`, r]));
+  const stored = attempts.map((a) => byKey.get(`${a.userId}:${a.attemptNo}`)!);
+  const copies = stored.flatMap((row, n) =>
+    (drawn[n] ?? []).map((q) => ({
+      userpaperId: row.id,
+      qCode: q.qCode,
+      qVersion: q.qVersion,
+      sortOrder: q.order,
+      showOrder: q.showOrder,
+      optionOrder: q.optionOrder.join(','),
+      qType: q.qType,
+      qName: q.qName,
+      options: JSON.stringify(q.options),
+      answer: q.answer,
+      analysis: q.analysis,
+      difficulty: q.difficulty,
+      score: q.score,
+    })),
+  );
+  for (let i = 0; i < copies.length; i += COPIES_PER_STATEMENT)
+    await db.insert(userPaperQuestions).values(copies.slice(i, i + COPIES_PER_STATEMENT));
+  return stored.map((r) => ({ id: r.id, userId: r.userId, deadline: r.deadline }));
 }

@@ -99,27 +99,52 @@ export async function drawAttemptQuestions(
   seed: number,
   opts: { shuffleQuestions?: boolean; shuffleOptions?: boolean } = {},
 ): Promise<AttemptQuestion[]> {
+  return (await drawAttemptQuestionsMany(db, paper, [seed], opts))[0] ?? [];
+}
+
+/**
+ * {@link drawAttemptQuestions} for several attempts of one paper at once (the begins of one exam
+ * written together, ADR 0048): the paper, its rules, their pools and the drawn questions are read
+ * once, each seed draws as it would alone.
+ */
+export async function drawAttemptQuestionsMany(
+  db: DbOrTx,
+  paper: repo.PaperRow,
+  seeds: number[],
+  opts: { shuffleQuestions?: boolean; shuffleOptions?: boolean } = {},
+): Promise<AttemptQuestion[][]> {
+  if (!seeds.length) return [];
   const scope: TenantScope = PLATFORM_WIDE;
-  let picked: { qCode: string; score: number }[];
+  let pickedBySeed: { qCode: string; score: number }[][];
   if (paper.paperType === PaperType.Fixed) {
-    picked = (await repo.listPaperQuestions(db, paper.id)).map((i) => ({ qCode: i.qCode, score: i.score }));
+    const fixed = (await repo.listPaperQuestions(db, paper.id)).map((i) => ({ qCode: i.qCode, score: i.score }));
+    pickedBySeed = seeds.map(() => fixed);
   } else {
     const rules = await repo.listPaperRules(db, paper.id);
-    const drawn = drawQuestions(rules, await rulePools(db, scope, paper.companySysCode, rules), seed);
-    if (!drawn.ok) throw appErrorMsg('PAPER_RULE_SHORT', drawn.error);
-    picked = drawn.value.map((d) => ({ qCode: d.qCode, score: d.rule.score }));
+    const pools = await rulePools(db, scope, paper.companySysCode, rules);
+    pickedBySeed = seeds.map((seed) => {
+      const drawn = drawQuestions(rules, pools, seed);
+      if (!drawn.ok) throw appErrorMsg('PAPER_RULE_SHORT', drawn.error);
+      return drawn.value.map((d) => ({ qCode: d.qCode, score: d.rule.score }));
+    });
   }
+  const codes = [...new Set(pickedBySeed.flatMap((picked) => picked.map((p) => p.qCode)))];
   const rows = new Map(
-    (
-      await questionRepo.questionsByCode(
-        db,
-        scope,
-        picked.map((p) => p.qCode),
-      )
-    )
+    (await questionRepo.questionsByCode(db, scope, codes))
       .filter((q) => q.companySysCode === paper.companySysCode)
       .map((q) => [q.qCode, q]),
   );
+  return seeds.map((seed, n) => drawnCopy(rows, pickedBySeed[n] ?? [], seed, opts));
+}
+
+type BankRow = Awaited<ReturnType<typeof questionRepo.questionsByCode>>[number];
+
+function drawnCopy(
+  rows: Map<string, BankRow>,
+  picked: { qCode: string; score: number }[],
+  seed: number,
+  opts: { shuffleQuestions?: boolean; shuffleOptions?: boolean },
+): AttemptQuestion[] {
   let out: AttemptQuestion[] = picked.flatMap((p) => {
     const q = rows.get(p.qCode);
     if (!q) return [];
