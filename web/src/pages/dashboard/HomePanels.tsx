@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Skeleton, Tabs } from 'antd';
+import { Card, Empty, Skeleton } from 'antd';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { getHomeImageNotices, getHomeNotices, getLinks } from '../../api/portal';
 import { ExamCards } from '../learner/myexam/ExamCards';
@@ -11,6 +12,7 @@ import { StudyCards } from './StudyCards';
 // the notice rows' look
 import '../public/components/portal.css';
 import { portalKeys } from '../../api/portal.keys';
+import { LightTabPanels, LightTabs } from '../../components/LightTabs';
 
 // The learner dashboard panels of spec §2 "Learner dashboard and home panels".
 
@@ -51,26 +53,25 @@ export function NoticePanel() {
   );
 }
 
+const STUDY_EXAM_TABS = [
+  { key: 'study', label: '我的学习' },
+  { key: 'exam', label: '我的考试' },
+];
+
 /** My study (training projects) and my exams: cards from the courses / exams modules. */
 export function StudyExamPanel() {
   const [params] = useSearchParams();
+  // exam messages link to /dashboard?tab=exam
+  const [tab, setTab] = useState(params.get('tab') === 'exam' ? 'exam' : 'study');
   useImgExamRedirect();
   return (
     <Card data-testid="dashboard-study-exam">
-      <Tabs
-        // exam messages link to /dashboard?tab=exam
-        defaultActiveKey={params.get('tab') === 'exam' ? 'exam' : 'study'}
+      <LightTabs label="我的学习与考试" items={STUDY_EXAM_TABS} activeKey={tab} onChange={setTab} />
+      <LightTabPanels
+        activeKey={tab}
         items={[
-          {
-            key: 'study',
-            label: '我的学习',
-            children: <StudyCards />,
-          },
-          {
-            key: 'exam',
-            label: '我的考试',
-            children: <ExamCards />,
-          },
+          { key: 'study', children: <StudyCards /> },
+          { key: 'exam', children: <ExamCards /> },
         ]}
       />
     </Card>

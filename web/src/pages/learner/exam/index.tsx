@@ -1,14 +1,14 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
 import type { BeginExamResult } from '@xuetu/contract';
 import { AppErrorMessages, Q_TYPE_LABELS } from '@xuetu/contract';
 import { Alert, App, Button, Card, Col, Empty, Modal, Result, Row, Space, Spin, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/request';
 import { beginExam, submitExam } from '../../../api/userexam';
 import { useAfterFirstPaint } from '../../../components/useAfterFirstPaint';
 import { beginStorageKey } from './beginStorage';
 import { clearDrafts } from './drafts';
+import { ExamCountdown } from './ExamCountdown';
 import { QuestionCard } from './QuestionCard';
 import { useAttempt } from './useAttempt';
 import { useLeaveMonitor } from './useLeaveMonitor';
@@ -28,13 +28,6 @@ function readBegin(examCode: string): BeginExamResult | null {
 }
 
 const isAnswered = (a: string | string[] | undefined) => (Array.isArray(a) ? a.some((x) => x.trim() !== '') : !!a && a.trim() !== '');
-const clockText = (s: number) => {
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return h ? `${h}:${two(m)}:${two(sec)}` : `${two(m)}:${two(sec)}`;
-};
 
 /** questions rendered with the page's first screen; the others follow a painted frame later */
 const FIRST_QUESTIONS = 3;
@@ -66,7 +59,6 @@ export default function ExamPage() {
   );
   const [beginError, setBeginError] = useState('');
   const a = useAttempt(userpaperId);
-  const [remaining, setRemaining] = useState<number | null>(null);
   // leaving the page: counted by the server, which submits past the limit (issue 26 item 3)
   const leaves = useLeaveMonitor({
     userpaperId,
@@ -121,17 +113,9 @@ export default function ExamPage() {
   };
 
   finishRef.current = finish;
-  useEffect(() => {
-    if (!a.paper || a.closed) return;
-    const tick = () => {
-      const left = Math.max(0, Math.ceil((a.paper!.deadlineMs - a.serverNow()) / 1000));
-      setRemaining(left);
-      if (left === 0) void finishRef.current(true);
-    };
-    tick();
-    const timer = window.setInterval(tick, 1000);
-    return () => window.clearInterval(timer);
-  }, [a.paper, a.closed, a.serverNow]);
+  // at zero the page submits by itself (the countdown ticks in its own component: a tick re-renders
+  // the clock, not the whole paper — every second on a phone, issue 23 item 11)
+  const onTimeUp = useCallback(() => void finishRef.current(true), []);
 
   // the first questions render with the page, the others a painted frame later (issue 23 item 11)
   const allQuestions = useAfterFirstPaint(Boolean(a.paper));
@@ -260,13 +244,7 @@ export default function ExamPage() {
                   剩余离开次数 {leaves.leavesLeft}
                 </Typography.Text>
               )}
-              <Typography.Text
-                strong
-                style={{ fontSize: 18, color: (remaining ?? 999) < 300 ? '#cf1322' : undefined }}
-                data-testid="countdown"
-              >
-                <ClockCircleOutlined /> {remaining === null ? '--:--' : clockText(remaining)}
-              </Typography.Text>
+              <ExamCountdown deadlineMs={paper.deadlineMs} serverNow={a.serverNow} running={!a.closed} onTimeUp={onTimeUp} />
               <Button type="primary" onClick={confirmSubmit} disabled={!answering} data-testid="submit-exam">
                 交卷
               </Button>

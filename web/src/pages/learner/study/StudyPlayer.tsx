@@ -71,6 +71,11 @@ function afterFirstPaint(poster: string | undefined, then: () => void): () => vo
   };
 }
 
+/** The catalogue's cover of a course without one (trainres CourseCardView): its blue gradient, inline. */
+export const NO_COVER_POSTER = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 90"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1677ff"/><stop offset="1" stop-color="#69b1ff"/></linearGradient></defs><rect width="160" height="90" fill="url(#g)"/></svg>',
+)}`;
+
 export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPlayer(
   { rescode, lesson = 0, autoPlay = false, onNext, data, rules, intervalSeconds, resumeAt, poster, onBeat, onCompleted },
   handle,
@@ -274,7 +279,9 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
           controls
           playsInline
           src={src}
-          poster={poster || undefined}
+          // a course without a cover gets the catalogue's placeholder: the element shows it until the
+          // learner plays (or a resume seeks), not a black box that turns into the first frame
+          poster={poster || NO_COVER_POSTER}
           controlsList="noplaybackrate"
           // 16:9 reserved before the metadata arrives: nothing below moves when it does (CLS, issue 23 item 11)
           style={{ width: '100%', maxHeight: 520, aspectRatio: '16 / 9', background: '#000', display: 'block' }}

@@ -1,7 +1,7 @@
 import { HeartFilled, HeartOutlined, LikeFilled, LikeOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CourseCard, isEmptyDate, RES_TYPE_LABELS, type StudyBeatAnswer, type StudyLesson } from '@xuetu/contract';
-import { App, Avatar, Button, Card, Col, Descriptions, Empty, List, Progress, Result, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { App, Avatar, Button, Card, Col, Descriptions, Empty, List, Progress, Result, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { learnstatsKeys } from '../../../api/learnstats.keys';
@@ -16,6 +16,7 @@ import {
   toggleCollect,
 } from '../../../api/study';
 import { studyKeys } from '../../../api/study.keys';
+import { LightTabPanels, LightTabs } from '../../../components/LightTabs';
 import { RichTextView } from '../../../components/RichTextView';
 import { formatClock, formatStudied } from './logic';
 import { NotesPanel } from './NotesPanel';
@@ -29,6 +30,12 @@ export default function StudyPage() {
   // a new course (the relevant list) is a new viewing: fresh state
   return <StudyView key={rescode} rescode={rescode} />;
 }
+
+const INFO_TABS = [
+  { key: 'intro', label: '简介' },
+  { key: 'notes', label: '笔记' },
+  { key: 'relevant', label: '相关课程' },
+];
 
 function StudyView({ rescode }: { rescode: string }) {
   const navigate = useNavigate();
@@ -56,6 +63,7 @@ function StudyView({ rescode }: { rescode: string }) {
   });
   const [live, setLive] = useState<{ studySeconds: number; progress: number; completed: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [infoTab, setInfoTab] = useState('intro');
   // what this page earns (seconds, a completion) changes the project cards and pages (their 学时,
   // ADR 0018 "Crediting by rule") and the dashboard's study time: read them afresh after leaving it
   useEffect(
@@ -237,11 +245,12 @@ function StudyView({ rescode }: { rescode: string }) {
       </Col>
       <Col xs={24} lg={8}>
         <Card styles={{ body: { paddingTop: 4 } }}>
-          <Tabs
+          <LightTabs label="课程信息" items={INFO_TABS} activeKey={infoTab} onChange={setInfoTab} />
+          <LightTabPanels
+            activeKey={infoTab}
             items={[
               {
                 key: 'intro',
-                label: '简介',
                 children: (
                   <Space direction="vertical" style={{ width: '100%' }}>
                     {d.lecturerName && (
@@ -265,7 +274,6 @@ function StudyView({ rescode }: { rescode: string }) {
               },
               {
                 key: 'notes',
-                label: '笔记',
                 children: (
                   <NotesPanel
                     rescode={d.resCode}
@@ -276,7 +284,6 @@ function StudyView({ rescode }: { rescode: string }) {
               },
               {
                 key: 'relevant',
-                label: '相关课程',
                 children: (
                   <RelevantList items={relevant.data ?? []} onOpen={(c) => navigate(`/trainres/study?id=${encodeURIComponent(c)}`)} />
                 ),

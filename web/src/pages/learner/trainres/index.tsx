@@ -1,11 +1,13 @@
 import { EyeOutlined, FileTextOutlined, PlayCircleOutlined, SoundOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { CourseCard } from '@xuetu/contract';
-import { Card, Col, Empty, Input, Pagination, Progress, Row, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Input, Pagination, Progress, Row, Space, Spin, Tag, Typography } from 'antd';
+import type { CSSProperties } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getIndexResDirList } from '../../../api/portal';
 import { getCatalogue } from '../../../api/study';
 import { studyKeys } from '../../../api/study.keys';
+import { LightTabs } from '../../../components/LightTabs';
 import { catalogueQuery, dirTabs } from './catalogue';
 
 /** cards per page (api/prefetch.ts asks for the first page with it) */
@@ -34,7 +36,8 @@ export default function CataloguePage() {
   return (
     <Card styles={{ body: { paddingTop: 8 } }}>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Tabs
+        <LightTabs
+          label="课程目录"
           activeKey={tabs.active}
           onChange={(k) => {
             const t = tabs.items.find((i) => i.key === k);
@@ -84,6 +87,16 @@ const TYPE_ICON: Record<number, React.ReactNode> = {
   4: <FileTextOutlined />,
 };
 
+const ONE_LINE: CSSProperties = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
+const TWO_LINES: CSSProperties = {
+  minHeight: 44,
+  marginBottom: 8,
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+};
+
 function CourseCardView({ card, onOpen }: { card: CourseCard; onOpen: () => void }) {
   return (
     <Card
@@ -111,10 +124,12 @@ function CourseCardView({ card, onOpen }: { card: CourseCard; onOpen: () => void
         )
       }
     >
-      <Typography.Text strong ellipsis={{ tooltip: card.resName }} style={{ display: 'block' }}>
+      {/* the browser's own ellipsis (and the full name as a title): antd's measured ellipsis and its
+          tooltip on every card were the catalogue's longest task on a phone (issue 23 item 11) */}
+      <Typography.Text strong title={card.resName} style={ONE_LINE}>
         {card.resName}
       </Typography.Text>
-      <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ minHeight: 44, marginBottom: 8 }}>
+      <Typography.Paragraph type="secondary" style={TWO_LINES}>
         {card.introduce || '暂无简介'}
       </Typography.Paragraph>
       <Space size={12} style={{ color: 'var(--xt-text-tertiary)', fontSize: 12 }}>
