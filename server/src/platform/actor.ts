@@ -1,8 +1,7 @@
 import { EnableStatus, SysRole } from '@xuetu/contract';
 import { and, eq, inArray } from 'drizzle-orm';
-import { actions, roleActions, roles, userRoles, users } from '../db/schema/index.ts';
+import { actions, companies, roleActions, roles, userRoles, users } from '../db/schema/index.ts';
 import type { AppContext } from './context.ts';
-import { companyActive } from './sessions.ts';
 
 /** The signed-in user as access checks see it. */
 export interface Actor {
@@ -66,14 +65,26 @@ export async function loadActor(ctx: AppContext, userId: number, sessionId: numb
 }
 
 async function readActor(ctx: AppContext, userId: number): Promise<ActorData | null> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  // the person with their company's status, then their roles with the actions they grant: two
+  // statements for a cold actor (every signed-in request of someone not seen for a minute)
+  const [row] = await ctx.db
+    .select({ user: users, companyStatus: companies.status })
+    .from(users)
+    .leftJoin(companies, eq(companies.companySysCode, users.companySysCode))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const user = row?.user;
   if (user?.status !== EnableStatus.Enabled || user.cancelledAt || !user.passwordHash) return null;
-  if (!(await companyActive(ctx, userId))) return null;
-  const roleRows = await ctx.db
-    .select({ id: roles.id, code: roles.code, sysRoleEnum: roles.sysRoleEnum })
+  // like companyActive: a person without a company (the platform's own) is never held back
+  if (row!.companyStatus !== null && row!.companyStatus !== EnableStatus.Enabled) return null;
+  const grants = await ctx.db
+    .select({ id: roles.id, code: roles.code, sysRoleEnum: roles.sysRoleEnum, action: actions.value })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .leftJoin(roleActions, eq(roleActions.roleId, roles.id))
+    .leftJoin(actions, and(eq(actions.id, roleActions.actionId), eq(actions.status, EnableStatus.Enabled)))
     .where(eq(userRoles.userId, userId));
+  const roleRows = [...new Map(grants.map((g) => [g.id, g])).values()];
   const sysRoles = [...new Set(roleRows.map((r) => r.sysRoleEnum).filter((v) => v > 0))].sort();
   return {
     userId,
@@ -84,11 +95,9 @@ async function readActor(ctx: AppContext, userId: number): Promise<ActorData | n
     mustChangePassword: user.mustChangePassword,
     sysRoles,
     roleCodes: roleRows.map((r) => r.code),
-    actions: await grantedActionValues(
-      ctx,
-      roleRows.map((r) => r.id),
-      sysRoles,
-    ),
+    actions: sysRoles.includes(SysRole.PlatformAdmin)
+      ? await grantedActionValues(ctx, [], sysRoles)
+      : [...new Set(grants.map((g) => g.action).filter((v): v is string => !!v))].sort(),
   };
 }
 
