@@ -28,9 +28,15 @@ function useResponsive() {
       setDevice(mobile ? 'mobile' : 'desktop');
       if (mobile) closeSidebar();
     };
-    apply();
+    // the store starts with the width at load (store/app.ts); the check at mount waits for the next
+    // frame: reading the width forces the page's first style and layout, which inside this effect
+    // made the first render one long task on a phone (issue 23 item 11)
+    const frame = requestAnimationFrame(apply);
     window.addEventListener('resize', apply);
-    return () => window.removeEventListener('resize', apply);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', apply);
+    };
   }, [setDevice, closeSidebar]);
 }
 

@@ -8,10 +8,13 @@ import { getIndexResDirList } from '../../../api/portal';
 import { getCatalogue } from '../../../api/study';
 import { studyKeys } from '../../../api/study.keys';
 import { LightTabs } from '../../../components/LightTabs';
+import { useAfterFirstPaint } from '../../../components/useAfterFirstPaint';
 import { catalogueQuery, dirTabs } from './catalogue';
 
 /** cards per page (api/prefetch.ts asks for the first page with it) */
 export const PAGE_SIZE = 12;
+/** cards rendered with the page's first screen (a desktop's first row); the others a painted frame later */
+const FIRST_CARDS = 4;
 
 /** /trainres/index (query dcode, dno): directory tabs, search, course cards with my progress, paging. */
 export default function CataloguePage() {
@@ -24,6 +27,8 @@ export default function CataloguePage() {
     queryKey: studyKeys.catalogue(q),
     queryFn: () => getCatalogue({ dcode: q.dcode, dno: q.dno, keyword: q.keyword, pageIndex: q.page, pageSize: PAGE_SIZE }),
   });
+  // the cards below the first screen render after it, in a transition (issue 23 item 11)
+  const allCards = useAfterFirstPaint(Boolean(page.data));
   const go = (patch: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
@@ -59,14 +64,14 @@ export default function CataloguePage() {
           <Empty description={q.keyword ? '没有找到相关课程' : '暂无课程'} />
         ) : (
           <Row gutter={[16, 16]}>
-            {page.data.models.map((c) => (
+            {(allCards ? page.data.models : page.data.models.slice(0, FIRST_CARDS)).map((c) => (
               <Col key={c.resCode} xs={24} sm={12} md={8} xl={6}>
                 <CourseCardView card={c} onOpen={() => navigate(`/trainres/study?id=${encodeURIComponent(c.resCode)}`)} />
               </Col>
             ))}
           </Row>
         )}
-        {(page.data?.totalCount ?? 0) > PAGE_SIZE && (
+        {allCards && (page.data?.totalCount ?? 0) > PAGE_SIZE && (
           <Pagination
             align="center"
             current={q.page}
