@@ -90,6 +90,10 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
             { name: bootChunk(join(import.meta.dirname, 'src', 'main.tsx')), priority: 1 },
             { name: publicPagesChunks(PUBLIC_PAGES, join(import.meta.dirname, 'src', 'main.tsx'), ['home', 'login']) },
+            // the signed-in pages' query keys (a few hundred bytes each) in one small chunk: grouped by
+            // page below, a key the study page uses landed in its chunk and the dashboard's lazy
+            // panels fetched all of it (35 KB br) for the key alone (issue 23 item 11)
+            { name: 'query-keys', test: /[\\/]web[\\/]src[\\/]api[\\/][^\\/]+\.keys\.ts$/ },
             // signed in (issue 23 item 11): the layout's own modules (sidebar, navbar, tabs, user
             // menu) and what they pull in, one chunk instead of about twenty; then the learner
             // pages' own modules by the pages that use them. Neither takes anything a public page
