@@ -20,7 +20,13 @@ export interface Actor {
 
 type ActorData = Omit<Actor, 'sessionId'>;
 
-const ACTOR_TTL_S = 60;
+/**
+ * A cached actor is dropped on every change that concerns it (invalidateActor, the grants epoch,
+ * a disabled company revokes its sessions); the time is the safety net. Five minutes, each entry
+ * 80–100 % of it, so the actors read together do not expire together (issue 25 item 6).
+ */
+const ACTOR_TTL_S = 300;
+const actorTtl = () => Math.round(ACTOR_TTL_S * (0.8 + Math.random() * 0.2));
 const EPOCH_KEY = 'acl:epoch';
 
 /** Changes whenever role grants or the action tree change; per-user caches key on it. */
@@ -59,7 +65,7 @@ export async function loadActor(ctx: AppContext, userId: number, sessionId: numb
   let data = cached?.epoch === epoch ? cached.data : undefined;
   if (data === undefined) {
     data = await readActor(ctx, userId);
-    await ctx.cache.set(actorCacheKey(userId), { epoch, data }, ACTOR_TTL_S);
+    await ctx.cache.set(actorCacheKey(userId), { epoch, data }, actorTtl());
   }
   return data ? { ...data, sessionId } : null;
 }
