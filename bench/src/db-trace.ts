@@ -45,6 +45,17 @@ export function traceDatabase(ctx: AppContext) {
       }
     });
   };
+  // BENCH_DB_TRACE_SQL=1: also which statements run outside transactions (the start of their text)
+  const texts = new Map<string, number>();
+  if (process.env.BENCH_DB_TRACE_SQL === '1') {
+    const q = client as { query: (text: string, ...rest: unknown[]) => Promise<unknown> };
+    const query = q.query.bind(client);
+    q.query = (text, ...rest) => {
+      const k = text.replace(/\s+/g, ' ').slice(0, 90);
+      texts.set(k, (texts.get(k) ?? 0) + 1);
+      return query(text, ...rest);
+    };
+  }
   c._runExclusiveQuery = (fn) => {
     statements += 1;
     if (current) current.statements += 1;
@@ -68,7 +79,16 @@ export function traceDatabase(ctx: AppContext) {
         waitP50: sortedPct(waits, 50),
         waitP99: sortedPct(waits, 99),
         waitMax: sortedPct(waits, 100),
+        ...(texts.size
+          ? {
+              top: [...texts]
+                .sort((a, b) => b[1] - a[1])
+                .slice(0, 12)
+                .map(([t, n]) => `${n}× ${t}`),
+            }
+          : {}),
       };
+      texts.clear();
       turns = [];
       statements = 0;
       return out;
