@@ -8,7 +8,8 @@ import { contentRoutes } from './content/site/site.routes.ts';
 import { forgetStudyRules, provideProjectStudyRules } from './courses/public.ts';
 import { actionRoutes } from './directory/actions/actions.routes.ts';
 import { companyRoutes } from './directory/companies/companies.routes.ts';
-import { provideProjectLookup } from './exams/public.ts';
+import { attemptCounts, examsWithAttempts } from './exam-taking/public.ts';
+import { provideAttemptFacts, provideProjectLookup } from './exams/public.ts';
 import { accountRoutes } from './identity/account/account.routes.ts';
 import { auditLogRoutes } from './operations/auditlog/auditlog.routes.ts';
 import { companyHasProject, projectStudyRules } from './projects/public.ts';
@@ -50,6 +51,8 @@ export function wireModules(ctx: AppContext): void {
   // whether the project an exam names is the company's
   provideProjectStudyRules(ctx, projectStudyRules);
   provideProjectLookup(ctx, companyHasProject);
+  // exams count the attempts (exam taking's, ADR 0049) without depending on exam taking
+  provideAttemptFacts(ctx, { attemptCounts, examsWithAttempts });
 }
 
 /** Every API route of the app, module by module. */

@@ -202,8 +202,8 @@ export const examUsers = pgTable(
 );
 
 /**
- * An attempt (spec "user paper"; its id is the userpaperId). Exam taking (issue 14) adds
- * behaviour; the shape is here so seeds and the paper lock can see attempts.
+ * An attempt (spec "user paper"; its id is the userpaperId). Exam taking's table (ADR 0049), as are
+ * its leaves and question copies below; it lives beside the exams it references.
  */
 export const userPapers = pgTable(
   'ex_userpaper',

@@ -3,6 +3,7 @@ import { seedDemoPortal } from '../../modules/content/portal/seed.ts';
 import { seedDemoResources } from '../../modules/courses/resources/seed.ts';
 import { seedDemoStudyHistory } from '../../modules/courses/stats/seed.ts';
 import { seedDemoPractices } from '../../modules/exam-taking/practice/seed.ts';
+import { seedDemoExamHistory } from '../../modules/exam-taking/results/seed.ts';
 import { seedDemoExams } from '../../modules/exams/seed.ts';
 import { seedDemoProjects } from '../../modules/projects/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -18,6 +19,7 @@ const demoSeeds: { name: string; run: (ctx: AppContext) => Promise<void> }[] = [
   { name: 'people', run: seedDemoPeople },
   { name: 'portal', run: seedDemoPortal },
   { name: 'exams', run: seedDemoExams },
+  { name: 'exam history', run: seedDemoExamHistory },
   { name: 'practice', run: seedDemoPractices },
   { name: 'resources', run: seedDemoResources },
   { name: 'projects', run: seedDemoProjects },

@@ -45,4 +45,5 @@ export {
   receiversInScope,
   receiversOfGroups,
   searchReceivers,
+  topDepartmentOf,
 } from './people/people.repository.ts';

@@ -1,72 +1,30 @@
-import { ExamStatus, ExamUserStatus } from '@xuetu/contract';
-import { and, asc, count, desc, eq, inArray, lte, max, ne, type SQL, sql } from 'drizzle-orm';
+import { ExamUserStatus } from '@xuetu/contract';
+import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { exams, examUsers, orgs, papers, userPaperLeaves, userPaperQuestions, userPapers, users } from '../../db/schema/index.ts';
+import { userPaperLeaves, userPaperQuestions, userPapers } from '../../db/schema/index.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
+import { peopleView } from '../directory/public.ts';
 
-// The exams, attempts and people exam taking reads, and the administrator's marking writes: they
-// touch another person's attempt and take the caller's scope (an attempt's company,
+// The attempts exam taking reads (its own tables, ADR 0049), and the administrator's marking writes:
+// they touch another person's attempt and take the caller's scope (an attempt's company,
 // ex_userpaper.company_sys_code, is its exam's). The learner's writes are in
-// attempts/attempts.repository.ts (ADR 0023).
+// attempts/attempts.repository.ts (ADR 0023). The exams, papers and exam-user rows are the exams
+// module's: its reads and writes of them for exam taking are passed on here.
+export {
+  countExamUsers,
+  type ExamRow,
+  type ExamUserRow,
+  examWithPaper,
+  findExamInScope,
+  findExamUser,
+  findVisibleExam,
+  myExams,
+  type PaperRow,
+  updateBestScore,
+  visibleExamsByCode,
+} from '../exams/public.ts';
 export type AttemptRow = typeof userPapers.$inferSelect;
 export type AttemptQuestionRow = typeof userPaperQuestions.$inferSelect;
-export type ExamUserRow = typeof examUsers.$inferSelect;
-export type ExamRow = typeof exams.$inferSelect;
-export type PaperRow = typeof papers.$inferSelect;
-
-/** A published or closed exam by code, with its paper (drafts are invisible to learners). */
-export async function findVisibleExam(db: DbOrTx, examCode: string): Promise<{ exam: ExamRow; paper: PaperRow } | undefined> {
-  const [row] = await db
-    .select({ exam: exams, paper: papers })
-    .from(exams)
-    .innerJoin(papers, eq(papers.id, exams.paperId))
-    .where(and(eq(exams.examCode, examCode), ne(exams.status, ExamStatus.Draft)))
-    .limit(1);
-  return row;
-}
-
-/** The exams of these codes a learner can see (not drafts), by code: the begins of a batch (ADR 0048). */
-export async function visibleExamsByCode(db: DbOrTx, examCodes: string[]): Promise<Map<string, ExamRow>> {
-  if (!examCodes.length) return new Map();
-  const rows = await db
-    .select()
-    .from(exams)
-    .where(and(inArray(exams.examCode, examCodes), ne(exams.status, ExamStatus.Draft)));
-  return new Map(rows.map((e) => [e.examCode, e]));
-}
-
-/** The same exam for the administrator side: only inside the scope. */
-export async function findExamInScope(
-  db: DbOrTx,
-  scope: TenantScope,
-  examCode: string,
-): Promise<{ exam: ExamRow; paper: PaperRow } | undefined> {
-  const [row] = await db
-    .select({ exam: exams, paper: papers })
-    .from(exams)
-    .innerJoin(papers, eq(papers.id, exams.paperId))
-    .where(and(eq(exams.examCode, examCode), ne(exams.status, ExamStatus.Draft), scopeWhere(scope, exams.companySysCode)))
-    .limit(1);
-  return row;
-}
-
-export async function examWithPaper(db: DbOrTx, examId: number): Promise<{ exam: ExamRow; paper: PaperRow }> {
-  const [row] = await db
-    .select({ exam: exams, paper: papers })
-    .from(exams)
-    .innerJoin(papers, eq(papers.id, exams.paperId))
-    .where(eq(exams.id, examId));
-  return row;
-}
-
-export async function findExamUser(db: DbOrTx, examId: number, userId: number, lock = false): Promise<ExamUserRow | undefined> {
-  const q = db
-    .select()
-    .from(examUsers)
-    .where(and(eq(examUsers.examId, examId), eq(examUsers.userId, userId)));
-  const [row] = lock ? await q.for('update') : await q;
-  return row;
-}
 
 export async function findAttempt(db: DbOrTx, id: number, lock?: 'update' | 'share'): Promise<AttemptRow | undefined> {
   const q = db.select().from(userPapers).where(eq(userPapers.id, id));
@@ -108,52 +66,16 @@ export async function bestScore(db: DbOrTx, examId: number, userId: number): Pro
   return row?.best == null ? null : Number(row.best);
 }
 
-/** The exams assigned to a person (published or closed), with paper totals and their exam-user row. */
-export async function myExams(
-  db: DbOrTx,
-  userId: number,
-  f: { status?: number; mustComplete?: boolean; examId?: number },
-  window?: { limit: number; offset: number },
-) {
-  const where: SQL | undefined = and(
-    eq(examUsers.userId, userId),
-    ne(exams.status, ExamStatus.Draft),
-    f.examId ? eq(exams.id, f.examId) : undefined,
-    f.status === undefined
-      ? undefined
-      : f.status <= ExamUserStatus.NotStarted
-        ? lte(examUsers.status, ExamUserStatus.NotStarted)
-        : eq(examUsers.status, f.status),
-    f.mustComplete
-      ? and(eq(exams.mustCompleteBeforeStudy, 1), eq(exams.status, ExamStatus.Published), ne(examUsers.status, ExamUserStatus.Done))
-      : undefined,
-  );
-  const base = db
-    .select({ exam: exams, paper: papers, eu: examUsers })
-    .from(examUsers)
-    .innerJoin(exams, eq(exams.id, examUsers.examId))
-    .innerJoin(papers, eq(papers.id, exams.paperId))
-    .where(where)
-    // open exams first, then the latest window
-    .orderBy(asc(exams.status), desc(exams.examEndTime), desc(exams.id));
-  const [rows, [{ n }]] = await Promise.all([
-    window ? base.limit(window.limit).offset(window.offset) : base,
-    db.select({ n: count() }).from(examUsers).innerJoin(exams, eq(exams.id, examUsers.examId)).where(where),
-  ]);
-  return { rows, total: Number(n) };
-}
-
-/** Name and department of people, for result rows and the marking queue. */
+/** Name and department of people, for result rows and the marking queue (the directory's people view). */
 export async function peopleNames(
   db: DbOrTx,
   userIds: number[],
 ): Promise<Map<number, { chnName: string; accountCode: string; orgName: string }>> {
   if (!userIds.length) return new Map();
   const rows = await db
-    .select({ id: users.id, chnName: users.chnName, accountCode: users.accountCode, orgName: orgs.orgName })
-    .from(users)
-    .leftJoin(orgs, eq(orgs.id, users.orgId))
-    .where(inArray(users.id, [...new Set(userIds)]));
+    .select({ id: peopleView.id, chnName: peopleView.chnName, accountCode: peopleView.accountCode, orgName: peopleView.orgName })
+    .from(peopleView)
+    .where(inArray(peopleView.id, [...new Set(userIds)]));
   return new Map(rows.map((r) => [r.id, { chnName: r.chnName, accountCode: r.accountCode, orgName: r.orgName ?? '' }]));
 }
 
@@ -164,16 +86,6 @@ export async function examAttempts(db: DbOrTx, scope: TenantScope, examId: numbe
     .from(userPapers)
     .where(and(eq(userPapers.examId, examId), scopeWhere(scope, userPapers.companySysCode)))
     .orderBy(asc(userPapers.userId), asc(userPapers.attemptNo));
-}
-
-/** People assigned to an exam inside the scope (ex_examuser goes through its exam's company). */
-export async function countExamUsers(db: DbOrTx, scope: TenantScope, examId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(examUsers)
-    .innerJoin(exams, eq(exams.id, examUsers.examId))
-    .where(and(eq(examUsers.examId, examId), scopeWhere(scope, exams.companySysCode)));
-  return Number(row.n);
 }
 
 /** Short answers of an exam's submitted attempts inside the scope, unmarked first. */
@@ -266,26 +178,6 @@ export async function updateMarkedAttempt(
     .where(and(eq(userPapers.id, id), scopeWhere(scope, userPapers.companySysCode)));
 }
 
-/** A marked person's best score on the exam-user row (through its exam's company). */
-export async function updateBestScore(db: DbOrTx, scope: TenantScope, examId: number, userId: number, score: number | null): Promise<void> {
-  await db
-    .update(examUsers)
-    .set({ score })
-    .where(
-      and(
-        eq(examUsers.examId, examId),
-        eq(examUsers.userId, userId),
-        inArray(
-          examUsers.examId,
-          db
-            .select({ id: exams.id })
-            .from(exams)
-            .where(and(eq(exams.id, examId), scopeWhere(scope, exams.companySysCode))),
-        ),
-      ),
-    );
-}
-
 /**
  * One leave of the exam page (issue 26 item 3): stored once per client event id; counted on the
  * attempt only when new. The caller holds the attempt row locked. Returns the count after it and
@@ -323,4 +215,24 @@ export async function leavesOf(db: DbOrTx, userpaperIds: number[]): Promise<Map<
     out.set(r.userpaperId, list);
   }
   return out;
+}
+
+// What the exams module knows of the attempts (wired per app, modules/index.ts; ADR 0049).
+
+/** Attempts begun per exam (exams without any are left out). */
+export async function attemptCounts(db: DbOrTx, examIds: number[]): Promise<Map<number, number>> {
+  if (!examIds.length) return new Map();
+  const rows = await db
+    .select({ id: userPapers.examId, n: count() })
+    .from(userPapers)
+    .where(inArray(userPapers.examId, examIds))
+    .groupBy(userPapers.examId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+/** The exams among these with at least one attempt (a paper they use is locked). */
+export async function examsWithAttempts(db: DbOrTx, examIds: number[]): Promise<Set<number>> {
+  if (!examIds.length) return new Set();
+  const rows = await db.selectDistinct({ id: userPapers.examId }).from(userPapers).where(inArray(userPapers.examId, examIds));
+  return new Set(rows.map((r) => r.id));
 }

@@ -1,13 +1,36 @@
 // What other modules may use of exams: participant picks (training projects pick people the same
-// way), joining the exams a new person matches, storing an attempt, and the questions papers can
-// give (exam taking hides their keys while the learner can still take an exam on them).
-export { type NewAttempt, type StoredAttempt, storeAttempt, storeAttempts } from './exams/attempt-store.ts';
+// way), joining the exams a new person matches, drawing an attempt's questions, and the questions
+// papers can give (exam taking hides their keys while the learner can still take an exam on them).
+// The attempts are exam taking's (ADR 0049): the composition root wires its counts of them in.
+export { type AttemptFacts, provideAttemptFacts } from './exams/attempt-facts.ts';
 export { joinMatchingExams } from './exams/participants.ts';
 // Training projects link exams and read people's standing in them; the composition root wires
 // their project lookup into the exam settings' check (exams do not depend on projects).
 export { type ProjectLookup, provideProjectLookup } from './exams/project-lookup.ts';
 export { type ExamStandings, examStandings, examsInCompany } from './exams/standings.repository.ts';
-export { questionsOfPapers } from './papers/draw.ts';
+// Exam taking's reads of exams and papers, and the exam-user rows (who is assigned, and the
+// standing exam taking keeps on them), ADR 0049.
+export {
+  assignedExamsOf,
+  countExamUsers,
+  type ExamRow,
+  type ExamUserRow,
+  examColumns,
+  examView,
+  examWithPaper,
+  findExamInScope,
+  findExamUser,
+  findVisibleExam,
+  lockExamUsers,
+  markBegun,
+  myExams,
+  type PaperRow,
+  unendedExamsOf,
+  updateBestScore,
+  updateExamUser,
+  visibleExamsByCode,
+} from './exams/taking.repository.ts';
+export { type AttemptQuestion, drawExamAttempts, questionsOfPapers } from './papers/draw.ts';
 // Practice (exam taking's, ADR 0043) reads the questions a directory or paper gives, and bank questions with their key.
 export {
   type BankQuestion,
@@ -17,3 +40,5 @@ export {
   practiceSourceQuestions,
   questionDirCode,
 } from './papers/practice-source.ts';
+// Exam taking seeds the closed demo exam's history.
+export { DEMO_HISTORY_EXAM, demoHistoryExam } from './seed.ts';

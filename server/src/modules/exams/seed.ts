@@ -1,13 +1,12 @@
-import { AnswerReview, ExamStatus, ExamUserStatus, OPTION_KEYS, PaperType, paperTotals } from '@xuetu/contract';
+import { AnswerReview, ExamStatus, OPTION_KEYS, PaperType, paperTotals } from '@xuetu/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { examUsers, userPaperQuestions, userPapers } from '../../db/schema/index.ts';
+import { exams } from '../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { PLATFORM_WIDE } from '../../platform/scope.ts';
 import { findPeopleByAccount } from '../directory/public.ts';
-import { storeAttempt } from './exams/attempt-store.ts';
 import * as examRepo from './exams/exams.repository.ts';
 import { assignParticipants } from './exams/participants.ts';
 import * as paperRepo from './papers/papers.repository.ts';
@@ -170,38 +169,17 @@ async function addExam(
   return exam;
 }
 
-/**
- * Finished attempts for the closed exam's history. Scoring here is a stand-in for exam taking's
- * marking (issue 14): the first `right` questions answered with the key and given full marks.
- */
-async function addHistory(db: DbOrTx, exam: examRepo.ExamRow, userId: number, right: number, when: Date) {
-  const id = await storeAttempt(db, exam, {
-    userId,
-    attemptNo: 1,
-    seed: userId,
-    startTime: when,
-    deadline: new Date(when.getTime() + exam.time * 60_000),
-  });
-  const qs = await db.select().from(userPaperQuestions).where(eq(userPaperQuestions.userpaperId, id));
-  let total = 0;
-  for (const q of qs) {
-    const ok = q.sortOrder <= right;
-    const got = ok ? q.score : 0;
-    total += got;
-    await db
-      .update(userPaperQuestions)
-      .set({ answerStr: ok ? q.answer : '', scoreGot: got, isPass: ok ? 1 : 0, marked: 1 })
-      .where(and(eq(userPaperQuestions.userpaperId, id), eq(userPaperQuestions.qCode, q.qCode)));
-  }
-  const pass = total >= exam.passScore ? 1 : 0;
-  await db
-    .update(userPapers)
-    .set({ status: ExamUserStatus.Done, endTime: new Date(when.getTime() + 20 * 60_000), score: total, isPass: pass })
-    .where(eq(userPapers.id, id));
-  await db
-    .update(examUsers)
-    .set({ status: ExamUserStatus.Done, score: total, attempts: 1 })
-    .where(and(eq(examUsers.examId, exam.id), eq(examUsers.userId, userId)));
+/** The closed demo exam (its history of finished attempts is exam taking's seed, ADR 0049). */
+export const DEMO_HISTORY_EXAM = '2025年度消防安全考试';
+
+/** The demo company's closed exam whose history exam taking seeds. */
+export async function demoHistoryExam(db: DbOrTx): Promise<examRepo.ExamRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(exams)
+    .where(and(eq(exams.companySysCode, DEMO_COMPANY.companySysCode), eq(exams.examName, DEMO_HISTORY_EXAM)))
+    .limit(1);
+  return row;
 }
 
 /**
@@ -244,9 +222,9 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       isAllowCount: 2,
       answerReview: AnswerReview.AfterLast,
     });
-    const closed = await addExam(tx, demo, fixed.id, {
+    await addExam(tx, demo, fixed.id, {
       now: new Date(now),
-      name: '2025年度消防安全考试',
+      name: DEMO_HISTORY_EXAM,
       intro: '已结束的考试，可查看历史成绩。',
       start: new Date(now - 40 * DAY),
       end: new Date(now - 30 * DAY),
@@ -255,7 +233,6 @@ export async function seedDemoExams(ctx: AppContext): Promise<void> {
       closedAt: new Date(now - 30 * DAY),
       answerReview: AnswerReview.AfterLast,
     });
-    for (const [i, id] of ids.slice(0, 6).entries()) await addHistory(tx, closed, id, 12 - i * 2, new Date(now - 35 * DAY + i * 3_600_000));
     await addExam(tx, demo, random.id, {
       now: new Date(now),
       name: '岗位能力测评（成绩保密）',

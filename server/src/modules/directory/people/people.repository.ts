@@ -43,6 +43,17 @@ export const companyNameView = qb
   .from(companies)
   .as('company_name');
 
+/** A company's first top department (the lowest id among those without a parent), or undefined. */
+export async function topDepartmentOf(db: DbOrTx, companySysCode: string): Promise<number | undefined> {
+  const [top] = await db
+    .select({ id: orgs.id })
+    .from(orgs)
+    .where(and(eq(orgs.companySysCode, companySysCode), eq(orgs.pId, 0)))
+    .orderBy(orgs.id)
+    .limit(1);
+  return top?.id;
+}
+
 /** Names of companies by code (codes not found are left out). */
 export async function companyNamesByCode(db: DbOrTx, codes: string[]): Promise<Map<string, string>> {
   if (!codes.length) return new Map();

@@ -1,13 +1,18 @@
-import { ExamStatus, ExamUserStatus } from '@xuetu/contract';
-import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { ExamUserStatus } from '@xuetu/contract';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared } from '../../../db/client.ts';
-import { exams, examUsers, userPaperQuestions, userPapers } from '../../../db/schema/index.ts';
+import { userPaperQuestions, userPapers } from '../../../db/schema/index.ts';
+import { type ExamUserRow, lockExamUsers } from '../../exams/public.ts';
 import { findAttempt } from '../exam-taking.repository.ts';
 
 // The learner's writes (begin, save, submit, the deadline job's closing): they touch rows owned
 // by one learner — their attempt, its questions, their exam-user row — found by the owner's user
 // id (the service checks `take`) and take no tenant scope (ADR 0023). The shared reads and the
 // administrator's marking writes are in ../exam-taking.repository.ts.
+
+// The exam-user rows (who is assigned, their standing) are the exams module's: its writes of the
+// learner's own row and its read of the exams still open to them, passed on here.
+export { markBegun, unendedExamsOf, updateExamUser } from '../../exams/public.ts';
 
 /** An open attempt's status as SQL text: the prepared saves keep their statement text. */
 const IN_PROGRESS = sql.raw(String(ExamUserStatus.InProgress));
@@ -65,53 +70,25 @@ export async function closeAttempt(db: DbOrTx, id: number, values: Partial<typeo
   return rows.length > 0;
 }
 
-/** The learner's own exam-user row (begin, submit), by their user id. */
-export async function updateExamUser(
-  db: DbOrTx,
-  examId: number,
-  userId: number,
-  values: Partial<typeof examUsers.$inferInsert>,
-): Promise<void> {
-  await db
-    .update(examUsers)
-    .set(values)
-    .where(and(eq(examUsers.examId, examId), eq(examUsers.userId, userId)));
-}
-
 /**
  * The begins of one exam written together (ADR 0048): these people's exam-user rows, locked in
- * user order (two processes' batches lock in the same order and cannot deadlock), and every
- * attempt they have made of the exam, in attempt order. People not assigned are missing.
+ * user order (two processes' batches lock in the same order and cannot deadlock; the exams
+ * module's rows), and every attempt they have made of the exam, in attempt order. People not
+ * assigned are missing.
  */
 export async function lockBeginners(
   db: DbOrTx,
   examId: number,
   userIds: number[],
-): Promise<{ examUsers: (typeof examUsers.$inferSelect)[]; attempts: (typeof userPapers.$inferSelect)[] }> {
+): Promise<{ examUsers: ExamUserRow[]; attempts: (typeof userPapers.$inferSelect)[] }> {
   const ids = `{${userIds.join(',')}}`;
-  const locked = await db
-    .select()
-    .from(examUsers)
-    .where(and(eq(examUsers.examId, examId), sql`${examUsers.userId} = any(${ids}::int[])`))
-    .orderBy(asc(examUsers.userId))
-    .for('update');
+  const locked = await lockExamUsers(db, examId, userIds);
   const attempts = await db
     .select()
     .from(userPapers)
     .where(and(eq(userPapers.examId, examId), sql`${userPapers.userId} = any(${ids}::int[])`))
     .orderBy(asc(userPapers.userId), asc(userPapers.attemptNo));
   return { examUsers: locked, attempts };
-}
-
-/** After the begins of one exam: each person's exam-user row in progress with their attempt count. */
-export async function markBegun(db: DbOrTx, examId: number, begun: { userId: number; attempts: number }[]): Promise<void> {
-  if (!begun.length) return;
-  const input = JSON.stringify(begun.map((b) => ({ user_id: b.userId, attempts: b.attempts })));
-  await db.execute(sql`
-    update ${examUsers} as e
-       set status = ${ExamUserStatus.InProgress}, attempts = v.attempts
-      from jsonb_to_recordset(${input}::jsonb) as v(user_id int, attempts int)
-     where e.exam_id = ${examId} and e.user_id = v.user_id`);
 }
 
 /** Open attempts whose deadline (plus grace) has passed, oldest first. */
@@ -325,26 +302,6 @@ export async function saveGivenLocked(
     currentSeq: Number(row.current_seq ?? 0),
     takenOver: row.taken_over === true || String(row.taken_over) === 't',
   };
-}
-
-/**
- * The exams other than `exceptExamId` a person is assigned to that are published and not yet
- * ended (open now or later), with what decides whether they have an attempt left (ADR 0036 §5:
- * their questions' keys stay hidden from this person).
- */
-export async function unendedExamsOf(db: DbOrTx, userId: number, now: Date, exceptExamId: number) {
-  return db
-    .select({ id: exams.id, paperId: exams.paperId, isAllow: exams.isAllow, isAllowCount: exams.isAllowCount })
-    .from(examUsers)
-    .innerJoin(exams, eq(exams.id, examUsers.examId))
-    .where(
-      and(
-        eq(examUsers.userId, userId),
-        eq(exams.status, ExamStatus.Published),
-        sql`${exams.examEndTime} > ${now.toISOString()}::timestamptz`,
-        ne(exams.id, exceptExamId),
-      ),
-    );
 }
 
 /** The question codes of a person's open attempts in the given exams (frozen at begin: a bank edit since does not change them). */

@@ -1,9 +1,7 @@
-import { ExamStatus, ExamUserStatus, PracticeStatus } from '@xuetu/contract';
-import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, ne } from 'drizzle-orm';
+import { ExamUserStatus, PracticeStatus } from '@xuetu/contract';
+import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
-  exams,
-  examUsers,
   practiceAnswers,
   practiceParticipants,
   practices,
@@ -15,6 +13,10 @@ import {
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { examColumns, examView } from '../../exams/public.ts';
+
+// the exams a person is assigned to are the exams module's read
+export { assignedExamsOf } from '../../exams/public.ts';
 
 // Practice and the 错题本 (ADR 0043). Practices are company-owned (scope on every read and
 // write); answers and wrong-book rows are the learner's own (the service passes the signed-in
@@ -233,9 +235,9 @@ export async function deleteWrong(db: DbOrTx, userId: number, ids: number[]): Pr
  */
 export async function unsweptAttempts(db: DbOrTx, userId: number) {
   return db
-    .select({ attempt: userPapers, exam: exams })
+    .select({ attempt: userPapers, exam: examColumns })
     .from(userPapers)
-    .innerJoin(exams, eq(exams.id, userPapers.examId))
+    .innerJoin(examView, eq(examView.id, userPapers.examId))
     .leftJoin(wrongBookAttempts, eq(wrongBookAttempts.userpaperId, userPapers.id))
     .where(
       and(
@@ -260,15 +262,6 @@ export function wrongOfAttempt(db: DbOrTx, userpaperId: number) {
 // Bookkeeping of the learner's own attempts (no company-owned row changes).
 export async function markSwept(db: DbOrTx, userpaperId: number, at: Date): Promise<void> {
   await db.insert(wrongBookAttempts).values({ userpaperId, takenAt: at }).onConflictDoNothing();
-}
-
-/** Every published or closed exam the person is assigned to (their review settings bound practice keys). */
-export function assignedExamsOf(db: DbOrTx, userId: number) {
-  return db
-    .select({ exam: exams })
-    .from(examUsers)
-    .innerJoin(exams, eq(exams.id, examUsers.examId))
-    .where(and(eq(examUsers.userId, userId), ne(exams.status, ExamStatus.Draft)));
 }
 
 /** Question codes of the person's attempts (any status) of the given exams. */

@@ -1,11 +1,10 @@
 import { PracticeSource, PracticeStatus, WRONG_CLEAR_STREAK_DEFAULT } from '@xuetu/contract';
-import { and, eq } from 'drizzle-orm';
-import { orgs } from '../../../db/schema/index.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { newCode } from '../../../platform/codes.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
+import { topDepartmentOf } from '../../directory/public.ts';
 import { DEMO_PRACTICE_DIR, questionDirCode } from '../../exams/public.ts';
 import * as repo from './practice.repository.ts';
 
@@ -19,13 +18,8 @@ export async function seedDemoPractices(ctx: AppContext): Promise<void> {
   if (!dirCode) return;
   const now = ctx.clock.now();
   await inTransaction(ctx, async (tx) => {
-    const [top] = await tx
-      .select({ id: orgs.id })
-      .from(orgs)
-      .where(and(eq(orgs.companySysCode, company), eq(orgs.pId, 0)))
-      .orderBy(orgs.id)
-      .limit(1);
-    if (!top) return;
+    const top = await topDepartmentOf(tx, company);
+    if (top === undefined) return;
     const row = await repo.insertPractice(tx, PLATFORM_WIDE, {
       practiceCode: newCode('PR'),
       companySysCode: company,
@@ -37,6 +31,6 @@ export async function seedDemoPractices(ctx: AppContext): Promise<void> {
       createdAt: now,
       updatedAt: now,
     });
-    await repo.replaceParticipants(tx, PLATFORM_WIDE, row.id, [{ kind: 'org', refId: top.id }]);
+    await repo.replaceParticipants(tx, PLATFORM_WIDE, row.id, [{ kind: 'org', refId: top }]);
   });
 }

@@ -1,12 +1,14 @@
 import { ExamStatus } from '@xuetu/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { examParticipants, exams, examUsers, userPapers } from '../../../db/schema/index.ts';
+import { examParticipants, exams, examUsers } from '../../../db/schema/index.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import type { ParticipantKind } from '../../directory/public.ts';
+import { attemptFacts } from './attempt-facts.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type ExamInsert = typeof exams.$inferInsert;
@@ -70,16 +72,20 @@ export async function deleteExam(db: DbOrTx, scope: TenantScope, id: number): Pr
   await db.delete(exams).where(eq(exams.id, id));
 }
 
-/** Per exam: people assigned and attempts begun. */
-export async function examCounts(db: DbOrTx, examIds: number[]): Promise<Map<number, { userCount: number; attemptCount: number }>> {
+/** Per exam: people assigned and attempts begun (the attempts are exam taking's, counted through its wired read). */
+export async function examCounts(
+  ctx: AppContext,
+  db: DbOrTx,
+  examIds: number[],
+): Promise<Map<number, { userCount: number; attemptCount: number }>> {
   const out = new Map(examIds.map((id) => [id, { userCount: 0, attemptCount: 0 }]));
   if (!examIds.length) return out;
   const [u, a] = await Promise.all([
     db.select({ id: examUsers.examId, n: count() }).from(examUsers).where(inArray(examUsers.examId, examIds)).groupBy(examUsers.examId),
-    db.select({ id: userPapers.examId, n: count() }).from(userPapers).where(inArray(userPapers.examId, examIds)).groupBy(userPapers.examId),
+    attemptFacts(ctx).attemptCounts(db, examIds),
   ]);
   for (const r of u) out.get(r.id)!.userCount = Number(r.n);
-  for (const r of a) out.get(r.id)!.attemptCount = Number(r.n);
+  for (const [id, n] of a) out.get(id)!.attemptCount = n;
   return out;
 }
 

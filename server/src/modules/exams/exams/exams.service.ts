@@ -35,6 +35,7 @@ export async function listExamPage(
   const [papers, counts] = await Promise.all([
     paperRepo.papersById(db, [...new Set(rows.map((r) => r.paperId))]),
     repo.examCounts(
+      caller.ctx,
       db,
       rows.map((r) => r.id),
     ),
@@ -42,10 +43,11 @@ export async function listExamPage(
   return { models: rows.map((r) => presentExam(r, papers.get(r.paperId), counts.get(r.id)!)), totalCount: total };
 }
 
-async function detailOf(db: DbOrTx, exam: repo.ExamRow): Promise<ExamDetail> {
+async function detailOf(ctx: AppContext, exam: repo.ExamRow): Promise<ExamDetail> {
+  const db = ctx.db;
   const [papers, counts, participants] = await Promise.all([
     paperRepo.papersById(db, [exam.paperId]),
-    repo.examCounts(db, [exam.id]),
+    repo.examCounts(ctx, db, [exam.id]),
     presentParticipants(db, exam.id, exam.companySysCode),
   ]);
   return presentExamDetail(presentExam(exam, papers.get(exam.paperId), counts.get(exam.id)!), participants);
@@ -54,7 +56,7 @@ async function detailOf(db: DbOrTx, exam: repo.ExamRow): Promise<ExamDetail> {
 export async function readExam(caller: Caller, examCode: string): Promise<ExamDetail> {
   const exam = await repo.findExam(caller.ctx.db, scopeOf(caller), examCode);
   if (!exam) throw appError('EXAM_NOT_FOUND');
-  return detailOf(caller.ctx.db, exam);
+  return detailOf(caller.ctx, exam);
 }
 
 /**
@@ -152,7 +154,7 @@ export async function updateExam(caller: Caller, input: ExamSaveInput): Promise<
     const exam = (await repo.lockExam(tx, caller.scope, found.id))!;
     authorize(caller, 'manageExam', exam);
     const values = await examValues(caller.ctx, tx, scope, exam.companySysCode, input, exam.answerReview);
-    const begun = (await repo.examCounts(tx, [exam.id])).get(exam.id)!.attemptCount > 0;
+    const begun = (await repo.examCounts(caller.ctx, tx, [exam.id])).get(exam.id)!.attemptCount > 0;
     if (begun && LOCKED_FIELDS.some((f) => values[f] !== exam[f])) throw appError('EXAM_LOCKED');
     const picks = await checkPicks(tx, exam.companySysCode, input.participants);
     if (exam.status !== ExamStatus.Draft && picks.length === 0) throw appError('EXAM_PARTICIPANTS_REQUIRED');
@@ -167,7 +169,10 @@ export async function deleteExam(caller: Caller, examCode: string): Promise<void
   await inTransaction(caller, async (tx) => {
     const exam = await repo.findExam(tx, scopeOf(caller), examCode);
     if (!exam) throw appError('EXAM_NOT_FOUND');
-    authorize(caller, 'deleteExam', { ...exam, attemptCount: (await repo.examCounts(tx, [exam.id])).get(exam.id)!.attemptCount });
+    authorize(caller, 'deleteExam', {
+      ...exam,
+      attemptCount: (await repo.examCounts(caller.ctx, tx, [exam.id])).get(exam.id)!.attemptCount,
+    });
     await repo.deleteExam(tx, caller.scope, exam.id);
     await recordAudit(tx, caller, { action: 'exam.delete', target: examCode, detail: { name: exam.examName } });
   });

@@ -5,9 +5,9 @@ import { buildOrg, buildPost, buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { exams, examUsers, messages, projects, userPaperQuestions, users } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
+import { storeAttempt } from '../../exam-taking/attempts/attempt-store.ts';
 import { drawAttemptQuestions } from '../papers/draw.ts';
 import * as paperRepo from '../papers/papers.repository.ts';
-import { storeAttempt } from './attempt-store.ts';
 import { joinMatchingExams } from './participants.ts';
 
 // Papers and exams: each route's 401 / action / company / bad input / success, random drawing,

@@ -137,6 +137,23 @@ export async function drawAttemptQuestionsMany(
   return seeds.map((seed, n) => drawnCopy(rows, pickedBySeed[n] ?? [], seed, opts));
 }
 
+/**
+ * The questions of new attempts of an exam, one list per seed (exam taking stores them, ADR 0049):
+ * the exam's paper is read and drawn from once, with the exam's shuffles.
+ */
+export async function drawExamAttempts(
+  db: DbOrTx,
+  exam: { paperId: number; examCode: string; isShuffleQuestion: number; isShuffleOption: number },
+  seeds: number[],
+): Promise<AttemptQuestion[][]> {
+  const paper = (await repo.papersById(db, [exam.paperId])).get(exam.paperId);
+  if (!paper) throw new Error(`paper ${exam.paperId} of exam ${exam.examCode} is missing`);
+  return drawAttemptQuestionsMany(db, paper, seeds, {
+    shuffleQuestions: exam.isShuffleQuestion === 1,
+    shuffleOptions: exam.isShuffleOption === 1,
+  });
+}
+
 type BankRow = Awaited<ReturnType<typeof questionRepo.questionsByCode>>[number];
 
 function drawnCopy(

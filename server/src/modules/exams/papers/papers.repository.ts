@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { exams, paperQuestions, paperRules, papers, userPapers } from '../../../db/schema/index.ts';
+import { exams, paperQuestions, paperRules, papers } from '../../../db/schema/index.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { attemptFacts } from '../exams/attempt-facts.ts';
 
 export type PaperRow = typeof papers.$inferSelect;
 export type PaperInsert = typeof papers.$inferInsert;
@@ -94,20 +96,22 @@ export async function replacePaperContent(
 }
 
 /** Per paper: how many exams use it and whether any of their attempts has begun (the lock). */
-export async function paperUse(db: DbOrTx, paperIds: number[]): Promise<Map<number, { examCount: number; locked: boolean }>> {
+export async function paperUse(
+  ctx: AppContext,
+  db: DbOrTx,
+  paperIds: number[],
+): Promise<Map<number, { examCount: number; locked: boolean }>> {
   const out = new Map(paperIds.map((id) => [id, { examCount: 0, locked: false }]));
   if (!paperIds.length) return out;
-  const examRows = await db
-    .select({ paperId: exams.paperId, n: count() })
-    .from(exams)
-    .where(inArray(exams.paperId, paperIds))
-    .groupBy(exams.paperId);
-  for (const r of examRows) out.get(r.paperId)!.examCount = Number(r.n);
-  const begun = await db
-    .selectDistinct({ paperId: exams.paperId })
-    .from(userPapers)
-    .innerJoin(exams, eq(exams.id, userPapers.examId))
-    .where(inArray(exams.paperId, paperIds));
-  for (const r of begun) out.get(r.paperId)!.locked = true;
+  const examRows = await db.select({ id: exams.id, paperId: exams.paperId }).from(exams).where(inArray(exams.paperId, paperIds));
+  for (const r of examRows) out.get(r.paperId)!.examCount++;
+  // the attempts are exam taking's (ADR 0049): which of these exams have any, through its wired read
+  const begun = examRows.length
+    ? await attemptFacts(ctx).examsWithAttempts(
+        db,
+        examRows.map((r) => r.id),
+      )
+    : new Set<number>();
+  for (const r of examRows) if (begun.has(r.id)) out.get(r.paperId)!.locked = true;
   return out;
 }

@@ -31,6 +31,7 @@ export async function listPaperPage(
   const db = caller.ctx.db;
   const { rows, total } = await repo.pagePapers(db, scopeOf(caller), { ...q, companySysCode: q.companySysCode || undefined }, window);
   const use = await repo.paperUse(
+    caller.ctx,
     db,
     rows.map((r) => r.id),
   );
@@ -45,7 +46,7 @@ export async function readPaper(caller: Caller, paperCode: string): Promise<Pape
   const [items, rules, use, dirs] = await Promise.all([
     repo.listPaperQuestions(db, paper.id),
     repo.listPaperRules(db, paper.id),
-    repo.paperUse(db, [paper.id]),
+    repo.paperUse(caller.ctx, db, [paper.id]),
     questionRepo.listDirs(db, scope, paper.companySysCode),
   ]);
   const names = new Map(dirs.map((d) => [d.dirCode, d.dirName]));
@@ -139,7 +140,7 @@ export async function updatePaper(caller: Caller, input: PaperSaveInput): Promis
   await inTransaction(caller, async (tx) => {
     const paper = input.paperCode ? await repo.findPaper(tx, scope, input.paperCode) : undefined;
     if (!paper) throw appError('PAPER_NOT_FOUND');
-    const locked = (await repo.paperUse(tx, [paper.id])).get(paper.id)!.locked;
+    const locked = (await repo.paperUse(caller.ctx, tx, [paper.id])).get(paper.id)!.locked;
     if (locked) {
       const [items, rules] = await Promise.all([repo.listPaperQuestions(tx, paper.id), repo.listPaperRules(tx, paper.id)]);
       const same =
@@ -172,7 +173,7 @@ export async function deletePaper(caller: Caller, paperCode: string): Promise<vo
   await inTransaction(caller, async (tx) => {
     const paper = await repo.findPaper(tx, scopeOf(caller), paperCode);
     if (!paper) throw appError('PAPER_NOT_FOUND');
-    authorize(caller, 'deletePaper', { ...paper, examCount: (await repo.paperUse(tx, [paper.id])).get(paper.id)!.examCount });
+    authorize(caller, 'deletePaper', { ...paper, examCount: (await repo.paperUse(caller.ctx, tx, [paper.id])).get(paper.id)!.examCount });
     await repo.deletePaper(tx, caller.scope, paper.id);
     await recordAudit(tx, caller, {
       action: 'paper.delete',
@@ -192,6 +193,6 @@ export async function previewPaper(caller: Caller, paperCode: string, seed: numb
   const paper = await repo.findPaper(db, scope, paperCode);
   if (!paper) throw appError('PAPER_NOT_FOUND');
   const drawn = await drawAttemptQuestions(db, paper, seed);
-  const use = (await repo.paperUse(db, [paper.id])).get(paper.id)!;
+  const use = (await repo.paperUse(caller.ctx, db, [paper.id])).get(paper.id)!;
   return { ...presentPaper(paper, use), seed, questions: drawn };
 }

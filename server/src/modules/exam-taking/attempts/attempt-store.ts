@@ -1,9 +1,7 @@
 import { ExamUserStatus } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { userPaperQuestions, userPapers } from '../../../db/schema/index.ts';
-import { drawAttemptQuestionsMany } from '../papers/draw.ts';
-import * as paperRepo from '../papers/papers.repository.ts';
-import type { ExamRow } from './exams.repository.ts';
+import { drawExamAttempts, type ExamRow } from '../../exams/public.ts';
 
 export interface NewAttempt {
   userId: number;
@@ -25,9 +23,10 @@ const COPIES_PER_STATEMENT = 2000;
 
 /**
  * Stores a new attempt with its own copy of the drawn questions (ADR 0007): in the paper's order
- * with the paper's options and key, and the order this attempt shows them in (ADR 0040). Exam taking's begin
- * calls this inside its transaction; the partial unique index keeps one open attempt per person.
- * The attempt is owned by its learner (exam taking checked they were assigned): no company scope.
+ * with the paper's options and key, and the order this attempt shows them in (ADR 0040), drawn by
+ * the exams module (ADR 0049). Begin calls this inside its transaction; the partial unique index
+ * keeps one open attempt per person. The attempt is owned by its learner (begin checked they were
+ * assigned): no company scope.
  */
 export async function storeAttempt(db: DbOrTx, exam: ExamRow, a: NewAttempt): Promise<number> {
   const [stored] = await storeAttempts(db, exam, [a]);
@@ -41,13 +40,10 @@ export async function storeAttempt(db: DbOrTx, exam: ExamRow, a: NewAttempt): Pr
  */
 export async function storeAttempts(db: DbOrTx, exam: ExamRow, attempts: NewAttempt[]): Promise<StoredAttempt[]> {
   if (!attempts.length) return [];
-  const paper = (await paperRepo.papersById(db, [exam.paperId])).get(exam.paperId);
-  if (!paper) throw new Error(`paper ${exam.paperId} of exam ${exam.examCode} is missing`);
-  const drawn = await drawAttemptQuestionsMany(
+  const drawn = await drawExamAttempts(
     db,
-    paper,
+    exam,
     attempts.map((a) => a.seed),
-    { shuffleQuestions: exam.isShuffleQuestion === 1, shuffleOptions: exam.isShuffleOption === 1 },
   );
   const rows = await db
     .insert(userPapers)
