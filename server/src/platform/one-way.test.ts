@@ -185,8 +185,6 @@ const MODULE_LEVEL_STATE: Record<string, number> = {
   'platform/files/reservations.ts': 1,
   // after-commit event handlers, wired by the composition root (the same for every app)
   'platform/events.ts': 1,
-  // job wakers: enqueueJob is given only a transaction, not the app whose runner to wake
-  'platform/jobs/enqueue.ts': 1,
 };
 
 // ONE_WAY_PRINT=1 npx vitest run src/platform/one-way.test.ts prints the current counts (to lower a list)

@@ -4,8 +4,8 @@ import type { AppContext } from './context.ts';
 
 export type AfterCommit = (fn: () => unknown | Promise<unknown>) => void;
 
-/** after-commit work registered per open transaction (so helpers given only `tx` can add some) */
-const pending = new WeakMap<Tx, Array<() => unknown | Promise<unknown>>>();
+/** after-commit work registered per open transaction (so helpers given only `tx` can add some), and its app */
+const pending = new WeakMap<Tx, { ctx: AppContext; steps: Array<() => unknown | Promise<unknown>> }>();
 
 /**
  * Runs `fn` in one transaction. Work passed to `afterCommit` (cache invalidation, session
@@ -18,7 +18,7 @@ export async function inTransaction<T>(from: Caller | AppContext, fn: (tx: Tx, a
   const log = 'log' in from ? from.log : undefined;
   const steps: Array<() => unknown | Promise<unknown>> = [];
   const result = await ctx.db.transaction(async (tx) => {
-    pending.set(tx, steps);
+    pending.set(tx, { ctx, steps });
     try {
       return await fn(tx, (step) => void steps.push(step));
     } finally {
@@ -41,7 +41,12 @@ export async function inTransaction<T>(from: Caller | AppContext, fn: (tx: Tx, a
  * `db` handle, autocommit) the work runs at once, since the write is already committed.
  */
 export function onCommit(tx: unknown, step: () => unknown | Promise<unknown>): void {
-  const steps = pending.get(tx as Tx);
+  const steps = pending.get(tx as Tx)?.steps;
   if (steps) steps.push(step);
   else void Promise.resolve().then(step);
+}
+
+/** The app whose inTransaction opened `tx` (helpers given only a transaction, such as enqueueJob); undefined for a plain handle. */
+export function appOfTransaction(tx: unknown): AppContext | undefined {
+  return pending.get(tx as Tx)?.ctx;
 }

@@ -2,7 +2,8 @@ import { JobStatus } from '@xuetu/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
-import { onCommit } from '../tx.ts';
+import type { AppContext } from '../context.ts';
+import { appOfTransaction, onCommit } from '../tx.ts';
 import type { JobDefinition } from './define.ts';
 
 export interface EnqueueOptions {
@@ -16,9 +17,10 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-/** Runners to wake when a job commits (one per app in this process). */
-const wakers = new Set<() => void>();
-export function onJobEnqueued(wake: () => void): () => void {
+/** The app's runners to wake when a job commits. */
+const wakersOf = (ctx: AppContext) => ctx.locals.of('job-wakers', () => new Set<() => void>());
+export function onJobEnqueued(ctx: AppContext, wake: () => void): () => void {
+  const wakers = wakersOf(ctx);
   wakers.add(wake);
   return () => wakers.delete(wake);
 }
@@ -74,9 +76,11 @@ function jobValues<P>(job: JobDefinition<P> | string, def: JobDefinition<P> | un
 // (on the embedded database, a turn on its one connection per job kind for every begin of an exam)
 const dueNow = (opts: EnqueueOptions) => !opts.runAt || opts.runAt.getTime() <= opts.now.getTime();
 
+// (a job stored through a plain handle, outside inTransaction — the demo seed — is found by the poll)
 function wakeAfterCommit(tx: DbOrTx, opts: EnqueueOptions) {
-  if (dueNow(opts))
+  const ctx = appOfTransaction(tx);
+  if (ctx && dueNow(opts))
     onCommit(tx, () => {
-      for (const wake of wakers) wake();
+      for (const wake of wakersOf(ctx)) wake();
     });
 }

@@ -61,7 +61,7 @@ export class JobRunner {
   /** Starts polling (no-op when pollMs is 0). */
   start(): void {
     if (this.opts.pollMs <= 0 || this.timer) return;
-    this.unsubscribe = onJobEnqueued(() => this.wake());
+    this.unsubscribe = onJobEnqueued(this.ctx, () => this.wake());
     this.timer = setInterval(() => this.wake(), this.opts.pollMs);
     this.timer.unref();
     this.wake();

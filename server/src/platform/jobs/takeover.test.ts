@@ -11,7 +11,7 @@ import { scratchDatabase } from '../../../test/postgres.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { systemClock } from '../clock.ts';
-import type { AppContext } from '../context.ts';
+import { type AppContext, AppLocals } from '../context.ts';
 import { defineJob, JobRunner } from './index.ts';
 
 // Issue 21 item 6: the process running a job is killed (SIGKILL, no chance to hand the job
@@ -98,7 +98,7 @@ describe('a job whose process was killed', () => {
         takenBy = runner.worker;
       },
     });
-    const ctx = { db: database.db, database, clock: systemClock } as AppContext;
+    const ctx = { db: database.db, database, clock: systemClock, locals: new AppLocals() } as AppContext;
     const runner = new JobRunner(ctx, [again], pino({ level: 'silent' }), { pollMs: 200, leaseMs: LEASE_MS });
     runner.start();
     cleanups.push(() => runner.stop());
