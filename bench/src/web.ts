@@ -238,7 +238,16 @@ try {
     await setSessionCookie(chromium.port, server.origin, page.signedIn ? learner.token : null);
     const runs: Omit<Row, 'page' | 'name' | 'signedIn'>[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const run = await audit(chromium.port, `${server.origin}${page.path}`, page.name);
+      // a run Lighthouse could not record (NO_NAVSTART and the like, seen on a busy machine) is run again, twice at most
+      let run: Awaited<ReturnType<typeof audit>> | undefined;
+      for (let attempt = 1; !run; attempt++) {
+        try {
+          run = await audit(chromium.port, `${server.origin}${page.path}`, page.name);
+        } catch (err) {
+          if (attempt >= 3) throw err;
+          process.stderr.write(`    run failed (${err instanceof Error ? err.message.slice(0, 160) : String(err)}), again\n`);
+        }
+      }
       process.stderr.write(
         `    performance ${run.performance}, accessibility ${run.accessibility}, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, benchmark index ${run.benchmarkIndex}, load ${run.load}\n`,
       );
