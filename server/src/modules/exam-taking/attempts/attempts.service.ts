@@ -19,14 +19,14 @@ import { type Caller, requireActor } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { appError } from '../../../platform/errors.ts';
 import { groupCommit } from '../../../platform/group-commit.ts';
-import { enqueueJob, enqueueJobs } from '../../../platform/jobs/index.ts';
+import { enqueueJobs } from '../../../platform/jobs/index.ts';
 import { localCache } from '../../../platform/local-cache.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { closeAttemptJob } from '../jobs.ts';
 import { givenToWire, normalizeGiven } from '../marking/scoring.ts';
-import { type NewAttempt, storeAttempt, storeAttempts } from './attempt-store.ts';
+import { type NewAttempt, type StoredAttempt, storeAttempts } from './attempt-store.ts';
 import * as attemptsRepo from './attempts.repository.ts';
 import { inShownOrder, parseOptionOrder, shownOptions, toPaperLetters, toShownLetters } from './shown.ts';
 import { closeIfOverdue, isOverdue, scoreAndClose } from './submission.ts';
@@ -90,19 +90,40 @@ async function beginAlone(caller: Caller, examCode: string, userId: number): Pro
       if (latest) return beginView(exam.examCode, latest, true, now);
       throw appError('EXAM_NO_ATTEMPTS');
     }
-    const deadline = deadlineOf(exam, now);
-    const id = await storeAttempt(tx, exam, {
-      userId,
-      attemptNo: mine.length + 1,
-      seed: randomInt(0, 2 ** 31 - 1),
-      startTime: now,
-      deadline,
-    });
-    await attemptsRepo.updateExamUser(tx, exam.id, userId, { status: ExamUserStatus.InProgress, attempts: mine.length + 1 });
-    await enqueueJob(tx, closeAttemptJob, { userpaperId: id }, { now, runAt: new Date(deadline.getTime() + SAVE_GRACE_MS) });
-    const attempt = (await repo.findAttempt(tx, id))!;
-    return beginView(exam.examCode, attempt, false, now);
+    const [started] = await startAttempts(tx, exam, [newAttempt(exam, userId, mine.length + 1, now)]);
+    return beginView(exam.examCode, started!, false, now);
   });
+}
+
+const newAttempt = (exam: repo.ExamRow, userId: number, attemptNo: number, now: Date): NewAttempt => ({
+  userId,
+  attemptNo,
+  seed: randomInt(0, 2 ** 31 - 1),
+  startTime: now,
+  deadline: deadlineOf(exam, now),
+});
+
+/**
+ * New attempts of one exam (one from a begin alone, many from a batch): stored with their drawn
+ * questions, the people's exam-user rows in progress with their attempt counts, and each attempt's
+ * close job at its deadline plus the save grace. Answers in the order given.
+ */
+async function startAttempts(tx: Tx, exam: repo.ExamRow, attempts: NewAttempt[]): Promise<StoredAttempt[]> {
+  const stored = await storeAttempts(tx, exam, attempts);
+  await attemptsRepo.markBegun(
+    tx,
+    exam.id,
+    attempts.map((a) => ({ userId: a.userId, attempts: a.attemptNo })),
+  );
+  await enqueueJobs(
+    tx,
+    closeAttemptJob,
+    stored.map((row, k) => ({
+      payload: { userpaperId: row.id },
+      opts: { now: attempts[k]!.startTime, runAt: new Date(row.deadline.getTime() + SAVE_GRACE_MS) },
+    })),
+  );
+  return stored;
 }
 
 interface BeginItem {
@@ -166,29 +187,13 @@ async function beginTogether(tx: Tx, items: BeginItem[]): Promise<(BeginExamResu
       }
       if (exam.status === ExamStatus.Closed || now >= exam.examEndTime || now < exam.examStartTime) continue;
       if (mine.length >= attemptsAllowed(exam)) continue;
-      starting.push({
-        n,
-        attempt: { userId, attemptNo: mine.length + 1, seed: randomInt(0, 2 ** 31 - 1), startTime: now, deadline: deadlineOf(exam, now) },
-      });
+      starting.push({ n, attempt: newAttempt(exam, userId, mine.length + 1, now) });
     }
     if (!starting.length) continue;
-    const stored = await storeAttempts(
+    const stored = await startAttempts(
       tx,
       exam,
       starting.map((s) => s.attempt),
-    );
-    await attemptsRepo.markBegun(
-      tx,
-      examId,
-      starting.map((s) => ({ userId: s.attempt.userId, attempts: s.attempt.attemptNo })),
-    );
-    await enqueueJobs(
-      tx,
-      closeAttemptJob,
-      stored.map((row, k) => ({
-        payload: { userpaperId: row.id },
-        opts: { now: starting[k]!.attempt.startTime, runAt: new Date(row.deadline.getTime() + SAVE_GRACE_MS) },
-      })),
     );
     stored.forEach((row, k) => {
       const n = starting[k]!.n;
