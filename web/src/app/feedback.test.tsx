@@ -1,11 +1,17 @@
 import { act, render, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { feedback } from './feedback';
 import { createQueryClient, Providers } from './Providers';
 
 const notices = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent);
 
 describe('feedback toasts', () => {
+  // a test's toasts live 5 s: closed before the next test renders, so it sees only its own
+  afterEach(async () => {
+    act(() => feedback.clearErrors());
+    await waitFor(() => expect(notices()).toEqual([]));
+  });
+
   it('shows one toast for the same failure raised twice at once (e.g. an expired session on parallel calls)', async () => {
     render(<Providers queryClient={createQueryClient()}>{null}</Providers>);
     act(() => {
