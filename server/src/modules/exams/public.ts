@@ -25,12 +25,11 @@ export {
   markBegun,
   myExams,
   type PaperRow,
-  unendedExamsOf,
   updateBestScore,
   updateExamUser,
   visibleExamsByCode,
 } from './exams/taking.repository.ts';
-export { type AttemptQuestion, drawExamAttempts, questionsOfPapers } from './papers/draw.ts';
+export { type AttemptQuestion, drawExamAttempts, questionsByPaper } from './papers/draw.ts';
 // Practice (exam taking's, ADR 0043) reads the questions a directory or paper gives, and bank questions with their key.
 export {
   type BankQuestion,

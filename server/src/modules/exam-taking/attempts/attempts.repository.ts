@@ -11,8 +11,8 @@ import { findAttempt } from '../exam-taking.repository.ts';
 // administrator's marking writes are in ../exam-taking.repository.ts.
 
 // The exam-user rows (who is assigned, their standing) are the exams module's: its writes of the
-// learner's own row and its read of the exams still open to them, passed on here.
-export { markBegun, unendedExamsOf, updateExamUser } from '../../exams/public.ts';
+// learner's own row and its read of the exams assigned to them, passed on here.
+export { assignedExamsOf, markBegun, updateExamUser } from '../../exams/public.ts';
 
 /** An open attempt's status as SQL text: the prepared saves keep their statement text. */
 const IN_PROGRESS = sql.raw(String(ExamUserStatus.InProgress));
@@ -304,13 +304,19 @@ export async function saveGivenLocked(
   };
 }
 
-/** The question codes of a person's open attempts in the given exams (frozen at begin: a bank edit since does not change them). */
-export async function openAttemptQuestionCodes(db: DbOrTx, userId: number, examIds: number[]): Promise<string[]> {
+/**
+ * The question codes of a person's attempts (any status) of the given exams, with each attempt's
+ * status: frozen at begin, so a bank edit since does not change them.
+ */
+export async function attemptQuestionCodesOf(
+  db: DbOrTx,
+  userId: number,
+  examIds: number[],
+): Promise<{ examId: number; status: number; qCode: string }[]> {
   if (!examIds.length) return [];
-  const rows = await db
-    .selectDistinct({ qCode: userPaperQuestions.qCode })
+  return db
+    .selectDistinct({ examId: userPapers.examId, status: userPapers.status, qCode: userPaperQuestions.qCode })
     .from(userPaperQuestions)
     .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
-    .where(and(eq(userPapers.userId, userId), eq(userPapers.status, ExamUserStatus.InProgress), inArray(userPapers.examId, examIds)));
-  return rows.map((r) => r.qCode);
+    .where(and(eq(userPapers.userId, userId), inArray(userPapers.examId, examIds)));
 }

@@ -21,9 +21,9 @@ import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { appError } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { peopleOfPicks } from '../../directory/public.ts';
-import { type BankQuestion, bankQuestions, practiceSourceQuestions, questionsOfPapers } from '../../exams/public.ts';
+import { type BankQuestion, bankQuestions, practiceSourceQuestions } from '../../exams/public.ts';
 import { attemptsOf } from '../exam-taking.repository.ts';
-import { examReviewRule, questionsStillAnswerable } from '../marking/answer-review.ts';
+import { attemptsAt, examQuestions, examReviewRule, learnerExams, stillAnswerableIn, takeableExams } from '../marking/answer-review.ts';
 import { givenToWire, markQuestion, normalizeGiven } from '../marking/scoring.ts';
 import * as repo from './practice.repository.ts';
 
@@ -43,43 +43,19 @@ type Answer = string | string[] | null | undefined;
 export async function hiddenKeys(caller: Caller, userId: number, qCodes: string[]): Promise<Map<string, AnswerHidden>> {
   const out = new Map<string, AnswerHidden>();
   if (!qCodes.length) return out;
-  const db = caller.ctx.db;
-  for (const q of await questionsStillAnswerable(caller, userId, 0, qCodes)) out.set(q, AnswerHidden.OtherExam);
-  const assigned = (await repo.assignedExamsOf(db, userId)).map((r) => r.exam);
-  if (!assigned.length) return out;
-  const attempts = await attemptsOf(
-    db,
-    assigned.map((e) => e.id),
-    userId,
-  );
-  const restricted = assigned
-    .map((exam) => ({
-      exam,
-      why: examReviewRule(
-        exam,
-        attempts.filter((a) => a.examId === exam.id),
-        caller.now,
-      ),
-    }))
+  const now = caller.now;
+  const mine = await learnerExams(caller, userId);
+  const takeable = takeableExams(mine, now);
+  const restricted = mine.exams
+    .map((exam) => ({ exam, why: examReviewRule(exam, attemptsAt(mine, exam.id), now) }))
     .filter((r) => r.why !== '');
-  const open = qCodes.filter((q) => !out.has(q));
-  if (!restricted.length || !open.length) return out;
-  const copies = await repo.attemptQuestionCodes(
-    db,
-    userId,
-    restricted.map((r) => r.exam.id),
-  );
-  // one look over every restricted exam first: most answers are in none of them
-  const anywhere = await questionsOfPapers(
-    db,
-    restricted.map((r) => r.exam.paperId),
-  );
-  for (const set of copies.values()) for (const q of set) anywhere.add(q);
-  if (!open.some((q) => anywhere.has(q))) return out;
+  // one read of the questions of every exam either rule looks at
+  const looked = [...new Map([...takeable, ...restricted.map((r) => r.exam)].map((e) => [e.id, e])).values()];
+  const questions = await examQuestions(caller, userId, looked);
+  for (const q of stillAnswerableIn(takeable, questions, qCodes)) out.set(q, AnswerHidden.OtherExam);
   for (const { exam, why } of restricted) {
-    const inExam = await questionsOfPapers(db, [exam.paperId]);
-    for (const q of copies.get(exam.id) ?? []) inExam.add(q);
-    for (const q of open) if (inExam.has(q) && !out.has(q)) out.set(q, why as AnswerHidden);
+    const sets = questions.get(exam.id);
+    for (const q of qCodes) if (!out.has(q) && (sets?.paper.has(q) || sets?.attempted.has(q))) out.set(q, why as AnswerHidden);
   }
   return out;
 }
@@ -200,10 +176,12 @@ async function recordInBook(
     };
   }
   if (!isRight) {
+    // its entries under other sources start their streak again; this source's entry is the upsert's
+    const own = (e: repo.WrongRow) => e.sourceKind === source.kind && e.sourceCode === source.code;
     await repo.updateWrong(
       tx,
       userId,
-      entries.map((e) => e.id),
+      entries.filter((e) => !own(e)).map((e) => e.id),
       { lastAnswer: given, rightStreak: 0, updatedAt: caller.now },
     );
     await repo.upsertWrong(tx, {
@@ -219,8 +197,7 @@ async function recordInBook(
       addedAt: caller.now,
       updatedAt: caller.now,
     });
-    const own = entries.find((e) => e.sourceKind === source.kind && e.sourceCode === source.code);
-    return { inWrongBook: true, cleared: false, rightStreak: 0, clearStreak: own?.clearStreak ?? source.clearStreak };
+    return { inWrongBook: true, cleared: false, rightStreak: 0, clearStreak: entries.find(own)?.clearStreak ?? source.clearStreak };
   }
   if (!entries.length) return { inWrongBook: false, cleared: false, rightStreak: 0, clearStreak: source.clearStreak };
   const done = entries.filter((e) => e.rightStreak + 1 >= e.clearStreak);

@@ -15,9 +15,6 @@ import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { examColumns, examView } from '../../exams/public.ts';
 
-// the exams a person is assigned to are the exams module's read
-export { assignedExamsOf } from '../../exams/public.ts';
-
 // Practice and the 错题本 (ADR 0043). Practices are company-owned (scope on every read and
 // write); answers and wrong-book rows are the learner's own (the service passes the signed-in
 // user's id, never one from the request).
@@ -262,21 +259,4 @@ export function wrongOfAttempt(db: DbOrTx, userpaperId: number) {
 // Bookkeeping of the learner's own attempts (no company-owned row changes).
 export async function markSwept(db: DbOrTx, userpaperId: number, at: Date): Promise<void> {
   await db.insert(wrongBookAttempts).values({ userpaperId, takenAt: at }).onConflictDoNothing();
-}
-
-/** Question codes of the person's attempts (any status) of the given exams. */
-export async function attemptQuestionCodes(db: DbOrTx, userId: number, examIds: number[]): Promise<Map<number, Set<string>>> {
-  const out = new Map<number, Set<string>>();
-  if (!examIds.length) return out;
-  const rows = await db
-    .selectDistinct({ examId: userPapers.examId, qCode: userPaperQuestions.qCode })
-    .from(userPaperQuestions)
-    .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
-    .where(and(eq(userPapers.userId, userId), inArray(userPapers.examId, examIds)));
-  for (const r of rows) {
-    const set = out.get(r.examId) ?? new Set<string>();
-    set.add(r.qCode);
-    out.set(r.examId, set);
-  }
-  return out;
 }

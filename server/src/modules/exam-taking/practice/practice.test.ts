@@ -10,6 +10,8 @@ import {
   type PracticeView,
   type WrongBookView,
 } from '@xuetu/contract';
+import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres/session';
+import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildCompany, buildUser, type CompanyRow } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
@@ -45,6 +47,26 @@ async function refused(path: string, body: unknown, token: string, code: string)
   expect(res.code).toBe(code);
   expect(res.msg).toMatch(/[\u4e00-\u9fa5]/);
   return res;
+}
+/** The statements the app runs (either database driver) while `fn` runs. */
+async function statementsDuring(fn: () => Promise<unknown>): Promise<number> {
+  let n = 0;
+  const restore = [NodePgPreparedQuery.prototype, PglitePreparedQuery.prototype].map((proto) => {
+    const execute = proto.execute;
+    proto.execute = function (this: typeof proto, ...args: Parameters<typeof execute>) {
+      n++;
+      return execute.apply(this, args);
+    } as typeof execute;
+    return () => {
+      proto.execute = execute;
+    };
+  });
+  try {
+    await fn();
+  } finally {
+    for (const r of restore) r();
+  }
+  return n;
 }
 const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() + offsetMs));
 
@@ -261,12 +283,12 @@ describe('the 错题本', () => {
 
 describe('keys of questions in exams', () => {
   let paperCode: string;
-  async function exam(name: string, extra: Record<string, unknown>, who: BuiltUser[]) {
+  async function exam(name: string, extra: Record<string, unknown>, who: BuiltUser[], paper = paperCode) {
     const { examCode } = await ok<{ examCode: string }>(
       `${X}/AddData`,
       {
         examName: name,
-        paperCode,
+        paperCode: paper,
         time: 30,
         examStartTime: at(-60_000),
         examEndTime: at(24 * 3600_000),
@@ -296,6 +318,33 @@ describe('keys of questions in exams', () => {
     // the paper's other questions are not hidden
     const single = await ok<PracticeFeedback>(`${L}/AnswerQuestion`, { practiceCode, qCode: q.single, answer: 'B' }, tok.dan);
     expect(single).toMatchObject({ isRight: true, hidden: '' });
+  });
+
+  it('reads the learner’s exams, their papers and attempts in as many statements whatever their number', async () => {
+    const paper = async (name: string) =>
+      (
+        await ok<{ paperCode: string }>(
+          '/Api/Exam_Manage/ex_paper/AddData',
+          { paperName: name, paperType: 1, questions: [{ qCode: q.blank, score: 100 }] },
+          boss,
+        )
+      ).paperCode;
+    const answer = () => ok<PracticeFeedback>(`${L}/AnswerQuestion`, { practiceCode, qCode: q.single, answer: 'B' }, tok.dan);
+    // dan has one exam already (the test above); two more, on papers of their own
+    await answer();
+    const withOne = await statementsDuring(answer);
+    // the count is real on either driver: marking an answer reads and writes
+    expect(withOne).toBeGreaterThan(5);
+    await exam('二场考试', {}, [people.dan], await paper('卷二'));
+    const examCode = await exam('三场考试', { answerReview: 'never' }, [people.dan], await paper('卷三'));
+    await ok<BeginExamResult>(`${U}/BeginExam`, { examCode }, tok.dan);
+    await answer();
+    expect(await statementsDuring(answer)).toBe(withOne);
+    // and the rule still holds: the fill-in question is on the new papers
+    expect(await ok<PracticeFeedback>(`${L}/AnswerQuestion`, { practiceCode, qCode: q.blank, answer: ['119'] }, tok.dan)).toMatchObject({
+      isRight: null,
+      hidden: 'otherExam',
+    });
   });
 
   it('a wrong exam answer enters the book once that exam shows its answers, under the exam', async () => {

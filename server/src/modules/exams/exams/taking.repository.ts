@@ -125,26 +125,6 @@ export function assignedExamsOf(db: DbOrTx, userId: number) {
     .where(and(eq(examUsers.userId, userId), ne(exams.status, ExamStatus.Draft)));
 }
 
-/**
- * The exams other than `exceptExamId` a person is assigned to that are published and not yet
- * ended (open now or later), with what decides whether they have an attempt left (ADR 0036 §5:
- * their questions' keys stay hidden from this person).
- */
-export async function unendedExamsOf(db: DbOrTx, userId: number, now: Date, exceptExamId: number) {
-  return db
-    .select({ id: exams.id, paperId: exams.paperId, isAllow: exams.isAllow, isAllowCount: exams.isAllowCount })
-    .from(examUsers)
-    .innerJoin(exams, eq(exams.id, examUsers.examId))
-    .where(
-      and(
-        eq(examUsers.userId, userId),
-        eq(exams.status, ExamStatus.Published),
-        sql`${exams.examEndTime} > ${now.toISOString()}::timestamptz`,
-        ne(exams.id, exceptExamId),
-      ),
-    );
-}
-
 /** People assigned to an exam inside the scope (ex_examuser goes through its exam's company). */
 export async function countExamUsers(db: DbOrTx, scope: TenantScope, examId: number): Promise<number> {
   const [row] = await db
