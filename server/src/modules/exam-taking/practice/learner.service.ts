@@ -100,7 +100,13 @@ async function myPractices(db: DbOrTx, caller: Caller): Promise<repo.PracticeRow
 }
 
 async function sourceOf(db: DbOrTx, caller: Caller, row: repo.PracticeRow) {
-  return (await practiceSourceQuestions(db, caller.scope, row.companySysCode, row.sourceKind, row.sourceCode)) ?? { name: '', qCodes: [] };
+  return (
+    (await practiceSourceQuestions(db, caller.scope, row.companySysCode, row.sourceKind, row.sourceCode)) ?? {
+      name: '',
+      qCodes: [],
+      questions: new Map<string, BankQuestion>(),
+    }
+  );
 }
 
 export async function listMyPractices(caller: Caller): Promise<MyPracticeCard[]> {
@@ -132,7 +138,7 @@ export async function nextQuestion(caller: Caller, practiceCode: string): Promis
   const answers = await repo.answersOf(db, row.id, userId);
   const given = source.qCodes.filter((q) => answers.has(q));
   const index = source.qCodes.findIndex((q) => !answers.has(q));
-  const next = index >= 0 ? (await bankQuestions(db, caller.scope, [source.qCodes[index]])).get(source.qCodes[index]) : undefined;
+  const next = index >= 0 ? source.questions.get(source.qCodes[index]) : undefined;
   return {
     practiceCode: row.practiceCode,
     practiceName: row.practiceName,
@@ -241,8 +247,7 @@ export async function answerPractice(
   const userId = requireActor(caller).userId;
   const row = await practiceFor(db, caller, input.practiceCode);
   const source = await sourceOf(db, caller, row);
-  if (!source.qCodes.includes(input.qCode)) throw appError('PRACTICE_QUESTION_NOT_FOUND');
-  const q = (await bankQuestions(db, caller.scope, [input.qCode])).get(input.qCode);
+  const q = source.questions.get(input.qCode);
   if (!q) throw appError('PRACTICE_QUESTION_NOT_FOUND');
   const given = checkedAnswer(q, input.answer);
   const feedback = await feedbackFor(caller, userId, q, given);

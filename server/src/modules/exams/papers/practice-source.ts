@@ -17,6 +17,8 @@ export interface PracticeSourceQuestions {
   name: string;
   /** live question codes in a stable order: the paper's order; a directory's (and a random paper's pools') by directory, type, id */
   qCodes: string[];
+  /** those questions, with their key, by code (read with the codes: no second read for the one asked) */
+  questions: Map<string, BankQuestion>;
 }
 
 /**
@@ -36,15 +38,15 @@ export async function practiceSourceQuestions(
     const dir = dirs.find((d) => d.dirCode === code);
     if (!dir) return undefined;
     const rows = await questionRepo.listQuestions(db, scope, { companySysCode: company, dirCodes: dirSubtree(dirs, code) });
-    return { name: dir.dirName, qCodes: rows.map((r) => r.qCode) };
+    return { name: dir.dirName, qCodes: rows.map((r) => r.qCode), questions: new Map(rows.map((q) => [q.qCode, asBankQuestion(q)])) };
   }
   const paper = await repo.findPaper(db, scope, code);
   if (!paper || paper.companySysCode !== company) return undefined;
   let codes: string[];
   if (paper.paperType === PaperType.Fixed) codes = (await repo.listPaperQuestions(db, paper.id)).map((q) => q.qCode);
   else codes = [...new Set((await rulePools(db, scope, company, await repo.listPaperRules(db, paper.id))).flat())];
-  const live = new Set((await questionRepo.questionsByCode(db, scope, codes, { live: true })).map((q) => q.qCode));
-  return { name: paper.paperName, qCodes: codes.filter((c) => live.has(c)) };
+  const live = new Map((await questionRepo.questionsByCode(db, scope, codes, { live: true })).map((q) => [q.qCode, asBankQuestion(q)]));
+  return { name: paper.paperName, qCodes: codes.filter((c) => live.has(c)), questions: live };
 }
 
 export interface BankQuestion {
@@ -58,23 +60,20 @@ export interface BankQuestion {
   analysis: string;
 }
 
+const asBankQuestion = (q: questionRepo.QuestionRow): BankQuestion => ({
+  qCode: q.qCode,
+  companySysCode: q.companySysCode,
+  qType: q.qType,
+  qName: q.qName,
+  options: filledOptions(q),
+  answer: q.answer,
+  analysis: q.analysis,
+});
+
 /** Bank questions by code (deleted ones included: a 错题本 entry keeps its question). */
 export async function bankQuestions(db: DbOrTx, scope: TenantScope, qCodes: string[]): Promise<Map<string, BankQuestion>> {
   const rows = await questionRepo.questionsByCode(db, scope, [...new Set(qCodes)]);
-  return new Map(
-    rows.map((q) => [
-      q.qCode,
-      {
-        qCode: q.qCode,
-        companySysCode: q.companySysCode,
-        qType: q.qType,
-        qName: q.qName,
-        options: filledOptions(q),
-        answer: q.answer,
-        analysis: q.analysis,
-      },
-    ]),
-  );
+  return new Map(rows.map((q) => [q.qCode, asBankQuestion(q)]));
 }
 
 /** A company's question directory by name (the demo practice seed finds its bank so). */
