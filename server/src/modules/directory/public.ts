@@ -26,6 +26,7 @@ export {
   checkPicks,
   type ParticipantKind,
   peopleOfPicks,
+  pickSource,
   presentPicks,
   userCompany,
 } from './participants/participants.service.ts';

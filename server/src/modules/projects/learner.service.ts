@@ -17,10 +17,9 @@ import { publish } from '../../platform/events.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { sendMessage } from '../content/public.ts';
 import { isResVisible, resIdByCode } from '../courses/public.ts';
-import { placeOfPerson } from '../directory/public.ts';
+import { pickSource, placeOfPerson } from '../directory/public.ts';
 import { PROJECT_MESSAGE_TYPE, projectMessageUrl } from './jobs.ts';
 import { linkedExams } from './linked-exams.ts';
-import { matchesPicks } from './participants.ts';
 import { chinaDay, hoursOf, parseSpeeds, projectProgress } from './progress.ts';
 import * as repo from './projects.repository.ts';
 import { projectStudyRules } from './public.ts';
@@ -46,11 +45,11 @@ async function eligibleIds(db: DbOrTx, userId: number, candidates: repo.ProjectR
       .filter(
         (p) =>
           p.openJoin === 1 ||
-          matchesPicks(
+          pickSource(
             picks.filter((x) => x.projectId === p.id),
             userId,
             place,
-          ),
+          ) !== null,
       )
       .map((p) => p.id),
   );

@@ -15,20 +15,3 @@ export async function resolveParticipants(db: DbOrTx, project: repo.ProjectRow):
   const people = await peopleOfPicks(db, project.companySysCode, await repo.listParticipants(db, [project.id]));
   return people.map((p) => p.userId);
 }
-
-/**
- * Whether a learner is within a project's participants: picked in person, in a picked department
- * or one below it, or holding a picked post (main or part-time).
- */
-export function matchesPicks(
-  picks: { kind: string; refId: number }[],
-  userId: number,
-  place: { orgChain: Set<number>; posts: Set<number> },
-): boolean {
-  return picks.some(
-    (p) =>
-      (p.kind === 'user' && p.refId === userId) ||
-      (p.kind === 'org' && place.orgChain.has(p.refId)) ||
-      (p.kind === 'post' && place.posts.has(p.refId)),
-  );
-}

@@ -81,8 +81,8 @@ export async function userCompany(db: DbOrTx, userId: number): Promise<string | 
 
 /**
  * A person's place in their company: the company, their department chain (own department and
- * every one above), their posts (main and part-time) and name; null for platform staff. Training
- * projects tell by it which picks name a learner.
+ * every one above), their posts (main and part-time), name and whether they are active; null for
+ * platform staff. `pickSource` tells by it which picks name a person.
  */
 export async function placeOfPerson(db: DbOrTx, userId: number) {
   const [u] = await db
@@ -92,6 +92,8 @@ export async function placeOfPerson(db: DbOrTx, userId: number) {
       postId: users.postId,
       partTimePostId: users.partTimePostId,
       chnName: users.chnName,
+      status: users.status,
+      cancelledAt: users.cancelledAt,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -103,6 +105,8 @@ export async function placeOfPerson(db: DbOrTx, userId: number) {
   return {
     company: u.company,
     chnName: u.chnName,
+    /** enabled and not cancelled: the people picks stand for (`matchPeople`) */
+    active: u.status === EnableStatus.Enabled && u.cancelledAt == null,
     orgChain: chain,
     posts: new Set([u.postId, u.partTimePostId].filter((x): x is number => x != null)),
   };

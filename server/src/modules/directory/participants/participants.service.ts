@@ -42,6 +42,22 @@ export async function presentPicks(db: DbOrTx, rows: { kind: string; refId: numb
   return view;
 }
 
+/**
+ * Which pick names a person, from their place in the company (`placeOfPerson`): picked in person,
+ * in a picked department or one below it, or holding a picked post (main or part-time), in that
+ * order, as `peopleOfPicks` tells it; null when none does.
+ */
+export function pickSource(
+  picks: { kind: string; refId: number }[],
+  userId: number,
+  place: { orgChain: Set<number>; posts: Set<number> },
+): repo.ParticipantKind | null {
+  if (picks.some((p) => p.kind === 'user' && p.refId === userId)) return 'user';
+  if (picks.some((p) => p.kind === 'org' && place.orgChain.has(p.refId))) return 'org';
+  if (picks.some((p) => p.kind === 'post' && place.posts.has(p.refId))) return 'post';
+  return null;
+}
+
 /** Departments picked, widened to every department below them (a department includes its sub-departments). */
 export async function widenOrgs(db: DbOrTx, company: string, orgIds: number[]): Promise<number[]> {
   if (!orgIds.length) return [];

@@ -10,11 +10,10 @@ import {
   type PracticeView,
   type WrongBookView,
 } from '@xuetu/contract';
-import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres/session';
-import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildCompany, buildUser, type CompanyRow } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { statementsDuring } from '../../../../test/statements.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 
 // Issue 26 item 1 (ADR 0043): practice and the 错题本, through the real routes on the real app.
@@ -47,26 +46,6 @@ async function refused(path: string, body: unknown, token: string, code: string)
   expect(res.code).toBe(code);
   expect(res.msg).toMatch(/[\u4e00-\u9fa5]/);
   return res;
-}
-/** The statements the app runs (either database driver) while `fn` runs. */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<number> {
-  let n = 0;
-  const restore = [NodePgPreparedQuery.prototype, PglitePreparedQuery.prototype].map((proto) => {
-    const execute = proto.execute;
-    proto.execute = function (this: typeof proto, ...args: Parameters<typeof execute>) {
-      n++;
-      return execute.apply(this, args);
-    } as typeof execute;
-    return () => {
-      proto.execute = execute;
-    };
-  });
-  try {
-    await fn();
-  } finally {
-    for (const r of restore) r();
-  }
-  return n;
 }
 const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() + offsetMs));
 

@@ -95,6 +95,12 @@ export function listParticipants(db: DbOrTx, examId: number) {
   return db.select().from(examParticipants).where(eq(examParticipants.examId, examId));
 }
 
+/** The picks of several exams at once (which exam each belongs to). */
+export function participantsOfExams(db: DbOrTx, examIds: number[]) {
+  if (!examIds.length) return Promise.resolve([]);
+  return db.select().from(examParticipants).where(inArray(examParticipants.examId, examIds));
+}
+
 export async function replaceParticipants(
   db: DbOrTx,
   scope: TenantScope,

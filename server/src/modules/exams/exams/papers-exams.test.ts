@@ -1,8 +1,9 @@
-import type { ExamDetail, PaperDetail, PaperView } from '@xuetu/contract';
+import { EnableStatus, type ExamDetail, type PaperDetail, type PaperView } from '@xuetu/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrg, buildPost, buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { statementsDuring } from '../../../../test/statements.ts';
 import { exams, examUsers, messages, projects, userPaperQuestions, users } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { storeAttempt } from '../../exam-taking/attempts/attempt-store.ts';
@@ -316,6 +317,27 @@ describe('exams', () => {
     expect((await t.post(`${E}/Close`, { examCode: code }, corp)).msg).toBe('考试已结束');
     expect((await t.post(`${E}/Close`, { examCode: code }, corp)).code).toBe('EXAM_CLOSED');
     expect((await t.post(`${E}/Publish`, { examCode: code }, corp)).success).toBe(false);
+  });
+
+  it('a person is checked against every open department-picked exam in as many statements however many; a disabled one joins none', async () => {
+    const dept = await buildOrg(t, { orgName: '抽查部' });
+    const person = await buildUser(t, { orgId: (await buildOrg(t)).id });
+    const publishToDept = async () => {
+      const code = await addExam(examBody(paperCode, { participants: { users: [], orgs: [dept.id], posts: [] } }));
+      expect((await t.post(`${E}/Publish`, { examCode: code }, corp)).success).toBe(true);
+      return code;
+    };
+    const codes = [await publishToDept()];
+    const withOne = await statementsDuring(() => joinMatchingExams(t.ctx, person.id));
+    expect(withOne).toBeGreaterThan(2);
+    codes.push(await publishToDept(), await publishToDept());
+    expect(await statementsDuring(() => joinMatchingExams(t.ctx, person.id))).toBe(withOne);
+    // disabled, then moved into the department: still none; enabled again: all three, once
+    await t.ctx.db.update(users).set({ orgId: dept.id, status: EnableStatus.Disabled }).where(eq(users.id, person.id));
+    expect(await joinMatchingExams(t.ctx, person.id)).toEqual([]);
+    await t.ctx.db.update(users).set({ status: EnableStatus.Enabled }).where(eq(users.id, person.id));
+    expect((await joinMatchingExams(t.ctx, person.id)).sort()).toEqual([...codes].sort());
+    expect(await joinMatchingExams(t.ctx, person.id)).toEqual([]);
   });
 
   it('publishing needs participants; participants of another company answer like missing ones', async () => {

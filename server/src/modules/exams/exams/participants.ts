@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { peopleOfPicks, presentPicks, userCompany } from '../../directory/public.ts';
+import { peopleOfPicks, pickSource, placeOfPerson, presentPicks, userCompany } from '../../directory/public.ts';
 import * as repo from './exams.repository.ts';
 import { notifyAssignedJob } from './jobs.ts';
 
@@ -41,12 +41,24 @@ export async function joinMatchingExams(ctx: AppContext, userId: number, now = c
   const company = await userCompany(ctx.db, userId);
   if (!company) return [];
   const open = await repo.openExamsWithGroups(ctx.db, company, userId, now);
+  if (!open.length) return [];
+  // the person and every candidate's picks read once, however many exams a company has open
+  const place = await placeOfPerson(ctx.db, userId);
+  if (!place?.active || place.company !== company) return [];
+  const picks = await repo.participantsOfExams(
+    ctx.db,
+    open.map((e) => e.id),
+  );
   const joined: string[] = [];
   for (const exam of open) {
+    const source = pickSource(
+      picks.filter((p) => p.examId === exam.id),
+      userId,
+      place,
+    );
+    if (!source) continue;
     await inTransaction(ctx, async (tx) => {
-      const [match] = await peopleOfPicks(tx, company, await repo.listParticipants(tx, exam.id), userId);
-      if (!match) return;
-      const added = await repo.addExamUsers(tx, exam.id, [match], now);
+      const added = await repo.addExamUsers(tx, exam.id, [{ userId, source }], now);
       if (!added.length) return;
       await notifyAssigned(tx, exam, added, now);
       joined.push(exam.examCode);
