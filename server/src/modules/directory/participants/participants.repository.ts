@@ -85,29 +85,45 @@ export async function userCompany(db: DbOrTx, userId: number): Promise<string | 
  * platform staff. `pickSource` tells by it which picks name a person.
  */
 export async function placeOfPerson(db: DbOrTx, userId: number) {
-  const [u] = await db
-    .select({
-      company: users.companySysCode,
-      orgId: users.orgId,
-      postId: users.postId,
-      partTimePostId: users.partTimePostId,
-      chnName: users.chnName,
-      status: users.status,
-      cancelledAt: users.cancelledAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  // one statement: the person, and their department chain walked up within their company (at most
+  // 64 levels, which also stops a cycle)
+  const { rows } = await db.execute<{
+    company: string | null;
+    chn_name: string;
+    org_id: number | null;
+    post_id: number | null;
+    part_time_post_id: number | null;
+    status: number;
+    cancelled: boolean;
+    chain: number[] | string | null;
+  }>(sql`
+    with recursive chain(id, p_id, depth) as (
+      select ${orgs.id}, ${orgs.pId}, 0 from ${orgs}, ${users}
+        where ${users.id} = ${userId} and ${orgs.id} = ${users.orgId} and ${orgs.companySysCode} = ${users.companySysCode}
+      union all
+      select o.id, o.p_id, c.depth + 1 from ${orgs} o join chain c on o.id = c.p_id, ${users}
+        where ${users.id} = ${userId} and o.company_sys_code = ${users.companySysCode} and c.depth < 64
+    )
+    select ${users.companySysCode} as company, ${users.chnName} as chn_name, ${users.orgId} as org_id, ${users.postId} as post_id,
+      ${users.partTimePostId} as part_time_post_id, ${users.status} as status, ${users.cancelledAt} is not null as cancelled,
+      (select array_agg(distinct id) from chain) as chain
+    from ${users} where ${users.id} = ${userId}`);
+  const u = rows[0];
   if (!u?.company) return null;
-  const orgRows = await db.select({ id: orgs.id, pId: orgs.pId }).from(orgs).where(eq(orgs.companySysCode, u.company));
-  const parent = new Map(orgRows.map((o) => [o.id, o.pId]));
-  const chain = new Set<number>();
-  for (let o = u.orgId; o != null && o !== 0 && !chain.has(o); o = parent.get(o) ?? null) chain.add(o);
+  // node-postgres parses an int[]; PGlite may hand over its text form
+  const chain = Array.isArray(u.chain)
+    ? u.chain
+    : String(u.chain ?? '')
+        .replace(/[{}]/g, '')
+        .split(',')
+        .filter(Boolean);
   return {
     company: u.company,
-    chnName: u.chnName,
+    chnName: u.chn_name,
     /** enabled and not cancelled: the people picks stand for (`matchPeople`) */
-    active: u.status === EnableStatus.Enabled && u.cancelledAt == null,
-    orgChain: chain,
-    posts: new Set([u.postId, u.partTimePostId].filter((x): x is number => x != null)),
+    active: Number(u.status) === EnableStatus.Enabled && u.cancelled !== true && String(u.cancelled) !== 't',
+    // their own department counts even when its row is gone (as a pick of it still names them)
+    orgChain: new Set([...chain, ...(u.org_id ? [u.org_id] : [])].map(Number)),
+    posts: new Set([u.post_id, u.part_time_post_id].filter((x): x is number => x != null).map(Number)),
   };
 }

@@ -20,7 +20,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { appError } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { peopleOfPicks } from '../../directory/public.ts';
+import { pickSource, placeOfPerson } from '../../directory/public.ts';
 import { type BankQuestion, bankQuestions, practiceSourceQuestions } from '../../exams/public.ts';
 import { attemptsOf } from '../exam-taking.repository.ts';
 import { attemptsAt, examQuestions, examReviewRule, learnerExams, stillAnswerableIn, takeableExams } from '../marking/answer-review.ts';
@@ -83,20 +83,41 @@ async function practiceFor(db: DbOrTx, caller: Caller, practiceCode: string): Pr
   const actor = requireActor(caller);
   const row = await repo.findPractice(db, caller.scope, practiceCode);
   if (row?.status !== PracticeStatus.Open || row.companySysCode !== actor.companySysCode) throw appError('PRACTICE_NOT_FOUND');
-  const [match] = await peopleOfPicks(db, row.companySysCode, await repo.listParticipants(db, row.id), actor.userId);
-  if (!match) throw appError('PRACTICE_NOT_FOUND');
+  // one after the other: `db` may be a transaction (restarting)
+  const place = await placeOfPerson(db, actor.userId);
+  if (!picked(place, row.companySysCode, actor.userId, await repo.participantsOf(db, [row.id]))) throw appError('PRACTICE_NOT_FOUND');
   return row;
 }
 
+/** The open practices of the learner's company whose picks include them: the person and every practice's picks read once. */
 async function myPractices(db: DbOrTx, caller: Caller): Promise<repo.PracticeRow[]> {
   const actor = requireActor(caller);
   if (!actor.companySysCode) return [];
-  const out: repo.PracticeRow[] = [];
-  for (const row of await repo.openPracticesOf(db, actor.companySysCode)) {
-    const [match] = await peopleOfPicks(db, row.companySysCode, await repo.listParticipants(db, row.id), actor.userId);
-    if (match) out.push(row);
-  }
-  return out;
+  const open = await repo.openPracticesOf(db, actor.companySysCode);
+  if (!open.length) return [];
+  const place = await placeOfPerson(db, actor.userId);
+  const picks = await repo.participantsOf(
+    db,
+    open.map((r) => r.id),
+  );
+  return open.filter((row) =>
+    picked(
+      place,
+      row.companySysCode,
+      actor.userId,
+      picks.filter((p) => p.practiceId === row.id),
+    ),
+  );
+}
+
+/** Picked by the practice: an active person of its company named by one of its picks (`peopleOfPicks`' rule). */
+function picked(
+  place: Awaited<ReturnType<typeof placeOfPerson>>,
+  company: string,
+  userId: number,
+  picks: { kind: string; refId: number }[],
+): boolean {
+  return Boolean(place?.active && place.company === company && pickSource(picks, userId, place));
 }
 
 async function sourceOf(db: DbOrTx, caller: Caller, row: repo.PracticeRow) {

@@ -78,6 +78,15 @@ export async function deletePractice(db: DbOrTx, scope: TenantScope, id: number)
   await db.delete(practices).where(and(eq(practices.id, id), scopeWhere(scope, practices.companySysCode)));
 }
 
+/** The picks of several practices at once (which practice each belongs to). */
+export function participantsOf(db: DbOrTx, practiceIds: number[]): Promise<{ practiceId: number; kind: string; refId: number }[]> {
+  if (!practiceIds.length) return Promise.resolve([]);
+  return db
+    .select({ practiceId: practiceParticipants.practiceId, kind: practiceParticipants.kind, refId: practiceParticipants.refId })
+    .from(practiceParticipants)
+    .where(inArray(practiceParticipants.practiceId, practiceIds));
+}
+
 export function listParticipants(db: DbOrTx, practiceId: number): Promise<{ kind: string; refId: number }[]> {
   return db
     .select({ kind: practiceParticipants.kind, refId: practiceParticipants.refId })
