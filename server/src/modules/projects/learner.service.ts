@@ -49,6 +49,7 @@ async function eligibleIds(db: DbOrTx, userId: number, candidates: repo.ProjectR
             picks.filter((x) => x.projectId === p.id),
             userId,
             place,
+            p.companySysCode,
           ) !== null,
       )
       .map((p) => p.id),

@@ -95,7 +95,7 @@ export async function placeOfPerson(db: DbOrTx, userId: number) {
     part_time_post_id: number | null;
     status: number;
     cancelled: boolean;
-    chain: number[] | string | null;
+    chain: number[] | null;
   }>(sql`
     with recursive chain(id, p_id, depth) as (
       select ${orgs.id}, ${orgs.pId}, 0 from ${orgs}, ${users}
@@ -110,20 +110,13 @@ export async function placeOfPerson(db: DbOrTx, userId: number) {
     from ${users} where ${users.id} = ${userId}`);
   const u = rows[0];
   if (!u?.company) return null;
-  // node-postgres parses an int[]; PGlite may hand over its text form
-  const chain = Array.isArray(u.chain)
-    ? u.chain
-    : String(u.chain ?? '')
-        .replace(/[{}]/g, '')
-        .split(',')
-        .filter(Boolean);
   return {
     company: u.company,
     chnName: u.chn_name,
     /** enabled and not cancelled: the people picks stand for (`matchPeople`) */
-    active: Number(u.status) === EnableStatus.Enabled && u.cancelled !== true && String(u.cancelled) !== 't',
+    active: u.status === EnableStatus.Enabled && !u.cancelled,
     // their own department counts even when its row is gone (as a pick of it still names them)
-    orgChain: new Set([...chain, ...(u.org_id ? [u.org_id] : [])].map(Number)),
-    posts: new Set([u.post_id, u.part_time_post_id].filter((x): x is number => x != null).map(Number)),
+    orgChain: new Set([...(u.chain ?? []), ...(u.org_id ? [u.org_id] : [])]),
+    posts: new Set([u.post_id, u.part_time_post_id].filter((x): x is number => x != null)),
   };
 }

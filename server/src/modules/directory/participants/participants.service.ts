@@ -43,15 +43,18 @@ export async function presentPicks(db: DbOrTx, rows: { kind: string; refId: numb
 }
 
 /**
- * Which pick names a person, from their place in the company (`placeOfPerson`): picked in person,
- * in a picked department or one below it, or holding a picked post (main or part-time), in that
- * order, as `peopleOfPicks` tells it; null when none does.
+ * Which pick names a person of `company`, from their place (`placeOfPerson`): picked in person, in
+ * a picked department or one below it, or holding a picked post (main or part-time), in that order,
+ * as `peopleOfPicks` tells it; null when none does, or when they are not an active person of the
+ * company (as `peopleOfPicks` finds only those).
  */
 export function pickSource(
   picks: { kind: string; refId: number }[],
   userId: number,
-  place: { orgChain: Set<number>; posts: Set<number> },
+  place: { company: string; active: boolean; orgChain: Set<number>; posts: Set<number> } | null,
+  company: string,
 ): repo.ParticipantKind | null {
+  if (!place?.active || place.company !== company) return null;
   if (picks.some((p) => p.kind === 'user' && p.refId === userId)) return 'user';
   if (picks.some((p) => p.kind === 'org' && place.orgChain.has(p.refId))) return 'org';
   if (picks.some((p) => p.kind === 'post' && place.posts.has(p.refId))) return 'post';

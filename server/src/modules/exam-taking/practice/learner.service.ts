@@ -85,7 +85,7 @@ async function practiceFor(db: DbOrTx, caller: Caller, practiceCode: string): Pr
   if (row?.status !== PracticeStatus.Open || row.companySysCode !== actor.companySysCode) throw appError('PRACTICE_NOT_FOUND');
   // one after the other: `db` may be a transaction (restarting)
   const place = await placeOfPerson(db, actor.userId);
-  if (!picked(place, row.companySysCode, actor.userId, await repo.participantsOf(db, [row.id]))) throw appError('PRACTICE_NOT_FOUND');
+  if (!pickSource(await repo.participantsOf(db, [row.id]), actor.userId, place, row.companySysCode)) throw appError('PRACTICE_NOT_FOUND');
   return row;
 }
 
@@ -101,23 +101,13 @@ async function myPractices(db: DbOrTx, caller: Caller): Promise<repo.PracticeRow
     open.map((r) => r.id),
   );
   return open.filter((row) =>
-    picked(
+    pickSource(
+      picks.filter((p) => p.practiceId === row.id),
+      actor.userId,
       place,
       row.companySysCode,
-      actor.userId,
-      picks.filter((p) => p.practiceId === row.id),
     ),
   );
-}
-
-/** Picked by the practice: an active person of its company named by one of its picks (`peopleOfPicks`' rule). */
-function picked(
-  place: Awaited<ReturnType<typeof placeOfPerson>>,
-  company: string,
-  userId: number,
-  picks: { kind: string; refId: number }[],
-): boolean {
-  return Boolean(place?.active && place.company === company && pickSource(picks, userId, place));
 }
 
 async function sourceOf(db: DbOrTx, caller: Caller, row: repo.PracticeRow) {

@@ -87,13 +87,6 @@ export function participantsOf(db: DbOrTx, practiceIds: number[]): Promise<{ pra
     .where(inArray(practiceParticipants.practiceId, practiceIds));
 }
 
-export function listParticipants(db: DbOrTx, practiceId: number): Promise<{ kind: string; refId: number }[]> {
-  return db
-    .select({ kind: practiceParticipants.kind, refId: practiceParticipants.refId })
-    .from(practiceParticipants)
-    .where(eq(practiceParticipants.practiceId, practiceId));
-}
-
 /** Replaces the practice's picks; the practice is found in the scope first (rows under a company-owned parent). */
 export async function replaceParticipants(
   db: DbOrTx,

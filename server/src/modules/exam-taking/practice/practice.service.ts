@@ -59,7 +59,7 @@ export async function readPractice(caller: Caller, practiceCode: string): Promis
   const learners = await repo.learnerCounts(db, [row.id]);
   return {
     ...(await presentPractice(db, caller, row, learners.get(row.id) ?? 0)),
-    participants: await presentPicks(db, await repo.listParticipants(db, row.id), row.companySysCode),
+    participants: await presentPicks(db, await repo.participantsOf(db, [row.id]), row.companySysCode),
   };
 }
 

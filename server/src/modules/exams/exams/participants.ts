@@ -44,7 +44,6 @@ export async function joinMatchingExams(ctx: AppContext, userId: number, now = c
   if (!open.length) return [];
   // the person and every candidate's picks read once, however many exams a company has open
   const place = await placeOfPerson(ctx.db, userId);
-  if (!place?.active || place.company !== company) return [];
   const picks = await repo.participantsOfExams(
     ctx.db,
     open.map((e) => e.id),
@@ -55,6 +54,7 @@ export async function joinMatchingExams(ctx: AppContext, userId: number, now = c
       picks.filter((p) => p.examId === exam.id),
       userId,
       place,
+      company,
     );
     if (!source) continue;
     await inTransaction(ctx, async (tx) => {
