@@ -9,8 +9,9 @@
 // (90, issue 15) on every page, accessibility 90 on the visitor pages and WEB_MIN_A11Y (95) on
 // the signed-in ones. Options (env): WEB_BENCH_PORT (default 8196), CHROMIUM_PATH,
 // WEB_BENCH_RUNS (runs per page, median kept; default 1), WEB_BENCH_PAGES (names to run, comma
-// separated: home, login, dashboard, catalogue, study, exam; default all), WEB_BENCH_LHR_DIR (keep
-// the full Lighthouse reports there).
+// separated: floor-static, floor-react, home, login, dashboard, catalogue, study, exam; default
+// all), WEB_BENCH_LHR_DIR (keep the full Lighthouse reports there). The two floor pages
+// (web-floor.ts) are this machine's ceiling in the same run: no minimum applies to them.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { PageResult } from '@xuetu/contract';
 import lighthouse from 'lighthouse';
 import { type AppServer, startAppServer } from '../../e2e/budget/server';
+import { startFloorServer } from './web-floor';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -34,6 +36,8 @@ interface PagePlan {
   /** path and query, found once the server runs */
   path: string;
   signedIn: boolean;
+  /** a reference page of web-floor.ts (its own origin), not a page of the app */
+  floorOrigin?: string;
 }
 const RUNS = Math.max(1, Number(process.env.WEB_BENCH_RUNS ?? 1));
 
@@ -41,6 +45,7 @@ interface Row {
   page: string;
   name: string;
   signedIn: boolean;
+  floor: boolean;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -164,7 +169,7 @@ async function learnerPages(server: AppServer): Promise<{ token: string; pages: 
   };
 }
 
-async function audit(chromePort: number, url: string, name: string): Promise<Omit<Row, 'page' | 'name' | 'signedIn'>> {
+async function audit(chromePort: number, url: string, name: string): Promise<Omit<Row, 'page' | 'name' | 'signedIn' | 'floor'>> {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
@@ -204,6 +209,19 @@ async function audit(chromePort: number, url: string, name: string): Promise<Omi
   };
 }
 
+/** what the two reference pages scored: the machine's ceiling for the app's pages in this run */
+function floorLine(rows: Row[]): string[] {
+  const st = rows.find((r) => r.name === 'floor-static');
+  const re = rows.find((r) => r.name === 'floor-react');
+  if (!st && !re) return [];
+  const say = (r: Row | undefined, what: string) =>
+    r ? `${what} ${r.performance} (LCP ${r.lcp.toFixed(0)} ms, TBT ${r.tbt.toFixed(0)} ms)` : null;
+  return [
+    '',
+    `This machine's floor in the same run (web-floor.ts): ${[say(st, 'a page without script'), say(re, 'the same page drawn by React alone')].filter(Boolean).join('; ')}. No page of the app can score above these here.`,
+  ];
+}
+
 function report(rows: Row[]): string {
   return [
     `## Lighthouse (mobile emulation, ${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} per page)`,
@@ -217,11 +235,13 @@ function report(rows: Row[]): string {
       (r) =>
         `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.fcp.toFixed(0)} | ${r.lcp.toFixed(0)} | ${r.tbt.toFixed(0)} | ${r.cls.toFixed(3)} | ${(r.transferred / 1024).toFixed(1)} | ${r.load} | ${r.benchmarkIndex} |`,
     ),
+    ...floorLine(rows),
   ].join('\n');
 }
 
 const server = await startAppServer(Number(process.env.WEB_BENCH_PORT ?? 8196));
 const chromium = await startChromium();
+const floor = await startFloorServer();
 const rows: Row[] = [];
 const only = process.env.WEB_BENCH_PAGES?.split(',')
   .map((x) => x.trim())
@@ -229,20 +249,22 @@ const only = process.env.WEB_BENCH_PAGES?.split(',')
 try {
   const learner = await learnerPages(server);
   const plan: PagePlan[] = [
+    ...floor.pages.map((p) => ({ ...p, signedIn: false, floorOrigin: floor.origin })),
     { name: 'home', path: '/home', signedIn: false },
     { name: 'login', path: '/login', signedIn: false },
     ...learner.pages,
   ].filter((p) => !only || only.includes(p.name));
   for (const page of plan) {
-    process.stderr.write(`  lighthouse ${page.path}\n`);
-    await setSessionCookie(chromium.port, server.origin, page.signedIn ? learner.token : null);
-    const runs: Omit<Row, 'page' | 'name' | 'signedIn'>[] = [];
+    const origin = page.floorOrigin ?? server.origin;
+    process.stderr.write(`  lighthouse ${origin}${page.path}\n`);
+    await setSessionCookie(chromium.port, origin, page.signedIn ? learner.token : null);
+    const runs: Omit<Row, 'page' | 'name' | 'signedIn' | 'floor'>[] = [];
     for (let i = 0; i < RUNS; i++) {
       // a run Lighthouse could not record (NO_NAVSTART and the like, seen on a busy machine) is run again, twice at most
       let run: Awaited<ReturnType<typeof audit>> | undefined;
       for (let attempt = 1; !run; attempt++) {
         try {
-          run = await audit(chromium.port, `${server.origin}${page.path}`, page.name);
+          run = await audit(chromium.port, `${origin}${page.path}`, page.name);
         } catch (err) {
           if (attempt >= 3) throw err;
           process.stderr.write(`    run failed (${err instanceof Error ? err.message.slice(0, 160) : String(err)}), again\n`);
@@ -257,9 +279,14 @@ try {
       k: 'performance' | 'accessibility' | 'bestPractices' | 'fcp' | 'lcp' | 'tbt' | 'cls' | 'transferred' | 'benchmarkIndex' | 'load',
     ) => median(runs.map((r) => r[k]));
     rows.push({
-      page: page.signedIn ? `${page.path.split('?')[0]} (${page.name}, signed in)` : page.path,
+      page: page.floorOrigin
+        ? `${page.name} (reference, ${page.name === 'floor-static' ? 'no script' : 'React alone'})`
+        : page.signedIn
+          ? `${page.path.split('?')[0]} (${page.name}, signed in)`
+          : page.path,
       name: page.name,
       signedIn: page.signedIn,
+      floor: Boolean(page.floorOrigin),
       performance: pick('performance'),
       accessibility: pick('accessibility'),
       bestPractices: pick('bestPractices'),
@@ -275,6 +302,7 @@ try {
   }
 } finally {
   await chromium.stop();
+  await floor.stop();
   await server.stop();
 }
 
@@ -291,7 +319,7 @@ writeFileSync(join(out, 'web-latest.md'), `${text}\n`);
 
 const minimum = (r: Row, k: 'performance' | 'accessibility' | 'bestPractices') =>
   k === 'accessibility' && r.signedIn ? MIN_A11Y_SIGNED_IN : MIN_SCORE;
-const low = rows.flatMap((r) =>
+const low = rows.filter((r) => !r.floor).flatMap((r) =>
   (['performance', 'accessibility', 'bestPractices'] as const)
     .filter((k) => r[k] < minimum(r, k))
     .map((k) => `${r.page} ${k} ${r[k]} (minimum ${minimum(r, k)})`),
