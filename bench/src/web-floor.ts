@@ -19,8 +19,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 const ROWS = Array.from({ length: 12 }, (_, i) => ({ name: `安全生产基础 第${i + 1}讲`, done: (i * 7) % 100 }));
 const TITLE = '欢迎回来，学员';
-const INTRO =
-  '累计学习时长、已完成的课程、待参加的考试和最新通知都在这里。这一段文字和学员首页首屏的文字一样多，最大内容绘制落在正文上。';
+const INTRO = '累计学习时长、已完成的课程、待参加的考试和最新通知都在这里。这一段文字和学员首页首屏的文字一样多，最大内容绘制落在正文上。';
 
 const shell = (body: string, script = '') =>
   `<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" /><meta name="description" content="学途基准页" /><title>学途 · 基准页</title><link rel="icon" href="data:," />${script}<style>body{margin:0;font:14px/1.6 system-ui,sans-serif;color:#1f2329}main{padding:16px}h1{font-size:20px;margin:0 0 12px}section{border:1px solid #dcdfe6;border-radius:8px;padding:16px;margin-bottom:12px}li{padding:8px 0;border-bottom:1px solid #ebeef5;list-style:none}ul{padding:0;margin:0}</style></head><body>${body}</body></html>`;

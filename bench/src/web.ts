@@ -319,11 +319,13 @@ writeFileSync(join(out, 'web-latest.md'), `${text}\n`);
 
 const minimum = (r: Row, k: 'performance' | 'accessibility' | 'bestPractices') =>
   k === 'accessibility' && r.signedIn ? MIN_A11Y_SIGNED_IN : MIN_SCORE;
-const low = rows.filter((r) => !r.floor).flatMap((r) =>
-  (['performance', 'accessibility', 'bestPractices'] as const)
-    .filter((k) => r[k] < minimum(r, k))
-    .map((k) => `${r.page} ${k} ${r[k]} (minimum ${minimum(r, k)})`),
-);
+const low = rows
+  .filter((r) => !r.floor)
+  .flatMap((r) =>
+    (['performance', 'accessibility', 'bestPractices'] as const)
+      .filter((k) => r[k] < minimum(r, k))
+      .map((k) => `${r.page} ${k} ${r[k]} (minimum ${minimum(r, k)})`),
+  );
 if (low.length) {
   console.log(`under the minimum: ${low.join(', ')}`);
   for (const r of rows) if (r.failing.length) console.log(`${r.page} audits not passed: ${r.failing.join(', ')}`);
