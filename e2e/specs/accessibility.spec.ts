@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
 import { LEARNER_PAGE, menuPages } from '../fixtures/menus.ts';
-import { api, chinaTime as china, login, openInApp, signInByApi } from '../fixtures/session.ts';
+import { api, chinaTime as china, login, openInApp, revealOnApproach, signInByApi } from '../fixtures/session.ts';
 
 // issue 23 item 10: the main pages pass axe's WCAG 2 A and AA rules (no critical or serious
 // violation), each has one h1. Under the default theme the one allowed exception is colour
@@ -63,6 +63,9 @@ async function violations(page: Page, theme: Theme, where: string): Promise<stri
 
 /** Checks the page as it is now: one h1, no violation (beyond the default theme's exception). */
 async function audit(page: Page, theme: Theme, where: string) {
+  await page.waitForLoadState('networkidle');
+  // the parts that render as the learner scrolls towards them are audited too
+  await revealOnApproach(page);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   // the page is in the theme it is audited for (Providers marks <html>)

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures/guarded.ts';
-import { signInByApi, snap } from '../fixtures/session.ts';
+import { revealOnApproach, signInByApi, snap } from '../fixtures/session.ts';
 
 // issue 8 item 3 / issue 13: every dashboard panel of the spec is present, the course panels with live data.
 
@@ -9,6 +9,8 @@ test('a learner sees personal count cards and every panel, desktop and phone', a
   await page.goto('/dashboard');
   await expect(page.getByTestId('count-cards')).toContainText('累计学习课程');
   await expect(page.getByTestId('count-cards')).not.toContainText('学员总数');
+  // the panels far below the first screen render as the page scrolls towards them
+  await revealOnApproach(page);
   for (const id of [
     'dashboard-carousel',
     'dashboard-notices',
@@ -33,6 +35,35 @@ test('a learner sees personal count cards and every panel, desktop and phone', a
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { timeout: 10_000 })
     .toBeLessThanOrEqual(0);
   await snap(page, 'dashboard-learner-390');
+});
+
+test('on a phone, the panels far below the first screen ask for their data only when the learner scrolls to them', async ({ page }) => {
+  await signInByApi(page, 'learner01');
+  await page.setViewportSize({ width: 390, height: 844 });
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/prod-api/')) asked.push(path.slice('/prod-api'.length));
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('dashboard-study-exam')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const far = ['/Api/Train_Manage/Train_Res/GetRankingList', '/Api/SysConfig/sys_message/GetMessageDataPageList'];
+  expect(asked.filter((p) => far.includes(p))).toEqual([]);
+  await expect(page.getByTestId('dashboard-waiting-messages')).toHaveAttribute('data-lazy', 'pending');
+  await revealOnApproach(page);
+  for (const id of [
+    'dashboard-calendar',
+    'dashboard-stars',
+    'dashboard-training-count',
+    'dashboard-showcase',
+    'dashboard-ranking',
+    'dashboard-messages',
+  ]) {
+    await expect(page.getByTestId(id)).toBeVisible();
+  }
+  await expect.poll(() => far.filter((p) => !asked.includes(p))).toEqual([]);
+  await expect(page.locator('[data-lazy="pending"]')).toHaveCount(0);
 });
 
 test('the platform administrator sees organisation counts and the platform in the welcome card', async ({ page }) => {

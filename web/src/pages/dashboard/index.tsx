@@ -1,6 +1,7 @@
 import { SysRole } from '@xuetu/contract';
 import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import { useSession } from '../../app/store/session';
+import { OnApproach } from '../../components/OnApproach';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useAfterFirstPaint } from '../../components/useAfterFirstPaint';
 import { dashboardPanels } from './panels';
@@ -45,9 +46,15 @@ export default function DashboardPage() {
           </Col>
         </Row>
       </Card>
-      {panels.map(({ key, Panel }) => (
+      {panels.map(({ key, Panel, onApproach }) => (
         <div key={key} style={{ marginTop: 16 }}>
-          <Panel />
+          {onApproach ? (
+            <OnApproach minHeight={onApproach} testId={`dashboard-waiting-${key}`}>
+              <Panel />
+            </OnApproach>
+          ) : (
+            <Panel />
+          )}
         </div>
       ))}
     </div>

@@ -49,13 +49,19 @@ function ChartAndRanking() {
   );
 }
 
-export const dashboardPanels: { key: string; Panel: ComponentType }[] = [
+/**
+ * `onApproach`: the panel's height before it renders (a phone's, one column) when it renders only
+ * as the learner scrolls towards it (OnApproach): the course panels and messages, far below the
+ * first screen, with six to eight requests and the course panels' chunk between them. The panels
+ * above them render with the page (`?tab=exam` links to the study and exam panel).
+ */
+export const dashboardPanels: { key: string; Panel: ComponentType; onApproach?: number }[] = [
   { key: 'counts', Panel: CountCards },
   { key: 'carousel-notices', Panel: CarouselAndNotices },
   { key: 'study-exam', Panel: StudyExamPanel },
   { key: 'practice', Panel: PracticePanel },
-  { key: 'record-stars-count', Panel: RecordStarsCount },
-  { key: 'showcase', Panel: ShowcasePanel },
-  { key: 'chart-ranking', Panel: ChartAndRanking },
-  { key: 'messages', Panel: MessagePanel },
+  { key: 'record-stars-count', Panel: RecordStarsCount, onApproach: 900 },
+  { key: 'showcase', Panel: ShowcasePanel, onApproach: 600 },
+  { key: 'chart-ranking', Panel: ChartAndRanking, onApproach: 700 },
+  { key: 'messages', Panel: MessagePanel, onApproach: 300 },
 ];
