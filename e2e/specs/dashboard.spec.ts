@@ -9,7 +9,9 @@ test('a learner sees personal count cards and every panel, desktop and phone', a
   await page.goto('/dashboard');
   await expect(page.getByTestId('count-cards')).toContainText('累计学习课程');
   await expect(page.getByTestId('count-cards')).not.toContainText('学员总数');
-  // the panels far below the first screen render as the page scrolls towards them
+  // the panels far below the first screen render as the page scrolls towards them (their places
+  // are there once the panels under the first screen are)
+  await expect(page.getByTestId('dashboard-study-exam')).toBeVisible();
   await revealOnApproach(page);
   for (const id of [
     'dashboard-carousel',
