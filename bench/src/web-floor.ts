@@ -7,7 +7,7 @@
 //   bundle made here with esbuild (minified, production React), nothing else.
 // A page of the app cannot score above what these score on the same browser and machine, so the
 // report shows them beside the pages: when the static page itself is far under 100, the machine,
-// not the app, is what the run mostly measured (ADR 0035, "The machine's floor").
+// not the app, is what the run mostly measured (ADR 0035, "The machine against the app").
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
