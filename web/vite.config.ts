@@ -78,6 +78,8 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // maps only for npm run bench:profile (docs/DEVELOPING.md); the shipped build has none
+    sourcemap: Boolean(process.env.XUETU_SOURCEMAP),
     rolldownOptions: {
       output: {
         // React is on every page: one long-lived chunk. The UI kit is NOT grouped: each page's
