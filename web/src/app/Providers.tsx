@@ -6,7 +6,7 @@ import 'dayjs/locale/zh-cn';
 import { type ReactNode, useLayoutEffect, useMemo } from 'react';
 import { useAppStore } from './store/app';
 import { useSettings } from './store/settings';
-import { appTheme, themeVariables } from './theme';
+import { appTheme, prefersReducedMotion, themeVariables } from './theme';
 
 dayjs.locale('zh-cn');
 
@@ -15,8 +15,7 @@ export function createQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } } });
 }
 
-/** Visitors who ask their system for less motion get antd without animations (the tests ask too). */
-const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+const reducedMotion = prefersReducedMotion();
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   const theme = useSettings((s) => s.theme);

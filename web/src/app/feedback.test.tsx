@@ -1,7 +1,11 @@
-import { act, render, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { feedback } from './feedback';
+import { holderTheme } from './feedbackStatic';
 import { createQueryClient, Providers } from './Providers';
+import { useSettings } from './store/settings';
+import { HIGH_CONTRAST_PRIMARY } from './theme';
 
 const notices = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent);
 
@@ -29,5 +33,26 @@ describe('feedback toasts', () => {
     await waitFor(() => expect(notices()).toEqual(['验证码错误']));
     act(() => feedback.clearErrors());
     await waitFor(() => expect(notices()).toEqual([]));
+  });
+});
+
+describe("the public pages' dialogs (antd's static holder, outside the layout's App)", () => {
+  afterEach(() => useSettings.setState({ highContrast: false }));
+
+  it('take the app theme: 高对比度 and no motion for a visitor who asks for less', () => {
+    expect(holderTheme().token?.colorPrimary).toBe(useSettings.getState().theme);
+    useSettings.setState({ highContrast: true });
+    expect(holderTheme().token).toMatchObject({ colorPrimary: HIGH_CONTRAST_PRIMARY, motion: false });
+  });
+
+  it('resolve a notice when its 知道了 is clicked', async () => {
+    let closed = false;
+    act(() => {
+      void feedback.notice({ title: '提示', content: '激活成功，请登录' }).then(() => {
+        closed = true;
+      });
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '知道了' }));
+    await waitFor(() => expect(closed).toBe(true));
   });
 });

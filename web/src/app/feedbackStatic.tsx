@@ -5,8 +5,12 @@ import zhCN from 'antd/locale/zh_CN';
 import type { FeedbackApis } from './feedback';
 import { useAppStore } from './store/app';
 import { useSettings } from './store/settings';
+import { appTheme, prefersReducedMotion } from './theme';
 
 let configured = false;
+
+/** The app's theme as Providers gives it (高对比度 too; no motion for visitors who ask for less). */
+export const holderTheme = () => appTheme(useSettings.getState(), !prefersReducedMotion());
 
 export function staticFeedback(): FeedbackApis {
   if (!configured) {
@@ -17,7 +21,8 @@ export function staticFeedback(): FeedbackApis {
         <ConfigProvider
           locale={zhCN}
           componentSize={useAppStore.getState().size}
-          theme={{ token: { colorPrimary: useSettings.getState().theme } }}
+          // both were missing from the public pages' dialogs and toasts
+          theme={holderTheme()}
         >
           {children}
         </ConfigProvider>

@@ -77,6 +77,10 @@ export function readableOnWhite(colour: string, ratio = 4.5): string {
   return mixed;
 }
 
+/** Visitors who ask their system for less motion get antd without animations (the tests ask too). */
+export const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+
 export interface ThemeSettings {
   theme: string;
   highContrast: boolean;
