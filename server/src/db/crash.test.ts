@@ -34,6 +34,10 @@ async function start(port: number): Promise<ChildProcess> {
       FILES_DIR: join(dataDir, 'files'),
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
+      // the demo seed's clips and renditions are not what this test is about: the committed samples
+      // instead of ffmpeg (5–7 s of CPU a start on CI's two cores)
+      FFMPEG_PATH: '/nonexistent/ffmpeg',
+      FFPROBE_PATH: '/nonexistent/ffprobe',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

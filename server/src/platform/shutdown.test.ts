@@ -48,6 +48,10 @@ async function start(port: number, env: Record<string, string>): Promise<{ child
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
+      // the demo seed's clips and renditions are not what this test is about: the committed samples
+      // instead of ffmpeg (5–7 s of CPU a start on CI's two cores)
+      FFMPEG_PATH: '/nonexistent/ffmpeg',
+      FFPROBE_PATH: '/nonexistent/ffprobe',
       CAPTCHA_PROVIDER: 'none',
       RATE_LIMIT_PER_MINUTE: '1000000',
       SHUTDOWN_DELAY_MS: String(DELAY_MS),
