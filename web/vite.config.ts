@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdStaticStyle } from './build/antd-static-style';
 import { bootChunk, publicPagesChunks } from './build/boot-chunk.ts';
+import { bootWithoutAntd } from './build/boot-without-antd.ts';
 import { chunkReport } from './build/chunk-report';
 import { dataPrefetch } from './build/data-prefetch.ts';
 import { inertContractZod } from './build/inert-zod';
@@ -64,6 +65,8 @@ export default defineConfig({
     // the entry's small stylesheet inside index.html: one round trip less before the first paint
     inlineEntryCss(),
     precompress(),
+    // what every page loads first holds no antd (ADR 0050)
+    bootWithoutAntd(),
     ...(process.env.XUETU_CHUNK_REPORT ? [chunkReport()] : []),
   ],
   server: {
@@ -91,6 +94,12 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
             { name: bootChunk(join(import.meta.dirname, 'src', 'main.tsx')), priority: 1 },
+            // antd's configuration, out of the boot (ADR 0050): loaded beside each page outside the
+            // layout (and preloaded with the public pages, below); the layout's chunk imports it
+            {
+              name: 'antd-config',
+              test: /[\\/]web[\\/]src[\\/]app[\\/]AntdConfig\.tsx$|[\\/]antd[\\/](es|lib)[\\/]locale[\\/]zh_CN|[\\/]antd[\\/]locale[\\/]zh_CN/,
+            },
             { name: publicPagesChunks(PUBLIC_PAGES, join(import.meta.dirname, 'src', 'main.tsx'), ['home', 'login']) },
             // the signed-in pages' query keys (a few hundred bytes each) in one small chunk: grouped by
             // page below, a key the study page uses landed in its chunk and the dashboard's lazy

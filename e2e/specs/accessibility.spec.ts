@@ -67,7 +67,7 @@ async function audit(page: Page, theme: Theme, where: string) {
   // the parts that render as the learner scrolls towards them are audited too
   await revealOnApproach(page);
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('.ant-spin-spinning, [data-testid="page-loading"]')).toHaveCount(0);
   // the page is in the theme it is audited for (Providers marks <html>)
   await expect(page.locator('html')).toHaveAttribute('data-contrast', theme === 'high-contrast' ? 'high' : 'default');
   await expect.soft(page.locator('h1'), `${where}: one top-level heading`).toHaveCount(1);

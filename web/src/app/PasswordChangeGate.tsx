@@ -1,7 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { PageLoading } from '../components/PageLoading';
 
-const PasswordDialog = lazy(() => import('../pages/account/PasswordDialog'));
+// with antd's configuration: the boot has none (ADR 0050)
+const PasswordDialog = lazy(async () => {
+  const [{ inAntdConfig }, dialog] = await Promise.all([import('./AntdConfig'), import('../pages/account/PasswordDialog')]);
+  return { default: inAntdConfig(dialog.default) };
+});
 
 /**
  * Signed in with a temporary password an administrator set (DESIGN.md §4): the server refuses

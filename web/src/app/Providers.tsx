@@ -1,12 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useLayoutEffect, useMemo } from 'react';
-import { useAppStore } from './store/app';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { useSettings } from './store/settings';
-import { appTheme, prefersReducedMotion, themeVariables } from './theme';
+import { themeVariables } from './theme';
 
 dayjs.locale('zh-cn');
 
@@ -15,23 +12,19 @@ export function createQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } } });
 }
 
-const reducedMotion = prefersReducedMotion();
-
+/**
+ * What every page needs: the query client and the theme's CSS variables on <html>. antd's
+ * configuration is not here (ADR 0050): the layout and each page outside it bring it with their
+ * own chunks (AntdConfig.tsx, AntAppScope.tsx), so the boot carries no antd.
+ */
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   const theme = useSettings((s) => s.theme);
   const highContrast = useSettings((s) => s.highContrast);
-  const size = useAppStore((s) => s.size);
-  const themeConfig = useMemo(() => appTheme({ theme, highContrast }, !reducedMotion), [theme, highContrast]);
   useLayoutEffect(() => {
     for (const [name, value] of Object.entries(themeVariables({ theme, highContrast }))) {
       document.documentElement.style.setProperty(name, value);
     }
     document.documentElement.dataset.contrast = highContrast ? 'high' : 'default';
   }, [theme, highContrast]);
-  return (
-    <ConfigProvider locale={zhCN} componentSize={size} theme={themeConfig}>
-      {/* antd's <App> is in the layout (AntAppScope), not around the public pages */}
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </ConfigProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

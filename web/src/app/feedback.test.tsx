@@ -1,9 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient, Providers } from '../test/providers';
 import { feedback } from './feedback';
 import { holderTheme } from './feedbackStatic';
-import { createQueryClient, Providers } from './Providers';
 import { useSettings } from './store/settings';
 import { HIGH_CONTRAST_PRIMARY } from './theme';
 

@@ -3,7 +3,7 @@ import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router
 import { PageLoading } from '../components/PageLoading';
 import RedirectPage from '../pages/redirect';
 import AuthRedirect from '../pages/redirect/AuthRedirect';
-import { menuPages, type PageComponent, standalonePages } from '../pages/registry';
+import { menuPages, outsideLayout, type PageComponent, standalonePages } from '../pages/registry';
 import { normalisePath } from './guard';
 import { type PageMeta, PageMetaContext } from './pageMeta';
 import { type LayoutRoute, useLayoutRoutes } from './routeTable';
@@ -12,9 +12,9 @@ import { type LayoutRoute, useLayoutRoutes } from './routeTable';
 // portal and the login page never load it
 const Layout = lazy(() => import('./layout/Layout'));
 // error pages (antd Result and its pictures) only when one is shown
-const Page401 = lazy(() => import('../pages/error/Page401'));
-const Page404 = lazy(() => import('../pages/error/Page404'));
-const Page502 = lazy(() => import('../pages/error/Page502'));
+const Page401 = outsideLayout(() => import('../pages/error/Page401'));
+const Page404 = outsideLayout(() => import('../pages/error/Page404'));
+const Page502 = outsideLayout(() => import('../pages/error/Page502'));
 
 /** A full-screen lazy piece with the loading placeholder while its chunk arrives. */
 const shell = (element: ReactNode) => <Suspense fallback={<PageLoading fullscreen />}>{element}</Suspense>;

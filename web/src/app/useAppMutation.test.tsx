@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { post, resetRequestState } from '../api/request';
 import { fail, mockApi, ok } from '../test/mockApi';
+import { createQueryClient, Providers } from '../test/providers';
 import { feedback } from './feedback';
-import { createQueryClient, Providers } from './Providers';
 import { useAppMutation } from './useAppMutation';
 
 const wrapper = ({ children }: { children: ReactNode }) => <Providers queryClient={createQueryClient()}>{children}</Providers>;

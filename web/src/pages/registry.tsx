@@ -4,6 +4,16 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
 
+/**
+ * A page outside the layout: its chunk and antd's configuration load together (the boot carries no
+ * antd, ADR 0050; inside the layout, the layout brings it).
+ */
+export const outsideLayout = (load: () => Promise<{ default: ComponentType }>) =>
+  lazy(async () => {
+    const [{ inAntdConfig }, page] = await Promise.all([import('../app/AntdConfig'), load()]);
+    return { default: inAntdConfig(page.default) };
+  });
+
 /** The placeholder of pages not built yet; a lazy chunk like every page, out of the first load. */
 export const UnderConstruction = lazy(() => import('./UnderConstruction'));
 
@@ -72,11 +82,11 @@ export const layoutPages: Record<string, LayoutPage> = {
 
 /** Full-screen pages outside the layout. The guard decides who may open them (spec §2 white list). */
 export const standalonePages: Record<string, { title: string; page: PageComponent }> = {
-  '/home': { title: '首页', page: lazy(() => import('./public/home')) },
-  '/login': { title: '登录', page: lazy(() => import('./login')) },
-  '/register': { title: '注册', page: lazy(() => import('./register')) },
-  '/company': { title: '企业入驻', page: UnderConstruction },
-  '/infonoticelist': { title: '通知公告', page: lazy(() => import('./public/infonoticelist')) },
-  '/viewnoticeitem': { title: '公告详情', page: lazy(() => import('./public/viewnoticeitem')) },
-  '/ohrlogin': { title: '单点登录', page: lazy(() => import('./ohrlogin')) },
+  '/home': { title: '首页', page: outsideLayout(() => import('./public/home')) },
+  '/login': { title: '登录', page: outsideLayout(() => import('./login')) },
+  '/register': { title: '注册', page: outsideLayout(() => import('./register')) },
+  '/company': { title: '企业入驻', page: outsideLayout(() => import('./UnderConstruction')) },
+  '/infonoticelist': { title: '通知公告', page: outsideLayout(() => import('./public/infonoticelist')) },
+  '/viewnoticeitem': { title: '公告详情', page: outsideLayout(() => import('./public/viewnoticeitem')) },
+  '/ohrlogin': { title: '单点登录', page: outsideLayout(() => import('./ohrlogin')) },
 };

@@ -3,9 +3,9 @@ import { type CourseCardView, type MonthLogDay, SysRole, studyTimeText } from '@
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
-import { createQueryClient, Providers } from '../../app/Providers';
 import { useSession } from '../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../test/mockApi';
+import { createQueryClient, Providers } from '../../test/providers';
 import { CountCards } from './CountCards';
 import { CalendarPanel, heatLevel, monthOf, ShowcaseColumns, StudyChartPanel, shiftMonth, TrainingCountPanel } from './CoursePanels';
 import { chartBars } from './StudyChart';

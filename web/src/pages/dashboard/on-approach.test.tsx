@@ -4,9 +4,9 @@ import { mockAllIsIntersecting, resetIntersectionMocking, setupIntersectionMocki
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
-import { createQueryClient, Providers } from '../../app/Providers';
 import { useSession } from '../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../test/mockApi';
+import { createQueryClient, Providers } from '../../test/providers';
 import DashboardPage from './index';
 
 // issue 23 item 11: on the dashboard, the panels far below the first screen ask for their data

@@ -4,10 +4,10 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
 import { feedback } from '../../app/feedback';
-import { createQueryClient, Providers } from '../../app/Providers';
 import { useSession } from '../../app/store/session';
 import { adminInfo, adminMenus } from '../../test/fixtures';
 import { mockApi, ok } from '../../test/mockApi';
+import { createQueryClient, Providers } from '../../test/providers';
 import { renderApp } from '../../test/renderApp';
 import { PasswordLoginForm } from './components/PasswordLoginForm';
 

@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { LinkItem, NoticeDetail, NoticeItem } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient, Providers } from '../../app/Providers';
 import { fail, mockApi, ok } from '../../test/mockApi';
+import { createQueryClient, Providers } from '../../test/providers';
 import { formatReleaseTime, NoticeView, showsCover } from './components/NoticeView';
 import { buildBanners, DEFAULT_BANNER } from './home/Banners';
 

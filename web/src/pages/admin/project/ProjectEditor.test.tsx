@@ -3,9 +3,9 @@ import { PROJECT_BASE, type ProjectDetail, SysRole, TRAIN_BASE } from '@xuetu/co
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { AntAppScope } from '../../../app/AntAppScope';
-import { createQueryClient, Providers } from '../../../app/Providers';
 import { useSession } from '../../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
+import { createQueryClient, Providers } from '../../../test/providers';
 import { toasts } from '../../../test/toasts';
 import { ProjectEditor } from './ProjectEditor';
 

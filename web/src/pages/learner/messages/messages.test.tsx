@@ -2,8 +2,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { MessageItem } from '@xuetu/contract';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createQueryClient, Providers } from '../../../app/Providers';
 import { mockApi, ok } from '../../../test/mockApi';
+import { createQueryClient, Providers } from '../../../test/providers';
 import { MessageList } from './MessageList';
 import { messageTarget } from './openMessage';
 

@@ -3,9 +3,9 @@ import type { CourseCardView, PlayListAnswer, RankingItem, StudyStarView } from 
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
-import { createQueryClient, Providers } from '../../../app/Providers';
 import { useSession } from '../../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
+import { createQueryClient, Providers } from '../../../test/providers';
 import { HotCourses, Rankings, StudyStars } from './Courses';
 
 // The /home course blocks: hot courses by category, rankings and study stars.

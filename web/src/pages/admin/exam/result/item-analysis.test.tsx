@@ -2,9 +2,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { type ItemAnalysis, SysRole } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
-import { createQueryClient, Providers } from '../../../../app/Providers';
 import { useSession } from '../../../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
+import { createQueryClient, Providers } from '../../../../test/providers';
 import ItemAnalysisPanel from './ItemAnalysisPanel';
 
 // jsdom has no canvas: the chart shows its option as data so the test can read what it would draw

@@ -3,9 +3,9 @@ import { type ExamResultRow, type ExamStatistics, SysRole } from '@xuetu/contrac
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
-import { createQueryClient, Providers } from '../../../../app/Providers';
 import { useSession } from '../../../../app/store/session';
 import { type MockApi, mockApi, ok, RawResponse } from '../../../../test/mockApi';
+import { createQueryClient, Providers } from '../../../../test/providers';
 import ExamResultPage from './index';
 
 const attempt = (id: number, over: Partial<ExamResultRow>): ExamResultRow => ({
