@@ -1,6 +1,21 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
+/** The chunks `start` imports statically, itself included, by file name. */
+export function staticClosure(chunks: Map<string, OutputChunk>, start: OutputChunk): Set<string> {
+  const seen = new Set<string>();
+  const walk = (c: OutputChunk) => {
+    if (seen.has(c.fileName)) return;
+    seen.add(c.fileName);
+    for (const f of c.imports) {
+      const next = chunks.get(f);
+      if (next) walk(next);
+    }
+  };
+  walk(start);
+  return seen;
+}
+
 /**
  * Fails the build when what every page loads first (the entry and the chunks it imports
  * statically) holds any of antd (ADR 0050: antd's configuration loads beside each page outside
@@ -18,16 +33,7 @@ export function bootWithoutAntd(): Plugin {
       );
       const entry = [...chunks.values()].find((c) => c.isEntry);
       if (!entry) return;
-      const seen = new Set<string>();
-      const walk = (c: OutputChunk) => {
-        if (seen.has(c.fileName)) return;
-        seen.add(c.fileName);
-        for (const f of c.imports) {
-          const next = chunks.get(f);
-          if (next) walk(next);
-        }
-      };
-      walk(entry);
+      const seen = staticClosure(chunks, entry);
       const antd = [...seen].flatMap((f) =>
         (chunks.get(f)?.moduleIds ?? [])
           .filter((id) => /[\\/]node_modules[\\/](antd|@ant-design)[\\/]/.test(id))

@@ -1,5 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { staticClosure } from './boot-without-antd.ts';
 
 /**
  * Adds to index.html a small inline script that, for the public pages, asks for the page's lazy
@@ -26,19 +27,7 @@ export function routePreload(
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const closure = (start: OutputChunk) => {
-          const seen = new Set<string>();
-          const walk = (c: OutputChunk) => {
-            if (seen.has(c.fileName)) return;
-            seen.add(c.fileName);
-            for (const f of c.imports) {
-              const next = byFile.get(f);
-              if (next) walk(next);
-            }
-          };
-          walk(start);
-          return seen;
-        };
+        const closure = (start: OutputChunk) => staticClosure(byFile, start);
         const entry = chunks.find((c) => c.isEntry);
         if (!entry) throw new Error('route-preload: no entry chunk');
         const loadedByEntry = closure(entry);
