@@ -1,11 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { PageLoading } from '../components/PageLoading';
+import { outsideLayout } from '../pages/registry';
 
-// with antd's configuration: the boot has none (ADR 0050)
-const PasswordDialog = lazy(async () => {
-  const [{ inAntdConfig }, dialog] = await Promise.all([import('./AntdConfig'), import('../pages/account/PasswordDialog')]);
-  return { default: inAntdConfig(dialog.default) };
-});
+// outside the layout: with antd's configuration, which the boot has none of (ADR 0050)
+const PasswordDialog = outsideLayout(() => import('../pages/account/PasswordDialog'));
 
 /**
  * Signed in with a temporary password an administrator set (DESIGN.md §4): the server refuses

@@ -9,7 +9,7 @@ import { appTheme, prefersReducedMotion } from './theme';
 
 let configured = false;
 
-/** The app's theme as Providers gives it (高对比度 too; no motion for visitors who ask for less). */
+/** The app's theme as AntdConfig gives it (高对比度 too; no motion for visitors who ask for less). */
 export const holderTheme = () => appTheme(useSettings.getState(), !prefersReducedMotion());
 
 export function staticFeedback(): FeedbackApis {

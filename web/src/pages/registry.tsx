@@ -8,7 +8,7 @@ export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
  * A page outside the layout: its chunk and antd's configuration load together (the boot carries no
  * antd, ADR 0050; inside the layout, the layout brings it).
  */
-export const outsideLayout = (load: () => Promise<{ default: ComponentType }>) =>
+export const outsideLayout = <P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) =>
   lazy(async () => {
     const [{ inAntdConfig }, page] = await Promise.all([import('../app/AntdConfig'), load()]);
     return { default: inAntdConfig(page.default) };
