@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdStaticStyle } from './build/antd-static-style';
-import { bootChunk, publicPagesChunks } from './build/boot-chunk.ts';
+import { bootChunk, leanChunk, publicPagesChunks } from './build/boot-chunk.ts';
 import { bootWithoutAntd } from './build/boot-without-antd.ts';
 import { chunkReport } from './build/chunk-report';
 import { dataPrefetch } from './build/data-prefetch.ts';
@@ -11,6 +11,7 @@ import { inlineEntryCss } from './build/inline-entry-css';
 import { precompress } from './build/precompress';
 import { routePreload } from './build/route-preload';
 import { PREFETCH_SESSION_SKIP, PREFETCH_TOKEN_COOKIE } from './src/api/prefetch';
+import { LEAN_PAGE_PATHS } from './src/app/leanPages';
 
 /** the public pages (issue 15): their own modules are grouped by page, not by every lazy page */
 const PUBLIC_PAGES = Object.fromEntries(
@@ -35,6 +36,9 @@ const LEARNER_PAGES = Object.fromEntries(
     ([name, path]) => [name, join(import.meta.dirname, SIGNED_IN_PAGES[path])],
   ),
 );
+
+/** the layout and the lean learner pages (ADR 0050; app/leanPages.ts): their static imports, one chunk */
+const LEAN_STARTS = [SHELL.shell, ...LEAN_PAGE_PATHS.map((p) => join(import.meta.dirname, SIGNED_IN_PAGES[p]))];
 
 const backend = process.env.XUETU_API ?? 'http://localhost:8080';
 
@@ -61,12 +65,12 @@ export default defineConfig({
     dataPrefetch(),
     // antd's styles of the first screen made at build time, not in the browser (issue 15); with a
     // session, the signed-in layout's and learner pages' too (issue 23 item 11)
-    antdStaticStyle(import.meta.dirname, { cookie: PREFETCH_TOKEN_COOKIE, skip: PREFETCH_SESSION_SKIP }),
+    antdStaticStyle(import.meta.dirname, { cookie: PREFETCH_TOKEN_COOKIE, skip: PREFETCH_SESSION_SKIP, lean: LEAN_PAGE_PATHS }),
     // the entry's small stylesheet inside index.html: one round trip less before the first paint
     inlineEntryCss(),
     precompress(),
     // what every page loads first holds no antd (ADR 0050)
-    bootWithoutAntd(),
+    bootWithoutAntd(LEAN_STARTS),
     ...(process.env.XUETU_CHUNK_REPORT ? [chunkReport()] : []),
   ],
   server: {
@@ -94,6 +98,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
             { name: bootChunk(join(import.meta.dirname, 'src', 'main.tsx')), priority: 1 },
+            // the layout's and the lean pages' own modules, the portal's parts they share and the
+            // icons' runtime (ADR 0050): not with the portal's forms nor with antd's configuration
+            { name: leanChunk(LEAN_STARTS, join(import.meta.dirname, 'src', 'main.tsx')), priority: 1 },
             // antd's configuration, out of the boot (ADR 0050): loaded beside each page outside the
             // layout (and preloaded with the public pages, below); the layout's chunk imports it
             {

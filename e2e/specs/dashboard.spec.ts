@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures/guarded.ts';
-import { revealOnApproach, signInByApi, snap } from '../fixtures/session.ts';
+import { revealDashboardPanels, revealOnApproach, signInByApi, snap } from '../fixtures/session.ts';
 
 // issue 8 item 3 / issue 13: every dashboard panel of the spec is present, the course panels with live data.
 
@@ -9,9 +9,7 @@ test('a learner sees personal count cards and every panel, desktop and phone', a
   await page.goto('/dashboard');
   await expect(page.getByTestId('count-cards')).toContainText('累计学习课程');
   await expect(page.getByTestId('count-cards')).not.toContainText('学员总数');
-  // the panels far below the first screen render as the page scrolls towards them (their places
-  // are there once the panels under the first screen are)
-  await expect(page.getByTestId('dashboard-study-exam')).toBeVisible();
+  // the panels below the first screen render as the page scrolls towards them (ADR 0050)
   await revealOnApproach(page);
   for (const id of [
     'dashboard-carousel',
@@ -48,13 +46,18 @@ test('on a phone, the panels far below the first screen ask for their data only 
     if (path.startsWith('/prod-api/')) asked.push(path.slice('/prod-api'.length));
   });
   await page.goto('/dashboard');
-  await expect(page.getByTestId('dashboard-study-exam')).toBeVisible();
+  await expect(page.getByTestId('dashboard-notices')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const far = ['/Api/Train_Manage/Train_Res/GetRankingList', '/Api/SysConfig/sys_message/GetMessageDataPageList'];
   expect(asked.filter((p) => far.includes(p))).toEqual([]);
+  // the first screen draws no antd (ADR 0050): nothing of antd is fetched before the learner scrolls
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+  expect(scripts.filter((f) => /\/(antd-config|AntAppScope|pub-)[^/]*\.js$/.test(f))).toEqual([]);
+  await revealDashboardPanels(page);
   await expect(page.getByTestId('dashboard-waiting-messages')).toHaveAttribute('data-lazy', 'pending');
   await revealOnApproach(page);
   for (const id of [
+    'dashboard-study-exam',
     'dashboard-calendar',
     'dashboard-stars',
     'dashboard-training-count',

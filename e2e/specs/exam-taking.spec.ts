@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
-import { api, chinaTime as china, login, snap } from '../fixtures/session.ts';
+import { api, chinaTime as china, login, revealDashboardPanels, snap } from '../fixtures/session.ts';
 
 // Exam taking (issue 14): a learner takes an exam with every question type, reloads mid-way,
 // opens the attempt in a second tab (the first is told and takes it back, issue 23 item 3),
@@ -74,6 +74,7 @@ test('a learner takes, reloads, goes offline, submits, is marked on the marking 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, learner);
   await page.goto('/dashboard');
+  await revealDashboardPanels(page);
   await page.getByRole('tab', { name: '我的考试' }).click();
   const card = page.getByTestId(`exam-card-${examCode}`);
   await expect(card).toBeVisible();

@@ -151,7 +151,7 @@ test('a learner gets a message, the badge counts it, opening it navigates and th
   const counted = learner.waitForResponse((r) => /GetNoReadCount/i.test(r.url()));
   await learner.goto('/dashboard');
   await counted;
-  const badge = learner.getByTestId('message-badge').locator('.ant-badge-count');
+  const badge = learner.getByTestId('message-badge-count');
   await expect(learner.getByTestId('message-badge')).toBeVisible();
   const unread = async () => ((await badge.count()) === 0 ? 0 : Number((await badge.first().textContent())?.trim() || 0));
   const before = await unread();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
-import { api, login, snap } from '../fixtures/session.ts';
+import { api, login, revealDashboardPanels, snap } from '../fixtures/session.ts';
 
 // Practice and the 错题本 (issue 26 item 1, ADR 0043), on a phone-sized screen: a learner of the
 // other demo company opens the seeded 仓储安全日常练习 from the dashboard, answers question by
@@ -34,6 +34,7 @@ test('a learner practises on a phone, gets one wrong, finds it in the 错题本 
 
   // the dashboard's counts lead to the practice
   await page.goto('/dashboard');
+  await revealDashboardPanels(page);
   await expect(page.getByTestId('count-card-practice')).toContainText('1');
   await expect(page.getByTestId('count-card-wrong')).toContainText('0');
   await page.getByTestId('count-card-practice').click();

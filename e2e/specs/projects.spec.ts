@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
-import { signInByApi, snap } from '../fixtures/session.ts';
+import { revealDashboardPanels, signInByApi, snap } from '../fixtures/session.ts';
 
 // Training projects (issue 13): a company administrator creates a project with a course from the
 // library and one picked learner, publishes it; the learner (learner17, whom no other spec uses)
@@ -59,6 +59,7 @@ test('an administrator publishes a project; the picked learner joins it and open
   learner.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await signInByApi(learner, 'learner17');
   await learner.goto('/dashboard');
+  await revealDashboardPanels(learner);
   await expect(learner.getByTestId('dashboard-study-exam')).toBeVisible({ timeout: 30_000 });
   await expect(learner.getByTestId('study-cards')).toBeVisible();
   const card = learner.getByTestId('study-card').filter({ hasText: NAME });
@@ -90,6 +91,7 @@ test('an administrator publishes a project; the picked learner joins it and open
   await expect(learner.getByTestId('project-detail-missing')).toHaveText('（还差 1 学时）');
   await expect(learner.getByTestId('project-course-line')).toContainText('计入项目 1 学时');
   await learner.goto('/dashboard');
+  await revealDashboardPanels(learner);
   await expect(learner.getByTestId('study-card').filter({ hasText: NAME }).getByTestId('study-card-gethrs')).toHaveText('1');
   expect(errors).toEqual([]);
   await ctx.close();

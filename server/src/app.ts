@@ -187,12 +187,12 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
 
   wireModules(ctx);
   registerRoutes(app, ctx, allRoutes);
-  const spaReady = await registerSpa(app, env.WEB_DIST ?? resolve(REPO_ROOT, 'web/dist'));
+  const spa = await registerSpa(app, env.WEB_DIST ?? resolve(REPO_ROOT, 'web/dist'));
 
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.toLowerCase().startsWith(API_BASE.toLowerCase());
     const wantsHtml = req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
-    if (!isApi && spaReady && wantsHtml) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!isApi && spa && wantsHtml) return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(spa.indexFor(req));
     return answer(reply, appError('ROUTE_NOT_FOUND'));
   });
 

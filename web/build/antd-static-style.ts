@@ -2,12 +2,21 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import {
+  ANTD_DEFERRED_ATTR,
+  ANTD_SIGNED_HREF_ATTR,
+  ANTD_SIGNED_STYLE_ID,
+  ANTD_STATIC_HREF_ATTR,
+  ANTD_STATIC_TEMPLATE_ID,
+} from '../src/app/antdStyles';
+
+/** the index of the lean pages and their paths, beside index.html (the server reads both) */
+export const LEAN_INDEX_FILE = 'index-lean.html';
+export const LEAN_PATHS_FILE = 'lean-pages.json';
 
 /** antd's marker rule: `.data-ant-cssinjs-cache-path{content:"path:hash;path:hash"}` */
 const MARKER = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/;
 
-/** the element id of the signed-in pages' stylesheet link (main.tsx waits for it before rendering) */
-export const SIGNED_STYLE_ID = 'xt-antd-signed';
 
 /**
  * antd's styles for the components every sign-in and portal page draws first (grid, form, input,
@@ -28,10 +37,11 @@ export const SIGNED_STYLE_ID = 'xt-antd-signed';
  * the marker once (issue 23 item 11: on the learner pages antd's run-time CSS was most of the
  * main thread's work). Visitors never fetch it.
  */
-export function antdStaticStyle(webRoot: string, signed: { cookie: string; skip: string[] }): Plugin {
+export function antdStaticStyle(webRoot: string, signed: { cookie: string; skip: string[]; lean: string[] }): Plugin {
   let css = '';
   let signedCss = '';
   let signedFile = '';
+  let staticFile = '';
   return {
     name: 'xuetu-antd-static-style',
     apply: 'build',
@@ -120,21 +130,42 @@ export function antdStaticStyle(webRoot: string, signed: { cookie: string; skip:
       for (const text of [css, signedCss]) {
         if (process.env.NODE_ENV === 'production' && text.includes('css-dev-only')) throw new Error('antd-static-style: development hash');
       }
-      if (css.includes('</')) throw new Error('antd-static-style: the CSS would end the <style> element');
+      if (css.includes('</')) throw new Error('antd-static-style: the CSS would end the <style> element or its <template>');
       // named by its content, as Vite names assets (the server caches assets/ for a year)
       signedFile = `assets/antd-signed-${createHash('sha256').update(signedCss).digest('base64url').slice(0, 8)}.css`;
       this.emitFile({ type: 'asset', fileName: signedFile, source: signedCss });
+      // the portal's block as a file too: the lean pages' index (below) carries it by address only
+      staticFile = `assets/antd-static-${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
+      this.emitFile({ type: 'asset', fileName: staticFile, source: css });
+    },
+    // the index served to a signed-in lean page (ADR 0050; server/src/platform/spa.ts): without the
+    // portal's block (196 KB of CSS the page would parse before its first paint, and not use)
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!css || index?.type !== 'asset') return;
+        const html = String(index.source);
+        const block = `<style>${css}</style></template>`;
+        if (!html.includes(block)) this.error('antd-static-style: the portal block is not in index.html');
+        this.emitFile({ type: 'asset', fileName: LEAN_INDEX_FILE, source: html.replace(block, '</template>') });
+        this.emitFile({ type: 'asset', fileName: LEAN_PATHS_FILE, source: JSON.stringify(signed.lean) });
+      },
     },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
         if (!css) return html;
-        // before everything else in <head>: antd puts its run-time styles first, these go with them
-        const out = html.replace('<head>', `<head>\n    <style>${css}</style>`);
-        if (!signedFile) return out;
-        // with a session cookie, on a signed-in page: the learner pages' sheet (see above)
-        const script = `(function(t,s,h){var p=location.pathname.toLowerCase().replace(/\\/+$/,'')||'/';if(s.indexOf(p)>=0||('; '+document.cookie).indexOf('; '+t+'=')<0)return;var l=document.createElement('link');l.rel='stylesheet';l.id=${JSON.stringify(SIGNED_STYLE_ID)};l.href=h;document.head.appendChild(l)})(${JSON.stringify(signed.cookie)},${JSON.stringify(signed.skip)},${JSON.stringify(`/${signedFile}`)})`;
-        return { html: out, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+        // The block sits in a <template> (parsed as text, not applied) and the script after it puts
+        // it first in <head> (antd puts its run-time styles first, these go with them), with the
+        // signed-in sheet's <link> when there is a session on a signed-in page. On a lean signed-in
+        // page (ADR 0050) it leaves both to app/antdStyles.ts, for when the page first loads antd.
+        const attrs = ` ${ANTD_STATIC_HREF_ATTR}="/${staticFile}"${signedFile ? ` ${ANTD_SIGNED_HREF_ATTR}="/${signedFile}"` : ''}`;
+        const template = `<template id="${ANTD_STATIC_TEMPLATE_ID}"${attrs}><style>${css}</style></template>`;
+        // the same script in both index files (one CSP hash): an empty template (the lean pages'
+        // index, below) is replaced by a link to the block's file
+        const script = `(function(t,s,n,i){var e=document.getElementById(i);if(!e)return;var p=location.pathname.toLowerCase().replace(/\\/+$/,'')||'/',k=('; '+document.cookie).indexOf('; '+t+'=')>=0&&s.indexOf(p)<0,h=e.getAttribute(${JSON.stringify(ANTD_SIGNED_HREF_ATTR)}),l;if(k&&n.indexOf(p)>=0){e.setAttribute(${JSON.stringify(ANTD_DEFERRED_ATTR)},'');return}if(e.content.firstChild)document.head.insertBefore(e.content,document.head.firstChild);else{l=document.createElement('link');l.rel='stylesheet';l.href=e.getAttribute(${JSON.stringify(ANTD_STATIC_HREF_ATTR)});document.head.insertBefore(l,document.head.firstChild)}if(!k||!h)return;l=document.createElement('link');l.rel='stylesheet';l.id=${JSON.stringify(ANTD_SIGNED_STYLE_ID)};l.href=h;document.head.appendChild(l)})(${JSON.stringify(signed.cookie)},${JSON.stringify(signed.skip)},${JSON.stringify(signed.lean)},${JSON.stringify(ANTD_STATIC_TEMPLATE_ID)})`;
+        return html.replace('<head>', `<head>\n    ${template}\n    <script>${script}</script>`);
       },
     },
   };

@@ -80,3 +80,37 @@ export function publicPagesChunks(pages: Record<string, string>, entryId: string
 
 /** our own source, not a package (and not a virtual module) */
 const OWN_SOURCE = /^(?!.*node_modules)[^\0]*[\\/]web[\\/]src[\\/]/;
+
+/**
+ * A `codeSplitting` group name function for what the signed-in layout and the lean learner pages
+ * (ADR 0050) import statically, packages included: one `lean` chunk. Without it the modules they
+ * share with the portal were grouped with its forms (`pub-home-login`, 106 KB br) and the icons'
+ * runtime with antd's configuration (`antd-config`), and a lean page loaded both. The boot's
+ * modules stay in the boot; the page modules themselves stay chunks of their own (the router loads
+ * them, route-preload finds them). `starts`: the layout's and the lean pages' absolute paths.
+ */
+export function leanChunk(starts: string[], entryId: string) {
+  let reachable: Set<string> | undefined;
+  const boot = bootChunk(entryId);
+  const own = new Set(starts);
+  return (moduleId: string, ctx: ChunkingContext): string | null => {
+    if (!reachable) {
+      const seen = new Set<string>();
+      const stack = [...starts];
+      while (stack.length) {
+        const id = stack.pop() as string;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        // a package's barrel: what is used of it follows its users into the chunk (the bundler
+        // takes a group's dependencies with it), not the whole package
+        if (BARREL.test(id)) continue;
+        const info = ctx.getModuleInfo(id);
+        if (!info) throw new Error(`lean-chunk: ${id} is not a module`);
+        const lazy = new Set(info.dynamicallyImportedIds);
+        for (const next of info.importedIds) if (!lazy.has(next)) stack.push(next);
+      }
+      reachable = seen;
+    }
+    return reachable.has(moduleId) && !own.has(moduleId) && !BARREL.test(moduleId) && !boot(moduleId, ctx) ? 'lean' : null;
+  };
+}

@@ -9,6 +9,9 @@ let t: TestApp;
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root">学途</div>');
+  // the lean pages' index and their paths (web/build/antd-static-style.ts, ADR 0050)
+  writeFileSync(join(dist, 'index-lean.html'), '<!doctype html><div id="root">学途 lean</div>');
+  writeFileSync(join(dist, 'lean-pages.json'), JSON.stringify(['/dashboard', '/trainres/index']));
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   // what the build's precompress step writes beside an asset
   writeFileSync(join(dist, 'assets', 'big-abc123.js'), 'plain');
@@ -27,6 +30,28 @@ describe('serving the SPA', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('学途');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a signed-in lean page with the lean index, anyone else with the full one (Vary: Cookie)', async () => {
+    const get = (url: string, cookie?: string) =>
+      t.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie === undefined ? {} : { cookie }) } });
+    for (const url of ['/dashboard', '/Dashboard/', '/trainres/index?dcode=D1']) {
+      const res = await get(url, 'sidebarStatus=1; Admin-Token=abc');
+      expect(res.body, url).toContain('学途 lean');
+      expect(res.headers.vary).toContain('Cookie');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    // no session, an empty one, another cookie of a similar name, or a page that is not lean
+    for (const [url, cookie] of [
+      ['/dashboard', undefined],
+      ['/dashboard', 'Admin-Token='],
+      ['/dashboard', 'Old-Admin-Token=abc'],
+      ['/ydUser/index', 'Admin-Token=abc'],
+    ] as const) {
+      const res = await get(url, cookie);
+      expect(res.body, `${url} ${cookie}`).toContain('学途');
+      expect(res.body, `${url} ${cookie}`).not.toContain('lean');
+    }
   });
 
   it('answers the root URL with the app, keeping the query for the SSO ticket entry', async () => {

@@ -1,19 +1,47 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { TOKEN_COOKIE_KEY } from '@xuetu/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** written by the web build beside index.html (web/build/antd-static-style.ts) */
+const LEAN_INDEX_FILE = 'index-lean.html';
+const LEAN_PATHS_FILE = 'lean-pages.json';
+
+export interface Spa {
+  /** the index file for a page request: the lean pages' own for a signed-in lean page (ADR 0050) */
+  indexFor(req: FastifyRequest): string;
+}
+
+/** the lean pages' paths (lower case, no trailing slash), none without both files */
+function leanPaths(distDir: string): Set<string> {
+  const list = join(distDir, LEAN_PATHS_FILE);
+  if (!existsSync(list) || !existsSync(join(distDir, LEAN_INDEX_FILE))) return new Set();
+  const paths: unknown = JSON.parse(readFileSync(list, 'utf8'));
+  if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) throw new Error(`${list}: not a list of paths`);
+  return new Set(paths.map((p) => p.toLowerCase()));
+}
+
+const hasSession = (cookie: string | undefined) =>
+  (cookie ?? '').split(';').some((part) => {
+    const [name, ...value] = part.trim().split('=');
+    return name === TOKEN_COOKIE_KEY && value.join('=') !== '';
+  });
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and any other
  * GET that wants HTML answered with index.html (history fallback). The build writes .br and .gz
  * beside each text asset (web/build/precompress.ts); `preCompressed` sends the one the browser
- * accepts, with Content-Encoding and `Vary: Accept-Encoding`.
+ * accepts, with Content-Encoding and `Vary: Accept-Encoding`. A signed-in learner opening a lean
+ * page (ADR 0050) gets `index-lean.html`: the same page without the portal's inline antd styles,
+ * which that page does not draw (`Vary: Cookie` on both).
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<Spa | null> {
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'web build not found; run `npm run build` to serve the app');
-    return false;
+    return null;
   }
+  const lean = leanPaths(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -28,5 +56,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   // `/` is the static root directory: without this route `send` refuses the directory listing
   // (403). The app itself sends `/` to `/home` and keeps the query (`/?ticket=…` SSO entry).
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-  return true;
+  return {
+    indexFor(req) {
+      if (!lean.size) return 'index.html';
+      const path = req.url.split('?')[0].toLowerCase().replace(/\/+$/, '') || '/';
+      return lean.has(path) && hasSession(req.headers.cookie) ? LEAN_INDEX_FILE : 'index.html';
+    },
+  };
 }

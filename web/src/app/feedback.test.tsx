@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createQueryClient, Providers } from '../test/providers';
-import { feedback } from './feedback';
+import { feedback, installFeedback } from './feedback';
 import { holderTheme } from './feedbackStatic';
 import { useSettings } from './store/settings';
 import { HIGH_CONTRAST_PRIMARY } from './theme';
@@ -54,5 +54,36 @@ describe("the public pages' dialogs (antd's static holder, outside the layout's 
     });
     await userEvent.click(await screen.findByRole('button', { name: '知道了' }));
     await waitFor(() => expect(closed).toBe(true));
+  });
+});
+
+describe('feedback with several antd <App>s mounted (the page and the layout\'s antd parts, ADR 0050)', () => {
+  const fake = () => {
+    const shown: string[] = [];
+    const message = {
+      success: (c: unknown) => shown.push(String(c)),
+      error: () => {},
+      warning: () => {},
+      info: () => {},
+      destroy: () => {},
+    };
+    return { shown, uninstall: installFeedback(message as never, { confirm: () => {}, success: () => {} }) };
+  };
+
+  it('goes to the latest one, and to the one before it when that one goes', () => {
+    const page = fake();
+    const dialog = fake();
+    feedback.success('已保存');
+    expect(dialog.shown).toEqual(['已保存']);
+    expect(page.shown).toEqual([]);
+    dialog.uninstall();
+    feedback.success('已删除');
+    expect(page.shown).toEqual(['已删除']);
+    // an older one leaving does not take the newer one with it
+    const drawer = fake();
+    page.uninstall();
+    feedback.success('已提交');
+    expect(drawer.shown).toEqual(['已提交']);
+    drawer.uninstall();
   });
 });

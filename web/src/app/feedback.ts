@@ -16,19 +16,24 @@ export interface FeedbackApis {
   modal: ConfirmApi & SuccessApi;
 }
 
-let installed: FeedbackApis | null = null;
+// Every mounted antd <App> (the page's, and those of the layout's parts that load antd on their
+// own: sidebar menu, dialogs, drawers; ADR 0050): the latest one shows the feedback, and when it
+// goes, the one before it again.
+const installedStack: FeedbackApis[] = [];
 let statics: Promise<FeedbackApis> | null = null;
 
 export function installFeedback(message: MessageApi, modal: ConfirmApi & SuccessApi): () => void {
   const apis = { message, modal };
-  installed = apis;
+  installedStack.push(apis);
   return () => {
-    if (installed === apis) installed = null;
+    const at = installedStack.indexOf(apis);
+    if (at >= 0) installedStack.splice(at, 1);
   };
 }
 
 /** Runs `use` with the installed APIs, or with antd's static ones once their chunk is here. */
 function withApis(use: (apis: FeedbackApis) => void, staticOnly = false): void {
+  const installed = installedStack.at(-1);
   if (installed && !staticOnly) {
     use(installed);
     return;

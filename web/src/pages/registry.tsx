@@ -1,6 +1,7 @@
 // Which component renders which route. To add a page, replace its UnderConstruction with
-// `lazy(() => import('./admin/user'))` (one line per url). Keep this file a plain map.
+// `page(() => import('./admin/user'))` (one line per url). Keep this file a plain map.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { antdStyles } from '../app/antdStyles';
 
 export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -10,9 +11,40 @@ export type PageComponent = ComponentType | LazyExoticComponent<ComponentType>;
  */
 export const outsideLayout = <P extends object = object>(load: () => Promise<{ default: ComponentType<P> }>) =>
   lazy(async () => {
-    const [{ inAntdConfig }, page] = await Promise.all([import('../app/AntdConfig'), load()]);
-    return { default: inAntdConfig(page.default) };
+    const [{ inAntdConfig }, , loaded] = await Promise.all([import('../app/AntdConfig'), antdStyles(), load()]);
+    return { default: inAntdConfig(loaded.default) };
   });
+
+const loaders = new WeakMap<object, () => Promise<unknown>>();
+const leanPages = new WeakSet<object>();
+
+/**
+ * A page inside the layout, drawn with antd: the layout renders it inside antd's configuration and
+ * <App> (AntAppScope), whose chunk it asks for together with the page's (`preloadPage`).
+ */
+export function page(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  const component = lazy(load);
+  loaders.set(component, load);
+  return component;
+}
+
+/**
+ * A page inside the layout whose first screen draws no antd (ADR 0050; its path is in
+ * app/leanPages.ts): the layout renders it without antd's configuration, and the page loads antd
+ * for its own later parts (AntIsland).
+ */
+export function leanPage(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  const component = page(load);
+  leanPages.add(component);
+  return component;
+}
+
+export const isLeanPage = (component: PageComponent) => leanPages.has(component);
+
+/** Starts loading a page's chunk (the layout, before antd's chunk has arrived). */
+export function preloadPage(component: PageComponent): void {
+  void loaders.get(component)?.();
+}
 
 /** The placeholder of pages not built yet; a lazy chunk like every page, out of the first load. */
 export const UnderConstruction = lazy(() => import('./UnderConstruction'));
@@ -20,43 +52,43 @@ export const UnderConstruction = lazy(() => import('./UnderConstruction'));
 /** Menu pages: view url of a menu entry (contract ACTION_TREE `url`) → page. Titles come from the menu. */
 export const menuPages: Record<string, PageComponent> = {
   // learning centre
-  '/trainres/index': lazy(() => import('./learner/trainres')),
-  '/project/mystudy': lazy(() => import('./learner/mystudy')),
-  '/ysUserExam/myexam': lazy(() => import('./learner/myexam')),
-  '/ysUserExam/practice': lazy(() => import('./learner/practice')),
-  '/ysUserExam/wrongbook': lazy(() => import('./learner/wrongbook')),
-  '/regulations/index': lazy(() => import('./learner/regulations')),
-  '/ydmessage/index': lazy(() => import('./learner/messages')),
+  '/trainres/index': leanPage(() => import('./learner/trainres')),
+  '/project/mystudy': page(() => import('./learner/mystudy')),
+  '/ysUserExam/myexam': page(() => import('./learner/myexam')),
+  '/ysUserExam/practice': page(() => import('./learner/practice')),
+  '/ysUserExam/wrongbook': page(() => import('./learner/wrongbook')),
+  '/regulations/index': page(() => import('./learner/regulations')),
+  '/ydmessage/index': page(() => import('./learner/messages')),
   // users
-  '/ydUser/index': lazy(() => import('./admin/users')),
-  '/ydUser/org': lazy(() => import('./admin/org')),
-  '/ydUser/post': lazy(() => import('./admin/post')),
-  '/ydUser/company': lazy(() => import('./admin/company')),
+  '/ydUser/index': page(() => import('./admin/users')),
+  '/ydUser/org': page(() => import('./admin/org')),
+  '/ydUser/post': page(() => import('./admin/post')),
+  '/ydUser/company': page(() => import('./admin/company')),
   // training
-  '/trainres/dir': lazy(() => import('./admin/trainres/dir')),
-  '/trainres/manage': lazy(() => import('./admin/trainres/manage')),
-  '/trainres/audit': lazy(() => import('./admin/trainres/audit')),
-  '/project/manage': lazy(() => import('./admin/project')),
+  '/trainres/dir': page(() => import('./admin/trainres/dir')),
+  '/trainres/manage': page(() => import('./admin/trainres/manage')),
+  '/trainres/audit': page(() => import('./admin/trainres/audit')),
+  '/project/manage': page(() => import('./admin/project')),
   // exams
-  '/exam/question': lazy(() => import('./admin/exam/question')),
-  '/exam/paper': lazy(() => import('./admin/exam/paper')),
-  '/exam/manage': lazy(() => import('./admin/exam/manage')),
-  '/exam/marking': lazy(() => import('./admin/exam/marking')),
-  '/exam/result': lazy(() => import('./admin/exam/result')),
-  '/exam/practice': lazy(() => import('./admin/exam/practice')),
+  '/exam/question': page(() => import('./admin/exam/question')),
+  '/exam/paper': page(() => import('./admin/exam/paper')),
+  '/exam/manage': page(() => import('./admin/exam/manage')),
+  '/exam/marking': page(() => import('./admin/exam/marking')),
+  '/exam/result': page(() => import('./admin/exam/result')),
+  '/exam/practice': page(() => import('./admin/exam/practice')),
   // content
-  '/content/notice': lazy(() => import('./admin/content/notices')),
-  '/content/link': lazy(() => import('./admin/content/links')),
-  '/content/lecturer': lazy(() => import('./admin/content/lecturers')),
-  '/content/model': lazy(() => import('./admin/content/models')),
-  '/content/regulation': lazy(() => import('./admin/content/regulations')),
-  '/content/site': lazy(() => import('./admin/content/site')),
-  '/content/message': lazy(() => import('./admin/content/message')),
+  '/content/notice': page(() => import('./admin/content/notices')),
+  '/content/link': page(() => import('./admin/content/links')),
+  '/content/lecturer': page(() => import('./admin/content/lecturers')),
+  '/content/model': page(() => import('./admin/content/models')),
+  '/content/regulation': page(() => import('./admin/content/regulations')),
+  '/content/site': page(() => import('./admin/content/site')),
+  '/content/message': page(() => import('./admin/content/message')),
   // system
-  '/permission/role': lazy(() => import('./admin/role')),
-  '/permission/pageCtrl': lazy(() => import('./admin/pageCtrl')),
-  '/system/auditlog': lazy(() => import('./admin/auditlog')),
-  '/system/jobs': lazy(() => import('./admin/jobs')),
+  '/permission/role': page(() => import('./admin/role')),
+  '/permission/pageCtrl': page(() => import('./admin/pageCtrl')),
+  '/system/auditlog': page(() => import('./admin/auditlog')),
+  '/system/jobs': page(() => import('./admin/jobs')),
 };
 
 export interface LayoutPage {
@@ -69,15 +101,15 @@ export interface LayoutPage {
 
 /** Pages inside the layout that are not menu entries (hidden: routable, not in the sidebar). */
 export const layoutPages: Record<string, LayoutPage> = {
-  '/dashboard': { title: '首页', page: lazy(() => import('./dashboard')), affix: true },
+  '/dashboard': { title: '首页', page: leanPage(() => import('./dashboard')), affix: true },
   '/profile/index': { title: '个人中心', page: UnderConstruction },
   '/ydmessage/index': { title: '我的消息' },
-  '/trainres/study': { title: '课程学习', page: lazy(() => import('./learner/study')) },
-  '/project/detail': { title: '培训项目', page: lazy(() => import('./learner/project')) },
-  '/ysUserExam/exam': { title: '在线考试', page: lazy(() => import('./learner/exam')) },
-  '/ysUserExam/examview': { title: '考试结果', page: lazy(() => import('./learner/examview')) },
-  '/ysUserExam/imgexam': { title: '必考考试', page: lazy(() => import('./learner/imgexam')) },
-  '/ydnotice/showview': { title: '公告详情', page: lazy(() => import('./public/showview')) },
+  '/trainres/study': { title: '课程学习', page: page(() => import('./learner/study')) },
+  '/project/detail': { title: '培训项目', page: page(() => import('./learner/project')) },
+  '/ysUserExam/exam': { title: '在线考试', page: page(() => import('./learner/exam')) },
+  '/ysUserExam/examview': { title: '考试结果', page: page(() => import('./learner/examview')) },
+  '/ysUserExam/imgexam': { title: '必考考试', page: page(() => import('./learner/imgexam')) },
+  '/ydnotice/showview': { title: '公告详情', page: page(() => import('./public/showview')) },
 };
 
 /** Full-screen pages outside the layout. The guard decides who may open them (spec §2 white list). */

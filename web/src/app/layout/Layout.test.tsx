@@ -12,7 +12,7 @@ import { useTagsView } from '../store/tagsView';
 import { useUserDialogs } from '../userDialogs';
 
 // the layout is under test, not the dashboard's panels: keep the render tree small (fast on a busy machine)
-vi.mock('../../pages/dashboard/panels', () => ({ dashboardPanels: [] }));
+vi.mock('../../pages/dashboard/BelowPanels', () => ({ default: () => null }));
 
 const U = '/Api/User/user_user';
 const A = '/Api/SysConfig/sys_action';
@@ -92,6 +92,43 @@ describe('layout', () => {
     expect(useSession.getState().menus).toEqual([]);
     expect(useTagsView.getState().visitedViews).toEqual([]);
     expect(screen.getByTestId('login-link')).toBeInTheDocument();
+  });
+
+  it('draws the lean dashboard outside antd, an admin page inside antd\'s <App> (ADR 0050)', async () => {
+    signedInApi();
+    renderApp('/dashboard');
+    const welcome = await screen.findByTestId('welcome-card', {}, { timeout: 15_000 });
+    // the sidebar's menu is antd: it loads in a scope of its own, the page is not in one
+    expect(await screen.findByTestId('sidebar-menu', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(welcome.closest('.ant-app')).toBeNull();
+    expect(screen.getByTestId('navbar').closest('.ant-app')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('sidebar')).getAllByText('用户管理')[0]);
+    fireEvent.click(await screen.findByText('组织架构'));
+    await waitFor(() => expect(screen.getByTestId('breadcrumb')).toHaveTextContent('首页/用户管理/组织架构'));
+    const main = screen.getByTestId('app-main');
+    await waitFor(() => expect(main.querySelector(':scope > .ant-app')).not.toBeNull(), { timeout: 5000 });
+  });
+
+  it('the tabs\' context menu works from the keyboard and closes the other tabs', async () => {
+    signedInApi();
+    renderApp('/ydUser/org');
+    await waitFor(() => expect(screen.getAllByTestId('tags-view-item')).toHaveLength(2), { timeout: 15_000 });
+    const org = screen.getAllByTestId('tags-view-item')[1];
+    fireEvent.contextMenu(org);
+    const menu = await screen.findByRole('menu', { name: '组织架构 标签' });
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['刷新', '关闭', '关闭其他', '关闭所有']);
+    await waitFor(() => expect(document.activeElement).toBe(items[0]));
+    fireEvent.keyDown(menu, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(screen.queryByRole('menu', { name: '组织架构 标签' })).toBeNull();
+    expect(document.activeElement).toBe(org);
+    // the affixed 首页 tab cannot be closed
+    fireEvent.contextMenu(screen.getAllByTestId('tags-view-item')[0]);
+    expect(within(await screen.findByRole('menu', { name: '首页 标签' })).getByRole('menuitem', { name: '关闭' })).toBeDisabled();
+    fireEvent.click(screen.getByTestId('tags-menu-close-others'));
+    await waitFor(() => expect(screen.getAllByTestId('tags-view-item').map((t) => t.textContent)).toEqual(['首页']));
   });
 
   it('unknown paths go to /404', async () => {

@@ -1,13 +1,16 @@
 import { SIDEBAR_WIDTH_PX } from '@xuetu/contract';
-import { Layout as AntLayout } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { AntAppScope } from '../AntAppScope';
+import { PageLoading } from '../../components/PageLoading';
+import { isLeanPage, preloadPage } from '../../pages/registry';
+import { AntIsland, preloadAntScope } from '../AntIsland';
+import { findLayoutRoute, useLayoutRoutes } from '../routeTable';
 import { isMobileWidth, useAppStore } from '../store/app';
 import { useSettings } from '../store/settings';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TagsView, useTrackVisitedViews } from './TagsView';
+import { useUserDialogs } from '../userDialogs';
 import { UserDialogs } from './UserDialogs';
 import './layout.css';
 
@@ -40,6 +43,30 @@ function useResponsive() {
   }, [setDevice, closeSidebar]);
 }
 
+/**
+ * The page: a lean one (ADR 0050) as it is, any other inside antd's configuration and <App>, whose
+ * chunk loads together with the page's.
+ */
+function Page() {
+  const routes = useLayoutRoutes();
+  const { pathname } = useLocation();
+  const route = findLayoutRoute(routes, pathname);
+  if (route && isLeanPage(route.component)) return <Outlet />;
+  // both chunks at once, not the page's after antd's (a render may run twice: both are loaded once)
+  void preloadAntScope();
+  if (route) preloadPage(route.component);
+  return (
+    <AntIsland fallback={<PageLoading />}>
+      <Outlet />
+    </AntIsland>
+  );
+}
+
+/**
+ * The admin and learner shell: sidebar, header (navbar and tabs) and the page. Drawn without antd
+ * (ADR 0050): the sidebar's menu, the phone's drawer, the settings drawer and the user dialogs
+ * load antd when they are first shown (AntIsland), so a lean page paints without it.
+ */
 export default function Layout() {
   useResponsive();
   useTrackVisitedViews();
@@ -56,6 +83,7 @@ export default function Layout() {
   if (mobile && opened && !drawerWanted) setDrawerWanted(true);
   const tagsView = useSettings((s) => s.tagsView);
   const fixedHeader = useSettings((s) => s.fixedHeader);
+  const dialogOpen = useUserDialogs((s) => s.open !== null);
 
   // on a phone the drawer closes after navigating
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
@@ -63,52 +91,48 @@ export default function Layout() {
     if (useAppStore.getState().device === 'mobile') closeSidebar();
   }, [pathname, closeSidebar]);
 
+  const width = opened ? SIDEBAR_WIDTH_PX : COLLAPSED_WIDTH_PX;
   return (
-    <AntAppScope>
-      <AntLayout className={`xt-layout${mobile ? ' is-mobile' : ''}`} data-testid="layout" data-device={device}>
-        {mobile ? (
-          drawerWanted && (
-            <Suspense fallback={null}>
-              <Drawer
-                placement="left"
-                open={opened}
-                onClose={closeSidebar}
-                size={SIDEBAR_WIDTH_PX}
-                closable={false}
-                styles={{ body: { padding: 0, background: '#001529' } }}
-              >
-                <Sidebar collapsed={false} />
-              </Drawer>
-            </Suspense>
-          )
-        ) : (
-          <AntLayout.Sider
-            className="xt-sider"
-            width={SIDEBAR_WIDTH_PX}
-            collapsedWidth={COLLAPSED_WIDTH_PX}
-            collapsed={!opened}
-            trigger={null}
-            collapsible
-          >
-            <Sidebar collapsed={!opened} />
-          </AntLayout.Sider>
-        )}
-        <AntLayout className="xt-main">
-          <header className={`xt-header${fixedHeader ? ' is-fixed' : ''}`} data-testid="header">
-            <Navbar />
-            {tagsView && <TagsView />}
-          </header>
-          <AntLayout.Content className="xt-content" data-testid="app-main">
-            <Outlet />
-          </AntLayout.Content>
-        </AntLayout>
-        {settingsWanted && (
-          <Suspense fallback={null}>
-            <SettingsDrawer />
-          </Suspense>
-        )}
-        <UserDialogs />
-      </AntLayout>
-    </AntAppScope>
+    <div className={`xt-layout${mobile ? ' is-mobile' : ''}`} data-testid="layout" data-device={device}>
+      {mobile ? (
+        drawerWanted && (
+          <AntIsland>
+            <Drawer
+              placement="left"
+              open={opened}
+              onClose={closeSidebar}
+              size={SIDEBAR_WIDTH_PX}
+              closable={false}
+              styles={{ body: { padding: 0, background: '#001529' } }}
+            >
+              <Sidebar collapsed={false} inAntd />
+            </Drawer>
+          </AntIsland>
+        )
+      ) : (
+        <aside className={`xt-sider${opened ? '' : ' is-collapsed'}`} style={{ width, flexBasis: width }}>
+          <Sidebar collapsed={!opened} />
+        </aside>
+      )}
+      <div className="xt-main">
+        <header className={`xt-header${fixedHeader ? ' is-fixed' : ''}`} data-testid="header">
+          <Navbar />
+          {tagsView && <TagsView />}
+        </header>
+        <main className="xt-content" data-testid="app-main">
+          <Page />
+        </main>
+      </div>
+      {settingsWanted && (
+        <AntIsland>
+          <SettingsDrawer />
+        </AntIsland>
+      )}
+      {dialogOpen && (
+        <AntIsland>
+          <UserDialogs />
+        </AntIsland>
+      )}
+    </div>
   );
 }

@@ -8,10 +8,11 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Breadcrumb, Dropdown, type MenuProps, Tooltip } from 'antd';
+import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router';
 import { getNoReadCount } from '../../api/message';
 import { messageKeys } from '../../api/message.keys';
+import { type LeanMenuItem, MenuButton } from '../../components/LeanMenu';
 import { UserAvatar } from '../../components/UserAvatar';
 import { findLayoutRoute, useLayoutRoutes } from '../routeTable';
 import { type ComponentSize, useAppStore } from '../store/app';
@@ -26,12 +27,22 @@ function Crumbs() {
   const routes = useLayoutRoutes();
   const current = findLayoutRoute(routes, pathname);
   // spec: the breadcrumb starts at the main page
-  const items: { title: React.ReactNode }[] = [{ title: <Link to="/dashboard">首页</Link> }];
-  if (current && current.path.toLowerCase() !== '/dashboard') {
-    for (const name of current.trail ?? []) items.push({ title: name });
-    items.push({ title: current.title });
-  }
-  return <Breadcrumb className="xt-breadcrumb" data-testid="breadcrumb" items={items} />;
+  const names = current && current.path.toLowerCase() !== '/dashboard' ? [...(current.trail ?? []), current.title] : [];
+  return (
+    <nav className="xt-breadcrumb" data-testid="breadcrumb" aria-label="面包屑">
+      <ol>
+        <li>{names.length ? <Link to="/dashboard">首页</Link> : <span aria-current="page">首页</span>}</li>
+        {names.map((name, i) => (
+          <Fragment key={`${i}:${name}`}>
+            <li className="xt-breadcrumb-sep" aria-hidden>
+              /
+            </li>
+            <li aria-current={i === names.length - 1 ? 'page' : undefined}>{name}</li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
+  );
 }
 
 function MessageBadge() {
@@ -41,44 +52,50 @@ function MessageBadge() {
   // the name holds the number the badge shows (WCAG 2.5.3, label in name)
   const label = count > 0 ? `消息 ${count > 99 ? '99+' : count} 条未读` : '消息';
   return (
-    <Tooltip title="消息">
-      <Link to={MESSAGES_PATH} className="xt-navbar-item" data-testid="message-badge" aria-label={label}>
-        <Badge count={count} size="small" overflowCount={99}>
-          <BellOutlined style={{ fontSize: 18 }} />
-        </Badge>
-      </Link>
-    </Tooltip>
+    <Link to={MESSAGES_PATH} className="xt-navbar-item" data-testid="message-badge" aria-label={label} title="消息">
+      <span className="xt-badge">
+        <BellOutlined style={{ fontSize: 18 }} />
+        {count > 0 && (
+          <sup className="xt-badge-count" data-testid="message-badge-count">
+            {count > 99 ? '99+' : count}
+          </sup>
+        )}
+      </span>
+    </Link>
   );
 }
 
-const sizeItems: MenuProps['items'] = [
+const SIZES: { key: ComponentSize; label: string }[] = [
   { key: 'large', label: '大' },
   { key: 'middle', label: '默认' },
   { key: 'small', label: '小' },
 ];
 
+const USER_MENU: LeanMenuItem[] = [
+  { key: 'profile', label: <span data-testid="user-menu-profile">个人信息</span> },
+  { key: 'password', label: <span data-testid="user-menu-password">修改密码</span> },
+  { key: 'cancel', label: <span data-testid="user-menu-cancel">注销账户</span> },
+  { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">退出登录</span>, dividerAbove: true },
+];
+
 export function UserDropdown({ compact = false }: { compact?: boolean }) {
   const user = useSession((s) => s.userInfo);
   const logout = useLogout();
-  const items: MenuProps['items'] = [
-    { key: 'profile', label: <span data-testid="user-menu-profile">个人信息</span> },
-    { key: 'password', label: <span data-testid="user-menu-password">修改密码</span> },
-    { key: 'cancel', label: <span data-testid="user-menu-cancel">注销账户</span> },
-    { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">退出登录</span> },
-  ];
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') void logout();
-    else openUserDialog(key as 'profile' | 'password' | 'cancel');
-  };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="xt-navbar-item xt-user" data-testid="user-dropdown">
-        <UserAvatar size={30} />
-        {!compact && <span className="xt-user-name">{user?.name || user?.chnName}</span>}
-        <DownOutlined style={{ fontSize: 10 }} />
-      </button>
-    </Dropdown>
+    <MenuButton
+      items={USER_MENU}
+      label="用户菜单"
+      onSelect={(key) => {
+        if (key === 'logout') void logout();
+        else openUserDialog(key as 'profile' | 'password' | 'cancel');
+      }}
+      className="xt-navbar-item xt-user"
+      testId="user-dropdown"
+    >
+      <UserAvatar size={30} />
+      {!compact && <span className="xt-user-name">{user?.name || user?.chnName}</span>}
+      <DownOutlined style={{ fontSize: 10 }} />
+    </MenuButton>
   );
 }
 
@@ -98,26 +115,27 @@ export function Navbar() {
       <div className="xt-navbar-right">
         <MessageBadge />
         {!mobile && (
-          <Dropdown
-            menu={{ items: sizeItems, selectable: true, selectedKeys: [size], onClick: ({ key }) => setSize(key as ComponentSize) }}
-            trigger={['click']}
-          >
-            <button type="button" className="xt-navbar-item" aria-label="布局大小" data-testid="size-select">
-              <FontSizeOutlined style={{ fontSize: 17 }} />
-            </button>
-          </Dropdown>
-        )}
-        <Tooltip title="系统布局配置">
-          <button
-            type="button"
+          <MenuButton
+            items={SIZES.map((s) => ({ ...s, checked: s.key === size }))}
+            label="布局大小"
+            onSelect={(key) => setSize(key as ComponentSize)}
             className="xt-navbar-item"
-            aria-label="系统布局配置"
-            data-testid="settings-toggle"
-            onClick={() => openSettings(true)}
+            testId="size-select"
+            ariaLabel="布局大小"
           >
-            <SettingOutlined style={{ fontSize: 17 }} />
-          </button>
-        </Tooltip>
+            <FontSizeOutlined style={{ fontSize: 17 }} />
+          </MenuButton>
+        )}
+        <button
+          type="button"
+          className="xt-navbar-item"
+          aria-label="系统布局配置"
+          title="系统布局配置"
+          data-testid="settings-toggle"
+          onClick={() => openSettings(true)}
+        >
+          <SettingOutlined style={{ fontSize: 17 }} />
+        </button>
         <UserDropdown compact={mobile} />
       </div>
     </div>

@@ -1,44 +1,21 @@
-import { Menu, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { MenuIcon } from '../../components/MenuIcon';
+import { lazy, Suspense } from 'react';
 import { UserAvatar } from '../../components/UserAvatar';
-import { buildSidebar, openKeysFor, type SidebarNode } from '../menuRoutes';
+import { AntIsland } from '../AntIsland';
 import { useSession } from '../store/session';
 import { useSettings } from '../store/settings';
 import { Logo } from './Logo';
 
-type Item = Required<MenuProps>['items'][number];
+// antd's Menu, with antd, after the page has painted (ADR 0050)
+const SidebarMenu = lazy(() => import('./SidebarMenu'));
 
-function toItems(nodes: SidebarNode[]): Item[] {
-  return nodes.map((n) => ({
-    key: n.key,
-    icon: <MenuIcon name={n.icon} />,
-    label: (
-      <span data-testid="sidebar-menu-item" data-path={n.path ?? ''}>
-        {n.label}
-      </span>
-    ),
-    children: n.children ? toItems(n.children) : undefined,
-  }));
-}
-
-export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
-  const menus = useSession((s) => s.menus);
-  const roles = useSession((s) => s.roles);
+/**
+ * Logo, the user's avatar, name and post, and the menu. `inAntd`: already inside antd's
+ * configuration (the phone's drawer), so the menu needs no scope of its own.
+ */
+export function Sidebar({ collapsed, onNavigate, inAntd = false }: { collapsed: boolean; onNavigate?: () => void; inAntd?: boolean }) {
   const user = useSession((s) => s.userInfo);
   const showLogo = useSettings((s) => s.sidebarLogo);
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-
-  const nodes = useMemo(() => buildSidebar(menus, roles), [menus, roles]);
-  const items = useMemo(() => toItems(nodes), [nodes]);
-  const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(nodes, pathname));
-  useEffect(() => {
-    const want = openKeysFor(nodes, pathname);
-    if (want.length) setOpenKeys((keys) => Array.from(new Set([...keys, ...want])));
-  }, [nodes, pathname]);
-
+  const menu = <SidebarMenu collapsed={collapsed} onNavigate={onNavigate} />;
   return (
     <div className="xt-sidebar" data-testid="sidebar">
       {showLogo && <Logo collapsed={collapsed} />}
@@ -51,21 +28,7 @@ export function Sidebar({ collapsed, onNavigate }: { collapsed: boolean; onNavig
           </>
         )}
       </div>
-      <Menu
-        data-testid="sidebar-menu"
-        mode="inline"
-        theme="dark"
-        inlineCollapsed={collapsed}
-        items={items}
-        selectedKeys={[pathname]}
-        {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-        onClick={({ key }) => {
-          if (!key.startsWith('group:')) {
-            navigate(key);
-            onNavigate?.();
-          }
-        }}
-      />
+      {inAntd ? <Suspense fallback={null}>{menu}</Suspense> : <AntIsland>{menu}</AntIsland>}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Dropdown, type MenuProps } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { type LeanMenuItem, MenuPopup } from '../../components/LeanMenu';
 import { findLayoutRoute, useLayoutRoutes } from '../routeTable';
 import { type TagView, useTagsView } from '../store/tagsView';
 
@@ -34,22 +34,22 @@ export function TagsView() {
     if (view.path === active) toLast(left);
   };
 
-  const onMenu =
-    (view: TagView): MenuProps['onClick'] =>
-    ({ key, domEvent }) => {
-      domEvent.stopPropagation();
-      if (key === 'refresh') navigate(`/redirect${view.fullPath}`, { replace: true });
-      else if (key === 'close') close(view);
-      else if (key === 'closeOthers') {
-        delOthersViews(view.path);
-        if (view.path !== active) navigate(view.fullPath);
-      } else if (key === 'closeAll') {
-        const left = delAllViews();
-        if (!left.some((v) => v.path === active)) toLast(left);
-      }
-    };
+  // the context menu (right click, or the context-menu key / Shift+F10 on a tab): which tab, where
+  const [menu, setMenu] = useState<{ view: TagView; x: number; y: number; from: HTMLElement } | null>(null);
 
-  const menuItems = (view: TagView): MenuProps['items'] => [
+  const onMenu = (view: TagView, key: string) => {
+    if (key === 'refresh') navigate(`/redirect${view.fullPath}`, { replace: true });
+    else if (key === 'close') close(view);
+    else if (key === 'closeOthers') {
+      delOthersViews(view.path);
+      if (view.path !== active) navigate(view.fullPath);
+    } else if (key === 'closeAll') {
+      const left = delAllViews();
+      if (!left.some((v) => v.path === active)) toLast(left);
+    }
+  };
+
+  const menuItems = (view: TagView): LeanMenuItem[] => [
     { key: 'refresh', label: <span data-testid="tags-menu-refresh">刷新</span> },
     { key: 'close', label: <span data-testid="tags-menu-close">关闭</span>, disabled: !!view.affix },
     { key: 'closeOthers', label: <span data-testid="tags-menu-close-others">关闭其他</span> },
@@ -62,34 +62,54 @@ export function TagsView() {
         {views.map((view) => {
           const isActive = view.path === active;
           return (
-            <Dropdown key={view.path} trigger={['contextMenu']} menu={{ items: menuItems(view), onClick: onMenu(view) }}>
-              <span
-                role="link"
-                tabIndex={0}
-                className={`xt-tag${isActive ? ' is-active' : ''}`}
-                data-testid="tags-view-item"
-                data-path={view.path}
-                data-active={isActive ? 'true' : 'false'}
-                onClick={() => navigate(view.fullPath)}
-                onKeyDown={(e) => e.key === 'Enter' && navigate(view.fullPath)}
-              >
-                {view.title}
-                {!view.affix && (
-                  <CloseOutlined
-                    className="xt-tag-close"
-                    data-testid="tags-view-close"
-                    aria-label={`关闭 ${view.title}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      close(view);
-                    }}
-                  />
-                )}
-              </span>
-            </Dropdown>
+            <span
+              key={view.path}
+              role="link"
+              tabIndex={0}
+              className={`xt-tag${isActive ? ' is-active' : ''}`}
+              data-testid="tags-view-item"
+              data-path={view.path}
+              data-active={isActive ? 'true' : 'false'}
+              aria-current={isActive ? 'page' : undefined}
+              onClick={() => navigate(view.fullPath)}
+              onKeyDown={(e) => e.key === 'Enter' && navigate(view.fullPath)}
+              onContextMenu={(e) => {
+                e.preventDefault();
+                const at = e.currentTarget.getBoundingClientRect();
+                // from the keyboard the event has no pointer position: under the tab
+                const x = e.clientX || at.left;
+                const y = e.clientY || at.bottom;
+                setMenu({ view, x, y, from: e.currentTarget });
+              }}
+            >
+              {view.title}
+              {!view.affix && (
+                <CloseOutlined
+                  className="xt-tag-close"
+                  data-testid="tags-view-close"
+                  aria-label={`关闭 ${view.title}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    close(view);
+                  }}
+                />
+              )}
+            </span>
           );
         })}
       </div>
+      {menu && (
+        <MenuPopup
+          items={menuItems(menu.view)}
+          label={`${menu.view.title} 标签`}
+          style={{ left: menu.x, top: menu.y }}
+          onSelect={(key) => onMenu(menu.view, key)}
+          onClose={(refocus) => {
+            if (refocus && menu.from.isConnected) menu.from.focus();
+            setMenu(null);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import { BookOutlined, ClockCircleOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
-import { isLearnerOnly } from '@xuetu/contract';
-import { Card, Col, Row, Statistic } from 'antd';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { isLearnerOnly, studyTimeText } from '@xuetu/contract';
+import type { ReactNode } from 'react';
+import { getStudyStats, getUserCount } from '../../api/learnstats';
+import { learnstatsKeys } from '../../api/learnstats.keys';
 import { useSession } from '../../app/store/session';
+import { LeanCard, LeanStatistic } from '../../components/LeanCard';
 
 export interface CountCard {
   key: string;
@@ -39,38 +42,47 @@ export function countCardsFor(sysRoles: readonly number[]): CountCard[] {
   ];
 }
 
-// the live cards (their calls) come with the course panels' chunk
-const LiveCountCards = lazy(async () => ({ default: (await import('./CoursePanels')).LiveCountCards }));
-
-export function CountCards({ cards }: { cards?: CountCard[] }) {
+/**
+ * The count cards with their values: GetStatisticsUserStudyData, and for staff GetUserCount
+ * (a learner's cards are their own study; isLearnerOnly is the server's rule too).
+ */
+function LiveCountCards() {
   const sysRoles = useSession((s) => s.sysRoles);
-  if (cards) return <CardRow list={cards} />;
-  return (
-    <Suspense fallback={<CardRow list={countCardsFor(sysRoles)} placeholder="…" />}>
-      <LiveCountCards />
-    </Suspense>
-  );
+  const learner = isLearnerOnly(sysRoles);
+  const stats = useQuery({ queryKey: learnstatsKeys.stats, queryFn: getStudyStats, retry: false });
+  const users = useQuery({ queryKey: learnstatsKeys.userCount, queryFn: getUserCount, enabled: !learner, retry: false });
+  const values = { ...(stats.data ?? {}), ...(users.data ?? {}) } as Record<string, number | undefined>;
+  const pending = stats.isLoading || (!learner && users.isLoading);
+  const seconds = stats.data?.studySeconds;
+  const list = countCardsFor(sysRoles).map((c) => ({
+    ...c,
+    value: values[c.key],
+    // 20 s of study is not "0 分钟"
+    text: c.key === 'studyHours' && seconds !== undefined ? studyTimeText(seconds) : undefined,
+  }));
+  return <CardRow list={list} placeholder={pending ? '…' : '—'} />;
 }
 
-/** The four cards; a card without a value shows `placeholder`. */
+/** The four cards: `cards` as given, or the signed-in user's, asked for from the server. */
+export function CountCards({ cards }: { cards?: CountCard[] }) {
+  return cards ? <CardRow list={cards} /> : <LiveCountCards />;
+}
+
+/** The four cards (lean: the dashboard's first screen, ADR 0050); a card without a value shows `placeholder`. */
 export function CardRow({ list, placeholder = '—' }: { list: CountCard[]; placeholder?: string }) {
   return (
-    <div data-testid="count-cards">
-      <Row gutter={[16, 16]}>
-        {list.map((c) => (
-          <Col key={c.key} xs={12} md={6}>
-            <Card size="small" data-testid={`count-card-${c.key}`}>
-              <Statistic
-                title={c.title}
-                prefix={c.icon}
-                value={c.text ?? c.value ?? placeholder}
-                suffix={c.value === undefined || c.text !== undefined ? undefined : c.suffix}
-                styles={{ content: c.value === undefined ? { fontSize: 16, color: 'var(--xt-text-tertiary)' } : undefined }}
-              />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+    <div data-testid="count-cards" className="xt-lean-grid is-2-4">
+      {list.map((c) => (
+        <LeanCard key={c.key} small testId={`count-card-${c.key}`}>
+          <LeanStatistic
+            title={c.title}
+            icon={c.icon}
+            value={c.text ?? c.value ?? placeholder}
+            suffix={c.value === undefined || c.text !== undefined ? undefined : c.suffix}
+            muted={c.value === undefined}
+          />
+        </LeanCard>
+      ))}
     </div>
   );
 }

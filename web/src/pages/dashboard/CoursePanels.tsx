@@ -1,13 +1,11 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { type CourseCardView, isLearnerOnly, type MonthLogDay, studyTimeText } from '@xuetu/contract';
+import { type CourseCardView, type MonthLogDay, studyTimeText } from '@xuetu/contract';
 import { Button, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getMonthLog, getRecommendList, getStudyStats, getUserCount } from '../../api/learnstats';
-import { useSession } from '../../app/store/session';
+import { getMonthLog, getRecommendList, getStudyStats } from '../../api/learnstats';
 import { Rankings, StudyStars } from '../public/home/SideLists';
-import { CardRow, countCardsFor } from './CountCards';
 import './course-panels.css';
 import { learnstatsKeys } from '../../api/learnstats.keys';
 
@@ -247,23 +245,3 @@ export function ShowcaseColumns() {
   );
 }
 
-/**
- * The count cards with their values: GetStatisticsUserStudyData, and for staff GetUserCount
- * (a learner's cards are their own study; isLearnerOnly is the server's rule too).
- */
-export function LiveCountCards() {
-  const sysRoles = useSession((s) => s.sysRoles);
-  const learner = isLearnerOnly(sysRoles);
-  const stats = useQuery({ queryKey: learnstatsKeys.stats, queryFn: getStudyStats, retry: false });
-  const users = useQuery({ queryKey: learnstatsKeys.userCount, queryFn: getUserCount, enabled: !learner, retry: false });
-  const values = { ...(stats.data ?? {}), ...(users.data ?? {}) } as Record<string, number | undefined>;
-  const pending = stats.isLoading || (!learner && users.isLoading);
-  const seconds = stats.data?.studySeconds;
-  const list = countCardsFor(sysRoles).map((c) => ({
-    ...c,
-    value: values[c.key],
-    // 20 s of study is not "0 分钟"
-    text: c.key === 'studyHours' && seconds !== undefined ? studyTimeText(seconds) : undefined,
-  }));
-  return <CardRow list={list} placeholder={pending ? '…' : '—'} />;
-}

@@ -1,62 +1,76 @@
 import { SysRole } from '@xuetu/contract';
-import { Card, Col, Descriptions, Row, Typography } from 'antd';
+import { lazy } from 'react';
+import { useSearchParams } from 'react-router';
+import { AntIsland } from '../../app/AntIsland';
 import { useSession } from '../../app/store/session';
-import { OnApproach } from '../../components/OnApproach';
+import { LeanCard } from '../../components/LeanCard';
 import { UserAvatar } from '../../components/UserAvatar';
-import { useAfterFirstPaint } from '../../components/useAfterFirstPaint';
-import { dashboardPanels } from './panels';
+import { OnApproach } from '../../components/OnApproach';
+import { CountCards } from './CountCards';
+import { useImgExamRedirect } from './ExamPanel';
+import { CarouselAndNotices } from './FirstPanels';
+import './dashboard.css';
 
 export const PLATFORM_NAME = '学途平台';
-/**
- * panels of the first screen (count cards, carousel and notices): rendered with the welcome card,
- * the others a painted frame later (useAfterFirstPaint)
- */
-const FIRST_SCREEN_PANELS = 2;
 
+// the panels below the first screen, drawn with antd: loaded as the learner scrolls towards them
+// (ADR 0050: on a phone, antd's code and styles are most of a page's main-thread work)
+const BelowPanels = lazy(() => import('./BelowPanels'));
+/** their height before they render (a phone's, one column): nothing jumps as they arrive */
+const BELOW_HEIGHT_PX = 2900;
+
+/**
+ * The dashboard. Its first screen (welcome, count cards, carousel, notices) is drawn without antd
+ * (ADR 0050), so a phone paints it before antd has loaded.
+ */
 export default function DashboardPage() {
   const user = useSession((s) => s.userInfo);
   const sysRoles = useSession((s) => s.sysRoles);
   // platform staff belong to the platform, not to a client company
   const platform = sysRoles.includes(SysRole.PlatformAdmin) || sysRoles.includes(SysRole.PlatformOperator);
   const dash = (v?: string) => v || (platform ? PLATFORM_NAME : '—');
-  const below = useAfterFirstPaint();
-  const panels = below ? dashboardPanels : dashboardPanels.slice(0, FIRST_SCREEN_PANELS);
+  // spec: on creation the dashboard checks for a pending must-complete exam
+  useImgExamRedirect();
+  // exam messages link to /dashboard?tab=exam: the study and exam panel, at once
+  const [params] = useSearchParams();
+  const below = (
+    <AntIsland fallback={<div style={{ minHeight: BELOW_HEIGHT_PX }} />}>
+      <BelowPanels />
+    </AntIsland>
+  );
+  const facts = [
+    { key: 'company', label: '公司', value: dash(user?.comPanyName || user?.company) },
+    { key: 'org', label: '部门', value: dash(user?.orgname || user?.orgName) },
+    { key: 'post', label: '岗位', value: dash(user?.postname || user?.postName) },
+  ];
   return (
-    <div data-testid="dashboard">
-      <Card data-testid="welcome-card">
-        <Row gutter={[16, 16]} align="middle" wrap>
-          <Col flex="none">
-            <UserAvatar size={64} />
-          </Col>
-          <Col flex="auto" style={{ minWidth: 0 }}>
+    <div data-testid="dashboard" className="xt-dashboard">
+      <LeanCard testId="welcome-card">
+        <div className="xt-welcome">
+          <UserAvatar size={64} />
+          <div className="xt-welcome-text">
             {/* the page's h1 is its (visually hidden) title: the welcome is the next level (heading order) */}
-            <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
-              欢迎回来，{user?.name || user?.chnName}
-            </Typography.Title>
-            <Descriptions
-              size="small"
-              style={{ marginTop: 8 }}
-              column={{ xs: 1, sm: 2, md: 3 }}
-              items={[
-                { key: 'company', label: '公司', children: dash(user?.comPanyName || user?.company) },
-                { key: 'org', label: '部门', children: dash(user?.orgname || user?.orgName) },
-                { key: 'post', label: '岗位', children: dash(user?.postname || user?.postName) },
-              ]}
-            />
-          </Col>
-        </Row>
-      </Card>
-      {panels.map(({ key, Panel, onApproach }) => (
-        <div key={key} style={{ marginTop: 16 }}>
-          {onApproach ? (
-            <OnApproach minHeight={onApproach} testId={`dashboard-waiting-${key}`}>
-              <Panel />
-            </OnApproach>
-          ) : (
-            <Panel />
-          )}
+            <h2 className="xt-welcome-title">欢迎回来，{user?.name || user?.chnName}</h2>
+            <dl className="xt-welcome-facts">
+              {facts.map((f) => (
+                <div key={f.key}>
+                  <dt>{f.label}</dt>
+                  <dd>{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
         </div>
-      ))}
+      </LeanCard>
+      <CountCards />
+      <CarouselAndNotices />
+      {params.get('tab') ? (
+        below
+      ) : (
+        <OnApproach minHeight={BELOW_HEIGHT_PX} testId="dashboard-waiting-below">
+          {below}
+        </OnApproach>
+      )}
     </div>
   );
 }

@@ -55,9 +55,18 @@ describe('dashboard panels below the first screen', () => {
         </MemoryRouter>
       </Providers>,
     );
-    // the panels of the first screen and the two under it render and ask
-    await screen.findByTestId('dashboard-study-exam');
+    // the first screen renders and asks; everything below it (drawn with antd) waits
+    await screen.findByTestId('dashboard-notices');
+    await waitFor(() => expect(asked('/Api/SysConfig/sys_notice/GetHomePageImageNotice')).toBe(true));
+    expect(screen.getAllByTestId(/^dashboard-waiting-/).map((e) => e.dataset.testid)).toEqual(['dashboard-waiting-below']);
+    expect(asked('/Api/Project_Manage/project_project/GetFPMyStudyData')).toBe(false);
+    expect(screen.queryByTestId('dashboard-study-exam')).toBeNull();
+
+    // nearing it: the two panels under the first screen render and ask, the far ones still wait
+    act(() => mockAllIsIntersecting(true));
+    await screen.findByTestId('dashboard-study-exam', {}, { timeout: 10_000 });
     await waitFor(() => expect(asked('/Api/Project_Manage/project_project/GetFPMyStudyData')).toBe(true));
+    act(() => mockAllIsIntersecting(false));
     expect(screen.getAllByTestId(/^dashboard-waiting-/).map((e) => e.dataset.testid)).toEqual([
       'dashboard-waiting-record-stars-count',
       'dashboard-waiting-showcase',

@@ -1,25 +1,35 @@
-import { EyeOutlined, FileTextOutlined, PlayCircleOutlined, SoundOutlined } from '@ant-design/icons';
+// icons by their own modules: a lean page's static imports go to the lean chunk, a package's
+// index would leave them wherever the portal's copies are (web/build/boot-chunk.ts leanChunk)
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
+import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
+import PlayCircleOutlined from '@ant-design/icons/es/icons/PlayCircleOutlined';
+import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
+import SoundOutlined from '@ant-design/icons/es/icons/SoundOutlined';
 import { useQuery } from '@tanstack/react-query';
 import type { CourseCard } from '@xuetu/contract';
-import { Card, Col, Empty, Input, Pagination, Progress, Row, Space, Spin, Tag, Typography } from 'antd';
-import type { CSSProperties } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { getIndexResDirList } from '../../../api/portal';
 import { getCatalogue } from '../../../api/study';
 import { studyKeys } from '../../../api/study.keys';
+import { LeanCard, LeanEmpty } from '../../../components/LeanCard';
+import { LeanPager } from '../../../components/LeanPager';
 import { LightTabs } from '../../../components/LightTabs';
+import { PageLoading } from '../../../components/PageLoading';
 import { useAfterFirstPaint } from '../../../components/useAfterFirstPaint';
 import { catalogueQuery, dirTabs } from './catalogue';
+import './catalogue.css';
 
 /** cards per page (api/prefetch.ts asks for the first page with it) */
 export const PAGE_SIZE = 12;
 /** cards rendered with the page's first screen (a desktop's first row); the others a painted frame later */
 const FIRST_CARDS = 4;
 
-/** /trainres/index (query dcode, dno): directory tabs, search, course cards with my progress, paging. */
+/**
+ * /trainres/index (query dcode, dno): directory tabs, search, course cards with my progress, paging.
+ * Drawn without antd (ADR 0050): a phone paints it before antd has loaded.
+ */
 export default function CataloguePage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const q = catalogueQuery(params);
   const dirs = useQuery({ queryKey: studyKeys.dirs, queryFn: getIndexResDirList, staleTime: 60_000 });
   const tabs = dirTabs(dirs.data ?? [], q);
@@ -39,8 +49,8 @@ export default function CataloguePage() {
   };
 
   return (
-    <Card styles={{ body: { paddingTop: 8 } }}>
-      <Space direction="vertical" style={{ width: '100%' }}>
+    <LeanCard bodyStyle={{ paddingTop: 8 }}>
+      <div className="xt-catalogue">
         <LightTabs
           label="课程目录"
           activeKey={tabs.active}
@@ -50,39 +60,54 @@ export default function CataloguePage() {
           }}
           items={tabs.items.map((t) => ({ key: t.key, label: t.label }))}
         />
-        <Input.Search
-          allowClear
-          placeholder="搜索课程名称"
-          defaultValue={q.keyword}
-          onSearch={(v) => go({ keyword: v.trim(), page: '' })}
-          style={{ maxWidth: 360 }}
-          aria-label="搜索课程"
-        />
+        <form
+          role="search"
+          className="xt-lean-search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const v = new FormData(e.currentTarget).get('keyword');
+            go({ keyword: String(v ?? '').trim(), page: '' });
+          }}
+        >
+          <input
+            type="search"
+            name="keyword"
+            placeholder="搜索课程名称"
+            defaultValue={q.keyword}
+            aria-label="搜索课程"
+            // the field's own clear button (or emptying it) shows every course again
+            onChange={(e) => {
+              if (!e.target.value && q.keyword) go({ keyword: '', page: '' });
+            }}
+          />
+          <button type="submit" aria-label="搜索">
+            <SearchOutlined />
+          </button>
+        </form>
         {page.isLoading ? (
-          <Spin style={{ display: 'block', margin: '48px auto' }} />
+          <PageLoading />
         ) : !page.data?.models.length ? (
-          <Empty description={q.keyword ? '没有找到相关课程' : '暂无课程'} />
+          <LeanEmpty description={q.keyword ? '没有找到相关课程' : '暂无课程'} />
         ) : (
-          <Row gutter={[16, 16]}>
+          <ul className="xt-course-grid">
             {(allCards ? page.data.models : page.data.models.slice(0, FIRST_CARDS)).map((c) => (
-              <Col key={c.resCode} xs={24} sm={12} md={8} xl={6}>
-                <CourseCardView card={c} onOpen={() => navigate(`/trainres/study?id=${encodeURIComponent(c.resCode)}`)} />
-              </Col>
+              <li key={c.resCode}>
+                <CourseCardView card={c} />
+              </li>
             ))}
-          </Row>
+          </ul>
         )}
         {allCards && (page.data?.totalCount ?? 0) > PAGE_SIZE && (
-          <Pagination
-            align="center"
+          <LeanPager
             current={q.page}
             pageSize={PAGE_SIZE}
             total={page.data?.totalCount ?? 0}
-            showSizeChanger={false}
             onChange={(p) => go({ page: String(p) })}
+            testId="catalogue-pager"
           />
         )}
-      </Space>
-    </Card>
+      </div>
+    </LeanCard>
   );
 }
 
@@ -92,64 +117,45 @@ const TYPE_ICON: Record<number, React.ReactNode> = {
   4: <FileTextOutlined />,
 };
 
-const ONE_LINE: CSSProperties = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
-const TWO_LINES: CSSProperties = {
-  minHeight: 44,
-  marginBottom: 8,
-  display: '-webkit-box',
-  WebkitLineClamp: 2,
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
-};
-
-function CourseCardView({ card, onOpen }: { card: CourseCard; onOpen: () => void }) {
+/** A course: its cover (or its kind's icon), name, introduction, views, hours and my progress; opens its study page. */
+function CourseCardView({ card }: { card: CourseCard }) {
   return (
-    <Card
-      hoverable
-      onClick={onOpen}
-      data-testid="course-card"
-      styles={{ body: { padding: 12 } }}
-      cover={
-        card.cover ? (
-          <img alt={card.resName} src={card.cover} style={{ height: 140, objectFit: 'cover' }} />
-        ) : (
-          <div
-            style={{
-              height: 140,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              fontSize: 40,
-              color: '#fff',
-              background: 'linear-gradient(135deg, #1677ff, #69b1ff)',
-            }}
+    <Link to={`/trainres/study?id=${encodeURIComponent(card.resCode)}`} className="xt-course-card" data-testid="course-card">
+      {card.cover ? (
+        <img alt={card.resName} src={card.cover} className="xt-course-card-cover" />
+      ) : (
+        <div className="xt-course-card-cover is-icon" aria-hidden>
+          {TYPE_ICON[card.resType] ?? <PlayCircleOutlined />}
+        </div>
+      )}
+      <div className="xt-course-card-body">
+        {/* the browser's own ellipsis (and the full name as a title) */}
+        <strong className="xt-course-card-name" title={card.resName}>
+          {card.resName}
+        </strong>
+        <p className="xt-course-card-intro">{card.introduce || '暂无简介'}</p>
+        <div className="xt-course-card-meta">
+          <span>
+            <EyeOutlined aria-label="浏览" /> {card.viewCnt}
+          </span>
+          <span>学时 {card.creditHours}</span>
+          {card.completed ? <span className="xt-lean-tag is-success">已完成</span> : null}
+        </div>
+        <div className="xt-course-card-progress">
+          <span
+            className="xt-lean-progress"
+            role="progressbar"
+            aria-label="我的进度"
+            aria-valuenow={card.progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            style={{ width: 120 }}
           >
-            {TYPE_ICON[card.resType] ?? <PlayCircleOutlined />}
-          </div>
-        )
-      }
-    >
-      {/* the browser's own ellipsis (and the full name as a title): antd's measured ellipsis and its
-          tooltip on every card were the catalogue's longest task on a phone (issue 23 item 11) */}
-      <Typography.Text strong title={card.resName} style={ONE_LINE}>
-        {card.resName}
-      </Typography.Text>
-      <Typography.Paragraph type="secondary" style={TWO_LINES}>
-        {card.introduce || '暂无简介'}
-      </Typography.Paragraph>
-      <Space size={12} style={{ color: 'var(--xt-text-tertiary)', fontSize: 12 }}>
-        <span>
-          <EyeOutlined /> {card.viewCnt}
-        </span>
-        <span>学时 {card.creditHours}</span>
-        {card.completed ? <Tag color="success">已完成</Tag> : null}
-      </Space>
-      <Space size={8} style={{ width: '100%' }}>
-        <Progress percent={card.progress} size="small" showInfo={false} style={{ width: 120, margin: 0 }} aria-label="我的进度" />
-        <span style={{ fontSize: 12, color: '#666' }} data-testid="card-progress">
-          已学 {card.progress}%
-        </span>
-      </Space>
-    </Card>
+            <span style={{ width: `${Math.min(100, Math.max(0, card.progress))}%` }} />
+          </span>
+          <span data-testid="card-progress">已学 {card.progress}%</span>
+        </div>
+      </div>
+    </Link>
   );
 }

@@ -1,24 +1,12 @@
-// Panels shown under the welcome card, in order (spec §2 "Learner dashboard and home panels").
+// The dashboard's panels below its first screen, in order (spec §2 "Learner dashboard and home
+// panels"): drawn with antd, loaded after the first screen has painted (ADR 0050).
 import { Col, Row } from 'antd';
 import type { ComponentType } from 'react';
-import { CountCards } from './CountCards';
+import { OnApproach } from '../../components/OnApproach';
 import { CourseSlot } from './courseSlots';
-import { CarouselPanel, NoticePanel, ShowcasePanel, StudyExamPanel } from './HomePanels';
+import { ShowcasePanel, StudyExamPanel } from './HomePanels';
 import { MessagePanel } from './MessagePanel';
 import { PracticePanel } from './PracticePanel';
-
-function CarouselAndNotices() {
-  return (
-    <Row gutter={[16, 16]}>
-      <Col xs={24} lg={14}>
-        <CarouselPanel />
-      </Col>
-      <Col xs={24} lg={10}>
-        <NoticePanel />
-      </Col>
-    </Row>
-  );
-}
 
 function RecordStarsCount() {
   return (
@@ -53,11 +41,9 @@ function ChartAndRanking() {
  * `onApproach`: the panel's height before it renders (a phone's, one column) when it renders only
  * as the learner scrolls towards it (OnApproach): the course panels and messages, far below the
  * first screen, with six to eight requests and the course panels' chunk between them. The panels
- * above them render with the page (`?tab=exam` links to the study and exam panel).
+ * above them render with this chunk, which loads as the learner nears it (dashboard/index.tsx).
  */
-export const dashboardPanels: { key: string; Panel: ComponentType; onApproach?: number }[] = [
-  { key: 'counts', Panel: CountCards },
-  { key: 'carousel-notices', Panel: CarouselAndNotices },
+export const belowPanels: { key: string; Panel: ComponentType; onApproach?: number }[] = [
   { key: 'study-exam', Panel: StudyExamPanel },
   { key: 'practice', Panel: PracticePanel },
   { key: 'record-stars-count', Panel: RecordStarsCount, onApproach: 900 },
@@ -65,3 +51,17 @@ export const dashboardPanels: { key: string; Panel: ComponentType; onApproach?: 
   { key: 'chart-ranking', Panel: ChartAndRanking, onApproach: 700 },
   { key: 'messages', Panel: MessagePanel, onApproach: 300 },
 ];
+
+export default function BelowPanels() {
+  return belowPanels.map(({ key, Panel, onApproach }, i) => (
+    <div key={key} style={{ marginTop: i ? 16 : 0 }}>
+      {onApproach ? (
+        <OnApproach minHeight={onApproach} testId={`dashboard-waiting-${key}`}>
+          <Panel />
+        </OnApproach>
+      ) : (
+        <Panel />
+      )}
+    </div>
+  ));
+}

@@ -1,0 +1,6 @@
+// The signed-in pages whose first screen is drawn without antd (ADR 0050). Plain data without
+// imports: the build reads it (build/antd-static-style.ts: these pages get no antd sheet up front),
+// and the registry marks the same pages with `leanPage` (registry.test.ts checks both agree).
+
+/** pathnames, lower case, without a trailing slash */
+export const LEAN_PAGE_PATHS = ['/dashboard', '/trainres/index'];
