@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { antdStaticStyle } from './build/antd-static-style';
-import { bootChunk, leanChunk, publicPagesChunks } from './build/boot-chunk.ts';
+import { bootChunk, leanChunks, publicPagesChunks } from './build/boot-chunk.ts';
 import { bootWithoutAntd } from './build/boot-without-antd.ts';
 import { chunkReport } from './build/chunk-report';
 import { dataPrefetch } from './build/data-prefetch.ts';
@@ -39,6 +39,12 @@ const LEARNER_PAGES = Object.fromEntries(
 
 /** the layout and the lean learner pages (ADR 0050; app/leanPages.ts): their static imports, one chunk */
 const LEAN_STARTS = [SHELL.shell, ...LEAN_PAGE_PATHS.map((p) => join(import.meta.dirname, SIGNED_IN_PAGES[p]))];
+// what the public pages load: their pages, and antd's configuration beside them
+const LEAN_CHUNKS = leanChunks(
+  LEAN_STARTS,
+  [...Object.values(PUBLIC_PAGES), join(import.meta.dirname, 'src', 'app', 'AntdConfig.tsx')],
+  join(import.meta.dirname, 'src', 'main.tsx'),
+);
 
 const backend = process.env.XUETU_API ?? 'http://localhost:8080';
 
@@ -96,11 +102,13 @@ export default defineConfig({
           // What the entry imports statically is loaded by every page first: one `boot` chunk, not
           // a dozen small ones (build/boot-chunk.ts).
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-            { name: bootChunk(join(import.meta.dirname, 'src', 'main.tsx')), priority: 1 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
+            { name: bootChunk(join(import.meta.dirname, 'src', 'main.tsx')), priority: 3 },
             // the layout's and the lean pages' own modules, the portal's parts they share and the
             // icons' runtime (ADR 0050): not with the portal's forms nor with antd's configuration
-            { name: leanChunk(LEAN_STARTS, join(import.meta.dirname, 'src', 'main.tsx')), priority: 1 },
+            // (the shared one first: a group takes its modules' dependencies with it)
+            { name: LEAN_CHUNKS.portal, priority: 2 },
+            { name: LEAN_CHUNKS.lean, priority: 1 },
             // antd's configuration, out of the boot (ADR 0050): loaded beside each page outside the
             // layout (and preloaded with the public pages, below); the layout's chunk imports it
             {

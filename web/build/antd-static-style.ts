@@ -17,7 +17,6 @@ export const LEAN_PATHS_FILE = 'lean-pages.json';
 /** antd's marker rule: `.data-ant-cssinjs-cache-path{content:"path:hash;path:hash"}` */
 const MARKER = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/;
 
-
 /**
  * antd's styles for the components every sign-in and portal page draws first (grid, form, input,
  * button, checkbox, spin, avatar, empty, skeleton), made at build time and put into index.html.

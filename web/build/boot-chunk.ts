@@ -82,35 +82,73 @@ export function publicPagesChunks(pages: Record<string, string>, entryId: string
 const OWN_SOURCE = /^(?!.*node_modules)[^\0]*[\\/]web[\\/]src[\\/]/;
 
 /**
- * A `codeSplitting` group name function for what the signed-in layout and the lean learner pages
- * (ADR 0050) import statically, packages included: one `lean` chunk. Without it the modules they
- * share with the portal were grouped with its forms (`pub-home-login`, 106 KB br) and the icons'
- * runtime with antd's configuration (`antd-config`), and a lean page loaded both. The boot's
- * modules stay in the boot; the page modules themselves stay chunks of their own (the router loads
- * them, route-preload finds them). `starts`: the layout's and the lean pages' absolute paths.
+ * the icons (their runtime, the colours they are drawn in, and each icon: antd's own components in
+ * the portal's chunks use some of the same icons)
  */
-export function leanChunk(starts: string[], entryId: string) {
-  let reachable: Set<string> | undefined;
-  const boot = bootChunk(entryId);
-  const own = new Set(starts);
-  return (moduleId: string, ctx: ChunkingContext): string | null => {
-    if (!reachable) {
-      const seen = new Set<string>();
-      const stack = [...starts];
-      while (stack.length) {
-        const id = stack.pop() as string;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        // a package's barrel: what is used of it follows its users into the chunk (the bundler
-        // takes a group's dependencies with it), not the whole package
-        if (BARREL.test(id)) continue;
-        const info = ctx.getModuleInfo(id);
-        if (!info) throw new Error(`lean-chunk: ${id} is not a module`);
-        const lazy = new Set(info.dynamicallyImportedIds);
-        for (const next of info.importedIds) if (!lazy.has(next)) stack.push(next);
-      }
-      reachable = seen;
+const ICONS = /node_modules[\\/](@ant-design[\\/](icons|icons-svg|colors|fast-color)|@rc-component[\\/]util)[\\/]/;
+
+/**
+ * the modules `starts` import statically, packages included, up to a package's index; `iconsIndex`:
+ * fail when one of our modules imports the icons' index
+ */
+function staticReach(starts: string[], ctx: ChunkingContext, iconsIndex = false): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...starts];
+  while (stack.length) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    // a package's barrel: what is used of it follows its users into the chunk (the bundler takes
+    // a group's dependencies with it), not the whole package
+    if (BARREL.test(id)) continue;
+    const info = ctx.getModuleInfo(id);
+    if (!info) throw new Error(`lean-chunk: ${id} is not a module`);
+    const lazy = new Set(info.dynamicallyImportedIds);
+    for (const next of info.importedIds) {
+      if (lazy.has(next)) continue;
+      if (iconsIndex && ICONS_INDEX.test(next) && OWN_SOURCE.test(id))
+        throw new Error(
+          `lean-chunk: ${id} imports @ant-design/icons' index; import each icon by its module (@ant-design/icons/es/icons/…)`,
+        );
+      stack.push(next);
     }
-    return reachable.has(moduleId) && !own.has(moduleId) && !BARREL.test(moduleId) && !boot(moduleId, ctx) ? 'lean' : null;
+  }
+  return seen;
+}
+
+const ICONS_INDEX = /node_modules[\\/]@ant-design[\\/]icons[\\/](es|lib)[\\/]index\.js$/;
+
+/**
+ * A `codeSplitting` group name function for what the signed-in layout and the lean learner pages
+ * (ADR 0050) import statically, packages included: the `lean` chunk, and `lean-portal` for what of
+ * it the public pages `portal` import too (the banner carousel, the notice rows, the avatar, the
+ * light tabs, the portal's API and keys) with the icons. Without it those were grouped
+ * with the portal's forms (`pub-home-login`, 106 KB br) and the icons' runtime with antd's
+ * configuration (`antd-config`), and a lean page loaded both; a single chunk for all of them gave
+ * the portal the layout's code and styles. The boot's modules stay in the boot; the page modules
+ * themselves stay chunks of their own (the router loads them, route-preload finds them).
+ * `starts`, `portal`: the modules' absolute paths.
+ */
+export function leanChunks(starts: string[], portal: string[], entryId: string) {
+  let lean: Set<string> | undefined;
+  let shared: Set<string> | undefined;
+  const boot = bootChunk(entryId);
+  const own = new Set([...starts, ...portal]);
+  const name = (moduleId: string, ctx: ChunkingContext): string | null => {
+    if (!lean || !shared) {
+      // the icons by their own modules: through the package's index they would follow whichever
+      // chunk took them first, often a portal page's
+      lean = staticReach(starts, ctx, true);
+      const fromPortal = staticReach(portal, ctx);
+      shared = new Set([...lean].filter((id) => fromPortal.has(id) || ICONS.test(id)));
+    }
+    if (!lean.has(moduleId) || own.has(moduleId) || BARREL.test(moduleId) || boot(moduleId, ctx)) return null;
+    return shared.has(moduleId) ? 'lean-portal' : 'lean';
+  };
+  // two groups, the shared one of higher priority: a group takes its modules' dependencies with
+  // it, so `lean` first would take the shared modules its own ones import
+  return {
+    portal: (moduleId: string, ctx: ChunkingContext) => (name(moduleId, ctx) === 'lean-portal' ? 'lean-portal' : null),
+    lean: (moduleId: string, ctx: ChunkingContext) => (name(moduleId, ctx) === 'lean' ? 'lean' : null),
   };
 }

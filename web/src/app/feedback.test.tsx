@@ -57,7 +57,7 @@ describe("the public pages' dialogs (antd's static holder, outside the layout's 
   });
 });
 
-describe('feedback with several antd <App>s mounted (the page and the layout\'s antd parts, ADR 0050)', () => {
+describe("feedback with several antd <App>s mounted (the page and the layout's antd parts, ADR 0050)", () => {
   const fake = () => {
     const shown: string[] = [];
     const message = {

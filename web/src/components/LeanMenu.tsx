@@ -75,7 +75,15 @@ export function MenuPopup({
   };
 
   return (
-    <ul ref={list} id={id} role="menu" aria-label={label} className={`xt-menu${className ? ` ${className}` : ''}`} style={style} onKeyDown={onKeyDown}>
+    <ul
+      ref={list}
+      id={id}
+      role="menu"
+      aria-label={label}
+      className={`xt-menu${className ? ` ${className}` : ''}`}
+      style={style}
+      onKeyDown={onKeyDown}
+    >
       {items.map((item) => (
         <li key={item.key} role="none" className={item.dividerAbove ? 'xt-menu-divided' : undefined}>
           <button

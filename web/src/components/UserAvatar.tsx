@@ -1,4 +1,4 @@
-import { UserOutlined } from '@ant-design/icons';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { useState } from 'react';
 import { useSession } from '../app/store/session';
 

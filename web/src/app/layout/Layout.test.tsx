@@ -94,7 +94,7 @@ describe('layout', () => {
     expect(screen.getByTestId('login-link')).toBeInTheDocument();
   });
 
-  it('draws the lean dashboard outside antd, an admin page inside antd\'s <App> (ADR 0050)', async () => {
+  it("draws the lean dashboard outside antd, an admin page inside antd's <App> (ADR 0050)", async () => {
     signedInApi();
     renderApp('/dashboard');
     const welcome = await screen.findByTestId('welcome-card', {}, { timeout: 15_000 });
@@ -109,7 +109,7 @@ describe('layout', () => {
     await waitFor(() => expect(main.querySelector(':scope > .ant-app')).not.toBeNull(), { timeout: 5000 });
   });
 
-  it('the tabs\' context menu works from the keyboard and closes the other tabs', async () => {
+  it("the tabs' context menu works from the keyboard and closes the other tabs", async () => {
     signedInApi();
     renderApp('/ydUser/org');
     await waitFor(() => expect(screen.getAllByTestId('tags-view-item')).toHaveLength(2), { timeout: 15_000 });

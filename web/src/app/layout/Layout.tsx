@@ -7,10 +7,10 @@ import { AntIsland, preloadAntScope } from '../AntIsland';
 import { findLayoutRoute, useLayoutRoutes } from '../routeTable';
 import { isMobileWidth, useAppStore } from '../store/app';
 import { useSettings } from '../store/settings';
+import { useUserDialogs } from '../userDialogs';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TagsView, useTrackVisitedViews } from './TagsView';
-import { useUserDialogs } from '../userDialogs';
 import { UserDialogs } from './UserDialogs';
 import './layout.css';
 

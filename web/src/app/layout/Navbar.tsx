@@ -1,12 +1,10 @@
-import {
-  BellOutlined,
-  DownOutlined,
-  FontSizeOutlined,
-  LogoutOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  SettingOutlined,
-} from '@ant-design/icons';
+import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
+import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
+import FontSizeOutlined from '@ant-design/icons/es/icons/FontSizeOutlined';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
+import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
+import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
+import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router';

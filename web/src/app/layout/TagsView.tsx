@@ -1,4 +1,4 @@
-import { CloseOutlined } from '@ant-design/icons';
+import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type LeanMenuItem, MenuPopup } from '../../components/LeanMenu';

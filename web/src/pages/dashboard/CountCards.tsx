@@ -1,4 +1,7 @@
-import { BookOutlined, ClockCircleOutlined, TeamOutlined, UserAddOutlined } from '@ant-design/icons';
+import BookOutlined from '@ant-design/icons/es/icons/BookOutlined';
+import ClockCircleOutlined from '@ant-design/icons/es/icons/ClockCircleOutlined';
+import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
+import UserAddOutlined from '@ant-design/icons/es/icons/UserAddOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { isLearnerOnly, studyTimeText } from '@xuetu/contract';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { EyeOutlined } from '@ant-design/icons';
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import type { NoticeItem } from '@xuetu/contract';
 import { Link } from 'react-router';
 import { NoticeDate } from './NoticeDate';
