@@ -31,6 +31,7 @@ function Crumbs() {
       <ol>
         <li>{names.length ? <Link to="/dashboard">首页</Link> : <span aria-current="page">首页</span>}</li>
         {names.map((name, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a trail's place is its identity (a group and its page may share a name)
           <Fragment key={`${i}:${name}`}>
             <li className="xt-breadcrumb-sep" aria-hidden>
               /
