@@ -38,7 +38,12 @@ const LEARNER_PAGES = Object.fromEntries(
 );
 
 /** the layout and the lean learner pages (ADR 0050; app/leanPages.ts): their static imports, one chunk */
-const LEAN_STARTS = [SHELL.shell, ...LEAN_PAGE_PATHS.map((p) => join(import.meta.dirname, SIGNED_IN_PAGES[p]))];
+const signedInPage = (path: string) => {
+  const key = Object.keys(SIGNED_IN_PAGES).find((k) => k.toLowerCase() === path);
+  if (!key) throw new Error(`vite.config: the lean page ${path} is not in SIGNED_IN_PAGES`);
+  return join(import.meta.dirname, SIGNED_IN_PAGES[key]);
+};
+const LEAN_STARTS = [SHELL.shell, ...LEAN_PAGE_PATHS.map(signedInPage)];
 // what the public pages load: their pages, and antd's configuration beside them
 const LEAN_CHUNKS = leanChunks(
   LEAN_STARTS,

@@ -106,7 +106,7 @@ export const layoutPages: Record<string, LayoutPage> = {
   '/ydmessage/index': { title: '我的消息' },
   '/trainres/study': { title: '课程学习', page: page(() => import('./learner/study')) },
   '/project/detail': { title: '培训项目', page: page(() => import('./learner/project')) },
-  '/ysUserExam/exam': { title: '在线考试', page: page(() => import('./learner/exam')) },
+  '/ysUserExam/exam': { title: '在线考试', page: leanPage(() => import('./learner/exam')) },
   '/ysUserExam/examview': { title: '考试结果', page: page(() => import('./learner/examview')) },
   '/ysUserExam/imgexam': { title: '必考考试', page: page(() => import('./learner/imgexam')) },
   '/ydnotice/showview': { title: '公告详情', page: page(() => import('./public/showview')) },

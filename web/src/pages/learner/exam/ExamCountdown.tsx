@@ -1,5 +1,4 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
+import ClockCircleOutlined from '@ant-design/icons/es/icons/ClockCircleOutlined';
 import { useEffect, useRef, useState } from 'react';
 
 const clockText = (s: number) => {
@@ -44,8 +43,8 @@ export function ExamCountdown({ deadlineMs, serverNow, running, onTimeUp }: Prop
   }, [deadlineMs, serverNow, running]);
 
   return (
-    <Typography.Text strong style={{ fontSize: 18, color: (remaining ?? 999) < 300 ? '#cf1322' : undefined }} data-testid="countdown">
+    <strong className={`xt-countdown${(remaining ?? 999) < 300 ? ' is-ending' : ''}`} data-testid="countdown">
       <ClockCircleOutlined /> {remaining === null ? '--:--' : clockText(remaining)}
-    </Typography.Text>
+    </strong>
   );
 }

@@ -1,16 +1,19 @@
-import { CheckCircleOutlined, CloudSyncOutlined, FlagFilled, FlagOutlined, WarningOutlined } from '@ant-design/icons';
+import CheckCircleOutlined from '@ant-design/icons/es/icons/CheckCircleOutlined';
+import CloudSyncOutlined from '@ant-design/icons/es/icons/CloudSyncOutlined';
+import FlagFilled from '@ant-design/icons/es/icons/FlagFilled';
+import FlagOutlined from '@ant-design/icons/es/icons/FlagOutlined';
+import WarningOutlined from '@ant-design/icons/es/icons/WarningOutlined';
 import { ANSWER_TEXT_MAX, type AttemptQuestionView, BLANK_TEXT_MAX, OPTION_KEYS, Q_TYPE_LABELS } from '@xuetu/contract';
-import { Button, Card, Checkbox, Input, Radio, Space, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Stem } from './Stem';
 import type { SaveState } from './useAttempt';
 
 type Answer = string | string[];
 
-const STATE_TAG: Record<SaveState, { color: string; text: string; icon: React.ReactNode }> = {
-  saved: { color: 'success', text: '已保存', icon: <CheckCircleOutlined /> },
-  pending: { color: 'processing', text: '待同步', icon: <CloudSyncOutlined /> },
-  error: { color: 'error', text: '未保存', icon: <WarningOutlined /> },
+const STATE_TAG: Record<SaveState, { tone: string; text: string; icon: React.ReactNode }> = {
+  saved: { tone: 'is-success', text: '已保存', icon: <CheckCircleOutlined /> },
+  pending: { tone: 'is-processing', text: '待同步', icon: <CloudSyncOutlined /> },
+  error: { tone: 'is-error', text: '未保存', icon: <WarningOutlined /> },
 };
 
 function options(q: AttemptQuestionView) {
@@ -79,112 +82,129 @@ export function QuestionCard(props: {
   const tag = props.state ? STATE_TAG[props.state] : undefined;
   // the fill-in and essay boxes are named by their question (and the blank's number)
   const stemId = `q-${q.qCode}-stem`;
+  const choices =
+    q.qType === 3
+      ? [
+          { value: 'A', label: '正确' },
+          { value: 'B', label: '错误' },
+        ]
+      : options(q);
+  const essay = typeof draft === 'string' ? draft : '';
   return (
-    <Card
-      id={`q-${q.qCode}`}
-      data-testid={`question-${props.index}`}
-      size="small"
-      style={{ marginBottom: 12, scrollMarginTop: 80 }}
-      title={
-        <span style={{ whiteSpace: 'normal' }}>
-          {props.index}. <Tag>{Q_TYPE_LABELS[q.qType]}</Tag>
-          <span style={{ color: 'var(--xt-text-tertiary)', fontWeight: 'normal' }}>（{q.score} 分）</span>
+    <section id={`q-${q.qCode}`} data-testid={`question-${props.index}`} className="xt-lean-card is-small xt-question" aria-labelledby={stemId}>
+      <div className="xt-lean-card-head">
+        <span className="xt-question-title">
+          {props.index}. <span className="xt-lean-tag">{Q_TYPE_LABELS[q.qType]}</span>
+          <span className="xt-question-score">（{q.score} 分）</span>
         </span>
-      }
-      extra={
-        <Space size={4}>
+        <span className="xt-question-extra">
           {tag && (
-            <Tag color={tag.color} icon={tag.icon} data-testid={`save-state-${props.index}`}>
-              {tag.text}
-            </Tag>
+            <span className={`xt-lean-tag ${tag.tone}`} data-testid={`save-state-${props.index}`}>
+              {tag.icon} {tag.text}
+            </span>
           )}
-          <Button
-            size="small"
-            type="text"
-            icon={props.flagged ? <FlagFilled style={{ color: '#fa8c16' }} /> : <FlagOutlined />}
+          <button
+            type="button"
+            className="xt-lean-btn is-text is-small"
             onClick={props.onFlag}
             disabled={disabled}
             aria-label="标记"
+            aria-pressed={props.flagged}
           >
+            {props.flagged ? <FlagFilled style={{ color: '#d46b08' }} /> : <FlagOutlined />}
             {props.flagged ? '已标记' : '标记'}
-          </Button>
-        </Space>
-      }
-    >
-      {/* the stem is sanitised by the server when it is saved (question bank) */}
-      <Stem html={q.qName} id={stemId} />
-      {(q.qType === 1 || q.qType === 3) && (
-        <Radio.Group value={answer || undefined} disabled={disabled} onChange={(e) => onAnswer(e.target.value)}>
-          <Space orientation="vertical">
-            {(q.qType === 3
-              ? [
-                  { value: 'A', label: '正确' },
-                  { value: 'B', label: '错误' },
-                ]
-              : options(q)
-            ).map((o) => (
-              <Radio key={o.value} value={o.value} style={{ whiteSpace: 'normal' }}>
-                {o.label}
-              </Radio>
-            ))}
-          </Space>
-        </Radio.Group>
-      )}
-      {q.qType === 2 && (
-        <Checkbox.Group
-          value={typeof answer === 'string' ? [...answer] : []}
-          disabled={disabled}
-          onChange={(v) => onAnswer([...(v as string[])].sort().join(''))}
-        >
-          <Space orientation="vertical">
-            {options(q).map((o) => (
-              <Checkbox key={o.value} value={o.value} style={{ whiteSpace: 'normal' }}>
-                {o.label}
-              </Checkbox>
-            ))}
-          </Space>
-        </Checkbox.Group>
-      )}
-      {q.qType === 4 && (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          {Array.from({ length: q.blankCount }, (_, i) => {
-            const list = Array.isArray(draft) ? draft : [];
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: blanks are positional and fixed for the question
-              <Space.Compact key={i} style={{ width: '100%' }}>
-                <Space.Addon>
-                  <span id={`${stemId}-${i + 1}`}>{`第 ${i + 1} 空`}</span>
-                </Space.Addon>
-                <Input
-                  value={list[i] ?? ''}
+          </button>
+        </span>
+      </div>
+      <div className="xt-lean-card-body">
+        {/* the stem is sanitised by the server when it is saved (question bank) */}
+        <Stem html={q.qName} id={stemId} />
+        {(q.qType === 1 || q.qType === 3) && (
+          <div role="radiogroup" aria-labelledby={stemId} className="xt-choices">
+            {choices.map((o) => (
+              <label key={o.value} className={`xt-choice${disabled ? ' is-disabled' : ''}`}>
+                <input
+                  type="radio"
+                  name={`answer-${q.qCode}`}
+                  value={o.value}
+                  checked={answer === o.value}
                   disabled={disabled}
-                  maxLength={BLANK_TEXT_MAX}
-                  aria-labelledby={`${stemId} ${stemId}-${i + 1}`}
-                  data-testid={`blank-${props.index}-${i + 1}`}
-                  onChange={(e) => {
-                    const next = Array.from({ length: q.blankCount }, (_, j) => (j === i ? e.target.value : (list[j] ?? '')));
-                    typed(next);
-                  }}
-                  onBlur={text.flush}
+                  onChange={() => onAnswer(o.value)}
                 />
-              </Space.Compact>
-            );
-          })}
-        </Space>
-      )}
-      {q.qType === 5 && (
-        <Input.TextArea
-          value={typeof draft === 'string' ? draft : ''}
-          disabled={disabled}
-          autoSize={{ minRows: 4, maxRows: 12 }}
-          maxLength={ANSWER_TEXT_MAX}
-          showCount
-          aria-labelledby={stemId}
-          data-testid={`essay-${props.index}`}
-          onChange={(e) => typed(e.target.value)}
-          onBlur={text.flush}
-        />
-      )}
-    </Card>
+                <span>{o.label}</span>
+              </label>
+            ))}
+          </div>
+        )}
+        {q.qType === 2 && (
+          <div role="group" aria-labelledby={stemId} className="xt-choices">
+            {options(q).map((o) => {
+              const chosen = typeof answer === 'string' ? [...answer] : [];
+              return (
+                <label key={o.value} className={`xt-choice${disabled ? ' is-disabled' : ''}`}>
+                  <input
+                    type="checkbox"
+                    name={`answer-${q.qCode}`}
+                    value={o.value}
+                    checked={chosen.includes(o.value)}
+                    disabled={disabled}
+                    onChange={(e) => {
+                      const next = e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value);
+                      onAnswer([...new Set(next)].sort().join(''));
+                    }}
+                  />
+                  <span>{o.label}</span>
+                </label>
+              );
+            })}
+          </div>
+        )}
+        {q.qType === 4 && (
+          <div className="xt-blanks">
+            {Array.from({ length: q.blankCount }, (_, i) => {
+              const list = Array.isArray(draft) ? draft : [];
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: blanks are positional and fixed for the question
+                <div key={i} className="xt-blank">
+                  <span id={`${stemId}-${i + 1}`} className="xt-blank-label">{`第 ${i + 1} 空`}</span>
+                  <input
+                    type="text"
+                    className="xt-lean-input"
+                    value={list[i] ?? ''}
+                    disabled={disabled}
+                    maxLength={BLANK_TEXT_MAX}
+                    aria-labelledby={`${stemId} ${stemId}-${i + 1}`}
+                    data-testid={`blank-${props.index}-${i + 1}`}
+                    onChange={(e) => {
+                      const next = Array.from({ length: q.blankCount }, (_, j) => (j === i ? e.target.value : (list[j] ?? '')));
+                      typed(next);
+                    }}
+                    onBlur={text.flush}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        )}
+        {q.qType === 5 && (
+          <div className="xt-essay">
+            <textarea
+              className="xt-lean-input"
+              value={essay}
+              disabled={disabled}
+              rows={4}
+              maxLength={ANSWER_TEXT_MAX}
+              aria-labelledby={stemId}
+              data-testid={`essay-${props.index}`}
+              onChange={(e) => typed(e.target.value)}
+              onBlur={text.flush}
+            />
+            <span className="xt-essay-count" aria-hidden>
+              {essay.length} / {ANSWER_TEXT_MAX}
+            </span>
+          </div>
+        )}
+      </div>
+    </section>
   );
 }

@@ -1,10 +1,13 @@
 import type { BeginExamResult } from '@xuetu/contract';
 import { AppErrorMessages, Q_TYPE_LABELS } from '@xuetu/contract';
-import { Alert, App, Button, Card, Col, Empty, Modal, Result, Row, Space, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/request';
 import { beginExam, submitExam } from '../../../api/userexam';
+import { AntIsland } from '../../../app/AntIsland';
+import { feedback } from '../../../app/feedback';
+import { LeanEmpty } from '../../../components/LeanCard';
+import { PageLoading } from '../../../components/PageLoading';
 import { useAfterFirstPaint } from '../../../components/useAfterFirstPaint';
 import { beginStorageKey } from './beginStorage';
 import { clearDrafts } from './drafts';
@@ -12,6 +15,10 @@ import { ExamCountdown } from './ExamCountdown';
 import { QuestionCard } from './QuestionCard';
 import { useAttempt } from './useAttempt';
 import { useLeaveMonitor } from './useLeaveMonitor';
+import './exam.css';
+
+// the dialog when another tab or device takes the attempt over: antd's Modal, loaded when it opens
+const TakeoverDialog = lazy(() => import('./TakeoverDialog'));
 
 export { beginStorageKey };
 
@@ -44,6 +51,26 @@ function firstQuestions<G extends { items: unknown[] }>(groups: G[], n: number):
   return out;
 }
 
+/** A notice band over the paper (lean: the exam page draws no antd, ADR 0050). */
+function Banner({ tone, testId, children, action }: { tone: 'info' | 'warning'; testId: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className={`xt-lean-alert is-${tone}`} role="status" data-testid={testId}>
+      <span className="xt-lean-alert-text">{children}</span>
+      {action && <span className="xt-lean-alert-action">{action}</span>}
+    </div>
+  );
+}
+
+/** A page-wide outcome (an error, the attempt closed) with its one way on. */
+function Outcome({ title, action }: { title: string; action: ReactNode }) {
+  return (
+    <div className="xt-lean-result" role="status">
+      <p className="xt-lean-result-title">{title}</p>
+      {action}
+    </div>
+  );
+}
+
 /**
  * /ysUserExam/exam?examCode=…: the attempt. The countdown runs on the server's clock (the
  * deadline and serverNow from GetExamPaper); answers are journalled and synced in order; at zero
@@ -52,7 +79,6 @@ function firstQuestions<G extends { items: unknown[] }>(groups: G[], n: number):
 export default function ExamPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { modal, message } = App.useApp();
   const examCode = params.get('examCode') ?? '';
   const [userpaperId, setUserpaperId] = useState<number | null>(
     () => Number(params.get('userpaperId')) || readBegin(examCode)?.userpaperId || null,
@@ -68,7 +94,7 @@ export default function ExamPage() {
     active: a.mode === 'active' && !a.closed && !!a.paper && a.paper.status === 20,
     holder: a.holder,
     onSubmitted: () => {
-      message.warning('离开考试页面次数已超过限制，系统已自动交卷');
+      feedback.warning('离开考试页面次数已超过限制，系统已自动交卷');
       if (userpaperId) navigate(`/ysUserExam/examview?userpaperId=${userpaperId}`, { replace: true });
     },
   });
@@ -95,7 +121,7 @@ export default function ExamPage() {
       // a text field being typed in commits its answer on blur (debounced otherwise)
       if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
       if (!(await a.drain()) && !auto) {
-        message.error('还有答案未同步到服务器，请检查网络后再交卷');
+        feedback.error('还有答案未同步到服务器，请检查网络后再交卷', 5000);
         submitting.current = false;
         return;
       }
@@ -103,7 +129,7 @@ export default function ExamPage() {
       a.announce();
       sessionStorage.removeItem(beginStorageKey(examCode));
       clearDrafts(userpaperId);
-      message.success(auto ? '考试时间到，已自动交卷' : '交卷成功');
+      feedback.success(auto ? '考试时间到，已自动交卷' : '交卷成功');
       navigate(`/ysUserExam/examview?userpaperId=${userpaperId}`, { replace: true });
     } catch (err) {
       submitting.current = false;
@@ -128,168 +154,152 @@ export default function ExamPage() {
 
   if (beginError || a.loadError)
     return (
-      <Result status="warning" title={beginError || a.loadError} extra={<Button onClick={() => navigate('/dashboard')}>返回首页</Button>} />
+      <Outcome
+        title={beginError || a.loadError}
+        action={
+          <button type="button" className="xt-lean-btn" onClick={() => navigate('/dashboard')}>
+            返回首页
+          </button>
+        }
+      />
     );
-  if (!a.paper) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  if (!a.paper) return <PageLoading />;
   const paper = a.paper;
   const unanswered = paper.questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => !isAnswered(a.answers[q.qCode]));
   const pending = Object.values(a.states).filter((s) => s === 'pending').length;
   const answering = a.mode === 'active';
 
   const confirmSubmit = () =>
-    modal.confirm({
-      title: '确认交卷？',
-      content: unanswered.length
-        ? `还有 ${unanswered.length} 题未作答：第 ${unanswered.map((u) => u.n).join('、')} 题。交卷后不能修改。`
-        : '全部题目已作答，交卷后不能修改。',
-      okText: '交卷',
-      cancelText: '继续作答',
-      onOk: () => finish(false),
-    });
+    void feedback
+      .confirm({
+        title: '确认交卷？',
+        content: unanswered.length
+          ? `还有 ${unanswered.length} 题未作答：第 ${unanswered.map((u) => u.n).join('、')} 题。交卷后不能修改。`
+          : '全部题目已作答，交卷后不能修改。',
+        okText: '交卷',
+        cancelText: '继续作答',
+      })
+      .then((ok) => {
+        if (ok) void finish(false);
+      });
 
   if (a.closed)
     return (
-      <Result
-        status="info"
+      <Outcome
         title="本次考试已交卷"
-        extra={
-          <Button type="primary" onClick={() => navigate(`/ysUserExam/examview?userpaperId=${paper.userpaperId}`, { replace: true })}>
+        action={
+          <button
+            type="button"
+            className="xt-lean-btn is-primary"
+            onClick={() => navigate(`/ysUserExam/examview?userpaperId=${paper.userpaperId}`, { replace: true })}
+          >
             查看结果
-          </Button>
+          </button>
         }
       />
     );
 
   return (
-    <div data-testid="exam-page">
-      <Modal
-        open={a.mode === 'takenOver'}
-        title={TAKEN_OVER_TEXT}
-        closable={false}
-        mask={{ closable: false }}
-        keyboard={false}
-        footer={[
-          <Button key="look" onClick={a.readOnly} data-testid="takeover-readonly">
-            只读查看
-          </Button>,
-          <Button key="take" type="primary" onClick={() => void a.takeOver()} data-testid="takeover-continue">
-            在此继续作答
-          </Button>,
-        ]}
-      >
-        <div data-testid="takeover-dialog">
-          此页面已停止保存答案，并显示服务器上保存的答案。在此继续作答后，其他窗口或设备将不能再保存答案。
-        </div>
-      </Modal>
+    <div data-testid="exam-page" className="xt-exam">
+      {a.mode === 'takenOver' && (
+        <AntIsland>
+          <TakeoverDialog title={TAKEN_OVER_TEXT} onReadOnly={a.readOnly} onTakeOver={() => void a.takeOver()} />
+        </AntIsland>
+      )}
       {a.mode === 'readOnly' && (
-        <Alert
-          type="info"
-          showIcon
-          banner
-          data-testid="readonly-banner"
-          title={`只读查看：${TAKEN_OVER_TEXT}，此页面显示服务器上保存的答案，不能修改。`}
+        <Banner
+          tone="info"
+          testId="readonly-banner"
           action={
-            <Space>
-              <Button size="small" onClick={() => void a.refresh()}>
+            <>
+              <button type="button" className="xt-lean-btn is-small" onClick={() => void a.refresh()}>
                 刷新
-              </Button>
-              <Button size="small" type="primary" onClick={() => void a.takeOver()}>
+              </button>
+              <button type="button" className="xt-lean-btn is-small is-primary" onClick={() => void a.takeOver()}>
                 在此继续作答
-              </Button>
-            </Space>
+              </button>
+            </>
           }
-          style={{ marginBottom: 12 }}
-        />
+        >
+          {`只读查看：${TAKEN_OVER_TEXT}，此页面显示服务器上保存的答案，不能修改。`}
+        </Banner>
       )}
       {a.offline && answering && (
-        <Alert
-          type="warning"
-          showIcon
-          banner
-          data-testid="offline-banner"
-          message="网络已断开：答案已保存在本机，恢复网络后会自动按顺序同步，请不要关闭页面。"
-          style={{ marginBottom: 12 }}
-        />
+        <Banner tone="warning" testId="offline-banner">
+          网络已断开：答案已保存在本机，恢复网络后会自动按顺序同步，请不要关闭页面。
+        </Banner>
       )}
       {leaves.monitored && answering && paper.requireFullScreen === 1 && !leaves.fullScreen && (
-        <Alert
-          type="warning"
-          showIcon
-          banner
-          data-testid="fullscreen-banner"
-          message="本场考试要求全屏作答，退出全屏算一次离开页面。"
+        <Banner
+          tone="warning"
+          testId="fullscreen-banner"
           action={
-            <Button size="small" type="primary" onClick={leaves.enterFullScreen} data-testid="enter-fullscreen">
+            <button type="button" className="xt-lean-btn is-small is-primary" onClick={leaves.enterFullScreen} data-testid="enter-fullscreen">
               进入全屏
-            </Button>
+            </button>
           }
-          style={{ marginBottom: 12 }}
-        />
+        >
+          本场考试要求全屏作答，退出全屏算一次离开页面。
+        </Banner>
       )}
-      <Card size="small" style={{ position: 'sticky', top: 0, zIndex: 10, marginBottom: 12 }}>
-        <Row align="middle" gutter={[12, 8]} wrap>
-          <Col flex="auto" style={{ minWidth: 0 }}>
-            {/* headings follow the page's (visually hidden) h1: the exam h2, the question types h3 */}
-            <Typography.Title level={2} style={{ margin: 0, fontSize: 16 }} ellipsis>
-              {paper.examName}
-            </Typography.Title>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="sync-state">
-              {!answering ? '只读：答案在其他窗口或设备上作答' : pending ? `${pending} 题待同步` : '答案已全部保存'}
-            </Typography.Text>
-          </Col>
-          <Col flex="none">
-            <Space>
-              {leaves.monitored && (
-                <Typography.Text type={leaves.leavesLeft === 0 ? 'danger' : 'secondary'} data-testid="leaves-left">
-                  剩余离开次数 {leaves.leavesLeft}
-                </Typography.Text>
-              )}
-              <ExamCountdown deadlineMs={paper.deadlineMs} serverNow={a.serverNow} running={!a.closed} onTimeUp={onTimeUp} />
-              <Button type="primary" onClick={confirmSubmit} disabled={!answering} data-testid="submit-exam">
-                交卷
-              </Button>
-            </Space>
-          </Col>
-        </Row>
-      </Card>
-      <Row gutter={12}>
-        <Col xs={24} lg={6}>
-          <Card size="small" title="答题卡" style={{ marginBottom: 12 }} data-testid="navigator">
+      <div className="xt-lean-card is-small xt-exam-bar">
+        <div className="xt-exam-bar-name">
+          {/* headings follow the page's (visually hidden) h1: the exam h2, the question types h3 */}
+          <h2 className="xt-exam-name">{paper.examName}</h2>
+          <span className="xt-exam-sync" data-testid="sync-state">
+            {!answering ? '只读：答案在其他窗口或设备上作答' : pending ? `${pending} 题待同步` : '答案已全部保存'}
+          </span>
+        </div>
+        <div className="xt-exam-bar-actions">
+          {leaves.monitored && (
+            <span className={leaves.leavesLeft === 0 ? 'xt-exam-leaves is-none' : 'xt-exam-leaves'} data-testid="leaves-left">
+              剩余离开次数 {leaves.leavesLeft}
+            </span>
+          )}
+          <ExamCountdown deadlineMs={paper.deadlineMs} serverNow={a.serverNow} running={!a.closed} onTimeUp={onTimeUp} />
+          <button type="button" className="xt-lean-btn is-primary" onClick={confirmSubmit} disabled={!answering} data-testid="submit-exam">
+            交卷
+          </button>
+        </div>
+      </div>
+      <div className="xt-exam-body">
+        <nav className="xt-lean-card is-small xt-exam-navigator" data-testid="navigator" aria-labelledby="xt-answer-sheet">
+          <div className="xt-lean-card-head">
+            <h2 className="xt-lean-card-title" id="xt-answer-sheet">
+              答题卡
+            </h2>
+          </div>
+          <div className="xt-lean-card-body">
             {groups.map((g) => (
-              <div key={g.type} style={{ marginBottom: 8 }}>
-                <Typography.Text type="secondary">{Q_TYPE_LABELS[g.type]}</Typography.Text>
-                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginTop: 4 }}>
+              <div key={g.type} className="xt-sheet-group">
+                <span className="xt-sheet-type">{Q_TYPE_LABELS[g.type]}</span>
+                <div className="xt-sheet-items">
                   {g.items.map(({ q, index }) => {
                     const done = isAnswered(a.answers[q.qCode]);
                     const flagged = a.flags.has(q.qCode);
                     return (
-                      <Button
+                      <button
                         key={q.qCode}
-                        size="small"
-                        type={done ? 'primary' : 'default'}
-                        style={{ width: 36, borderColor: flagged ? '#fa8c16' : undefined, borderWidth: flagged ? 2 : undefined }}
+                        type="button"
+                        className={`xt-lean-btn is-small xt-sheet-item${done ? ' is-primary' : ''}${flagged ? ' is-flagged' : ''}`}
                         aria-label={`第 ${index} 题${done ? '已答' : '未答'}${flagged ? '，已标记' : ''}`}
                         onClick={() => document.getElementById(`q-${q.qCode}`)?.scrollIntoView({ behavior: 'smooth' })}
                       >
                         {index}
-                      </Button>
+                      </button>
                     );
                   })}
                 </div>
               </div>
             ))}
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              蓝色已答，橙框已标记
-            </Typography.Text>
-          </Card>
-        </Col>
-        <Col xs={24} lg={18}>
-          {groups.length === 0 && <Empty description="试卷没有题目" />}
+            <span className="xt-sheet-legend">蓝色已答，橙框已标记</span>
+          </div>
+        </nav>
+        <div className="xt-exam-questions">
+          {groups.length === 0 && <LeanEmpty description="试卷没有题目" />}
           {(allQuestions ? groups : firstQuestions(groups, FIRST_QUESTIONS)).map((g) => (
             <div key={g.type}>
-              <Typography.Title level={3} style={{ fontSize: 16 }}>
-                {Q_TYPE_LABELS[g.type]}
-              </Typography.Title>
+              <h3 className="xt-exam-type">{Q_TYPE_LABELS[g.type]}</h3>
               {g.items.map(({ q, index }) => (
                 <QuestionCard
                   key={q.qCode}
@@ -305,8 +315,8 @@ export default function ExamPage() {
               ))}
             </div>
           ))}
-        </Col>
-      </Row>
+        </div>
+      </div>
     </div>
   );
 }
