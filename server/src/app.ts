@@ -48,6 +48,9 @@ export interface BuildOptions {
 }
 
 /** Builds the whole app: the one function main.ts and the tests use. */
+/** what a file's answer sets before its bytes (platform/files/serve.ts); an error answer drops them */
+const FILE_HEADERS = ['content-type', 'content-length', 'content-range', 'content-disposition', 'accept-ranges', 'etag', 'last-modified'];
+
 export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const parsed: ParsedEnv = { ...parseEnv(), ...(opts.env ?? {}) };
   const database = opts.database ?? (await openDatabase({ databaseUrl: parsed.DATABASE_URL, pgliteDir: parsed.PGLITE_DIR }));
@@ -130,6 +133,11 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   });
 
   app.setErrorHandler((err: Error, req, reply) => {
+    // a failure after a handler began a file's answer (e.g. the file went away between the store's
+    // head and its read): the envelope goes out as JSON, without the file's headers and never
+    // cached (the file's `public, immutable` would keep the error for a year)
+    for (const name of FILE_HEADERS) reply.removeHeader(name);
+    reply.header('cache-control', 'no-store');
     // the code's kind gives the status and numeric errorCode (ErrorKinds in the contract, ADR 0044)
     if (err instanceof AppError) return answer(reply, err);
     if (err instanceof ZodError) return answer(reply, appErrorMsg('BAD_INPUT', describeZodError(err)));

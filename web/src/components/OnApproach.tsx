@@ -12,8 +12,19 @@ export const APPROACH_MARGIN = '400px 0px';
  * `data-lazy="pending"` (the end-to-end specs scroll such blocks into view). Without
  * IntersectionObserver (very old browsers, jsdom) the children render at once.
  */
-export function OnApproach({ children, minHeight, testId }: { children: ReactNode; minHeight: number; testId?: string }) {
-  const { ref, inView } = useInView({ triggerOnce: true, rootMargin: APPROACH_MARGIN, fallbackInView: true });
+export function OnApproach({
+  children,
+  minHeight,
+  testId,
+  margin = APPROACH_MARGIN,
+}: {
+  children: ReactNode;
+  minHeight: number;
+  testId?: string;
+  /** how near the screen it starts to render (a CSS margin; APPROACH_MARGIN unless given) */
+  margin?: string;
+}) {
+  const { ref, inView } = useInView({ triggerOnce: true, rootMargin: margin, fallbackInView: true });
   if (inView) return <>{children}</>;
   return <div ref={ref} data-lazy="pending" data-testid={testId} style={{ minHeight }} aria-hidden="true" />;
 }

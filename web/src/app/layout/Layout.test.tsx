@@ -7,6 +7,7 @@ import { adminInfo, adminMenus } from '../../test/fixtures';
 import { fail, mockApi, ok } from '../../test/mockApi';
 import { renderApp } from '../../test/renderApp';
 import { feedback } from '../feedback';
+import { useAppStore } from '../store/app';
 import { ROLES_REQUIRED, useSession } from '../store/session';
 import { useTagsView } from '../store/tagsView';
 import { useUserDialogs } from '../userDialogs';
@@ -129,6 +130,34 @@ describe('layout', () => {
     expect(within(await screen.findByRole('menu', { name: '首页 标签' })).getByRole('menuitem', { name: '关闭' })).toBeDisabled();
     fireEvent.click(screen.getByTestId('tags-menu-close-others'));
     await waitFor(() => expect(screen.getAllByTestId('tags-view-item').map((t) => t.textContent)).toEqual(['首页']));
+  });
+
+  it('a window narrowed to a phone and widened again gets its sidebar back as the user left it', async () => {
+    signedInApi();
+    const width = window.innerWidth;
+    const resize = (w: number) =>
+      act(() => {
+        Object.defineProperty(window, 'innerWidth', { configurable: true, value: w });
+        window.dispatchEvent(new Event('resize'));
+      });
+    try {
+      resize(1440);
+      Cookies.remove('sidebarStatus');
+      useAppStore.setState({ sidebarOpened: true, device: 'desktop' });
+      renderApp('/dashboard');
+      await screen.findByTestId('welcome-card', {}, { timeout: 15_000 });
+      resize(390);
+      await waitFor(() => expect(screen.getByTestId('layout')).toHaveAttribute('data-device', 'mobile'));
+      expect(useAppStore.getState().sidebarOpened).toBe(false);
+      resize(1440);
+      await waitFor(() => expect(screen.getByTestId('layout')).toHaveAttribute('data-device', 'desktop'));
+      expect(useAppStore.getState().sidebarOpened).toBe(true);
+      // a width of 0 (a window being measured) changes nothing
+      resize(0);
+      expect(screen.getByTestId('layout')).toHaveAttribute('data-device', 'desktop');
+    } finally {
+      resize(width);
+    }
   });
 
   it('unknown paths go to /404', async () => {

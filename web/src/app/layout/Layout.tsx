@@ -25,11 +25,17 @@ export const COLLAPSED_WIDTH_PX = 54;
 function useResponsive() {
   const setDevice = useAppStore((s) => s.setDevice);
   const closeSidebar = useAppStore((s) => s.closeSidebar);
+  const restoreSidebar = useAppStore((s) => s.restoreSidebar);
   useEffect(() => {
     const apply = () => {
+      // a window being measured (0 wide) says nothing about the device
+      if (!window.innerWidth) return;
       const mobile = isMobileWidth(window.innerWidth);
+      const was = useAppStore.getState().device;
       setDevice(mobile ? 'mobile' : 'desktop');
+      // the phone's drawer closes; back at a desktop's width the sidebar is as the user left it
       if (mobile) closeSidebar();
+      else if (was === 'mobile') restoreSidebar();
     };
     // the store starts with the width at load (store/app.ts); the check at mount waits for the next
     // frame: reading the width forces the page's first style and layout, which inside this effect
@@ -40,7 +46,7 @@ function useResponsive() {
       cancelAnimationFrame(frame);
       window.removeEventListener('resize', apply);
     };
-  }, [setDevice, closeSidebar]);
+  }, [setDevice, closeSidebar, restoreSidebar]);
 }
 
 /**

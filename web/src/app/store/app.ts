@@ -25,6 +25,8 @@ interface AppState {
   setSettingsOpen(open: boolean): void;
   toggleSidebar(): void;
   closeSidebar(): void;
+  /** back from a phone's width: the desktop sidebar as the user last left it (its cookie) */
+  restoreSidebar(): void;
   setDevice(device: Device): void;
   setSize(size: ComponentSize): void;
 }
@@ -47,6 +49,9 @@ export const useAppStore = create<AppState>((set, get) => ({
     // on a phone the sidebar is a drawer: closing it should not collapse the desktop sidebar
     if (get().device !== 'mobile') Cookies.set(SIDEBAR_COOKIE, '0');
     set({ sidebarOpened: false });
+  },
+  restoreSidebar() {
+    set({ sidebarOpened: Cookies.get(SIDEBAR_COOKIE) !== '0' });
   },
   setDevice(device) {
     set({ device });

@@ -18,6 +18,12 @@ export const PLATFORM_NAME = '学途平台';
 const BelowPanels = lazy(() => import('./BelowPanels'));
 /** their height before they render (a phone's, one column): nothing jumps as they arrive */
 const BELOW_HEIGHT_PX = 2900;
+/**
+ * how near the screen they start to load: less than the other waiting parts (APPROACH_MARGIN), so
+ * that a phone's first screen (its carousel and notices reach about 1,200 px down) loads no antd
+ * until the learner scrolls
+ */
+const BELOW_MARGIN = '0px 0px 150px 0px';
 
 /**
  * The dashboard. Its first screen (welcome, count cards, carousel, notices) is drawn without antd
@@ -67,7 +73,7 @@ export default function DashboardPage() {
       {params.get('tab') ? (
         below
       ) : (
-        <OnApproach minHeight={BELOW_HEIGHT_PX} testId="dashboard-waiting-below">
+        <OnApproach minHeight={BELOW_HEIGHT_PX} testId="dashboard-waiting-below" margin={BELOW_MARGIN}>
           {below}
         </OnApproach>
       )}

@@ -91,7 +91,12 @@ export function QuestionCard(props: {
       : options(q);
   const essay = typeof draft === 'string' ? draft : '';
   return (
-    <section id={`q-${q.qCode}`} data-testid={`question-${props.index}`} className="xt-lean-card is-small xt-question" aria-labelledby={stemId}>
+    <section
+      id={`q-${q.qCode}`}
+      data-testid={`question-${props.index}`}
+      className="xt-lean-card is-small xt-question"
+      aria-labelledby={stemId}
+    >
       <div className="xt-lean-card-head">
         <span className="xt-question-title">
           {props.index}. <span className="xt-lean-tag">{Q_TYPE_LABELS[q.qType]}</span>

@@ -5,7 +5,15 @@ import { Button, Modal } from 'antd';
  * shows the server's answers; the learner looks on read-only or takes the attempt back. antd's
  * Modal, loaded only when it opens (the exam page draws no antd first, ADR 0050).
  */
-export default function TakeoverDialog({ title, onReadOnly, onTakeOver }: { title: string; onReadOnly: () => void; onTakeOver: () => void }) {
+export default function TakeoverDialog({
+  title,
+  onReadOnly,
+  onTakeOver,
+}: {
+  title: string;
+  onReadOnly: () => void;
+  onTakeOver: () => void;
+}) {
   return (
     <Modal
       open

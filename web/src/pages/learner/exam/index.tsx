@@ -234,7 +234,12 @@ export default function ExamPage() {
           tone="warning"
           testId="fullscreen-banner"
           action={
-            <button type="button" className="xt-lean-btn is-small is-primary" onClick={leaves.enterFullScreen} data-testid="enter-fullscreen">
+            <button
+              type="button"
+              className="xt-lean-btn is-small is-primary"
+              onClick={leaves.enterFullScreen}
+              data-testid="enter-fullscreen"
+            >
               进入全屏
             </button>
           }
