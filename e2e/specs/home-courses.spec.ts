@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures/guarded.ts';
 import { playMuted } from '../fixtures/media.ts';
-import { revealOnApproach, signInByApi, snap } from '../fixtures/session.ts';
+import { revealDashboardPanels, revealOnApproach, signInByApi, snap } from '../fixtures/session.ts';
 
 // issue 13 "Dashboard and home": the signed-out visitor's hot courses and 30 s preview on /home,
 // and a learner's dashboard with the count cards, the learning calendar and the rankings.
@@ -67,6 +67,7 @@ test('a learner’s dashboard shows the count cards, the calendar with minutes, 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/dashboard');
   // the panels below the first screen render as the learner scrolls towards them (ADR 0050)
+  await revealDashboardPanels(page);
   await revealOnApproach(page);
   const cards = page.getByTestId('count-cards');
   // minutes, or minutes and seconds under an hour, never a bare 0 (issue 23 item 5)

@@ -48,6 +48,18 @@ export function NoticePanel() {
   );
 }
 
+/**
+ * True once the carousel's and the notices' data are here (the same queries as the panels: asked
+ * once): until then the first screen is shorter than it will be, and what waits below it would
+ * seem near the screen.
+ */
+export function useFirstPanelsSettled(): boolean {
+  const links = useQuery({ queryKey: portalKeys.links(0), queryFn: () => getLinks(0) });
+  const images = useQuery({ queryKey: portalKeys.imageNotices, queryFn: getHomeImageNotices });
+  const notices = useQuery({ queryKey: portalKeys.homeNotices, queryFn: () => getHomeNotices(6) });
+  return !links.isLoading && !images.isLoading && !notices.isLoading;
+}
+
 /** Carousel and notices side by side from 992 px, one above the other on a phone. */
 export function CarouselAndNotices() {
   return (

@@ -8,7 +8,7 @@ import { OnApproach } from '../../components/OnApproach';
 import { UserAvatar } from '../../components/UserAvatar';
 import { CountCards } from './CountCards';
 import { useImgExamRedirect } from './ExamPanel';
-import { CarouselAndNotices } from './FirstPanels';
+import { CarouselAndNotices, useFirstPanelsSettled } from './FirstPanels';
 import './dashboard.css';
 
 export const PLATFORM_NAME = '学途平台';
@@ -39,6 +39,8 @@ export default function DashboardPage() {
   useImgExamRedirect();
   // exam messages link to /dashboard?tab=exam: the study and exam panel, at once
   const [params] = useSearchParams();
+  // what waits below is placed once the first screen has its full height (not its skeletons')
+  const settled = useFirstPanelsSettled();
   const below = (
     <AntIsland fallback={<div style={{ minHeight: BELOW_HEIGHT_PX }} />}>
       <BelowPanels />
@@ -72,10 +74,12 @@ export default function DashboardPage() {
       <CarouselAndNotices />
       {params.get('tab') ? (
         below
-      ) : (
+      ) : settled ? (
         <OnApproach minHeight={BELOW_HEIGHT_PX} testId="dashboard-waiting-below" margin={BELOW_MARGIN}>
           {below}
         </OnApproach>
+      ) : (
+        <div style={{ minHeight: BELOW_HEIGHT_PX }} data-lazy="pending" aria-hidden="true" />
       )}
     </div>
   );
