@@ -14,21 +14,10 @@ export function bootChunk(entryId: string) {
   let reachable: Set<string> | undefined;
   return (moduleId: string, ctx: ChunkingContext): string | null => {
     if (!reachable) {
-      const seen = new Set<string>();
-      const stack = [entryId];
-      while (stack.length) {
-        const id = stack.pop() as string;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        // a package's barrel imports the whole package: what the entry really uses of it is not
-        // known here, so the walk stops there (those modules keep the automatic split)
-        if (BARREL.test(id)) continue;
-        const info = ctx.getModuleInfo(id);
-        const lazy = new Set(info?.dynamicallyImportedIds ?? []);
-        for (const next of info?.importedIds ?? []) if (!lazy.has(next)) stack.push(next);
-      }
-      if (seen.size < 2) throw new Error(`boot-chunk: ${entryId} imports nothing (not the entry?)`);
-      reachable = seen;
+      // a package's barrel imports the whole package: what the entry really uses of it is not
+      // known here, so the walk stops there (those modules keep the automatic split)
+      reachable = staticReach([entryId], ctx);
+      if (reachable.size < 2) throw new Error(`boot-chunk: ${entryId} imports nothing (not the entry?)`);
     }
     return moduleId !== entryId && reachable.has(moduleId) && !BARREL.test(moduleId) ? 'boot' : null;
   };
@@ -102,7 +91,7 @@ function staticReach(starts: string[], ctx: ChunkingContext, iconsIndex = false)
     // a group's dependencies with it), not the whole package
     if (BARREL.test(id)) continue;
     const info = ctx.getModuleInfo(id);
-    if (!info) throw new Error(`lean-chunk: ${id} is not a module`);
+    if (!info) continue;
     const lazy = new Set(info.dynamicallyImportedIds);
     for (const next of info.importedIds) {
       if (lazy.has(next)) continue;
