@@ -70,17 +70,17 @@ export function publicPagesChunks(pages: Record<string, string>, entryId: string
 /** our own source, not a package (and not a virtual module) */
 const OWN_SOURCE = /^(?!.*node_modules)[^\0]*[\\/]web[\\/]src[\\/]/;
 
-/**
- * the icons (their runtime, the colours they are drawn in, and each icon: antd's own components in
- * the portal's chunks use some of the same icons)
- */
-const ICONS = /node_modules[\\/](@ant-design[\\/](icons|icons-svg|colors|fast-color)|@rc-component[\\/]util)[\\/]/;
+/** the icons' runtime and the colours they are drawn in (each icon goes where it is drawn) */
+const ICON_RUNTIME =
+  /node_modules[\\/](@ant-design[\\/](icons[\\/]es[\\/](components|utils|[a-zA-Z]+Utils)|colors|fast-color)|@rc-component[\\/]util)[\\/]/;
+/** antd's own index (the portal imports its components through it) */
+const ANTD_INDEX = /node_modules[\\/]antd[\\/](es|lib)[\\/]index\.js$/;
 
 /**
  * the modules `starts` import statically, packages included, up to a package's index; `iconsIndex`:
  * fail when one of our modules imports the icons' index
  */
-function staticReach(starts: string[], ctx: ChunkingContext, iconsIndex = false): Set<string> {
+function staticReach(starts: string[], ctx: ChunkingContext, iconsIndex = false, through?: RegExp): Set<string> {
   const seen = new Set<string>();
   const stack = [...starts];
   while (stack.length) {
@@ -88,8 +88,8 @@ function staticReach(starts: string[], ctx: ChunkingContext, iconsIndex = false)
     if (seen.has(id)) continue;
     seen.add(id);
     // a package's barrel: what is used of it follows its users into the chunk (the bundler takes
-    // a group's dependencies with it), not the whole package
-    if (BARREL.test(id)) continue;
+    // a group's dependencies with it), not the whole package (unless `through` names it)
+    if (BARREL.test(id) && !through?.test(id)) continue;
     const info = ctx.getModuleInfo(id);
     if (!info) continue;
     const lazy = new Set(info.dynamicallyImportedIds);
@@ -111,7 +111,8 @@ const ICONS_INDEX = /node_modules[\\/]@ant-design[\\/]icons[\\/](es|lib)[\\/]ind
  * A `codeSplitting` group name function for what the signed-in layout and the lean learner pages
  * (ADR 0050) import statically, packages included: the `lean` chunk, and `lean-portal` for what of
  * it the public pages `portal` import too (the banner carousel, the notice rows, the avatar, the
- * light tabs, the portal's API and keys) with the icons. Without it those were grouped
+ * light tabs, the portal's API and keys, the icons antd's own components draw too) with the icons'
+ * runtime. Without it those were grouped
  * with the portal's forms (`pub-home-login`, 106 KB br) and the icons' runtime with antd's
  * configuration (`antd-config`), and a lean page loaded both; a single chunk for all of them gave
  * the portal the layout's code and styles. The boot's modules stay in the boot; the page modules
@@ -128,8 +129,10 @@ export function leanChunks(starts: string[], portal: string[], entryId: string) 
       // the icons by their own modules: through the package's index they would follow whichever
       // chunk took them first, often a portal page's
       lean = staticReach(starts, ctx, true);
-      const fromPortal = staticReach(portal, ctx);
-      shared = new Set([...lean].filter((id) => fromPortal.has(id) || ICONS.test(id)));
+      // through antd's index: the icons antd's own components draw (a close button, a select's
+      // arrow) are shared with the portal's chunks; those only the lean pages draw stay in `lean`
+      const fromPortal = staticReach(portal, ctx, false, ANTD_INDEX);
+      shared = new Set([...lean].filter((id) => fromPortal.has(id) || ICON_RUNTIME.test(id)));
     }
     if (!lean.has(moduleId) || own.has(moduleId) || BARREL.test(moduleId) || boot(moduleId, ctx)) return null;
     return shared.has(moduleId) ? 'lean-portal' : 'lean';

@@ -1,6 +1,7 @@
 // Avatar upload with a crop step (spec §4, §5): 1 choose, 2 crop, 3 upload; loading states
 // 0 idle, 1 uploading, 2 success, 3 failed. jpg/png only, ≤ 10 MB, at least the target pixels.
-import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import LoadingOutlined from '@ant-design/icons/es/icons/LoadingOutlined';
+import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import { AccountMsg, type UploadedImage } from '@xuetu/contract';
 import { App, Upload } from 'antd';
 import ImgCrop from 'antd-img-crop';

@@ -1,4 +1,6 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
+import ArrowDownOutlined from '@ant-design/icons/es/icons/ArrowDownOutlined';
+import ArrowUpOutlined from '@ant-design/icons/es/icons/ArrowUpOutlined';
+import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import { Button, Space } from 'antd';
 
 /** The 序号 column of a small table whose order matters (a paper's questions, a project's courses). */

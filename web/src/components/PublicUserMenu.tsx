@@ -1,4 +1,5 @@
-import { DownOutlined, LogoutOutlined } from '@ant-design/icons';
+import DownOutlined from '@ant-design/icons/es/icons/DownOutlined';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
 import { Dropdown } from 'antd';
 import { useSession } from '../app/store/session';
 import { useLogout } from '../app/useLogout';

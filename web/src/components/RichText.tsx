@@ -1,15 +1,13 @@
-import {
-  BoldOutlined,
-  ItalicOutlined,
-  LinkOutlined,
-  OrderedListOutlined,
-  PictureOutlined,
-  RedoOutlined,
-  StrikethroughOutlined,
-  UnderlineOutlined,
-  UndoOutlined,
-  UnorderedListOutlined,
-} from '@ant-design/icons';
+import BoldOutlined from '@ant-design/icons/es/icons/BoldOutlined';
+import ItalicOutlined from '@ant-design/icons/es/icons/ItalicOutlined';
+import LinkOutlined from '@ant-design/icons/es/icons/LinkOutlined';
+import OrderedListOutlined from '@ant-design/icons/es/icons/OrderedListOutlined';
+import PictureOutlined from '@ant-design/icons/es/icons/PictureOutlined';
+import RedoOutlined from '@ant-design/icons/es/icons/RedoOutlined';
+import StrikethroughOutlined from '@ant-design/icons/es/icons/StrikethroughOutlined';
+import UnderlineOutlined from '@ant-design/icons/es/icons/UnderlineOutlined';
+import UndoOutlined from '@ant-design/icons/es/icons/UndoOutlined';
+import UnorderedListOutlined from '@ant-design/icons/es/icons/UnorderedListOutlined';
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';

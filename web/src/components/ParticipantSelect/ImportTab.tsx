@@ -1,4 +1,4 @@
-import { UploadOutlined } from '@ant-design/icons';
+import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
 import { AdminMsg, IMPORT_RESULT_ROWS, USER_TEMPLATE_URL, type UserRowView } from '@xuetu/contract';
 import { App, Button, Input, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { MobileOutlined } from '@ant-design/icons';
+import MobileOutlined from '@ant-design/icons/es/icons/MobileOutlined';
 import { Popover, QRCode, Typography } from 'antd';
 
 /** 下载移动端 with the download QR on hover; its own chunk (Popover, QRCode), only when a link is configured. */

@@ -1,4 +1,6 @@
-import { LockOutlined, UserOutlined, WarningOutlined } from '@ant-design/icons';
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+import WarningOutlined from '@ant-design/icons/es/icons/WarningOutlined';
 import { Msg } from '@xuetu/contract';
 import { Button, Form, Input } from 'antd';
 import { type KeyboardEvent, useState } from 'react';

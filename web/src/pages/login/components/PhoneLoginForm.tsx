@@ -1,4 +1,5 @@
-import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import MobileOutlined from '@ant-design/icons/es/icons/MobileOutlined';
+import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
 import { AccountMsg, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useRef, useState } from 'react';

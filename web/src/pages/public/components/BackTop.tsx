@@ -1,4 +1,4 @@
-import { VerticalAlignTopOutlined } from '@ant-design/icons';
+import VerticalAlignTopOutlined from '@ant-design/icons/es/icons/VerticalAlignTopOutlined';
 import { useEffect, useState } from 'react';
 
 /** spec: the back-to-top action appears after 400 px of scrolling */

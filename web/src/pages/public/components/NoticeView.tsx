@@ -1,4 +1,6 @@
-import { EyeOutlined, FileOutlined, LinkOutlined } from '@ant-design/icons';
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
+import FileOutlined from '@ant-design/icons/es/icons/FileOutlined';
+import LinkOutlined from '@ant-design/icons/es/icons/LinkOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { isEmptyDate, type NoticeDetail, NoticeStatus } from '@xuetu/contract';
 import { Alert, Empty, Skeleton } from 'antd';

@@ -1,4 +1,7 @@
-import { ClockCircleOutlined, EnvironmentOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
+import ClockCircleOutlined from '@ant-design/icons/es/icons/ClockCircleOutlined';
+import EnvironmentOutlined from '@ant-design/icons/es/icons/EnvironmentOutlined';
+import MailOutlined from '@ant-design/icons/es/icons/MailOutlined';
+import PhoneOutlined from '@ant-design/icons/es/icons/PhoneOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getSiteConfig } from '../../../api/portal';

@@ -1,4 +1,4 @@
-import { LockOutlined } from '@ant-design/icons';
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { PREVIEW_SECONDS, QUALITY_LABELS, ResType } from '@xuetu/contract';
 import { Alert, Button, Modal, Segmented, Skeleton, Space } from 'antd';

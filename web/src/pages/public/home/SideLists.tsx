@@ -1,4 +1,5 @@
-import { FireOutlined, TrophyOutlined } from '@ant-design/icons';
+import FireOutlined from '@ant-design/icons/es/icons/FireOutlined';
+import TrophyOutlined from '@ant-design/icons/es/icons/TrophyOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { RANKING_LIMIT } from '@xuetu/contract';
 import { Avatar, Empty, Skeleton } from 'antd';

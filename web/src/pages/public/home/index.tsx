@@ -1,4 +1,5 @@
-import { ArrowRightOutlined, RightOutlined } from '@ant-design/icons';
+import ArrowRightOutlined from '@ant-design/icons/es/icons/ArrowRightOutlined';
+import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkItem, NoticeItem } from '@xuetu/contract';
 import { Empty, Skeleton } from 'antd';
