@@ -48,7 +48,9 @@ describe('layout', () => {
     const user = screen.getByTestId('sidebar-user');
     expect(user).toHaveTextContent('平台管理员');
     expect(user).toHaveTextContent('系统管理员');
-    expect(within(screen.getByTestId('sidebar-menu')).getAllByText('用户管理').length).toBeGreaterThan(0);
+    // the sidebar's menu is antd, loaded after the page (ADR 0050)
+    const menu = await screen.findByTestId('sidebar-menu', {}, { timeout: 15_000 });
+    expect(within(menu).getAllByText('用户管理').length).toBeGreaterThan(0);
     expect(screen.getByTestId('breadcrumb')).toHaveTextContent('首页');
     await waitFor(() => expect(screen.getByTestId('message-badge')).toHaveTextContent('3'));
     expect(screen.getByTestId('message-badge')).toHaveAttribute('href', '/ydmessage/index');
@@ -100,14 +102,14 @@ describe('layout', () => {
     renderApp('/dashboard');
     const welcome = await screen.findByTestId('welcome-card', {}, { timeout: 15_000 });
     // the sidebar's menu is antd: it loads in a scope of its own, the page is not in one
-    expect(await screen.findByTestId('sidebar-menu', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('sidebar-menu', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(welcome.closest('.ant-app')).toBeNull();
     expect(screen.getByTestId('navbar').closest('.ant-app')).toBeNull();
     fireEvent.click(within(screen.getByTestId('sidebar')).getAllByText('用户管理')[0]);
-    fireEvent.click(await screen.findByText('组织架构'));
-    await waitFor(() => expect(screen.getByTestId('breadcrumb')).toHaveTextContent('首页/用户管理/组织架构'));
+    fireEvent.click(await screen.findByText('组织架构', {}, { timeout: 15_000 }));
+    await waitFor(() => expect(screen.getByTestId('breadcrumb')).toHaveTextContent('首页/用户管理/组织架构'), { timeout: 15_000 });
     const main = screen.getByTestId('app-main');
-    await waitFor(() => expect(main.querySelector(':scope > .ant-app')).not.toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(main.querySelector(':scope > .ant-app')).not.toBeNull(), { timeout: 15_000 });
   });
 
   it("the tabs' context menu works from the keyboard and closes the other tabs", async () => {
