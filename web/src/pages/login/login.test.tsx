@@ -66,6 +66,8 @@ describe('/login', () => {
     // the target page opens inside the layout (its breadcrumb), whatever component renders it
     // the layout and the page are lazy chunks: on a loaded machine their first import takes a while
     await waitFor(() => expect(screen.getByTestId('breadcrumb')).toHaveTextContent('组织架构'), { timeout: 15_000 });
+    // and the page's chunk has arrived (the layout asks for it with antd's): nothing loads after the test
+    await waitFor(() => expect(screen.queryByTestId('page-loading')).toBeNull(), { timeout: 15_000 });
     expect(api.calls.find((c) => c.url === `${U}/LoginStep1`)?.body).toEqual({ username: 'admin', password: 'Xuetu@2026' });
     expect(api.calls.some((c) => c.url === `${U}/LoginStep2`)).toBe(true);
     await waitFor(() => expect(Cookies.get(TOKEN_COOKIE_KEY)).toBe('new-token'));
