@@ -76,6 +76,8 @@ describe('layout', () => {
     // the page itself belongs to the admin area; the shell owns breadcrumb and tab
     expect(await screen.findByTestId('breadcrumb', {}, { timeout: 5000 })).toHaveTextContent('首页/用户管理/组织架构');
     await waitFor(() => expect(screen.getAllByTestId('tags-view-item').map((t) => t.textContent)).toEqual(['首页', '组织架构']));
+    // the page's chunk has arrived too: nothing loads after the test
+    await waitFor(() => expect(screen.queryByTestId('page-loading')).toBeNull(), { timeout: 15_000 });
   });
 
   it('user menu opens the dialog hooks and logs out to /home', async () => {
@@ -110,6 +112,8 @@ describe('layout', () => {
     await waitFor(() => expect(screen.getByTestId('breadcrumb')).toHaveTextContent('首页/用户管理/组织架构'), { timeout: 15_000 });
     const main = screen.getByTestId('app-main');
     await waitFor(() => expect(main.querySelector(':scope > .ant-app')).not.toBeNull(), { timeout: 15_000 });
+    // the page's chunk has arrived too: nothing loads after the test
+    await waitFor(() => expect(screen.queryByTestId('page-loading')).toBeNull(), { timeout: 15_000 });
   });
 
   it("the tabs' context menu works from the keyboard and closes the other tabs", async () => {
@@ -132,6 +136,8 @@ describe('layout', () => {
     expect(within(await screen.findByRole('menu', { name: '首页 标签' })).getByRole('menuitem', { name: '关闭' })).toBeDisabled();
     fireEvent.click(screen.getByTestId('tags-menu-close-others'));
     await waitFor(() => expect(screen.getAllByTestId('tags-view-item').map((t) => t.textContent)).toEqual(['首页']));
+    // the page's chunk has arrived too: nothing loads after the test
+    await waitFor(() => expect(screen.queryByTestId('page-loading')).toBeNull(), { timeout: 15_000 });
   });
 
   it('a window narrowed to a phone and widened again gets its sidebar back as the user left it', async () => {
