@@ -39,28 +39,18 @@ test('a learner finds a course, watches it with a quality switch, takes notes; t
   await expect(page).toHaveURL(/\/trainres\/study\?id=/);
   await expect(page.getByTestId('study-title')).toHaveText(COURSE);
 
-  // ---- the player: quality menu, play to the end ----
+  // ---- the player: quality menu (a native select, ADR 0050), speeds ----
   const quality = page.getByTestId('quality-menu');
   await expect(quality).toBeVisible({ timeout: 30_000 });
-  await quality.click();
-  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  // the dropdown opens a frame after the click: wait for it before reading its options
-  await expect(options.first()).toBeVisible();
-  const labels = await options.allTextContents();
+  const labels = await quality.locator('option').allTextContents();
   // the demo clip (240 px high) has 流畅 and 原画: the switch below goes from one to the other
   expect(labels.length).toBeGreaterThan(1);
   expect(labels.every((l) => ['流畅', '标清', '高清', '原画'].includes(l))).toBe(true);
-  await options.last().click();
-  await page.getByTestId('speed-menu').click();
-  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText([
-    '0.5x',
-    '0.75x',
-    '1x',
-    '1.25x',
-    '1.5x',
-    '2x',
-  ]);
-  await page.keyboard.press('Escape');
+  await quality.selectOption({ label: labels.at(-1) ?? '' });
+  await expect(page.getByTestId('speed-menu').locator('option')).toHaveText(['0.5x', '0.75x', '1x', '1.25x', '1.5x', '2x']);
+  await page.getByLabel('倍速').selectOption('1.5');
+  await expect.poll(() => page.getByTestId('study-video').evaluate((el: HTMLVideoElement) => el.playbackRate)).toBe(1.5);
+  await page.getByLabel('倍速').selectOption('1');
 
   // ---- switching quality while it plays keeps the place and the play state (issue 23 item 1) ----
   const video = page.getByTestId('study-video');
@@ -70,9 +60,7 @@ test('a learner finds a course, watches it with a quality switch, takes notes; t
   const at = await video.evaluate((el: HTMLVideoElement) => el.currentTime);
   const before = await video.evaluate((el: HTMLVideoElement) => el.currentSrc);
   await video.evaluate((el: HTMLVideoElement) => void el.play().catch(() => {}));
-  await quality.click();
-  await expect(options.first()).toBeVisible();
-  await options.first().click();
+  await quality.selectOption({ label: labels[0] ?? '' });
   // the new rendition (a new source) continues from about the same place, not 0:00, and plays on
   await expect
     .poll(
@@ -140,5 +128,12 @@ test('the study page on a phone (390 px): the player is full width, nothing over
   expect(box?.width ?? 0).toBeGreaterThan(300);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(page.getByTestId('study-progress')).toBeVisible();
+  // the catalogue and the study page draw no antd (ADR 0050): none of antd's chunks came on the way
+  await page.waitForLoadState('networkidle');
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+  expect(scripts.filter((f) => /\/(antd-config|AntAppScope|pub-)[^/]*\.js$/.test(f))).toEqual([]);
+  // the speed menu is the platform's own control: it works with a tap
+  await page.getByLabel('倍速').selectOption('1.25');
+  await expect.poll(() => video.evaluate((el: HTMLVideoElement) => el.playbackRate)).toBe(1.25);
   await snap(page, 'study-phone');
 });

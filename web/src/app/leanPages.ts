@@ -3,4 +3,4 @@
 // and the registry marks the same pages with `leanPage` (registry.test.ts checks both agree).
 
 /** pathnames, lower case, without a trailing slash */
-export const LEAN_PAGE_PATHS = ['/dashboard', '/trainres/index', '/ysuserexam/exam'];
+export const LEAN_PAGE_PATHS = ['/dashboard', '/trainres/index', '/trainres/study', '/ysuserexam/exam'];

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { PlayListAnswer } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AntAppScope } from '../app/AntAppScope';
-import { StudyDocument } from '../pages/learner/study/StudyDocument';
+import StudyDocument from '../pages/learner/study/StudyDocument';
 import { mockApi, ok } from '../test/mockApi';
 import { PdfViewer, stepZoom } from './PdfViewer';
 

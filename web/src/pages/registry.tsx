@@ -104,7 +104,7 @@ export const layoutPages: Record<string, LayoutPage> = {
   '/dashboard': { title: '首页', page: leanPage(() => import('./dashboard')), affix: true },
   '/profile/index': { title: '个人中心', page: UnderConstruction },
   '/ydmessage/index': { title: '我的消息' },
-  '/trainres/study': { title: '课程学习', page: page(() => import('./learner/study')) },
+  '/trainres/study': { title: '课程学习', page: leanPage(() => import('./learner/study')) },
   '/project/detail': { title: '培训项目', page: page(() => import('./learner/project')) },
   '/ysUserExam/exam': { title: '在线考试', page: leanPage(() => import('./learner/exam')) },
   '/ysUserExam/examview': { title: '考试结果', page: page(() => import('./learner/examview')) },

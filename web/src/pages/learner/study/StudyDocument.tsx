@@ -21,7 +21,7 @@ interface Props {
  * is a stretch of "playing" while the page is visible; hiding the tab or leaving pauses it. The
  * position sent is the page shown, so the learner comes back to it.
  */
-export const StudyDocument = forwardRef<StudyPlayerHandle, Props>(function StudyDocument(
+const StudyDocument = forwardRef<StudyPlayerHandle, Props>(function StudyDocument(
   { rescode, data, intervalSeconds, resumeAt, onBeat },
   handle,
 ) {
@@ -99,3 +99,5 @@ export const StudyDocument = forwardRef<StudyPlayerHandle, Props>(function Study
     </div>
   );
 });
+
+export default StudyDocument;

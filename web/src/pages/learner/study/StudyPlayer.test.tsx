@@ -1,7 +1,6 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { PlayListAnswer } from '@xuetu/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AntAppScope } from '../../../app/AntAppScope';
 import { mockApi, ok } from '../../../test/mockApi';
 import { StudyPlayer } from './StudyPlayer';
 
@@ -21,11 +20,7 @@ const data: PlayListAnswer = {
   note: '',
 };
 const show = (rules = { maxSpeed: 2, allowSeekAhead: true }) =>
-  render(
-    <AntAppScope>
-      <StudyPlayer rescode="R1" data={data} rules={rules} intervalSeconds={15} resumeAt={0} onBeat={() => {}} onCompleted={() => {}} />
-    </AntAppScope>,
-  );
+  render(<StudyPlayer rescode="R1" data={data} rules={rules} intervalSeconds={15} resumeAt={0} onBeat={() => {}} onCompleted={() => {}} />);
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -36,10 +31,14 @@ describe('StudyPlayer', () => {
     mockApi();
     show({ maxSpeed: 1, allowSeekAhead: false });
     expect(screen.getByTestId('study-video').getAttribute('src')).toBe('/prod-api/media/play/M1/FD/source.mp4?t=a');
-    expect(within(screen.getByTestId('quality-menu')).getByText('流畅')).toBeTruthy();
-    fireEvent.mouseDown(within(screen.getByTestId('speed-menu')).getByRole('combobox'));
-    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBe(3));
-    expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual(['0.5x', '0.75x', '1x']);
+    const quality = screen.getByLabelText('清晰度') as HTMLSelectElement;
+    expect([...quality.options].map((o) => o.textContent)).toEqual(['流畅', '原画']);
+    expect(quality.selectedOptions[0]?.textContent).toBe('流畅');
+    const speed = screen.getByLabelText('倍速') as HTMLSelectElement;
+    expect([...speed.options].map((o) => o.textContent)).toEqual(['0.5x', '0.75x', '1x']);
+    // a chosen speed is the element's rate
+    fireEvent.change(speed, { target: { value: '0.75' } });
+    expect((screen.getByTestId('study-video') as HTMLVideoElement).playbackRate).toBe(0.75);
     expect(screen.getByText('本课程不允许快进')).toBeTruthy();
   });
 
@@ -96,11 +95,8 @@ describe('StudyPlayer', () => {
       fireEvent.play(video);
     });
     time = 7;
-    fireEvent.mouseDown(within(screen.getByTestId('quality-menu')).getByRole('combobox'));
-    await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option').length).toBeGreaterThan(1));
-    const od = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === '原画') as HTMLElement;
     await act(async () => {
-      fireEvent.click(od);
+      fireEvent.change(screen.getByLabelText('清晰度'), { target: { value: 'OD' } });
     });
     expect(video.getAttribute('src')).toBe('/prod-api/media/play/M1/OD/source.mp4?t=b');
     // the new source loads from the start, paused, as a browser does; its metadata puts it back

@@ -1,8 +1,9 @@
 import { type PlayListAnswer, QUALITY_LABELS, type StudyBeatAnswer, type StudyRules } from '@xuetu/contract';
-import { Alert, App, Button, Empty, Select, Space } from 'antd';
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, type ReactNode, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { sendStudyBeat, studyComplete } from '../../../api/study';
+import { feedback } from '../../../app/feedback';
 import { attachHls } from '../../../components/attachHls';
+import { LeanEmpty } from '../../../components/LeanCard';
 import { allowedSpeeds, StudyHeartbeat, seekGuard } from './logic';
 
 export interface StudyPlayerHandle {
@@ -80,7 +81,6 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
   { rescode, lesson = 0, autoPlay = false, onNext, data, rules, intervalSeconds, resumeAt, poster, onBeat, onCompleted },
   handle,
 ) {
-  const { message } = App.useApp();
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
   const [quality, setQuality] = useState(data.playList[0]?.item1 ?? '');
   const [speed, setSpeed] = useState(1);
@@ -113,7 +113,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
       if (!el) return;
       const back = seekGuard(s, furthest.current, rules.allowSeekAhead);
       if (back !== null) {
-        message.warning('本课程不允许快进');
+        feedback.warning('本课程不允许快进');
         return;
       }
       el.currentTime = s;
@@ -166,10 +166,10 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
       }
       try {
         const env = await studyComplete(rescode, heartbeat.current?.guid ?? '');
-        message.success(env.msg || '恭喜，已完成本课程');
+        feedback.success(env.msg || '恭喜，已完成本课程');
         callbacks.current.onCompleted();
       } catch (err) {
-        message.warning(err instanceof Error ? err.message : '学习时长不足，暂不能完成本课程');
+        feedback.warning(err instanceof Error ? err.message : '学习时长不足，暂不能完成本课程');
       }
     };
     const onTime = () => {
@@ -181,7 +181,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
       const back = seekGuard(el.currentTime, furthest.current, rules.allowSeekAhead);
       if (back !== null) {
         el.currentTime = back;
-        message.warning('本课程不允许快进');
+        feedback.warning('本课程不允许快进');
       }
     };
     const onRate = () => {
@@ -212,7 +212,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
     el.addEventListener('ratechange', onRate, on);
     el.addEventListener('loadedmetadata', onMeta, on);
     return () => off.abort();
-  }, [rescode, rules, message]);
+  }, [rescode, rules]);
 
   // HLS: hls.js, loaded on demand (the study page's chunk only), the session header on every request.
   // A quality switch carries the place and the play state over: they are read when the learner
@@ -266,13 +266,13 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
     if (ref.current) ref.current.playbackRate = speed;
   }, [speed]);
 
-  if (!item) return data.note ? <Alert type="warning" showIcon message={data.note} /> : <Empty description="暂无可播放的内容" />;
+  if (!item) return data.note ? <Notice tone="warning">{data.note}</Notice> : <LeanEmpty description="暂无可播放的内容" />;
   const qualities = data.playList.map((p) => ({ value: p.item1, label: QUALITY_LABELS[p.item1] ?? p.item1 }));
   const src = data.format === 'file' ? item.item2 : undefined;
   return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="study-player">
+    <div className="xt-study-player" data-testid="study-player">
       {data.resType === 2 ? (
-        <audio ref={ref} controls src={src} style={{ width: '100%' }} data-testid="study-audio" />
+        <audio ref={ref} controls src={src} data-testid="study-audio" />
       ) : (
         <video
           ref={ref}
@@ -284,54 +284,85 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
           poster={poster || NO_COVER_POSTER}
           controlsList="noplaybackrate"
           // 16:9 reserved before the metadata arrives: nothing below moves when it does (CLS, issue 23 item 11)
-          style={{ width: '100%', maxHeight: 520, aspectRatio: '16 / 9', background: '#000', display: 'block' }}
+          className="xt-study-screen"
           data-testid="study-video"
         />
       )}
-      <Space wrap>
+      <div className="xt-study-row">
         {qualities.length > 0 && (
-          <Space size={4}>
+          <label className="xt-study-row" style={{ gap: 4 }}>
             清晰度
-            <Select
-              size="small"
-              style={{ width: 88 }}
-              options={qualities}
+            <select
+              className="xt-study-select"
               value={item.item1}
-              onChange={chooseQuality}
+              onChange={(e) => chooseQuality(e.target.value)}
               data-testid="quality-menu"
-              aria-label="清晰度"
-            />
-          </Space>
+            >
+              {qualities.map((q) => (
+                <option key={q.value} value={q.value}>
+                  {q.label}
+                </option>
+              ))}
+            </select>
+          </label>
         )}
-        <Space size={4}>
+        <label className="xt-study-row" style={{ gap: 4 }}>
           倍速
-          <Select
-            size="small"
-            style={{ width: 88 }}
-            options={speeds.map((s) => ({ value: s, label: `${s}x` }))}
-            value={speed}
-            onChange={(v) => setSpeed(v)}
+          <select
+            className="xt-study-select"
+            value={String(speed)}
+            onChange={(e) => setSpeed(Number(e.target.value))}
             data-testid="speed-menu"
-            aria-label="倍速"
-          />
-        </Space>
-        {!rules.allowSeekAhead && <span style={{ color: 'var(--xt-text-tertiary)' }}>本课程不允许快进</span>}
-      </Space>
+          >
+            {speeds.map((s) => (
+              <option key={s} value={String(s)}>
+                {s}x
+              </option>
+            ))}
+          </select>
+        </label>
+        {!rules.allowSeekAhead && <span className="xt-study-muted">本课程不允许快进</span>}
+      </div>
       {takenOver && (
-        <Alert
-          type="warning"
-          showIcon
-          message={takenOver}
-          data-testid="study-takeover"
+        <Notice
+          tone="warning"
+          testId="study-takeover"
           action={
-            <Button size="small" onClick={() => void ref.current?.play().catch(() => {})}>
+            <button type="button" className="xt-lean-btn is-small" onClick={() => void ref.current?.play().catch(() => {})}>
               在此继续学习
-            </Button>
+            </button>
           }
-        />
+        >
+          {takenOver}
+        </Notice>
       )}
-      {data.note && <Alert type="info" showIcon message={data.note} />}
-      {error && <Alert type="warning" showIcon message={error} />}
-    </Space>
+      {data.note && <Notice tone="info">{data.note}</Notice>}
+      {error && <Notice tone="warning">{error}</Notice>}
+    </div>
   );
 });
+
+/** A notice band under the player (lean.css: antd's Alert look). */
+export function Notice({
+  tone,
+  testId,
+  action,
+  children,
+}: {
+  tone: 'info' | 'warning';
+  testId?: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={`xt-lean-alert is-${tone}`}
+      role={tone === 'warning' ? 'alert' : 'status'}
+      style={{ marginBottom: 0 }}
+      data-testid={testId}
+    >
+      <span className="xt-lean-alert-text">{children}</span>
+      {action && <span className="xt-lean-alert-action">{action}</span>}
+    </div>
+  );
+}

@@ -1,8 +1,10 @@
-import { HeartFilled, HeartOutlined, LikeFilled, LikeOutlined } from '@ant-design/icons';
+import HeartFilled from '@ant-design/icons/es/icons/HeartFilled';
+import HeartOutlined from '@ant-design/icons/es/icons/HeartOutlined';
+import LikeFilled from '@ant-design/icons/es/icons/LikeFilled';
+import LikeOutlined from '@ant-design/icons/es/icons/LikeOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CourseCard, isEmptyDate, RES_TYPE_LABELS, type StudyBeatAnswer, type StudyLesson } from '@xuetu/contract';
-import { App, Avatar, Button, Card, Col, Descriptions, Empty, List, Progress, Result, Row, Space, Spin, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { type ButtonHTMLAttributes, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { learnstatsKeys } from '../../../api/learnstats.keys';
 import { projectKeys } from '../../../api/projects.keys';
@@ -16,14 +18,24 @@ import {
   toggleCollect,
 } from '../../../api/study';
 import { studyKeys } from '../../../api/study.keys';
+import { AntIsland } from '../../../app/AntIsland';
+import { feedback } from '../../../app/feedback';
+import { LeanCard, LeanEmpty } from '../../../components/LeanCard';
 import { LightTabPanels, LightTabs } from '../../../components/LightTabs';
+import { PageLoading } from '../../../components/PageLoading';
 import { RichTextView } from '../../../components/RichTextView';
 import { formatClock, formatStudied } from './logic';
 import { NotesPanel } from './NotesPanel';
-import { StudyDocument } from './StudyDocument';
 import { StudyPlayer, type StudyPlayerHandle } from './StudyPlayer';
+import './study.css';
 
-/** /trainres/study?id=<resCode>: the player, my progress, notes, favourite, like, relevant courses. */
+// a document course draws its pdf with pdf.js and antd's controls: loaded only for one
+const StudyDocument = lazy(() => import('./StudyDocument'));
+
+/**
+ * /trainres/study?id=<resCode>: the player, my progress, notes, favourite, like, relevant courses.
+ * Plain elements (ADR 0050): the page draws no antd on its first screen.
+ */
 export default function StudyPage() {
   const [params] = useSearchParams();
   const rescode = params.get('id') ?? '';
@@ -37,10 +49,37 @@ const INFO_TABS = [
   { key: 'relevant', label: '相关课程' },
 ];
 
+/** A page-wide outcome (no course) with the way back to the catalogue. */
+function NoCourse({ title }: { title: string }) {
+  const navigate = useNavigate();
+  return (
+    <div className="xt-lean-result" role="status">
+      <p className="xt-lean-result-title">{title}</p>
+      <button type="button" className="xt-lean-btn" onClick={() => navigate('/trainres/index')}>
+        返回课程中心
+      </button>
+    </div>
+  );
+}
+
+/** A button with an optional leading icon (antd's look, lean.css). */
+function Btn({
+  primary = false,
+  icon,
+  children,
+  ...rest
+}: { primary?: boolean; icon?: ReactNode; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button type="button" className={`xt-lean-btn${primary ? ' is-primary' : ''}`} {...rest}>
+      {icon}
+      {children}
+    </button>
+  );
+}
+
 function StudyView({ rescode }: { rescode: string }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const { message } = App.useApp();
   const player = useRef<StudyPlayerHandle>(null);
   const detailKey = studyKeys.detail(rescode);
   const detail = useQuery({ queryKey: detailKey, queryFn: () => getStudyDetail(rescode), enabled: Boolean(rescode), staleTime: Infinity });
@@ -73,106 +112,90 @@ function StudyView({ rescode }: { rescode: string }) {
     [qc],
   );
 
-  if (!rescode)
-    return <Result status="404" title="未指定课程" extra={<Button onClick={() => navigate('/trainres/index')}>返回课程中心</Button>} />;
-  if (detail.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  if (!rescode) return <NoCourse title="未指定课程" />;
+  if (detail.isLoading) return <PageLoading />;
   const d = detail.data;
-  if (!d)
-    return (
-      <Result status="404" title="课程不存在或已下架" extra={<Button onClick={() => navigate('/trainres/index')}>返回课程中心</Button>} />
-    );
+  if (!d) return <NoCourse title="课程不存在或已下架" />;
   const studySeconds = live?.studySeconds ?? d.studySeconds;
   const progress = live?.progress ?? d.progress;
   const completed = (live?.completed ?? d.completed) === 1;
   const patch = (p: Partial<typeof d>) => qc.setQueryData(detailKey, { ...d, ...p });
 
   const onBeat = (a: StudyBeatAnswer) => setLive({ studySeconds: a.studySeconds, progress: a.progress, completed: a.completed });
-  const collect = async () => {
+  /** one request at a time from the buttons below; the request wrapper shows a failure's message */
+  const act = async (run: () => Promise<void>, failed?: (err: unknown) => void) => {
     setBusy(true);
     try {
-      const env = await toggleCollect(rescode);
-      message.success(env.msg);
-      patch({ isCollect: env.data.isCollect as 0 | 1, collectCnt: env.data.collectCnt });
-    } catch {
-      // the request wrapper already showed the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
-  const like = async () => {
-    setBusy(true);
-    try {
-      const env = await setThumbsup(rescode);
-      message.success(env.msg);
-      patch({ isThumbsup: 1, thumbsupCnt: env.data.thumbsupCnt });
-    } catch {
-      // the request wrapper already showed the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const finishReading = async () => {
-    setBusy(true);
-    try {
-      const env = await studyComplete(rescode, '');
-      message.success(env.msg || '恭喜，已完成本课程');
-      setLive({ studySeconds, progress: 100, completed: 1 });
+      await run();
     } catch (err) {
-      message.warning(err instanceof Error ? err.message : '暂不能完成本课程');
+      failed?.(err);
     } finally {
       setBusy(false);
     }
   };
+  const collect = () =>
+    act(async () => {
+      const env = await toggleCollect(rescode);
+      feedback.success(env.msg);
+      patch({ isCollect: env.data.isCollect as 0 | 1, collectCnt: env.data.collectCnt });
+    });
+  const like = () =>
+    act(async () => {
+      const env = await setThumbsup(rescode);
+      feedback.success(env.msg);
+      patch({ isThumbsup: 1, thumbsupCnt: env.data.thumbsupCnt });
+    });
+  const finishReading = () =>
+    act(
+      async () => {
+        const env = await studyComplete(rescode, '');
+        feedback.success(env.msg || '恭喜，已完成本课程');
+        setLive({ studySeconds, progress: 100, completed: 1 });
+      },
+      (err) => feedback.warning(err instanceof Error ? err.message : '暂不能完成本课程'),
+    );
+  const finishButton = !completed && (
+    <div>
+      <Btn primary onClick={finishReading} disabled={busy} data-testid="study-finish">
+        我已学完
+      </Btn>
+    </div>
+  );
 
   const media =
     d.resType === 4 ? (
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <>
         <RichTextView html={d.content} />
-        {!completed && (
-          <Button type="primary" onClick={finishReading} disabled={busy}>
-            我已学完
-          </Button>
-        )}
-      </Space>
+        {finishButton}
+      </>
     ) : play.isLoading || interval.isLoading ? (
       d.resType === 1 ? (
         // the player's own room (16:9 video and its quality/speed row) while its address loads:
         // nothing below moves when it arrives (CLS, issue 23 item 11)
-        <div style={{ paddingBottom: 32 }}>
-          <div
-            style={{
-              width: '100%',
-              maxHeight: 520,
-              aspectRatio: '16 / 9',
-              background: '#000',
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-            }}
-          >
-            <Spin />
+        <div style={{ paddingBottom: 36 }}>
+          <div className="xt-study-screen">
+            <span className="xt-page-loading-ring" />
           </div>
         </div>
       ) : (
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
+        <PageLoading />
       )
     ) : play.data && d.resType === 3 ? (
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <StudyDocument
-          ref={player}
-          rescode={d.resCode}
-          data={play.data}
-          intervalSeconds={interval.data ?? d.interval}
-          resumeAt={d.completed ? 1 : d.lastPosition}
-          onBeat={onBeat}
-        />
-        {!completed && (
-          <Button type="primary" onClick={finishReading} disabled={busy} data-testid="study-finish">
-            我已学完
-          </Button>
-        )}
-      </Space>
+      <>
+        <AntIsland fallback={<PageLoading />}>
+          <Suspense fallback={<PageLoading />}>
+            <StudyDocument
+              ref={player}
+              rescode={d.resCode}
+              data={play.data}
+              intervalSeconds={interval.data ?? d.interval}
+              resumeAt={d.completed ? 1 : d.lastPosition}
+              onBeat={onBeat}
+            />
+          </Suspense>
+        </AntIsland>
+        {finishButton}
+      </>
     ) : play.data ? (
       <StudyPlayer
         key={lesson}
@@ -190,164 +213,176 @@ function StudyView({ rescode }: { rescode: string }) {
         onCompleted={() => setLive({ studySeconds, progress: 100, completed: 1 })}
       />
     ) : (
-      <Empty description="暂无可播放的内容" />
+      <LeanEmpty description="暂无可播放的内容" />
     );
 
+  const percent = Math.min(100, Math.max(0, progress));
   return (
-    <Row gutter={[16, 16]} className="xt-study">
-      <Col xs={24} lg={16}>
-        <Card styles={{ body: { padding: 12 } }}>
-          <Space direction="vertical" style={{ width: '100%' }}>
-            {/* under the page's (visually hidden) h1: an h2 (heading order) */}
-            <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }} data-testid="study-title">
-              {d.resName}
-            </Typography.Title>
-            {media}
-            {lessons.length > 1 && (
-              <LessonPanel
-                lessons={lessons}
-                current={lesson}
-                onPick={(i) => {
-                  if (i === lesson) return;
-                  // the closing beat of this lesson's viewing goes out before the player changes
-                  void (player.current?.close() ?? Promise.resolve()).finally(() => setPicked({ index: i, autoPlay: true }));
-                }}
-              />
-            )}
-            <div data-testid="study-progress">
-              <Space wrap size={[12, 4]}>
-                <Tag>{RES_TYPE_LABELS[d.resType] ?? '课程'}</Tag>
-                <span>学时 {d.creditHours}</span>
-                {d.duration > 0 && <span>已学 {formatStudied(studySeconds)}</span>}
-                {completed ? <Tag color="success">已完成</Tag> : <Tag>学习中</Tag>}
-              </Space>
-              {d.duration > 0 && <Progress percent={progress} size="small" aria-label="学习进度" />}
+    <div className="xt-study">
+      <LeanCard bodyStyle={{ padding: 12 }}>
+        <div className="xt-study-main">
+          {/* under the page's (visually hidden) h1: an h2 (heading order) */}
+          <h2 className="xt-study-title" data-testid="study-title">
+            {d.resName}
+          </h2>
+          {media}
+          {lessons.length > 1 && (
+            <LessonPanel
+              lessons={lessons}
+              current={lesson}
+              onPick={(i) => {
+                if (i === lesson) return;
+                // the closing beat of this lesson's viewing goes out before the player changes
+                void (player.current?.close() ?? Promise.resolve()).finally(() => setPicked({ index: i, autoPlay: true }));
+              }}
+            />
+          )}
+          <div data-testid="study-progress">
+            <div className="xt-study-row">
+              <span className="xt-lean-tag">{RES_TYPE_LABELS[d.resType] ?? '课程'}</span>
+              <span>学时 {d.creditHours}</span>
+              {d.duration > 0 && <span>已学 {formatStudied(studySeconds)}</span>}
+              {completed ? <span className="xt-lean-tag is-success">已完成</span> : <span className="xt-lean-tag">学习中</span>}
             </div>
-            <Space wrap>
-              <Button
-                icon={d.isCollect ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />}
-                onClick={collect}
-                disabled={busy}
-              >
-                {d.isCollect ? '已收藏' : '收藏'} {d.collectCnt || ''}
-              </Button>
-              <Button
-                icon={d.isThumbsup ? <LikeFilled style={{ color: '#1677ff' }} /> : <LikeOutlined />}
-                onClick={like}
-                disabled={busy || d.isThumbsup === 1}
-              >
-                {d.isThumbsup ? '已点赞' : '点赞'} {d.thumbsupCnt || ''}
-              </Button>
-              <span style={{ color: 'var(--xt-text-tertiary)' }}>{d.viewCnt} 次浏览</span>
-            </Space>
-          </Space>
-        </Card>
-      </Col>
-      <Col xs={24} lg={8}>
-        <Card styles={{ body: { paddingTop: 4 } }}>
-          <LightTabs label="课程信息" items={INFO_TABS} activeKey={infoTab} onChange={setInfoTab} />
-          <LightTabPanels
-            activeKey={infoTab}
-            items={[
-              {
-                key: 'intro',
-                children: (
-                  <Space direction="vertical" style={{ width: '100%' }}>
-                    {d.lecturerName && (
-                      <Space>
-                        <Avatar src={d.lecturerFace || undefined} alt={d.lecturerName}>
-                          {d.lecturerName.slice(0, 1)}
-                        </Avatar>
-                        <span>讲师：{d.lecturerName}</span>
-                      </Space>
+            {d.duration > 0 && (
+              <div className="xt-study-progress">
+                <span
+                  className="xt-lean-progress"
+                  role="progressbar"
+                  aria-label="学习进度"
+                  aria-valuenow={percent}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                >
+                  <span style={{ width: `${percent}%` }} />
+                </span>
+                <span>{percent}%</span>
+              </div>
+            )}
+          </div>
+          <div className="xt-study-row">
+            <Btn icon={d.isCollect ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={collect} disabled={busy}>
+              {d.isCollect ? '已收藏' : '收藏'} {d.collectCnt || ''}
+            </Btn>
+            <Btn
+              icon={d.isThumbsup ? <LikeFilled style={{ color: '#1677ff' }} /> : <LikeOutlined />}
+              onClick={like}
+              disabled={busy || d.isThumbsup === 1}
+            >
+              {d.isThumbsup ? '已点赞' : '点赞'} {d.thumbsupCnt || ''}
+            </Btn>
+            <span className="xt-study-muted">{d.viewCnt} 次浏览</span>
+          </div>
+        </div>
+      </LeanCard>
+      <LeanCard bodyStyle={{ paddingTop: 4 }}>
+        <LightTabs label="课程信息" items={INFO_TABS} activeKey={infoTab} onChange={setInfoTab} />
+        <LightTabPanels
+          activeKey={infoTab}
+          items={[
+            {
+              key: 'intro',
+              children: (
+                <div className="xt-study-info">
+                  {d.lecturerName && (
+                    <div className="xt-study-row">
+                      <span className="xt-avatar" style={{ width: 32, height: 32, fontSize: 16 }}>
+                        {d.lecturerFace ? (
+                          <img src={d.lecturerFace} alt={d.lecturerName} width={32} height={32} />
+                        ) : (
+                          d.lecturerName.slice(0, 1)
+                        )}
+                      </span>
+                      <span>讲师：{d.lecturerName}</span>
+                    </div>
+                  )}
+                  <dl className="xt-study-facts">
+                    <dt>目录</dt>
+                    <dd>{d.dName || '—'}</dd>
+                    {d.duration > 0 && (
+                      <>
+                        <dt>时长</dt>
+                        <dd>{formatStudied(d.duration)}</dd>
+                      </>
                     )}
-                    <Descriptions size="small" column={1}>
-                      <Descriptions.Item label="目录">{d.dName || '—'}</Descriptions.Item>
-                      {d.duration > 0 && <Descriptions.Item label="时长">{formatStudied(d.duration)}</Descriptions.Item>}
-                      {d.lastStudyTime && !isEmptyDate(d.lastStudyTime) && (
-                        <Descriptions.Item label="最近学习">{d.lastStudyTime}</Descriptions.Item>
-                      )}
-                    </Descriptions>
-                    {d.introduceHtml ? <RichTextView html={d.introduceHtml} /> : <Empty description="暂无简介" />}
-                  </Space>
-                ),
-              },
-              {
-                key: 'notes',
-                children: (
-                  <NotesPanel
-                    rescode={d.resCode}
-                    position={() => player.current?.position() ?? 0}
-                    onSeek={(s) => player.current?.seek(s)}
-                  />
-                ),
-              },
-              {
-                key: 'relevant',
-                children: (
-                  <RelevantList items={relevant.data ?? []} onOpen={(c) => navigate(`/trainres/study?id=${encodeURIComponent(c)}`)} />
-                ),
-              },
-            ]}
-          />
-        </Card>
-      </Col>
-    </Row>
+                    {d.lastStudyTime && !isEmptyDate(d.lastStudyTime) && (
+                      <>
+                        <dt>最近学习</dt>
+                        <dd>{d.lastStudyTime}</dd>
+                      </>
+                    )}
+                  </dl>
+                  {d.introduceHtml ? <RichTextView html={d.introduceHtml} /> : <LeanEmpty description="暂无简介" />}
+                </div>
+              ),
+            },
+            {
+              key: 'notes',
+              children: (
+                <NotesPanel rescode={d.resCode} position={() => player.current?.position() ?? 0} onSeek={(s) => player.current?.seek(s)} />
+              ),
+            },
+            {
+              key: 'relevant',
+              children: (
+                <RelevantList items={relevant.data ?? []} onOpen={(c) => navigate(`/trainres/study?id=${encodeURIComponent(c)}`)} />
+              ),
+            },
+          ]}
+        />
+      </LeanCard>
+    </div>
   );
 }
 
-/** 课时列表: the course's lessons, the current one highlighted; a click plays that lesson. */
+/** 课时列表: the course's lessons, the current one marked; a press plays that lesson. */
 function LessonPanel({ lessons, current, onPick }: { lessons: StudyLesson[]; current: number; onPick: (index: number) => void }) {
   return (
     <div data-testid="lesson-panel">
-      <Typography.Text strong>课时列表（{lessons.length}）</Typography.Text>
-      <List
-        size="small"
-        dataSource={lessons}
-        renderItem={(l) => {
+      <strong>课时列表（{lessons.length}）</strong>
+      <ul className="xt-study-lessons">
+        {lessons.map((l) => {
           const active = l.index === current;
           return (
-            <List.Item
-              data-testid="lesson-item"
-              aria-current={active ? 'true' : undefined}
-              onClick={() => onPick(l.index)}
-              style={{
-                cursor: 'pointer',
-                paddingInline: 8,
-                background: active ? '#e6f4ff' : undefined,
-                borderInlineStart: active ? '3px solid #1677ff' : '3px solid transparent',
-              }}
-            >
-              <Space style={{ width: '100%', justifyContent: 'space-between' }}>
-                <Typography.Text strong={active} style={active ? { color: '#1677ff' } : undefined}>
+            <li key={l.index}>
+              <button
+                type="button"
+                className="xt-study-lesson"
+                data-testid="lesson-item"
+                aria-current={active ? 'true' : undefined}
+                onClick={() => onPick(l.index)}
+              >
+                <span>
                   {l.index + 1}. {l.title}
-                </Typography.Text>
-                <Typography.Text type="secondary">
+                </span>
+                <span className="xt-study-lesson-side">
                   {active ? '正在学习 · ' : ''}
                   {l.duration > 0 ? formatClock(l.duration) : ''}
-                </Typography.Text>
-              </Space>
-            </List.Item>
+                </span>
+              </button>
+            </li>
           );
-        }}
-      />
+        })}
+      </ul>
     </div>
   );
 }
 
 function RelevantList({ items, onOpen }: { items: CourseCard[]; onOpen: (code: string) => void }) {
-  if (!items.length) return <Empty description="暂无相关课程" />;
+  if (!items.length) return <LeanEmpty description="暂无相关课程" />;
   return (
-    <List
-      dataSource={items}
-      renderItem={(c) => (
-        <List.Item style={{ cursor: 'pointer' }} onClick={() => onOpen(c.resCode)}>
-          <List.Item.Meta
-            title={c.resName}
-            description={`${c.viewCnt} 次浏览 · 学时 ${c.creditHours}${c.progress ? ` · 已学 ${c.progress}%` : ''}`}
-          />
-        </List.Item>
-      )}
-    />
+    <ul className="xt-study-list">
+      {items.map((c) => (
+        <li key={c.resCode}>
+          <button type="button" className="xt-study-link" onClick={() => onOpen(c.resCode)}>
+            <span className="xt-study-link-title">{c.resName}</span>
+            <span className="xt-study-muted">
+              {c.viewCnt} 次浏览 · 学时 {c.creditHours}
+              {c.progress ? ` · 已学 ${c.progress}%` : ''}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

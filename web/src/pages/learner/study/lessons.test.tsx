@@ -169,3 +169,92 @@ describe('study page: a course of several lessons', () => {
     expect(beats()[0]).not.toHaveProperty('lesson');
   });
 });
+
+// The rest of the page (ADR 0050: plain elements, no antd on its first screen): notes, favourite, like.
+describe('study page: notes, favourite and like', () => {
+  const note = (id: number, content: string, position: number) => ({
+    id,
+    rescode: 'R1',
+    content,
+    position,
+    createTime: '2026-11-28 10:00',
+  });
+
+  it('is drawn without antd components', async () => {
+    api.on(`${R}/GetTrainResStudyDetail`, ok(detail({ lessons: [lessons[0]], lastLesson: 0, lecturerName: '陈立新', dName: '安全生产' })));
+    show();
+    const page = (await screen.findByTestId('study-title')).closest('.xt-study');
+    expect(page).not.toBeNull();
+    expect(page?.querySelector('[class*="ant-"]')).toBeNull();
+    expect(screen.getByRole('progressbar', { name: '学习进度' })).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByText('讲师：陈立新')).toBeTruthy();
+  });
+
+  it('adds a note at the playing position, edits it in place and deletes it after a confirmation', async () => {
+    let notes = [note(1, '旧笔记', 30)];
+    api
+      .on(`${R}/GetTrainResStudyDetail`, ok(detail({ lessons: [lessons[0]], lastLesson: 0, lastPosition: 0 })))
+      .on(`${R}/GetNoteList`, () => ok(notes))
+      .on(`${R}/AddNoteData`, (_c: unknown, body: { content: string; position: number }) => {
+        const added = note(2, body.content, body.position);
+        notes = [...notes, added];
+        return ok(added);
+      })
+      .on(`${R}/UpdateNote`, (_c: unknown, body: { id: number; content: string }) => {
+        notes = notes.map((n) => (n.id === body.id ? { ...n, content: body.content } : n));
+        return ok(notes.find((n) => n.id === body.id));
+      })
+      .on(`${R}/DelNote`, (_c: unknown, body: { id: number }) => {
+        notes = notes.filter((n) => n.id !== body.id);
+        return ok(null);
+      });
+    show();
+    await waitFor(() => expect(video().getAttribute('src')).toBeTruthy());
+    Object.defineProperty(video(), 'currentTime', { configurable: true, value: 42.7 });
+    fireEvent.click(screen.getByRole('tab', { name: '笔记' }));
+    await waitFor(() => expect(screen.getAllByTestId('note-item')).toHaveLength(1));
+    const add = screen.getByRole('button', { name: '添加笔记' });
+    expect(add).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('笔记内容'), { target: { value: '  新笔记  ' } });
+    fireEvent.click(add);
+    await waitFor(() => expect(screen.getAllByTestId('note-item')).toHaveLength(2));
+    expect(api.calls.find((c) => c.url.endsWith('/AddNoteData'))?.body).toMatchObject({ rescode: 'R1', content: '新笔记', position: 42 });
+    expect((screen.getByLabelText('笔记内容') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getAllByTestId('note-item')[1]).toHaveTextContent('0:42');
+
+    // edit in place: Escape cancels, 保存 sends the trimmed text
+    const first = () => screen.getAllByTestId('note-item')[0] as HTMLElement;
+    fireEvent.click(within(first()).getByRole('button', { name: '编辑' }));
+    fireEvent.keyDown(within(first()).getByLabelText('编辑笔记内容'), { key: 'Escape' });
+    expect(within(first()).queryByLabelText('编辑笔记内容')).toBeNull();
+    fireEvent.click(within(first()).getByRole('button', { name: '编辑' }));
+    fireEvent.change(within(first()).getByLabelText('编辑笔记内容'), { target: { value: '改过的笔记' } });
+    fireEvent.click(within(first()).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(first()).toHaveTextContent('改过的笔记'));
+    expect(api.calls.find((c) => c.url.endsWith('/UpdateNote'))?.body).toMatchObject({ id: 1, content: '改过的笔记' });
+
+    // delete: nothing goes before the confirmation; 取消 keeps the note
+    fireEvent.click(within(first()).getByRole('button', { name: '删除' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('确定删除这条笔记吗？');
+    fireEvent.click(within(dialog).getByRole('button', { name: /取\s*消/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.some((c) => c.url.endsWith('/DelNote'))).toBe(false);
+    fireEvent.click(within(first()).getByRole('button', { name: '删除' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(screen.getAllByTestId('note-item')).toHaveLength(1));
+    expect(api.calls.find((c) => c.url.endsWith('/DelNote'))?.body).toMatchObject({ id: 1 });
+  });
+
+  it('favourite toggles with its count; a like is given once', async () => {
+    api
+      .on(`${R}/GetTrainResStudyDetail`, ok(detail({ lessons: [lessons[0]], lastLesson: 0, collectCnt: 2, thumbsupCnt: 5 })))
+      .on(`${R}/Collect`, ok({ isCollect: 1, collectCnt: 3 }, '收藏成功'))
+      .on(`${R}/SetThumbsup`, ok({ isThumbsup: 1, thumbsupCnt: 6 }, '点赞成功'));
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: /收藏 2/ }));
+    expect(await screen.findByRole('button', { name: /已收藏 3/ })).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: /点赞 5/ }));
+    expect(await screen.findByRole('button', { name: /已点赞 6/ })).toBeDisabled();
+  });
+});
