@@ -10,8 +10,11 @@
 // the signed-in ones. Options (env): WEB_BENCH_PORT (default 8196), CHROMIUM_PATH,
 // WEB_BENCH_RUNS (runs per page, median kept; default 1), WEB_BENCH_PAGES (names to run, comma
 // separated: floor-static, floor-react, home, login, dashboard, catalogue, study, exam; default
-// all), WEB_BENCH_LHR_DIR (keep the full Lighthouse reports there). The two floor pages
-// (web-floor.ts) are this machine's ceiling in the same run: no minimum applies to them.
+// all), WEB_BENCH_LHR_DIR (keep the full Lighthouse reports there), WEB_BENCH_CPU_SLOWDOWN
+// (Lighthouse's CPU slowdown: a number, or `calibrated`: the multiplier Lighthouse's CPU throttling
+// calculator gives for this machine's benchmark index, measured first, so that a fast machine
+// does not flatter the pages; default 4, Lighthouse's own, which assumes an index near 1,500). The
+// two floor pages (web-floor.ts) are this machine's ceiling in the same run: no minimum applies.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -40,6 +43,17 @@ interface PagePlan {
   floorOrigin?: string;
 }
 const RUNS = Math.max(1, Number(process.env.WEB_BENCH_RUNS ?? 1));
+
+/**
+ * The CPU slowdown that makes a machine of this benchmark index behave like Lighthouse's reference
+ * mobile device: the piecewise line of Lighthouse's CPU throttling calculator (its docs,
+ * throttling.md: 1,533 → 4x, 1,300 → 3x, 800 → 2x, 150 → 1x).
+ */
+function calibratedSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
+}
 
 interface Row {
   page: string;
@@ -169,9 +183,16 @@ async function learnerPages(server: AppServer): Promise<{ token: string; pages: 
   };
 }
 
-async function audit(chromePort: number, url: string, name: string): Promise<Omit<Row, 'page' | 'name' | 'signedIn' | 'floor'>> {
+async function audit(
+  chromePort: number,
+  url: string,
+  name: string,
+  cpuSlowdownMultiplier?: number,
+): Promise<Omit<Row, 'page' | 'name' | 'signedIn' | 'floor'>> {
   const result = await lighthouse(url, {
     port: chromePort,
+    // merged into the mobile preset's throttling (its network figures stay)
+    ...(cpuSlowdownMultiplier ? { throttling: { cpuSlowdownMultiplier } } : {}),
     output: 'json',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
@@ -222,12 +243,12 @@ function floorLine(rows: Row[]): string[] {
   ];
 }
 
-function report(rows: Row[]): string {
+function report(rows: Row[], slowdown: Slowdown): string {
   return [
     `## Lighthouse (mobile emulation, ${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} per page)`,
     '',
     // the performance score follows the machine: its load and Lighthouse's benchmark index go with it
-    `Measured ${new Date().toISOString()} on ${cpus().length} cores.`,
+    `Measured ${new Date().toISOString()} on ${cpus().length} cores; CPU slowdown ${slowdown.label}.`,
     '',
     '| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS | transferred KB | load (1 min) | benchmark index |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -239,6 +260,29 @@ function report(rows: Row[]): string {
   ].join('\n');
 }
 
+interface Slowdown {
+  /** Lighthouse's throttling.cpuSlowdownMultiplier; undefined: its default (4) */
+  multiplier?: number;
+  label: string;
+}
+
+/** WEB_BENCH_CPU_SLOWDOWN: a number, `calibrated` (three audits of the floor page read the machine's benchmark index), or Lighthouse's default. */
+async function cpuSlowdown(chromePort: number, floorUrl: string): Promise<Slowdown> {
+  const asked = process.env.WEB_BENCH_CPU_SLOWDOWN?.trim();
+  if (!asked) return { label: "4x (Lighthouse's default)" };
+  if (asked !== 'calibrated') {
+    const multiplier = Number(asked);
+    if (!(multiplier >= 1)) throw new Error(`WEB_BENCH_CPU_SLOWDOWN=${asked}: a number from 1, or calibrated`);
+    return { multiplier, label: `${multiplier}x (WEB_BENCH_CPU_SLOWDOWN)` };
+  }
+  const indexes: number[] = [];
+  for (let i = 0; i < 3; i++) indexes.push((await audit(chromePort, floorUrl, 'calibration')).benchmarkIndex);
+  const index = median(indexes);
+  const multiplier = Math.round(calibratedSlowdown(index) * 10) / 10;
+  process.stderr.write(`  benchmark index ${indexes.join(', ')}: CPU slowdown ${multiplier}x\n`);
+  return { multiplier, label: `${multiplier}x (calibrated: benchmark index ${index}, Lighthouse's CPU throttling calculator)` };
+}
+
 const server = await startAppServer(Number(process.env.WEB_BENCH_PORT ?? 8196));
 const chromium = await startChromium();
 const floor = await startFloorServer();
@@ -246,7 +290,10 @@ const rows: Row[] = [];
 const only = process.env.WEB_BENCH_PAGES?.split(',')
   .map((x) => x.trim())
   .filter(Boolean);
+let slowdown: Slowdown = { label: "4x (Lighthouse's default)" };
 try {
+  const staticFloor = floor.pages.find((p) => p.name === 'floor-static') ?? floor.pages[0];
+  slowdown = await cpuSlowdown(chromium.port, `${floor.origin}${staticFloor?.path ?? '/'}`);
   const learner = await learnerPages(server);
   const plan: PagePlan[] = [
     ...floor.pages.map((p) => ({ ...p, signedIn: false, floorOrigin: floor.origin })),
@@ -264,7 +311,7 @@ try {
       let run: Awaited<ReturnType<typeof audit>> | undefined;
       for (let attempt = 1; !run; attempt++) {
         try {
-          run = await audit(chromium.port, `${origin}${page.path}`, page.name);
+          run = await audit(chromium.port, `${origin}${page.path}`, page.name, slowdown.multiplier);
         } catch (err) {
           if (attempt >= 3) throw err;
           process.stderr.write(`    run failed (${err instanceof Error ? err.message.slice(0, 160) : String(err)}), again\n`);
@@ -306,14 +353,14 @@ try {
   await server.stop();
 }
 
-const text = report(rows);
+const text = report(rows, slowdown);
 console.log(`\n${text}\n`);
 const out = join(here, '..', 'results');
 mkdirSync(out, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 writeFileSync(
   join(out, `web-${stamp}.json`),
-  JSON.stringify({ rows, runs: RUNS, minScore: MIN_SCORE, minAccessibilitySignedIn: MIN_A11Y_SIGNED_IN }, null, 2),
+  JSON.stringify({ rows, runs: RUNS, cpuSlowdown: slowdown, minScore: MIN_SCORE, minAccessibilitySignedIn: MIN_A11Y_SIGNED_IN }, null, 2),
 );
 writeFileSync(join(out, 'web-latest.md'), `${text}\n`);
 

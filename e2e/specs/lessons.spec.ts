@@ -62,9 +62,14 @@ test('a learner switches to lesson 2 of a course, it plays, and a reload resumes
   await expect(page.getByTestId('study-title')).toHaveText(COURSE);
   await expect(current(page)).toContainText('2. 第 2 课 隐患识别与上报');
   await expect(video(page)).toBeVisible({ timeout: 30_000 });
+  // the stream waits for the play button, which says where it goes on from; pressed, it starts there
+  const start = page.getByTestId('study-start');
+  await expect(start).toHaveAccessibleName(/^继续播放（从 0:0\d）$/);
+  await start.click();
   await expect
     .poll(() => video(page).evaluate((el: HTMLVideoElement) => el.currentTime), { timeout: 30_000 })
     .toBeGreaterThanOrEqual(Math.floor(stoppedAt) - 1);
+  await video(page).evaluate((el: HTMLVideoElement) => el.pause());
 });
 
 test('on a phone (390 px) the lesson list stacks under the player', async ({ page }) => {

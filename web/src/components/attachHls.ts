@@ -6,6 +6,20 @@ import { getToken } from '../app/auth';
  * address directly. `onFatal` receives the HTTP status of a fatal load error (410: the signed link
  * expired or the preview ended), `onReady` runs once the manifest is read. Returns the cleanup.
  */
+let hlsModule: Promise<typeof import('hls.js/light')> | undefined;
+/**
+ * Starts loading hls.js (once): a press on a play button calls it on pointer-down, so the player's
+ * code is on its way before the click that attaches the stream.
+ */
+export function preloadHls(): Promise<typeof import('hls.js/light')> {
+  hlsModule ??= import('hls.js/light').catch((err: unknown) => {
+    // a failed download is tried again on the next press
+    hlsModule = undefined;
+    throw err;
+  });
+  return hlsModule;
+}
+
 export function attachHls(
   el: HTMLMediaElement,
   src: string,
@@ -15,26 +29,33 @@ export function attachHls(
   let hls: { destroy(): void } | undefined;
   // the light build (~370 KB instead of ~600 KB before compression): our streams are plain HLS
   // renditions, without the subtitles, alternate audio or DRM it leaves out (issue 23 item 11)
-  void import('hls.js/light').then(({ default: Hls }) => {
-    if (destroyed) return;
-    if (!Hls.isSupported()) {
-      el.src = src;
-      return;
-    }
-    const token = getToken();
-    const player = new Hls({
-      xhrSetup: (xhr) => {
-        if (token) xhr.setRequestHeader('ydAuthorization', `Bearer ${token}`);
-      },
+  void preloadHls()
+    .then(({ default: Hls }) => {
+      if (destroyed) return;
+      if (!Hls.isSupported()) {
+        // Safari plays HLS itself
+        el.src = src;
+        on.onReady?.();
+        return;
+      }
+      const token = getToken();
+      const player = new Hls({
+        xhrSetup: (xhr) => {
+          if (token) xhr.setRequestHeader('ydAuthorization', `Bearer ${token}`);
+        },
+      });
+      player.on(Hls.Events.ERROR, (_e, d) => {
+        if (d.fatal) on.onFatal(d.response?.code);
+      });
+      player.loadSource(src);
+      player.attachMedia(el);
+      if (on.onReady) player.on(Hls.Events.MANIFEST_PARSED, on.onReady);
+      hls = player;
+    })
+    .catch(() => {
+      // the player's code did not arrive (the network dropped)
+      if (!destroyed) on.onFatal(undefined);
     });
-    player.on(Hls.Events.ERROR, (_e, d) => {
-      if (d.fatal) on.onFatal(d.response?.code);
-    });
-    player.loadSource(src);
-    player.attachMedia(el);
-    if (on.onReady) player.on(Hls.Events.MANIFEST_PARSED, on.onReady);
-    hls = player;
-  });
   return () => {
     destroyed = true;
     hls?.destroy();

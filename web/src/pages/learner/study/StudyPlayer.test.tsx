@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { PlayListAnswer } from '@xuetu/contract';
+import { createRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, ok } from '../../../test/mockApi';
-import { StudyPlayer } from './StudyPlayer';
+import { StudyPlayer, type StudyPlayerHandle } from './StudyPlayer';
 
 const R = '/Api/Train_Manage/Train_Res';
 const data: PlayListAnswer = {
@@ -108,5 +109,53 @@ describe('StudyPlayer', () => {
     expect(time).toBe(7);
     expect(plays).toBe(2);
     expect(paused).toBe(false);
+  });
+
+  describe('an HLS video waits for the learner (issue 23 item 11: no hls.js nor segment while the page opens)', () => {
+    const hls: PlayListAnswer = { ...data, format: 'hls', playList: [{ item1: 'FD', item2: '/prod-api/media/play/M1/FD/index.m3u8?t=a' }] };
+    const showHls = (resumeAt = 0) => {
+      const handle = createRef<StudyPlayerHandle>();
+      render(
+        <StudyPlayer
+          ref={handle}
+          rescode="R1"
+          data={hls}
+          rules={{ maxSpeed: 2, allowSeekAhead: true }}
+          intervalSeconds={15}
+          resumeAt={resumeAt}
+          onBeat={() => {}}
+          onCompleted={() => {}}
+        />,
+      );
+      return handle;
+    };
+
+    it('shows the poster and a play button, and attaches the stream when it is pressed', async () => {
+      mockApi();
+      showHls(65);
+      const video = screen.getByTestId('study-video') as HTMLVideoElement;
+      // nothing attached, no controls to press in vain
+      await new Promise((r) => setTimeout(r, 50));
+      expect(video.getAttribute('src')).toBeNull();
+      expect(video.controls).toBe(false);
+      const start = screen.getByRole('button', { name: '继续播放（从 1:05）' });
+      expect(start).toHaveTextContent('1:40');
+      fireEvent.click(start);
+      // jsdom has no MediaSource: hls.js hands the address to the element, as in Safari
+      await waitFor(() => expect(video.getAttribute('src')).toBe('/prod-api/media/play/M1/FD/index.m3u8?t=a'));
+      expect(video.controls).toBe(true);
+      expect(screen.queryByTestId('study-start')).toBeNull();
+    });
+
+    it("a note's time before the start attaches the stream and starts there", async () => {
+      mockApi();
+      const handle = showHls();
+      const video = screen.getByTestId('study-video') as HTMLVideoElement;
+      await act(async () => handle.current?.seek(30));
+      await waitFor(() => expect(video.getAttribute('src')).toBeTruthy());
+      Object.defineProperty(video, 'duration', { configurable: true, value: 100 });
+      fireEvent.loadedMetadata(video);
+      expect(video.currentTime).toBe(30);
+    });
   });
 });

@@ -1,10 +1,11 @@
+import CaretRightFilled from '@ant-design/icons/es/icons/CaretRightFilled';
 import { type PlayListAnswer, QUALITY_LABELS, type StudyBeatAnswer, type StudyRules } from '@xuetu/contract';
 import { forwardRef, type ReactNode, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { sendStudyBeat, studyComplete } from '../../../api/study';
 import { feedback } from '../../../app/feedback';
-import { attachHls } from '../../../components/attachHls';
+import { attachHls, preloadHls } from '../../../components/attachHls';
 import { LeanEmpty } from '../../../components/LeanCard';
-import { allowedSpeeds, StudyHeartbeat, seekGuard } from './logic';
+import { allowedSpeeds, formatClock, StudyHeartbeat, seekGuard } from './logic';
 
 export interface StudyPlayerHandle {
   /** the current playback position, seconds */
@@ -101,6 +102,11 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
   // the last position seen: the closing beat still knows it when the element is already gone
   const lastTime = useRef(resumeAt);
   const heartbeat = useRef<StudyHeartbeat | null>(null);
+  // the learner asked for the media (the play button, a seek, the next lesson): the stream attaches
+  const [wanted, setWanted] = useState(autoPlay);
+  // play as soon as the stream is ready (the play button was pressed)
+  const playAsked = useRef(false);
+  const waiting = data.format === 'hls' && data.resType !== 2 && !wanted;
   // where the learner was, and whether it played, when they chose another quality
   const switching = useRef<{ at: number; playing: boolean } | null>(null);
   // the place to go back to once the new rendition's metadata is read
@@ -114,6 +120,12 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
       const back = seekGuard(s, furthest.current, rules.allowSeekAhead);
       if (back !== null) {
         feedback.warning('本课程不允许快进');
+        return;
+      }
+      if (waiting) {
+        // the stream is not attached yet: it starts there once it is
+        resumeRef.current = s;
+        setWanted(true);
         return;
       }
       el.currentTime = s;
@@ -225,27 +237,32 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
     switching.current = null;
     if (switched && at > 0) switchedAt.current = at;
     else if (at > 0) resumeRef.current = at;
-    const attach = () =>
-      attachHls(el, item.item2, {
+    const attach = () => {
+      const play = playing || playAsked.current;
+      playAsked.current = false;
+      return attachHls(el, item.item2, {
         onFatal: (status) => setError(status === 410 ? '播放链接已失效，请刷新页面' : '视频加载失败'),
-        onReady: playing ? () => void el.play().catch(() => {}) : undefined,
+        onReady: play ? () => void el.play().catch(() => {}) : undefined,
       });
-    // a quality switch or a playing element attaches at once; the page's first attach waits for the
-    // poster and an idle moment: hls.js (its light build, ~96 KB brotli) and the first segment then no longer compete with
-    // the page's first paint on a phone (issue 23 item 11). A play before that attaches at once.
-    if (switched || playing) return attach();
+    };
+    // a video's stream waits for the learner (the play button over the poster, a note's time, the
+    // next lesson): hls.js (~96 KB brotli, half a second of a phone's main thread) and the first
+    // segment are not part of opening the page (issue 23 item 11). Audio has no poster to press:
+    // it attaches once the page has painted and the main thread is idle.
+    if (switched || playing || wanted) return attach();
     let detach: (() => void) | undefined;
     const start = () => {
       if (!detach) detach = attach();
     };
-    const stopWaiting = afterFirstPaint(posterRef.current, start);
+    const stopWaiting = data.resType === 2 ? afterFirstPaint(posterRef.current, start) : () => {};
+    // a play from the element itself (a media key, the audio's controls) attaches at once
     el.addEventListener('play', start, { once: true });
     return () => {
       stopWaiting();
       el.removeEventListener('play', start);
       detach?.();
     };
-  }, [item, data.format]);
+  }, [item, data.format, data.resType, wanted]);
 
   const chooseQuality = (next: string) => {
     const el = ref.current;
@@ -274,19 +291,40 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
       {data.resType === 2 ? (
         <audio ref={ref} controls src={src} data-testid="study-audio" />
       ) : (
-        <video
-          ref={ref}
-          controls
-          playsInline
-          src={src}
-          // a course without a cover gets the catalogue's placeholder: the element shows it until the
-          // learner plays (or a resume seeks), not a black box that turns into the first frame
-          poster={poster || NO_COVER_POSTER}
-          controlsList="noplaybackrate"
-          // 16:9 reserved before the metadata arrives: nothing below moves when it does (CLS, issue 23 item 11)
-          className="xt-study-screen"
-          data-testid="study-video"
-        />
+        <div className="xt-study-stage">
+          <video
+            ref={ref}
+            // no controls before the stream is attached: the button below is the way to start
+            controls={!waiting}
+            playsInline
+            src={src}
+            // a course without a cover gets the catalogue's placeholder: the element shows it until the
+            // learner plays (or a resume seeks), not a black box that turns into the first frame
+            poster={poster || NO_COVER_POSTER}
+            controlsList="noplaybackrate"
+            // 16:9 reserved before the metadata arrives: nothing below moves when it does (CLS, issue 23 item 11)
+            className="xt-study-screen"
+            data-testid="study-video"
+          />
+          {waiting && (
+            <button
+              type="button"
+              className="xt-study-start"
+              data-testid="study-start"
+              aria-label={resumeAt > 0 ? `继续播放（从 ${formatClock(resumeAt)}）` : '播放'}
+              // the player's code comes while the finger is still on the button
+              onPointerDown={preloadHls}
+              onFocus={preloadHls}
+              onClick={() => {
+                playAsked.current = true;
+                setWanted(true);
+              }}
+            >
+              <CaretRightFilled aria-hidden />
+              {data.duration > 0 && <span className="xt-study-start-time">{formatClock(data.duration)}</span>}
+            </button>
+          )}
+        </div>
       )}
       <div className="xt-study-row">
         {qualities.length > 0 && (
