@@ -2,7 +2,7 @@
 // the endpoint, so no call site types a URL or an answer by hand. Everything else (envelope
 // checks, toasts, re-login, duplicate cancellation, prefetched answers) is request.ts's.
 import type { AnyEndpoint, Envelope, InputOf, OutputOf } from '@xuetu/contract';
-import type { AxiosRequestConfig } from 'axios';
+import type { RequestConfig } from './http';
 import { download, request, requestEnvelope } from './request';
 
 type LowerKeys<T> = T extends object ? { [K in keyof T as K extends string ? Lowercase<K> : K]: T[K] } : never;
@@ -21,7 +21,7 @@ export type Wire<I, T> = string extends keyof I
 export type CallInput<E extends AnyEndpoint, I> =
   InputOf<E> extends undefined ? undefined | Record<string, never> : I & Wire<I, NonNullable<InputOf<E>>>;
 
-function configOf(endpoint: AnyEndpoint, input: unknown, config: AxiosRequestConfig | undefined): AxiosRequestConfig {
+function configOf(endpoint: AnyEndpoint, input: unknown, config: RequestConfig | undefined): RequestConfig {
   const method = endpoint.method.toLowerCase();
   return { ...config, method, url: endpoint.path, ...(method === 'get' ? { params: input } : { data: input }) };
 }
@@ -30,7 +30,7 @@ function configOf(endpoint: AnyEndpoint, input: unknown, config: AxiosRequestCon
 export function call<E extends AnyEndpoint, I = undefined>(
   endpoint: E,
   input?: CallInput<E, I>,
-  config?: AxiosRequestConfig,
+  config?: RequestConfig,
 ): Promise<OutputOf<E>> {
   return request<OutputOf<E>>(configOf(endpoint, input, config));
 }
@@ -39,7 +39,7 @@ export function call<E extends AnyEndpoint, I = undefined>(
 export function callEnvelope<E extends AnyEndpoint, I = undefined>(
   endpoint: E,
   input?: CallInput<E, I>,
-  config?: AxiosRequestConfig,
+  config?: RequestConfig,
 ): Promise<Envelope<OutputOf<E>>> {
   return requestEnvelope<OutputOf<E>>(configOf(endpoint, input, config));
 }
@@ -48,7 +48,7 @@ export function callEnvelope<E extends AnyEndpoint, I = undefined>(
 export function callUpload<E extends AnyEndpoint>(
   endpoint: E,
   file: Blob,
-  opts: { field?: string; fields?: Record<string, string> } & AxiosRequestConfig = {},
+  opts: { field?: string; fields?: Record<string, string> } & RequestConfig = {},
 ): Promise<OutputOf<E>> {
   const { field = 'file', fields = {}, ...config } = opts;
   const form = new FormData();
@@ -61,7 +61,7 @@ export function callUpload<E extends AnyEndpoint>(
 export function callDownload<E extends AnyEndpoint, I = undefined>(
   endpoint: E,
   input?: CallInput<E, I>,
-  opts: { fileName?: string } & AxiosRequestConfig = {},
+  opts: { fileName?: string } & RequestConfig = {},
 ): Promise<string> {
   return download(endpoint.path, input, { ...opts, method: endpoint.method === 'GET' ? 'get' : 'post' });
 }

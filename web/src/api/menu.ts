@@ -1,6 +1,6 @@
 import { menuApi } from '@xuetu/contract';
-import type { AxiosRequestConfig } from 'axios';
 import { call } from './client';
+import type { RequestConfig } from './http';
 
-export const getUserMenuList = (config?: AxiosRequestConfig) => call(menuApi.getUserMenuList, undefined, config);
-export const getUserActionValue = (config?: AxiosRequestConfig) => call(menuApi.getUserActionValue, undefined, config);
+export const getUserMenuList = (config?: RequestConfig) => call(menuApi.getUserMenuList, undefined, config);
+export const getUserActionValue = (config?: RequestConfig) => call(menuApi.getUserActionValue, undefined, config);

@@ -1,9 +1,9 @@
 import { AUTH_HEADER, MESSAGE_DURATION_MS, REQUEST_TIMEOUT_MS, TOKEN_COOKIE_KEY } from '@xuetu/contract';
-import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '../app/feedback';
 import { deferred, fail, HttpFailure, mockApi, ok, RawResponse } from '../test/mockApi';
+import { HttpError, transport } from './http';
 import {
   ApiError,
   download,
@@ -16,7 +16,6 @@ import {
   RELOGIN_OK,
   RELOGIN_TEXT,
   resetRequestState,
-  service,
   TIMEOUT_TEXT,
 } from './request';
 
@@ -35,8 +34,8 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('request wrapper', () => {
   it('uses /prod-api, a 30 s timeout and sends the cookie token as ydAuthorization: Bearer', async () => {
-    expect(service.defaults.baseURL).toBe('/prod-api');
-    expect(service.defaults.timeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(transport.baseURL).toBe('/prod-api');
+    expect(transport.timeout).toBe(REQUEST_TIMEOUT_MS);
     Cookies.set(TOKEN_COOKIE_KEY, 'tok123');
     const api = mockApi().on('/Api/x', ok(42));
     await expect(post<number>('/Api/x', { a: 1 })).resolves.toBe(42);
@@ -105,11 +104,11 @@ describe('request wrapper', () => {
 
   it('network failures and timeouts show a message for 5 s', async () => {
     mockApi()
-      .on('/Api/down', (c: InternalAxiosRequestConfig) => {
-        throw new AxiosError('Network Error', 'ERR_NETWORK', c);
+      .on('/Api/down', () => {
+        throw new HttpError('Network Error', 'ERR_NETWORK');
       })
-      .on('/Api/slow', (c: InternalAxiosRequestConfig) => {
-        throw new AxiosError('timeout of 30000ms exceeded', 'ECONNABORTED', c);
+      .on('/Api/slow', () => {
+        throw new HttpError('timeout of 30000ms exceeded', 'ECONNABORTED');
       });
     await expect(post('/Api/down')).rejects.toThrow(NETWORK_TEXT);
     await expect(post('/Api/slow')).rejects.toThrow(TIMEOUT_TEXT);

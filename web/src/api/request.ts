@@ -1,19 +1,12 @@
 // The one request wrapper: envelope checks, error toasts, 401 re-login prompt,
 // duplicate in-flight cancellation and the 30 s timeout (spec portal-and-learner §7, §8).
 import { API_BASE, AUTH_HEADER, type Envelope, MESSAGE_DURATION_MS, REQUEST_TIMEOUT_MS } from '@xuetu/contract';
-import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { getToken, removeToken } from '../app/auth';
 import { feedback } from '../app/feedback';
+import { CanceledError, HttpError, type HttpResponse, type RequestConfig, send as sendHttp, transport } from './http';
 import { takePrefetched } from './prefetch';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** no toast and no re-login prompt on failure; the promise still rejects */
-    silent?: boolean;
-    /** cancel an identical request still in flight (default true; off for uploads) */
-    dedupe?: boolean;
-  }
-}
+export type { RequestConfig } from './http';
 
 export const RELOGIN_TITLE = '系统提示';
 export const RELOGIN_TEXT = '登录状态已过期，您可以继续留在该页面，或者重新登录';
@@ -39,16 +32,18 @@ export class ApiError extends Error {
 
 /** A call cancelled on purpose (superseded duplicate, unmounted caller): never a failure to report. */
 export function isCancelled(err: unknown): boolean {
-  return axios.isCancel(err) || (err instanceof Error && (err.name === 'CanceledError' || err.name === 'AbortError'));
+  return err instanceof CanceledError || (err instanceof Error && (err.name === 'CanceledError' || err.name === 'AbortError'));
 }
 
-export const service = axios.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS });
+transport.baseURL = API_BASE;
+transport.timeout = REQUEST_TIMEOUT_MS;
 
-service.interceptors.request.use((config) => {
+/** One call with the session's header, straight to the transport (no envelope rules: downloads read the answer themselves). */
+export function sendRaw<T = unknown>(config: RequestConfig): Promise<HttpResponse<T>> {
   const token = getToken();
-  if (token) config.headers.set(AUTH_HEADER, `Bearer ${token}`);
-  return config;
-});
+  const headers = token ? { ...config.headers, [AUTH_HEADER]: `Bearer ${token}` } : config.headers;
+  return sendHttp({ ...config, headers }) as Promise<HttpResponse<T>>;
+}
 
 const inflight = new Map<string, AbortController>();
 
@@ -57,7 +52,7 @@ function serialise(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function requestKey(config: AxiosRequestConfig): string {
+export function requestKey(config: RequestConfig): string {
   return [(config.method ?? 'get').toLowerCase(), config.url, serialise(config.params), serialise(config.data)].join('|');
 }
 
@@ -88,7 +83,7 @@ export function onPasswordChangeRequired(fn: () => void): void {
   passwordChangeRequired = fn;
 }
 
-function checkEnvelope<T>(body: Envelope<T>, config: AxiosRequestConfig, status?: number): Envelope<T> {
+function checkEnvelope<T>(body: Envelope<T>, config: RequestConfig, status?: number): Envelope<T> {
   const code = body.errorCode === undefined || body.errorCode === null ? 0 : Number(body.errorCode);
   if (code === 0 && body.success !== false) return body;
   const msg = body.msg || 'Error';
@@ -126,9 +121,9 @@ async function readErrorBody(data: unknown): Promise<unknown> {
 }
 
 /** Transport failures: prefer the server's Chinese msg from the error body; cancelled calls stay quiet. */
-async function transportError(err: unknown, config: AxiosRequestConfig): Promise<unknown> {
-  if (err instanceof ApiError || axios.isCancel(err)) return err;
-  if (!axios.isAxiosError(err)) return err;
+async function transportError(err: unknown, config: RequestConfig): Promise<unknown> {
+  if (err instanceof ApiError || err instanceof CanceledError) return err;
+  if (!(err instanceof HttpError)) return err;
   const body = await readErrorBody(err.response?.data);
   if (isEnvelope(body) && (body.errorCode === 401 || body.msg)) {
     try {
@@ -138,7 +133,7 @@ async function transportError(err: unknown, config: AxiosRequestConfig): Promise
     }
   }
   let msg = err.message || 'Error';
-  if (err.code === 'ECONNABORTED' || err.code === 'ETIMEDOUT') msg = TIMEOUT_TEXT;
+  if (err.code === 'ECONNABORTED') msg = TIMEOUT_TEXT;
   else if (err.code === 'ERR_NETWORK') msg = NETWORK_TEXT;
   if (!config.silent) feedback.error(msg, MESSAGE_DURATION_MS);
   return new ApiError(msg, { status: err.response?.status });
@@ -146,13 +141,11 @@ async function transportError(err: unknown, config: AxiosRequestConfig): Promise
 
 /** superseded while its prefetched answer was awaited: quiet, like an aborted request */
 function cancelled(): Error {
-  const err = new Error('canceled');
-  err.name = 'CanceledError';
-  return err;
+  return new CanceledError();
 }
 
-/** Sends one call through the shared rules; resolves with the raw axios response. */
-async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
+/** Sends one call through the shared rules; resolves with the raw response. */
+async function send<T>(config: RequestConfig): Promise<HttpResponse<T>> {
   const dedupe = config.dedupe ?? !(typeof FormData !== 'undefined' && config.data instanceof FormData);
   const key = dedupe ? requestKey(config) : undefined;
   const controller = new AbortController();
@@ -171,9 +164,9 @@ async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
     const answer = early ? await early : null;
     if (answer) {
       if (controller.signal.aborted) throw cancelled();
-      return { data: answer.data as T, status: answer.status, statusText: '', headers: {}, config } as AxiosResponse<T>;
+      return { data: answer.data as T, status: answer.status, headers: {} };
     }
-    return await service.request<T>({ ...config, signal: config.signal ?? controller.signal });
+    return await sendRaw<T>({ ...config, signal: config.signal ?? controller.signal });
   } catch (err) {
     throw await transportError(err, config);
   } finally {
@@ -182,29 +175,29 @@ async function send<T>(config: AxiosRequestConfig): Promise<AxiosResponse<T>> {
 }
 
 /** The whole envelope (for callers that show the server's msg on success). */
-export async function requestEnvelope<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
+export async function requestEnvelope<T>(config: RequestConfig): Promise<Envelope<T>> {
   const res = await send<Envelope<T>>(config);
   if (!isEnvelope(res.data)) return { success: true, msg: '', data: res.data as T, errorCode: 0 };
   return checkEnvelope(res.data, config, res.status);
 }
 
-export async function request<T>(config: AxiosRequestConfig): Promise<T> {
+export async function request<T>(config: RequestConfig): Promise<T> {
   return (await requestEnvelope<T>(config)).data;
 }
 
-export function post<T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<T> {
+export function post<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<T> {
   return request<T>({ ...config, method: 'post', url, data });
 }
 
-export function get<T = unknown>(url: string, params?: unknown, config?: AxiosRequestConfig): Promise<T> {
+export function get<T = unknown>(url: string, params?: unknown, config?: RequestConfig): Promise<T> {
   return request<T>({ ...config, method: 'get', url, params });
 }
 
-export function postEnvelope<T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<Envelope<T>> {
+export function postEnvelope<T = unknown>(url: string, data?: unknown, config?: RequestConfig): Promise<Envelope<T>> {
   return requestEnvelope<T>({ ...config, method: 'post', url, data });
 }
 
-export function getEnvelope<T = unknown>(url: string, params?: unknown, config?: AxiosRequestConfig): Promise<Envelope<T>> {
+export function getEnvelope<T = unknown>(url: string, params?: unknown, config?: RequestConfig): Promise<Envelope<T>> {
   return requestEnvelope<T>({ ...config, method: 'get', url, params });
 }
 
@@ -212,7 +205,7 @@ export function getEnvelope<T = unknown>(url: string, params?: unknown, config?:
 export function upload<T = unknown>(
   url: string,
   file: Blob,
-  opts: { field?: string; fields?: Record<string, string> } & AxiosRequestConfig = {},
+  opts: { field?: string; fields?: Record<string, string> } & RequestConfig = {},
 ): Promise<T> {
   const { field = 'file', fields = {}, ...config } = opts;
   const form = new FormData();
@@ -248,7 +241,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export async function download(
   url: string,
   data?: unknown,
-  opts: { method?: 'get' | 'post'; fileName?: string } & AxiosRequestConfig = {},
+  opts: { method?: 'get' | 'post'; fileName?: string } & RequestConfig = {},
 ): Promise<string> {
   const { method = 'post', fileName, ...config } = opts;
   const res = await send<Blob>({
@@ -259,7 +252,7 @@ export async function download(
     ...(method === 'get' ? { params: data } : { data }),
   });
   const blob = res.data;
-  const type = String(res.headers['content-type'] ?? blob.type ?? '');
+  const type = String(res.headers['content-type'] ?? (blob as Blob | undefined)?.type ?? '');
   if (type.includes('application/json')) {
     const body = await readErrorBody(blob);
     if (!isEnvelope(body)) throw new ApiError(EXPORT_FAILED_TEXT);
@@ -268,7 +261,7 @@ export async function download(
     if (!config.silent) feedback.error(EXPORT_FAILED_TEXT, MESSAGE_DURATION_MS);
     throw new ApiError(EXPORT_FAILED_TEXT);
   }
-  const name = fileNameFromDisposition(res.headers['content-disposition'] as string | undefined) ?? fileName ?? 'download';
+  const name = fileNameFromDisposition(res.headers['content-disposition']) ?? fileName ?? 'download';
   saveBlob(blob, name);
   return name;
 }

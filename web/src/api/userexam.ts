@@ -1,6 +1,6 @@
 import { type LeaveKind, USER_EXAM_BASE, userexamApi } from '@xuetu/contract';
 import { call, callDownload, callEnvelope } from './client';
-import { download, service } from './request';
+import { download } from './request';
 
 const _base = USER_EXAM_BASE;
 
@@ -42,4 +42,3 @@ export const getItemAnalysis = (examCode: string) => call(userexamApi.getItemAna
 /** Downloads the item analysis workbook (.xlsx, file name from the server). */
 export const exportItemAnalysis = (examCode: string) =>
   callDownload(userexamApi.exportItemAnalysis, { examCode }, { fileName: '试题分析.xlsx' });
-export { service };

@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { TOKEN_COOKIE_KEY } from '@xuetu/contract';
-import { CanceledError, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CanceledError } from '../api/http';
 import { post, resetRequestState } from '../api/request';
 import { useTicketLogin } from '../pages/login/useTicketLogin';
 import { adminInfo, adminMenus } from '../test/fixtures';
@@ -59,9 +59,9 @@ describe('route guard session load', () => {
   it('treats a cancelled load as no failure: no toast, token kept, loads again and lands signed in', async () => {
     let infoCalls = 0;
     mockApi()
-      .on(`${U}/GetUserInfo`, (config: InternalAxiosRequestConfig) => {
+      .on(`${U}/GetUserInfo`, () => {
         infoCalls += 1;
-        if (infoCalls === 1) throw new CanceledError(undefined, undefined, config);
+        if (infoCalls === 1) throw new CanceledError();
         return ok(adminInfo);
       })
       .on(`${A}/GetUserActionValue`, ok([]))

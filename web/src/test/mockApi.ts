@@ -1,7 +1,7 @@
-// Test double for the outside world: the axios adapter of the one request wrapper.
+// Test double for the outside world: the adapter of the one transport (api/http.ts), in place of fetch.
 import type { Envelope } from '@xuetu/contract';
-import { AxiosError, type AxiosResponse, CanceledError, type InternalAxiosRequestConfig } from 'axios';
-import { service } from '../api/request';
+import { CanceledError, HttpError, type HttpResponse, type SentConfig, transport } from '../api/http';
+import '../api/request';
 
 export const ok = <T>(data: T, msg = ''): Envelope<T> => ({ success: true, msg, data, errorCode: 0 });
 export const fail = (msg: string, errorCode = 0): Envelope<null> => ({ success: false, msg, data: null, errorCode });
@@ -20,7 +20,7 @@ export class RawResponse {
   ) {}
 }
 
-export type Handler = (config: InternalAxiosRequestConfig, body: unknown) => unknown;
+export type Handler = (config: SentConfig, body: unknown) => unknown;
 
 export interface MockApi {
   calls: { url: string; method: string; body: unknown; headers: Record<string, unknown> }[];
@@ -38,7 +38,7 @@ export function mockApi(): MockApi {
       return api;
     },
   };
-  service.defaults.adapter = async (config) => {
+  transport.adapter = async (config) => {
     const url = (config.url ?? '').split('?')[0];
     let body: unknown = config.data;
     if (typeof body === 'string') {
@@ -51,23 +51,12 @@ export function mockApi(): MockApi {
     api.calls.push({ url, method: config.method ?? 'get', body, headers: { ...config.headers } });
     const route = routes.get(url.toLowerCase());
     const result = typeof route === 'function' ? await (route as Handler)(config, body) : route;
-    if (config.signal?.aborted) throw new CanceledError(undefined, undefined, config);
-    const respond = (status: number, data: unknown, headers: Record<string, string> = {}): AxiosResponse => ({
-      data,
-      status,
-      statusText: String(status),
-      headers,
-      config,
-      request: {},
-    });
-    if (route === undefined) {
-      const res = respond(404, fail('接口不存在'));
-      throw new AxiosError('Request failed with status code 404', 'ERR_BAD_REQUEST', config, {}, res);
-    }
-    if (result instanceof HttpFailure) {
-      const res = respond(result.status, result.body);
-      throw new AxiosError(`Request failed with status code ${result.status}`, 'ERR_BAD_RESPONSE', config, {}, res);
-    }
+    if (config.signal?.aborted) throw new CanceledError();
+    const respond = (status: number, data: unknown, headers: Record<string, string> = {}): HttpResponse => ({ data, status, headers });
+    if (route === undefined)
+      throw new HttpError('Request failed with status code 404', 'ERR_BAD_RESPONSE', respond(404, fail('接口不存在')));
+    if (result instanceof HttpFailure)
+      throw new HttpError(`Request failed with status code ${result.status}`, 'ERR_BAD_RESPONSE', respond(result.status, result.body));
     if (result instanceof RawResponse) return respond(200, result.data, result.headers);
     return respond(200, result);
   };
@@ -82,7 +71,7 @@ export function deferred(value: unknown) {
   });
   const handler: Handler = (config) =>
     new Promise((resolve, reject) => {
-      config.signal?.addEventListener?.('abort', () => reject(new CanceledError(undefined, undefined, config)));
+      config.signal?.addEventListener?.('abort', () => reject(new CanceledError()));
       void gate.then(() => resolve(value));
     });
   return { handler, release };

@@ -1,7 +1,7 @@
 // The session: token (cookie Admin-Token), roles, actions, user info and the menu routes.
 import type { LoginResult, MenuEntry, UserInfo } from '@xuetu/contract';
-import type { AxiosRequestConfig } from 'axios';
 import { create } from 'zustand';
+import type { RequestConfig } from '../../api/http';
 import { getUserActionValue, getUserMenuList } from '../../api/menu';
 import { onPasswordChangeRequired } from '../../api/request';
 import * as userApi from '../../api/user';
@@ -23,15 +23,15 @@ interface SessionState {
   login(username: string, password: string): Promise<LoginResult>;
   /** stores a token that came from elsewhere (query string, LoginStep2, ticket or SSO login) */
   acceptToken(token: string, opts?: { mustChangePassword?: boolean }): void;
-  getInfo(config?: AxiosRequestConfig): Promise<UserInfo>;
-  loadActions(config?: AxiosRequestConfig): Promise<string[]>;
-  loadMenus(config?: AxiosRequestConfig): Promise<MenuEntry[]>;
+  getInfo(config?: RequestConfig): Promise<UserInfo>;
+  loadActions(config?: RequestConfig): Promise<string[]>;
+  loadMenus(config?: RequestConfig): Promise<MenuEntry[]>;
   /**
    * user info, action values and menu routes. One load per token, shared by every caller (the
    * route guard, the portal header after the login dialog, ...): a second call while one runs
    * gets the same promise instead of sending identical requests that would cancel each other.
    */
-  loadSession(config?: AxiosRequestConfig): Promise<void>;
+  loadSession(config?: RequestConfig): Promise<void>;
   /** forgets the token and everything loaded with it */
   resetToken(): void;
   /** LoginOut, then clears token, roles, routes and open tabs; the caller goes to /home */
@@ -45,7 +45,7 @@ let pendingLoad: { token: string | undefined; promise: Promise<void> } | null = 
 
 const listOrEmpty = <T>(v: T[] | null | undefined): T[] => (Array.isArray(v) ? v : []);
 
-async function fetchInfo(config?: AxiosRequestConfig): Promise<UserInfo> {
+async function fetchInfo(config?: RequestConfig): Promise<UserInfo> {
   const info = await userApi.getUserInfo(config);
   if (!info) throw new Error(VERIFICATION_FAILED);
   if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(ROLES_REQUIRED);
