@@ -21,6 +21,9 @@ const args = process.argv.slice(2);
 const path = args.find((a) => a.startsWith('/')) ?? '/dashboard';
 const visitor = args.includes('--visitor');
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
+// PROFILE_TASKS=<ms>: also list each busy stretch of the main thread of at least that many ms (a
+// long task under Lighthouse's slowdown), with the app's frames that ran in it
+const TASK_MS = Number(process.env.PROFILE_TASKS ?? 0);
 const SHOW = Number(process.env.PROFILE_ROWS ?? 30);
 
 interface CallFrame {
@@ -30,7 +33,8 @@ interface CallFrame {
   columnNumber: number;
 }
 interface Profile {
-  nodes: { id: number; callFrame: CallFrame }[];
+  startTime: number;
+  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -64,6 +68,56 @@ function placeOf(frame: CallFrame): { pkg: string; line: string } {
   return { pkg: `app:${file}`, line: `${file}:${pos.line} ${pos.name ?? ''}` };
 }
 
+/**
+ * The profile's busy stretches (samples not idle, with no idle between) of at least TASK_MS: when
+ * each began, how long it ran, and the app's innermost frames it spent the time under.
+ */
+function busyStretches(profile: Profile, frames: Map<number, CallFrame>): string[] {
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  // every app frame on the sample's stack (inclusive time: the components a task rendered), or
+  // the package of the sample's own frame when no app code is on it
+  const appFramesOf = (id: number): string[] => {
+    const out = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = frames.get(at);
+      const place = frame ? placeOf(frame) : null;
+      if (place?.pkg.startsWith('app:')) out.add(place.line.replace(/^src\//, ''));
+    }
+    if (!out.size) {
+      const own = frames.get(id);
+      out.add(own ? placeOf(own).pkg : '?');
+    }
+    return [...out];
+  };
+  const out: string[] = [];
+  let t = 0;
+  let start = -1;
+  let spent = new Map<string, number>();
+  const close = (end: number) => {
+    if (start >= 0 && end - start >= TASK_MS) {
+      const top = [...spent]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([k, ms]) => `${k} ${ms.toFixed(1)}`)
+        .join('; ');
+      out.push(`  at ${start.toFixed(0).padStart(5)} ms, ${(end - start).toFixed(1).padStart(5)} ms: ${top}`);
+    }
+    start = -1;
+    spent = new Map();
+  };
+  profile.samples.forEach((id, k) => {
+    const ms = (profile.timeDeltas[k] ?? 0) / 1000;
+    t += ms;
+    const name = frames.get(id)?.functionName;
+    if (name === '(idle)') return close(t);
+    if (start < 0) start = t - ms;
+    for (const key of appFramesOf(id)) spent.set(key, (spent.get(key) ?? 0) + ms);
+  });
+  close(t);
+  return out;
+}
+
 const server = await startAppServer(Number(process.env.PROFILE_PORT ?? 8397));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -86,6 +140,7 @@ try {
     await page.waitForTimeout(1000);
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
     const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+    if (TASK_MS > 0) console.log(`run ${i + 1}\n${busyStretches(profile, frames).join('\n')}`);
     profile.samples.forEach((id, k) => {
       const frame = frames.get(id);
       if (!frame) return;

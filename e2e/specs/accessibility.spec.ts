@@ -74,12 +74,10 @@ async function audit(page: Page, theme: Theme, where: string) {
   expect.soft(await violations(page, theme, where), `${theme} theme, ${where}`).toEqual([]);
 }
 
-/** The next page loads come up in the 高对比度 theme (the drawer's switch, as stored by the app). */
+/** The next page loads come up in the 高对比度 theme (the drawer's switch, as stored by the app: a cookie). */
 async function useHighContrast(page: Page) {
-  await page.addInitScript(
-    ([key]) => localStorage.setItem(key, JSON.stringify({ state: { highContrast: true }, version: 0 })),
-    [SETTINGS_KEY],
-  );
+  const value = encodeURIComponent(JSON.stringify({ state: { highContrast: true }, version: 0 }));
+  await page.context().addCookies([{ name: SETTINGS_KEY, value, url: String(test.info().project.use.baseURL) }]);
 }
 
 /** Opens each page, waits until it is ready (on an in-layout page: its tab shows) and audits it. */

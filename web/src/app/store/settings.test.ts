@@ -1,19 +1,37 @@
 import Cookies from 'js-cookie';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SIDEBAR_COOKIE, SIZE_COOKIE, useAppStore } from './app';
-import { defaultSettings, SETTINGS_STORAGE_KEY, useSettings } from './settings';
+import { defaultSettings, SETTINGS_STORAGE_KEY, settingsStorage, useSettings } from './settings';
 
 describe('settings drawer values', () => {
   it('default to theme #409EFF with tags view and sidebar logo on', () => {
     expect(defaultSettings).toEqual({ theme: '#409EFF', tagsView: true, fixedHeader: false, sidebarLogo: true, highContrast: false });
   });
 
-  it('persist in localStorage', () => {
+  it('persist in a cookie', () => {
     useSettings.getState().change('fixedHeader', true);
     useSettings.getState().change('theme', '#11a983');
-    const saved = JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}');
+    const saved = JSON.parse(Cookies.get(SETTINGS_STORAGE_KEY) ?? '{}');
     expect(saved.state).toEqual({ theme: '#11a983', tagsView: true, fixedHeader: true, sidebarLogo: true, highContrast: false });
     useSettings.getState().reset();
+  });
+
+  it('move from localStorage (where they were kept before) to the cookie once, and read the cookie after', () => {
+    Cookies.remove(SETTINGS_STORAGE_KEY);
+    const old = JSON.stringify({ state: { theme: '#11a983', highContrast: true }, version: 0 });
+    localStorage.setItem(SETTINGS_STORAGE_KEY, old);
+    expect(settingsStorage.getItem(SETTINGS_STORAGE_KEY)).toBe(old);
+    expect(Cookies.get(SETTINGS_STORAGE_KEY)).toBe(old);
+    expect(localStorage.getItem(SETTINGS_STORAGE_KEY)).toBeNull();
+    // nothing kept anywhere: the defaults, and a cookie that says so (no localStorage read next time)
+    Cookies.remove(SETTINGS_STORAGE_KEY);
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    expect(settingsStorage.getItem(SETTINGS_STORAGE_KEY)).toBeNull();
+    expect(JSON.parse(Cookies.get(SETTINGS_STORAGE_KEY) ?? '')).toEqual({ state: {}, version: 0 });
+    read.mockClear();
+    expect(JSON.parse(String(settingsStorage.getItem(SETTINGS_STORAGE_KEY)))).toEqual({ state: {}, version: 0 });
+    expect(read).not.toHaveBeenCalled();
+    read.mockRestore();
   });
 });
 
