@@ -120,22 +120,32 @@ const ICONS_INDEX = /node_modules[\\/]@ant-design[\\/]icons[\\/](es|lib)[\\/]ind
  * `starts`, `portal`: the modules' absolute paths.
  */
 export function leanChunks(starts: string[], portal: string[], entryId: string) {
+  if (starts.length < 2) throw new Error('leanChunks: the layout, then the lean pages');
   let lean: Set<string> | undefined;
   let shared: Set<string> | undefined;
+  let onePage: Set<string> | undefined;
   const boot = bootChunk(entryId);
   const own = new Set([...starts, ...portal]);
   const name = (moduleId: string, ctx: ChunkingContext): string | null => {
     if (!lean || !shared) {
       // the icons by their own modules: through the package's index they would follow whichever
       // chunk took them first, often a portal page's
-      lean = staticReach(starts, ctx, true);
+      const reaches = starts.map((start) => staticReach([start], ctx, true));
+      lean = new Set(reaches.flatMap((reach) => [...reach]));
+      // of our own modules, `lean` takes what the layout (the first start) or at least two lean
+      // pages import: one only one page uses stays with that page (the study page's player and
+      // notes are not the dashboard's); the packages and what the portal shares go as before
+      const count = new Map<string, number>();
+      for (const reach of reaches.slice(1)) for (const id of reach) count.set(id, (count.get(id) ?? 0) + 1);
+      onePage = new Set([...count].filter(([id, n]) => n === 1 && !reaches[0].has(id) && OWN_SOURCE.test(id)).map(([id]) => id));
       // through antd's index: the icons antd's own components draw (a close button, a select's
       // arrow) are shared with the portal's chunks; those only the lean pages draw stay in `lean`
       const fromPortal = staticReach(portal, ctx, false, ANTD_INDEX);
       shared = new Set([...lean].filter((id) => fromPortal.has(id) || ICON_RUNTIME.test(id)));
     }
     if (!lean.has(moduleId) || own.has(moduleId) || BARREL.test(moduleId) || boot(moduleId, ctx)) return null;
-    return shared.has(moduleId) ? 'lean-portal' : 'lean';
+    if (shared.has(moduleId)) return 'lean-portal';
+    return onePage?.has(moduleId) ? null : 'lean';
   };
   // two groups, the shared one of higher priority: a group takes its modules' dependencies with
   // it, so `lean` first would take the shared modules its own ones import
