@@ -18,7 +18,7 @@ import { startAppServer } from '../../e2e/budget/server';
 
 const ASSETS = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist/assets');
 const args = process.argv.slice(2);
-const path = args.find((a) => a.startsWith('/')) ?? '/dashboard';
+let path = args.find((a) => a.startsWith('/')) ?? '/dashboard';
 const visitor = args.includes('--visitor');
 const RUNS = Number(process.env.PROFILE_RUNS ?? 3);
 // PROFILE_TASKS=<ms>: also list each busy stretch of the main thread of at least that many ms (a
@@ -128,6 +128,17 @@ const byLine = new Map<string, number>();
 const add = (m: Map<string, number>, k: string, ms: number) => m.set(k, (m.get(k) ?? 0) + ms);
 try {
   const token = visitor ? null : await server.signIn('learner01');
+  // `{course}` in the path: the demo video course's code (the study page, /trainres/study?id={course})
+  if (path.includes('{course}') && token) {
+    const found = await server.call<{ models: { resCode: string; resName: string }[] }>(
+      '/Api/Train_Manage/Train_Res/ShowCompanyTrainRes',
+      { keyword: '安全生产基础', pageIndex: 1, pageSize: 20 },
+      token,
+    );
+    const code = found.models.find((c) => c.resName === '安全生产基础')?.resCode;
+    if (!code) throw new Error('web-profile: the demo course 安全生产基础 is not in the catalogue');
+    path = path.replace('{course}', encodeURIComponent(code));
+  }
   for (let i = 0; i < RUNS; i++) {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
     if (token) await context.addCookies([{ name: 'Admin-Token', value: token, url: server.origin }]);
