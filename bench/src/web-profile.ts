@@ -110,7 +110,10 @@ function busyStretches(profile: Profile, frames: Map<number, CallFrame>): string
     const ms = (profile.timeDeltas[k] ?? 0) / 1000;
     t += ms;
     const name = frames.get(id)?.functionName;
-    if (name === '(idle)') return close(t);
+    if (name === '(idle)') {
+      close(t);
+      return;
+    }
     if (start < 0) start = t - ms;
     for (const key of appFramesOf(id)) spent.set(key, (spent.get(key) ?? 0) + ms);
   });
