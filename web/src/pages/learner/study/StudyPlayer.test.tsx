@@ -147,6 +147,29 @@ describe('StudyPlayer', () => {
       expect(screen.queryByTestId('study-start')).toBeNull();
     });
 
+    it('a quality chosen before the start attaches nothing; the press attaches the chosen one', async () => {
+      mockApi();
+      render(
+        <StudyPlayer
+          rescode="R1"
+          data={{ ...hls, playList: [...hls.playList, { item1: 'OD', item2: '/prod-api/media/play/M1/OD/index.m3u8?t=b' }] }}
+          rules={{ maxSpeed: 2, allowSeekAhead: true }}
+          intervalSeconds={15}
+          resumeAt={0}
+          onBeat={() => {}}
+          onCompleted={() => {}}
+        />,
+      );
+      const video = screen.getByTestId('study-video') as HTMLVideoElement;
+      await act(async () => {
+        fireEvent.change(screen.getByLabelText('清晰度'), { target: { value: 'OD' } });
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(video.getAttribute('src')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: '播放' }));
+      await waitFor(() => expect(video.getAttribute('src')).toBe('/prod-api/media/play/M1/OD/index.m3u8?t=b'));
+    });
+
     it("a note's time before the start attaches the stream and starts there", async () => {
       mockApi();
       const handle = showHls();

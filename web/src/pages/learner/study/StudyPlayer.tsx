@@ -249,7 +249,8 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
     // next lesson): hls.js (~96 KB brotli, half a second of a phone's main thread) and the first
     // segment are not part of opening the page (issue 23 item 11). Audio has no poster to press:
     // it attaches once the page has painted and the main thread is idle.
-    if (switched || playing || wanted) return attach();
+    // (a quality chosen before the first press only changes what the press will attach)
+    if (wanted || playing || (switched && data.resType === 2)) return attach();
     let detach: (() => void) | undefined;
     const start = () => {
       if (!detach) detach = attach();
