@@ -20,7 +20,7 @@ import {
 import { studyKeys } from '../../../api/study.keys';
 import { AntIsland } from '../../../app/AntIsland';
 import { feedback } from '../../../app/feedback';
-import { LeanCard, LeanEmpty } from '../../../components/LeanCard';
+import { LeanCard, LeanEmpty, LeanSkeleton } from '../../../components/LeanCard';
 import { LightTabPanels, LightTabs } from '../../../components/LightTabs';
 import { PageLoading } from '../../../components/PageLoading';
 import { RichTextView } from '../../../components/RichTextView';
@@ -95,11 +95,6 @@ function StudyView({ rescode }: { rescode: string }) {
     staleTime: Infinity,
   });
   const interval = useQuery({ queryKey: studyKeys.interval, queryFn: getStudyInterval, staleTime: Infinity });
-  const relevant = useQuery({
-    queryKey: studyKeys.relevant(rescode),
-    queryFn: () => getRelevantList(rescode),
-    enabled: Boolean(detail.data),
-  });
   const [live, setLive] = useState<{ studySeconds: number; progress: number; completed: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [infoTab, setInfoTab] = useState('intro');
@@ -324,9 +319,7 @@ function StudyView({ rescode }: { rescode: string }) {
             },
             {
               key: 'relevant',
-              children: (
-                <RelevantList items={relevant.data ?? []} onOpen={(c) => navigate(`/trainres/study?id=${encodeURIComponent(c)}`)} />
-              ),
+              children: <RelevantList rescode={d.resCode} onOpen={(c) => navigate(`/trainres/study?id=${encodeURIComponent(c)}`)} />,
             },
           ]}
         />
@@ -368,7 +361,11 @@ function LessonPanel({ lessons, current, onPick }: { lessons: StudyLesson[]; cur
   );
 }
 
-function RelevantList({ items, onOpen }: { items: CourseCard[]; onOpen: (code: string) => void }) {
+/** 相关课程: asked for when the tab is first opened (the page's first load does not wait on it). */
+function RelevantList({ rescode, onOpen }: { rescode: string; onOpen: (code: string) => void }) {
+  const relevant = useQuery({ queryKey: studyKeys.relevant(rescode), queryFn: () => getRelevantList(rescode) });
+  if (relevant.isLoading) return <LeanSkeleton rows={3} />;
+  const items: CourseCard[] = relevant.data ?? [];
   if (!items.length) return <LeanEmpty description="暂无相关课程" />;
   return (
     <ul className="xt-study-list">

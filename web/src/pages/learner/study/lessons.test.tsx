@@ -246,6 +246,16 @@ describe('study page: notes, favourite and like', () => {
     expect(api.calls.find((c) => c.url.endsWith('/DelNote'))?.body).toMatchObject({ id: 1 });
   });
 
+  it('asks for the related courses only when their tab is opened', async () => {
+    api.on(`${R}/GetRelevantList`, ok([{ resCode: 'R9', resName: '相关的课', viewCnt: 4, creditHours: 2, progress: 0 }]));
+    show();
+    await waitFor(() => expect(video().getAttribute('src')).toBeTruthy());
+    expect(api.calls.some((c) => c.url.endsWith('/GetRelevantList'))).toBe(false);
+    fireEvent.click(screen.getByRole('tab', { name: '相关课程' }));
+    expect(await screen.findByRole('button', { name: /相关的课/ })).toHaveTextContent('4 次浏览 · 学时 2');
+    expect(api.calls.filter((c) => c.url.endsWith('/GetRelevantList'))).toHaveLength(1);
+  });
+
   it('favourite toggles with its count; a like is given once', async () => {
     api
       .on(`${R}/GetTrainResStudyDetail`, ok(detail({ lessons: [lessons[0]], lastLesson: 0, collectCnt: 2, thumbsupCnt: 5 })))
