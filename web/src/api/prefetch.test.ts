@@ -14,7 +14,8 @@ import {
   DASHBOARD_BANNER_SIZES,
 } from '../pages/public/home/Banners';
 import { fail, mockApi, ok } from '../test/mockApi';
-import { getHomeImageNotices, getIndexResDirList, getLinks, getShowModels, getSiteConfig } from './portal';
+import { getStudyStats } from './learnstats';
+import { getHomeImageNotices, getHomeNotices, getIndexResDirList, getLinks, getShowModels, getSiteConfig } from './portal';
 import {
   PREFETCH_API_BASE,
   PREFETCH_AUTH_HEADER,
@@ -33,6 +34,7 @@ import {
 } from './prefetch';
 import { isCancelled, resetRequestState } from './request';
 import { getCatalogue, getStudyDetail, getStudyInterval } from './study';
+import { isExistImgExam } from './userexam';
 
 let errorSpy: ReturnType<typeof vi.spyOn>;
 
@@ -248,12 +250,16 @@ describe('prefetched session calls of the signed-in pages (issue 23 item 11)', (
     expect(image.widths).toEqual([...IMAGE_VARIANT_WIDTHS]);
     expect(image.stored).toBe(STORED.source);
     const plan = [...PREFETCH_SESSION_PLAN, ...PREFETCH_SIGNED_PLAN['/dashboard']];
-    expect(image.from.map((f) => plan[f.call])).toEqual(PREFETCH_SIGNED_PLAN['/dashboard']);
+    // the banners' two calls come first; the notices, counts and exam check after them
+    expect(image.from.map((f) => plan[f.call])).toEqual(PREFETCH_SIGNED_PLAN['/dashboard'].slice(0, 2));
     Cookies.set(TOKEN_COOKIE_KEY, 'tok-4');
     for (const [i, call] of PREFETCH_SIGNED_PLAN['/dashboard'].entries())
       install(call, Promise.resolve({ status: 200, data: ok([`answer ${i}`]) }), performance.now(), 'tok-4');
     expect(await getLinks(0)).toEqual(['answer 0']);
     expect(await getHomeImageNotices()).toEqual(['answer 1']);
+    expect(await getHomeNotices(6)).toEqual(['answer 2']);
+    expect(await getStudyStats()).toEqual(['answer 3']);
+    expect(await isExistImgExam()).toEqual(['answer 4']);
     expect(api.calls).toEqual([]);
 
     const links = [{ linkCode: 'b', linkName: '横幅', pcBanner: '/prod-api/files/content/2026/01/b.png', pcLinkUrl: '' }];

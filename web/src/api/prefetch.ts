@@ -61,6 +61,10 @@ export const PREFETCH_SIGNED_PLAN: Record<string, PrefetchCall[]> = {
   '/dashboard': [
     { url: `${open}/GetFPLinkInfoList`, body: { linkType: 0 } },
     { url: '/Api/SysConfig/sys_notice/GetHomePageImageNotice', body: {} },
+    // the rest of the first screen: its notices, its counts, and the must-complete exam check
+    { url: `${open}/GetFPNoticeInfoList`, body: { top: 6 } },
+    { url: '/Api/Train_Manage/Train_Res/GetStatisticsUserStudyData', body: {} },
+    { url: '/Api/UserExam/ex_userexam/IsExistImgExam', body: {} },
   ],
   '/trainres/index': [
     { url: '/Api/Train_Manage/Train_ResDir/GetIndexResDirList', body: {} },
