@@ -265,11 +265,12 @@ interface Slowdown {
   multiplier?: number;
   label: string;
 }
+const DEFAULT_SLOWDOWN: Slowdown = { label: "4x (Lighthouse's default)" };
 
 /** WEB_BENCH_CPU_SLOWDOWN: a number, `calibrated` (three audits of the floor page read the machine's benchmark index), or Lighthouse's default. */
 async function cpuSlowdown(chromePort: number, floorUrl: string): Promise<Slowdown> {
   const asked = process.env.WEB_BENCH_CPU_SLOWDOWN?.trim();
-  if (!asked) return { label: "4x (Lighthouse's default)" };
+  if (!asked) return DEFAULT_SLOWDOWN;
   if (asked !== 'calibrated') {
     const multiplier = Number(asked);
     if (!(multiplier >= 1)) throw new Error(`WEB_BENCH_CPU_SLOWDOWN=${asked}: a number from 1, or calibrated`);
@@ -290,7 +291,7 @@ const rows: Row[] = [];
 const only = process.env.WEB_BENCH_PAGES?.split(',')
   .map((x) => x.trim())
   .filter(Boolean);
-let slowdown: Slowdown = { label: "4x (Lighthouse's default)" };
+let slowdown = DEFAULT_SLOWDOWN;
 try {
   const staticFloor = floor.pages.find((p) => p.name === 'floor-static') ?? floor.pages[0];
   slowdown = await cpuSlowdown(chromium.port, `${floor.origin}${staticFloor?.path ?? '/'}`);

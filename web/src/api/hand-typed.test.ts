@@ -13,7 +13,6 @@ const WRAPPERS = ['post', 'get', 'postEnvelope', 'getEnvelope', 'upload', 'downl
 /** Hand-typed calls allowed per file (path below web/src). */
 const HAND_TYPED_CALLS: Record<string, number> = {
   'api/userexam.ts': 1,
-  'pages/learner/examview/download.ts': 1,
 };
 
 /** Inline query keys allowed per file (`queryKey: [` and `invalidate: [[`). */

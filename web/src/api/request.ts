@@ -32,7 +32,7 @@ export class ApiError extends Error {
 
 /** A call cancelled on purpose (superseded duplicate, unmounted caller): never a failure to report. */
 export function isCancelled(err: unknown): boolean {
-  return err instanceof CanceledError || (err instanceof Error && (err.name === 'CanceledError' || err.name === 'AbortError'));
+  return err instanceof Error && (err.name === 'CanceledError' || err.name === 'AbortError');
 }
 
 transport.baseURL = API_BASE;
@@ -139,11 +139,6 @@ async function transportError(err: unknown, config: RequestConfig): Promise<unkn
   return new ApiError(msg, { status: err.response?.status });
 }
 
-/** superseded while its prefetched answer was awaited: quiet, like an aborted request */
-function cancelled(): Error {
-  return new CanceledError();
-}
-
 /** Sends one call through the shared rules; resolves with the raw response. */
 async function send<T>(config: RequestConfig): Promise<HttpResponse<T>> {
   const dedupe = config.dedupe ?? !(typeof FormData !== 'undefined' && config.data instanceof FormData);
@@ -163,7 +158,8 @@ async function send<T>(config: RequestConfig): Promise<HttpResponse<T>> {
         : undefined;
     const answer = early ? await early : null;
     if (answer) {
-      if (controller.signal.aborted) throw cancelled();
+      // superseded while its prefetched answer was awaited: quiet, like an aborted request
+      if (controller.signal.aborted) throw new CanceledError();
       return { data: answer.data as T, status: answer.status, headers: {} };
     }
     return await sendRaw<T>({ ...config, signal: config.signal ?? controller.signal });

@@ -42,3 +42,6 @@ export const getItemAnalysis = (examCode: string) => call(userexamApi.getItemAna
 /** Downloads the item analysis workbook (.xlsx, file name from the server). */
 export const exportItemAnalysis = (examCode: string) =>
   callDownload(userexamApi.exportItemAnalysis, { examCode }, { fileName: '试题分析.xlsx' });
+/** Downloads the result PDF the server renders (selectable Chinese text; ADR 0036); a refusal rejects with the server's message. */
+export const downloadResultPdf = (userpaperId: number) =>
+  callDownload(userexamApi.exportResultPdf, { userpaperId }, { fileName: '考试结果.pdf', silent: true });

@@ -79,3 +79,60 @@ export function LeanSkeleton({ rows = 3 }: { rows?: number }) {
 export function LeanEmpty({ description }: { description: string }) {
   return <div className="xt-lean-empty">{description}</div>;
 }
+
+/**
+ * A notice band (antd's banner Alert, lean.css): a warning is announced as an alert, anything else
+ * as a status; `action` sits at its end.
+ */
+export function LeanAlert({
+  tone,
+  testId,
+  action,
+  children,
+  className,
+}: {
+  tone: 'info' | 'warning';
+  testId?: string;
+  action?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      className={`xt-lean-alert is-${tone}${className ? ` ${className}` : ''}`}
+      role={tone === 'warning' ? 'alert' : 'status'}
+      data-testid={testId}
+    >
+      <span className="xt-lean-alert-text">{children}</span>
+      {action && <span className="xt-lean-alert-action">{action}</span>}
+    </div>
+  );
+}
+
+/** A page-wide outcome (antd's Result, plainer): its title and its one way on. */
+export function LeanResult({ title, action }: { title: string; action: ReactNode }) {
+  return (
+    <div className="xt-lean-result" role="status">
+      <p className="xt-lean-result-title">{title}</p>
+      {action}
+    </div>
+  );
+}
+
+/** A thin progress bar (lean.css), named for screen readers; `percent` is kept within 0–100. */
+export function LeanProgress({ label, percent, style }: { label: string; percent: number; style?: CSSProperties }) {
+  const value = Math.min(100, Math.max(0, percent));
+  return (
+    <span
+      className="xt-lean-progress"
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={value}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      style={style}
+    >
+      <span style={{ width: `${value}%` }} />
+    </span>
+  );
+}

@@ -1,11 +1,5 @@
 import { getToken } from '../app/auth';
 
-/**
- * Plays an HLS address in a media element through hls.js, loaded on demand (only pages that play
- * video fetch it), sending the session header with every request; a browser without MSE gets the
- * address directly. `onFatal` receives the HTTP status of a fatal load error (410: the signed link
- * expired or the preview ended), `onReady` runs once the manifest is read. Returns the cleanup.
- */
 let hlsModule: Promise<typeof import('hls.js/light')> | undefined;
 /**
  * Starts loading hls.js (once): a press on a play button calls it on pointer-down, so the player's
@@ -13,13 +7,19 @@ let hlsModule: Promise<typeof import('hls.js/light')> | undefined;
  */
 export function preloadHls(): Promise<typeof import('hls.js/light')> {
   hlsModule ??= import('hls.js/light').catch((err: unknown) => {
-    // a failed download is tried again on the next press
+    // a failed download is tried again the next time a stream is attached
     hlsModule = undefined;
     throw err;
   });
   return hlsModule;
 }
 
+/**
+ * Plays an HLS address in a media element through hls.js, loaded on demand (only pages that play
+ * video fetch it), sending the session header with every request; a browser without MSE gets the
+ * address directly. `onFatal` receives the HTTP status of a fatal load error (410: the signed link
+ * expired or the preview ended), `onReady` runs once the manifest is read. Returns the cleanup.
+ */
 export function attachHls(
   el: HTMLMediaElement,
   src: string,

@@ -6,7 +6,7 @@ import { ApiError } from '../../../api/request';
 import { beginExam, submitExam } from '../../../api/userexam';
 import { AntIsland } from '../../../app/AntIsland';
 import { feedback } from '../../../app/feedback';
-import { LeanEmpty } from '../../../components/LeanCard';
+import { LeanAlert, LeanEmpty, LeanResult } from '../../../components/LeanCard';
 import { PageLoading } from '../../../components/PageLoading';
 import { useAfterFirstPaint } from '../../../components/useAfterFirstPaint';
 import { beginStorageKey } from './beginStorage';
@@ -49,26 +49,6 @@ function firstQuestions<G extends { items: unknown[] }>(groups: G[], n: number):
     left -= g.items.length;
   }
   return out;
-}
-
-/** A notice band over the paper (lean: the exam page draws no antd, ADR 0050). */
-function Banner({ tone, testId, children, action }: { tone: 'info' | 'warning'; testId: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className={`xt-lean-alert is-${tone}`} role="status" data-testid={testId}>
-      <span className="xt-lean-alert-text">{children}</span>
-      {action && <span className="xt-lean-alert-action">{action}</span>}
-    </div>
-  );
-}
-
-/** A page-wide outcome (an error, the attempt closed) with its one way on. */
-function Outcome({ title, action }: { title: string; action: ReactNode }) {
-  return (
-    <div className="xt-lean-result" role="status">
-      <p className="xt-lean-result-title">{title}</p>
-      {action}
-    </div>
-  );
 }
 
 /**
@@ -154,7 +134,7 @@ export default function ExamPage() {
 
   if (beginError || a.loadError)
     return (
-      <Outcome
+      <LeanResult
         title={beginError || a.loadError}
         action={
           <button type="button" className="xt-lean-btn" onClick={() => navigate('/dashboard')}>
@@ -185,7 +165,7 @@ export default function ExamPage() {
 
   if (a.closed)
     return (
-      <Outcome
+      <LeanResult
         title="本次考试已交卷"
         action={
           <button
@@ -207,7 +187,7 @@ export default function ExamPage() {
         </AntIsland>
       )}
       {a.mode === 'readOnly' && (
-        <Banner
+        <LeanAlert
           tone="info"
           testId="readonly-banner"
           action={
@@ -222,15 +202,15 @@ export default function ExamPage() {
           }
         >
           {`只读查看：${TAKEN_OVER_TEXT}，此页面显示服务器上保存的答案，不能修改。`}
-        </Banner>
+        </LeanAlert>
       )}
       {a.offline && answering && (
-        <Banner tone="warning" testId="offline-banner">
+        <LeanAlert tone="warning" testId="offline-banner">
           网络已断开：答案已保存在本机，恢复网络后会自动按顺序同步，请不要关闭页面。
-        </Banner>
+        </LeanAlert>
       )}
       {leaves.monitored && answering && paper.requireFullScreen === 1 && !leaves.fullScreen && (
-        <Banner
+        <LeanAlert
           tone="warning"
           testId="fullscreen-banner"
           action={
@@ -245,7 +225,7 @@ export default function ExamPage() {
           }
         >
           本场考试要求全屏作答，退出全屏算一次离开页面。
-        </Banner>
+        </LeanAlert>
       )}
       <div className="xt-lean-card is-small xt-exam-bar">
         <div className="xt-exam-bar-name">

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Spin } from 'antd';
-import { getExamResult } from '../../../api/userexam';
+import { downloadResultPdf, getExamResult } from '../../../api/userexam';
 import { myExamKeys } from '../../../api/userexam.keys';
-import { downloadResultPdf } from './download';
 import { ExamResultContent } from './ExamResultContent';
 
 /** 考试结果 (1080 px): close, export PDF, print. */

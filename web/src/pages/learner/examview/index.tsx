@@ -4,10 +4,9 @@ import { USER_EXAM_BASE } from '@xuetu/contract';
 import { App, Button, Card, Result, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { getExamResult } from '../../../api/userexam';
+import { downloadResultPdf, getExamResult } from '../../../api/userexam';
 import { myExamKeys } from '../../../api/userexam.keys';
 import { useTagsView } from '../../../app/store/tagsView';
-import { downloadResultPdf } from './download';
 import { ExamResultContent } from './ExamResultContent';
 
 /**

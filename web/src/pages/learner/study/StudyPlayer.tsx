@@ -1,10 +1,10 @@
 import CaretRightFilled from '@ant-design/icons/es/icons/CaretRightFilled';
 import { type PlayListAnswer, QUALITY_LABELS, type StudyBeatAnswer, type StudyRules } from '@xuetu/contract';
-import { forwardRef, type ReactNode, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { sendStudyBeat, studyComplete } from '../../../api/study';
 import { feedback } from '../../../app/feedback';
 import { attachHls, preloadHls } from '../../../components/attachHls';
-import { LeanEmpty } from '../../../components/LeanCard';
+import { LeanAlert, LeanEmpty } from '../../../components/LeanCard';
 import { allowedSpeeds, formatClock, StudyHeartbeat, seekGuard } from './logic';
 
 export interface StudyPlayerHandle {
@@ -284,7 +284,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
     if (ref.current) ref.current.playbackRate = speed;
   }, [speed]);
 
-  if (!item) return data.note ? <Notice tone="warning">{data.note}</Notice> : <LeanEmpty description="暂无可播放的内容" />;
+  if (!item) return data.note ? <LeanAlert tone="warning">{data.note}</LeanAlert> : <LeanEmpty description="暂无可播放的内容" />;
   const qualities = data.playList.map((p) => ({ value: p.item1, label: QUALITY_LABELS[p.item1] ?? p.item1 }));
   const src = data.format === 'file' ? item.item2 : undefined;
   return (
@@ -363,7 +363,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
         {!rules.allowSeekAhead && <span className="xt-study-muted">本课程不允许快进</span>}
       </div>
       {takenOver && (
-        <Notice
+        <LeanAlert
           tone="warning"
           testId="study-takeover"
           action={
@@ -373,35 +373,10 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
           }
         >
           {takenOver}
-        </Notice>
+        </LeanAlert>
       )}
-      {data.note && <Notice tone="info">{data.note}</Notice>}
-      {error && <Notice tone="warning">{error}</Notice>}
+      {data.note && <LeanAlert tone="info">{data.note}</LeanAlert>}
+      {error && <LeanAlert tone="warning">{error}</LeanAlert>}
     </div>
   );
 });
-
-/** A notice band under the player (lean.css: antd's Alert look). */
-export function Notice({
-  tone,
-  testId,
-  action,
-  children,
-}: {
-  tone: 'info' | 'warning';
-  testId?: string;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      className={`xt-lean-alert is-${tone}`}
-      role={tone === 'warning' ? 'alert' : 'status'}
-      style={{ marginBottom: 0 }}
-      data-testid={testId}
-    >
-      <span className="xt-lean-alert-text">{children}</span>
-      {action && <span className="xt-lean-alert-action">{action}</span>}
-    </div>
-  );
-}

@@ -20,7 +20,7 @@ import {
 import { studyKeys } from '../../../api/study.keys';
 import { AntIsland } from '../../../app/AntIsland';
 import { feedback } from '../../../app/feedback';
-import { LeanCard, LeanEmpty, LeanSkeleton } from '../../../components/LeanCard';
+import { LeanCard, LeanEmpty, LeanProgress, LeanResult, LeanSkeleton } from '../../../components/LeanCard';
 import { LightTabPanels, LightTabs } from '../../../components/LightTabs';
 import { PageLoading } from '../../../components/PageLoading';
 import { RichTextView } from '../../../components/RichTextView';
@@ -53,12 +53,14 @@ const INFO_TABS = [
 function NoCourse({ title }: { title: string }) {
   const navigate = useNavigate();
   return (
-    <div className="xt-lean-result" role="status">
-      <p className="xt-lean-result-title">{title}</p>
-      <button type="button" className="xt-lean-btn" onClick={() => navigate('/trainres/index')}>
-        返回课程中心
-      </button>
-    </div>
+    <LeanResult
+      title={title}
+      action={
+        <button type="button" className="xt-lean-btn" onClick={() => navigate('/trainres/index')}>
+          返回课程中心
+        </button>
+      }
+    />
   );
 }
 
@@ -211,7 +213,6 @@ function StudyView({ rescode }: { rescode: string }) {
       <LeanEmpty description="暂无可播放的内容" />
     );
 
-  const percent = Math.min(100, Math.max(0, progress));
   return (
     <div className="xt-study">
       <LeanCard bodyStyle={{ padding: 12 }}>
@@ -241,17 +242,8 @@ function StudyView({ rescode }: { rescode: string }) {
             </div>
             {d.duration > 0 && (
               <div className="xt-study-progress">
-                <span
-                  className="xt-lean-progress"
-                  role="progressbar"
-                  aria-label="学习进度"
-                  aria-valuenow={percent}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                >
-                  <span style={{ width: `${percent}%` }} />
-                </span>
-                <span>{percent}%</span>
+                <LeanProgress label="学习进度" percent={progress} />
+                <span>{progress}%</span>
               </div>
             )}
           </div>

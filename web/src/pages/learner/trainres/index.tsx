@@ -11,7 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import { getIndexResDirList } from '../../../api/portal';
 import { getCatalogue } from '../../../api/study';
 import { studyKeys } from '../../../api/study.keys';
-import { LeanCard, LeanEmpty } from '../../../components/LeanCard';
+import { LeanCard, LeanEmpty, LeanProgress } from '../../../components/LeanCard';
 import { LeanPager } from '../../../components/LeanPager';
 import { LightTabs } from '../../../components/LightTabs';
 import { PageLoading } from '../../../components/PageLoading';
@@ -142,17 +142,7 @@ function CourseCardView({ card }: { card: CourseCard }) {
           {card.completed ? <span className="xt-lean-tag is-success">已完成</span> : null}
         </div>
         <div className="xt-course-card-progress">
-          <span
-            className="xt-lean-progress"
-            role="progressbar"
-            aria-label="我的进度"
-            aria-valuenow={card.progress}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            style={{ width: 120 }}
-          >
-            <span style={{ width: `${Math.min(100, Math.max(0, card.progress))}%` }} />
-          </span>
+          <LeanProgress label="我的进度" percent={card.progress} style={{ width: 120 }} />
           <span data-testid="card-progress">已学 {card.progress}%</span>
         </div>
       </div>
