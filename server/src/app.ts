@@ -14,13 +14,12 @@ import { seedDatabase } from './db/seed/index.ts';
 import { isDatabaseUnavailable, isNumberOutOfRange } from './db/unavailable.ts';
 import { allJobs, allRoutes, wireModules } from './modules/index.ts';
 import { loadActor } from './platform/actor.ts';
-import { type Cache, createCache, isCacheUnavailable } from './platform/cache.ts';
-import { type Clock, systemClock } from './platform/clock.ts';
+import { type Cache, isCacheUnavailable } from './platform/cache.ts';
+import type { Clock } from './platform/clock.ts';
 import { registerCompression } from './platform/compression.ts';
-import { type AppContext, AppLocals } from './platform/context.ts';
+import { type AppContext, createContext } from './platform/context.ts';
 import { failure } from './platform/envelope.ts';
 import { AppError, appError, appErrorMsg } from './platform/errors.ts';
-import { installationId, redisPrefixFor, withInstallationSecrets } from './platform/installation.ts';
 import { JobRunner } from './platform/jobs/index.ts';
 import { loggableError } from './platform/log-safe.ts';
 import { openApiOptions } from './platform/openapi.ts';
@@ -28,9 +27,8 @@ import { registerRateLimit } from './platform/rate-limit.ts';
 import { registerRoutes } from './platform/route.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { resolveSession, tokenFromHeaders } from './platform/sessions.ts';
-import { deriveSigningKey } from './platform/signing.ts';
 import { registerSpa } from './platform/spa.ts';
-import { LocalStorage, S3Storage, type Storage } from './platform/storage.ts';
+import type { Storage } from './platform/storage.ts';
 import { describeZodError } from './platform/validation.ts';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,37 +57,8 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   const ctx = await withStartupLock(database, async (conn) => {
     await applyMigrations(conn);
     // no published default secret: unset ones are generated at first start and kept in the database
-    const env = await withInstallationSecrets(database.db, parsed);
-    const installation = await installationId(database.db);
-    // two deployments sharing one Redis must never see each other's keys (sessions, permissions, limits)
-    const cache = opts.cache ?? (await createCache(env.REDIS_URL, redisPrefixFor(env.REDIS_PREFIX, installation)));
-    const storage =
-      opts.storage ??
-      (env.S3_BUCKET
-        ? new S3Storage({
-            endpoint: env.S3_ENDPOINT,
-            region: env.S3_REGION,
-            bucket: env.S3_BUCKET,
-            accessKeyId: env.S3_ACCESS_KEY_ID,
-            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-            forcePathStyle: env.S3_FORCE_PATH_STYLE,
-          })
-        : new LocalStorage(env.FILES_DIR));
-    // jobs is set right below, once the logger exists; nothing reads it before
-    const ctx = {
-      env,
-      database,
-      db: database.db,
-      cache,
-      storage,
-      clock: opts.clock ?? systemClock,
-      // derived from a secret every node shares, so a URL signed on one node opens on another
-      signingKey: deriveSigningKey(env.SSO_SHARED_SECRET),
-      installationId: installation,
-      lifecycle: { stopping: false },
-      locals: new AppLocals(),
-    } as AppContext;
-    await seedDatabase(ctx, { demo: env.SEED_DEMO });
+    const ctx = await createContext(database, parsed, opts);
+    await seedDatabase(ctx, { demo: ctx.env.SEED_DEMO });
     return ctx;
   });
   const { env, cache } = ctx;

@@ -7,15 +7,21 @@ import { seedDemoExamHistory } from '../../modules/exam-taking/results/seed.ts';
 import { seedDemoExams } from '../../modules/exams/seed.ts';
 import { seedDemoProjects } from '../../modules/projects/seed.ts';
 import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../client.ts';
 import { companies } from '../schema/index.ts';
 import { syncActionTree } from './actions.ts';
 import { seedDemoPeople } from './demo.ts';
+
+export interface DemoSeed {
+  name: string;
+  run: (ctx: AppContext) => Promise<void>;
+}
 
 /**
  * Demo content of each module, run in this order on the first start of an empty database.
  * Modules append their seed function here.
  */
-const demoSeeds: { name: string; run: (ctx: AppContext) => Promise<void> }[] = [
+export const demoSeeds: readonly DemoSeed[] = [
   { name: 'people', run: seedDemoPeople },
   { name: 'portal', run: seedDemoPortal },
   { name: 'exams', run: seedDemoExams },
@@ -26,11 +32,22 @@ const demoSeeds: { name: string; run: (ctx: AppContext) => Promise<void> }[] = [
   { name: 'study history', run: seedDemoStudyHistory },
 ];
 
-/** Keeps the action tree complete on every start; seeds the demo data once, into an empty database. */
-export async function seedDatabase(ctx: AppContext, opts: { demo: boolean }): Promise<void> {
+/**
+ * Keeps the action tree complete on every start; seeds the demo data once, into an empty database.
+ * The demo is one transaction: a seed that fails half-way (a crash, a missing tool) leaves no row
+ * behind, so the next start or `npm run db:seed` finds the database empty and seeds it whole
+ * (issue 38 item 6). Files a failed seed stored stay as unreferenced objects (the file purge
+ * finds none of them: they were never recorded).
+ */
+export async function seedDatabase(ctx: AppContext, opts: { demo: boolean; seeds?: readonly DemoSeed[] }): Promise<'seeded' | 'skipped'> {
   await syncActionTree(ctx);
-  if (!opts.demo) return;
-  const [row] = await ctx.db.select({ n: count() }).from(companies);
-  if (Number(row.n) > 0) return;
-  for (const seed of demoSeeds) await seed.run(ctx);
+  if (!opts.demo) return 'skipped';
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: count() }).from(companies);
+    if (Number(row.n) > 0) return 'skipped';
+    // every module's seed writes through this transaction (theirs nest in it as savepoints)
+    const inTx: AppContext = { ...ctx, db: tx as unknown as Db };
+    for (const seed of opts.seeds ?? demoSeeds) await seed.run(inTx);
+    return 'seeded';
+  });
 }
