@@ -71,7 +71,7 @@ test('a learner’s dashboard shows the count cards, the calendar with minutes, 
   await revealOnApproach(page);
   const cards = page.getByTestId('count-cards');
   // minutes, or minutes and seconds under an hour, never a bare 0 (issue 23 item 5)
-  await expect(page.getByTestId('count-card-studyHours')).toContainText(/[1-9]\d* (分钟|分 \d+ 秒|秒)/);
+  await expect(page.getByTestId('count-card-studyHours')).toContainText(/[1-9]\d* (小时|分钟|分 \d+ 秒|秒)/);
   await expect(page.getByTestId('count-card-studyResCnt')).toContainText(/[1-9]\d*门/);
   await expect(cards).not.toContainText('建设中');
   await expect(cards).not.toContainText('学员总数');
@@ -79,7 +79,8 @@ test('a learner’s dashboard shows the count cards, the calendar with minutes, 
   const calendar = page.getByTestId('dashboard-calendar');
   // the seed has learner12 study today
   await expect(calendar.getByTestId('calendar-day-studied').first()).toBeVisible();
-  await expect(calendar.getByTestId('calendar-total')).toContainText(/本月学习 [1-9]\d* 分钟/);
+  // written as the count card writes it (studyTimeText), never a bare 0 (issue 38 item 14)
+  await expect(calendar.getByTestId('calendar-total')).toContainText(/本月学习 [1-9]\d* (小时|分钟|分 \d+ 秒|秒)/);
   const month = (await calendar.getByTestId('calendar-month').textContent()) ?? '';
   await calendar.getByRole('button', { name: '上个月' }).click();
   await expect(calendar.getByTestId('calendar-month')).not.toHaveText(month);

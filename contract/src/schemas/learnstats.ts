@@ -78,9 +78,11 @@ export interface CourseCardView {
   duration: number;
 }
 
-/** GetRankingList: courses by credited study minutes in the window. */
+/** GetRankingList: courses by credited study time in the window. */
 export interface RankingItem extends CourseCardView {
+  /** rounded: the spec's field; pages show studySeconds (studyTimeText) */
   studyMinutes: number;
+  studySeconds: number;
   learnerCnt: number;
 }
 
@@ -101,18 +103,17 @@ export interface MonthLogDay {
   seconds: number;
 }
 
-/** "2小时5分钟", "35分钟", "0分钟" */
-export function studyHoursText(seconds: number): string {
-  const minutes = Math.floor(Math.max(0, seconds) / 60);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return h ? `${h}小时${m ? `${m}分钟` : ''}` : `${m}分钟`;
-}
-
-/** Credited study time as a learner counts it: seconds under a minute, minutes and seconds under an hour, else minutes. */
-export function studyTimeText(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
+/**
+ * Study time, the one way every page writes it (learner dashboard cards, 培训统计, the calendar,
+ * the chart, study stars, project and study pages): a short study is never "0 分钟".
+ * "4 秒", "3 分 20 秒", "10 分钟", "1 小时 30 分钟", "2 小时". `compact` for a calendar cell or a
+ * bar label: "4秒", "12分" (whole minutes).
+ */
+export function studyTimeText(seconds: number, opts: { compact?: boolean } = {}): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const m = Math.floor(s / 60);
+  if (opts.compact) return s < 60 ? `${s}秒` : `${m}分`;
   if (s < 60) return `${s} 秒`;
-  if (s < 3600) return s % 60 ? `${Math.floor(s / 60)} 分 ${s % 60} 秒` : `${s / 60} 分钟`;
-  return `${Math.round(s / 60)} 分钟`;
+  if (s < 3600) return s % 60 ? `${m} 分 ${s % 60} 秒` : `${m} 分钟`;
+  return m % 60 ? `${Math.floor(m / 60)} 小时 ${m % 60} 分钟` : `${m / 60} 小时`;
 }

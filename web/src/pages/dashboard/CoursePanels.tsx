@@ -10,8 +10,9 @@ import './course-panels.css';
 import { learnstatsKeys } from '../../api/learnstats.keys';
 
 // The dashboard's course panels (spec §2 "Learner dashboard and home panels"; ADR 0019): the
-// HOT/NEW/GOOD showcase, the learning calendar (a heat map of minutes per day), study stars,
-// training count, course ranking and the minutes chart.
+// HOT/NEW/GOOD showcase, the learning calendar (a heat map of study time per day), study stars,
+// training count, course ranking and the study-time chart. Study time is added up in seconds and
+// written by studyTimeText, as the count cards write it (4 s is "4 秒", never "0 分钟").
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const monthOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`;
@@ -21,32 +22,35 @@ export function shiftMonth(month: string, by: number): string {
   return monthOf(d);
 }
 
-/** The month's credited minutes per day; the calendar, training count and chart share it. */
+/** The month's credited time per day; the calendar, training count and chart share it. */
 export function useMonthLog(month: string) {
   return useQuery({ queryKey: learnstatsKeys.monthLog(month), queryFn: () => getMonthLog(month), retry: false });
 }
 
-/** heat level 0–4 of a day's minutes */
-export function heatLevel(minute: number): number {
-  if (minute <= 0) return 0;
-  if (minute < 10) return 1;
-  if (minute < 20) return 2;
-  if (minute < 40) return 3;
+/** A month's credited seconds: the sum of its days (never of their rounded minutes). */
+export const monthSeconds = (days: readonly MonthLogDay[]) => days.reduce((s, d) => s + d.seconds, 0);
+
+/** heat level 0–4 of a day's seconds: any study at all colours the day */
+export function heatLevel(seconds: number): number {
+  if (seconds <= 0) return 0;
+  if (seconds < 10 * 60) return 1;
+  if (seconds < 20 * 60) return 2;
+  if (seconds < 40 * 60) return 3;
   return 4;
 }
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'];
 
-/** A month grid (Monday first) with each day's minutes and a heat colour. */
+/** A month grid (Monday first) with each day's study time and a heat colour. */
 export function MonthGrid({ month, days }: { month: string; days: MonthLogDay[] }) {
   const [y, m] = month.split('-').map(Number);
   const first = new Date(y, m - 1, 1);
   const count = new Date(y, m, 0).getDate();
   const lead = (first.getDay() + 6) % 7;
-  const byDate = new Map(days.map((d) => [d.date, d.minute]));
-  const cells: ({ day: number; minute: number } | null)[] = [
+  const byDate = new Map(days.map((d) => [d.date, d.seconds]));
+  const cells: ({ day: number; seconds: number } | null)[] = [
     ...Array.from({ length: lead }, () => null),
-    ...Array.from({ length: count }, (_, i) => ({ day: i + 1, minute: byDate.get(`${month}-${pad(i + 1)}`) ?? 0 })),
+    ...Array.from({ length: count }, (_, i) => ({ day: i + 1, seconds: byDate.get(`${month}-${pad(i + 1)}`) ?? 0 })),
   ];
   return (
     <div className="xt-cal" data-testid="calendar-grid">
@@ -59,12 +63,12 @@ export function MonthGrid({ month, days }: { month: string; days: MonthLogDay[] 
         c ? (
           <div
             key={c.day}
-            className={`xt-cal-day xt-heat-${heatLevel(c.minute)}`}
-            title={`${month}-${pad(c.day)}：${c.minute} 分钟`}
-            data-testid={c.minute ? 'calendar-day-studied' : 'calendar-day'}
+            className={`xt-cal-day xt-heat-${heatLevel(c.seconds)}`}
+            title={`${month}-${pad(c.day)}：${studyTimeText(c.seconds)}`}
+            data-testid={c.seconds ? 'calendar-day-studied' : 'calendar-day'}
           >
             <span className="xt-cal-num">{c.day}</span>
-            {c.minute > 0 && <span className="xt-cal-min">{c.minute}分</span>}
+            {c.seconds > 0 && <span className="xt-cal-min">{studyTimeText(c.seconds, { compact: true })}</span>}
           </div>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: the blank cells before the 1st have no identity
@@ -79,7 +83,7 @@ export function MonthGrid({ month, days }: { month: string; days: MonthLogDay[] 
 export function CalendarPanel() {
   const [month, setMonth] = useState(() => monthOf(new Date()));
   const log = useMonthLog(month);
-  const total = (log.data ?? []).reduce((s, d) => s + d.minute, 0);
+  const total = monthSeconds(log.data ?? []);
   return (
     <Card
       title="学习记录"
@@ -99,7 +103,7 @@ export function CalendarPanel() {
         <>
           <MonthGrid month={month} days={log.data ?? []} />
           <div className="xt-cal-foot" data-testid="calendar-total">
-            本月学习 {total} 分钟
+            本月学习 {studyTimeText(total)}
             <span className="xt-cal-legend" aria-hidden>
               少
               {[0, 1, 2, 3, 4].map((l) => (
@@ -114,7 +118,7 @@ export function CalendarPanel() {
   );
 }
 
-/** 培训统计: courses studied, minutes, and this month's study days (personal for a learner, the company's for staff). */
+/** 培训统计: courses studied, study time, and this month's study days and time (personal for a learner, the company's for staff). */
 export function TrainingCountPanel() {
   const stats = useQuery({ queryKey: learnstatsKeys.stats, queryFn: getStudyStats, retry: false });
   const month = monthOf(new Date());
@@ -136,7 +140,7 @@ export function TrainingCountPanel() {
             <Statistic title="本月学习天数" value={days.length} suffix="天" />
           </Col>
           <Col span={12}>
-            <Statistic title="本月学习" value={days.reduce((s, d) => s + d.minute, 0)} suffix="分钟" />
+            <Statistic title="本月学习" value={studyTimeText(monthSeconds(days))} />
           </Col>
         </Row>
       )}
@@ -163,7 +167,7 @@ export function RankingPanel() {
 // the chart is drawn by its own chunk, fetched after the dashboard shows
 const StudyChart = lazy(() => import('./StudyChart'));
 
-/** Minutes per day or per week of the current month, as bars. */
+/** Study time per day or per week of the current month, as bars. */
 export function StudyChartPanel() {
   const [mode, setMode] = useState<'day' | 'week'>('day');
   const month = monthOf(new Date());

@@ -53,11 +53,11 @@ describe('count cards with data', () => {
   it('a learner (role 4 only): courses, minutes, own courses studied and minutes; no learner counts asked', async () => {
     useSession.setState({ sysRoles: [SysRole.Learner] });
     wrap(<CountCards />);
-    expect(await screen.findByText('95 分钟')).toBeInTheDocument();
+    expect(await screen.findByText('1 小时 35 分钟')).toBeInTheDocument();
     expect(screen.getByTestId('count-card-resCnt')).toHaveTextContent('12门');
     expect(screen.getByTestId('count-card-resTotalHours')).toHaveTextContent('340分钟');
     expect(screen.getByTestId('count-card-studyResCnt')).toHaveTextContent('3门');
-    expect(screen.getByTestId('count-card-studyHours')).toHaveTextContent('95 分钟');
+    expect(screen.getByTestId('count-card-studyHours')).toHaveTextContent('1 小时 35 分钟');
     expect(api.calls.some((c) => c.url.endsWith('/GetUserCount'))).toBe(false);
   });
 
@@ -70,7 +70,10 @@ describe('count cards with data', () => {
     wrap(<CountCards />);
     await waitFor(() => expect(screen.getByTestId('count-card-studyHours')).toHaveTextContent('20 秒'));
     expect(studyTimeText(200)).toBe('3 分 20 秒');
-    expect(studyTimeText(3600 * 2 + 29)).toBe('120 分钟');
+    expect(studyTimeText(3600 * 2 + 29)).toBe('2 小时');
+    expect(studyTimeText(5400)).toBe('1 小时 30 分钟');
+    expect(studyTimeText(600)).toBe('10 分钟');
+    expect([4, 59, 60, 3700].map((n) => studyTimeText(n, { compact: true }))).toEqual(['4秒', '59秒', '1分', '61分']);
   });
 
   it('a company administrator who is also a learner sees learner counts', async () => {
@@ -96,13 +99,13 @@ describe('learning calendar', () => {
         shiftMonth(thisMonth, -1),
       ),
     );
-    expect(await screen.findByTestId('calendar-total')).toHaveTextContent('本月学习 0 分钟');
+    expect(await screen.findByTestId('calendar-total')).toHaveTextContent('本月学习 0 秒');
   });
 
   it('month arithmetic and heat levels', () => {
     expect(shiftMonth('2026-01', -1)).toBe('2025-12');
     expect(shiftMonth('2026-12', 1)).toBe('2027-01');
-    expect([0, 5, 15, 30, 60].map(heatLevel)).toEqual([0, 1, 2, 3, 4]);
+    expect([0, 4, 5 * 60, 15 * 60, 30 * 60, 60 * 60].map(heatLevel)).toEqual([0, 1, 1, 2, 3, 4]);
   });
 });
 
@@ -124,7 +127,7 @@ describe('showcase, training count, chart', () => {
     const panel = await screen.findByTestId('dashboard-training-count');
     await waitFor(() => expect(panel).toHaveTextContent('学习课程3门'));
     expect(panel).toHaveTextContent('本月学习天数2天');
-    expect(panel).toHaveTextContent('本月学习50分钟');
+    expect(panel).toHaveTextContent('本月学习50 分钟');
   });
 
   it('the chart (its own chunk) draws a bar per day, or per week', async () => {
@@ -142,7 +145,54 @@ describe('showcase, training count, chart', () => {
       )[0],
     ).toEqual({
       label: '第1周',
-      minute: 5,
+      seconds: 300,
     });
+  });
+});
+
+// issue 38: the card said "4 秒" while the calendar and 培训统计 said "本月学习 0 分钟" (they added
+// up each day's rounded minutes); every place now adds seconds and writes them with studyTimeText.
+describe('a few seconds of study read the same everywhere', () => {
+  beforeEach(() => {
+    api
+      .on(
+        `${R}/GetStatisticsUserStudyData`,
+        ok({ resCnt: 12, resTotalHours: 340, studyHours: 0, studySeconds: 4, studyResCnt: 1, personal: true }),
+      )
+      .on(`${R}/LearningMonthLog`, (_c: unknown, body: { month: string }) =>
+        ok(body.month === thisMonth ? [{ date: `${thisMonth}-02`, minute: 0, seconds: 4 }] : []),
+      );
+    useSession.setState({ sysRoles: [SysRole.Learner] });
+  });
+
+  it('the count card', async () => {
+    wrap(<CountCards />);
+    await waitFor(() => expect(screen.getByTestId('count-card-studyHours')).toHaveTextContent('累计学习时长4 秒'));
+  });
+
+  it('the calendar: the day is marked and the month says 4 秒', async () => {
+    wrap(<CalendarPanel />);
+    const grid = await screen.findByTestId('calendar-grid');
+    const [day] = within(grid).getAllByTestId('calendar-day-studied');
+    expect(day).toHaveTextContent('24秒');
+    expect(day).toHaveClass('xt-heat-1');
+    expect(day).toHaveAttribute('title', `${thisMonth}-02：4 秒`);
+    expect(screen.getByTestId('calendar-total')).toHaveTextContent('本月学习 4 秒');
+  });
+
+  it('培训统计: 累计学习 and 本月学习 both 4 秒', async () => {
+    wrap(<TrainingCountPanel />);
+    const panel = await screen.findByTestId('dashboard-training-count');
+    await waitFor(() => expect(panel).toHaveTextContent('累计学习4 秒'));
+    expect(panel).toHaveTextContent('本月学习天数1天');
+    expect(panel).toHaveTextContent(/本月学习4 秒/);
+  });
+
+  it('the chart: the day’s bar is drawn and titled 4 秒', async () => {
+    wrap(<StudyChartPanel />);
+    const chart = await screen.findByTestId('study-chart');
+    const bar = within(chart).getAllByTestId('study-chart-bar')[1];
+    expect(bar.querySelector('title')).toHaveTextContent('2日：4 秒');
+    expect(Number(bar.querySelector('rect')?.getAttribute('height'))).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,7 @@ import {
   type RankingItem,
   type StudyStarView,
   type StudyStatsAnswer,
-  studyHoursText,
+  studyTimeText,
   type UserCountAnswer,
 } from '@xuetu/contract';
 import { type Caller, NO_SCOPE, requireActor } from '../../../platform/caller.ts';
@@ -78,6 +78,7 @@ export async function ranking(caller: Caller, limit: number): Promise<RankingIte
     (await repo.rankedResources(caller.ctx.db, viewOf(viewer), from, to, limit)).map((r, i) => ({
       ...card(r, i),
       studyMinutes: Math.round(r.seconds / 60),
+      studySeconds: r.seconds,
       learnerCnt: r.learners,
     })),
   );
@@ -93,7 +94,7 @@ export async function studyStars(caller: Caller, limit: number): Promise<StudySt
       orgName: s.orgName ?? '',
       headImg: fileUrl(s.headImage),
       studySeconds: s.seconds,
-      studyHoursStr: studyHoursText(s.seconds),
+      studyHoursStr: studyTimeText(s.seconds),
     })),
   );
 }
@@ -134,7 +135,10 @@ export async function studyStats(caller: Caller, requested: string): Promise<Stu
   };
 }
 
-/** The signed-in learner's credited minutes per day of `month` (yyyy-MM), days without study left out. */
+/**
+ * The signed-in learner's credited time per day of `month` (yyyy-MM), days without study left out.
+ * `seconds` is exact (what the pages add up and show); `minute`, rounded, is the spec's field.
+ */
 export async function monthLog(caller: Caller, month: string): Promise<MonthLogDay[]> {
   const actor = requireActor(caller);
   const [y, m] = month.split('-').map(Number);

@@ -1,7 +1,7 @@
-import type { ProjectDetail } from '@xuetu/contract';
+import { type ProjectDetail, studyTimeText } from '@xuetu/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { durationText, studyPath } from '../../learner/project/courseProgress';
+import { studyPath } from '../../learner/project/courseProgress';
 import { editorValues, moveItem, saveBody } from './logic';
 
 describe('project editor logic', () => {
@@ -38,11 +38,11 @@ describe('project editor logic', () => {
 
   it('course helpers', () => {
     // under a minute is seconds, not "0 分钟"
-    expect(durationText(59)).toBe('59 秒');
-    expect(durationText(200)).toBe('3 分 20 秒');
-    expect(durationText(600)).toBe('10 分钟');
-    expect(durationText(3600)).toBe('1 小时');
-    expect(durationText(5400)).toBe('1 小时 30 分钟');
+    expect(studyTimeText(59)).toBe('59 秒');
+    expect(studyTimeText(200)).toBe('3 分 20 秒');
+    expect(studyTimeText(600)).toBe('10 分钟');
+    expect(studyTimeText(3600)).toBe('1 小时');
+    expect(studyTimeText(5400)).toBe('1 小时 30 分钟');
     expect(studyPath('R-1')).toBe('/trainres/study?id=R-1');
   });
 });

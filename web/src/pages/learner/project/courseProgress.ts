@@ -1,13 +1,5 @@
 import { type CourseProgress, studyTimeText } from '@xuetu/contract';
 
-/** Seconds as "x 秒" / "x 分 y 秒" / "x 分钟" under an hour (whole minutes would hide a short study), then "x 小时 y 分钟". */
-export function durationText(seconds: number): string {
-  const s = Math.floor(Math.max(0, seconds));
-  if (s < 3600) return studyTimeText(s);
-  const m = Math.floor(s / 60);
-  return m % 60 ? `${Math.floor(m / 60)} 小时 ${m % 60} 分钟` : `${m / 60} 小时`;
-}
-
 /**
  * A course's line on the project page: its declared 学时 and length, the time studied (20 s is
  * "20 秒", not "0 分钟"), and, for an enrolled learner, the hours it counts toward the project
@@ -15,8 +7,8 @@ export function durationText(seconds: number): string {
  */
 export function courseLine(c: CourseProgress, joined: boolean): string {
   const parts = [`${c.creditHours} 学时`];
-  if (c.duration) parts.push(`时长 ${durationText(c.duration)}`);
-  parts.push(`已学 ${durationText(c.studySeconds)}`);
+  if (c.duration) parts.push(`时长 ${studyTimeText(c.duration)}`);
+  parts.push(`已学 ${studyTimeText(c.studySeconds)}`);
   if (joined) parts.push(`计入项目 ${c.creditedHrs} 学时`);
   return parts.join(' · ');
 }

@@ -3,7 +3,7 @@ import HeartOutlined from '@ant-design/icons/es/icons/HeartOutlined';
 import LikeFilled from '@ant-design/icons/es/icons/LikeFilled';
 import LikeOutlined from '@ant-design/icons/es/icons/LikeOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CourseCard, isEmptyDate, RES_TYPE_LABELS, type StudyBeatAnswer, type StudyLesson } from '@xuetu/contract';
+import { type CourseCard, isEmptyDate, RES_TYPE_LABELS, type StudyBeatAnswer, type StudyLesson, studyTimeText } from '@xuetu/contract';
 import { type ButtonHTMLAttributes, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { learnstatsKeys } from '../../../api/learnstats.keys';
@@ -24,7 +24,7 @@ import { LeanCard, LeanEmpty, LeanProgress, LeanResult, LeanSkeleton } from '../
 import { LightTabPanels, LightTabs } from '../../../components/LightTabs';
 import { PageLoading } from '../../../components/PageLoading';
 import { RichTextView } from '../../../components/RichTextView';
-import { formatClock, formatStudied } from './logic';
+import { formatClock } from './logic';
 import { NotesPanel } from './NotesPanel';
 import { StudyPlayer, type StudyPlayerHandle } from './StudyPlayer';
 import './study.css';
@@ -237,7 +237,7 @@ function StudyView({ rescode }: { rescode: string }) {
             <div className="xt-study-row">
               <span className="xt-lean-tag">{RES_TYPE_LABELS[d.resType] ?? '课程'}</span>
               <span>学时 {d.creditHours}</span>
-              {d.duration > 0 && <span>已学 {formatStudied(studySeconds)}</span>}
+              {d.duration > 0 && <span>已学 {studyTimeText(studySeconds)}</span>}
               {completed ? <span className="xt-lean-tag is-success">已完成</span> : <span className="xt-lean-tag">学习中</span>}
             </div>
             {d.duration > 0 && (
@@ -289,7 +289,7 @@ function StudyView({ rescode }: { rescode: string }) {
                     {d.duration > 0 && (
                       <>
                         <dt>时长</dt>
-                        <dd>{formatStudied(d.duration)}</dd>
+                        <dd>{studyTimeText(d.duration)}</dd>
                       </>
                     )}
                     {d.lastStudyTime && !isEmptyDate(d.lastStudyTime) && (

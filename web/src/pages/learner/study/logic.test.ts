@@ -1,6 +1,6 @@
-import type { StudyBeatAnswer } from '@xuetu/contract';
+import { type StudyBeatAnswer, studyTimeText } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { allowedSpeeds, formatClock, formatStudied, StudyHeartbeat, seekGuard } from './logic';
+import { allowedSpeeds, formatClock, StudyHeartbeat, seekGuard } from './logic';
 
 describe('study player rules', () => {
   it('offers the speeds up to the allowed maximum', () => {
@@ -17,8 +17,8 @@ describe('study player rules', () => {
   it('formats positions and studied time', () => {
     expect(formatClock(75)).toBe('1:15');
     expect(formatClock(3725)).toBe('1:02:05');
-    expect(formatStudied(42)).toBe('42 秒');
-    expect(formatStudied(200)).toBe('3 分 20 秒');
+    expect(studyTimeText(42)).toBe('42 秒');
+    expect(studyTimeText(200)).toBe('3 分 20 秒');
   });
 });
 

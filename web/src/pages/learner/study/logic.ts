@@ -26,13 +26,6 @@ export function formatClock(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** 已学 3 分 20 秒 */
-export function formatStudied(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const m = Math.floor(s / 60);
-  return m ? `${m} 分 ${s % 60} 秒` : `${s} 秒`;
-}
-
 /** A viewing-session id: new for every stretch of playing (pausing ends a stretch). */
 export function newGuid(): string {
   const rnd =

@@ -1,7 +1,7 @@
 import FireOutlined from '@ant-design/icons/es/icons/FireOutlined';
 import TrophyOutlined from '@ant-design/icons/es/icons/TrophyOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { RANKING_LIMIT } from '@xuetu/contract';
+import { RANKING_LIMIT, studyTimeText } from '@xuetu/contract';
 import { Avatar, Empty, Skeleton } from 'antd';
 import { getRankingList, getStudyStars } from '../../../api/portal';
 import { portalKeys } from '../../../api/portal.keys';
@@ -34,7 +34,7 @@ export function Rankings({ onNeedLogin }: { onNeedLogin?: () => void }) {
                 {c.resName}
               </button>
               <span className="xt-rank-views" title="近 30 天学习时长">
-                <FireOutlined /> {c.studyMinutes ?? 0} 分钟
+                <FireOutlined /> {studyTimeText(c.studySeconds ?? 0)}
               </span>
             </li>
           ))}

@@ -47,14 +47,14 @@ beforeEach(() => {
     .on(
       `${R}/GetRankingList`,
       ok<RankingItem[]>([
-        { ...course(1), studyMinutes: 320, learnerCnt: 6 },
-        { ...course(2), studyMinutes: 120, learnerCnt: 3 },
+        { ...course(1), studyMinutes: 320, studySeconds: 320 * 60, learnerCnt: 6 },
+        { ...course(2), studyMinutes: 0, studySeconds: 4, learnerCnt: 3 },
       ]),
     )
     .on(
       `${R}/GetStudyStarList`,
       ok<StudyStarView[]>([
-        { rank: 1, chnName: '张学员', orgName: '安全部', headImg: '', studySeconds: 7500, studyHoursStr: '2小时5分钟' },
+        { rank: 1, chnName: '张学员', orgName: '安全部', headImg: '', studySeconds: 7500, studyHoursStr: '2 小时 5 分钟' },
       ]),
     );
 });
@@ -96,9 +96,11 @@ describe('/home course blocks', () => {
     expect(await screen.findByText('课程3')).toBeInTheDocument();
     const ranking = await screen.findByTestId('ranking-list');
     expect(within(ranking).getAllByRole('listitem')).toHaveLength(2);
-    expect(ranking).toHaveTextContent('320 分钟');
+    // study time written as everywhere else: hours and minutes, and a few seconds as seconds (not "0 分钟")
+    expect(ranking).toHaveTextContent('5 小时 20 分钟');
+    expect(ranking).toHaveTextContent('4 秒');
     expect(api.calls.find((c) => c.url.endsWith('/GetRankingList'))?.body).toEqual({ limit: 5 });
-    expect(await screen.findByTestId('star-list')).toHaveTextContent('张学员安全部2小时5分钟');
+    expect(await screen.findByTestId('star-list')).toHaveTextContent('张学员安全部2 小时 5 分钟');
   });
 
   it('a signed-out visitor: More opens the login dialog; a course opens the preview that locks at 30 s', async () => {
