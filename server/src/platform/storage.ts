@@ -54,8 +54,13 @@ export interface PresignOptions {
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/_.-]{0,300}$/;
 
+/** True for a key storage accepts: no path tricks, no absolute paths, no control characters. */
+export function isSafeKey(key: string): boolean {
+  return KEY_PATTERN.test(key) && !key.includes('..') && !key.includes('//');
+}
+
 export function assertSafeKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.includes('..') || key.includes('//')) throw new Error(`unsafe storage key: ${key}`);
+  if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
 }
 
 export class LocalStorage implements Storage {

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
-import { FileVisibility } from '@xuetu/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fresh from 'fresh';
 import mimeTypes from 'mime-types';
@@ -8,9 +7,8 @@ import parseRange from 'range-parser';
 import type { Caller } from '../caller.ts';
 import type { AppContext } from '../context.ts';
 import { appError } from '../errors.ts';
-import { verifyUrlToken } from '../signing.ts';
 import type { Storage } from '../storage.ts';
-import { findFileByKey } from './repository.ts';
+import { fileAccess } from './access.ts';
 import { variantKey, variantOriginal, variantWidthFor } from './variants.ts';
 
 /**
@@ -98,22 +96,6 @@ async function presignRedirect(
   return reply.header('cache-control', 'private, no-store').redirect(url, 302);
 }
 
-/** purpose of signed file URLs (platform/signing.ts) */
-export const FILE_URL_PURPOSE = 'file';
-
-/**
- * True when `sig` is a valid, unexpired signed link to this key for the caller (the signature
- * alone, no database): the download is checked by it and not counted against the rate limits.
- */
-export function isSignedFileLink(caller: Caller, key: string, sig: string): boolean {
-  const ok = verifyUrlToken(caller.ctx, sig, {
-    purpose: FILE_URL_PURPOSE,
-    binding: caller.actor ? String(caller.actor.userId) : undefined,
-    now: caller.now,
-  });
-  return ok !== null && ok.subject === key;
-}
-
 /**
  * Sends a stored file: public files to anyone holding the key (cached for a year, keys never
  * change content); private files only with a valid signed token (`sig`) for this key, bound to
@@ -128,12 +110,10 @@ export async function sendStoredFile(
   opts: { name?: string; sig?: string; w?: number },
 ): Promise<FastifyReply> {
   const { ctx } = caller;
-  // a resized copy's key is judged by its original's row (copies exist only of public images)
-  const row = await findFileByKey(ctx.db, variantOriginal(key) ?? key).catch(() => undefined);
-  const isPrivate = row?.visibility === FileVisibility.Private;
-  if (isPrivate) {
-    if (!isSignedFileLink(caller, key, opts.sig ?? '')) throw appError('FILE_LINK_EXPIRED');
-  }
+  // the one file-access rule; a download is a link: a private file needs its signed `sig`
+  const access = await fileAccess(caller, key, { sig: opts.sig ?? '' });
+  if (!access.ok) throw appError(access.code);
+  const { row, private: isPrivate } = access;
   // ?w=: the smallest resized copy at least that wide, when the upload made one (variants.ts)
   const originalType = row?.contentType ?? typeForName(key) ?? '';
   const width = opts.w && !isPrivate && originalType.startsWith('image/') ? variantWidthFor(opts.w) : null;

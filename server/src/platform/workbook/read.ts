@@ -1,7 +1,7 @@
 import { AdminMsg, IMPORT_LIMITS } from '@xuetu/contract';
 import { type Caller, requireActor } from '../caller.ts';
 import { AppError, appError } from '../errors.ts';
-import { findFileByKey } from '../files/repository.ts';
+import { fileAccess } from '../files/access.ts';
 import { readAll } from '../storage.ts';
 import { checkContent } from '../uploads.ts';
 import { openFirstSheet } from './xlsx-stream.ts';
@@ -35,11 +35,15 @@ export async function loadUploadedWorkbook(caller: Caller, urls: string[]): Prom
   const actor = requireActor(caller);
   if (urls.length === 0 || !urls[0]) throw appError('IMPORT_FILE_REQUIRED');
   const key = keyFromUrl(urls[0]);
-  const file = await findFileByKey(ctx.db, key);
-  if (!file || file.ownerUserId !== actor.userId) throw appError('IMPORT_FILE_GONE');
+  // the one file-access rule, then the import's own: only the uploader's own upload
+  const access = await fileAccess(caller, key);
+  if (!access.ok || !access.row || access.row.ownerUserId !== actor.userId) throw appError('IMPORT_FILE_GONE');
   const obj = await ctx.storage.get(key).catch(() => null);
   if (!obj) throw appError('IMPORT_FILE_GONE');
-  if (obj.size > IMPORT_LIMITS.maxFileBytes) throw appError('IMPORT_FILE_TOO_LARGE');
+  if (obj.size > IMPORT_LIMITS.maxFileBytes) {
+    obj.body.destroy();
+    throw appError('IMPORT_FILE_TOO_LARGE');
+  }
   return readAll(obj.body);
 }
 

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
-import { formatDateTime, OPTION_KEYS, type QuestionExportFormat } from '@xuetu/contract';
+import { ContentLimits, formatDateTime, OPTION_KEYS, type QuestionExportFormat } from '@xuetu/contract';
 import { recordAudit } from '../../../platform/audit.ts';
+import { fileAccess } from '../../../platform/files/index.ts';
 import { readAll } from '../../../platform/storage.ts';
 import { type Caller, scopeOf } from '../exams.policy.ts';
 import { type BankQuestion, writeGift, writeMoodleXml, writeQtiPackage } from './interchange/index.ts';
@@ -48,12 +49,24 @@ export async function exportBank(
     score: Number(r.score),
     category: pathOf(r.dirCode),
   }));
-  // only this site's stored files, as the questions link them
+  // Only this site's stored files the exporter may read by the one file-access rule (issue 38
+  // item 3). Any other picture is skipped: the question keeps its link as the bank has it (as GIFT
+  // keeps every picture), so the export never carries bytes its maker could not open; the audit
+  // counts the skipped ones.
+  let skipped = 0;
   const image = async (url: string) => {
-    const m = /^\/prod-api\/files\/([A-Za-z0-9][A-Za-z0-9/_.-]{0,300})$/.exec(url);
-    if (!m || m[1].includes('..')) return undefined;
-    const obj = await storage.get(m[1]).catch(() => null);
-    return obj ? { name: posix.basename(m[1]), data: await readAll(obj.body) } : undefined;
+    const m = /^\/prod-api\/files\/([^?#]{1,400})$/.exec(url);
+    if (!m) return undefined;
+    const key = m[1];
+    const access = await fileAccess(caller, key);
+    // a picture a question shows is an image upload's size at most; anything larger is not read
+    const obj = access.ok && (access.row?.size ?? 0) <= ContentLimits.imageMaxBytes ? await storage.get(key).catch(() => null) : null;
+    if (!obj || obj.size > ContentLimits.imageMaxBytes) {
+      obj?.body.destroy();
+      skipped += 1;
+      return undefined;
+    }
+    return { name: posix.basename(key), data: await readAll(obj.body) };
   };
   const buffer =
     format === 'moodlexml'
@@ -61,7 +74,11 @@ export async function exportBank(
       : format === 'gift'
         ? Buffer.from(writeGift(questions), 'utf8')
         : await writeQtiPackage(questions, image);
-  await recordAudit(db, caller, { action: 'question.export', target: q.dirCode, detail: { count: rows.length, format } });
+  await recordAudit(db, caller, {
+    action: 'question.export',
+    target: q.dirCode,
+    detail: { count: rows.length, format, skippedFiles: skipped },
+  });
   const stamp = formatDateTime(caller.now).replace(/[-: ]/g, '');
   return { buffer, name: `试题-${stamp}.${FILE[format].ext}`, type: FILE[format].type };
 }
