@@ -9,7 +9,18 @@ export const NEAR_ZERO_DISCRIMINATION = 0.1;
 /** share of the counted attempts in each of the upper and lower groups */
 export const DISCRIMINATION_GROUP_SHARE = 0.27;
 
-export type ItemFlag = 'negative' | 'nearZero' | null;
+/**
+ * Why a question is worth a look: negative or near-zero discrimination, or a facility that shows
+ * everyone right (过易) or everyone wrong (过难) — such a question cannot tell learners apart
+ * whatever its discrimination says, so it is named for its difficulty (issue 38 item 14).
+ */
+export type ItemFlag = 'negative' | 'nearZero' | 'tooEasy' | 'tooHard' | null;
+export const ITEM_FLAG_TEXT: Record<Exclude<ItemFlag, null>, string> = {
+  negative: '负区分度',
+  nearZero: '区分度接近零',
+  tooEasy: '过易',
+  tooHard: '过难',
+};
 
 export interface ItemOptionCount {
   /** the option letter (A–I) as the frozen paper showed it */

@@ -48,6 +48,10 @@ export const ANSWER_HIDDEN_TEXT: Record<AnswerHidden, string> = {
   otherExam: '部分试题还在您可以参加的其他考试中，暂不显示这些试题的答案',
 };
 
+/** A submitted attempt's result in one wording everywhere: the result pages, the lists, the PDF and the export (issue 38 item 14). */
+export const PASS_RESULT_TEXT = { passed: '通过', failed: '未通过' } as const;
+export const passResultText = (passed: boolean) => (passed ? PASS_RESULT_TEXT.passed : PASS_RESULT_TEXT.failed);
+
 /** Texts of the result PDF (ExportResultPdf); a judgement question's answer reads as JUDGE_OPTIONS. */
 export const ResultPdfText = {
   author: '学途',
@@ -59,7 +63,7 @@ export const ResultPdfText = {
     `总分 ${total}，共 ${count} 题，时长 ${minutes} 分钟。${result}`,
   scoreHidden: '成绩保密',
   awaitingMarking: '试卷已提交，等待阅卷',
-  score: (score: number | string, total: number, passed: boolean) => `得分 ${score} / ${total}（${passed ? '及格' : '不及格'}）`,
+  score: (score: number | string, total: number, passed: boolean) => `得分 ${score} / ${total}（${passResultText(passed)}）`,
   question: (order: number, typeLabel: string, stem: string, score: number) => `${order}. [${typeLabel}] ${stem}（${score} 分）`,
   unanswered: '未作答',
   answer: '考生答案：',
@@ -147,6 +151,19 @@ export type LeaveKind = (typeof LEAVE_KINDS)[number];
 export const LEAVE_KIND_TEXT: Record<LeaveKind, string> = { hidden: '切换页面', blur: '窗口失去焦点', fullscreen: '退出全屏' };
 
 /**
+ * What the learner reads about leaving the exam page (issue 38 item 11): before 开始考试, after
+ * each counted leave, and on the result. `limit` leaves are allowed; one more submits.
+ */
+export const LeaveText = {
+  notice: (limit: number, fullScreen: boolean) =>
+    `本场考试最多可离开考试页面 ${limit} 次（切换页面、窗口失去焦点${fullScreen ? '、退出全屏' : ''}各算一次，刷新页面不算），超过将自动交卷`,
+  /** after a counted leave: `left` more are allowed, the one after them submits */
+  warning: (count: number, left: number) => `您已离开考试页面 ${count} 次，再离开 ${left + 1} 次将自动交卷`,
+  submitted: '离开考试页面次数已超过限制，系统已自动交卷',
+  result: (limit: number) => `离开考试页面超过 ${limit} 次，系统已自动交卷`,
+} as const;
+
+/**
  * ReportLeave: one leave of the exam page. Idempotent per `eventId` (the page's own id for the
  * event), so a leave sent again after the page was offline is counted once. `leftAtMs`: when it
  * happened by the page's clock (the server keeps it when within the attempt, else its own).
@@ -216,6 +233,9 @@ export interface MyExamCard {
   isAllowedViewAnswer: number;
   isConfidential: number;
   mustCompleteBeforeStudy: number;
+  /** leaves of the exam page allowed (0 = not monitored) and full screen asked for: told before 开始考试 (issue 38 item 11) */
+  leaveLimit: number;
+  requireFullScreen: number;
   /** 开始/继续/再次考试 is possible now */
   canBegin: boolean;
   /** the attempt in progress, if any */
@@ -368,6 +388,9 @@ export interface ExamResultView {
     /** leaves of the exam page counted, and when (issue 26 item 3) */
     leaveCount: number;
     leaves: AttemptLeaveView[];
+    /** the exam's leave limit, and whether passing it submitted this attempt (issue 38 item 11) */
+    leaveLimit: number;
+    submittedByLeaves: boolean;
   };
   exampaperquestionlist: ExamResultQuestion[];
 }

@@ -1,4 +1,4 @@
-import type { BeginExamResult, ExamPaperView, ExamResultRow, ExamResultView, ReportLeaveResult } from '@xuetu/contract';
+import type { BeginExamResult, ExamPaperView, ExamResultRow, ExamResultView, MyExamCard, ReportLeaveResult } from '@xuetu/contract';
 import { formatDateTime } from '@xuetu/contract';
 import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -109,6 +109,10 @@ describe('leaving the exam page', () => {
     expect(row.leaveTimes[0]).toBe(formatDateTime(new Date(clock.now().getTime() - 30_000)));
     const detail = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, corp);
     expect(detail.paper.leaveCount).toBe(3);
+    // the result says why it was submitted (issue 38 item 11), to the learner too
+    expect(detail.paper).toMatchObject({ leaveLimit: 2, submittedByLeaves: true });
+    const own = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, tok.learner13);
+    expect(own.paper).toMatchObject({ leaveLimit: 2, submittedByLeaves: true });
     expect(detail.paper.leaves.map((l) => l.kind)).toEqual(['hidden', 'fullscreen', 'blur']);
     // and so does the results workbook: the count and each time, on the attempt's row
     const res = await t.inject({
@@ -128,6 +132,17 @@ describe('leaving the exam page', () => {
     expect(byAccount.get('learner13')!.getCell(col('离开页面次数')).value).toBe(3);
     expect(String(byAccount.get('learner13')!.getCell(col('离开时间')).value).split('\n')).toEqual(row.leaveTimes);
     expect(byAccount.get('learner12')!.getCell(col('离开页面次数')).value).toBe(0);
+  });
+
+  it('the notice tells the limit before 开始考试; an attempt handed in by the learner was not submitted by leaves', async () => {
+    const cards = await ok<{ models: MyExamCard[] }>(`${U}/GetMyExamList`, { pageIndex: 1, pageSize: 50 }, tok.learner12);
+    expect(cards.models.find((c) => c.examCode === exams.limited)).toMatchObject({ leaveLimit: 2, requireFullScreen: 1 });
+    expect(cards.models.find((c) => c.examCode === exams.free)).toMatchObject({ leaveLimit: 0 });
+    const { userpaperId } = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.limited }, tok.learner12);
+    expect((await leave(userpaperId, 'learner12', 'event-own-1')).data).toMatchObject({ leaveCount: 1, submitted: false });
+    await ok(`${U}/SubmitExam`, { userpaperId }, tok.learner12);
+    const own = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, tok.learner12);
+    expect(own.paper).toMatchObject({ leaveCount: 1, submittedByLeaves: false });
   });
 
   it('an exam without a limit is not monitored; another learner and bad input are refused', async () => {

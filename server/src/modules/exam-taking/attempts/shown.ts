@@ -41,7 +41,13 @@ export function toPaperLetters(qType: number, order: number[], shownLetters: str
     .join('');
 }
 
-/** The attempt's questions in the order this attempt shows them (a stored show_order, else the paper's). */
-export function inShownOrder<T extends { sortOrder: number; showOrder: number | null }>(rows: T[]): T[] {
-  return [...rows].sort((a, b) => (a.showOrder ?? a.sortOrder) - (b.showOrder ?? b.sortOrder));
+/**
+ * The attempt's questions in the order this attempt shows them: grouped by type (单选题, 多选题,
+ * 判断题, 填空题, 简答题, as the exam page and the result draw them), and within a type by the
+ * stored show_order (the question shuffle), else the paper's. The page, the answer sheet and the
+ * result number questions by this order, so numbers run 1, 2, 3 … down the page (issue 38 item 12:
+ * a shuffle across types made 单选题 read 3, 8, 10 …).
+ */
+export function inShownOrder<T extends { qType: number; sortOrder: number; showOrder: number | null }>(rows: T[]): T[] {
+  return [...rows].sort((a, b) => a.qType - b.qType || (a.showOrder ?? a.sortOrder) - (b.showOrder ?? b.sortOrder));
 }

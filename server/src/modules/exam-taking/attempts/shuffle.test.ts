@@ -43,12 +43,17 @@ beforeAll(async () => {
   q.judge = await add({ qType: 3, qName: '乱序判断', answer: 'B' });
   q.blank = await add({ qType: 4, qName: '乱序填空（）', answer: ['北京'] });
   q.essay = await add({ qType: 5, qName: '乱序简答', answer: '略' });
+  // more of a type, so a shuffle within the type groups has orders to choose from
+  q.single2 = await add({ qType: 1, qName: '乱序单选二', a: '甲', b: '乙', answer: 'A' });
+  q.single3 = await add({ qType: 1, qName: '乱序单选三', a: '丙', b: '丁', answer: 'B' });
+  q.judge2 = await add({ qType: 3, qName: '乱序判断二', answer: 'A' });
   const paper = await ok<{ paperCode: string }>(
     '/Api/Exam_Manage/ex_paper/AddData',
     {
       paperName: '乱序卷',
       paperType: 1,
-      questions: [q.single, q.multi, q.judge, q.blank, q.essay].map((qCode) => ({ qCode, score: 20 })),
+      // the paper mixes the types: the page groups them all the same
+      questions: [q.judge2, q.single, q.multi, q.single2, q.judge, q.blank, q.essay, q.single3].map((qCode) => ({ qCode, score: 20 })),
     },
     corp,
   );
@@ -97,7 +102,9 @@ describe('a shuffled exam', () => {
       expect(again.userpaperId).toBe(userpaperId);
       const reloaded = await ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId, holder: 'other-device' }, tok[who]);
       expect(reloaded.questions).toEqual(first.questions);
-      expect(first.questions.map((x) => x.order)).toEqual([1, 2, 3, 4, 5]);
+      // issue 38 item 12: numbered 1, 2, 3 … in the order shown, the types in groups (单选题 first)
+      expect(first.questions.map((x) => x.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(first.questions.map((x) => x.qType)).toEqual([1, 1, 1, 2, 3, 3, 4, 5]);
       // the same options, perhaps in another order; true/false keeps 正确/错误
       const single = first.questions.find((x) => x.qCode === q.single)!;
       expect(optionTexts(single).sort()).toEqual(['110', '119', '120', '122', '999']);
@@ -124,9 +131,9 @@ describe('a shuffled exam', () => {
       const rows = await t.ctx.db.select().from(userPaperQuestions).where(eq(userPaperQuestions.userpaperId, id));
       const stored = Object.fromEntries(rows.map((r) => [r.qCode, r]));
       // the stored copy is the paper's: its options, its key, its order, the answer in its letters
-      expect(stored[q.single]).toMatchObject({ answerStr: 'B', answer: 'B', sortOrder: 1 });
+      expect(stored[q.single]).toMatchObject({ answerStr: 'B', answer: 'B', sortOrder: 2 });
       expect(JSON.parse(stored[q.single].options)).toEqual(['110', '119', '120', '122', '999']);
-      expect(stored[q.multi]).toMatchObject({ answerStr: 'ABD', answer: 'ABD', sortOrder: 2 });
+      expect(stored[q.multi]).toMatchObject({ answerStr: 'ABD', answer: 'ABD', sortOrder: 3 });
       expect(stored[q.judge]).toMatchObject({ answerStr: 'B', optionOrder: '' });
       // a reload shows the answers in the page's letters
       const reloaded = await ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId: id }, tok[who]);
@@ -144,7 +151,9 @@ describe('a shuffled exam', () => {
     for (const who of LEARNERS) {
       const view = views[who];
       const result = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: view.userpaperId }, corp);
-      expect(result.exampaperquestionlist.map((x) => x.qCode)).toEqual(view.questions.map((x) => x.qCode));
+      // the learner's order and numbers, type by type, as the page showed them (issue 38 item 12)
+      expect(result.exampaperquestionlist.map((x) => [x.order, x.qCode])).toEqual(view.questions.map((x) => [x.order, x.qCode]));
+      expect(result.exampaperquestionlist.map((x) => x.qType)).toEqual([1, 1, 1, 2, 3, 3, 4, 5]);
       const single = result.exampaperquestionlist.find((x) => x.qCode === q.single)!;
       const shownSingle = view.questions.find((x) => x.qCode === q.single)!;
       expect(OPTION_KEYS.map((k) => single[k])).toEqual(OPTION_KEYS.map((k) => shownSingle[k]));

@@ -12,6 +12,15 @@ export const isOverdue = (a: { status: number; deadline: Date }, now: Date) =>
   a.status === ExamUserStatus.InProgress && a.deadline.getTime() + SAVE_GRACE_MS <= now.getTime();
 
 /**
+ * The attempt was submitted because its page was left more often than the exam allows (issue 38
+ * item 11). Told from the count, not stored: leaves are counted only while the attempt is open,
+ * and the leave that passes the limit closes it in the same transaction (reportLeave), so a count
+ * above the limit happens only that way; the limit cannot change once anyone has begun.
+ */
+export const submittedByLeaves = (exam: { leaveLimit: number }, attempt: { status: number; leaveCount: number }) =>
+  attempt.status === ExamUserStatus.Done && exam.leaveLimit > 0 && attempt.leaveCount > exam.leaveLimit;
+
+/**
  * Scores an attempt and closes it, inside the caller's transaction, with the attempt row
  * already locked. Types 1–4 are marked at once; answered short answers wait for a marker
  * (delayMarkingPapers counts them), unanswered ones score 0. Closing is a conditional update,

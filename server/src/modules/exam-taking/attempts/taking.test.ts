@@ -577,7 +577,9 @@ describe('results, lists and statistics', () => {
     const sheet = wb.getWorksheet('考试成绩')!;
     expect(sheet.rowCount).toBe(4);
     expect(sheet.getRow(2).getCell(8).value).toBe(70);
-    expect(sheet.getRow(2).getCell(9).value).toBe('及格');
+    // the page's wording, 通过 / 未通过 (issue 38 item 14)
+    expect(sheet.getRow(2).getCell(9).value).toBe('通过');
+    for (const v of sheet.getColumn(9).values.slice(2)) expect(['通过', '未通过', '待阅卷', '']).toContain(v);
     // question texts as plain text, not the editor's HTML
     const texts = wb.getWorksheet('试题正确率')!.getColumn(3).values.slice(2).map(String);
     expect(texts.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import {
-  AnswerHidden,
+  type AnswerHidden,
   type ExamResultRow,
   type ExamResultView,
   ExamStatus,
@@ -17,10 +17,10 @@ import { appError } from '../../../platform/errors.ts';
 import { joinMatchingExams } from '../../exams/public.ts';
 import { attemptsAllowed } from '../attempts/attempts.service.ts';
 import { inShownOrder, parseOptionOrder, shownOptions, toShownLetters } from '../attempts/shown.ts';
-import { closeIfOverdue, closeOverdue, isOverdue } from '../attempts/submission.ts';
+import { closeIfOverdue, closeOverdue, isOverdue, submittedByLeaves } from '../attempts/submission.ts';
 import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
-import { examReviewRule, questionsStillAnswerable } from '../marking/answer-review.ts';
+import { ownAttemptHidden } from '../marking/answer-review.ts';
 import { examInScope } from '../marking/marking.service.ts';
 
 /** Administrators who may read any attempt of their company's exams. */
@@ -58,6 +58,8 @@ function presentCard(row: Listed, attempts: repo.AttemptRow[], now: Date): MyExa
     isAllowedViewAnswer: isAllowedViewAnswerOf(exam.answerReview),
     isConfidential: exam.isConfidential,
     mustCompleteBeforeStudy: exam.mustCompleteBeforeStudy,
+    leaveLimit: exam.leaveLimit,
+    requireFullScreen: exam.requireFullScreen,
     canBegin: open ? !isOverdue(open, now) : !ended && now >= exam.examStartTime && attempts.length < allowed,
     openUserpaperId: open && !isOverdue(open, now) ? open.id : null,
     lastUserpaperId: last?.id ?? null,
@@ -158,10 +160,7 @@ async function hiddenKeys(
   if (attempt.status !== ExamUserStatus.Done) return { why: '', hidden: () => true };
   if (!own) return { why: '', hidden: () => false };
   const mine = await repo.attemptsOf(caller.ctx.db, [exam.id], attempt.userId);
-  const why = examReviewRule(exam, mine, caller.now);
-  if (why) return { why, hidden: () => true };
-  const elsewhere = await questionsStillAnswerable(caller, attempt.userId, exam.id, qCodes);
-  return { why: elsewhere.size ? AnswerHidden.OtherExam : '', hidden: (qCode) => elsewhere.has(qCode) };
+  return ownAttemptHidden(caller, attempt.userId, exam, mine, qCodes);
 }
 
 /**
@@ -228,6 +227,8 @@ export async function readExamResult(caller: Caller, userpaperId: number): Promi
       status: attempt.status,
       leaveCount: attempt.leaveCount,
       leaves: (leaves.get(attempt.id) ?? []).map((l) => ({ kind: l.kind as LeaveKind, leftAt: formatDateTime(l.leftAt) })),
+      leaveLimit: exam.leaveLimit,
+      submittedByLeaves: submittedByLeaves(exam, attempt),
     },
     // as the attempt showed it: its order, its option order and letters (ADR 0040)
     exampaperquestionlist: inShownOrder(questions).map((q, i) => {

@@ -1,5 +1,6 @@
 import {
   DISCRIMINATION_GROUP_SHARE,
+  ITEM_FLAG_TEXT,
   type ItemAnalysis,
   type ItemAnalysisQuestion,
   type ItemFlag,
@@ -17,9 +18,17 @@ import * as repo from './item-analysis.repository.ts';
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const round3 = (n: number | null) => (n == null ? null : Math.round(n * 1000) / 1000);
 
-/** negative: the weaker learners did better on it; near zero: it does not tell them apart */
-export function discriminationFlag(d: number | null): ItemFlag {
+/**
+ * The flag of a question from its facility and discrimination (null: too few attempts to judge).
+ * Everyone right (facility 1) or everyone wrong (0) is named for that: its discrimination is 0
+ * because nobody differed, not because the question is poor at telling learners apart (issue 38
+ * item 14). Otherwise negative: the weaker learners did better on it; near zero: it does not tell
+ * them apart.
+ */
+export function itemFlag(facility: number | null, d: number | null): ItemFlag {
   if (d == null) return null;
+  if (facility === 1) return 'tooEasy';
+  if (facility === 0) return 'tooHard';
   if (d < 0) return 'negative';
   return d < NEAR_ZERO_DISCRIMINATION ? 'nearZero' : null;
 }
@@ -76,6 +85,7 @@ export async function itemAnalysis(caller: Caller, examCode: string): Promise<It
   const questions: ItemAnalysisQuestion[] = indices
     .map((q) => {
       const discrimination = groupSize > 0 && q.upper != null && q.lower != null ? round3(q.upper - q.lower) : null;
+      const facility = round3(q.facility);
       return {
         qCode: q.qCode,
         order: q.order,
@@ -83,11 +93,11 @@ export async function itemAnalysis(caller: Caller, examCode: string): Promise<It
         qType: q.qType,
         attempts: q.attempts,
         answered: q.answered,
-        facility: round3(q.facility),
+        facility,
         discrimination,
         upperFacility: groupSize > 0 ? round3(q.upper) : null,
         lowerFacility: groupSize > 0 ? round3(q.lower) : null,
-        flag: discriminationFlag(discrimination),
+        flag: itemFlag(facility, discrimination),
         options: options.get(q.qCode) ?? [],
       };
     })
@@ -116,7 +126,6 @@ export async function itemAnalysis(caller: Caller, examCode: string): Promise<It
   };
 }
 
-const FLAG_TEXT: Record<string, string> = { negative: '负区分度', nearZero: '区分度接近零' };
 const pct = (n: number | null) => (n == null ? '' : `${Math.round(n * 1000) / 10}%`);
 
 /** ExportItemAnalysis: the summary, the histogram and the per-question indices and option counts as an .xlsx workbook. */
@@ -172,7 +181,7 @@ export async function exportItemAnalysis(caller: Caller, examCode: string): Prom
       upper: q.upperFacility ?? '',
       lower: q.lowerFacility ?? '',
       discrimination: q.discrimination ?? '',
-      flag: q.flag ? FLAG_TEXT[q.flag] : '',
+      flag: q.flag ? ITEM_FLAG_TEXT[q.flag] : '',
       options: q.options.map((o) => `${o.key}${o.correct ? '✓' : ''} ${htmlText(o.text).trim()}: ${o.count}`).join('；'),
     });
   qs.getRow(1).font = { bold: true };

@@ -1,11 +1,11 @@
-import { formatDateTime, type ItemAnalysis } from '@xuetu/contract';
+import { formatDateTime, ITEM_FLAG_TEXT, type ItemAnalysis } from '@xuetu/contract';
 import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { exams as examTable, userPaperQuestions, userPapers, users } from '../../../db/schema/index.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
-import { discriminationFlag } from './item-analysis.service.ts';
+import { itemFlag } from './item-analysis.service.ts';
 
 // Item analysis (issue 26 item 4, ADR 0041) on a known data set: five learners, one of them with
 // two attempts (the higher counts), four questions; every index below is computed by hand.
@@ -258,13 +258,18 @@ describe('GetItemAnalysis', () => {
   });
 
   it('flags negative and near-zero discrimination', () => {
-    expect([
-      discriminationFlag(-0.2),
-      discriminationFlag(0),
-      discriminationFlag(0.09),
-      discriminationFlag(0.1),
-      discriminationFlag(null),
-    ]).toEqual(['negative', 'nearZero', 'nearZero', null, null]);
+    expect([itemFlag(0.5, -0.2), itemFlag(0.5, 0), itemFlag(0.5, 0.09), itemFlag(0.5, 0.1), itemFlag(0.5, null)]).toEqual([
+      'negative',
+      'nearZero',
+      'nearZero',
+      null,
+      null,
+    ]);
+  });
+
+  it('calls a question everyone got right 过易 (and everyone wrong 过难), not near-zero discrimination (issue 38 item 14)', () => {
+    expect([itemFlag(1, 0), itemFlag(0, 0), itemFlag(0.98, 0.02), itemFlag(1, null)]).toEqual(['tooEasy', 'tooHard', 'nearZero', null]);
+    expect(ITEM_FLAG_TEXT.tooEasy).toBe('过易');
   });
 
   it('refuses another company, a learner, no session and bad input', async () => {

@@ -1,4 +1,4 @@
-import { type ExamStatistics, ExamUserStatus, Q_TYPE_LABELS } from '@xuetu/contract';
+import { type ExamStatistics, ExamUserStatus, passResultText, Q_TYPE_LABELS } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import type { Caller } from '../../../platform/caller.ts';
 import { htmlText } from '../../../platform/html-text.ts';
@@ -104,9 +104,8 @@ export async function exportResults(caller: Caller, examCode: string): Promise<{
           ? ''
           : r.delayMarkingPapers > 0
             ? '待阅卷'
-            : r.isPass === 1 || (r.isPass === -2 && (r.score ?? 0) >= stats.passScore)
-              ? '及格'
-              : '不及格',
+            : // the page's wording (issue 38 item 14)
+              passResultText(r.isPass === 1 || (r.isPass === -2 && (r.score ?? 0) >= stats.passScore)),
     });
   sheet.getRow(1).font = { bold: true };
   const qs = wb.addWorksheet('试题正确率');

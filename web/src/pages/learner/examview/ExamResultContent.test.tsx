@@ -47,7 +47,7 @@ const result = (answersHidden: AnswerHidden | '', answer: string): ExamResultVie
     passScore: 60,
   },
   answersHidden,
-  paper: { id: 1, chnName: '学员一', orgName: '', score: 0, isPass: 0, startTime: '', endTime: '', status: 30, leaveCount: 0, leaves: [] },
+  paper: { id: 1, chnName: '学员一', orgName: '', score: 0, isPass: 0, startTime: '', endTime: '', status: 30, leaveCount: 0, leaves: [], leaveLimit: 0, submittedByLeaves: false },
   exampaperquestionlist: [question(answer)],
 });
 
@@ -69,5 +69,14 @@ describe('ExamResultContent', () => {
     expect(screen.queryByTestId('result-answers-hidden')).toBeNull();
     expect(screen.getByText('参考答案：B')).toBeInTheDocument();
     expect(screen.getByText('解析：火警拨打 119')).toBeInTheDocument();
+    expect(screen.queryByTestId('result-leave-submitted')).toBeNull();
+  });
+
+  it('says the paper was handed in because the page was left too often (issue 38 item 11)', () => {
+    const r = result('', 'B');
+    r.paper = { ...r.paper, leaveLimit: 2, leaveCount: 3, submittedByLeaves: true };
+    r.paper.leaves = [1, 2, 3].map((n) => ({ kind: 'hidden' as const, leftAt: `2026-12-01 10:0${n}:00` }));
+    renderWithApp(<ExamResultContent r={r} />);
+    expect(screen.getByTestId('result-leave-submitted')).toHaveTextContent('离开考试页面超过 2 次，系统已自动交卷');
   });
 });

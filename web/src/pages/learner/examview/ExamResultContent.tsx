@@ -1,4 +1,4 @@
-import { ANSWER_HIDDEN_TEXT, type ExamResultView, LEAVE_KIND_TEXT, OPTION_KEYS, Q_TYPE_LABELS } from '@xuetu/contract';
+import { ANSWER_HIDDEN_TEXT, type ExamResultView, LEAVE_KIND_TEXT, LeaveText, OPTION_KEYS, Q_TYPE_LABELS } from '@xuetu/contract';
 import { Alert, Card, Descriptions, Divider, Space, Tag, Typography } from 'antd';
 import { Stem } from '../exam/Stem';
 
@@ -64,34 +64,52 @@ export function ExamResultContent({ r }: { r: ExamResultView }) {
             : []),
         ]}
       />
+      {/* why it was handed in when the learner did not (issue 38 item 11) */}
+      {r.paper.submittedByLeaves && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          message={LeaveText.result(r.paper.leaveLimit)}
+          data-testid="result-leave-submitted"
+        />
+      )}
       {r.examinfo.paperIntrduce && <Typography.Paragraph type="secondary">{r.examinfo.paperIntrduce}</Typography.Paragraph>}
       {/* why the key is left out (ADR 0036 §5): attempts left, the exam still open, never, or another exam */}
       {r.answersHidden && <Alert type="info" showIcon message={ANSWER_HIDDEN_TEXT[r.answersHidden]} data-testid="result-answers-hidden" />}
       <Divider style={{ margin: '12px 0' }} />
-      {r.exampaperquestionlist.map((q) => (
-        <Card key={q.qCode} size="small" style={{ marginBottom: 8 }} className="exam-result-question">
-          <Space wrap size={4}>
-            <Typography.Text strong>{q.order}.</Typography.Text>
-            <Tag>{Q_TYPE_LABELS[q.qType]}</Tag>
-            <Typography.Text type="secondary">（{q.score} 分）</Typography.Text>
-            {q.scoreStr !== '' && <Tag color={q.isPass ? 'success' : 'error'}>得分 {q.scoreStr}</Tag>}
-            {q.qType === 5 && q.marked === 0 && <Tag color="processing">待阅卷</Tag>}
-          </Space>
-          {/* stems are sanitised when saved */}
-          <Stem html={q.qName} />
-          {(q.qType === 1 || q.qType === 2) &&
-            OPTION_KEYS.filter((k) => q[k]).map((k) => (
-              <div key={k}>
-                {k.toUpperCase()}. {q[k]}
-              </div>
-            ))}
-          <div style={{ marginTop: 6 }}>
-            <Typography.Text>您的答案：{shown(q.qType, q.answerStr)}</Typography.Text>
-          </div>
-          {q.answer && <div>参考答案：{shown(q.qType, q.answer)}</div>}
-          {q.analysis && <div>解析：{q.analysis}</div>}
-          {q.comment && <div>评语：{q.comment}</div>}
-        </Card>
+      {/* in the learner's order and numbers, under the type headings the exam page showed (issue 38 item 12) */}
+      {r.exampaperquestionlist.map((q, i) => (
+        <div key={q.qCode}>
+          {q.qType !== r.exampaperquestionlist[i - 1]?.qType && (
+            <Typography.Title level={5} className="exam-result-type">
+              {Q_TYPE_LABELS[q.qType]}
+            </Typography.Title>
+          )}
+          <Card size="small" style={{ marginBottom: 8 }} className="exam-result-question">
+            <Space wrap size={4}>
+              <Typography.Text strong>{q.order}.</Typography.Text>
+              <Tag>{Q_TYPE_LABELS[q.qType]}</Tag>
+              <Typography.Text type="secondary">（{q.score} 分）</Typography.Text>
+              {q.scoreStr !== '' && <Tag color={q.isPass ? 'success' : 'error'}>得分 {q.scoreStr}</Tag>}
+              {q.qType === 5 && q.marked === 0 && <Tag color="processing">待阅卷</Tag>}
+            </Space>
+            {/* stems are sanitised when saved */}
+            <Stem html={q.qName} />
+            {(q.qType === 1 || q.qType === 2) &&
+              OPTION_KEYS.filter((k) => q[k]).map((k) => (
+                <div key={k}>
+                  {k.toUpperCase()}. {q[k]}
+                </div>
+              ))}
+            <div style={{ marginTop: 6 }}>
+              <Typography.Text>您的答案：{shown(q.qType, q.answerStr)}</Typography.Text>
+            </div>
+            {q.answer && <div>参考答案：{shown(q.qType, q.answer)}</div>}
+            {q.analysis && <div>解析：{q.analysis}</div>}
+            {q.comment && <div>评语：{q.comment}</div>}
+          </Card>
+        </div>
       ))}
     </div>
   );
