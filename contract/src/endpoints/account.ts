@@ -7,6 +7,7 @@ import {
   editPasswordQuery,
   editPhoneCodeQuery,
   editPhoneQuery,
+  editTemporaryPasswordBody,
   getCheckNumBody,
   loginStep1Body,
   loginWithCheckNumBody,
@@ -135,6 +136,13 @@ export const accountApi = {
     methods: ['GET', 'POST'],
     path: '/Api/User/user_user/EditPassWord',
     input: editPasswordQuery,
+    output: answer<null>(),
+  }),
+  /** the forced change after an administrator's reset: current (temporary) and new password, no SMS code */
+  editTemporaryPassWord: endpoint({
+    method: 'POST',
+    path: '/Api/User/user_user/EditTemporaryPassWord',
+    input: editTemporaryPasswordBody,
     output: answer<null>(),
   }),
   getCancelUserVerifyCode: endpoint({

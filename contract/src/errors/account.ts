@@ -42,6 +42,10 @@ export const AccountErrors = {
   RESET_MOBILE_MISMATCH: AccountMsg.resetMobileMismatch,
   NO_MOBILE: AccountMsg.noMobile,
   SAME_PHONE: AccountMsg.samePhone,
+  CURRENT_PASSWORD_WRONG: AccountMsg.currentPasswordWrong,
+  /** EditTemporaryPassWord from a session not signed in with an administrator's temporary password */
+  NOT_TEMPORARY_PASSWORD: AccountMsg.notTemporaryPassword,
+  SAME_AS_TEMPORARY: AccountMsg.sameAsTemporary,
   AVATAR_INVALID: AccountMsg.avatarInvalid,
   AVATAR_TYPE: AccountMsg.avatarType,
   /** message: AccountMsg.avatarPixels(w, h) */

@@ -50,6 +50,11 @@ export const AccountMsg = {
   phoneManyAccounts: '该手机号关联多个账号，请选择登录用户',
   samePhone: '新手机号与当前手机号相同',
   ticketInvalid: '登录凭证无效或已过期',
+  // the forced change after an administrator's reset (issue 38 item 14)
+  currentPasswordRequired: '请输入当前密码',
+  currentPasswordWrong: '当前密码不正确',
+  notTemporaryPassword: '当前无需修改临时密码，请通过短信验证码修改密码',
+  sameAsTemporary: '新密码不能与临时密码相同',
   cancelDone: '账户已注销',
 } as const;
 
@@ -123,6 +128,16 @@ export const editPasswordQuery = z.object({
   pas1: strongPassword(),
   pas2: z.string({ error: AccountMsg.confirmPasswordRequired }).min(1, AccountMsg.confirmPasswordRequired).max(128),
   checkNum: code(),
+});
+/**
+ * EditTemporaryPassWord: after an administrator's reset the temporary password and the new one,
+ * no SMS code (a changed phone is often why the password was reset); captcha after repeated failures.
+ */
+export const editTemporaryPasswordBody = z.object({
+  oldPas: z.string({ error: AccountMsg.currentPasswordRequired }).min(1, AccountMsg.currentPasswordRequired).max(128),
+  pas1: strongPassword(),
+  pas2: z.string({ error: AccountMsg.confirmPasswordRequired }).min(1, AccountMsg.confirmPasswordRequired).max(128),
+  ...captchaShape,
 });
 export const cancelCodeQuery = z.object({ ...captchaShape });
 export const cancelVerifyQuery = z.object({ verifyCode: code() });

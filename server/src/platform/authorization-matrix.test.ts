@@ -61,6 +61,7 @@ const MATRIX: Record<string, Role[]> = {
   '/Api/User/user_user/EditPhone': SIGNED_IN,
   '/Api/User/user_user/GetEditPassWordCheckNum': SIGNED_IN,
   '/Api/User/user_user/EditPassWord': SIGNED_IN,
+  '/Api/User/user_user/EditTemporaryPassWord': SIGNED_IN,
   '/Api/User/user_user/GetCancelUserVerifyCode': SIGNED_IN,
   '/Api/User/user_user/CheckCancelUserVerifyCode': SIGNED_IN,
   '/Api/User/user_user/CancelUser': SIGNED_IN,

@@ -1,11 +1,16 @@
 // Sign-in, activation, reset and own-account calls (spec portal-and-learner §7).
 import { accountApi, type CaptchaConfig } from '@xuetu/contract';
 import { call, callEnvelope, callUpload } from './client';
+import { ApiError } from './request';
 
 export interface CaptchaPass {
   ticket: string;
   randstr: string;
 }
+
+/** The server wants a captcha pass before the next try (repeated password failures, account/guard.ts). */
+export const needsCaptcha = (e: unknown) =>
+  e instanceof ApiError && !!(e.envelope?.data as { needCaptcha?: boolean } | null | undefined)?.needCaptcha;
 
 let captchaConfig: Promise<CaptchaConfig> | null = null;
 /** GetAPPId, fetched once per page load */
@@ -61,6 +66,9 @@ export const getEditphoneCheckNum = (q: { NewPhone: string } & Partial<CaptchaPa
 export const editPhone = (q: { NewPhone: string; CheckNum: string }) => callEnvelope(accountApi.editPhone, q);
 export const getEditPassWordCheckNum = (q: Partial<CaptchaPass>) => callEnvelope(accountApi.getEditPassWordCheckNum, q);
 export const editPassWord = (q: { pas1: string; pas2: string; CheckNum: string }) => callEnvelope(accountApi.editPassWord, q);
+/** the forced change after an administrator's reset: the temporary password instead of an SMS code */
+export const editTemporaryPassWord = (body: { oldPas: string; pas1: string; pas2: string } & Partial<CaptchaPass>) =>
+  callEnvelope(accountApi.editTemporaryPassWord, body);
 export const getCancelUserVerifyCode = () => callEnvelope(accountApi.getCancelUserVerifyCode);
 export const checkCancelUserVerifyCode = (verifyCode: string) =>
   call(accountApi.checkCancelUserVerifyCode, undefined, { params: { verifyCode }, silent: true });

@@ -2,11 +2,12 @@ import { AccountMsg, errorMessage, Msg, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } 
 import { Alert, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { editPassWord, getEditPassWordCheckNum } from '../../api/account';
+import { editPassWord, editTemporaryPassWord, getEditPassWordCheckNum, needsCaptcha } from '../../api/account';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/store/session';
 import { useLogout } from '../../app/useLogout';
 import type { UserDialogProps } from '../../app/userDialogs';
+import { useCaptcha } from '../../components/Captcha';
 import { CountdownButton } from '../../components/CountdownButton';
 import { confirmRules, passwordRules } from '../login/components/passwordRules';
 import { useOwnCode } from './useOwnCode';
@@ -14,12 +15,19 @@ import { useOwnCode } from './useOwnCode';
 export const PASSWORD_DIALOG_WIDTH = 480;
 
 interface Values {
-  checknum: string;
+  /** the voluntary change: the SMS code */
+  checknum?: string;
+  /** the forced change: the temporary password an administrator set */
+  oldPas?: string;
   pas: string;
   pas2: string;
 }
 
-/** 修改密码 (spec §2: 480 px; name, code with a 120 s countdown, new and confirm password). */
+/**
+ * 修改密码 (spec §2: 480 px; name, code with a 120 s countdown, new and confirm password). After an
+ * administrator's reset (forced) the temporary password takes the code's place: a changed phone is
+ * often why the password was reset (issue 38 item 14; the server allows this only then).
+ */
 export default function PasswordDialog({ open, onClose }: UserDialogProps) {
   const navigate = useNavigate();
   const name = useSession((s) => s.userInfo?.chnName ?? s.userInfo?.name ?? '');
@@ -30,6 +38,21 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const code = useOwnCode((pass) => getEditPassWordCheckNum(pass));
+  const captcha = useCaptcha();
+
+  const change = async (v: Values) => {
+    if (!forced) return editPassWord({ pas1: v.pas, pas2: v.pas2, CheckNum: (v.checknum ?? '').trim() });
+    const body = { oldPas: v.oldPas ?? '', pas1: v.pas, pas2: v.pas2 };
+    try {
+      return await editTemporaryPassWord(body);
+    } catch (e) {
+      // repeated wrong passwords: the server wants a captcha pass before the next try
+      if (!needsCaptcha(e)) throw e;
+      const pass = await captcha.run();
+      if (pass.ret !== 0) throw e;
+      return editTemporaryPassWord({ ...body, ticket: pass.ticket, randstr: pass.randstr });
+    }
+  };
 
   // spec: opening clears the form
   useEffect(() => {
@@ -42,7 +65,7 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
     if (!v) return;
     setSaving(true);
     try {
-      const env = await editPassWord({ pas1: v.pas, pas2: v.pas2, CheckNum: v.checknum.trim() });
+      const env = await change(v);
       // the message outlives the layout: the next page is /login
       feedback.successAcrossPages(env.msg || AccountMsg.passwordChanged);
       onClose();
@@ -77,14 +100,20 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
         <Form.Item label="姓名">
           <Input value={name} disabled />
         </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="checknum" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
-              <Input placeholder="短信验证码" maxLength={SMS_CODE_LENGTH} data-testid="pwd-code" />
-            </Form.Item>
-            <CountdownButton seconds={SMS_COUNTDOWN_LONG_S} onSend={code.run} />
-          </Space.Compact>
-        </Form.Item>
+        {forced ? (
+          <Form.Item label="当前密码" name="oldPas" rules={[{ required: true, message: AccountMsg.currentPasswordRequired }]}>
+            <Input.Password placeholder="管理员重置的临时密码" autoComplete="current-password" data-testid="pwd-current" />
+          </Form.Item>
+        ) : (
+          <Form.Item label="验证码" required>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name="checknum" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
+                <Input placeholder="短信验证码" maxLength={SMS_CODE_LENGTH} data-testid="pwd-code" />
+              </Form.Item>
+              <CountdownButton seconds={SMS_COUNTDOWN_LONG_S} onSend={code.run} />
+            </Space.Compact>
+          </Form.Item>
+        )}
         <Form.Item label="新密码" name="pas" rules={passwordRules()}>
           <Input.Password placeholder="请输入新密码" data-testid="pwd-new" />
         </Form.Item>
@@ -93,6 +122,7 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
         </Form.Item>
       </Form>
       {code.holder}
+      {captcha.holder}
     </Modal>
   );
 }

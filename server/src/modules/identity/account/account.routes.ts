@@ -10,6 +10,7 @@ import { checkResetCode, findResetAccounts, register, sendRegisterCode, sendRese
 import {
   AVATAR_UPLOAD_RULES,
   cancelAccount,
+  changeTemporaryPassword,
   checkCancelCode,
   editPassword,
   editPhone,
@@ -200,6 +201,17 @@ export const accountSelfRoutes = [
     summary: '修改密码（之后所有会话失效）',
     handler: async ({ input, caller }) => {
       await editPassword(caller, input);
+      return withMsg(null, AccountMsg.passwordChanged);
+    },
+  }),
+  defineRoute({
+    endpoint: accountApi.editTemporaryPassWord,
+    access: 'user',
+    duringPasswordChange: true,
+    summary: '管理员重置密码后修改临时密码：当前（临时）密码与新密码，无需短信验证码；仅限须修改密码的账户（之后所有会话失效）',
+    rateLimit: tight,
+    handler: async ({ input, caller }) => {
+      await changeTemporaryPassword(caller, input);
       return withMsg(null, AccountMsg.passwordChanged);
     },
   }),

@@ -4,8 +4,7 @@ import WarningOutlined from '@ant-design/icons/es/icons/WarningOutlined';
 import { Msg } from '@xuetu/contract';
 import { Button, Form, Input } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
-import { type CaptchaPass, loginStep1 } from '../../../api/account';
-import { ApiError } from '../../../api/request';
+import { type CaptchaPass, loginStep1, needsCaptcha } from '../../../api/account';
 import { useCaptcha } from '../../../components/Captcha';
 import { useAccountLogin } from '../useAccountLogin';
 
@@ -15,9 +14,6 @@ interface Values {
   username: string;
   password: string;
 }
-
-const needsCaptcha = (e: unknown) =>
-  e instanceof ApiError && !!(e.envelope?.data as { needCaptcha?: boolean } | null | undefined)?.needCaptcha;
 
 /** Username (account, phone or ID number) + password: LoginStep1, then LoginStep2 or the chooser. */
 export function PasswordLoginForm({ onLoggedIn, initialUsername }: { onLoggedIn(): void; initialUsername?: string }) {
