@@ -1,5 +1,5 @@
-import type { BeginExamResult } from '@xuetu/contract';
-import { AppErrorMessages, Q_TYPE_LABELS } from '@xuetu/contract';
+import type { AttemptQuestionView, BeginExamResult } from '@xuetu/contract';
+import { AppErrorMessages, LeaveText, Q_TYPE_LABELS } from '@xuetu/contract';
 import { lazy, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/request';
@@ -74,7 +74,7 @@ export default function ExamPage() {
     active: a.mode === 'active' && !a.closed && !!a.paper && a.paper.status === 20,
     holder: a.holder,
     onSubmitted: () => {
-      feedback.warning('离开考试页面次数已超过限制，系统已自动交卷');
+      feedback.warning(LeaveText.submitted);
       if (userpaperId) navigate(`/ysUserExam/examview?userpaperId=${userpaperId}`, { replace: true });
     },
   });
@@ -125,11 +125,15 @@ export default function ExamPage() {
 
   // the first questions render with the page, the others a painted frame later (issue 23 item 11)
   const allQuestions = useAfterFirstPaint(Boolean(a.paper));
+  // the server sends the questions grouped by type and numbered down the page (issue 38 item 12):
+  // a group starts where the type changes, and each question keeps the server's number
   const groups = useMemo(() => {
-    const qs = a.paper?.questions ?? [];
-    return [1, 2, 3, 4, 5]
-      .map((t) => ({ type: t, items: qs.map((q, i) => ({ q, index: i + 1 })).filter((x) => x.q.qType === t) }))
-      .filter((g) => g.items.length);
+    const out: { type: number; items: { q: AttemptQuestionView; index: number }[] }[] = [];
+    for (const q of a.paper?.questions ?? []) {
+      if (out.at(-1)?.type !== q.qType) out.push({ type: q.qType, items: [] });
+      out.at(-1)!.items.push({ q, index: q.order });
+    }
+    return out;
   }, [a.paper]);
 
   if (beginError || a.loadError)
@@ -145,7 +149,7 @@ export default function ExamPage() {
     );
   if (!a.paper) return <PageLoading />;
   const paper = a.paper;
-  const unanswered = paper.questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => !isAnswered(a.answers[q.qCode]));
+  const unanswered = paper.questions.map((q) => ({ q, n: q.order })).filter(({ q }) => !isAnswered(a.answers[q.qCode]));
   const pending = Object.values(a.states).filter((s) => s === 'pending').length;
   const answering = a.mode === 'active';
 
@@ -225,6 +229,12 @@ export default function ExamPage() {
           }
         >
           本场考试要求全屏作答，退出全屏算一次离开页面。
+        </LeanAlert>
+      )}
+      {/* each counted leave: how many so far and how many more submit (issue 38 item 11) */}
+      {leaves.warning && answering && (
+        <LeanAlert tone="warning" testId="leave-warning">
+          {leaves.warning}
         </LeanAlert>
       )}
       <div className="xt-lean-card is-small xt-exam-bar">

@@ -1,4 +1,4 @@
-import type { LeaveKind } from '@xuetu/contract';
+import { type LeaveKind, LeaveText } from '@xuetu/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/request';
 import { reportLeaveEnvelope } from '../../../api/userexam';
@@ -9,6 +9,17 @@ import { reportLeaveEnvelope } from '../../../api/userexam';
  * its own event id and waits in localStorage until the server has counted it, so a leave while
  * offline is sent when the page reconnects and a retry is counted once. The server counts and
  * submits past the limit; the page shows what it answers.
+ *
+ * A reload is not a leave (issue 38 item 11). Unloading a page hides it, so a reload (or following
+ * a link in the same tab) fires visibilitychange — and in some browsers blur — like leaving does.
+ * The browser fires pagehide before it hides the page (HTML's "unload a document"; beforeunload is
+ * not used: a prompt can cancel it), so from that moment the page stops counting (`unloading`,
+ * cleared again by pageshow when the page comes back from the back/forward cache). For browsers that hide the page first anyway, pagehide
+ * also leaves the time of the unload in sessionStorage (which a reload keeps and a new tab does
+ * not have); the next load of the attempt in this tab drops a leave still waiting to be sent that
+ * began within UNLOAD_SLACK_MS before it. Leaving the tab before reloading it stays counted: that
+ * leave began earlier and was sent at once; so does going to the address bar (blur). Following a
+ * bookmark away in the same tab without losing focus is not seen: the page is gone, not hidden.
  */
 interface Pending {
   eventId: string;
@@ -16,6 +27,22 @@ interface Pending {
   leftAtMs: number;
 }
 const storeKey = (userpaperId: number) => `xuetu.exam.leaves.${userpaperId}`;
+const unloadKey = (userpaperId: number) => `xuetu.exam.unload.${userpaperId}`;
+/** a leave that began this shortly before the page unloaded was the unload itself */
+const UNLOAD_SLACK_MS = 1000;
+
+/** This tab unloaded the attempt's page: the leaves its unload raised are not leaves (see above). */
+function dropUnloadLeaves(userpaperId: number) {
+  try {
+    const at = Number(sessionStorage.getItem(unloadKey(userpaperId)));
+    sessionStorage.removeItem(unloadKey(userpaperId));
+    if (!at) return;
+    const kept = readPending(userpaperId).filter((p) => p.leftAtMs < at - UNLOAD_SLACK_MS || p.leftAtMs > at);
+    writePending(userpaperId, kept);
+  } catch {
+    // storage blocked: nothing was written either
+  }
+}
 function readPending(userpaperId: number): Pending[] {
   try {
     return JSON.parse(localStorage.getItem(storeKey(userpaperId)) ?? '[]') as Pending[];
@@ -54,6 +81,7 @@ export function useLeaveMonitor(opts: {
   const [count, setCount] = useState(opts.leaveCount);
   const [fullScreen, setFullScreen] = useState(() => typeof document !== 'undefined' && !!document.fullscreenElement);
   const away = useRef(false);
+  const unloading = useRef(false);
   const sending = useRef(false);
   const memory = useRef<Pending[]>([]);
   const onSubmitted = useRef(opts.onSubmitted);
@@ -96,7 +124,7 @@ export function useLeaveMonitor(opts: {
   useEffect(() => {
     if (!monitored || !active || !userpaperId) return;
     const left = (kind: LeaveKind) => {
-      if (away.current) return;
+      if (away.current || unloading.current) return;
       away.current = true;
       const p: Pending = { eventId: newEventId(), kind, leftAtMs: Date.now() };
       memory.current = [...memory.current, p];
@@ -113,6 +141,21 @@ export function useLeaveMonitor(opts: {
       setFullScreen(now);
       if (!now && opts.requireFullScreen) left('fullscreen');
     };
+    const onUnload = () => {
+      unloading.current = true;
+      try {
+        sessionStorage.setItem(unloadKey(userpaperId), String(Date.now()));
+      } catch {
+        // storage blocked: the flag above still covers the events that follow
+      }
+    };
+    const onShow = () => {
+      unloading.current = false;
+      away.current = false;
+    };
+    dropUnloadLeaves(userpaperId);
+    window.addEventListener('pagehide', onUnload);
+    window.addEventListener('pageshow', onShow);
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('blur', onBlur);
     window.addEventListener('focus', back);
@@ -120,6 +163,8 @@ export function useLeaveMonitor(opts: {
     window.addEventListener('online', flush);
     void flush(); // leaves from before a reload or while offline
     return () => {
+      window.removeEventListener('pagehide', onUnload);
+      window.removeEventListener('pageshow', onShow);
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('blur', onBlur);
       window.removeEventListener('focus', back);
@@ -132,5 +177,8 @@ export function useLeaveMonitor(opts: {
     void document.documentElement.requestFullscreen?.().catch(() => undefined);
   }, []);
 
-  return { monitored, leaveCount: count, leavesLeft: Math.max(0, leaveLimit - count), fullScreen, enterFullScreen };
+  const leavesLeft = Math.max(0, leaveLimit - count);
+  // the count and the limit are the server's (GetExamPaper, then each ReportLeave's answer)
+  const warning = monitored && count > 0 ? LeaveText.warning(count, leavesLeft) : '';
+  return { monitored, leaveCount: count, leavesLeft, warning, fullScreen, enterFullScreen };
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ExamUserStatus, type MyAttemptRow } from '@xuetu/contract';
+import { ExamUserStatus, type MyAttemptRow, PASS_RESULT_TEXT } from '@xuetu/contract';
 import { Button, Table, Tag, Typography } from 'antd';
 import { getUserExamDetail } from '../../../api/userexam';
 import { myExamKeys } from '../../../api/userexam.keys';
@@ -8,7 +8,7 @@ function state(a: MyAttemptRow) {
   if (a.status !== ExamUserStatus.Done) return <Tag>作答中</Tag>;
   if (a.delayMarkingPapers > 0) return <Tag color="processing">待阅卷</Tag>;
   if (a.isPass === -2) return <Tag>保密</Tag>;
-  return a.isPass === 1 ? <Tag color="success">通过</Tag> : <Tag color="error">未通过</Tag>;
+  return a.isPass === 1 ? <Tag color="success">{PASS_RESULT_TEXT.passed}</Tag> : <Tag color="error">{PASS_RESULT_TEXT.failed}</Tag>;
 }
 
 /** 作答记录: every attempt of the learner at one exam (GetUserExamDetail), each submitted one viewable. */

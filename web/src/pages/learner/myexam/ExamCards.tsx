@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExamUserStatus, type MyExamCard } from '@xuetu/contract';
+import { ExamUserStatus, LeaveText, type MyExamCard } from '@xuetu/contract';
 import { App, Button, Card, Col, Descriptions, Empty, Modal, Row, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,12 +12,18 @@ import { beginStorageKey } from '../exam/beginStorage';
 const AttemptHistory = lazy(() => import('./AttemptHistory').then((m) => ({ default: m.AttemptHistory })));
 const ExamResultDialog = lazy(() => import('../examview/ExamResultDialog').then((m) => ({ default: m.ExamResultDialog })));
 
-const STATUS: Record<number, { text: string; color: string }> = {
-  0: { text: '未开始', color: 'default' },
-  10: { text: '未开始', color: 'default' },
-  20: { text: '考试中', color: 'processing' },
-  30: { text: '已完成', color: 'success' },
-};
+/**
+ * The card's tag. Not yet attempted (exam-user status 0/10, the spec's "not started" with its
+ * 开始考试 button) reads by the exam's window: 待考试 while it is open (the exam itself has started,
+ * issue 38 item 14), 未开始 before it opens, 未参加 once it ended unattempted.
+ */
+export function examStatusTag(card: MyExamCard): { text: string; color: string } {
+  if (card.status === ExamUserStatus.InProgress) return { text: '考试中', color: 'processing' };
+  if (card.status === ExamUserStatus.Done) return { text: '已完成', color: 'success' };
+  if (card.ended) return { text: '未参加', color: 'default' };
+  if (!card.canBegin && card.attemptsUsed === 0) return { text: '未开始', color: 'default' };
+  return { text: '待考试', color: 'warning' };
+}
 
 /** The spec's button for an exam-user status (0/10 开始, 20 继续, 30 再次; 考试结束 when not allowed). */
 export function examButton(card: MyExamCard): { text: string; disabled: boolean } {
@@ -68,7 +74,7 @@ export function ExamCards({ mustComplete = false }: { mustComplete?: boolean }) 
       <Row gutter={[12, 12]} data-testid="exam-cards">
         {cards.map((c) => {
           const btn = examButton(c);
-          const st = STATUS[c.status] ?? STATUS[0];
+          const st = examStatusTag(c);
           return (
             <Col key={c.examCode} xs={24} md={12} xl={8}>
               <Card
@@ -136,6 +142,18 @@ export function ExamCards({ mustComplete = false }: { mustComplete?: boolean }) 
               },
               { key: 'c', label: '考试次数', children: `已考 ${detail.attemptsUsed} 次，共可考 ${detail.attemptsAllowed} 次，取最高分` },
               { key: 'w', label: '考试时间', children: `${detail.examStartTime} 至 ${detail.examEndTime}` },
+              // told before 开始考试, from the server's limit (issue 38 item 11)
+              ...(detail.leaveLimit > 0
+                ? [
+                    {
+                      key: 'l',
+                      label: '离开页面',
+                      children: (
+                        <span data-testid="exam-leave-notice">{LeaveText.notice(detail.leaveLimit, detail.requireFullScreen === 1)}</span>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         )}

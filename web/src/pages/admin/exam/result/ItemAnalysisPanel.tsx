@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { type ItemAnalysis, type ItemAnalysisQuestion, Q_TYPE_LABELS } from '@xuetu/contract';
+import { ITEM_FLAG_TEXT, type ItemAnalysis, type ItemAnalysisQuestion, type ItemFlag, Q_TYPE_LABELS } from '@xuetu/contract';
 import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { exportItemAnalysis, getItemAnalysis } from '../../../../api/userexam';
@@ -74,10 +74,10 @@ function optionsOption(q: ItemAnalysisQuestion): BarOption {
   };
 }
 
-function FlagTag({ flag }: { flag: ItemAnalysisQuestion['flag'] }) {
-  if (flag === 'negative') return <Tag color="red">负区分度</Tag>;
-  if (flag === 'nearZero') return <Tag color="orange">区分度接近零</Tag>;
-  return null;
+const FLAG_COLOR: Record<Exclude<ItemFlag, null>, string> = { negative: 'red', nearZero: 'orange', tooEasy: 'blue', tooHard: 'purple' };
+
+function FlagTag({ flag }: { flag: ItemFlag }) {
+  return flag ? <Tag color={FLAG_COLOR[flag]}>{ITEM_FLAG_TEXT[flag]}</Tag> : null;
 }
 
 /**
@@ -133,7 +133,7 @@ export default function ItemAnalysisPanel({ examCode }: { examCode: string }) {
           type="warning"
           showIcon
           data-testid="item-flags"
-          title={`需复核的试题：${flagged.map((x) => `第${x.order}题（${x.flag === 'negative' ? '负区分度' : '区分度接近零'}）`).join('、')}`}
+          title={`需复核的试题：${flagged.map((x) => `第${x.order}题（${x.flag ? ITEM_FLAG_TEXT[x.flag] : ''}）`).join('、')}`}
         />
       )}
       <Row gutter={[16, 16]} style={{ marginTop: 12 }}>
@@ -186,7 +186,7 @@ export default function ItemAnalysisPanel({ examCode }: { examCode: string }) {
               width: 220,
               render: (_: unknown, r) => r.options.map((o) => `${o.key}${o.correct ? '✓' : ''} ${o.count}`).join(' · '),
             },
-            { title: '提示', dataIndex: 'flag', width: 120, render: (f: ItemAnalysisQuestion['flag']) => <FlagTag flag={f} /> },
+            { title: '提示', dataIndex: 'flag', width: 120, render: (f: ItemFlag) => <FlagTag flag={f} /> },
           ]}
         />
       </Card>

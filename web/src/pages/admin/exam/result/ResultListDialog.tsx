@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { type ExamResultRow, ExamUserStatus } from '@xuetu/contract';
+import { type ExamResultRow, ExamUserStatus, PASS_RESULT_TEXT } from '@xuetu/contract';
 import { Button, Modal, Spin, Table, Tabs, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { examKeys } from '../../../../api/exams.keys';
@@ -17,7 +17,7 @@ export function resultTag(r: Pick<ExamResultRow, 'status' | 'isPass' | 'delayMar
   if (r.status !== ExamUserStatus.Done) return <Tag>作答中</Tag>;
   if (r.delayMarkingPapers > 0) return <Tag color="processing">待阅卷</Tag>;
   if (r.isPass === -2) return <Tag color="default">保密</Tag>;
-  return r.isPass === 1 ? <Tag color="success">通过</Tag> : <Tag color="error">未通过</Tag>;
+  return r.isPass === 1 ? <Tag color="success">{PASS_RESULT_TEXT.passed}</Tag> : <Tag color="error">{PASS_RESULT_TEXT.failed}</Tag>;
 }
 
 /** spec §4: the view link is hidden while waiting for marking or confidential (and while in progress). */

@@ -98,4 +98,17 @@ describe('item analysis panel', () => {
     fireEvent.click(within(table).getAllByRole('button', { name: /展开/ })[0]);
     expect(await within(table).findByText(/B\. 119：3 人（正确答案）/)).toBeInTheDocument();
   });
+
+  it('calls a question everyone got right 过易, not 区分度接近零 (issue 38 item 14)', async () => {
+    const easy = { ...analysis.questions[0], qCode: 'Q2', order: 2, facility: 1, discrimination: 0, upperFacility: 1, lowerFacility: 1 };
+    api.on('/Api/Exam_Manage/ex_exam/GetItemAnalysis', ok({ ...analysis, questions: [{ ...easy, flag: 'tooEasy' }] }));
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <ItemAnalysisPanel examCode="E1" />
+      </Providers>,
+    );
+    expect(await screen.findByTestId('item-flags')).toHaveTextContent('第2题（过易）');
+    expect(within(screen.getByTestId('item-table')).getByText('过易')).toBeInTheDocument();
+    expect(screen.queryByText(/区分度接近零/)).toBeNull();
+  });
 });

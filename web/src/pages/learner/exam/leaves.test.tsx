@@ -1,0 +1,159 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import type { AttemptQuestionView, ExamPaperView, ReportLeaveResult } from '@xuetu/contract';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type MockApi, mockApi, ok } from '../../../test/mockApi';
+import { renderWithApp } from '../../../test/renderApp';
+import ExamPage from './index';
+import type { JournalEntry } from './journal';
+
+// Issue 38 items 11 and 12: a counted leave warns with the server's count and limit, a reload is
+// not a leave, and the page numbers questions as the server sends them (grouped by type).
+
+// jsdom has no IndexedDB: the journal is kept in memory with the same behaviour
+const store = vi.hoisted(() => new Map<string, JournalEntry>());
+vi.mock('./journal', () => {
+  const sorted = (id: number) => [...store.values()].filter((e) => e.userpaperId === id).sort((a, b) => a.seq - b.seq);
+  return {
+    putEntry: async (e: Omit<JournalEntry, 'key'>) =>
+      void store.set(`${e.userpaperId}:${e.seq}`, { ...e, key: `${e.userpaperId}:${e.seq}` }),
+    deleteEntry: async (e: { key: string }) => void store.delete(e.key),
+    pendingEntries: async (id: number) => sorted(id),
+    adoptEntries: async (id: number, holder: string, seqs: Record<string, number>) => {
+      const out: JournalEntry[] = [];
+      for (const e of sorted(id))
+        if (e.seq <= (seqs[e.qCode] ?? 0)) store.delete(e.key);
+        else {
+          store.set(e.key, { ...e, holder });
+          out.push({ ...e, holder });
+        }
+      return out;
+    },
+    dropHeldEntries: async (id: number, holder: string) => {
+      for (const e of sorted(id)) if (e.holder === holder) store.delete(e.key);
+    },
+  };
+});
+
+const PAPER = '/Api/UserExam/ex_userexam/GetExamPaper';
+const LEAVE = '/Api/UserExam/ex_userexam/ReportLeave';
+const ID = 8;
+const question = (qCode: string, order: number, qType: number): AttemptQuestionView => ({
+  qCode,
+  order,
+  qType,
+  qName: `第 ${qCode} 题题干`,
+  score: 10,
+  blankCount: 0,
+  a: qType === 3 ? '正确' : '甲',
+  b: qType === 3 ? '错误' : '乙',
+  c: '',
+  d: '',
+  e: '',
+  f: '',
+  g: '',
+  h: '',
+  i: '',
+});
+const paper = (leaveCount: number): ExamPaperView => ({
+  userpaperId: ID,
+  examCode: 'E2',
+  examName: '离开受限考试',
+  time: 30,
+  totlescore: 40,
+  totleq: 4,
+  status: 20,
+  // as the server sends them: grouped by type, numbered down the page
+  questions: [question('S1', 1, 1), question('S2', 2, 1), question('J1', 3, 3), question('J2', 4, 3)],
+  answers: {},
+  seqs: {},
+  flags: [],
+  deadline: '',
+  serverNow: '',
+  deadlineMs: Date.now() + 30 * 60_000,
+  serverNowMs: Date.now(),
+  remainingSeconds: 1800,
+  heldHere: true,
+  leaveLimit: 1,
+  leaveCount,
+  leavesLeft: Math.max(0, 1 - leaveCount),
+  requireFullScreen: 0,
+});
+
+let api: MockApi;
+let counted: number;
+const leaveCalls = () => api.calls.filter((c) => c.url === LEAVE);
+const setVisibility = (state: 'visible' | 'hidden') => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  document.dispatchEvent(new Event('visibilitychange'));
+};
+
+beforeEach(() => {
+  store.clear();
+  localStorage.clear();
+  sessionStorage.clear();
+  counted = 0;
+  api = mockApi()
+    .on(PAPER, () => ok(paper(counted)))
+    .on(LEAVE, () => {
+      counted += 1;
+      return ok<ReportLeaveResult>({
+        leaveCount: counted,
+        leaveLimit: 1,
+        leavesLeft: Math.max(0, 1 - counted),
+        submitted: counted > 1,
+        duplicate: false,
+      });
+    });
+});
+afterEach(() => {
+  setVisibility('visible');
+  vi.restoreAllMocks();
+});
+
+const renderPage = () =>
+  renderWithApp(
+    <MemoryRouter initialEntries={[`/ysUserExam/exam?examCode=E2&userpaperId=${ID}`]}>
+      <ExamPage />
+    </MemoryRouter>,
+  );
+
+describe('leaving the exam page', () => {
+  it('warns after a counted leave with the count and how many more leaves submit', async () => {
+    renderPage();
+    await screen.findByText('第 S1 题题干');
+    expect(screen.queryByTestId('leave-warning')).toBeNull();
+    act(() => setVisibility('hidden'));
+    await waitFor(() => expect(leaveCalls()).toHaveLength(1));
+    act(() => setVisibility('visible'));
+    expect(await screen.findByTestId('leave-warning')).toHaveTextContent('您已离开考试页面 1 次，再离开 1 次将自动交卷');
+    expect(screen.getByTestId('leaves-left')).toHaveTextContent('剩余离开次数 0');
+  });
+
+  it('does not count the hiding that a reload causes, nor send it from the next load', async () => {
+    const first = renderPage();
+    await screen.findByText('第 S1 题题干');
+    // a reload: the browser fires pagehide, then hides the page
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+      setVisibility('hidden');
+    });
+    first.unmount();
+    setVisibility('visible');
+    renderPage();
+    await screen.findByText('第 S1 题题干');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(leaveCalls()).toHaveLength(0);
+    expect(screen.queryByTestId('leave-warning')).toBeNull();
+  });
+});
+
+describe('question numbers', () => {
+  it('run down the page and the answer sheet in the order the server sends, under their type', async () => {
+    renderPage();
+    await screen.findByText('第 S1 题题干');
+    const sheet = screen.getByTestId('navigator');
+    expect([...sheet.querySelectorAll('.xt-sheet-item')].map((b) => b.textContent)).toEqual(['1', '2', '3', '4']);
+    expect([...sheet.querySelectorAll('.xt-sheet-type')].map((b) => b.textContent)).toEqual(['单选题', '判断题']);
+  });
+});
