@@ -79,6 +79,14 @@ describe('the download route', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'FILE_NOT_FOUND' });
   });
 
+  it('a key that is no storage key, or does not decode, is a missing file (not a 500)', async () => {
+    for (const path of ['%25E0%25A4', '%2500abc', 'a%00b', 'upload/..%2F..%2Fetc/passwd'])
+      expect((await t.inject({ method: 'GET', url: `/prod-api/files/${path}` })).json()).toMatchObject({
+        success: false,
+        code: 'FILE_NOT_FOUND',
+      });
+  });
+
   it('a private file needs its signed link even for its owner with a session', async () => {
     const key = 'tmp/import/2026/rule-link.xlsx';
     await storeFile(key, { owner: 'learner01', company: DEMO_COMPANY.companySysCode, visibility: FileVisibility.Private });

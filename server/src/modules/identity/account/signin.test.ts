@@ -247,6 +247,23 @@ describe('tickets and OHR tokens', () => {
     expect(ohr.data).toHaveLength(1);
   });
 
+  it('a genuine token whose sub or jti holds a control character: the control-character refusal, not a 500 (issue 38 item 4)', async () => {
+    const refused = async (path: string, body: Record<string, string>, field: string) => {
+      const res = await t.inject({ method: 'POST', url: `/prod-api${U}/${path}`, payload: body });
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.json()).toMatchObject({ success: false, code: 'BAD_INPUT', msg: `参数 ${field} 含有不允许的控制字符，请删除后重试` });
+    };
+    await refused('LoginByTicket', { ticket: mintSsoToken(secret(), 'ticket', 'learner15\u0000') }, 'ticket.sub');
+    await refused('LoginByTicket', { ticket: await mintSsoJwt(secret(), 'ticket', '\u0000learner15') }, 'ticket.sub');
+    await refused(
+      'LoginByTicket',
+      { ticket: mintSsoToken(secret(), 'ticket', 'learner15', { jti: 'a-jti-of-sixteen-bytes\u0000' }) },
+      'ticket.jti',
+    );
+    await refused('OhrLogin', { token: mintSsoToken(secret(), 'ohr', '1380000\u00000001') }, 'token.sub');
+    await refused('OhrLogin', { token: await mintSsoJwt(secret(), 'ohr', 'learner16\u001f') }, 'token.sub');
+  });
+
   it('OhrLogin answers the person’s accounts with secrets (chooser for a shared phone)', async () => {
     const res = await call<AccountChoice[]>(t, `${U}/OhrLogin?token=${mintSsoToken(secret(), 'ohr', '13800000001')}`);
     expect(res.data).toHaveLength(2);

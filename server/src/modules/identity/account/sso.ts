@@ -1,6 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Caller } from '../../../platform/caller.ts';
+import { badTextMessage } from '../../../platform/control-chars.ts';
+import { appErrorMsg } from '../../../platform/errors.ts';
 import { claimOnce } from '../../../platform/markers.ts';
 
 // Login tickets (LoginByTicket) and OHR tokens (OhrLogin) issued by a partner system that shares
@@ -73,6 +75,10 @@ export async function verifySsoToken(caller: Caller, token: string, typ: SsoType
   if (typeof claims.jti !== 'string' || Buffer.byteLength(claims.jti) < MIN_JTI_BYTES || claims.jti.length > 200) return null;
   if (!Number.isInteger(claims.iat) || !Number.isInteger(claims.exp)) return null;
   if (claims.iat > now + CLOCK_SKEW_S || claims.exp <= now || claims.exp - claims.iat > MAX_LIFETIME_S) return null;
+  // a genuine, live ticket naming an identifier with a control character (NUL, which PostgreSQL refuses
+  // with a 500) or half an emoji: refused as any such input is, naming the claim, before it is used
+  const badText = badTextMessage({ [typ === 'ticket' ? 'ticket' : 'token']: { sub: claims.sub, jti: claims.jti } });
+  if (badText) throw appErrorMsg('BAD_INPUT', badText);
   // remembered in Redis or the database until the ticket could no longer be accepted anyway; one
   // key for both formats, so a jti used in one is refused in the other
   return (await claimOnce(ctx, `sso:jti:${typ}:${claims.jti}`, claims.exp - now + CLOCK_SKEW_S, caller.now)) ? claims : null;

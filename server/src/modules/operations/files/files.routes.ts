@@ -6,7 +6,15 @@ import { defineRoute } from '../../../platform/route.ts';
 /** Unsigned file downloads per address and minute (public files: pictures of pages, covers). */
 const PUBLIC_FILES_PER_MINUTE = 30_000;
 
-const fileKey = (req: FastifyRequest) => decodeURIComponent((req.params as { '*'?: string })['*'] ?? '');
+/** The key a download names; a name that does not decode stays as sent (no storage key: the rule refuses it). */
+const fileKey = (req: FastifyRequest) => {
+  const raw = (req.params as { '*'?: string })['*'] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+};
 
 // Stored files are served by key. Public keys carry a random part, so a link is the capability to
 // read them; private files also need the signed `sig` their owner's page was given.
