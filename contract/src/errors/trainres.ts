@@ -16,7 +16,7 @@ export const TrainResErrors = {
   RES_LESSONS_TOO_MANY: '一个课程最多 50 个课时',
   RES_LESSON_TITLE_INVALID: '课时名称应为 1 到 50 个字',
   RES_LESSON_MEDIA_NOT_FOUND: '课时的媒体文件不存在',
-  RES_LESSON_MEDIA_NOT_READY: '课时的媒体文件尚未处理完成，请稍后再保存',
+  RES_MEDIA_PROCESSING: '视频或音频还在处理中，全部处理完成后才能提交审核',
   RES_LESSON_MEDIA_TYPE_MISMATCH: '课时的文件类型与资源类型不一致',
   RES_LESSON_NOT_FOUND: '课时不存在',
   MEDIA_NOT_FOUND: '媒体文件不存在',

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { requiredSmsVars, SMS_ENDPOINT_PATTERN } from './sms.ts';
 
@@ -194,12 +195,24 @@ export const envSchema = z
     STUDY_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(300).default(15),
     FFMPEG_PATH: z.string().default('ffmpeg'),
     FFPROBE_PATH: z.string().default('ffprobe'),
+    /** Longest the reading of one uploaded import file may take, in its worker thread, before it is refused (ms) */
+    IMPORT_PARSE_BUDGET_MS: z.coerce.number().int().min(1).default(20_000),
     /** Longest one ffmpeg run may take before it is stopped (ms) */
     MEDIA_TRANSCODE_TIMEOUT_MS: z.coerce
       .number()
       .int()
       .min(1000)
       .default(2 * 60 * 60 * 1000),
+    /**
+     * Uploads one process transcodes at once (each its renditions one after another); default half
+     * the cores, at least 2, so a short lesson is not stuck behind a long one
+     */
+    MEDIA_TRANSCODE_CONCURRENCY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(64)
+      .default(Math.max(2, Math.floor(availableParallelism() / 2))),
   })
   .superRefine((env, ctx) => {
     // a chosen gateway without its keys, signature or a template would fail every code request

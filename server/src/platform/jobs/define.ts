@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
 import type { AppContext } from '../context.ts';
 
 export interface JobRecord<P = unknown> {
@@ -27,8 +28,8 @@ export type Schedule = { cron: string; timezone?: string } | { everyMs: number }
 export interface JobSpec<P> {
   /** the name administrators see in the job list (系统管理 → 后台任务); the kind otherwise */
   title?: string;
-  /** jobs of this kind that one process runs at once (default 1) */
-  concurrency?: number;
+  /** jobs of this kind that one process runs at once (default 1); a function reads it from the configuration */
+  concurrency?: number | ((env: Env) => number);
   /** runs before the job is marked failed (default 3) */
   maxAttempts?: number;
   backoff?: Backoff;
@@ -39,10 +40,16 @@ export interface JobSpec<P> {
   leaseMs?: number;
   /** cron-like: the job is enqueued once per occurrence across all processes (empty payload) */
   schedule?: Schedule;
+  /**
+   * Per-process upkeep of the processes that run this kind (e.g. sweeping what a killed run left
+   * on this machine's disk): called when the runner starts polling; what it returns, at stop
+   */
+  onStart?: (ctx: AppContext, log: FastifyBaseLogger) => () => void;
   run(job: JobRecord<P>, tools: JobTools): Promise<void>;
 }
 
-export interface JobDefinition<P = unknown> extends Required<Omit<JobSpec<P>, 'schedule' | 'title' | 'leaseMs'>> {
+export interface JobDefinition<P = unknown> extends Required<Omit<JobSpec<P>, 'schedule' | 'title' | 'leaseMs' | 'onStart'>> {
+  onStart?: JobSpec<P>['onStart'];
   title: string;
   /** undefined: the runner's lease (JOBS_LEASE_MS) */
   leaseMs?: number;
@@ -63,6 +70,7 @@ export function defineJob<P = Record<string, never>>(kind: string, spec: JobSpec
     backoff: spec.backoff ?? { type: 'exponential', delayMs: 10_000, maxDelayMs: 3_600_000 },
     leaseMs: spec.leaseMs,
     schedule: spec.schedule,
+    onStart: spec.onStart,
     run: spec.run,
   };
 }

@@ -37,6 +37,7 @@ export class JobRunner {
   private stopped = false;
   private stopping: Promise<void> | undefined;
   private unsubscribe: (() => void) | undefined;
+  private readonly upkeepStops: (() => void)[] = [];
 
   constructor(
     private readonly ctx: AppContext,
@@ -64,6 +65,7 @@ export class JobRunner {
     this.unsubscribe = onJobEnqueued(this.ctx, () => this.wake());
     this.timer = setInterval(() => this.wake(), this.opts.pollMs);
     this.timer.unref();
+    for (const def of this.defs.values()) if (def.onStart) this.upkeepStops.push(def.onStart(this.ctx, this.log));
     this.wake();
   }
 
@@ -109,6 +111,7 @@ export class JobRunner {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.unsubscribe?.();
+    for (const stopUpkeep of this.upkeepStops.splice(0)) stopUpkeep();
     this.abort.abort();
     // a poll or a job stuck on a lost connection must not hold the shutdown forever
     const timeout = new Promise((r) => setTimeout(r, this.opts.stopTimeoutMs ?? 10_000).unref());
@@ -168,7 +171,8 @@ export class JobRunner {
     for (const def of this.defs.values()) {
       if (this.stopped) break;
       if (kinds && !kinds.includes(def.kind)) continue;
-      const free = def.concurrency - (this.busy.get(def.kind) ?? 0);
+      const limit = typeof def.concurrency === 'function' ? def.concurrency(this.ctx.env) : def.concurrency;
+      const free = limit - (this.busy.get(def.kind) ?? 0);
       const rows = await repo.claimDueJobs(this.ctx.db, def.kind, free, this.worker, this.ctx.clock.now(), this.leaseOf(def));
       for (const row of rows) {
         started++;

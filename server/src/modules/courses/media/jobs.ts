@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MediaStatus } from '@xuetu/contract';
@@ -8,8 +7,9 @@ import type { AppContext } from '../../../platform/context.ts';
 import { defineJob } from '../../../platform/jobs/index.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import * as repo from './media.repository.ts';
-import { canToneMap, MediaError, mediaCapability, oneAtATime, probeMedia } from './tools.ts';
-import { planRenditions, transcodeRendition } from './transcode.ts';
+import { canToneMap, MediaError, mediaCapability, probeMedia } from './tools.ts';
+import { type PlannedRendition, planRenditions, transcodeRendition } from './transcode.ts';
+import { makeWorkDir, startWorkDirSweeper } from './workdir.ts';
 
 const PROBE_TIMEOUT_MS = 60_000;
 
@@ -25,10 +25,14 @@ export const renditionPrefix = (mediaCode: string, quality: string) => `media/${
  * the failure reason are kept on the media row for the admin; a failed run is not retried on its
  * own (a corrupt file stays corrupt): the admin retries it (RetryMedia), which enqueues it again.
  * A long ffmpeg run keeps its job through the runner's lease heartbeat; a dead process's job is
- * taken back by another one after the lease (JOBS_LEASE_MS).
+ * taken back by another one after the lease (JOBS_LEASE_MS) and goes on from the renditions
+ * already stored. A process runs MEDIA_TRANSCODE_CONCURRENCY uploads at once (issue 38 item 10:
+ * a short lesson is not stuck at 0 % behind a long one).
  */
 export const processMediaJob = defineJob<{ mediaId: number }>('trainres.processMedia', {
-  concurrency: 1,
+  concurrency: (env) => env.MEDIA_TRANSCODE_CONCURRENCY,
+  // the work folders of runs killed outright on this machine go at start and every 10 minutes
+  onStart: (ctx, log) => startWorkDirSweeper(ctx, log),
   maxAttempts: 1,
   run: async (job, { ctx, progress, signal, log }) => {
     const row = await repo.findMediaById(ctx.db, job.payload.mediaId);
@@ -40,7 +44,7 @@ export const processMediaJob = defineJob<{ mediaId: number }>('trainres.processM
       });
     } catch (err) {
       // the process is stopping (or lost the job): the job goes back to the queue and its next
-      // run starts over; the video stays 处理中 rather than failed
+      // run goes on from the renditions stored so far; the video stays 处理中 rather than failed
       if (signal.aborted) throw err;
       // the admin reads a short Chinese reason; the tool's words stay apart for 详情
       const reason = err instanceof MediaError ? err.reason : '处理失败，请重试';
@@ -84,9 +88,9 @@ export async function processMedia(
     });
     return;
   }
-  const work = await mkdtemp(join(tmpdir(), 'xuetu-media-'));
+  const work = await makeWorkDir(row.mediaCode);
   try {
-    const input = join(work, `source${row.ext}`);
+    const input = join(work.path, `source${row.ext}`);
     const obj = await ctx.storage.get(row.sourceKey);
     if (!obj) throw new MediaError('原文件已不存在，请重新上传');
     await pipeline(obj.body, createWriteStream(input));
@@ -99,51 +103,49 @@ export async function processMedia(
     if (sound && !info.audioCodec) throw new MediaError('文件中没有声音，不能作为音频使用');
     await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, base);
     const plan = planRenditions(source, { canToneMap: await canToneMap(ctx) });
-    const made: repo.Rendition[] = [];
+    // a run that died (kill -9, a lost node) or failed stored the renditions it finished: they are kept
+    const made = await finishedRenditions(ctx, row, plan);
+    await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, { renditions: made });
     const failures: MediaError[] = [];
     // progress writes in order, all written before the final state
     let writes = Promise.resolve();
     const push = (pct: number) => {
       writes = writes.then(() => report(pct)).catch(() => {});
     };
-    await oneAtATime(ctx, async () => {
-      for (const [i, r] of plan.entries()) {
-        const outDir = join(work, r.quality);
-        await mkdir(outDir);
-        let last = -1;
-        try {
-          await transcodeRendition(env.FFMPEG_PATH, input, outDir, r, {
-            durationSec: info.duration,
-            timeoutMs: env.MEDIA_TRANSCODE_TIMEOUT_MS,
-            signal,
-            onProgress: (f) => {
-              const pct = Math.min(99, Math.floor(((i + f) / plan.length) * 100));
-              if (pct !== last) {
-                last = pct;
-                push(pct);
-              }
-            },
-          });
-        } catch (err) {
-          // one quality failing does not cost the others: learners get what was made
-          if (!(err instanceof MediaError) || signal.aborted) throw err;
-          failures.push(err);
-          continue;
-        }
-        const prefix = renditionPrefix(row.mediaCode, r.quality);
-        for (const name of await readdir(outDir)) {
-          const type = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
-          await ctx.storage.put(`${prefix}/${name}`, await readFile(join(outDir, name)), type);
-        }
-        made.push({ quality: r.quality, key: `${prefix}/index.m3u8`, height: r.height, format: 'hls' });
-        push(Math.min(99, Math.floor(((i + 1) / plan.length) * 100)));
+    if (made.length) push(Math.floor((made.length / plan.length) * 100));
+    for (const [i, r] of plan.entries()) {
+      if (made.some((m) => m.quality === r.quality)) continue;
+      const outDir = join(work.path, r.quality);
+      await mkdir(outDir);
+      let last = -1;
+      try {
+        await transcodeRendition(env.FFMPEG_PATH, input, outDir, r, {
+          durationSec: info.duration,
+          timeoutMs: env.MEDIA_TRANSCODE_TIMEOUT_MS,
+          signal,
+          onProgress: (f) => {
+            const pct = Math.min(99, Math.floor(((i + f) / plan.length) * 100));
+            if (pct !== last) {
+              last = pct;
+              push(pct);
+            }
+          },
+        });
+      } catch (err) {
+        // one quality failing does not cost the others: learners get what was made
+        if (!(err instanceof MediaError) || signal.aborted) throw err;
+        failures.push(err);
+        continue;
       }
-    });
+      made.push(await storeRendition(ctx, row.mediaCode, r, outDir));
+      // stored at once, so a run that dies after this point does not make it again
+      await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, { renditions: made, updatedAt: ctx.clock.now() });
+      push(Math.min(99, Math.floor(((i + 1) / plan.length) * 100)));
+    }
     await writes;
     if (failures.length) {
       const failed = plan.filter((r) => !made.some((m) => m.quality === r.quality)).map((r) => r.quality);
       // the renditions that worked stay playable; the media is failed so the admin sees it and retries
-      await repo.updateMedia(ctx.db, PLATFORM_WIDE, row.id, { renditions: made, updatedAt: ctx.clock.now() });
       if (made.length) await repo.setResourceDuration(ctx.db, PLATFORM_WIDE, row.mediaCode, info.duration);
       throw new MediaError(
         made.length ? `${failures[0].reason}（${failed.join('、')} 未生成，其余清晰度可播放）` : failures[0].reason,
@@ -159,6 +161,31 @@ export async function processMedia(
     });
     await repo.setResourceDuration(ctx.db, PLATFORM_WIDE, row.mediaCode, info.duration);
   } finally {
-    await rm(work, { recursive: true, force: true });
+    await work.release();
   }
+}
+
+/**
+ * The renditions an earlier run of this upload stored that this plan still wants (same quality
+ * and size) and whose playlist is still in storage; the playlist is stored after its segments, so
+ * it being there means the rendition is whole.
+ */
+async function finishedRenditions(ctx: AppContext, row: repo.MediaRow, plan: PlannedRendition[]): Promise<repo.Rendition[]> {
+  const kept: repo.Rendition[] = [];
+  for (const r of row.renditions) {
+    const wanted = plan.some((p) => p.quality === r.quality && p.height === r.height);
+    if (r.format === 'hls' && wanted && (await ctx.storage.head(r.key))) kept.push(r);
+  }
+  return kept;
+}
+
+/** Copies a finished rendition to storage, segments first and its playlist last. */
+async function storeRendition(ctx: AppContext, mediaCode: string, r: PlannedRendition, outDir: string): Promise<repo.Rendition> {
+  const prefix = renditionPrefix(mediaCode, r.quality);
+  const names = (await readdir(outDir)).sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')));
+  for (const name of names) {
+    const type = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+    await ctx.storage.putFile(`${prefix}/${name}`, join(outDir, name), type);
+  }
+  return { quality: r.quality, key: `${prefix}/index.m3u8`, height: r.height, format: 'hls' };
 }

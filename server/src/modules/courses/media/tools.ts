@@ -85,15 +85,13 @@ export interface Capability {
 
 /**
  * What this app remembers of its tools (ctx.locals): whether ffmpeg/ffprobe run and which
- * filters ffmpeg has (asked once, of the app's FFMPEG_PATH/FFPROBE_PATH), and the transcode queue.
+ * filters ffmpeg has (asked once, of the app's FFMPEG_PATH/FFPROBE_PATH).
  */
 interface MediaTools {
   capability: Promise<Capability> | null;
   toneMap: Promise<boolean> | null;
-  queue: Promise<unknown>;
 }
-const toolsOf = (ctx: Pick<AppContext, 'locals'>) =>
-  ctx.locals.of<MediaTools>('media.tools', () => ({ capability: null, toneMap: null, queue: Promise.resolve() }));
+const toolsOf = (ctx: Pick<AppContext, 'locals'>) => ctx.locals.of<MediaTools>('media.tools', () => ({ capability: null, toneMap: null }));
 
 /** Whether ffmpeg and ffprobe run here (checked once per app). */
 export function mediaCapability(ctx: Pick<AppContext, 'env' | 'locals'>): Promise<Capability> {
@@ -217,12 +215,4 @@ export function canToneMap(ctx: Pick<AppContext, 'env' | 'locals'>): Promise<boo
   const tools = toolsOf(ctx);
   tools.toneMap ??= ffmpegFilters(ctx.env.FFMPEG_PATH).then((f) => f.has('zscale'));
   return tools.toneMap;
-}
-
-/** Runs `fn` after every transcode this app started before it: one at a time. */
-export function oneAtATime<T>(ctx: Pick<AppContext, 'locals'>, fn: () => Promise<T>): Promise<T> {
-  const tools = toolsOf(ctx);
-  const next = tools.queue.then(fn, fn);
-  tools.queue = next.catch(() => {});
-  return next;
 }

@@ -63,12 +63,14 @@ describe('resource library policy', () => {
       content: '',
       mediaFound: true,
       lessonMediaMissing: false,
+      mediaProcessing: false,
     };
     expect(can(tech, 'submit', video)).toBe(true);
     expect(() => authorize(tech, 'submit', { ...video, auditStatus: AuditStatus.Pending })).toThrow(err('RES_ALREADY_PENDING'));
     expect(() => authorize(tech, 'submit', { ...video, auditStatus: AuditStatus.Approved })).toThrow(err('RES_TRANSITION_REFUSED'));
     expect(() => authorize(tech, 'submit', { ...video, mediaFound: false })).toThrow(err('RES_MEDIA_REQUIRED'));
     expect(() => authorize(tech, 'submit', { ...video, lessonMediaMissing: true })).toThrow(err('RES_LESSON_MEDIA_NOT_FOUND'));
+    expect(() => authorize(tech, 'submit', { ...video, mediaProcessing: true })).toThrow(err('RES_MEDIA_PROCESSING'));
     const text = { ...video, resType: ResType.RichText, mediaFound: false };
     expect(() => authorize(tech, 'submit', { ...text, content: '  ' })).toThrow(err('RES_CONTENT_REQUIRED'));
     expect(can(tech, 'submit', { ...text, content: '<p>x</p>' })).toBe(true);

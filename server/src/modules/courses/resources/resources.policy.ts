@@ -68,8 +68,17 @@ const step = (action: 'pass' | 'reject' | 'revoke') => (subject: Subject, res: A
   return nextStatus(action, res.auditStatus) !== null || appError('RES_TRANSITION_REFUSED');
 };
 
-/** the facts `submit` needs that the service looks up: does the media (and each lesson's) exist? */
-export type Submission = Audited & { resType: number; content: string; mediaFound: boolean; lessonMediaMissing: boolean };
+/**
+ * the facts `submit` needs that the service looks up: does the media (and each lesson's) exist,
+ * and is any of them still waiting or being transcoded?
+ */
+export type Submission = Audited & {
+  resType: number;
+  content: string;
+  mediaFound: boolean;
+  lessonMediaMissing: boolean;
+  mediaProcessing: boolean;
+};
 
 /**
  * Object rules of the resource library. Another company's (or, for a company administrator, a
@@ -98,14 +107,19 @@ export const resPolicy = definePolicy({
     if (nextStatus('edit', res.auditStatus) !== null) return true;
     return appError(res.auditStatus === AuditStatus.Pending ? 'RES_PENDING_LOCKED' : 'RES_TRANSITION_REFUSED');
   },
-  /** to audit: from draft, rejected or revoked, with its content or media (and every lesson's) */
+  /**
+   * to audit: from draft, rejected or revoked, with its content or media (and every lesson's),
+   * processed: a course is saved while its uploads transcode, and the audit waits for them
+   * (issue 38 item 10), so an approved version only ever has lessons that play
+   */
   submit: (subject: Subject, res: Submission) => {
     if (!manages(subject, res)) return appError('RES_NOT_FOUND');
     if (nextStatus('submit', res.auditStatus) === null)
       return appError(res.auditStatus === AuditStatus.Pending ? 'RES_ALREADY_PENDING' : 'RES_TRANSITION_REFUSED');
     if (res.resType === ResType.RichText) return res.content.trim() !== '' || appError('RES_CONTENT_REQUIRED');
     if (!res.mediaFound) return appError('RES_MEDIA_REQUIRED');
-    return !res.lessonMediaMissing || appError('RES_LESSON_MEDIA_NOT_FOUND');
+    if (res.lessonMediaMissing) return appError('RES_LESSON_MEDIA_NOT_FOUND');
+    return !res.mediaProcessing || appError('RES_MEDIA_PROCESSING');
   },
   pass: step('pass'),
   reject: step('reject'),

@@ -102,8 +102,9 @@ export async function auditHistory(caller: Caller, code: string): Promise<AuditH
 
 /**
  * The lessons of a video / audio save (ADR 0022): at most 50, titles 1–50 characters, each media
- * existing, usable by the resource's company, of the resource's kind and processed. The duration
- * of each is its media's.
+ * existing, usable by the resource's company and of the resource's kind. It may still be
+ * transcoding (issue 38 item 10): the submit for audit waits for it, and takes each lesson's
+ * duration from its media then; until then a lesson's duration is what its media knew at saving.
  */
 async function checkedLessons(
   tx: Tx,
@@ -126,7 +127,6 @@ async function checkedLessons(
     authorize(caller, 'useLessonMedia', { media: m, owner });
     if (!m) throw appError('RES_LESSON_MEDIA_NOT_FOUND');
     if (m.kind !== MEDIA_KIND[resType]) throw appError('RES_LESSON_MEDIA_TYPE_MISMATCH');
-    if (m.status !== MediaStatus.Ready) throw appError('RES_LESSON_MEDIA_NOT_READY');
     lessons.push({ title, mediaId: m.mediaCode, duration: m.duration });
     sourceKeys.push(m.sourceKey);
   }
@@ -357,24 +357,36 @@ async function logTransition(tx: Tx, caller: Caller, row: repo.ResRow, action: R
   });
 }
 
-/** The facts the submit rule needs: does the media (and every lesson's) exist? */
-async function submission(tx: Tx, row: repo.ResRow): Promise<Submission> {
-  const facts = { ...row, mediaFound: false, lessonMediaMissing: false };
+const PROCESSING: string[] = [MediaStatus.Uploaded, MediaStatus.Processing];
+
+/**
+ * The facts the submit rule needs: does the media (and every lesson's) exist, is any still
+ * transcoding? With them, the durations the media now know (a lesson saved while transcoding).
+ */
+async function submission(tx: Tx, row: repo.ResRow): Promise<Submission & { durations: Pick<repo.ResRow, 'duration' | 'lessons'> }> {
+  const durations: Pick<repo.ResRow, 'duration' | 'lessons'> = { duration: row.duration, lessons: row.lessons };
+  const facts = { ...row, mediaFound: false, lessonMediaMissing: false, mediaProcessing: false, durations };
   if (row.resType === ResType.RichText || !row.mediaId) return facts;
-  facts.mediaFound = Boolean(await repo.findMedia(tx, row.mediaId));
-  if (facts.mediaFound && row.lessons.length) {
-    const found = await repo.findMediaMany(
-      tx,
-      row.lessons.map((l) => l.mediaId),
-    );
-    facts.lessonMediaMissing = row.lessons.some((l) => !found.has(l.mediaId));
+  const found = await repo.findMediaMany(tx, [row.mediaId, ...row.lessons.map((l) => l.mediaId)]);
+  const single = found.get(row.mediaId);
+  facts.mediaFound = Boolean(single);
+  if (!single) return facts;
+  facts.lessonMediaMissing = row.lessons.some((l) => !found.has(l.mediaId));
+  facts.mediaProcessing = [...found.values()].some((m) => PROCESSING.includes(m.status));
+  if (row.lessons.length) {
+    const lessons = row.lessons.map((l) => ({ ...l, duration: found.get(l.mediaId)?.duration || l.duration }));
+    facts.durations = { lessons, duration: lessons.reduce((sum, l) => sum + l.duration, 0) };
+  } else if (row.resType !== ResType.Document) {
+    facts.durations = { lessons: row.lessons, duration: single.duration || row.duration };
   }
   return facts;
 }
 
 async function submitOne(tx: Tx, caller: Caller, row: repo.ResRow): Promise<void> {
-  authorize(caller, 'submit', await submission(tx, row));
+  const facts = await submission(tx, row);
+  authorize(caller, 'submit', facts);
   await repo.updateRes(tx, caller.scope, row.id, {
+    ...facts.durations,
     auditStatus: AuditStatus.Pending,
     submittedBy: requireActor(caller).userId,
     updatedAt: caller.now,
