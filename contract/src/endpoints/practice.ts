@@ -4,6 +4,7 @@ import type {
   MyPracticeCard,
   PracticeCounts,
   PracticeDetail,
+  PracticeExamOverlap,
   PracticeFeedback,
   PracticeNext,
   PracticeView,
@@ -12,6 +13,7 @@ import type {
 import {
   practiceAnswerInput,
   practiceCodeInput,
+  practiceOverlapInput,
   practicePageInput,
   practiceSaveInput,
   wrongAnswerInput,
@@ -33,6 +35,12 @@ export const practiceApi = {
     path: '/Api/Exam_Manage/ex_practice/GetData',
     input: practiceCodeInput,
     output: answer<PracticeDetail>(),
+  }),
+  getExamOverlap: endpoint({
+    method: 'POST',
+    path: '/Api/Exam_Manage/ex_practice/GetExamOverlap',
+    input: practiceOverlapInput,
+    output: answer<PracticeExamOverlap>(),
   }),
   addData: endpoint({
     method: 'POST',

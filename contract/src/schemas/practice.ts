@@ -84,6 +84,27 @@ export const practiceSaveInput = z.object({
 });
 export type PracticeSaveInput = z.output<typeof practiceSaveInput>;
 
+/** The source the administrator is choosing (GetExamOverlap: which open exams hold its questions). */
+export const practiceOverlapInput = practiceSaveInput.pick({ sourceKind: true, sourceCode: true, companySysCode: true });
+
+/**
+ * The practice source's questions that open exams of the company hold on their fixed papers:
+ * their learners practise these without the key and right or wrong until the exam ends (or they
+ * have no attempt left) — issue 38 item 9. A random paper does not hold a question until it is
+ * drawn into an attempt (hidden for that learner while the attempt is open).
+ */
+export interface PracticeExamOverlap {
+  /** the source's questions */
+  questionCount: number;
+  /** how many of them at least one open exam holds */
+  heldCount: number;
+  exams: { examCode: string; examName: string; examEndTime: string; questionCount: number }[];
+}
+/** The editor's notice for a PracticeExamOverlap with exams. */
+export const practiceOverlapText = (o: PracticeExamOverlap) =>
+  `所选题目中有 ${o.heldCount} 题在进行中的考试里，参加这些考试的学员在考试结束（或用完考试机会）前练习这些题时不显示答案和对错：` +
+  o.exams.map((e) => `「${e.examName}」${e.questionCount} 题，至 ${e.examEndTime}`).join('；');
+
 export interface PracticeView {
   practiceCode: string;
   practiceName: string;
@@ -114,6 +135,8 @@ export interface MyPracticeCard {
   questionCount: number;
   answeredCount: number;
   rightCount: number;
+  /** answered while the key was hidden (the question is in an exam they can still take): 待公布, neither right nor wrong yet */
+  pendingCount: number;
 }
 
 /** A question as the learner sees it before answering: never the key or the analysis. */
@@ -130,6 +153,8 @@ export interface PracticeNext {
   total: number;
   answered: number;
   right: number;
+  /** answered, neither right nor wrong yet (待公布: the key is hidden while an exam holds the question) */
+  pending: number;
   /** 1-based position of `question`; null when every question is answered */
   position: number | null;
   question: PracticeQuestionView | null;

@@ -99,4 +99,6 @@ export const wrongBookAttempts = pgTable('ex_wrongbook_attempt', {
     .primaryKey()
     .references(() => userPapers.id, { onDelete: 'cascade' }),
   takenAt: ts('taken_at').notNull(),
+  /** wrong questions held back while the learner can still answer them elsewhere (issue 38 item 2); added once free */
+  held: text('held').array().notNull().default([]),
 });

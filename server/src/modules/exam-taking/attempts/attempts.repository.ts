@@ -305,18 +305,17 @@ export async function saveGivenLocked(
 }
 
 /**
- * The question codes of a person's attempts (any status) of the given exams, with each attempt's
- * status: frozen at begin, so a bank edit since does not change them.
+ * Of `qCodes`, those in the given attempts (their frozen copies: a bank edit since does not
+ * change them), by attempt: one statement.
  */
-export async function attemptQuestionCodesOf(
+export async function attemptQuestionsAmong(
   db: DbOrTx,
-  userId: number,
-  examIds: number[],
-): Promise<{ examId: number; status: number; qCode: string }[]> {
-  if (!examIds.length) return [];
+  userpaperIds: number[],
+  qCodes: string[],
+): Promise<{ userpaperId: number; qCode: string }[]> {
+  if (!userpaperIds.length || !qCodes.length) return [];
   return db
-    .selectDistinct({ examId: userPapers.examId, status: userPapers.status, qCode: userPaperQuestions.qCode })
+    .select({ userpaperId: userPaperQuestions.userpaperId, qCode: userPaperQuestions.qCode })
     .from(userPaperQuestions)
-    .innerJoin(userPapers, eq(userPapers.id, userPaperQuestions.userpaperId))
-    .where(and(eq(userPapers.userId, userId), inArray(userPapers.examId, examIds)));
+    .where(and(inArray(userPaperQuestions.userpaperId, userpaperIds), inArray(userPaperQuestions.qCode, [...new Set(qCodes)])));
 }

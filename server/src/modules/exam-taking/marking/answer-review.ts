@@ -1,6 +1,6 @@
 import { AnswerHidden, AnswerReview, ExamStatus, ExamUserStatus } from '@xuetu/contract';
 import type { Caller } from '../../../platform/caller.ts';
-import { joinMatchingExams, questionsByPaper } from '../../exams/public.ts';
+import { fixedPaperQuestionsAmong, joinMatchingExams } from '../../exams/public.ts';
 import * as attemptsRepo from '../attempts/attempts.repository.ts';
 import { attemptsAllowed } from '../attempts/attempts.service.ts';
 import { isOverdue } from '../attempts/submission.ts';
@@ -8,9 +8,9 @@ import * as repo from '../exam-taking.repository.ts';
 
 // When a learner sees the key (and the analysis, and which questions they got right) of their
 // own submitted attempt (issue 22 item 2, ADR 0036 §5). Two rules: the exam's setting
-// (answerReview) decides for this exam, and a question that is in another exam the learner can
-// still take is hidden whatever the setting says. Administrators reading another person's
-// attempt always see the key.
+// (answerReview) decides for this exam, and a question the learner can still answer elsewhere
+// (heldQuestions) is hidden whatever the setting says — in results, the 错题本 and practice alike.
+// Administrators reading another person's attempt always see the key.
 
 type ExamRule = Pick<repo.ExamRow, 'answerReview' | 'isConfidential' | 'status' | 'examEndTime' | 'isAllow' | 'isAllowCount'>;
 type Attempt = Pick<repo.AttemptRow, 'status' | 'deadline'>;
@@ -73,57 +73,74 @@ export function takeableExams(mine: LearnerExams, now: Date, exceptExamId = 0): 
   );
 }
 
-/** What an exam can put before its learner: its paper's questions (a random paper: all it can draw) and the copies in their attempts. */
-export interface ExamQuestions {
-  paper: Set<string>;
-  /** in any of the person's attempts of the exam */
-  attempted: Set<string>;
-  /** in an attempt of theirs still in progress */
-  inProgress: Set<string>;
-}
+/** Where each question a learner can still answer is held: the exam, and why (`questionHolds`). */
+export type QuestionHolds = Map<string, { examId: number; why: AnswerHidden }[]>;
 
-/** `ExamQuestions` of each of the exams, by exam id, in three statements whatever their number (fixed papers). */
-export async function examQuestions(caller: Caller, userId: number, exams: repo.ExamRow[]): Promise<Map<number, ExamQuestions>> {
-  const out = new Map<number, ExamQuestions>();
-  if (!exams.length) return out;
-  const db = caller.ctx.db;
-  const [byPaper, copies] = await Promise.all([
-    questionsByPaper(
-      db,
-      exams.map((e) => e.paperId),
+/**
+ * THE rule of which keys stay hidden from a learner, per question (ADR 0036 §5, scoped by
+ * issue 38 items 2 and 9), for every place a key or a right/wrong mark could show — a result
+ * (after the exam's own examReviewRule), the 错题本 and practice: of `qCodes`, the questions the
+ * learner can still answer, and where —
+ * - `attemptOpen`: in an attempt of theirs still open (its drawn copy, random papers too);
+ * - `otherExam`: on the fixed paper of an exam they can still sit (takeableExams).
+ * Nothing else hides a question: a random paper's rules can draw from the whole bank and would
+ * make every question secret (its attempts count once drawn), and an ended exam's own settings
+ * (never, confidential) are its result's business, not its questions' forever. Five statements
+ * whatever the number of questions and exams (assignments, exams, attempts, then both lookups).
+ */
+export async function questionHolds(caller: Caller, userId: number, qCodes: string[]): Promise<QuestionHolds> {
+  const out: QuestionHolds = new Map();
+  if (!qCodes.length) return out;
+  const now = caller.now;
+  const mine = await learnerExams(caller, userId);
+  const open = mine.attempts.filter((a) => a.status === ExamUserStatus.InProgress && !isOverdue(a, now));
+  const takeable = takeableExams(mine, now);
+  const [inAttempts, onPapers] = await Promise.all([
+    attemptsRepo.attemptQuestionsAmong(
+      caller.ctx.db,
+      open.map((a) => a.id),
+      qCodes,
     ),
-    attemptsRepo.attemptQuestionCodesOf(
-      db,
-      userId,
-      exams.map((e) => e.id),
+    fixedPaperQuestionsAmong(
+      caller.ctx.db,
+      takeable.map((e) => e.paperId),
+      qCodes,
     ),
   ]);
-  for (const e of exams) out.set(e.id, { paper: byPaper.get(e.paperId) ?? new Set(), attempted: new Set(), inProgress: new Set() });
-  for (const c of copies) {
-    const sets = out.get(c.examId);
-    sets?.attempted.add(c.qCode);
-    if (c.status === ExamUserStatus.InProgress) sets?.inProgress.add(c.qCode);
+  const add = (qCode: string, examId: number, why: AnswerHidden) => out.set(qCode, [...(out.get(qCode) ?? []), { examId, why }]);
+  // the longer-lasting reason first (till the exam ends), then an attempt being answered now
+  for (const e of takeable) for (const r of onPapers) if (r.paperId === e.paperId) add(r.qCode, e.id, AnswerHidden.OtherExam);
+  const examOfAttempt = new Map(open.map((a) => [a.id, a.examId]));
+  for (const r of inAttempts) add(r.qCode, examOfAttempt.get(r.userpaperId) ?? 0, AnswerHidden.AttemptOpen);
+  return out;
+}
+
+/** The held questions (of `questionHolds`) and why, leaving out what only `exceptExamId` holds (its result's own rule decides for it). */
+export function heldExcept(holds: QuestionHolds, exceptExamId = 0): Map<string, AnswerHidden> {
+  const out = new Map<string, AnswerHidden>();
+  for (const [qCode, by] of holds) {
+    const first = by.find((h) => h.examId !== exceptExamId);
+    if (first) out.set(qCode, first.why);
   }
   return out;
 }
 
-/** The codes of `qCodes` that one of the `takeable` exams can still put before the person (their questions read by `examQuestions`). */
-export function stillAnswerableIn(takeable: repo.ExamRow[], questions: Map<number, ExamQuestions>, qCodes: string[]): Set<string> {
-  const reachable = new Set<string>();
-  for (const e of takeable) {
-    const sets = questions.get(e.id);
-    for (const code of sets?.paper ?? []) reachable.add(code);
-    for (const code of sets?.inProgress ?? []) reachable.add(code);
-  }
-  return new Set(qCodes.filter((c) => reachable.has(c)));
-}
-
 /**
- * The question codes (of `qCodes`) that are in another exam the person can still take: assigned
- * (exams their department or post matches are joined first), published, open now or later, with
- * an attempt open or left. A random paper counts every question its rules can draw.
+ * What a learner may not see now of their own submitted attempt of `exam` (its result, and the
+ * 错题本's copy of its wrong answers): every key while the exam's rule says so (`why`), otherwise
+ * the keys of the questions (of `qCodes`) they can still answer in another exam. `holds`: read
+ * already for several attempts at once (the 错题本), else read here.
  */
-export async function questionsStillAnswerable(caller: Caller, userId: number, examId: number, qCodes: string[]): Promise<Set<string>> {
-  const takeable = takeableExams(await learnerExams(caller, userId), caller.now, examId);
-  return stillAnswerableIn(takeable, await examQuestions(caller, userId, takeable), qCodes);
+export async function ownAttemptHidden(
+  caller: Caller,
+  userId: number,
+  exam: ExamRule & { id: number },
+  mine: Attempt[],
+  qCodes: string[],
+  holds?: QuestionHolds,
+): Promise<{ why: AnswerHidden | ''; hidden: (qCode: string) => boolean }> {
+  const why = examReviewRule(exam, mine, caller.now);
+  if (why) return { why, hidden: () => true };
+  const held = heldExcept(holds ?? (await questionHolds(caller, userId, qCodes)), exam.id);
+  return { why: held.size ? AnswerHidden.OtherExam : '', hidden: (qCode) => held.has(qCode) };
 }

@@ -1,5 +1,5 @@
 import { ExamUserStatus, PracticeStatus } from '@xuetu/contract';
-import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   practiceAnswers,
@@ -152,6 +152,24 @@ export async function saveAnswer(
     });
 }
 
+// A learner's own rows: an answer stored unmarked (its key was hidden) gets its mark once the key
+// may show; false when it was marked already (or answered again) meanwhile.
+export async function markWaitingAnswer(db: DbOrTx, practiceId: number, userId: number, qCode: string, isRight: number): Promise<boolean> {
+  const rows = await db
+    .update(practiceAnswers)
+    .set({ isRight })
+    .where(
+      and(
+        eq(practiceAnswers.practiceId, practiceId),
+        eq(practiceAnswers.userId, userId),
+        eq(practiceAnswers.qCode, qCode),
+        isNull(practiceAnswers.isRight),
+      ),
+    )
+    .returning({ qCode: practiceAnswers.qCode });
+  return rows.length > 0;
+}
+
 // A learner's own rows: Restart clears their answers of one practice.
 export async function clearAnswers(db: DbOrTx, practiceId: number, userId: number): Promise<void> {
   await db.delete(practiceAnswers).where(and(eq(practiceAnswers.practiceId, practiceId), eq(practiceAnswers.userId, userId)));
@@ -229,12 +247,12 @@ export async function deleteWrong(db: DbOrTx, userId: number, ids: number[]): Pr
 // ---------- exams: what goes into the book, and which keys stay hidden ----------
 
 /**
- * The learner's submitted, fully marked attempts whose wrong questions have not gone into the
- * book yet, oldest first, with their exam.
+ * The learner's submitted, fully marked attempts whose wrong questions have not all gone into the
+ * book yet (never swept, or some held back), oldest first, with their exam and what is held.
  */
 export async function unsweptAttempts(db: DbOrTx, userId: number) {
   return db
-    .select({ attempt: userPapers, exam: examColumns })
+    .select({ attempt: userPapers, exam: examColumns, held: wrongBookAttempts.held })
     .from(userPapers)
     .innerJoin(examView, eq(examView.id, userPapers.examId))
     .leftJoin(wrongBookAttempts, eq(wrongBookAttempts.userpaperId, userPapers.id))
@@ -243,22 +261,27 @@ export async function unsweptAttempts(db: DbOrTx, userId: number) {
         eq(userPapers.userId, userId),
         eq(userPapers.status, ExamUserStatus.Done),
         eq(userPapers.delayMarkingPapers, 0),
-        isNull(wrongBookAttempts.userpaperId),
+        or(isNull(wrongBookAttempts.userpaperId), sql`cardinality(${wrongBookAttempts.held}) > 0`),
       ),
     )
     .orderBy(asc(userPapers.endTime), asc(userPapers.id));
 }
 
-/** The questions of an attempt the learner did not get (fully) right. */
-export function wrongOfAttempt(db: DbOrTx, userpaperId: number) {
+/** The questions of these attempts the learner did not get (fully) right, in paper order: one statement. */
+export function wrongOfAttempts(db: DbOrTx, userpaperIds: number[]) {
+  if (!userpaperIds.length) return Promise.resolve([]);
   return db
-    .select({ qCode: userPaperQuestions.qCode, answerStr: userPaperQuestions.answerStr })
+    .select({ userpaperId: userPaperQuestions.userpaperId, qCode: userPaperQuestions.qCode, answerStr: userPaperQuestions.answerStr })
     .from(userPaperQuestions)
-    .where(and(eq(userPaperQuestions.userpaperId, userpaperId), eq(userPaperQuestions.isPass, 0)))
-    .orderBy(asc(userPaperQuestions.sortOrder));
+    .where(and(inArray(userPaperQuestions.userpaperId, userpaperIds), eq(userPaperQuestions.isPass, 0)))
+    .orderBy(asc(userPaperQuestions.userpaperId), asc(userPaperQuestions.sortOrder));
 }
 
-// Bookkeeping of the learner's own attempts (no company-owned row changes).
-export async function markSwept(db: DbOrTx, userpaperId: number, at: Date): Promise<void> {
-  await db.insert(wrongBookAttempts).values({ userpaperId, takenAt: at }).onConflictDoNothing();
+// Bookkeeping of the learner's own attempts (no company-owned row changes): swept, with the
+// wrong questions still held back.
+export async function markSwept(db: DbOrTx, userpaperId: number, at: Date, held: string[]): Promise<void> {
+  await db
+    .insert(wrongBookAttempts)
+    .values({ userpaperId, takenAt: at, held })
+    .onConflictDoUpdate({ target: wrongBookAttempts.userpaperId, set: { takenAt: at, held } });
 }

@@ -1,17 +1,9 @@
 import { Msg, PAGE_SIZE_DEFAULT, Perm, PracticeMsg, pageWindow, practiceApi } from '@xuetu/contract';
 import { withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
-import {
-  answerPractice,
-  answerWrong,
-  listMyPractices,
-  nextQuestion,
-  practiceCounts,
-  readWrongBook,
-  removeWrong,
-  restartPractice,
-} from './learner.service.ts';
-import { addPractice, deletePractice, listPracticePage, readPractice, updatePractice } from './practice.service.ts';
+import { answerPractice, listMyPractices, nextQuestion, practiceCounts, restartPractice } from './learner.service.ts';
+import { addPractice, deletePractice, listPracticePage, readExamOverlap, readPractice, updatePractice } from './practice.service.ts';
+import { answerWrong, readWrongBook, removeWrong } from './wrong-book.service.ts';
 
 const LIST = { action: Perm.PracticeList };
 const EDIT = { action: Perm.PracticeEdit };
@@ -29,6 +21,12 @@ export const practiceRoutes = [
     access: LIST,
     summary: '练习详情（含参加人员选择）',
     handler: ({ input, caller }) => readPractice(caller, input.practiceCode),
+  }),
+  defineRoute({
+    endpoint: practiceApi.getExamOverlap,
+    access: LIST,
+    summary: '练习题目与进行中考试的重叠（这些题在考试结束前练习时不显示答案和对错）',
+    handler: ({ input, caller }) => readExamOverlap(caller, input),
   }),
   defineRoute({
     endpoint: practiceApi.addData,

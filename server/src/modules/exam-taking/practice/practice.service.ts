@@ -1,4 +1,11 @@
-import { formatDateTime, type PageResult, type PracticeDetail, type PracticeSaveInput, type PracticeView } from '@xuetu/contract';
+import {
+  formatDateTime,
+  type PageResult,
+  type PracticeDetail,
+  type PracticeExamOverlap,
+  type PracticeSaveInput,
+  type PracticeView,
+} from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
@@ -6,7 +13,7 @@ import { newCode } from '../../../platform/codes.ts';
 import { appError } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { checkPicks, filterCompany, presentPicks, targetCompany } from '../../directory/public.ts';
-import { practiceSourceQuestions } from '../../exams/public.ts';
+import { openExamsHolding, practiceSourceQuestions } from '../../exams/public.ts';
 import * as repo from './practice.repository.ts';
 
 // Practice administration (issue 26 item 1, ADR 0043): an administrator opens a question
@@ -60,6 +67,32 @@ export async function readPractice(caller: Caller, practiceCode: string): Promis
   return {
     ...(await presentPractice(db, caller, row, learners.get(row.id) ?? 0)),
     participants: await presentPicks(db, await repo.participantsOf(db, [row.id]), row.companySysCode),
+  };
+}
+
+/**
+ * GetExamOverlap: which of the chosen source's questions the company's open exams hold on their
+ * fixed papers (the learners of those exams practise them without feedback till the exam ends,
+ * answer-review.ts questionHolds), so the editor can say so before saving (issue 38 item 9).
+ */
+export async function readExamOverlap(
+  caller: Caller,
+  input: Pick<PracticeSaveInput, 'sourceKind' | 'sourceCode' | 'companySysCode'>,
+): Promise<PracticeExamOverlap> {
+  const db = caller.ctx.db;
+  const company = (await targetCompany(db, requireActor(caller), input.companySysCode)).companySysCode;
+  const source = await practiceSourceQuestions(db, caller.scope, company, input.sourceKind, input.sourceCode);
+  if (!source) throw appError('PRACTICE_SOURCE_NOT_FOUND');
+  const exams = await openExamsHolding(db, caller.scope, company, source.qCodes, caller.now);
+  return {
+    questionCount: source.qCodes.length,
+    heldCount: new Set(exams.flatMap((e) => e.qCodes)).size,
+    exams: exams.map((e) => ({
+      examCode: e.examCode,
+      examName: e.examName,
+      examEndTime: formatDateTime(e.examEndTime),
+      questionCount: e.qCodes.length,
+    })),
   };
 }
 

@@ -50,26 +50,6 @@ export async function rulePools(
 }
 
 /**
- * Every question code each paper can give an attempt, by paper id: a fixed paper's list (all
- * fixed papers in one statement), a random paper's rule pools (live questions of each rule's type
- * in its directory and below). Exam taking hides the keys of these questions from a learner who
- * can still take an exam on one of these papers (ADR 0036 §5).
- */
-export async function questionsByPaper(db: DbOrTx, paperIds: number[]): Promise<Map<number, Set<string>>> {
-  const papers = await repo.papersById(db, [...new Set(paperIds)]);
-  const out = new Map([...papers.keys()].map((id) => [id, new Set<string>()]));
-  const fixed = [...papers.values()].filter((p) => p.paperType === PaperType.Fixed).map((p) => p.id);
-  for (const q of await repo.paperQuestionCodesOf(db, fixed)) out.get(q.paperId)?.add(q.qCode);
-  for (const paper of papers.values()) {
-    if (paper.paperType === PaperType.Fixed) continue;
-    const rules = await repo.listPaperRules(db, paper.id);
-    const codes = out.get(paper.id)!;
-    for (const pool of await rulePools(db, PLATFORM_WIDE, paper.companySysCode, rules)) for (const code of pool) codes.add(code);
-  }
-  return out;
-}
-
-/**
  * The order a choice question's options are shown in: the paper's option indices, shuffled.
  * True/false keeps 正确/错误, fill-in and short answers have no options (ADR 0040).
  */

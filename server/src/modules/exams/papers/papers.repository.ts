@@ -76,15 +76,6 @@ export function listPaperQuestions(db: DbOrTx, paperId: number): Promise<PaperQu
   return db.select().from(paperQuestions).where(eq(paperQuestions.paperId, paperId)).orderBy(asc(paperQuestions.sortOrder));
 }
 
-/** The question codes of several papers at once (which paper each is on). */
-export function paperQuestionCodesOf(db: DbOrTx, paperIds: number[]): Promise<{ paperId: number; qCode: string }[]> {
-  if (!paperIds.length) return Promise.resolve([]);
-  return db
-    .select({ paperId: paperQuestions.paperId, qCode: paperQuestions.qCode })
-    .from(paperQuestions)
-    .where(inArray(paperQuestions.paperId, paperIds));
-}
-
 export function listPaperRules(db: DbOrTx, paperId: number): Promise<PaperRuleRow[]> {
   return db.select().from(paperRules).where(eq(paperRules.paperId, paperId)).orderBy(asc(paperRules.sortOrder));
 }

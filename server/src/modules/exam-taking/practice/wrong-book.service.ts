@@ -1,0 +1,217 @@
+import {
+  formatDateTime,
+  type PracticeFeedback,
+  WRONG_CLEAR_STREAK_DEFAULT,
+  type WrongBookGroup,
+  type WrongBookView,
+  type WrongQuestion,
+  WrongSource,
+} from '@xuetu/contract';
+import type { DbOrTx } from '../../../db/client.ts';
+import { type Caller, requireActor } from '../../../platform/caller.ts';
+import { appError } from '../../../platform/errors.ts';
+import { inTransaction } from '../../../platform/tx.ts';
+import { type BankQuestion, bankQuestions } from '../../exams/public.ts';
+import { attemptsOf } from '../exam-taking.repository.ts';
+import { examReviewRule, ownAttemptHidden, questionHolds } from '../marking/answer-review.ts';
+import { givenToWire } from '../marking/scoring.ts';
+import { type Answer, checkedAnswer, feedbackFor, questionView } from './feedback.ts';
+import * as repo from './practice.repository.ts';
+
+// The 错题本 (issue 26 item 1, ADR 0043): every question a learner got wrong in practice, and in
+// an exam once its result shows that question's key (issue 38 item 2: the result's own rule, per
+// question), grouped by where it came from; right answers in a row take it out.
+
+export interface Source {
+  kind: string;
+  code: string;
+  name: string;
+  clearStreak: number;
+}
+
+/**
+ * One answer into the 错题本 (inside the caller's transaction): a wrong one puts the question in
+ * under `source` (or sets its streak back to 0 everywhere it is); a right one adds one to the
+ * streak of every entry of the question and takes out those that reach their streak.
+ */
+export async function recordInBook(
+  tx: DbOrTx,
+  caller: Caller,
+  userId: number,
+  q: BankQuestion,
+  given: string,
+  isRight: boolean | null,
+  source: Source,
+): Promise<Pick<PracticeFeedback, 'inWrongBook' | 'cleared' | 'rightStreak' | 'clearStreak'>> {
+  const entries = await repo.wrongOfQuestion(tx, userId, q.qCode);
+  if (isRight === null) {
+    const own = entries.find((e) => e.sourceKind === source.kind && e.sourceCode === source.code) ?? entries[0];
+    return {
+      inWrongBook: entries.length > 0,
+      cleared: false,
+      rightStreak: own?.rightStreak ?? 0,
+      clearStreak: own?.clearStreak ?? source.clearStreak,
+    };
+  }
+  if (!isRight) {
+    // its entries under other sources start their streak again; this source's entry is the upsert's
+    const own = (e: repo.WrongRow) => e.sourceKind === source.kind && e.sourceCode === source.code;
+    await repo.updateWrong(
+      tx,
+      userId,
+      entries.filter((e) => !own(e)).map((e) => e.id),
+      { lastAnswer: given, rightStreak: 0, updatedAt: caller.now },
+    );
+    await repo.upsertWrong(tx, {
+      userId,
+      companySysCode: q.companySysCode,
+      qCode: q.qCode,
+      sourceKind: source.kind,
+      sourceCode: source.code,
+      sourceName: source.name,
+      lastAnswer: given,
+      rightStreak: 0,
+      clearStreak: source.clearStreak,
+      addedAt: caller.now,
+      updatedAt: caller.now,
+    });
+    return { inWrongBook: true, cleared: false, rightStreak: 0, clearStreak: entries.find(own)?.clearStreak ?? source.clearStreak };
+  }
+  if (!entries.length) return { inWrongBook: false, cleared: false, rightStreak: 0, clearStreak: source.clearStreak };
+  const done = entries.filter((e) => e.rightStreak + 1 >= e.clearStreak);
+  const kept = entries.filter((e) => e.rightStreak + 1 < e.clearStreak);
+  await repo.deleteWrong(
+    tx,
+    userId,
+    done.map((e) => e.id),
+  );
+  for (const e of kept)
+    await repo.updateWrong(tx, userId, [e.id], { lastAnswer: given, rightStreak: e.rightStreak + 1, updatedAt: caller.now });
+  const own = entries.find((e) => e.sourceKind === source.kind && e.sourceCode === source.code) ?? entries[0];
+  return {
+    inWrongBook: kept.length > 0,
+    cleared: done.length > 0,
+    rightStreak: own.rightStreak + 1,
+    clearStreak: own.clearStreak,
+  };
+}
+
+/**
+ * Puts the wrong questions of the learner's submitted, fully marked attempts into the book as
+ * their result would show them (ownAttemptHidden, the result's rule): none while the exam's own
+ * setting hides its answers; then each question once the learner can no longer answer it in
+ * another exam — held back till then (each attempt and question once). The questions of every
+ * waiting attempt are read, looked up and written together.
+ */
+export async function sweepExamMistakes(caller: Caller, userId: number): Promise<void> {
+  const db = caller.ctx.db;
+  const pending = await repo.unsweptAttempts(db, userId);
+  if (!pending.length) return;
+  const attempts = await attemptsOf(db, [...new Set(pending.map((p) => p.exam.id))], userId);
+  const mineAt = (examId: number) => attempts.filter((a) => a.examId === examId);
+  const ready = pending.filter((p) => examReviewRule(p.exam, mineAt(p.exam.id), caller.now) === '');
+  if (!ready.length) return;
+  const wrongRows = await repo.wrongOfAttempts(
+    db,
+    ready.map((p) => p.attempt.id),
+  );
+  // an attempt swept before has only its held questions left to add
+  const todo = (p: (typeof ready)[number]) =>
+    wrongRows.filter((w) => w.userpaperId === p.attempt.id && (p.held === null || p.held.includes(w.qCode)));
+  const codes = [...new Set(wrongRows.map((w) => w.qCode))];
+  const [holds, bank] = await Promise.all([questionHolds(caller, userId, codes), bankQuestions(db, caller.scope, codes)]);
+  await inTransaction(caller, async (tx) => {
+    for (const p of ready) {
+      const wrong = todo(p);
+      const { hidden } = await ownAttemptHidden(
+        caller,
+        userId,
+        p.exam,
+        mineAt(p.exam.id),
+        wrong.map((w) => w.qCode),
+        holds,
+      );
+      for (const w of wrong) {
+        const q = bank.get(w.qCode);
+        if (!q || hidden(w.qCode)) continue;
+        await recordInBook(tx, caller, userId, q, w.answerStr ?? '', false, {
+          kind: WrongSource.Exam,
+          code: p.exam.examCode,
+          name: p.exam.examName,
+          clearStreak: WRONG_CLEAR_STREAK_DEFAULT,
+        });
+      }
+      await repo.markSwept(
+        tx,
+        p.attempt.id,
+        caller.now,
+        wrong.filter((w) => bank.has(w.qCode) && hidden(w.qCode)).map((w) => w.qCode),
+      );
+    }
+  });
+}
+
+export async function readWrongBook(caller: Caller, sourceCode: string): Promise<WrongBookView> {
+  const db = caller.ctx.db;
+  const userId = requireActor(caller).userId;
+  await sweepExamMistakes(caller, userId);
+  const rows = await repo.wrongOf(db, userId, sourceCode);
+  const bank = await bankQuestions(
+    db,
+    caller.scope,
+    rows.map((r) => r.qCode),
+  );
+  const groups = new Map<string, WrongBookGroup>();
+  let total = 0;
+  for (const r of rows) {
+    const q = bank.get(r.qCode);
+    if (!q) continue;
+    const key = `${r.sourceKind}\u0000${r.sourceCode}`;
+    const group = groups.get(key) ?? {
+      sourceKind: r.sourceKind as WrongSource,
+      sourceCode: r.sourceCode,
+      sourceName: r.sourceName,
+      questions: [],
+    };
+    groups.set(key, group);
+    const item: WrongQuestion = {
+      ...questionView(q),
+      wrongId: r.id,
+      lastAnswer: givenToWire(q.qType, r.lastAnswer),
+      rightStreak: r.rightStreak,
+      clearStreak: r.clearStreak,
+      addedAt: formatDateTime(r.addedAt),
+      updatedAt: formatDateTime(r.updatedAt),
+    };
+    group.questions.push(item);
+    total++;
+  }
+  return { total, groups: [...groups.values()] };
+}
+
+export async function answerWrong(caller: Caller, input: { wrongId: number; answer?: Answer }): Promise<PracticeFeedback> {
+  const db = caller.ctx.db;
+  const userId = requireActor(caller).userId;
+  const entry = await repo.findWrong(db, userId, input.wrongId);
+  if (!entry) throw appError('WRONG_NOT_FOUND');
+  const q = (await bankQuestions(db, caller.scope, [entry.qCode])).get(entry.qCode);
+  if (!q) throw appError('WRONG_NOT_FOUND');
+  const given = checkedAnswer(q, input.answer);
+  const feedback = await feedbackFor(caller, userId, q, given);
+  const book = await inTransaction(caller, (tx) =>
+    recordInBook(tx, caller, userId, q, given, feedback.isRight, {
+      kind: entry.sourceKind,
+      code: entry.sourceCode,
+      name: entry.sourceName,
+      clearStreak: entry.clearStreak,
+    }),
+  );
+  return { ...feedback, ...book };
+}
+
+export async function removeWrong(caller: Caller, wrongId: number): Promise<void> {
+  const userId = requireActor(caller).userId;
+  await inTransaction(caller, async (tx) => {
+    if (!(await repo.deleteWrong(tx, userId, [wrongId]))) throw appError('WRONG_NOT_FOUND');
+  });
+}
