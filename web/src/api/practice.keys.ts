@@ -9,6 +9,9 @@ export const practiceKeys = {
   /** the editor's source choices of a company */
   dirs: (companySysCode: string) => ['practice', 'dirs', companySysCode] as const,
   papers: (companySysCode: string) => ['practice', 'papers', companySysCode] as const,
+  /** the open exams holding a source's questions (the editor's notice) */
+  overlap: (companySysCode: string, sourceKind: number, sourceCode: string) =>
+    ['practice', 'overlap', companySysCode, sourceKind, sourceCode] as const,
   /** the learner's practices, next question, 错题本 and the dashboard's counts */
   mine: ['practice', 'mine'] as const,
   next: (practiceCode: string) => ['practice', 'next', practiceCode] as const,

@@ -9,6 +9,9 @@ export type PracticeBody = InputOf<typeof practiceApi.addData>;
 export const addPractice = (body: PracticeBody) => call(practiceApi.addData, body);
 export const updatePractice = (body: PracticeBody) => call(practiceApi.updateData, body);
 export const deletePractice = (practiceCode: string) => call(practiceApi.delete, { practiceCode });
+/** which open exams hold the chosen source's questions (their learners practise them without feedback till the exam ends) */
+export const getExamOverlap = (body: InputOf<typeof practiceApi.getExamOverlap>) =>
+  call(practiceApi.getExamOverlap, body, { silent: true });
 
 export const getMyPractices = () => call(practiceApi.getMyPracticeList, {});
 /** dedupe off: each call asks for the next unanswered question */

@@ -47,9 +47,12 @@ export function FeedbackPanel({ q, fb }: { q: PracticeQuestionView; fb: Practice
               <span data-testid="practice-key">正确答案：{answerText(q.qType, fb.rightAnswer)}</span>
               {fb.analysis ? <span>解析：{fb.analysis}</span> : null}
               {fb.cleared ? <span data-testid="practice-cleared">已连续答对 {fb.clearStreak} 次，本题已移出错题本</span> : null}
+              {/* only a wrong answer is recorded; a right one counts towards taking the question out (issue 38 item 14) */}
               {!fb.cleared && fb.inWrongBook ? (
-                <span>
-                  已记入错题本（连续答对 {fb.rightStreak}/{fb.clearStreak} 次后移出）
+                <span data-testid="practice-book">
+                  {fb.isRight
+                    ? `错题本中已连续答对 ${fb.rightStreak}/${fb.clearStreak} 次，再答对 ${fb.clearStreak - fb.rightStreak} 次移出`
+                    : `已记入错题本（连续答对 ${fb.clearStreak} 次后移出）`}
                 </span>
               ) : null}
             </Space>

@@ -18,7 +18,23 @@ function PracticeList({ onOpen }: { onOpen: (code: string) => void }) {
   const list = useQuery({ queryKey: practiceKeys.mine, queryFn: getMyPractices });
   if (list.isLoading) return <Skeleton active />;
   const cards = list.data ?? [];
-  if (!cards.length) return <Empty description="暂无可参加的练习" data-testid="practice-empty" />;
+  // one card around the list and its empty state, at every width (issue 38 item 14: a phone had a bare Empty)
+  return (
+    <Card title="我的练习" data-testid="practice-list-card">
+      {cards.length ? (
+        <PracticeCards cards={cards} onOpen={onOpen} />
+      ) : (
+        <Empty description="暂无可参加的练习" data-testid="practice-empty" />
+      )}
+    </Card>
+  );
+}
+
+/** Counts of a practice as the learner reads them; answers whose key is still hidden are 待公布, not wrong (issue 38 item 9). */
+const standingText = (answered: number, right: number, pending: number) =>
+  `已答 ${answered} 题，答对 ${right} 题${pending ? `，${pending} 题待公布` : ''}`;
+
+function PracticeCards({ cards, onOpen }: { cards: MyPracticeCard[]; onOpen: (code: string) => void }) {
   return (
     <Row gutter={[16, 16]} data-testid="practice-list">
       {cards.map((c: MyPracticeCard) => (
@@ -29,9 +45,7 @@ function PracticeList({ onOpen }: { onOpen: (code: string) => void }) {
             </Typography.Paragraph>
             <Progress percent={c.questionCount ? Math.round((c.answeredCount * 100) / c.questionCount) : 0} size="small" />
             <Space style={{ marginTop: 8, justifyContent: 'space-between', width: '100%' }} wrap>
-              <span>
-                已答 {c.answeredCount} 题，答对 {c.rightCount} 题
-              </span>
+              <span data-testid="practice-standing">{standingText(c.answeredCount, c.rightCount, c.pendingCount)}</span>
               <Button type="primary" onClick={() => onOpen(c.practiceCode)} data-testid="practice-open">
                 {c.answeredCount === 0 ? '开始练习' : c.answeredCount < c.questionCount ? '继续练习' : '查看'}
               </Button>
@@ -84,7 +98,7 @@ function Practising({ code, onBack }: { code: string; onBack: () => void }) {
         <Result
           status="success"
           title="本练习已全部完成"
-          subTitle={`共 ${n.total} 题，答对 ${n.right} 题`}
+          subTitle={`共 ${n.total} 题，答对 ${n.right} 题${n.pending ? `，${n.pending} 题待公布（含有它们的考试结束后公布对错）` : ''}`}
           data-testid="practice-done"
           extra={[
             <Button key="again" onClick={() => restart.mutate()} loading={restart.isPending}>

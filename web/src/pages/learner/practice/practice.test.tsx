@@ -32,6 +32,7 @@ const next = (over: Partial<PracticeNext> = {}): PracticeNext => ({
   total: 2,
   answered: 0,
   right: 0,
+  pending: 0,
   position: 1,
   question,
   ...over,
@@ -116,6 +117,48 @@ describe('the practice page', () => {
     renderPractice();
     expect(await screen.findByTestId('practice-done')).toHaveTextContent('共 2 题，答对 1 题');
   });
+
+  it('counts answers whose key is still hidden as 待公布, not wrong (issue 38 item 9)', async () => {
+    api.on(`${L}/GetNextQuestion`, ok(next({ answered: 2, right: 0, pending: 2, position: null, question: null })));
+    renderPractice();
+    expect(await screen.findByTestId('practice-done')).toHaveTextContent('共 2 题，答对 0 题，2 题待公布');
+  });
+});
+
+describe('the practice list', () => {
+  const renderList = () =>
+    renderWithApp(
+      <MemoryRouter initialEntries={['/ysUserExam/practice']}>
+        <PracticePage />
+      </MemoryRouter>,
+    );
+
+  it('says how many answers wait for their key on the card', async () => {
+    api.on(
+      `${L}/GetMyPracticeList`,
+      ok([
+        {
+          practiceCode: 'PR1',
+          practiceName: '消防练习',
+          sourceName: '消防',
+          questionCount: 8,
+          answeredCount: 8,
+          rightCount: 2,
+          pendingCount: 5,
+        },
+      ]),
+    );
+    renderList();
+    expect(await screen.findByTestId('practice-standing')).toHaveTextContent('已答 8 题，答对 2 题，5 题待公布');
+  });
+
+  it('shows the empty state inside the page’s card (issue 38 item 14)', async () => {
+    api.on(`${L}/GetMyPracticeList`, ok([]));
+    renderList();
+    const card = await screen.findByTestId('practice-list-card');
+    expect(card).toContainElement(await screen.findByTestId('practice-empty'));
+    expect(card).toHaveTextContent('我的练习');
+  });
 });
 
 describe('the 错题本', () => {
@@ -145,6 +188,9 @@ describe('the 错题本', () => {
     fireEvent.click(screen.getByTestId('practice-submit'));
     expect(await screen.findByTestId('practice-verdict')).toHaveTextContent('回答正确');
     expect(screen.getByTestId('practice-feedback')).toHaveTextContent('1/2');
+    // a right answer is not recorded (issue 38 item 14)
+    expect(screen.getByTestId('practice-feedback')).not.toHaveTextContent('已记入错题本');
+    expect(screen.getByTestId('practice-book')).toHaveTextContent('错题本中已连续答对 1/2 次，再答对 1 次移出');
     expect(api.calls.find((c) => c.url.endsWith('/AnswerWrong'))?.body).toEqual({ wrongId: 5, answer: 'B' });
     fireEvent.click(screen.getByTestId('practice-next'));
     fireEvent.click(await screen.findByRole('button', { name: '返回错题本' }));

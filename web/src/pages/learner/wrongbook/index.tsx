@@ -71,7 +71,12 @@ export default function WrongBookPage() {
     );
   }
 
-  if (!data.total) return <Empty description="错题本是空的：练习或考试中答错的题会出现在这里" data-testid="wrong-empty" />;
+  if (!data.total)
+    return (
+      <Card variant="borderless" title="错题本">
+        <Empty description="错题本是空的：练习或考试中答错的题会出现在这里" data-testid="wrong-empty" />
+      </Card>
+    );
   const all = data.groups.flatMap((g) => g.questions);
   return (
     <Card

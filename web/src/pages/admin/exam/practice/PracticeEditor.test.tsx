@@ -36,7 +36,8 @@ beforeEach(() => {
       `${EXAM_BASE}/ex_questiondir/GetTreeData`,
       ok([{ dirCode: 'QD1', dirName: '消防安全', pCode: '', sortOrder: 0, companySysCode: 'C1', qCount: 5, children: [] }]),
     )
-    .on(`${EXAM_BASE}/ex_paper/GetPageList`, ok({ models: [], totalCount: 0 }));
+    .on(`${EXAM_BASE}/ex_paper/GetPageList`, ok({ models: [], totalCount: 0 }))
+    .on(`${P}/GetExamOverlap`, ok({ questionCount: 5, heldCount: 0, exams: [] }));
 });
 
 function renderEditor() {
@@ -63,6 +64,33 @@ describe('PracticeEditor', () => {
       participants: { users: [7], orgs: [], posts: [] },
       companySysCode: 'C1',
     });
+  });
+
+  it('says which open exams hold the source’s questions, how many and until when (issue 38 item 9)', async () => {
+    api.on(
+      `${P}/GetExamOverlap`,
+      ok({
+        questionCount: 5,
+        heldCount: 3,
+        exams: [{ examCode: 'E1', examName: '年度安全考试', examEndTime: '2026-12-31 18:00:00', questionCount: 3 }],
+      }),
+    );
+    renderEditor();
+    const notice = await screen.findByTestId('practice-overlap');
+    expect(notice).toHaveTextContent('所选题目中有 3 题在进行中的考试里');
+    expect(notice).toHaveTextContent('「年度安全考试」3 题，至 2026-12-31 18:00:00');
+    expect(api.calls.find((c) => c.url.endsWith('/GetExamOverlap'))?.body).toEqual({
+      sourceKind: 1,
+      sourceCode: 'QD1',
+      companySysCode: 'C1',
+    });
+  });
+
+  it('shows no notice when no open exam holds them', async () => {
+    renderEditor();
+    await screen.findByDisplayValue('消防练习');
+    await waitFor(() => expect(api.calls.some((c) => c.url.endsWith('/GetExamOverlap'))).toBe(true));
+    expect(screen.queryByTestId('practice-overlap')).toBeNull();
   });
 
   it('a refused save shows the reason once and keeps the drawer open; an empty name is not sent', async () => {

@@ -4,13 +4,14 @@ import {
   PRACTICE_SOURCE_LABELS,
   PracticeSource,
   PracticeStatus,
+  practiceOverlapText,
   type QuestionDirNode,
   WRONG_CLEAR_STREAK_DEFAULT,
   WRONG_CLEAR_STREAK_MAX,
 } from '@xuetu/contract';
-import { Form, Input, InputNumber, Radio, Select, TreeSelect } from 'antd';
+import { Alert, Form, Input, InputNumber, Radio, Select, TreeSelect } from 'antd';
 import { getPaperPage, getQuestionDirTree } from '../../../../api/exams';
-import { addPractice, getPractice, updatePractice } from '../../../../api/practice';
+import { addPractice, getExamOverlap, getPractice, updatePractice } from '../../../../api/practice';
 import { practiceKeys } from '../../../../api/practice.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
@@ -51,6 +52,15 @@ export function PracticeEditor(props: {
     hint: '尚未选择；部门包含其下级部门，之后加入的人员也能参加练习',
   });
   const sourceKind = Form.useWatch('sourceKind', form);
+  const paperCode = Form.useWatch('paperCode', form);
+  const dirCode = Form.useWatch('dirCode', form);
+  const sourceCode = (sourceKind === PracticeSource.Paper ? paperCode : dirCode) ?? '';
+  // issue 38 item 9: say before saving which questions open exams hold (practised without feedback till they end)
+  const overlap = useQuery({
+    queryKey: practiceKeys.overlap(props.company, sourceKind, sourceCode),
+    queryFn: () => getExamOverlap({ sourceKind, sourceCode, companySysCode: props.company }),
+    enabled: props.open && !!sourceKind && !!sourceCode,
+  });
   const dirs = useQuery({
     queryKey: practiceKeys.dirs(props.company),
     queryFn: () => getQuestionDirTree(props.company),
@@ -156,6 +166,15 @@ export function PracticeEditor(props: {
           </Form.Item>
         )}
         <Form.Item
+        {overlap.data?.exams.length ? (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="practice-overlap"
+            title={practiceOverlapText(overlap.data)}
+          />
+        ) : null}
           name="clearStreak"
           label="连续答对几次移出错题本"
           extra="学员在本练习中答错的题进入错题本，之后连续答对这么多次自动移出（也可以手动移出）"
