@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { applyMigrations, withStartupLock } from './db/migrate.ts';
 import { seedDatabase } from './db/seed/index.ts';
 import { isDatabaseUnavailable, isNumberOutOfRange } from './db/unavailable.ts';
+import { platformAdminState } from './modules/identity/public.ts';
 import { allJobs, allRoutes, wireModules } from './modules/index.ts';
 import { loadActor } from './platform/actor.ts';
 import { type Cache, isCacheUnavailable } from './platform/cache.ts';
@@ -182,6 +183,17 @@ export async function buildApp(opts: BuildOptions = {}): Promise<{ app: FastifyI
   else if (env.SMS_ENDPOINT?.startsWith('http://') && env.NODE_ENV === 'production')
     app.log.warn(`SMS_PROVIDER=${env.SMS_PROVIDER}: SMS_ENDPOINT=${env.SMS_ENDPOINT} is plain http; the codes travel unencrypted`);
   else app.log.info(`SMS_PROVIDER=${env.SMS_PROVIDER}: codes are sent through ${env.SMS_ENDPOINT ?? 'the vendor endpoint'}`);
+
+  // a production install starts without any account (no demo): say how to make the first one
+  const admins = await platformAdminState(ctx.db);
+  if (admins.state === 'none')
+    app.log.warn(
+      'no platform administrator yet: create the first with `npm run admin:create -- --phone <mobile> --name <name> --url <site address>` and sign in with the temporary password it prints (README, docs/deploy.md)',
+    );
+  else if (admins.state === 'pending')
+    app.log.warn(
+      `platform administrator ${admins.accountCode} has not chosen a password yet; \`npm run admin:create -- --account ${admins.accountCode} --phone <mobile> --name <name>\` prints a new temporary password`,
+    );
 
   app.addHook('onReady', async () => ctx.jobs.start());
   // however the app closes (a signal in main.ts, a test), it is not ready for new work any more

@@ -1,8 +1,5 @@
 import { parseEnv } from '../config/env.ts';
-import { createContext } from '../platform/context.ts';
-import { openDatabase } from './client.ts';
-import { migrate, withStartupLock } from './migrate.ts';
-import { seedDatabase } from './seed/index.ts';
+import { openCliContext } from './cli-context.ts';
 
 // npm run db:migrate | npm run db:seed
 const command = process.argv[2];
@@ -17,28 +14,15 @@ try {
     );
   if (command === 'seed' && !env.SEED_DEMO)
     throw new Error('db:seed refused: SEED_DEMO=false (unset it, or set it to true, to seed the demo data)');
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
-  try {
-    const applied = await migrate(database);
-    console.log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
-    if (command === 'seed') {
-      const outcome = await withStartupLock(database, async () => {
-        const ctx = await createContext(database, env);
-        try {
-          return await seedDatabase(ctx, { demo: true });
-        } finally {
-          await ctx.cache.close();
-        }
-      });
-      console.log(
-        outcome === 'seeded'
-          ? 'demo data seeded'
-          : 'demo data not added: the database already has companies (the demo is only seeded into an empty database)',
-      );
-    }
-  } finally {
-    await database.close();
-  }
+  const { applied, seeded, close } = await openCliContext(env, { demo: command === 'seed' });
+  await close();
+  console.log(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
+  if (command === 'seed')
+    console.log(
+      seeded === 'seeded'
+        ? 'demo data seeded'
+        : 'demo data not added: the database already has companies (the demo is only seeded into an empty database)',
+    );
 } catch (err) {
   console.error((err as Error).message);
   process.exit(1);

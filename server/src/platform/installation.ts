@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Env, ParsedEnv } from '../config/env.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { installationValues } from '../db/schema/index.ts';
 
 /**
@@ -13,6 +13,17 @@ export async function installationValue(db: Db, name: string, make: () => string
   await db.insert(installationValues).values({ name, value: make() }).onConflictDoNothing();
   const [row] = await db.select({ value: installationValues.value }).from(installationValues).where(eq(installationValues.name, name));
   return row.value;
+}
+
+/** The value stored under `name`, or undefined. */
+export async function readInstallationValue(db: DbOrTx, name: string): Promise<string | undefined> {
+  const [row] = await db.select({ value: installationValues.value }).from(installationValues).where(eq(installationValues.name, name));
+  return row?.value;
+}
+
+/** Stores `value` under `name`, replacing what was there. */
+export async function putInstallationValue(db: DbOrTx, name: string, value: string): Promise<void> {
+  await db.insert(installationValues).values({ name, value }).onConflictDoUpdate({ target: installationValues.name, set: { value } });
 }
 
 /** A random id for this installation (one database = one installation). */

@@ -48,3 +48,11 @@ export {
   searchReceivers,
   topDepartmentOf,
 } from './people/people.repository.ts';
+// The platform administrators, for the first administrator's set-up (identity) and the start log.
+export {
+  findAccountCodeHolder,
+  findPlatformAdmins,
+  insertPlatformAdmin,
+  type PlatformAdminRow,
+  updatePendingAdmin,
+} from './users/platform-admins.repository.ts';

@@ -7,6 +7,7 @@ import { type AccountRow, findAccountById, findAccountsByIdentifier, findAccount
 import { openSession, signInRefusal } from '../session/session.service.ts';
 import { accountLabel, choice } from './account.presenter.ts';
 import { sendCode, verifyCode } from './codes.ts';
+import { setupPasswordExpired } from './first-admin.ts';
 import { guarded, requireCaptchaOrGrant } from './guard.ts';
 import { consumeSecret, issueSecret } from './secrets.ts';
 import { verifySsoToken } from './sso.ts';
@@ -31,7 +32,11 @@ export async function loginStep1(caller: Caller, input: { username: string; pass
     // the same work and the same answer whether or not the name exists
     if (!candidates.some((u) => u.passwordHash)) await verifyPassword(input.password, null);
     if (!matched.length) throw appError('LOGIN_FAILED');
-    return choicesFor(caller, matched);
+    // the first administrator's temporary password (admin:create) works for a day only
+    const live: AccountRow[] = [];
+    for (const u of matched) if (!(await setupPasswordExpired(caller, u))) live.push(u);
+    if (!live.length) throw appError('ACCOUNT_EXPIRED');
+    return choicesFor(caller, live);
   });
 }
 

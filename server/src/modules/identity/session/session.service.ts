@@ -6,6 +6,7 @@ import { appError, unauthorized } from '../../../platform/errors.ts';
 import { verifyPassword } from '../../../platform/passwords.ts';
 import { createSession, revokeSession } from '../../../platform/sessions.ts';
 import { findUserByAccount, findUserWithLabels, type UserRow } from '../../directory/public.ts';
+import { setupPasswordExpired } from '../account/first-admin.ts';
 import { guarded } from '../account/guard.ts';
 import { presentUserInfo } from './session.presenter.ts';
 
@@ -42,6 +43,8 @@ export async function loginWithPassword(caller: Caller, input: { username: strin
   );
   const refusal = signInRefusal(user, caller.now);
   if (refusal) throw appError(refusal);
+  // the first administrator's temporary password (admin:create) works for a day only
+  if (await setupPasswordExpired(caller, user)) throw appError('ACCOUNT_EXPIRED');
   const token = await openSession(caller, user.id);
   return { token, mustChangePassword: user.mustChangePassword };
 }
