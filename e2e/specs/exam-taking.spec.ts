@@ -245,25 +245,22 @@ test('the exam page works at phone size', async ({ page }) => {
   await snap(page, 'exam-page-390');
 });
 
-/** An exam of one paper for one learner, with extra settings (issue 26). */
-async function examFor(request: Parameters<typeof login>[0], account: string, name: string, extra: Record<string, unknown>) {
+/** An exam of one paper for one learner, with extra settings (issue 26); `types`: the paper's question types in its order. */
+async function examFor(
+  request: Parameters<typeof login>[0],
+  account: string,
+  name: string,
+  extra: Record<string, unknown>,
+  types: number[] = [1, 1, 1, 1],
+) {
   const token = await login(request, account);
   const Q = '/Api/Exam_Manage/ex_question/AddData';
   const qs: string[] = [];
-  for (let i = 1; i <= 4; i++)
-    qs.push(
-      (
-        await api<{ qCode: string }>(request, corp, Q, {
-          qType: 1,
-          qName: `${name}第${i}题`,
-          a: `甲${i}`,
-          b: `乙${i}`,
-          c: `丙${i}`,
-          d: `丁${i}`,
-          answer: 'A',
-        })
-      ).qCode,
-    );
+  for (const [n, qType] of types.entries()) {
+    const i = n + 1;
+    const options = qType === 1 ? { a: `甲${i}`, b: `乙${i}`, c: `丙${i}`, d: `丁${i}` } : {};
+    qs.push((await api<{ qCode: string }>(request, corp, Q, { qType, qName: `${name}第${i}题`, ...options, answer: 'A' })).qCode);
+  }
   const { paperCode } = await api<{ paperCode: string }>(request, corp, '/Api/Exam_Manage/ex_paper/AddData', {
     paperName: `${name}试卷`,
     paperType: 1,
@@ -312,21 +309,85 @@ test('a shuffled exam reloaded mid-way shows the same order and the answer on th
   await expect(page.getByTestId('question-1').locator(`input[value="${chosen}"]`)).toBeChecked();
 });
 
+test('a shuffled exam numbers its questions down the page within their types, and the result keeps that order', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // the paper mixes the types; the shuffle draws the order across them (issue 38 item 12)
+  const { token, code } = await examFor(
+    request,
+    'learner04',
+    '端到端题号考试',
+    { isShuffleQuestion: 1, isAllowedViewAnswer: 1 },
+    [1, 3, 1, 3, 1],
+  );
+  await signIn(page, token);
+  await page.goto(`/ysUserExam/exam?examCode=${code}`);
+  await expect(page.locator('[data-testid^="question-"]')).toHaveCount(5);
+  const sheet = page.getByTestId('navigator');
+  await expect(sheet.locator('.xt-sheet-type')).toHaveText(['单选题', '判断题']);
+  await expect(sheet.locator('.xt-sheet-item')).toHaveText(['1', '2', '3', '4', '5']);
+  await expect(page.locator('.xt-exam-type')).toHaveText(['单选题', '判断题']);
+  // the numbers on the page, in the page's order, and each question's stem beside its number
+  const stems = async () =>
+    page
+      .locator('[data-testid^="question-"]')
+      .evaluateAll((cards) =>
+        cards.map((c) => `${c.getAttribute('data-testid')} ${(c.textContent ?? '').match(/端到端题号考试第\d题/)?.[0]}`),
+      );
+  const shown = await stems();
+  expect(shown.map((x) => x.split(' ')[0])).toEqual(['question-1', 'question-2', 'question-3', 'question-4', 'question-5']);
+  await page.getByTestId('question-1').getByText(/甲\d/).click();
+  await expect(page.getByTestId('sync-state')).toHaveText('答案已全部保存');
+  await page.getByTestId('submit-exam').click();
+  await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  await expect(page).toHaveURL(/\/ysUserExam\/examview\?userpaperId=/);
+  // the result: the same numbers on the same questions, under the same type headings
+  const result = page.getByTestId('exam-result');
+  await expect(result.locator('.exam-result-question')).toHaveCount(5);
+  await expect(result.locator('.exam-result-type')).toHaveText(['单选题', '判断题']);
+  const inResult = await result
+    .locator('.exam-result-question')
+    .evaluateAll((cards) =>
+      cards.map((c) => `${(c.textContent ?? '').match(/^\s*(\d+)\./)?.[1]} ${(c.textContent ?? '').match(/端到端题号考试第\d题/)?.[0]}`),
+    );
+  expect(inResult).toEqual(shown.map((x) => x.replace(/^question-/, '')));
+});
+
 test('a learner leaves the exam page past the limit and the server submits the attempt', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { token, code } = await examFor(request, 'learner03', '端到端离开监控考试', { leaveLimit: 1 });
   await signIn(page, token);
-  await page.goto(`/ysUserExam/exam?examCode=${code}`);
+  // issue 38 item 11: the limit is told before 开始考试
+  await page.goto('/ysUserExam/myexam');
+  await page.getByTestId(`exam-card-${code}`).getByRole('button', { name: '开始考试' }).click();
+  await expect(page.getByTestId('exam-leave-notice')).toHaveText(
+    '本场考试最多可离开考试页面 1 次（切换页面、窗口失去焦点各算一次，刷新页面不算），超过将自动交卷',
+  );
+  await page.getByTestId('begin-exam').click();
+  await expect(page).toHaveURL(/\/ysUserExam\/exam\?examCode=/);
   await expect(page.getByTestId('leaves-left')).toHaveText('剩余离开次数 1');
   await page.getByTestId('question-1').getByText(/甲\d/).click();
   await expect(page.getByTestId('sync-state')).toHaveText('答案已全部保存');
-  // the window loses focus (another window), then comes back
+  // a reload is not a leave: the page still has its one leave left and no warning
+  await page.reload();
+  await expect(page.getByTestId('question-1').locator('input:checked')).toHaveCount(1);
+  await expect(page.getByTestId('leaves-left')).toHaveText('剩余离开次数 1');
+  await expect(page.getByTestId('leave-warning')).toHaveCount(0);
+  // the window loses focus (another window), then comes back: the page warns
   await page.evaluate(() => window.dispatchEvent(new Event('blur')));
   await expect(page.getByTestId('leaves-left')).toHaveText('剩余离开次数 0');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  // once more: past the limit, the server submits and the page shows the result
+  await expect(page.getByTestId('leave-warning')).toHaveText('您已离开考试页面 1 次，再离开 1 次将自动交卷');
+  // reloaded again: the count is the server's, still 1
+  await page.reload();
+  await expect(page.getByTestId('leave-warning')).toHaveText('您已离开考试页面 1 次，再离开 1 次将自动交卷');
+  await expect(page.getByTestId('leaves-left')).toHaveText('剩余离开次数 0');
+  // once more: past the limit, the server submits and the page shows the result, saying why
   await page.evaluate(() => window.dispatchEvent(new Event('blur')));
   await expect(page).toHaveURL(/\/ysUserExam\/examview\?userpaperId=/);
+  await expect(page.getByTestId('result-leave-submitted')).toHaveText('离开考试页面超过 1 次，系统已自动交卷');
   await switchUser(page, corp);
   await page.goto('/exam/result');
   await page.getByRole('row').filter({ hasText: '端到端离开监控考试' }).getByTestId('exam-results-open').click();
