@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { JOB_STATUS_LABELS, JobStatus, type JobView, Perm } from '@xuetu/contract';
-import { Button, Card, Popconfirm, Progress, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Progress, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { getJobPage, retryJob } from '../../../api/jobs';
 import { jobKeys } from '../../../api/jobs.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
-import { DEFAULT_PAGE, pager } from '../shared';
+import { DEFAULT_PAGE, pager, tableScrollX } from '../shared';
 
 const STATUS_COLORS: Record<JobStatus, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
 const STATUS_OPTIONS = [
@@ -40,6 +40,66 @@ export default function JobsPage() {
     success: '任务已重新排队',
     invalidate: [jobKeys.list],
   });
+  const columns: TableColumnsType<JobView> = [
+    { title: '编号', dataIndex: 'id', width: 80 },
+    {
+      title: '任务',
+      dataIndex: 'title',
+      width: 240,
+      render: (title: string, j) => (
+        <span title={j.kind}>
+          {title}
+          <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
+            {j.kind}
+          </Typography.Text>
+        </span>
+      ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      render: (s: JobStatus) => <Tag color={STATUS_COLORS[s]}>{JOB_STATUS_LABELS[s]}</Tag>,
+    },
+    {
+      title: '进度',
+      dataIndex: 'progress',
+      width: 160,
+      render: (p: number, j) => (
+        <Progress aria-label="进度" percent={p} size="small" status={j.status === JobStatus.Failed ? 'exception' : undefined} />
+      ),
+    },
+    { title: '尝试次数', width: 100, render: (_, j) => `${j.attempts} / ${j.maxAttempts}` },
+    { title: '创建时间', dataIndex: 'createTime', width: 170 },
+    { title: '完成时间', dataIndex: 'finishTime', width: 170, render: (v: string) => v || '—' },
+    {
+      title: '结果',
+      dataIndex: 'result',
+      width: 200,
+      ellipsis: true,
+      render: (r: JobView['result']) => compactResult(r) || '—',
+    },
+    {
+      title: '最后一次错误',
+      dataIndex: 'lastError',
+      width: 240,
+      ellipsis: true,
+      render: (e: string) => (e ? <Typography.Text type="danger">{e}</Typography.Text> : '—'),
+    },
+    {
+      title: '操作',
+      width: 90,
+      fixed: 'right',
+      render: (_, j) =>
+        can(Perm.JobRetry) && j.status === JobStatus.Failed ? (
+          <Popconfirm title="确定重新运行该任务吗？" okText="确定" cancelText="取消" onConfirm={() => retry.mutate(j.id)}>
+            <Button type="link" size="small" loading={retry.isPending && retry.variables === j.id} data-testid="job-retry">
+              重试
+            </Button>
+          </Popconfirm>
+        ) : null,
+    },
+  ];
   return (
     <Card variant="borderless" data-testid="jobs-admin">
       <Space style={{ marginBottom: 16 }} wrap>
@@ -63,7 +123,6 @@ export default function JobsPage() {
         loading={list.isLoading}
         dataSource={list.data?.models ?? []}
         locale={{ emptyText: '暂无后台任务' }}
-        scroll={{ x: 1160 }}
         pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         expandable={{
           expandedRowRender: (j) => (
@@ -83,64 +142,10 @@ export default function JobsPage() {
           ),
           rowExpandable: (j) => Boolean(j.lastError || j.result),
         }}
-        columns={[
-          { title: '编号', dataIndex: 'id', width: 80 },
-          {
-            title: '任务',
-            dataIndex: 'title',
-            render: (title: string, j) => (
-              <span title={j.kind}>
-                {title}
-                <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
-                  {j.kind}
-                </Typography.Text>
-              </span>
-            ),
-          },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            width: 100,
-            render: (s: JobStatus) => <Tag color={STATUS_COLORS[s]}>{JOB_STATUS_LABELS[s]}</Tag>,
-          },
-          {
-            title: '进度',
-            dataIndex: 'progress',
-            width: 160,
-            render: (p: number, j) => (
-              <Progress aria-label="进度" percent={p} size="small" status={j.status === JobStatus.Failed ? 'exception' : undefined} />
-            ),
-          },
-          { title: '尝试次数', width: 100, render: (_, j) => `${j.attempts} / ${j.maxAttempts}` },
-          { title: '创建时间', dataIndex: 'createTime', width: 170 },
-          { title: '完成时间', dataIndex: 'finishTime', width: 170, render: (v: string) => v || '—' },
-          {
-            title: '结果',
-            dataIndex: 'result',
-            width: 200,
-            ellipsis: true,
-            render: (r: JobView['result']) => compactResult(r) || '—',
-          },
-          {
-            title: '最后一次错误',
-            dataIndex: 'lastError',
-            ellipsis: true,
-            render: (e: string) => (e ? <Typography.Text type="danger">{e}</Typography.Text> : '—'),
-          },
-          {
-            title: '操作',
-            width: 90,
-            fixed: 'right',
-            render: (_, j) =>
-              can(Perm.JobRetry) && j.status === JobStatus.Failed ? (
-                <Popconfirm title="确定重新运行该任务吗？" okText="确定" cancelText="取消" onConfirm={() => retry.mutate(j.id)}>
-                  <Button type="link" size="small" loading={retry.isPending && retry.variables === j.id} data-testid="job-retry">
-                    重试
-                  </Button>
-                </Popconfirm>
-              ) : null,
-          },
-        ]}
+        columns={columns}
+        // every column has its width and the expander 48 px: on a phone the table scrolls in its box;
+        // the unsized 任务 column used to get what was left of a too-small scroll.x, a character a line
+        scroll={{ x: tableScrollX(columns) + 48 }}
       />
     </Card>
   );

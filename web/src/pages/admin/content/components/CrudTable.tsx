@@ -4,6 +4,7 @@ import { Button, Card, Form, type FormInstance, Modal, Popconfirm, Space, Table,
 import { type ReactNode, useState } from 'react';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { useCan } from '../../../../components/Can';
+import { tableScrollX } from '../../shared';
 
 export interface CrudConfig<T extends object, F extends object> {
   queryKey: readonly unknown[];
@@ -46,6 +47,31 @@ export function CrudTable<T extends object, F extends object>(c: CrudConfig<T, F
     setEditing({ open: true, row });
   };
   const editable = can(c.editAction);
+  const columns: TableColumnsType<T> = [
+    ...c.columns,
+    ...(editable
+      ? [
+          {
+            title: '操作',
+            key: 'op',
+            width: 140,
+            fixed: 'right' as const,
+            render: (_: unknown, row: T) => (
+              <Space size={4}>
+                <Button size="small" type="link" onClick={() => open(row)}>
+                  编辑
+                </Button>
+                <Popconfirm title="确定删除吗？" okText="删除" cancelText="取消" onConfirm={() => remove.mutate(row)}>
+                  <Button size="small" type="link" danger>
+                    删除
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <Card variant="borderless" data-testid={c.testId}>
       <Space style={{ marginBottom: 16 }} wrap>
@@ -60,33 +86,11 @@ export function CrudTable<T extends object, F extends object>(c: CrudConfig<T, F
         rowKey={c.rowKey}
         loading={q.isFetching}
         dataSource={q.data ?? []}
-        scroll={{ x: 800 }}
+        // every column's width, 200 px for one without (a link address): a fixed 800 left an unsized
+        // column a few pixels on a phone, its text a character a line (issue 38 item 14)
+        scroll={{ x: tableScrollX(columns) }}
         pagination={{ pageSize: 20, showTotal: (t) => `共 ${t} 条`, hideOnSinglePage: true }}
-        columns={[
-          ...c.columns,
-          ...(editable
-            ? [
-                {
-                  title: '操作',
-                  key: 'op',
-                  width: 140,
-                  fixed: 'right' as const,
-                  render: (_: unknown, row: T) => (
-                    <Space size={4}>
-                      <Button size="small" type="link" onClick={() => open(row)}>
-                        编辑
-                      </Button>
-                      <Popconfirm title="确定删除吗？" okText="删除" cancelText="取消" onConfirm={() => remove.mutate(row)}>
-                        <Button size="small" type="link" danger>
-                          删除
-                        </Button>
-                      </Popconfirm>
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
-        ]}
+        columns={columns}
       />
       <Modal
         open={editing.open}
