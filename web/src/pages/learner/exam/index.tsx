@@ -1,6 +1,6 @@
 import type { AttemptQuestionView, BeginExamResult } from '@xuetu/contract';
 import { AppErrorMessages, LeaveText, Q_TYPE_LABELS } from '@xuetu/contract';
-import { lazy, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/request';
 import { beginExam, submitExam } from '../../../api/userexam';

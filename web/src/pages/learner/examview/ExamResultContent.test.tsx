@@ -47,7 +47,20 @@ const result = (answersHidden: AnswerHidden | '', answer: string): ExamResultVie
     passScore: 60,
   },
   answersHidden,
-  paper: { id: 1, chnName: '学员一', orgName: '', score: 0, isPass: 0, startTime: '', endTime: '', status: 30, leaveCount: 0, leaves: [], leaveLimit: 0, submittedByLeaves: false },
+  paper: {
+    id: 1,
+    chnName: '学员一',
+    orgName: '',
+    score: 0,
+    isPass: 0,
+    startTime: '',
+    endTime: '',
+    status: 30,
+    leaveCount: 0,
+    leaves: [],
+    leaveLimit: 0,
+    submittedByLeaves: false,
+  },
   exampaperquestionlist: [question(answer)],
 });
 
