@@ -9,6 +9,7 @@ export * from './jobs.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
+export * from './res-content.ts';
 export * from './schemas/account.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/admin-access.ts';

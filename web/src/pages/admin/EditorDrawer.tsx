@@ -1,6 +1,7 @@
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Skeleton, Space } from 'antd';
 import { type ReactNode, useEffect, useEffectEvent } from 'react';
+import { useConfirmDiscard } from './useConfirmDiscard';
 
 /**
  * The stored record an editor drawer edits (`code`; null when adding): fetched while the drawer is
@@ -34,13 +35,15 @@ export function useEditorRecord<T>(opts: {
 /**
  * The drawer an exam, paper or project is edited in: 取消 and 保存 at the top, a skeleton while
  * the stored record loads, then the form (`children`); `dialogs` (pickers the form opens) stay
- * mounted beside it.
+ * mounted beside it. With `isDirty`, closing it (✕, 取消, Esc, the mask) over unsaved work asks first.
  */
 export function EditorDrawer(props: {
   open: boolean;
   title: string;
   width: number;
   onClose: () => void;
+  /** whether the form holds unsaved work (e.g. `() => form.isFieldsTouched()`) */
+  isDirty?: () => boolean;
   loading: boolean;
   saving: boolean;
   onSave: () => unknown;
@@ -48,16 +51,17 @@ export function EditorDrawer(props: {
   children: ReactNode;
   dialogs?: ReactNode;
 }) {
+  const close = useConfirmDiscard(props.isDirty ?? (() => false), props.onClose);
   return (
     <Drawer
       open={props.open}
       title={props.title}
       width={props.width}
-      onClose={props.onClose}
+      onClose={close}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={props.onClose}>取消</Button>
+          <Button onClick={close}>取消</Button>
           <Button type="primary" loading={props.saving} onClick={() => void props.onSave()} data-testid={props.saveTestId}>
             保存
           </Button>

@@ -8,6 +8,7 @@ import {
   type ResSaveInput,
   ResType,
   type ResView,
+  resContentChanged,
   TrainResLimits,
 } from '@xuetu/contract';
 import type { Tx } from '../../../db/client.ts';
@@ -203,30 +204,12 @@ export async function addRes(caller: Caller, input: ResSaveInput): Promise<{ res
   });
 }
 
-/** What learners study, and so what an audit approves; 推荐 and 私有 are administrative settings, not content. */
-const CONTENT_FIELDS = [
-  'resName',
-  'introduce',
-  'cover',
-  'lecturerCode',
-  'resType',
-  'content',
-  'mediaId',
-  'lessons',
-  'dCode',
-  'creditHours',
-  'duration',
-] as const;
-
-function contentChanged(row: repo.ResListRow, fields: Pick<repo.ResListRow, (typeof CONTENT_FIELDS)[number]>): boolean {
-  return CONTENT_FIELDS.some((k) => JSON.stringify(row[k] ?? null) !== JSON.stringify(fields[k] ?? null));
-}
-
 /**
  * Editing an approved resource puts it back to draft for re-audit; learners keep seeing the
  * approved version (`live`) until the new one is approved. A pending one is locked. A save that
  * changes only the recommendation or privacy keeps the resource where it is in the audit (issue
- * 23 item 7): those are administrative settings, audited in the operation log.
+ * 23 item 7): those are administrative settings, audited in the operation log. The editor warns
+ * of the re-audit with the same rule (resContentChanged, contract).
  */
 export async function updateRes(caller: Caller, input: ResSaveInput): Promise<{ resCode: string }> {
   requireActor(caller);
@@ -235,7 +218,7 @@ export async function updateRes(caller: Caller, input: ResSaveInput): Promise<{ 
     const row = await mustFind(tx, caller, input.resCode);
     authorize(caller, 'edit', row);
     const { sourceKeys, ...fields } = await checkedFields(tx, caller, input, row.companySysCode);
-    const to = contentChanged(row, fields) ? stepTo('edit', row.auditStatus) : row.auditStatus;
+    const to = resContentChanged(row, fields) ? stepTo('edit', row.auditStatus) : row.auditStatus;
     await repo.updateRes(tx, caller.scope, row.id, { ...fields, auditStatus: to, updatedAt: caller.now });
     if (row.auditStatus !== to) await logTransition(tx, caller, row, 'edit', to, '');
     await markFilesAttached(tx, [fields.cover, ...sourceKeys], caller.now);

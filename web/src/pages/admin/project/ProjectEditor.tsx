@@ -91,6 +91,7 @@ export function ProjectEditor(props: {
       title={props.projectCode ? '编辑培训项目' : '新增培训项目'}
       width={Math.min(820, window.innerWidth)}
       onClose={props.onClose}
+      isDirty={() => form.isFieldsTouched()}
       loading={loading}
       saving={save.isPending}
       onSave={() => save.mutate()}

@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { AuditStatus, RECOMMEND_LABELS, RES_TYPE_LABELS, type ResDirNode, TrainResLimits, TrainResMsg } from '@xuetu/contract';
+import {
+  AuditStatus,
+  RECOMMEND_LABELS,
+  RES_TYPE_LABELS,
+  type ResDirNode,
+  resContentChanged,
+  TrainResLimits,
+  TrainResMsg,
+} from '@xuetu/contract';
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Spin, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
 import { getLecturers } from '../../../api/portal';
@@ -9,6 +17,7 @@ import { trainResKeys } from '../../../api/trainres.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { ImageCropUpload } from '../../../components/ImageCropUpload';
 import { LazyRichText } from '../../../components/LazyRichText';
+import { useConfirmDiscard } from '../useConfirmDiscard';
 import { defaultLessonTitle, type LessonDraft, LessonList, lessonsProblem, newLessonKey } from './LessonList';
 import { MediaUploader } from './MediaUploader';
 
@@ -59,6 +68,9 @@ export function ResEditor({
   const mediaId = Form.useWatch('mediaId', form) ?? '';
   const cover = Form.useWatch('cover', form);
   const [lessons, setLessons] = useState<LessonDraft[]>(oneEmptyLesson);
+  // anything the administrator typed, picked or uploaded since the dialog opened
+  const [dirty, setDirty] = useState(false);
+  const values = Form.useWatch((v: Values) => v, form);
   const current = useQuery({
     queryKey: trainResKeys.res(resCode),
     queryFn: () => getRes(resCode ?? ''),
@@ -70,6 +82,7 @@ export function ResEditor({
     if (!open) return;
     form.resetFields();
     setLessons(oneEmptyLesson());
+    setDirty(false);
     if (!resCode) form.setFieldsValue({ resType: 1, dCode: defaultDir || undefined, creditHours: 1, recommendCate: 0, isPrivate: false });
   }, [open, resCode, defaultDir, form]);
   useEffect(() => {
@@ -105,6 +118,26 @@ export function ResEditor({
     },
   });
 
+  const close = useConfirmDiscard(() => dirty, onClose);
+  const editLessons = (next: LessonDraft[]) => {
+    setLessons(next);
+    setDirty(true);
+  };
+  // the warning shows once a change would send the approved resource back to audit: the server's rule
+  const stored = current.data;
+  const reaudit =
+    stored?.auditStatus === AuditStatus.Approved &&
+    values !== undefined &&
+    resContentChanged(stored, {
+      ...values,
+      resName: values.resName ?? '',
+      dCode: values.dCode ?? '',
+      resType: values.resType ?? stored.resType,
+      lecturerCode: values.lecturerCode ?? '',
+      duration: values.resType === 3 ? Math.round((values.readMinutes ?? 0) * 60) : 0,
+      lessons: takesLessons(values.resType ?? stored.resType) ? lessons : [],
+    });
+
   return (
     <Modal
       open={open}
@@ -125,18 +158,19 @@ export function ResEditor({
           () => undefined,
         )
       }
-      onCancel={onClose}
+      onCancel={close}
     >
       <Spin spinning={Boolean(resCode) && current.isLoading}>
-        {current.data?.auditStatus === AuditStatus.Approved && (
+        {reaudit && (
           <Alert
+            data-testid="reaudit-warning"
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            message="该资源已审核通过：保存后需重新提交审核，审核通过前学员仍看到当前已通过的版本。"
+            message="该资源已审核通过：本次修改了学习内容，保存后需重新提交审核，审核通过前学员仍看到当前已通过的版本（只改推荐或可见范围无需重新审核）。"
           />
         )}
-        <Form form={form} layout="vertical" data-testid="res-editor">
+        <Form form={form} layout="vertical" data-testid="res-editor" onValuesChange={() => setDirty(true)}>
           <Form.Item name="resName" label="资源名称" rules={[{ required: true, whitespace: true, message: TrainResMsg.resNameRequired }]}>
             <Input maxLength={TrainResLimits.nameMax} showCount />
           </Form.Item>
@@ -145,7 +179,7 @@ export function ResEditor({
               options={[1, 2, 3, 4].map((v) => ({ value: v, label: RES_TYPE_LABELS[v] }))}
               onChange={() => {
                 form.setFieldValue('mediaId', '');
-                setLessons(oneEmptyLesson());
+                editLessons(oneEmptyLesson());
               }}
             />
           </Form.Item>
@@ -170,12 +204,15 @@ export function ResEditor({
               value={cover}
               width={320}
               height={180}
-              onChange={(img) => form.setFieldValue('cover', img.url)}
+              onChange={(img) => {
+                form.setFieldValue('cover', img.url);
+                setDirty(true);
+              }}
             />
           </Form.Item>
           {takesLessons(resType) ? (
             <Form.Item label="课时" required extra="可上传多个课时组成一门课程；只有一个课时即为单个视频或音频">
-              <LessonList resType={resType} value={lessons} onChange={setLessons} />
+              <LessonList resType={resType} value={lessons} onChange={editLessons} />
             </Form.Item>
           ) : resType !== 4 ? (
             <>
@@ -183,7 +220,14 @@ export function ResEditor({
                 <Input />
               </Form.Item>
               <Form.Item label={`${RES_TYPE_LABELS[resType]}文件`} required>
-                <MediaUploader resType={resType} mediaId={mediaId} onChange={(id) => form.setFieldValue('mediaId', id)} />
+                <MediaUploader
+                  resType={resType}
+                  mediaId={mediaId}
+                  onChange={(id) => {
+                    form.setFieldValue('mediaId', id);
+                    setDirty(true);
+                  }}
+                />
               </Form.Item>
             </>
           ) : (

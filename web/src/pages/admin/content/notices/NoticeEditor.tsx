@@ -8,6 +8,7 @@ import { contentKeys } from '../../../../api/content.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can } from '../../../../components/Can';
 import { LazyRichText } from '../../../../components/LazyRichText';
+import { useConfirmDiscard } from '../../useConfirmDiscard';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
 import { FileListUpload, ImageUpload } from '../components/uploads';
 
@@ -109,19 +110,20 @@ export function NoticeEditor({
     success: '保存成功',
     onSuccess: () => onSaved(),
   });
+  const close = useConfirmDiscard(() => form.isFieldsTouched(), onClose);
 
   return (
     <Drawer
       title={code ? '编辑公告' : '新增公告'}
       open={open}
-      onClose={onClose}
+      onClose={close}
       size="large"
       width={Math.min(960, typeof window === 'undefined' ? 960 : window.innerWidth)}
       destroyOnHidden
       data-testid="notice-editor"
       extra={
         <Space>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={close}>取消</Button>
           <Button
             loading={save.isPending && !save.variables}
             disabled={save.isPending && save.variables}

@@ -145,6 +145,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
       title={props.examCode ? '编辑考试' : '新增考试'}
       width={760}
       onClose={props.onClose}
+      isDirty={() => form.isFieldsTouched()}
       loading={loading}
       saving={persist.isPending}
       onSave={() => persist.mutate()}

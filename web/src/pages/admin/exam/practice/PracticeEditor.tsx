@@ -125,6 +125,7 @@ export function PracticeEditor(props: {
       title={props.practiceCode ? '编辑练习' : '新增练习'}
       width={720}
       onClose={props.onClose}
+      isDirty={() => form.isFieldsTouched()}
       loading={loading}
       saving={persist.isPending}
       onSave={() => persist.mutate()}

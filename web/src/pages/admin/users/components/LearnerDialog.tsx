@@ -19,6 +19,7 @@ import { postKeys } from '../../../../api/posts.keys';
 import { editUserInfo } from '../../../../api/users';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { CompanySelect, OrgTreeSelect, useIsPlatform } from '../../shared';
+import { useConfirmDiscard } from '../../useConfirmDiscard';
 
 interface FormValues {
   companySysCode?: string;
@@ -102,12 +103,13 @@ export function LearnerDialog(props: {
       () => undefined,
     );
 
+  const close = useConfirmDiscard(() => form.isFieldsTouched(), props.onClose);
   const postOptions = (orgPosts.data?.models ?? []).map((p) => ({ value: p.postCode, label: p.postName }));
   return (
     <Modal
       open={props.open}
       title={adding ? '新增学员' : '编辑学员'}
-      onCancel={props.onClose}
+      onCancel={close}
       onOk={submit}
       confirmLoading={save.isPending}
       okText="保存"
