@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, signInByApi, snap } from '../fixtures/session.ts';
+import { api, DEMO_PASSWORD, login, signInByApi, snap } from '../fixtures/session.ts';
 
 // Accounts and sign-in (issue 3). The app runs with the ALTCHA captcha on: the widget solves the
 // proof of work in the browser. SMS codes come from the dev outbox (SMS_PROVIDER=outbox).
@@ -130,6 +130,42 @@ test('password change, then sign-in with the new password', async ({ page }) => 
   await expect(page.getByText('修改完成')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByTestId('login-username').fill('learner06');
+  await page.getByTestId('login-password').fill(NEW_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('after an administrator reset, the forced change needs the temporary password, not an SMS code', async ({ page }) => {
+  // issue 38 item 14: a changed phone is often why the password was reset
+  const corp = await login(page.request, 'corpadmin');
+  const found = await api<{ models: { userId: number; accountCode: string }[] }>(page.request, corp, '/Api/User/user_user/GetUserList', {
+    key: 'learner08',
+    pageIndex: 1,
+    pageSize: 10,
+  });
+  const userId = found.models.find((u) => u.accountCode === 'learner08')?.userId;
+  const reset = await page.request.post(`/prod-api/Api/User/user_user/SetPassword?UserId=${userId}`, {
+    headers: { ydAuthorization: `Bearer ${corp}` },
+  });
+  const temporary = /重置为：(\S+)/.exec((await reset.json()).msg)?.[1] as string;
+  expect(temporary).toBeTruthy();
+  await signInByApi(page, 'learner08', temporary);
+  await page.goto('/dashboard');
+  const dialog = page.getByRole('dialog', { name: '修改密码' });
+  await expect(dialog.getByTestId('pwd-current')).toBeVisible();
+  await expect(dialog.getByTestId('pwd-code')).toHaveCount(0);
+  await expect(dialog.getByTestId('send-code')).toHaveCount(0);
+  await dialog.getByTestId('pwd-current').fill('Wrong#Pass1');
+  await dialog.getByTestId('pwd-new').fill(NEW_PASSWORD);
+  await dialog.getByTestId('pwd-confirm').fill(NEW_PASSWORD);
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.locator('.ant-message-notice', { hasText: '当前密码不正确' })).toBeVisible();
+  await dialog.getByTestId('pwd-current').fill(temporary);
+  await snap(page, 'accounts-forced-password-dialog');
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await expect(page.getByText('修改完成')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByTestId('login-username').fill('learner08');
   await page.getByTestId('login-password').fill(NEW_PASSWORD);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/home$/);
