@@ -78,6 +78,8 @@ test('a learner takes, reloads, goes offline, submits, is marked on the marking 
   await page.getByRole('tab', { name: '我的考试' }).click();
   const card = page.getByTestId(`exam-card-${examCode}`);
   await expect(card).toBeVisible();
+  // open and not yet attempted: 待考试, not 未开始 (issue 38 item 14)
+  await expect(card.locator('.ant-card-extra')).toHaveText('待考试');
   await snap(page, 'exam-dashboard-1440');
   await card.getByRole('button', { name: '开始考试' }).click();
   await page.getByTestId('begin-exam').click();
