@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type MediaView, TRAIN_BASE } from '@xuetu/contract';
+import { useState } from 'react';
 import type { DetailedError, UploadOptions } from 'tus-js-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../api/request';
@@ -109,6 +110,19 @@ describe('MediaUploader processing state', () => {
   });
 });
 
+/** A parent whose handler changes while an upload runs (a lesson list growing). */
+function LessonsHost({ seen }: { seen: [number, string][] }) {
+  const [lessons, setLessons] = useState(1);
+  return (
+    <>
+      <button type="button" onClick={() => setLessons((n) => n + 1)}>
+        添加课时
+      </button>
+      <MediaUploader resType={3} mediaId="" onChange={(id) => seen.push([lessons, id])} chunkSize={1024} />
+    </>
+  );
+}
+
 describe('MediaUploader transfer', () => {
   const pickFile = async () => {
     renderWithApp(<MediaUploader resType={3} mediaId="" onChange={vi.fn()} chunkSize={1024} />);
@@ -127,6 +141,19 @@ describe('MediaUploader transfer', () => {
 
   beforeEach(() => {
     tus.FakeUpload.last = null;
+  });
+
+  it('a finished upload reports to the handler of the moment it ends (a lesson added meanwhile is kept)', async () => {
+    const seen: [number, string][] = [];
+    renderWithApp(<LessonsHost seen={seen} />);
+    fireEvent.change(screen.getByTestId('media-file'), {
+      target: { files: [new File([new Uint8Array(10)], 'a.pdf', { type: 'application/pdf' })] },
+    });
+    await waitFor(() => expect(tus.FakeUpload.last?.starts).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: '添加课时' }));
+    const lastResponse = { getHeader: (name: string) => (name === 'X-Media-Id' ? 'M9' : undefined) };
+    act(() => tus.FakeUpload.last?.options.onSuccess?.({ lastResponse } as never));
+    expect(seen).toEqual([[2, 'M9']]);
   });
 
   it('offline: stops, keeps the percentage and says it goes on by itself; online: resumes from where it was', async () => {

@@ -2,7 +2,7 @@ import { PauseOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons
 import { useQuery } from '@tanstack/react-query';
 import { MEDIA_STALLED_TEXT, MEDIA_STATUS_LABELS, MEDIA_UPLOAD_PATH, type MediaView, QUALITY_LABELS } from '@xuetu/contract';
 import { Alert, App, Button, Progress, Space, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { DetailedError, Upload } from 'tus-js-client';
 import { getMediaStatus, retryMedia } from '../../../api/trainres';
 import { trainResKeys } from '../../../api/trainres.keys';
@@ -67,6 +67,12 @@ export function MediaUploader({
   /** what the upload is doing, for the online/offline listeners (outside React's state) */
   const mode = useRef<'idle' | 'running' | 'paused' | 'offline'>('idle');
   const [transfer, setTransfer] = useState<Transfer | null>(null);
+  // the upload ends long after it started: it reports to the parent's handler of that moment (a
+  // course's lesson list changed meanwhile — a lesson added — must not be put back as it was)
+  const changed = useRef(onChange);
+  useLayoutEffect(() => {
+    changed.current = onChange;
+  });
 
   useEffect(() => () => void upload.current?.abort(), []);
 
@@ -156,7 +162,7 @@ export function MediaUploader({
           return;
         }
         message.success('上传完成');
-        onChange(id);
+        changed.current(id);
       },
     });
     // a file uploaded before (same browser) continues where it stopped
