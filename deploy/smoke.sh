@@ -7,8 +7,10 @@
 #   - the forwarded headers: the node sees the client's address (not the proxy's, not one the
 #     client forged) and the scheme and host the client used;
 #   - HAProxy: /prod-api/ready checked, the node taken out when it turns unready;
-#   - SIGTERM to one node under a steady stream of requests: not one of them fails, the node exits
-#     0 ("clean"), the other node answers everything after.
+#   - SIGTERM to one node while 3 keep-alive clients that never retry (autocannon) call through the
+#     balancer: HAProxy lets none fail, nginx at most 1 (a POST reset in the node's accept queue);
+#     the node exits 0 ("clean"), the other node answers everything after. SMOKE_NGINX_TAKE_OUT=1
+#     measures the `down` + reload variant instead (docs/deploy.md: it fails keep-alive clients).
 #
 #   deploy/smoke.sh [all|check|nginx|haproxy|cluster]  (default all; run from anywhere in the repo)
 #
@@ -20,9 +22,12 @@
 # clients keep creating resource directories through nginx: every creation that was answered
 # success must be in the database.
 #
-# Needs: node (26), the web app built (`npm run build`), nginx, haproxy, openssl, curl, jq, and
-# PostgreSQL + Redis. SMOKE_DATABASE_URL: an empty database to use (else one is created through
-# `psql -h 127.0.0.1 -U postgres` and dropped at the end). REDIS_URL (default
+# Needs: node (26) and `npm install` (autocannon), the web app built (`npm run build`; not in
+# cluster mode), nginx, haproxy, openssl, curl, jq, psql, and PostgreSQL + Redis.
+# SMOKE_DATABASE_URL: an EMPTY database to use (the nodes seed the demo into it and sign in as its
+# accounts; it is left as the run leaves it, not dropped); psql must reach it too (the cluster
+# checks read it). Unset: one is created with `psql -h 127.0.0.1 -U postgres` (trust
+# authentication, as on a development machine) and dropped at the end. REDIS_URL (default
 # redis://127.0.0.1:6379/0; the run uses its own key prefix). Ports: SMOKE_PORT_BASE (default 8900):
 # nodes on +1 and +2, the balancer on +80, HAProxy's stats page on +81. SMOKE_KEEP=1 keeps the
 # temporary directory (logs, generated configs). Exit status 0 only when every check passed.
@@ -137,6 +142,8 @@ check_configs() {
 # ---- the two nodes ----------------------------------------------------------------------------
 
 db_url=${SMOKE_DATABASE_URL:-}
+# the built web app the nodes serve: WEB_DIST as the server reads it, else the checkout's
+web_dist=${WEB_DIST:-$repo/web/dist}
 
 start_node() { # port jobs_poll_ms
   local port=$1 poll=$2
@@ -146,7 +153,7 @@ start_node() { # port jobs_poll_ms
       FILES_DIR=$tmp/files MEDIA_TUS_DIR=$tmp/tus TRUST_PROXY=127.0.0.1 JOBS_POLL_MS=$poll \
       SHUTDOWN_DELAY_MS=${SMOKE_SHUTDOWN_DELAY_MS:-5000} SHUTDOWN_GRACE_MS=25000 SMS_PROVIDER=outbox \
       RATE_LIMIT_PER_MINUTE=100000 RATE_LIMIT_ANON_PER_MINUTE=100000 LOG_LEVEL=info
-    if [ "$mode" = cluster ] && [ ! -f web/dist/index.html ]; then export WEB_DIST=/nonexistent; fi
+    if [ "$mode" = cluster ] && [ ! -f "$web_dist/index.html" ]; then export WEB_DIST=/nonexistent; else export WEB_DIST=$web_dist; fi
     exec node --import tsx server/src/main.ts
   ) >>"$tmp/node-$port.log" 2>&1 &
   pids+=("$!")
@@ -169,7 +176,7 @@ start_nodes() {
     psql -h 127.0.0.1 -U postgres -qc "create database $created_db"
     db_url="postgres://postgres@127.0.0.1:5432/$created_db"
   fi
-  if [ "$mode" != cluster ]; then [ -f "$repo/web/dist/index.html" ] || { say "web/dist is missing: run npm run build first"; exit 2; }; fi
+  if [ "$mode" != cluster ]; then [ -f "$web_dist/index.html" ] || { say "$web_dist is missing: run npm run build first (or set WEB_DIST)"; exit 2; }; fi
   start_node "$port_a" 2000
   # cluster mode: both nodes run jobs (the queue must hand each job to one); otherwise the
   # documented layout, node B a web node without a job runner
@@ -337,23 +344,19 @@ video_through_balancer() {
   token=$saved
 }
 
-# SIGTERM to node B while 3 clients keep calling through the balancer; every answer must succeed
-drain() { # name [a command taking node B out of the balancer first]
-  local name=$1 before=${2:-} dur=${SMOKE_LOAD_SECONDS:-14} k
+# SIGTERM to node B while 3 keep-alive clients keep calling through the balancer. The clients are
+# autocannon's: each keeps its connection to the balancer open between requests (as browsers
+# do) and never retries a request that failed (a reset, a closed connection, a 5xx), so every
+# failure the balancer lets through is counted. (Until issue 38 each request was a new curl
+# process on a new connection: that hid what a reload of nginx does to keep-alive clients.)
+# $allowed: how many failed requests pass (nginx without active checks: see docs/deploy.md)
+drain() { # name allowed [a command run just before the SIGTERM]
+  local name=$1 allowed=$2 before=${3:-} dur=${SMOKE_LOAD_SECONDS:-14}
   local pid_b_var="pid_$port_b"
   local pid=${!pid_b_var}
-  : >"$tmp/load-$name.txt"
-  for k in 1 2 3; do
-    (
-      end=$((SECONDS + dur))
-      while [ $SECONDS -lt $end ]; do
-        r=$(curl -s -m 20 -o "$tmp/load-$name-$k.body" -w '%{http_code}' -X POST -H 'content-type: application/json' \
-          -H "ydAuthorization: Bearer $token" -d '{}' "$lb/prod-api/Api/User/user_user/GetUserInfo") || r="curl-error-$?"
-        if [ "$r" = 200 ] && grep -q '"success":true' "$tmp/load-$name-$k.body"; then echo ok; else echo "$r $(head -c 120 "$tmp/load-$name-$k.body" | tr '\n' ' ')"; fi
-      done >>"$tmp/load-$name.txt"
-    ) &
-    loaders+=("$!")
-  done
+  node "$repo/node_modules/autocannon/autocannon.js" --json -c 3 -d "$dur" -m POST -H 'content-type=application/json' \
+    -H "ydAuthorization=Bearer $token" -b '{}' "$lb/prod-api/Api/User/user_user/GetUserInfo" >"$tmp/load-$name.json" 2>"$tmp/load-$name.err" &
+  local loader=$!
   sleep 2
   if [ -n "$before" ]; then $before; fi
   local t0=$SECONDS
@@ -362,20 +365,21 @@ drain() { # name [a command taking node B out of the balancer first]
   local rc=0
   wait "$pid" || rc=$?
   local took=$((SECONDS - t0))
-  for k in "${loaders[@]}"; do wait "$k"; done
-  loaders=()
+  wait "$loader" || true
   local total bad
-  total=$(wc -l <"$tmp/load-$name.txt")
-  bad=$(grep -vc '^ok$' "$tmp/load-$name.txt" || true)
+  total=$(jq '.requests.total // 0' "$tmp/load-$name.json" 2>/dev/null || echo 0)
+  bad=$(jq '(.errors // 0) + (.timeouts // 0) + (.non2xx // 0)' "$tmp/load-$name.json" 2>/dev/null || echo '?')
   if [ "$rc" = 0 ] && grep -q '"outcome":"clean"' "$tmp/node-$port_b.log"; then
     ok "SIGTERM to :$port_b: exited 0 after $took s, outcome clean (SHUTDOWN_DELAY_MS=${SMOKE_SHUTDOWN_DELAY_MS:-5000})"
   else
     fail "SIGTERM to :$port_b: exit $rc; $(grep -o '"outcome":"[a-z]*"' "$tmp/node-$port_b.log" | tail -1)"
   fi
-  if [ "$total" -gt 0 ] && [ "$bad" = 0 ]; then
-    ok "$total requests from 3 clients during the stop, 0 failed"
+  local detail
+  detail=$(jq -r '"\(.errors // 0) errors, \(.timeouts // 0) timeouts, \(.non2xx // 0) non-2xx"' "$tmp/load-$name.json" 2>/dev/null || echo 'no result')
+  if [ "$total" -gt 0 ] && [ "$bad" != '?' ] && [ "$bad" -le "$allowed" ]; then
+    ok "$total requests from 3 keep-alive clients (no retries) during the stop, $bad failed ($detail; $allowed allowed)"
   else
-    fail "$bad of $total requests failed during the stop:"; grep -v '^ok$' "$tmp/load-$name.txt" | sort | uniq -c | head
+    fail "$bad of $total requests from 3 keep-alive clients failed during the stop ($detail; $allowed allowed)"; head -c 400 "$tmp/load-$name.err"
   fi
   local after=0 i
   for i in 1 2 3 4; do
@@ -530,13 +534,19 @@ run_nginx() {
     sleep 1
     say "  (:$port_b marked down in both upstreams, nginx reloaded, then the SIGTERM)"
   }
+  # What works with nginx is the bare SIGTERM (the node answers `Connection: close` while it drains,
+  # and nginx passes a refused connection on); a `down` + reload first closes the clients'
+  # keep-alive connections and fails their requests in flight: SMOKE_NGINX_TAKE_OUT=1 measures that
+  # (any count passes: it is a measure, not the documented way). docs/deploy.md has the numbers.
   if [ "$mode" = cluster ]; then
     kill9_acknowledged
-  elif [ "${SMOKE_NGINX_BARE:-}" = 1 ]; then
-    say "  (SMOKE_NGINX_BARE=1: SIGTERM without taking the node out of nginx first)"
-    drain nginx
+  elif [ "${SMOKE_NGINX_TAKE_OUT:-}" = 1 ]; then
+    say "  (SMOKE_NGINX_TAKE_OUT=1: the node marked down and nginx reloaded before the SIGTERM: measured, not checked)"
+    drain nginx 1000000 nginx_take_out
   else
-    drain nginx nginx_take_out
+    # a request in the node's accept queue as it closes its listener is reset, and nginx does not
+    # resend a POST: rarely one (docs/deploy.md)
+    drain nginx 1
   fi
   kill -TERM "$nginx_pid"
   wait "$nginx_pid" 2>/dev/null || true
@@ -580,7 +590,7 @@ run_haproxy() {
     done
   ) >"$tmp/haproxy-states.txt" &
   local watcher=$!
-  drain haproxy
+  drain haproxy 0
   wait "$watcher" 2>/dev/null || true
   local t_term t_down
   t_term=$(cat "$tmp/t-term-haproxy")
