@@ -1,6 +1,8 @@
 // The one answer format of questions (issue 12), used by the bank, imports, papers and saved
 // answers alike; pure functions so the server, the editor form and the tests agree.
 
+import { decodeEntities, dropTags } from './html-plain.ts';
+
 export const QType = { Single: 1, Multiple: 2, Judge: 3, Blank: 4, Essay: 5 } as const;
 export type QTypeValue = (typeof QType)[keyof typeof QType];
 export const Q_TYPES = [1, 2, 3, 4, 5] as const;
@@ -27,18 +29,12 @@ export const AnswerMsg = {
   blankCount: (blanks: number, answers: number) => `题干有 ${blanks} 个空，答案有 ${answers} 项，数量应一致`,
 } as const;
 
-const TAGS = /<[^>]*>/g;
 /** Blanks are marked （） (full-width, spaces allowed inside) or three or more underscores. */
 const BLANK = /（\s*）|_{3,}/g;
 
-/** Plain text of a rich-text stem (tags removed, common entities decoded). */
+/** Plain text of a rich-text stem (tags removed, entities decoded; linear: see html-plain.ts). */
 export function stemText(html: string): string {
-  return html
-    .replace(TAGS, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
+  return decodeEntities(dropTags(html));
 }
 
 export function countBlanks(qName: string): number {

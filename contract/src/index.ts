@@ -4,6 +4,7 @@ export * from './endpoints/index.ts';
 export * from './errors.ts';
 export * from './exam-answers.ts';
 export * from './files.ts';
+export * from './html-plain.ts';
 export * from './idcard.ts';
 export * from './jobs.ts';
 export * from './limits.ts';

@@ -22,6 +22,10 @@ export const ImportErrors = {
   IMPORT_INVALID: '导入数据有错误，请修改后重新导入',
   /** a large import's job waited so long that its hold on the company's import expired */
   IMPORT_JOB_EXPIRED: '导入等待时间过长已取消，请重新导入',
+  /** the file's reader (a worker thread) did not finish within IMPORT_PARSE_BUDGET_MS: nothing was imported */
+  IMPORT_READ_TIMEOUT: '文件过大或内容过于复杂，未能在限定时间内读完，未导入任何内容；请检查文件或拆分后分批导入',
+  /** the file's reader stopped (out of memory): nothing was imported */
+  IMPORT_READ_FAILED: '文件过大或内容过于复杂，无法读取，未导入任何内容；请检查文件或拆分后分批导入',
   /** GetImportJob for a job that is not the caller's own import */
   IMPORT_JOB_NOT_FOUND: '导入任务不存在',
 } as const;

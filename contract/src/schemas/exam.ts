@@ -113,8 +113,15 @@ export const ExamMsg = {
   importTooMany: `单次最多导入 ${QUESTION_IMPORT_MAX_ROWS} 道试题，请拆分后分批导入`,
   importChecked: (n: number) => `数据检查通过，共 ${n} 道试题，可以导入`,
   importErrors: (rows: number, bad: number, valid: number) => `共 ${rows} 行数据，${bad} 行有错误${valid ? `，${valid} 行可以导入` : ''}`,
-  bankChecked: (format: string, rows: number, valid: number, refused: number, bad: number) =>
-    `${format}：共 ${rows} 道试题，${valid} 道可以导入${refused ? `，${refused} 道题型不支持将跳过` : ''}${bad ? `，${bad} 道有错误` : ''}`,
+  bankChecked: (
+    format: string,
+    rows: number,
+    valid: number,
+    refused: number,
+    bad: number,
+    more: { unreadable?: number; narrowed?: number } = {},
+  ) =>
+    `${format}：共 ${rows} 道试题，${valid} 道可以导入${refused ? `，${refused} 道题型不支持将跳过` : ''}${more.unreadable ? `，${more.unreadable} 道格式有误将跳过` : ''}${bad ? `，${bad} 道有错误` : ''}${more.narrowed ? `，${more.narrowed} 道数值题按填空题导入（误差范围未保留）` : ''}`,
   bankUnreadable: (format: string, where: string) => `${format} 文件内容有误${where ? `（${where}）` : ''}，无法读取`,
   bankImported: (n: number, skipped: number) => `导入成功，共 ${n} 道试题${skipped ? `，跳过 ${skipped} 道无法导入的试题` : ''}`,
   imported: (n: number, skipped = 0) => `导入成功，共 ${n} 道试题${skipped ? `，未导入 ${skipped} 行未通过检查的数据` : ''}`,
@@ -261,8 +268,10 @@ export interface QuestionImportCheck {
   errors: QuestionImportError[];
   /** the file's format (xlsx, or a question bank format: then `row` of an error is the question's number) */
   format?: QuestionImportFormat;
-  /** questions of a kind the bank cannot hold: Import leaves them out */
+  /** questions of a kind the bank cannot hold, or that cannot be read: Import leaves them out */
   refused?: QuestionRefused[];
+  /** questions Import brings in accepting less than the file said (a numerical tolerance), and what */
+  narrowed?: QuestionRefused[];
   /** directories (paths below the chosen one) the import creates for the file's categories */
   newDirs?: string[];
 }
@@ -271,6 +280,8 @@ export interface QuestionRefused {
   index: number;
   name: string;
   reason: string;
+  /** the question is written wrongly (a syntax error, no answer line), not of a kind the bank lacks */
+  unreadable?: boolean;
 }
 
 // ---------- papers ----------

@@ -1,4 +1,5 @@
 import {
+  dropTags,
   ExamLimits,
   ExamMsg,
   QUESTION_FORMAT_LABELS,
@@ -79,17 +80,27 @@ export async function planBankImport(
     return token;
   };
   const withTokens = (html: string) =>
-    html.replace(/(<img\b[^>]*\bsrc=")([^"]+)"/gi, (m, head: string, src: string) => {
-      const token = tokenOf(src.replace(/&amp;/g, '&'));
-      return token ? `${head}${token}"` : m;
-    });
+    dropTags(html, (tag) =>
+      /^<img\b/i.test(tag)
+        ? tag.replace(/(\bsrc=")([^"]+)"/i, (m, head: string, src: string) => {
+            const token = tokenOf(src.replace(/&amp;/g, '&'));
+            return token ? `${head}${token}"` : m;
+          })
+        : tag,
+    );
 
   const errors: QuestionImportError[] = [];
   const planned: Planned[] = [];
   const userId = requireActor(caller).userId;
+  // let other requests in between questions: every 100 questions or 200,000 characters of them
   let done = 0;
+  let chars = 0;
   for (const q of bank.questions) {
-    if (++done % 500 === 0) await new Promise((r) => setImmediate(r));
+    chars += q.qName.length + q.analysis.length + q.answer.length;
+    if (++done % 100 === 0 || chars > 200_000) {
+      chars = 0;
+      await new Promise((r) => setImmediate(r));
+    }
     const add = (column: string, message: string) => errors.push({ row: q.index, column, message });
     const before = errors.length;
     const qName = withTokens(q.qName);
@@ -98,6 +109,8 @@ export async function planBankImport(
     if (analysis.length > ExamLimits.analysisMax) add('解析', `解析超过 ${ExamLimits.analysisMax} 字`);
     if (q.answer.length > ExamLimits.answerMax) add('答案', `答案超过 ${ExamLimits.answerMax} 字`);
     if (q.options.some((o) => o.length > ExamLimits.optionMax)) add('选项', `选项超过 ${ExamLimits.optionMax} 字`);
+    // over-long text is refused before the rules (and the sanitiser) read it
+    if (errors.length !== before) continue;
     const score = q.score !== undefined && q.score >= 0.5 && q.score <= ExamLimits.scoreMax ? q.score : 2;
     const checked = checkQuestion({
       qType: q.qType,
@@ -147,14 +160,20 @@ export async function planBankImport(
       valid: planned.length,
       errors,
       refused: bank.refused,
+      narrowed: bank.narrowed,
       newDirs: [...newDirs].sort(),
     },
   };
 }
 
-export function bankCheckMessage(check: QuestionImportCheck): string {
+export function bankCheckMessage(check: QuestionImportCheck, valid = check.valid): string {
   const label = QUESTION_FORMAT_LABELS[check.format ?? 'xlsx'];
-  return ExamMsg.bankChecked(label, check.rows, check.valid, check.refused?.length ?? 0, new Set(check.errors.map((e) => e.row)).size);
+  const refused = check.refused ?? [];
+  const unreadable = refused.filter((r) => r.unreadable).length;
+  return ExamMsg.bankChecked(label, check.rows, valid, refused.length - unreadable, new Set(check.errors.map((e) => e.row)).size, {
+    unreadable,
+    narrowed: check.narrowed?.length ?? 0,
+  });
 }
 
 /** Stores the images the planned questions use; the ones that are not real images are dropped. */
@@ -185,19 +204,7 @@ export async function importBank(
 ): Promise<{ count: number; skipped: number }> {
   const bad = new Set(plan.check.errors.map((e) => e.row)).size;
   if ((bad && !opts.skipInvalid) || plan.planned.length === 0)
-    throw appErrorMsg(
-      'QUESTION_IMPORT_INVALID',
-      plan.planned.length
-        ? bankCheckMessage(plan.check)
-        : ExamMsg.bankChecked(
-            QUESTION_FORMAT_LABELS[plan.check.format ?? 'xlsx'],
-            plan.check.rows,
-            0,
-            plan.check.refused?.length ?? 0,
-            bad,
-          ),
-      plan.check,
-    );
+    throw appErrorMsg('QUESTION_IMPORT_INVALID', bankCheckMessage(plan.check, plan.planned.length), plan.check);
   const urls = await storeImages(caller, plan);
   const swap = (html: string) => html.replace(/\/xuetu-import-image\/\d+/g, (t) => urls.get(t) ?? '');
   const scope = scopeOf(caller);

@@ -1,5 +1,6 @@
 import {
   AnswerMsg,
+  ExamLimits,
   ExamMsg,
   formatDateTime,
   OPTION_KEYS,
@@ -44,6 +45,14 @@ const TYPE_BY_NAME = new Map<string, number>([
   ['问答题', 5],
 ]);
 
+const cellLimits: [string, number][] = [
+  [STEM, ExamLimits.stemMax],
+  [ANSWER, ExamLimits.answerMax],
+  [ANALYSIS, ExamLimits.analysisMax],
+  [DIR, 1000],
+  ...OPTION_COLUMNS.map((h): [string, number] => [h, ExamLimits.optionMax]),
+];
+
 interface PlannedQuestion {
   rowNumber: number;
   values: Omit<repo.QuestionInsert, 'qCode' | 'companySysCode'>;
@@ -60,7 +69,14 @@ function dirResolver(dirs: repo.DirRow[]) {
     // a bare name works while it is unique
     byPath.set(d.dirName, byPath.has(d.dirName) && byPath.get(d.dirName) !== d.dirCode ? null : d.dirCode);
   }
-  return (text: string) => byPath.get(text.replace(/\s*\/\s*/g, '/'));
+  // split and trim, not /\s*\/\s*/g: that pattern rescans a long run of spaces from each of them
+  return (text: string) =>
+    byPath.get(
+      text
+        .split('/')
+        .map((p) => p.trim())
+        .join('/'),
+    );
 }
 
 /**
@@ -105,7 +121,10 @@ export async function planQuestionImport(
     }
     const difficulty = cell(DIFFICULTY) ? Number(cell(DIFFICULTY)) : 3;
     const score = cell(SCORE) ? Number(cell(SCORE)) : 2;
-    if (qType) {
+    // over-long cells are refused before any rule reads them (the sanitiser included)
+    const tooLong = cellLimits.filter(([h, max]) => cell(h).length > max);
+    for (const [h, max] of tooLong) add(h, `内容超过 ${max} 字`);
+    if (qType && !tooLong.length) {
       const checked = checkQuestion({
         qType,
         qName: cell(STEM),

@@ -1,5 +1,5 @@
 import { QType } from '@xuetu/contract';
-import { escapeHtml, nameOf, type ParsedBank, RefuseReason } from './model.ts';
+import { escapeHtml, nameOf, type ParsedBank, QUESTION_TEXT_MAX, RefuseReason } from './model.ts';
 
 // Aiken ("Aiken format", docs.moodle.org): single-answer choice questions as plain text — the
 // question on its line(s), each option as "A. text" or "A) text", then "ANSWER: B". Questions are
@@ -8,13 +8,27 @@ import { escapeHtml, nameOf, type ParsedBank, RefuseReason } from './model.ts';
 const OPTION = /^([A-Z])[.)．）]\s*(.*)$/;
 const ANSWER = /^ANSWER\s*[:：]\s*([A-Z])\s*$/i;
 
-/** True when the text reads as Aiken: some "ANSWER: X" line right after options, and no GIFT braces. */
+/** True when the text has a GIFT answer block: an unescaped `{` with a `}` after it (a scan, not a backtracking pattern). */
+function hasBraceBlock(text: string): boolean {
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1))
+    if (i === 0 || text[i - 1] !== '\\') return text.indexOf('}', i + 1) >= 0;
+  return false;
+}
+
+/**
+ * True when the text reads as Aiken and not GIFT: no GIFT braces, and some "ANSWER: X" line or
+ * options "A." "B." on consecutive lines (a file whose ANSWER lines are missing is still Aiken,
+ * and the check says which questions lack one).
+ */
 export function looksLikeAiken(text: string): boolean {
-  return /^ANSWER\s*[:：]\s*[A-Z]\s*$/im.test(text) && !/(?<!\\)\{[^}]*\}/.test(text);
+  if (hasBraceBlock(text)) return false;
+  if (/^ANSWER\s*[:：]\s*[A-Z]\s*$/im.test(text)) return true;
+  // [ \t]*, not \s*: with the m flag \s* would rescan every run of blank lines from each line
+  return /^[ \t]*A[.)．）][^\n]*\r?\n[ \t]*B[.)．）]/m.test(text);
 }
 
 export function parseAiken(text: string): ParsedBank {
-  const bank: ParsedBank = { questions: [], refused: [], images: new Map() };
+  const bank: ParsedBank = { questions: [], refused: [], narrowed: [], images: new Map() };
   const groups: string[][] = [];
   let cur: string[] = [];
   for (const raw of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
@@ -35,6 +49,15 @@ export function parseAiken(text: string): ParsedBank {
   let index = 0;
   for (const lines of groups) {
     index++;
+    if (lines.reduce((n, l) => n + l.length, 0) > QUESTION_TEXT_MAX) {
+      bank.refused.push({
+        index,
+        name: nameOf('', escapeHtml(lines[0].slice(0, 200))),
+        reason: RefuseReason.tooLong(QUESTION_TEXT_MAX),
+        unreadable: true,
+      });
+      continue;
+    }
     const stem: string[] = [];
     const options: string[] = [];
     let answer = '';
@@ -48,8 +71,8 @@ export function parseAiken(text: string): ParsedBank {
     }
     const qName = stem.map((l) => escapeHtml(l)).join('<br>');
     const name = nameOf('', qName);
-    const refuse = (reason: string) => bank.refused.push({ index, name, reason });
-    if (!answer) refuse('缺少 ANSWER 行');
+    const refuse = (reason: string) => bank.refused.push({ index, name, reason, unreadable: true });
+    if (!answer) refuse('缺少答案行（ANSWER: 正确选项的字母）');
     else if (options.length > 9) refuse(RefuseReason.tooManyOptions(options.length));
     else if (answer.charCodeAt(0) - 65 >= options.length) refuse(`答案 ${answer} 不在选项中`);
     else bank.questions.push({ index, name, qType: QType.Single, qName, options, answer, analysis: '', category: [] });

@@ -11,6 +11,7 @@ import {
   NO_REFERENCE,
   nameOf,
   type ParsedBank,
+  QUESTION_TEXT_MAX,
   RefuseReason,
   withBlank,
 } from './model.ts';
@@ -52,14 +53,49 @@ function formatted(text: string): string {
   const body = unescapeGift(m ? text.slice(m[0].length) : text).trim();
   const format = m?.[1] ?? 'moodle';
   if (format === 'html') return body;
-  if (format === 'moodle' && /<[a-z][^>]*>/i.test(body)) return body;
+  if (format === 'moodle' && hasTag(body)) return body;
   return escapeHtml(body).replace(/\n/g, '<br>');
+}
+
+/** True when the text holds a tag (`<a…>`): the first `<` + letter with a `>` anywhere after it. */
+function hasTag(text: string): boolean {
+  const m = /<[a-z]/i.exec(text);
+  return m !== null && text.indexOf('>', m.index) >= 0;
+}
+
+/**
+ * A leading `::title::` and the text after it. A scanner: the pattern it replaces,
+ * `(?:\\.|[^:]|:(?!:))*`, backtracked exponentially on a run of backslashes (38 took 47 s).
+ */
+function titleOf(source: string): { title: string; rest: string } | null {
+  const start = source.length - source.trimStart().length;
+  if (!source.startsWith('::', start)) return null;
+  for (let i = start + 2; i < source.length; i++) {
+    if (source[i] === '\\') i++;
+    else if (source[i] === ':' && source[i + 1] === ':') return { title: source.slice(start + 2, i), rest: source.slice(i + 2) };
+  }
+  return null;
 }
 
 interface Block {
   start: number;
   end: number;
   body: string;
+}
+
+const GiftMsg = {
+  braces: (line: number) => `GIFT 格式错误（第 ${line} 行起的试题）：答案的花括号 { } 不成对，无法读取答案`,
+} as const;
+
+/** The text with its answer blocks replaced by a space (the name the check lists). */
+function withoutBlocks(source: string, blocks: Block[]): string {
+  let out = '';
+  let at = 0;
+  for (const b of blocks) {
+    out += `${source.slice(at, b.start)} `;
+    at = b.end;
+  }
+  return out + source.slice(at);
 }
 
 /** The answer blocks: unescaped { … } pairs. */
@@ -88,7 +124,7 @@ type Answer =
   | { kind: 'essay' }
   | { kind: 'tf'; value: boolean }
   | { kind: 'choice'; options: string[]; fractions: number[]; single: boolean }
-  | { kind: 'short'; accepted: string[] }
+  | { kind: 'short'; accepted: string[]; narrowed?: string }
   | { kind: 'refused'; reason: string };
 
 function readBlock(raw: string): { answer: Answer; feedback: string } {
@@ -99,17 +135,24 @@ function readBlock(raw: string): { answer: Answer; feedback: string } {
   const tf = /^(T|TRUE|F|FALSE)\s*(#.*)?$/s.exec(text);
   if (tf) return { answer: { kind: 'tf', value: tf[1].startsWith('T') }, feedback };
   if (text.startsWith('#')) {
+    // numerical: {#3.14:0.01} a value and its tolerance, {#1..5} a range; several as {#=3:0 =%50%3:1}
     const accepted: string[] = [];
+    let narrowed: string | undefined;
     const items = text.slice(1).trim().startsWith('=') ? splitUnescaped(text.slice(1).trim(), /[=~]/) : [text.slice(1)];
     for (const item of items) {
       const m = /^(=|~)?\s*(%(-?\d+(?:\.\d+)?)%)?\s*([^#]*)/s.exec(item.trim());
       if (!m || m[1] === '~' || (m[3] !== undefined && Number(m[3]) < 99.99)) continue;
       const value = m[4].trim();
-      if (/\.\./.test(value)) return { answer: { kind: 'refused', reason: RefuseReason.calculated }, feedback };
-      const n = value.split(':')[0].trim();
-      if (n) accepted.push(n);
+      if (value.includes('..')) return { answer: { kind: 'refused', reason: RefuseReason.numericRange(value) }, feedback };
+      const [n, tolerance = ''] = value.split(':').map((v) => v.trim());
+      if (!n) continue;
+      accepted.push(n);
+      if (tolerance && Number(tolerance) !== 0) narrowed ??= RefuseReason.numericTolerance(n, tolerance);
     }
-    return { answer: accepted.length ? { kind: 'short', accepted } : { kind: 'refused', reason: RefuseReason.noRightAnswer }, feedback };
+    return {
+      answer: accepted.length ? { kind: 'short', accepted, narrowed } : { kind: 'refused', reason: RefuseReason.noRightAnswer },
+      feedback,
+    };
   }
   const items = splitUnescaped(text, /[=~]/)
     .map((s) => s.trim())
@@ -139,20 +182,25 @@ function readBlock(raw: string): { answer: Answer; feedback: string } {
 }
 
 export function parseGift(text: string): ParsedBank {
-  const bank: ParsedBank = { questions: [], refused: [], images: new Map() };
+  const bank: ParsedBank = { questions: [], refused: [], narrowed: [], images: new Map() };
   let category: string[] = [];
   let index = 0;
   let meta: { score?: number; difficulty?: number; answer?: string } = {};
-  const paragraphs: { lines: string[]; meta: typeof meta; category: string[] }[] = [];
+  const paragraphs: { lines: string[]; meta: typeof meta; category: string[]; line: number }[] = [];
   let lines: string[] = [];
+  let first = 0;
   const flush = () => {
-    if (lines.length) paragraphs.push({ lines, meta, category });
+    if (lines.length) paragraphs.push({ lines, meta, category, line: first });
     lines = [];
     meta = {};
   };
-  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
+  const all = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  for (let n = 0; n < all.length; n++) {
+    const line = all[n];
     const m = META.exec(line.trim());
     if (m) {
+      // our own comment opens the next question, even without a blank line before it
+      if (lines.length) flush();
       try {
         meta = JSON.parse(m[1]);
       } catch {
@@ -165,23 +213,38 @@ export function parseGift(text: string): ParsedBank {
     else if (/^\s*\$CATEGORY:/.test(line)) {
       flush();
       category = categoryPath(line.replace(/^\s*\$CATEGORY:/, '').trim());
-    } else lines.push(line);
+    } else {
+      // a `::title::` line starts a question even without the blank line before it: a question
+      // whose braces do not close (or that lacks its blank line) must not swallow the next one
+      if (lines.length && line.trimStart().startsWith('::')) flush();
+      if (!lines.length) first = n + 1;
+      lines.push(line);
+    }
   }
   flush();
   for (const p of paragraphs) {
     index++;
     let source = p.lines.join('\n');
+    if (source.length > QUESTION_TEXT_MAX) {
+      bank.refused.push({
+        index,
+        name: nameOf('', escapeHtml(source.slice(0, 200))),
+        reason: RefuseReason.tooLong(QUESTION_TEXT_MAX),
+        unreadable: true,
+      });
+      continue;
+    }
     let title = '';
-    const t = /^\s*::((?:\\.|[^:]|:(?!:))*)::/.exec(source);
+    const t = titleOf(source);
     if (t) {
-      title = unescapeGift(t[1]).trim();
-      source = source.slice(t[0].length);
+      title = unescapeGift(t.title).trim();
+      source = t.rest;
     }
     const blocks = blocksOf(source);
-    const name = nameOf(title, formatted(source.replace(/\{[^}]*\}/g, ' ')));
+    const name = nameOf(title, formatted(blocks ? withoutBlocks(source, blocks) : source.replace(/[{}]/g, ' ')));
     const refuse = (reason: string) => bank.refused.push({ index, name, reason });
     if (!blocks) {
-      refuse('花括号不成对，无法读取答案');
+      bank.refused.push({ index, name, reason: GiftMsg.braces(p.line), unreadable: true });
       continue;
     }
     if (!blocks.length) {
@@ -214,6 +277,8 @@ export function parseGift(text: string): ParsedBank {
       .map(formatted)
       .join('');
     const base = { index, name, qName, analysis, category: p.category, score: p.meta.score, difficulty: p.meta.difficulty };
+    const narrowed = read.map((r) => (r.answer.kind === 'short' ? r.answer.narrowed : undefined)).find(Boolean);
+    if (narrowed) bank.narrowed.push({ index, name, reason: narrowed });
     const push = (v: Pick<InterchangeQuestion, 'qType' | 'options' | 'answer'>) => bank.questions.push({ ...base, ...v });
     const a = read[0].answer;
     if (a.kind === 'essay') push({ qType: QType.Essay, options: [], answer: p.meta.answer || NO_REFERENCE });

@@ -1,14 +1,15 @@
-import { ExamMsg, QUESTION_FORMAT_LABELS, type QuestionImportFormat } from '@xuetu/contract';
+import { ExamLimits, ExamMsg, normalizeEntities, QUESTION_FORMAT_LABELS, type QuestionImportFormat } from '@xuetu/contract';
 import { AppError, appError, appErrorMsg } from '../../../../platform/errors.ts';
 import { assertSafeXlsx, type ZipPart } from '../../../../platform/workbook/index.ts';
 import { looksLikeAiken, parseAiken } from './aiken.ts';
 import { parseGift } from './gift.ts';
-import type { ParsedBank } from './model.ts';
+import { type InterchangeQuestion, type ParsedBank, RefuseReason } from './model.ts';
 import { parseMoodleXml } from './moodle-xml.ts';
-import { parseQtiPackage } from './qti21.ts';
+import { parseQtiItem, parseQtiPackage } from './qti21.ts';
+import { parseXml } from './xml.ts';
 
 export { writeGift } from './gift.ts';
-export type { BankQuestion, InterchangeQuestion, ParsedBank, RefusedQuestion } from './model.ts';
+export type { BankQuestion, InterchangeQuestion, NarrowedQuestion, ParsedBank, RefusedQuestion } from './model.ts';
 export { writeMoodleXml } from './moodle-xml.ts';
 export { writeQtiPackage } from './qti21.ts';
 
@@ -32,6 +33,16 @@ function where(err: unknown): string {
   return m ? `第 ${m[1]} 行第 ${m[2]} 列附近` : '';
 }
 
+/** The parser's error when the text is not well-formed XML, else undefined. */
+function wellFormedError(text: string): unknown {
+  try {
+    parseXml(text);
+    return undefined;
+  } catch (err) {
+    return err;
+  }
+}
+
 async function parsed(format: Exclude<QuestionImportFormat, 'xlsx'>, read: () => ParsedBank | Promise<ParsedBank>): Promise<ReadFile> {
   let bank: ParsedBank;
   try {
@@ -41,6 +52,22 @@ async function parsed(format: Exclude<QuestionImportFormat, 'xlsx'>, read: () =>
     throw appErrorMsg('QUESTION_FILE_UNREADABLE', ExamMsg.bankUnreadable(QUESTION_FORMAT_LABELS[format], where(err)));
   }
   if (!bank.questions.length && !bank.refused.length) throw appError('QUESTION_FILE_NO_QUESTIONS');
+  // entities decoded once here: the bank keeps "他说“是”" and `"`, not `&quot;` (issue 38 item 14)
+  for (const q of bank.questions) {
+    q.qName = normalizeEntities(q.qName);
+    q.analysis = normalizeEntities(q.analysis);
+  }
+  // far over the bank's limits: refused here, so megabytes never travel back to the event loop
+  // (just over them, the check lists the question's error as for a workbook row)
+  const over = (q: InterchangeQuestion) =>
+    q.qName.length > 2 * ExamLimits.stemMax ||
+    q.analysis.length > 2 * ExamLimits.analysisMax ||
+    q.answer.length > 2 * ExamLimits.answerMax ||
+    q.options.some((o) => o.length > 2 * ExamLimits.optionMax);
+  for (const q of bank.questions.filter(over))
+    bank.refused.push({ index: q.index, name: q.name, reason: RefuseReason.overLimits, unreadable: true });
+  bank.questions = bank.questions.filter((q) => !over(q));
+  bank.refused.sort((a, b) => a.index - b.index);
   return { format, bank };
 }
 
@@ -58,11 +85,20 @@ export async function readQuestionFile(buf: Buffer, named?: QuestionImportFormat
     if (!named && [...parts.keys()].some((k) => k.startsWith('xl/'))) return { format: 'xlsx' };
     throw appError('QUESTION_FILE_UNKNOWN');
   }
-  if (named === 'qti21') throw appError('QUESTION_FILE_UNKNOWN');
   const text = utf8(buf);
   const start = text.trimStart();
+  // a QTI item on its own reads like the same item in a package (issue 38 item 13)
+  if (named === 'qti21' || (!named && start.startsWith('<') && /<(\w+:)?assessmentItem[\s>]/.test(text) && !/<quiz[\s>]/.test(text))) {
+    if (!start.startsWith('<')) throw appError('QUESTION_FILE_UNKNOWN');
+    return parsed('qti21', () => parseQtiItem(text));
+  }
   if (named === 'moodlexml' || (!named && start.startsWith('<'))) {
-    if (!named && !/<quiz[\s>]/.test(text)) throw appError('QUESTION_FILE_UNKNOWN');
+    // an XML file that is neither: its own error where it is broken, not a guess at the format
+    if (!named && !/<quiz[\s>]/.test(text)) {
+      const broken = wellFormedError(text);
+      if (broken) throw appErrorMsg('QUESTION_FILE_UNREADABLE', ExamMsg.bankUnreadable('XML', where(broken)));
+      throw appError('QUESTION_FILE_UNKNOWN');
+    }
     return parsed('moodlexml', () => parseMoodleXml(text));
   }
   if (named === 'aiken' || (!named && looksLikeAiken(text))) return parsed('aiken', () => parseAiken(text));

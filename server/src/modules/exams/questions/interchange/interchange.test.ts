@@ -188,12 +188,16 @@ describe('GIFT', () => {
     expect(byName('填空')).toMatchObject({ qName: '中华人民共和国的首都是（），位于华北。', answer: '["北京|北京市"]' });
     expect(byName('首都')).toMatchObject({ qName: '中国的首都是哪座城市？（）', answer: '["北京|北京市"]' });
     expect(byName('数值')?.answer).toBe('["3.14"]');
+    // issue 38 item 13: the tolerance is not silently dropped: the check lists the question as narrowed
+    expect(bank.narrowed.map((r) => [r.name, r.reason])).toEqual([
+      ['数值', '数值题「3.14±0.005」按填空题导入，只接受答案 3.14（题库没有数值题型，误差范围未保留）'],
+    ]);
     expect(byName('转义')?.qName).toBe('1 = 1 吗？其中 { 和 } 是花括号');
   });
 
   it('refuses matching, ranges and text without an answer, naming them', () => {
     expect(bank.refused.map((r) => [r.name, r.reason])).toEqual([
-      ['区间', expect.stringContaining('计算题')],
+      ['区间', '数值题的答案是一个范围（1..5）：题库没有对应的题型'],
       ['匹配', expect.stringContaining('匹配题')],
       ['这是一段说明文字，没有答案。', '说明文字，不是试题'],
     ]);
@@ -229,8 +233,8 @@ describe('Aiken', () => {
       { qType: 1, options: ['红色', '黄色'], answer: 'A' },
     ]);
     expect(bank.refused).toEqual([
-      { index: 3, name: '没有答案行的题', reason: '缺少 ANSWER 行' },
-      { index: 4, name: '答案超出选项', reason: '答案 D 不在选项中' },
+      { index: 3, name: '没有答案行的题', reason: '缺少答案行（ANSWER: 正确选项的字母）', unreadable: true },
+      { index: 4, name: '答案超出选项', reason: '答案 D 不在选项中', unreadable: true },
     ]);
   });
 });

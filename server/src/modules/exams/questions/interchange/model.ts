@@ -1,4 +1,4 @@
-import { countBlanks, QType, stemText } from '@xuetu/contract';
+import { countBlanks, decodeEntities, dropTags, ExamLimits, escapeHtmlText, QType, stemText } from '@xuetu/contract';
 
 // The one shape every question format is read into and written from (ADR 0042). Parsers know
 // nothing of the database; the import plan (import-plan.ts) checks these against the editor's rules.
@@ -29,12 +29,19 @@ export interface RefusedQuestion {
   index: number;
   name: string;
   reason: string;
+  /** written wrongly (syntax, a missing answer line), rather than a kind the bank lacks */
+  unreadable?: boolean;
 }
+
+/** A question of the file read into the bank's shape, and a note of what did not map. */
+export type NarrowedQuestion = RefusedQuestion;
 
 /** A question bank read from a file: what maps, what does not, and the images it carries by reference. */
 export interface ParsedBank {
   questions: InterchangeQuestion[];
   refused: RefusedQuestion[];
+  /** imported, but accepting less than the file said (a numerical tolerance) */
+  narrowed: NarrowedQuestion[];
   /** image bytes by the reference the question HTML uses (`@@PLUGINFILE@@/a.png`, `images/a.png`) */
   images: Map<string, { name: string; data: Buffer }>;
 }
@@ -69,26 +76,30 @@ export const RefuseReason = {
   noRightAnswer: '没有给出正确答案',
   noAnswers: '没有答案',
   mixed: '一道题中有不同类型的作答方式：题库没有对应的题型',
+  overLimits: `题干、选项或解析远超题库的长度限制（题干 ${ExamLimits.stemMax} 字、选项 ${ExamLimits.optionMax} 字、解析 ${ExamLimits.analysisMax} 字），未读取`,
+  tooLong: (max: number) => `试题内容超过 ${max} 字，不像一道试题，未读取`,
+  numericRange: (range: string) => `数值题的答案是一个范围（${range}）：题库没有对应的题型`,
+  /** narrowed, not refused: imported as a fill-in that accepts only the exact number */
+  numericTolerance: (value: string, tolerance: string) =>
+    `数值题「${value}±${tolerance}」按填空题导入，只接受答案 ${value}（题库没有数值题型，误差范围未保留）`,
 } as const;
 
-const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/**
+ * The longest question text a reader takes (stem, options and feedback together): far above the
+ * bank's limits (stem 20,000, nine options of 1,000, analysis 5,000), so only junk is refused
+ * unread, and no later step ever sees a megabyte of one question.
+ */
+export const QUESTION_TEXT_MAX = 64_000;
 
-/** Plain text of rich text (options are plain text in the bank). */
+/** Plain text of rich text (options are plain text in the bank); linear, like every reader here. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1)));
-      return ENTITIES[e.toLowerCase()] ?? m;
-    })
+  return decodeEntities(dropTags(html, (tag) => (/^<br[\s/>]/i.test(tag) ? ' ' : '')))
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+/** Text as HTML content: `&`, `<`, `>` escaped; quotes stay characters (no `&quot;` in stems). */
+export const escapeHtml = escapeHtmlText;
 
 /** The name the check lists: the file's own, else the start of the text. */
 export function nameOf(name: string, html: string): string {

@@ -13,6 +13,7 @@ import {
   NO_REFERENCE,
   nameOf,
   type ParsedBank,
+  QUESTION_TEXT_MAX,
   RefuseReason,
   withBlank,
 } from './model.ts';
@@ -60,17 +61,36 @@ const numberIn = (el: XmlElement, local: string) => {
   return Number.isFinite(n) ? n : undefined;
 };
 
-/** Cloze codes: {1:SHORTANSWER:=a~%100%b#fb} — only short-answer blanks map (to a fill-in). */
-const CLOZE = /\{(\d*):([A-Z_]+):((?:\\.|[^}])*)\}/g;
+/** The start of a cloze code, `{1:SHORTANSWER:` (bounded: tried in constant time at each `{`). */
+const CLOZE_HEAD = /\{\d{0,9}:([A-Z_]{1,20}):/y;
 
+/**
+ * Cloze codes: {1:SHORTANSWER:=a~%100%b#fb} — only short-answer blanks map (to a fill-in). A
+ * scanner: the pattern it replaces (`((?:\\.|[^}])*)\}`) backtracked exponentially on backslashes.
+ */
 function clozeBlanks(text: string): { stem: string; blanks: string[][] } | null {
   const blanks: string[][] = [];
   let ok = true;
-  const stem = text.replace(CLOZE, (_m, _w, kind: string, body: string) => {
-    if (!/^(SHORTANSWER|SA|MW|SHORTANSWER_C|SAC|MWC)$/.test(kind)) ok = false;
+  let stem = '';
+  let at = 0;
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) {
+    CLOZE_HEAD.lastIndex = i;
+    const head = CLOZE_HEAD.exec(text);
+    if (!head) continue;
+    let end = -1;
+    for (let k = CLOZE_HEAD.lastIndex; k < text.length; k++) {
+      if (text[k] === '\\') k++;
+      else if (text[k] === '}') {
+        end = k;
+        break;
+      }
+    }
+    // no closing brace after this one: none after a later one either
+    if (end < 0) break;
+    if (!/^(SHORTANSWER|SA|MW|SHORTANSWER_C|SAC|MWC)$/.test(head[1])) ok = false;
     const alts: string[] = [];
-    for (const part of body.split(/(?<!\\)~/)) {
-      const m = /^(=|%(\d+(?:\.\d+)?)%)?((?:\\.|[^#])*)/.exec(part);
+    for (const part of text.slice(CLOZE_HEAD.lastIndex, end).split(/(?<!\\)~/)) {
+      const m = /^(=|%(\d+(?:\.\d+)?)%)?((?:\\[\s\S]|[^#\\])*)/.exec(part);
       if (!m) continue;
       const right = m[1] === '=' || (m[2] !== undefined && Number(m[2]) >= 99.99);
       const value = m[3].replace(/\\(.)/g, '$1').trim();
@@ -78,15 +98,18 @@ function clozeBlanks(text: string): { stem: string; blanks: string[][] } | null 
     }
     if (!alts.length) ok = false;
     blanks.push(alts);
-    return '（）';
-  });
+    stem += `${text.slice(at, i)}（）`;
+    at = end + 1;
+    i = end;
+  }
+  stem += text.slice(at);
   return ok && blanks.length ? { stem, blanks } : null;
 }
 
 export function parseMoodleXml(text: string): ParsedBank {
   const root = parseXml(text);
   if (root.local !== 'quiz') throw new Error('not a Moodle quiz');
-  const bank: ParsedBank = { questions: [], refused: [], images: new Map() };
+  const bank: ParsedBank = { questions: [], refused: [], narrowed: [], images: new Map() };
   let category: string[] = [];
   let index = 0;
   for (const q of elements(root, 'question')) {
@@ -97,6 +120,16 @@ export function parseMoodleXml(text: string): ParsedBank {
     }
     index++;
     const stem = richText(child(q, 'questiontext'), bank.images);
+    const answers = elements(q, 'answer');
+    if (answers.reduce((n, a) => n + textOf(a).length, stem.length) > QUESTION_TEXT_MAX) {
+      bank.refused.push({
+        index,
+        name: nameOf(textOf(child(child(q, 'name'), 'text')).slice(0, 200), stem.slice(0, 200)),
+        reason: RefuseReason.tooLong(QUESTION_TEXT_MAX),
+        unreadable: true,
+      });
+      continue;
+    }
     const name = nameOf(textOf(child(child(q, 'name'), 'text')), stem);
     const refuse = (reason: string) => bank.refused.push({ index, name, reason });
     if (REFUSED_TYPES[type]) {
@@ -112,7 +145,6 @@ export function parseMoodleXml(text: string): ParsedBank {
       score: numberIn(q, 'defaultgrade'),
       difficulty: difficultyTag(q),
     };
-    const answers = elements(q, 'answer');
     const push = (v: Pick<InterchangeQuestion, 'qType' | 'options' | 'answer'> & { qName?: string }) =>
       bank.questions.push({ ...base, ...v });
     switch (type) {
@@ -143,12 +175,19 @@ export function parseMoodleXml(text: string): ParsedBank {
       }
       case 'shortanswer':
       case 'numerical': {
-        const alts = answers.filter((a) => fractionOf(a) >= 99.99).map((a) => htmlToText(textOf(child(a, 'text'))));
-        const accepted = alts.filter((a) => a && a !== '*');
+        const right = answers.filter((a) => fractionOf(a) >= 99.99);
+        const accepted = right.map((a) => htmlToText(textOf(child(a, 'text')))).filter((a) => a && a !== '*');
         if (!accepted.length) {
           refuse(RefuseReason.noRightAnswer);
           break;
         }
+        const tolerant = type === 'numerical' ? right.find((a) => Number(textOf(child(a, 'tolerance')).trim() || 0) !== 0) : undefined;
+        if (tolerant)
+          bank.narrowed.push({
+            index,
+            name,
+            reason: RefuseReason.numericTolerance(htmlToText(textOf(child(tolerant, 'text'))), textOf(child(tolerant, 'tolerance')).trim()),
+          });
         push({ qType: QType.Blank, qName: withBlank(stem), options: [], answer: JSON.stringify([accepted.join('|')]) });
         break;
       }

@@ -12,6 +12,7 @@ import {
   NO_REFERENCE,
   nameOf,
   type ParsedBank,
+  QUESTION_TEXT_MAX,
   RefuseReason,
 } from './model.ts';
 import { child, descendants, elements, escapeXml, innerXml, parseXml, textOf, type XmlElement } from './xml.ts';
@@ -97,6 +98,8 @@ function readItem(
     return undefined;
   };
   const qName = innerXml(body, fix).trim();
+  if (qName.length > QUESTION_TEXT_MAX)
+    return { refused: RefuseReason.tooLong(QUESTION_TEXT_MAX), name: nameOf(title, qName.slice(0, 200)) };
   const name = nameOf(title, qName);
   const analysis = elements(item, 'modalFeedback')
     .map((f) => innerXml(f, fix).trim())
@@ -155,7 +158,7 @@ export async function parseQtiPackage(parts: Map<string, ZipPart>): Promise<Pars
   const manifestPart = parts.get('imsmanifest.xml');
   if (!manifestPart) throw new Error('no imsmanifest.xml');
   const manifest = parseXml((await readPart(manifestPart)).toString('utf8'));
-  const bank: ParsedBank = { questions: [], refused: [], images: new Map() };
+  const bank: ParsedBank = { questions: [], refused: [], narrowed: [], images: new Map() };
   let index = 0;
   for (const resource of descendants(manifest, 'resource')) {
     const type = resource.attrs.type ?? '';
@@ -164,7 +167,7 @@ export async function parseQtiPackage(parts: Map<string, ZipPart>): Promise<Pars
     const part = parts.get(href);
     index++;
     if (!part) {
-      bank.refused.push({ index, name: href, reason: '资源包中缺少该试题的文件' });
+      bank.refused.push({ index, name: href, reason: '资源包中缺少该试题的文件', unreadable: true });
       continue;
     }
     const item = parseXml((await readPart(part)).toString('utf8'));
@@ -187,6 +190,20 @@ export async function parseQtiPackage(parts: Map<string, ZipPart>): Promise<Pars
     }
     bank.questions.push(read);
   }
+  return bank;
+}
+
+/**
+ * One QTI 2.1 item on its own (an .xml with <assessmentItem>, as item banks hand them out): read as
+ * a package of one. Its relative images are not in the file, so they are left out.
+ */
+export function parseQtiItem(text: string): ParsedBank {
+  const item = parseXml(text);
+  if (item.local !== 'assessmentItem') throw new Error('not a QTI item');
+  const bank: ParsedBank = { questions: [], refused: [], narrowed: [], images: new Map() };
+  const read = readItem(item, { index: 1, category: [] }, (src) => (/^(https?:)?\/\//i.test(src) ? src : ''));
+  if ('refused' in read) bank.refused.push({ index: 1, name: read.name, reason: read.refused });
+  else bank.questions.push(read);
   return bank;
 }
 
