@@ -24,7 +24,7 @@ const count = (fallback: number, msg: string) =>
     z.coerce.number({ error: msg }).int(msg).min(1, msg).max(50, msg),
   );
 
-/** GetUserCount / GetStatisticsUserStudyData: platform staff may name one company (empty = all). */
+/** GetUserCount / GetStatisticsUserStudyData: platform staff may name any company (empty = all), others only their own (another: 公司不存在). */
 export const statsFilterInput = /* @__PURE__ */ z.object({ companySysCode: text(100).default('') });
 /** IndexHotRes: dCode '' = every directory (the 全部 tab); a directory includes its sub-directories. */
 export const hotResInput = /* @__PURE__ */ z.object({ dCode: text(60).default(''), top: count(10, LearnStatsMsg.topInvalid) });

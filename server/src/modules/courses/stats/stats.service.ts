@@ -11,10 +11,11 @@ import {
   type UserCountAnswer,
 } from '@xuetu/contract';
 import { type Caller, NO_SCOPE, requireActor } from '../../../platform/caller.ts';
+import { appError } from '../../../platform/errors.ts';
 import { fileUrl } from '../../../platform/files/index.ts';
 import { htmlExcerpt } from '../../../platform/html-text.ts';
 import { cachedPortal, type Viewer } from '../../content/public.ts';
-import { countCompanyAccounts, targetCompany } from '../../directory/public.ts';
+import { countCompanyAccounts, filterCompany } from '../../directory/public.ts';
 import { listDirs } from '../dirs/dirs.repository.ts';
 import { dirSubtree } from '../dirs/dirs.service.ts';
 import * as repo from './stats.repository.ts';
@@ -102,13 +103,16 @@ export async function studyStars(caller: Caller, limit: number): Promise<StudySt
 // ---------- dashboard (signed in) ----------
 
 /**
- * Whose figures: platform staff all companies or the one they name; everyone else their own
- * company (a named other company is ignored, never read).
+ * Whose figures (issue 38 item 4): without a company, platform staff every company and everyone
+ * else their own. A named company is applied within the caller's scope: platform staff any, anyone
+ * else only their own (by its system code or company code); another company's code answers like
+ * an unknown one, COMPANY_NOT_FOUND — never silently the caller's own figures.
  */
 async function figuresCompany(caller: Caller, requested: string): Promise<string | undefined> {
-  const actor = requireActor(caller);
-  if (caller.scope.all) return requested ? (await targetCompany(caller.ctx.db, actor, requested)).companySysCode : undefined;
-  return actor.companySysCode ?? '\u0000none';
+  requireActor(caller);
+  const company = await filterCompany(caller.ctx.db, caller.scope, requested);
+  if (company === null) throw appError('COMPANY_NOT_FOUND');
+  return company;
 }
 
 export async function userCount(caller: Caller, requested: string): Promise<UserCountAnswer> {

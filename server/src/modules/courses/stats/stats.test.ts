@@ -49,7 +49,26 @@ describe('signed-in figures', () => {
     expect((await t.post(`${U}/GetUserCount`, { companySysCode: 'C-NOPE' }, admin)).success).toBe(false);
   });
 
-  it('GetUserCount: the own company (naming another is ignored); platform staff all or one company', async () => {
+  it('companySysCode is applied within the scope: own company, any for platform staff; another or an unknown one refused (issue 38 item 4)', async () => {
+    for (const call of [`${U}/GetUserCount`, `${R}/GetStatisticsUserStudyData`]) {
+      const ask = (token: string, companySysCode: string) => t.post(call, { companySysCode }, token);
+      const own = (await ask(corp, '')).data;
+      // the own company by its system code or its company code: the same figures
+      expect((await ask(corp, DEMO_COMPANY.companySysCode)).data).toEqual(own);
+      expect((await ask(corp, DEMO_COMPANY.companyCode)).data).toEqual(own);
+      // another company's code, by its administrator or a learner: refused like an unknown company
+      const refused = { success: false, code: 'COMPANY_NOT_FOUND', msg: '公司不存在' };
+      expect(await ask(corp, OTHER_COMPANY.companySysCode)).toMatchObject(refused);
+      expect(await ask(other, DEMO_COMPANY.companySysCode)).toMatchObject(refused);
+      expect(await ask(corp, 'C-NOPE')).toMatchObject(refused);
+      expect(await ask(admin, 'C-NOPE')).toMatchObject(refused);
+      // platform staff: applied (the company's administrator's own figures)
+      expect((await ask(admin, DEMO_COMPANY.companySysCode)).data).toEqual(own);
+      expect((await ask(admin, '')).data).not.toEqual(own);
+    }
+  });
+
+  it('GetUserCount: the own company; platform staff all or one company', async () => {
     const count = async (token: string, companySysCode = '') =>
       (await t.post<UserCountAnswer>(`${U}/GetUserCount`, { companySysCode }, token)).data;
     const corpCount = await count(corp);
@@ -60,7 +79,7 @@ describe('signed-in figures', () => {
     expect(corpCount).toEqual({ item1: expected.n, item2: expected.a });
     // 张三 is imported but not activated
     expect(corpCount.item2).toBeLessThan(corpCount.item1);
-    expect(await count(other, DEMO_COMPANY.companySysCode)).toEqual(await count(admin, OTHER_COMPANY.companySysCode));
+    expect(await count(other)).toEqual(await count(admin, OTHER_COMPANY.companySysCode));
     const all = await count(admin);
     expect(all.item1).toBe(corpCount.item1 + (await count(admin, OTHER_COMPANY.companySysCode)).item1);
   });
@@ -107,7 +126,7 @@ describe('signed-in figures', () => {
     const everyone = await stats(admin);
     expect(everyone.resCnt).toBeGreaterThan(company.resCnt);
     // another company's learner never reads the demo company's figures
-    const otherStats = await stats(other, DEMO_COMPANY.companySysCode);
+    const otherStats = await stats(other);
     expect(otherStats).toMatchObject({ personal: true, studyHours: 0 });
     expect(otherStats.resCnt).not.toBe(company.resCnt);
   });
