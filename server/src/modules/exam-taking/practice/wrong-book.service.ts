@@ -118,22 +118,35 @@ export async function sweepExamMistakes(caller: Caller, userId: number): Promise
   // an attempt swept before has only its held questions left to add
   const todo = (p: (typeof ready)[number]) =>
     wrongRows.filter((w) => w.userpaperId === p.attempt.id && (p.held === null || p.held.includes(w.qCode)));
-  const codes = [...new Set(wrongRows.map((w) => w.qCode))];
-  const [holds, bank] = await Promise.all([questionHolds(caller, userId, codes), bankQuestions(db, caller.scope, codes)]);
+  const holds = await questionHolds(caller, userId, [...new Set(wrongRows.map((w) => w.qCode))]);
+  const plans: { p: (typeof ready)[number]; free: typeof wrongRows; held: string[] }[] = [];
+  for (const p of ready) {
+    const wrong = todo(p);
+    const { hidden } = await ownAttemptHidden(
+      caller,
+      userId,
+      p.exam,
+      mineAt(p.exam.id),
+      wrong.map((w) => w.qCode),
+      holds,
+    );
+    const free = wrong.filter((w) => !hidden(w.qCode));
+    const held = wrong.filter((w) => hidden(w.qCode)).map((w) => w.qCode);
+    // an attempt still waiting with the same questions held changes nothing (read on every book and dashboard load)
+    if (p.held !== null && !free.length && held.length === p.held.length) continue;
+    plans.push({ p, free, held });
+  }
+  if (!plans.length) return;
+  const bank = await bankQuestions(
+    db,
+    caller.scope,
+    plans.flatMap((x) => x.free.map((w) => w.qCode)),
+  );
   await inTransaction(caller, async (tx) => {
-    for (const p of ready) {
-      const wrong = todo(p);
-      const { hidden } = await ownAttemptHidden(
-        caller,
-        userId,
-        p.exam,
-        mineAt(p.exam.id),
-        wrong.map((w) => w.qCode),
-        holds,
-      );
-      for (const w of wrong) {
+    for (const { p, free, held } of plans) {
+      for (const w of free) {
         const q = bank.get(w.qCode);
-        if (!q || hidden(w.qCode)) continue;
+        if (!q) continue;
         await recordInBook(tx, caller, userId, q, w.answerStr ?? '', false, {
           kind: WrongSource.Exam,
           code: p.exam.examCode,
@@ -141,12 +154,7 @@ export async function sweepExamMistakes(caller: Caller, userId: number): Promise
           clearStreak: WRONG_CLEAR_STREAK_DEFAULT,
         });
       }
-      await repo.markSwept(
-        tx,
-        p.attempt.id,
-        caller.now,
-        wrong.filter((w) => bank.has(w.qCode) && hidden(w.qCode)).map((w) => w.qCode),
-      );
+      await repo.markSwept(tx, p.attempt.id, caller.now, held);
     }
   });
 }
