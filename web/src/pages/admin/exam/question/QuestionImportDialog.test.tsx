@@ -143,4 +143,31 @@ describe('QuestionImportDialog', () => {
     // every format is offered with its line
     expect(screen.getByTestId('question-import-formats')).toHaveTextContent('Aiken（.txt）：只含单选题的简单文本格式');
   });
+
+  it('issue 38 item 13: a syntax error is not called an unsupported type, and a narrowed numerical answer is listed', async () => {
+    const braces = 'GIFT 格式错误（第 2 行起的试题）：答案的花括号 { } 不成对，无法读取答案';
+    const narrowed = '数值题「3±2」按填空题导入，只接受答案 3（题库没有数值题型，误差范围未保留）';
+    api.on(
+      `${Q}/ImportCheck`,
+      ok(
+        {
+          format: 'gift',
+          rows: 3,
+          valid: 2,
+          errors: [],
+          refused: [{ index: 1, name: '第一题', reason: braces, unreadable: true }],
+          narrowed: [{ index: 3, name: '误差', reason: narrowed }],
+        },
+        'GIFT（.gift / .txt）：共 3 道试题，2 道可以导入，1 道格式有误将跳过，1 道数值题按填空题导入（误差范围未保留）',
+      ),
+    );
+    renderDialog();
+    fireEvent.click(await screen.findByTestId('question-import-check'));
+    const skipped = await screen.findByTestId('question-import-skipped');
+    expect(skipped).toHaveTextContent('以下 1 道试题无法导入（题型不支持或格式有误），导入时将跳过');
+    expect(within(skipped).getByText(braces)).toBeInTheDocument();
+    const note = screen.getByTestId('question-import-narrowed');
+    expect(note).toHaveTextContent('以下 1 道试题将按填空题导入，但只接受文件给出的准确答案');
+    expect(within(note).getByText(narrowed)).toBeInTheDocument();
+  });
 });

@@ -220,7 +220,11 @@ export function QuestionImportDialog(props: {
                 type="warning"
                 showIcon
                 style={{ marginBottom: 8 }}
-                message={`以下 ${result.check?.refused?.length} 道试题的题型本系统不支持，导入时将跳过：`}
+                message={
+                  result.check?.refused?.some((r) => r.unreadable)
+                    ? `以下 ${result.check?.refused?.length} 道试题无法导入（题型不支持或格式有误），导入时将跳过：`
+                    : `以下 ${result.check?.refused?.length} 道试题的题型本系统不支持，导入时将跳过：`
+                }
               />
               <Table<QuestionRefused>
                 size="small"
@@ -232,6 +236,28 @@ export function QuestionImportDialog(props: {
                   { title: '题号', dataIndex: 'index', width: 80 },
                   { title: '试题', dataIndex: 'name', width: 200 },
                   { title: '原因', dataIndex: 'reason' },
+                ]}
+              />
+            </div>
+          )}
+          {!isWorkbook && (result.check?.narrowed?.length ?? 0) > 0 && (
+            <div data-testid="question-import-narrowed">
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 8 }}
+                message={`以下 ${result.check?.narrowed?.length} 道试题将按填空题导入，但只接受文件给出的准确答案：`}
+              />
+              <Table<QuestionRefused>
+                size="small"
+                rowKey="index"
+                dataSource={result.check?.narrowed ?? []}
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                style={{ marginBottom: 12 }}
+                columns={[
+                  { title: '题号', dataIndex: 'index', width: 80 },
+                  { title: '试题', dataIndex: 'name', width: 200 },
+                  { title: '说明', dataIndex: 'reason' },
                 ]}
               />
             </div>

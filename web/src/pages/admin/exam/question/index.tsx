@@ -26,7 +26,7 @@ import { examKeys } from '../../../../api/exams.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { DEFAULT_PAGE, pager } from '../../shared';
-import { DirSelect, typeTag, useDirTree, useExamCompany } from '../shared';
+import { answerText, DirSelect, typeTag, useDirTree, useExamCompany } from '../shared';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionImportDialog } from './QuestionImportDialog';
 
@@ -235,7 +235,8 @@ export default function QuestionBankPage() {
               columns={[
                 { title: '题型', dataIndex: 'qType', width: 90, render: typeTag },
                 { title: '题干', dataIndex: 'qName', width: 340, ellipsis: true, render: (v: string) => stemText(v) },
-                { title: '答案', dataIndex: 'answer', width: 140, ellipsis: true },
+                // the key as a person reads it (fill-in: 第1空：北京 或 北京市), not the stored JSON
+                { title: '答案', dataIndex: 'answer', width: 140, ellipsis: true, render: (v: string, r) => answerText(r.qType, v) },
                 { title: '难度', dataIndex: 'difficulty', width: 70 },
                 { title: '分值', dataIndex: 'score', width: 70 },
                 { title: '目录', dataIndex: 'dirName', width: 120, ellipsis: true },
