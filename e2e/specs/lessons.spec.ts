@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
 import { playMuted } from '../fixtures/media.ts';
-import { signInByApi, snap } from '../fixtures/session.ts';
+import { login, signInByApi, snap } from '../fixtures/session.ts';
 
 // A course of several lessons (issue 13, ADR 0022): a learner opens the demo course of three
 // lessons, sees the lesson list, switches to lesson 2 and it plays; after a reload the page
@@ -85,4 +89,90 @@ test('on a phone (390 px) the lesson list stacks under the player', async ({ pag
   expect(list?.width ?? 0).toBeGreaterThan(300);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await snap(page, 'lessons-phone');
+});
+
+/** A test clip made with ffmpeg: `seconds` long at `size`, with sound. */
+function makeClip(dir: string, name: string, seconds: number, size: string): string {
+  const path = join(dir, name);
+  const r = spawnSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=size=${size}:rate=25`,
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=440',
+    ].concat(['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path]),
+    { timeout: 60_000 },
+  );
+  if (r.status !== 0) throw new Error(`ffmpeg: ${r.stderr}`);
+  return path;
+}
+
+// Building a video course while its lessons transcode (issue 38 item 10): the administrator uploads
+// two lessons and saves while the second (a longer 720p clip) is still being transcoded; ✕ over the
+// unsaved dialog asks first; the submit for audit says it waits for the processing; learners do
+// not get the course meanwhile.
+test('a course is saved while a lesson transcodes; ✕ asks first; the audit waits for the media', async ({ page }) => {
+  test.skip(spawnSync('ffmpeg', ['-version'], { timeout: 5000 }).status !== 0, 'needs ffmpeg');
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(join(tmpdir(), 'xuetu-e2e-course-'));
+  try {
+    const short = makeClip(dir, '第一课.mp4', 3, '320x240');
+    const long = makeClip(dir, '第二课.mp4', 20, '1280x720');
+    const name = `边传边建课程${Date.now().toString(36)}`;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInByApi(page, 'corpadmin');
+    await page.goto('/trainres/manage');
+    await expect(page.getByTestId('res-manage')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('res-add').click();
+    const editor = page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: '新增资源' }) });
+    await editor.getByLabel('资源名称').fill(name);
+    await editor.getByLabel('资源目录').click();
+    await page.locator('.ant-select-tree-node-content-wrapper').first().click();
+    await editor.getByTestId('lesson-row').nth(0).getByTestId('media-file').setInputFiles(short);
+    await editor.getByTestId('lesson-add').click();
+    await editor.getByTestId('lesson-row').nth(1).getByTestId('media-file').setInputFiles(long);
+    const second = editor.getByTestId('lesson-row').nth(1).getByTestId('media-status');
+    await expect(second).toContainText('第二课.mp4', { timeout: 60_000 });
+    await expect(second).not.toContainText('可播放');
+
+    // ✕ over unsaved work asks; 继续编辑 keeps the name and both lessons
+    await editor.locator('.ant-modal-close').click();
+    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: '放弃未保存的内容？' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: '继续编辑' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(editor.getByLabel('资源名称')).toHaveValue(name);
+    await expect(editor.getByTestId('lesson-row')).toHaveCount(2);
+
+    // saved while the second lesson transcodes
+    const added = page.waitForResponse((r) => r.url().endsWith('/Train_Res/AddData'));
+    await editor.getByRole('button', { name: /保\s*存/ }).click();
+    const body = await (await added).json();
+    expect(body.success, body.msg).toBe(true);
+    await expect(editor).toBeHidden();
+    const row = page.locator('.ant-table-row').filter({ hasText: name });
+    await expect(row).toContainText('草稿');
+
+    // the audit waits for the media; the course stays a draft that learners do not get
+    await row.getByTestId('res-submit').click();
+    await expect(page.getByText('视频或音频还在处理中，全部处理完成后才能提交审核')).toBeVisible();
+    await expect(row).toContainText('草稿');
+    const token = await login(page.request, 'learner18');
+    const seen = await page.request.post('/prod-api/Api/Train_Manage/Train_Res/GetTrainResStudyDetail', {
+      data: { rescode: body.data.resCode },
+      headers: { ydAuthorization: `Bearer ${token}` },
+    });
+    expect((await seen.json()).success).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
