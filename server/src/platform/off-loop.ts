@@ -5,7 +5,7 @@ import { parentPort, Worker } from 'node:worker_threads';
 import type { AppErrorCode } from '@xuetu/contract';
 import { AppError } from './errors.ts';
 
-// Untrusted files are read in worker threads, each read with a time budget (ADR 0053): however a
+// Untrusted files are read in worker threads, each read with a time budget (ADR 0051): however a
 // reader behaves on a hostile file, the event loop — every company's requests, the health check —
 // never waits for it; past the budget the worker is terminated and the caller gets its error.
 

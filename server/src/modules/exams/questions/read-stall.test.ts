@@ -13,7 +13,7 @@ import { htmlToText } from './interchange/model.ts';
 // made the old patterns quadratic or exponential, through the real calls (upload → ImportCheck,
 // read in the worker thread); the event loop's worst delay during the call stays under 100 ms
 // (measured with monitorEventLoopDelay, not wall time), and every file gets its answer within
-// the read budget (the old readers took seconds to hours: ADR 0053 has the numbers).
+// the read budget (the old readers took seconds to hours: ADR 0051 has the numbers).
 
 const MB = 1024 * 1024;
 const Q = '/Api/Exam_Manage/ex_question';
