@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Perm, ProjectLimits, ProjectStatus, REACH_RULE_LABELS, SPEED_CHOICES } from '@xuetu/contract';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { getExamPage } from '../../../api/exams';
 import { getProject, saveProject } from '../../../api/projects';
 import { projectKeys } from '../../../api/projects.keys';
@@ -27,6 +27,8 @@ export function ProjectEditor(props: {
   const [form] = Form.useForm<EditorValues>();
   const cover = Form.useWatch('cover', form);
   const [courses, setCourses] = useState<PickedRes[]>([]);
+  // the courses and participants the editor was filled with: closing over others asks first
+  const stored = useRef('');
   const can = useCan();
   const { existing, loading } = useEditorRecord({
     open: props.open,
@@ -55,6 +57,7 @@ export function ProjectEditor(props: {
       );
       participants.setPicks(d?.participants ?? NO_PICKS);
       setCourses(d?.resources.map((r) => ({ resCode: r.resCode, resName: r.resName })) ?? []);
+      stored.current = JSON.stringify([d?.resources.map((r) => r.resCode) ?? [], pickIds(d?.participants ?? NO_PICKS)]);
     },
   });
   const company = existing.data?.companySysCode ?? props.company;
@@ -91,7 +94,10 @@ export function ProjectEditor(props: {
       title={props.projectCode ? '编辑培训项目' : '新增培训项目'}
       width={Math.min(820, window.innerWidth)}
       onClose={props.onClose}
-      isDirty={() => form.isFieldsTouched()}
+      isDirty={() =>
+        form.isFieldsTouched() ||
+        (stored.current !== '' && JSON.stringify([courses.map((c) => c.resCode), pickIds(participants.picks)]) !== stored.current)
+      }
       loading={loading}
       saving={save.isPending}
       onSave={() => save.mutate()}

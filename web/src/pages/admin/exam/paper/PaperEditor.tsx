@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { ExamLimits, PaperType, paperTotals, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, stemText } from '@xuetu/contract';
 import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { addPaper, getPaper, getQuestionPage, updatePaper } from '../../../../api/exams';
 import { examKeys } from '../../../../api/exams.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
@@ -41,6 +41,10 @@ function Available({ rule, company }: { rule: Rule; company: string }) {
   return <Typography.Text type={n < rule.count ? 'danger' : 'secondary'}>题库中有 {n} 道</Typography.Text>;
 }
 
+/** The paper as edited, to tell whether it changed (a rule's key is the editor's own). */
+const paperShape = (p: { name: string; intro: string; type: number; items: Item[]; rules: Rule[] }) =>
+  JSON.stringify([p.name, p.intro, p.type, p.items, p.rules.map(({ key: _k, ...r }) => r)]);
+
 /** 新增/编辑试卷: fixed questions picked from the bank with a score each, or random rules; totals update as you go. */
 export function PaperEditor(props: {
   open: boolean;
@@ -57,6 +61,8 @@ export function PaperEditor(props: {
   const [items, setItems] = useState<Item[]>([]);
   const [rules, setRules] = useState<Rule[]>([newRule()]);
   const [picking, setPicking] = useState(false);
+  // what the editor was filled with: closing over anything else asks first
+  const stored = useRef('');
   const persist = useAppMutation({
     mutationFn: (body: Parameters<typeof addPaper>[0]) => (props.paperCode ? updatePaper(body) : addPaper(body)),
     success: '保存成功',
@@ -68,13 +74,25 @@ export function PaperEditor(props: {
     queryKey: examKeys.paper,
     get: getPaper,
     fill: (p) => {
-      setName(p?.paperName ?? '');
-      setIntro(p?.paperIntrduce ?? '');
-      setType(p?.paperType ?? PaperType.Fixed);
-      setItems(
-        (p?.questions ?? []).map((q) => ({ qCode: q.qCode, qType: q.qType, qName: q.qName, score: q.paperScore, deleted: q.deleted })),
-      );
-      setRules(p?.rules.length ? p.rules.map((r) => ({ ...newRule(), ...r })) : [newRule()]);
+      const filled = {
+        name: p?.paperName ?? '',
+        intro: p?.paperIntrduce ?? '',
+        type: p?.paperType ?? PaperType.Fixed,
+        items: (p?.questions ?? []).map((q) => ({
+          qCode: q.qCode,
+          qType: q.qType,
+          qName: q.qName,
+          score: q.paperScore,
+          deleted: q.deleted,
+        })),
+        rules: p?.rules.length ? p.rules.map((r) => ({ ...newRule(), ...r })) : [newRule()],
+      };
+      setName(filled.name);
+      setIntro(filled.intro);
+      setType(filled.type);
+      setItems(filled.items);
+      setRules(filled.rules);
+      stored.current = paperShape(filled);
     },
   });
 
@@ -105,6 +123,7 @@ export function PaperEditor(props: {
 
   return (
     <EditorDrawer
+      isDirty={() => stored.current !== '' && paperShape({ name, intro, type, items, rules }) !== stored.current}
       open={props.open}
       title={props.paperCode ? '编辑试卷' : '新增试卷'}
       width={960}
