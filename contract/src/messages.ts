@@ -17,6 +17,8 @@ export const Msg = {
   /** the process was asked to stop (restart, deployment): another one serves, or this one again shortly */
   serverStopping: '服务正在重启，请稍后重试',
   fileTypeUnsupported: '不支持的文件类型',
+  /** a .txt/.gift/.xml upload whose bytes are not UTF-8 text (another encoding, or binary) */
+  textNotUtf8: '文本文件须为 UTF-8 编码（如 GBK 编码的文件请另存为 UTF-8），或文件已损坏，请检查后重新上传',
   fileTooLarge: '文件过大',
   forbidden: '您没有权限执行此操作',
   badInput: '请求参数有误',

@@ -1,4 +1,5 @@
 import { extname } from 'node:path';
+import { Msg } from '@xuetu/contract';
 import { fileTypeFromBuffer } from 'file-type';
 import { appError, appErrorMsg } from './errors.ts';
 import { checkFileName } from './files/filename.ts';
@@ -105,6 +106,10 @@ export async function checkContent(
     (opts.partial ? !buffer.includes(0) : isUtf8Text(buffer))
   )
     return { buffer, filename, mime: 'text/plain', ext: nameExt };
+  // a text file of an allowed kind that is not UTF-8 is told so, not that another type was expected
+  // (a GBK .xml for the question import was answered "请上传excel文件", issue 38 item 13)
+  if (allowedMimes.includes('text/plain') && TEXT_EXTS.includes(nameExt) && allowedExts.includes(nameExt))
+    throw appErrorMsg('FAILED', Msg.textNotUtf8);
   throw appErrorMsg('FAILED', rules.typeMessage);
 }
 

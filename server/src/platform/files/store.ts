@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { extname } from 'node:path';
 import { PassThrough, Transform, type TransformCallback } from 'node:stream';
-import { FileStatus, FileVisibility } from '@xuetu/contract';
+import { FileStatus, FileVisibility, Msg } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Caller, requireActor } from '../caller.ts';
 import { AppError, appError, appErrorMsg } from '../errors.ts';
@@ -113,7 +113,7 @@ export async function streamUpload(caller: Caller, source: UploadSource, rules: 
   const checked = await checkContent(head, part.filename, rules, { partial: true });
   const key = newStorageKey(opts.prefix, checked.ext, caller.now);
   // plain text has no signature: every byte is checked as it flows
-  const body = checked.mime === 'text/plain' ? utf8Guard(rules.typeMessage) : new PassThrough();
+  const body = checked.mime === 'text/plain' ? utf8Guard(Msg.textNotUtf8) : new PassThrough();
   // a refusal may come before the storage listens (it is still creating the directory): pipe()
   // would rethrow it as an uncaught exception; the storage's pipeline still sees the errored stream
   body.on('error', () => {});

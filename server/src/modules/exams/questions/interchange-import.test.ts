@@ -1,4 +1,4 @@
-import type { QuestionDirNode, QuestionImportCheck, QuestionView } from '@xuetu/contract';
+import { Msg, type QuestionDirNode, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { uploadImportFile } from '../../../../test/uploads.ts';
@@ -137,6 +137,27 @@ describe('a Moodle XML file with an image', () => {
     });
     // ImportRefused is for workbooks
     expect(await t.post(`${Q}/ImportRefused`, { urls: [url] }, corp)).toMatchObject({ success: false, code: 'QUESTION_REFUSED_XLSX_ONLY' });
+  });
+
+  it('issue 38 item 13: a .xml in GBK (or with a NUL) is told it is not UTF-8, not "请上传excel文件"', async () => {
+    const gbk = Buffer.concat([
+      Buffer.from('<quiz><question type="essay"><questiontext><text>'),
+      Buffer.from([0xc4, 0xe3, 0xba, 0xc3]),
+      Buffer.from('</text></questiontext></question></quiz>'),
+    ]);
+    for (const bytes of [gbk, Buffer.from('<quiz>\0</quiz>')]) {
+      const res = await uploadImportFile(t, bytes, '题库.xml', corp);
+      expect(res).toMatchObject({ success: false, msg: Msg.textNotUtf8 });
+    }
+  });
+
+  it('issue 38 item 13: the check says a numerical tolerance is narrowed, and imports it as a fill-in', async () => {
+    const url = await upload('::误差::圆周率约为多少？{#3.14:0.01}\n\n::判断::安全第一。{T}', 'tolerance.gift');
+    const res = await t.post<QuestionImportCheck>(`${Q}/ImportCheck`, { urls: [url] }, corp);
+    expect(res.msg).toBe('GIFT（.gift / .txt）：共 2 道试题，2 道可以导入，1 道数值题按填空题导入（误差范围未保留）');
+    expect(res.data.narrowed).toEqual([
+      { index: 1, name: '误差', reason: '数值题「3.14±0.01」按填空题导入，只接受答案 3.14（题库没有数值题型，误差范围未保留）' },
+    ]);
   });
 });
 
