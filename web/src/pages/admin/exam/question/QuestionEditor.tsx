@@ -21,6 +21,7 @@ import { addQuestion, getQuestion, updateQuestion } from '../../../../api/exams'
 import { examKeys } from '../../../../api/exams.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { RichText } from '../../../../components/RichText';
+import { useConfirmDiscard } from '../../useConfirmDiscard';
 import { DirSelect, QuestionPreview } from '../shared';
 
 interface Draft {
@@ -81,6 +82,9 @@ export function QuestionEditor({
 }) {
   const { message } = App.useApp();
   const [d, setD] = useState<Draft>(EMPTY);
+  // the author changed something since the dialog opened: closing asks first
+  const [touched, setTouched] = useState(false);
+  const close = useConfirmDiscard(() => touched, onClose);
   const persist = useAppMutation({
     mutationFn: (body: Parameters<typeof addQuestion>[0]) => (qCode ? updateQuestion(body) : addQuestion(body)),
     success: '保存成功',
@@ -95,6 +99,7 @@ export function QuestionEditor({
 
   useEffect(() => {
     if (!open) return;
+    setTouched(false);
     if (!qCode) {
       setD({ ...EMPTY, dirCode: defaultDir });
       return;
@@ -115,7 +120,10 @@ export function QuestionEditor({
     });
   }, [open, qCode, existing.data, defaultDir]);
 
-  const set = (patch: Partial<Draft>) => setD((cur) => ({ ...cur, ...patch }));
+  const set = (patch: Partial<Draft>) => {
+    setD((cur) => ({ ...cur, ...patch }));
+    setTouched(true);
+  };
   const blankCount = d.qType === 4 ? countBlanks(d.qName) : 0;
   // keep one answer box per blank of the stem as the author types
   useEffect(() => {
@@ -154,12 +162,12 @@ export function QuestionEditor({
       open={open}
       title={qCode ? '编辑试题' : '新增试题'}
       width={860}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
       footer={
         <Space>
           <Button onClick={() => setPreview(true)}>预览</Button>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={close}>取消</Button>
           <Button type="primary" loading={persist.isPending} onClick={save} data-testid="question-save">
             保存
           </Button>
