@@ -8,6 +8,7 @@ import { companyKeys } from '../../../api/companies.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
 import { DEFAULT_PAGE, pager, tableScrollX, useConfirm } from '../shared';
+import { useConfirmDiscard } from '../useConfirmDiscard';
 
 /** 公司管理 (DESIGN.md §4): list, search, create, edit, enable/disable; system roles 1/2. */
 export default function CompanyPage() {
@@ -33,6 +34,11 @@ export default function CompanyPage() {
   const [page, setPage] = useState(DEFAULT_PAGE);
   const [editing, setEditing] = useState<{ row: CompanyView | null } | null>(null);
   const [form] = Form.useForm<{ companyCode: string; companyName: string; contactName: string; contactPhone: string }>();
+  // closing the dialog over unsaved input asks first
+  const closeEditor = useConfirmDiscard(
+    () => form.isFieldsTouched(),
+    () => setEditing(null),
+  );
   const list = useQuery({
     queryKey: companyKeys.page(key, status, page),
     queryFn: () => getCompanyListPage(key, page.pageIndex, page.pageSize, status),
@@ -128,7 +134,7 @@ export default function CompanyPage() {
       <Modal
         open={Boolean(editing)}
         title={editing?.row ? '编辑公司' : '新增公司'}
-        onCancel={() => setEditing(null)}
+        onCancel={closeEditor}
         destroyOnHidden
         onOk={() => save.mutate()}
         confirmLoading={save.isPending}

@@ -8,6 +8,7 @@ import { orgKeys } from '../../../api/orgs.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { CompanySelect, useConfirm, useIsPlatform } from '../shared';
+import { useConfirmDiscard } from '../useConfirmDiscard';
 
 interface Editing {
   mode: 'add' | 'edit';
@@ -23,6 +24,11 @@ export default function OrgTreePage() {
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [form] = Form.useForm<{ orgName: string; order: number | null }>();
+  // closing the dialog over unsaved input asks first
+  const closeEditor = useConfirmDiscard(
+    () => form.isFieldsTouched(),
+    () => setEditing(null),
+  );
   const tree = useQuery({
     queryKey: orgKeys.tree(company ?? '', 1),
     queryFn: () => getOrgTree({ showTop: 1, companySysCode: company ?? '' }),
@@ -143,7 +149,7 @@ export default function OrgTreePage() {
       <Modal
         open={Boolean(editing)}
         title={editing?.mode === 'add' ? '新增部门' : '编辑部门'}
-        onCancel={() => setEditing(null)}
+        onCancel={closeEditor}
         onOk={() => saveOrg.mutate()}
         confirmLoading={saveOrg.isPending}
         destroyOnHidden

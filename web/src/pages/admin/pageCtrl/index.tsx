@@ -8,6 +8,7 @@ import { roleKeys } from '../../../api/roles.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
 import { tableScrollX } from '../shared';
+import { useConfirmDiscard } from '../useConfirmDiscard';
 
 const TYPE_LABEL: Record<number, string> = { 0: '菜单', 1: '页面', 2: '权限' };
 type FormValues = Omit<ActionBody, 'pageActions'> & { pageActions: { id?: number; name: string; value: string }[] };
@@ -29,6 +30,11 @@ export default function PageCtrlPage() {
   const tree = useQuery({ queryKey: roleKeys.actionTree, queryFn: () => getRoleTree('', '0,1,2') });
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [form] = Form.useForm<FormValues>();
+  // closing the dialog over unsaved input asks first
+  const closeEditor = useConfirmDiscard(
+    () => form.isFieldsTouched(),
+    () => setEditing(null),
+  );
   const type = Form.useWatch('type', form);
 
   const open = async (row: ActionView | null, parentId = 0) => {
@@ -147,7 +153,7 @@ export default function PageCtrlPage() {
       <Modal
         open={Boolean(editing)}
         title={editing?.id ? '编辑权限' : '新增权限'}
-        onCancel={() => setEditing(null)}
+        onCancel={closeEditor}
         onOk={() => save.mutate()}
         confirmLoading={save.isPending}
         width={720}

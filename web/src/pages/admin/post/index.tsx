@@ -9,6 +9,7 @@ import { useIsMobile } from '../../../app/store/app';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
 import { CompanySelect, DEFAULT_PAGE, pager, tableScrollX, useConfirm, useIsPlatform, useOrgTree } from '../shared';
+import { useConfirmDiscard } from '../useConfirmDiscard';
 import { AssignOrgDialog } from './AssignOrgDialog';
 
 interface Row extends Partial<PostView> {
@@ -34,6 +35,11 @@ export default function PostPage() {
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
   const [assign, setAssign] = useState<PostView | null>(null);
   const [form] = Form.useForm<{ postName: string; importance: number | null }>();
+  // closing the dialog over unsaved input asks first
+  const closeEditor = useConfirmDiscard(
+    () => form.isFieldsTouched(),
+    () => setEditing(null),
+  );
   const ready = !isPlatform || Boolean(company);
   const list = useQuery({
     queryKey: postKeys.page(companySysCode, org?.orgCode, keyWord, page),
@@ -226,7 +232,7 @@ export default function PostPage() {
       <Modal
         open={Boolean(editing)}
         title={editing?.row ? '编辑岗位' : '新增岗位'}
-        onCancel={() => setEditing(null)}
+        onCancel={closeEditor}
         onOk={save}
         destroyOnHidden
         data-testid="post-dialog"

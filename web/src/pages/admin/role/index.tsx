@@ -24,6 +24,7 @@ import { roleKeys } from '../../../api/roles.keys';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
 import { tableScrollX } from '../shared';
+import { useConfirmDiscard } from '../useConfirmDiscard';
 
 const toTree = (nodes: ActionView[]): TreeDataNode[] =>
   nodes.map((n) => ({
@@ -63,6 +64,11 @@ export default function RolePage() {
   const [editing, setEditing] = useState<{ role: RoleView | null; loading: boolean; allActions: boolean } | null>(null);
   const [checked, setChecked] = useState<number[]>([]);
   const [form] = Form.useForm<{ roleName: string; sysRoleEnum: number }>();
+  // closing the dialog over unsaved input asks first
+  const closeEditor = useConfirmDiscard(
+    () => form.isFieldsTouched(),
+    () => setEditing(null),
+  );
 
   const open = async (role: RoleView | null) => {
     form.resetFields();
@@ -138,7 +144,7 @@ export default function RolePage() {
       <Modal
         open={Boolean(editing)}
         title={editing?.role ? '编辑角色' : '新增角色'}
-        onCancel={() => setEditing(null)}
+        onCancel={closeEditor}
         onOk={() => save.mutate()}
         confirmLoading={save.isPending}
         width={640}
