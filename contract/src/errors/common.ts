@@ -18,6 +18,8 @@ export const CommonErrors = {
   PASSWORD_CHANGE_REQUIRED: '您正在使用管理员重置的临时密码，请先修改密码',
   /** a business failure not yet given its own code (older call sites using fail(msg)) */
   FAILED: Msg.failed,
+  /** rich HTML longer than any field takes (platform/sanitize-html.ts RICH_HTML_MAX_CHARS: the longest field, 200000) */
+  RICH_TEXT_TOO_LONG: '富文本内容过长（最多 200000 个字符），请删减后重试',
 } as const;
 
 /** Background jobs (platform/jobs). */
