@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { deleteResDir, saveResDir } from '../../../api/trainres';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
+import { useConfirmDiscard } from '../useConfirmDiscard';
 
 export const findDir = (nodes: ResDirNode[], code: string): ResDirNode | undefined => {
   for (const n of nodes) {
@@ -62,6 +63,11 @@ export function DirPanel({
     dpNo: '',
   });
   const [form] = Form.useForm<{ dName: string }>();
+  // closing the dialog over a typed name asks first
+  const closeDialog = useConfirmDiscard(
+    () => form.isFieldsTouched(),
+    () => setDialog((d) => ({ ...d, open: false })),
+  );
   const current = selected ? findDir(tree, selected) : undefined;
 
   const save = useAppMutation({
@@ -166,7 +172,7 @@ export function DirPanel({
         okText="保存"
         destroyOnHidden
         confirmLoading={save.isPending}
-        onCancel={() => setDialog((d) => ({ ...d, open: false }))}
+        onCancel={closeDialog}
         onOk={() =>
           form.validateFields().then(
             (v) => save.mutate({ dCode: dialog.dCode || undefined, dName: v.dName, dpNo: dialog.dpNo }),
