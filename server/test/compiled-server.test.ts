@@ -48,7 +48,7 @@ it('the compiled server starts on a fresh embedded database and answers /ready; 
     const worker = new Worker(pathToFileURL(join(outdir, `${name}.js`)));
     const loaded = await new Promise<string>((resolve) => {
       worker.once('message', () => resolve('loaded'));
-      worker.once('error', (err) => resolve(`${name}: ${err.message}`));
+      worker.once('error', (err) => resolve(`${name}: ${String(err)}`));
       worker.once('exit', (code) => resolve(`${name}: exited ${code}`));
     });
     await worker.terminate();
