@@ -45,6 +45,7 @@ redis_url=${REDIS_URL:-redis://127.0.0.1:6379/0}
 prefix="xuetu-smoke-$$:"
 lb="http://127.0.0.1:$port_lb"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/xuetu-smoke.XXXXXX")
+server_dist="$repo/server/node_modules/.cache/xuetu-smoke-$$"
 pids=()
 created_db=''
 failures=0
@@ -66,6 +67,7 @@ cleanup() {
     redis-cli -u "$redis_url" --scan --pattern "$prefix*" 2>/dev/null | xargs -r redis-cli -u "$redis_url" del >/dev/null 2>&1 || true
   fi
   if [ -n "$created_db" ]; then psql -h 127.0.0.1 -U postgres -qc "drop database if exists $created_db with (force)" >/dev/null 2>&1 || true; fi
+  rm -rf "$server_dist"
   if [ "${SMOKE_KEEP:-}" = 1 ]; then say "kept $tmp"; else rm -rf "$tmp"; fi
 }
 trap cleanup EXIT
@@ -154,7 +156,7 @@ start_node() { # port jobs_poll_ms
       SHUTDOWN_DELAY_MS=${SMOKE_SHUTDOWN_DELAY_MS:-5000} SHUTDOWN_GRACE_MS=25000 SMS_PROVIDER=outbox \
       RATE_LIMIT_PER_MINUTE=100000 RATE_LIMIT_ANON_PER_MINUTE=100000 LOG_LEVEL=info
     if [ "$mode" = cluster ] && [ ! -f "$web_dist/index.html" ]; then export WEB_DIST=/nonexistent; else export WEB_DIST=$web_dist; fi
-    exec node --import tsx server/src/main.ts
+    exec node --enable-source-maps "$server_dist/main.js"
   ) >>"$tmp/node-$port.log" 2>&1 &
   pids+=("$!")
   eval "pid_$port=$!"
@@ -177,6 +179,9 @@ start_nodes() {
     db_url="postgres://postgres@127.0.0.1:5432/$created_db"
   fi
   if [ "$mode" != cluster ]; then [ -f "$web_dist/index.html" ] || { say "$web_dist is missing: run npm run build first (or set WEB_DIST)"; exit 2; }; fi
+  # the nodes run the compiled server as production does (docs/deploy.md), built from this
+  # checkout into the run's own folder (beside node_modules, where its packages resolve)
+  node "$repo/server/scripts/build.mjs" "$server_dist" || { say "the server build failed"; exit 2; }
   start_node "$port_a" 2000
   # cluster mode: both nodes run jobs (the queue must hand each job to one); otherwise the
   # documented layout, node B a web node without a job runner
