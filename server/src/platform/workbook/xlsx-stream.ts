@@ -49,13 +49,29 @@ const local = (name: string) => name.slice(name.indexOf(':') + 1);
 const DATE_FORMAT_IDS = new Set([
   14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58,
 ]);
-const isDateFormatCode = (code: string) =>
-  /[ymdhs]/i.test(
-    code
-      .replace(/"[^"]*"/g, '')
-      .replace(/\\./g, '')
-      .replace(/\[[^\]]*\]/g, ''),
-  );
+/**
+ * Whether a number format shows a date or time: y m d h s outside "quoted text", \-escapes and
+ * [colour/condition] sections. A scanner: `/\[[^\]]*\]/g` was quadratic on a run of `[` (the
+ * format code comes from the uploaded file; issue 38 item 1).
+ */
+function isDateFormatCode(code: string): boolean {
+  let plain = '';
+  let closes = { '"': true, ']': true };
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    const close = c === '"' ? '"' : c === '[' ? ']' : undefined;
+    if (c === '\\') i++;
+    else if (close && closes[close]) {
+      const end = code.indexOf(close, i + 1);
+      // an unclosed one is text, and so is every later one (no second search to the end)
+      if (end < 0) {
+        closes = { ...closes, [close]: false };
+        plain += c;
+      } else i = end;
+    } else plain += c;
+  }
+  return /[ymdhs]/i.test(plain);
+}
 
 /** Style index → "shows a date" from styles.xml. */
 async function readDateStyles(part: ZipPart | undefined): Promise<boolean[]> {

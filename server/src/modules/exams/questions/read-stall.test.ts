@@ -81,6 +81,10 @@ async function workbook(): Promise<Buffer> {
   // ~1 MB of cells: runs of "<" in the stem, a directory with a long run of spaces around "/"
   for (let i = 0; i < 16; i++)
     sheet.addRow(['单选题', `${'<'.repeat(30_000)}`, 'a', 'b', 'A', `安全${' '.repeat(30_000)}/${' '.repeat(5_000)}消防`]);
+  // and a number format of 300,000 "[" (styles.xml: the date-format test read it with /\[[^\]]*\]/g)
+  const dated = sheet.getCell('G2');
+  dated.value = 45000;
+  dated.numFmt = `${'['.repeat(300_000)}yyyy`;
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -127,7 +131,12 @@ const FILES: { name: string; file: () => Promise<Buffer> | Buffer; raw?: number;
     answer: /QTI/,
   },
   { name: 'QTI item on its own: a choice of "<"', file: () => Buffer.from(qtiItem('&lt;'.repeat(MB / 4))), answer: /QTI/ },
-  { name: 'workbook: cells of "<" and of spaces', file: workbook, raw: 16 * 65_000, answer: /共 16 行数据/ },
+  {
+    name: 'workbook: cells of "<" and of spaces, a number format of "["',
+    file: workbook,
+    raw: 16 * 65_000 + 300_000,
+    answer: /共 16 行数据/,
+  },
 ];
 
 describe('no question file stalls the event loop (1 MB of adversarial input per reader)', () => {

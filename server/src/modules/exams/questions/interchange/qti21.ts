@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { parseBlankAnswer, QType } from '@xuetu/contract';
+import { dropTags, parseBlankAnswer, QType } from '@xuetu/contract';
 import yazl from 'yazl';
 import type { ZipPart } from '../../../../platform/workbook/index.ts';
 import {
@@ -211,11 +211,15 @@ export function parseQtiItem(text: string): ParsedBank {
 
 /** Sanitised HTML as XHTML QTI accepts: void elements closed, img with alt, named entities as numbers. */
 export function toXhtml(html: string): string {
-  return html
-    .replace(/&nbsp;/g, '&#160;')
-    .replace(/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/gi, '&amp;')
-    .replace(/<(br|hr)\s*\/?>/gi, '<$1/>')
-    .replace(/<img\b([^>]*?)\s*\/?>/gi, (_m, attrs: string) => `<img${attrs}${/\balt=/.test(attrs) ? '' : ' alt=""'}/>`);
+  const text = html.replace(/&nbsp;/g, '&#160;').replace(/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/gi, '&amp;');
+  // tag by tag (linear; `<img\b([^>]*?)\s*\/?>` rescanned a tag's spaces from each of them)
+  return dropTags(text, (tag) => {
+    const m = /^<(br|hr|img)\b/i.exec(tag);
+    if (!m) return tag;
+    if (m[1].toLowerCase() !== 'img') return `<${m[1]}/>`;
+    const attrs = tag.slice(4, tag.endsWith('/>') ? -2 : -1).trimEnd();
+    return `<img${attrs}${/\balt=/.test(attrs) ? '' : ' alt=""'}/>`;
+  });
 }
 
 export type PackageImage = (url: string) => Promise<{ name: string; data: Buffer } | undefined>;
