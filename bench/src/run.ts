@@ -242,6 +242,16 @@ if (process.env.BENCH_ONLY === 'itemanalysis') {
   process.exit(ok ? 0 : 1);
 }
 
+// BENCH_ONLY=lists: the first screen of four lists with a large company (issue 39 item 6), in this process
+if (process.env.BENCH_ONLY === 'lists') {
+  const { benchLists } = (await import(join(here, 'scenarios', 'lists.ts'))) as typeof import('./scenarios/lists.ts');
+  const { text, ok } = await benchLists();
+  console.log(text);
+  mkdirSync(join(here, '..', 'results'), { recursive: true });
+  writeFileSync(join(here, '..', 'results', process.env.BENCH_LISTS_OUT ?? 'lists-latest.md'), `${text}\n`);
+  process.exit(ok ? 0 : 1);
+}
+
 // BENCH_ONLY=qimport: question bank import speed (issue 27), embedded and (DATABASE_URL) PostgreSQL
 if (process.env.BENCH_ONLY === 'qimport') {
   const { benchQuestionImport } = (await import(join(here, 'scenarios', 'qimport.ts'))) as typeof import('./scenarios/qimport.ts');

@@ -38,7 +38,10 @@ export {
   bankQuestions,
   DEMO_PRACTICE_DIR,
   type PracticeSourceQuestions,
+  type PracticeSourceSummary,
+  practiceSourceKey,
   practiceSourceQuestions,
+  practiceSourceSummaries,
   questionDirCode,
 } from './papers/practice-source.ts';
 // Exam taking seeds the closed demo exam's history.

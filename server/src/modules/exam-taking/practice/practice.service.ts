@@ -13,14 +13,19 @@ import { newCode } from '../../../platform/codes.ts';
 import { appError } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { checkPicks, filterCompany, presentPicks, targetCompany } from '../../directory/public.ts';
-import { openExamsHolding, practiceSourceQuestions } from '../../exams/public.ts';
+import {
+  openExamsHolding,
+  type PracticeSourceSummary,
+  practiceSourceKey,
+  practiceSourceQuestions,
+  practiceSourceSummaries,
+} from '../../exams/public.ts';
 import * as repo from './practice.repository.ts';
 
 // Practice administration (issue 26 item 1, ADR 0043): an administrator opens a question
 // directory or a paper of the company to the people, departments and posts they pick.
 
-async function presentPractice(db: DbOrTx, caller: Caller, row: repo.PracticeRow, learners: number): Promise<PracticeView> {
-  const source = await practiceSourceQuestions(db, caller.scope, row.companySysCode, row.sourceKind, row.sourceCode);
+function presentPractice(row: repo.PracticeRow, source: PracticeSourceSummary | undefined, learners: number): PracticeView {
   return {
     practiceCode: row.practiceCode,
     practiceName: row.practiceName,
@@ -30,7 +35,7 @@ async function presentPractice(db: DbOrTx, caller: Caller, row: repo.PracticeRow
     sourceName: source?.name ?? '',
     clearStreak: row.clearStreak,
     status: row.status,
-    questionCount: source?.qCodes.length ?? 0,
+    questionCount: source?.count ?? 0,
     learnerCount: learners,
     createdAt: formatDateTime(row.createdAt),
     updatedAt: formatDateTime(row.updatedAt),
@@ -46,12 +51,34 @@ export async function listPracticePage(
   const company = await filterCompany(db, caller.scope, q.companySysCode);
   if (company === null) return { models: [], totalCount: 0 };
   const { rows, total } = await repo.pagePractices(db, caller.scope, { keyword: q.keyword, companySysCode: company }, window);
-  const learners = await repo.learnerCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  const models = await Promise.all(rows.map((r) => presentPractice(db, caller, r, learners.get(r.id) ?? 0)));
+  const [learners, sources] = await Promise.all([
+    repo.learnerCounts(
+      db,
+      rows.map((r) => r.id),
+    ),
+    sourcesOf(db, caller, rows),
+  ]);
+  const models = rows.map((r) => presentPractice(r, sources.get(r), learners.get(r.id) ?? 0));
   return { models, totalCount: total };
+}
+
+/** Each row's source name and question count, read per company (platform staff list every company's). */
+async function sourcesOf(db: DbOrTx, caller: Caller, rows: repo.PracticeRow[]): Promise<Map<repo.PracticeRow, PracticeSourceSummary>> {
+  const out = new Map<repo.PracticeRow, PracticeSourceSummary>();
+  for (const company of new Set(rows.map((r) => r.companySysCode))) {
+    const mine = rows.filter((r) => r.companySysCode === company);
+    const found = await practiceSourceSummaries(
+      db,
+      caller.scope,
+      company,
+      mine.map((r) => ({ kind: r.sourceKind, code: r.sourceCode })),
+    );
+    for (const r of mine) {
+      const summary = found.get(practiceSourceKey(r.sourceKind, r.sourceCode));
+      if (summary) out.set(r, summary);
+    }
+  }
+  return out;
 }
 
 async function findOrFail(db: DbOrTx, caller: Caller, practiceCode: string): Promise<repo.PracticeRow> {
@@ -63,9 +90,9 @@ async function findOrFail(db: DbOrTx, caller: Caller, practiceCode: string): Pro
 export async function readPractice(caller: Caller, practiceCode: string): Promise<PracticeDetail> {
   const db = caller.ctx.db;
   const row = await findOrFail(db, caller, practiceCode);
-  const learners = await repo.learnerCounts(db, [row.id]);
+  const [learners, sources] = await Promise.all([repo.learnerCounts(db, [row.id]), sourcesOf(db, caller, [row])]);
   return {
-    ...(await presentPractice(db, caller, row, learners.get(row.id) ?? 0)),
+    ...presentPractice(row, sources.get(row), learners.get(row.id) ?? 0),
     participants: await presentPicks(db, await repo.participantsOf(db, [row.id]), row.companySysCode),
   };
 }

@@ -49,6 +49,49 @@ export async function practiceSourceQuestions(
   return { name: paper.paperName, qCodes: codes.filter((c) => live.has(c)), questions: live };
 }
 
+/** A practice source's name and live question count, as a practice list shows it. */
+export interface PracticeSourceSummary {
+  name: string;
+  count: number;
+}
+
+export const practiceSourceKey = (kind: number, code: string) => `${kind}:${code}`;
+
+/**
+ * The name and question count of each source of a company's practices (by practiceSourceKey;
+ * a missing directory or paper absent), as practiceSourceQuestions gives them but without
+ * reading the questions: the directories and one count per directory for every directory
+ * source, each distinct paper once (issue 39 item 6: a page of 20 practices read every
+ * question of every row's directory, 2 statements a row).
+ */
+export async function practiceSourceSummaries(
+  db: DbOrTx,
+  scope: TenantScope,
+  company: string,
+  sources: { kind: number; code: string }[],
+): Promise<Map<string, PracticeSourceSummary>> {
+  const out = new Map<string, PracticeSourceSummary>();
+  const dirCodes = new Set(sources.filter((s) => s.kind === PracticeSource.Dir).map((s) => s.code));
+  if (dirCodes.size) {
+    const [dirs, counts] = await Promise.all([
+      questionRepo.listDirs(db, scope, company),
+      questionRepo.countQuestionsByDir(db, scope, company),
+    ]);
+    for (const code of dirCodes) {
+      const dir = dirs.find((d) => d.dirCode === code);
+      // a question is in one directory: the subtree's count is the sum of its directories'
+      const count = dirSubtree(dirs, code).reduce((n, c) => n + (counts.get(c) ?? 0), 0);
+      if (dir) out.set(practiceSourceKey(PracticeSource.Dir, code), { name: dir.dirName, count });
+    }
+  }
+  const paperCodes = new Set(sources.filter((s) => s.kind === PracticeSource.Paper).map((s) => s.code));
+  for (const code of paperCodes) {
+    const source = await practiceSourceQuestions(db, scope, company, PracticeSource.Paper, code);
+    if (source) out.set(practiceSourceKey(PracticeSource.Paper, code), { name: source.name, count: source.qCodes.length });
+  }
+  return out;
+}
+
 export interface BankQuestion {
   qCode: string;
   companySysCode: string;

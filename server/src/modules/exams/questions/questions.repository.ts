@@ -123,6 +123,16 @@ export async function countQuestions(db: DbOrTx, scope: TenantScope, f: Question
   return Number(n);
 }
 
+/** Live questions of a company per directory (what a practice list counts: one statement for every row). */
+export async function countQuestionsByDir(db: DbOrTx, scope: TenantScope, companySysCode: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ dirCode: questions.dirCode, n: count() })
+    .from(questions)
+    .where(questionWhere(scope, { companySysCode }))
+    .groupBy(questions.dirCode);
+  return new Map(rows.map((r) => [r.dirCode, Number(r.n)]));
+}
+
 export async function findQuestion(db: DbOrTx, scope: TenantScope, qCode: string): Promise<QuestionRow | undefined> {
   const [row] = await db
     .select()
