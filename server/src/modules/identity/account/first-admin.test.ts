@@ -1,7 +1,10 @@
+import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { buildTestApp, openTestCache, type TestApp } from '../../../../test/helper.ts';
+import { TEST_ENV } from '../../../../test/test-env.ts';
+import { buildApp } from '../../../app.ts';
 import { installationValues, users } from '../../../db/schema/index.ts';
 import { systemCaller } from '../../../platform/caller.ts';
 import { ManualClock } from '../../../platform/clock.ts';
@@ -18,6 +21,26 @@ const ROLES = '/Api/SysConfig/sys_role/GetRoleListPage';
 
 const create = (t: TestApp, input: { phone?: string; name?: string; account?: string } = {}) =>
   createFirstAdmin(systemCaller(t.ctx, pino({ level: 'silent' })), { phone: PHONE, name: '王平台', ...input });
+/** What the start log of a production node on this database says about administrators. */
+async function startLog(t: TestApp): Promise<string> {
+  let out = '';
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      out += String(chunk);
+      done();
+    },
+  });
+  const { app } = await buildApp({
+    env: { ...TEST_ENV, NODE_ENV: 'production', SEED_DEMO: false },
+    database: t.ctx.database,
+    cache: await openTestCache(),
+    storage: t.ctx.storage,
+    logger: { level: 'warn', stream },
+  });
+  await app.close();
+  return out;
+}
+
 const signIn = (t: TestApp, username: string, password: string) =>
   call<{ token: string; mustChangePassword: boolean }>(t, `${U}/Login`, { username, password }, { ip: '10.38.5.1' });
 
@@ -31,6 +54,7 @@ describe('an empty production database', () => {
   it('has no account; the created administrator signs in with the temporary password, can only change it, then uses its own', async () => {
     expect(await t.ctx.db.$count(users)).toBe(0);
     expect(await platformAdminState(t.ctx.db)).toEqual({ state: 'none' });
+    expect(await startLog(t)).toContain('no platform administrator yet: create the first with `npm run admin:create');
 
     const made = await create(t);
     expect(made.accountCode).toBe('admin');
@@ -40,6 +64,7 @@ describe('an empty production database', () => {
     expect(await verifyPassword(made.temporaryPassword, row.passwordHash)).toBe(true);
     expect(JSON.stringify(await t.ctx.db.select().from(installationValues))).not.toContain(made.temporaryPassword);
     expect(await platformAdminState(t.ctx.db)).toEqual({ state: 'pending', accountCode: 'admin' });
+    expect(await startLog(t)).toContain('platform administrator admin has not chosen a password yet');
 
     const first = await signIn(t, 'admin', made.temporaryPassword);
     expect(first.data).toMatchObject({ mustChangePassword: true });
@@ -53,6 +78,7 @@ describe('an empty production database', () => {
     expect(own.data.mustChangePassword).toBe(false);
     expect((await call(t, ROLES, { pageIndex: 1, pageSize: 10 }, { token: own.data.token })).success).toBe(true);
     expect(await platformAdminState(t.ctx.db)).toEqual({ state: 'ready', accountCode: 'admin' });
+    expect(await startLog(t)).not.toContain('platform administrator');
 
     // once an administrator has a password of their own, the command refuses and changes nothing
     await expect(create(t, { account: 'admin2' })).rejects.toThrow(/already exists \(account admin\)/);

@@ -88,9 +88,13 @@ export async function createFirstAdmin(
       throw new FirstAdminRefused(
         `administrator ${state.accountCode} has not chosen a password yet: run again with --account ${state.accountCode} for a new temporary password`,
       );
-    const userId = holder
-      ? (await updatePendingAdmin(tx, holder.id, { chnName: name, mobile: phone, passwordHash, now: caller.now }), holder.id)
-      : await insertPlatformAdmin(tx, { accountCode, chnName: name, mobile: phone, passwordHash, now: caller.now });
+    let userId: number;
+    if (holder) {
+      userId = holder.id;
+      await updatePendingAdmin(tx, userId, { chnName: name, mobile: phone, passwordHash, now: caller.now });
+    } else {
+      userId = await insertPlatformAdmin(tx, { accountCode, chnName: name, mobile: phone, passwordHash, now: caller.now });
+    }
     const record: SetupRecord = { passwordHash, expiresAt: expiresAt.toISOString() };
     await putInstallationValue(tx, setupKey(userId), JSON.stringify(record));
   });
