@@ -39,7 +39,7 @@ function freePort(): Promise<number> {
   });
 }
 
-it('the compiled server starts on a fresh embedded database and answers /ready; its workers load', { timeout: 240_000 }, async () => {
+it('the compiled server starts on a fresh embedded database and answers /ready; its workers load', { timeout: 400_000 }, async () => {
   const entries: string[] = await buildServer(outdir);
   expect(entries).toContain('main');
 
