@@ -80,12 +80,17 @@ export const ContentMsg = {
 } as const;
 
 const trimmed = (max: number, msg?: string) => z.string().trim().max(max, msg);
-/** http(s) links or in-site paths only: no javascript: and friends */
+/**
+ * An http(s) URL or a path of this site: no javascript: and friends, and no `//host` or `/\\host`
+ * (browsers read `\\` as `/`: both leave the site). The one link rule of the server (issue 38).
+ */
+export const SITE_OR_HTTP_URL = /^(https?:\/\/|\/(?![/\\]))/i;
+/** http(s) links or in-site paths only */
 export const safeUrl = z
   .string()
   .trim()
   .max(ContentLimits.urlMax)
-  .refine((v) => v === '' || /^(https?:\/\/|\/(?!\/))/i.test(v), ContentMsg.urlFormat);
+  .refine((v) => v === '' || SITE_OR_HTTP_URL.test(v), ContentMsg.urlFormat);
 const intFlag = (values: readonly number[], fallback: number) =>
   z.coerce
     .number()

@@ -1,6 +1,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { safeUrl } from '@xuetu/contract';
 import { describe, expect, it } from 'vitest';
+import { assertContentRef } from '../modules/content/site/files.ts';
 import { AppError } from './errors.ts';
 import { RICH_HTML_MAX_CHARS, sanitizeRichHtml } from './sanitize-html.ts';
 
@@ -57,6 +59,19 @@ describe('links and pictures', () => {
     expect(sanitizeRichHtml('<img src="/a.png" src="//evil.example/b.png" alt=\'a "b"\'>')).toBe(
       '<img src="/a.png" alt="a &quot;b&quot;">',
     );
+  });
+});
+
+describe('the same link rule for link fields', () => {
+  it('portal links and content file references refuse /\\host and //host, keep site paths and http(s)', () => {
+    for (const bad of ['/\\evil.example/x', '//evil.example/x', 'javascript:alert(1)']) {
+      expect(safeUrl.safeParse(bad).success, bad).toBe(false);
+      expect(() => assertContentRef(bad), bad).toThrow(AppError);
+    }
+    for (const ok of ['/portal/notice?id=1', 'https://ok.example/a']) {
+      expect(safeUrl.safeParse(ok).success, ok).toBe(true);
+      expect(() => assertContentRef(ok), ok).not.toThrow();
+    }
   });
 });
 

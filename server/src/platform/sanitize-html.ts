@@ -1,4 +1,4 @@
-import { ContentLimits, decodeEntities, TrainResLimits } from '@xuetu/contract';
+import { ContentLimits, decodeEntities, SITE_OR_HTTP_URL, TrainResLimits } from '@xuetu/contract';
 import { appError } from './errors.ts';
 
 // Rich HTML (notices, questions, resource descriptions, portal content) is sanitised on save
@@ -48,9 +48,10 @@ const WHITELIST: Record<string, readonly string[]> = {
 /** elements whose content goes with them, not just the tags */
 const DROP_WITH_BODY = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'title', 'xmp']);
 
-// `//host` and `/\host` (browsers read `\` as `/`) leave the site: a site path is `/` then neither
-const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?![/\\])|#)/i;
-const SAFE_SRC = /^(https?:\/\/|\/(?![/\\]))/i;
+// the one link rule (contract SITE_OR_HTTP_URL: `//host` and `/\host` leave the site); links
+// may also be mail addresses and fragments of the page
+const SAFE_HREF = (url: string) => SITE_OR_HTTP_URL.test(url) || /^(mailto:|#)/i.test(url);
+const SAFE_SRC = (url: string) => SITE_OR_HTTP_URL.test(url);
 
 const isBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
 /** an attribute name ends at a blank, '/', '>' or '=' */
@@ -67,7 +68,7 @@ function attrValue(name: string, value: string): string | null {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping them is the point
     const url = value.replace(/[\u0000-\u001f\u007f]/g, '').trim();
     const seen = url.replace(/\s/g, '').replace(/\\/g, '/');
-    return (name === 'href' ? SAFE_HREF : SAFE_SRC).test(seen) ? url : null;
+    return (name === 'href' ? SAFE_HREF : SAFE_SRC)(seen) ? url : null;
   }
   if (name === 'target') return value === '_blank' ? '_blank' : null;
   if (name === 'rel') return 'noopener noreferrer';

@@ -1,4 +1,4 @@
-import { ContentLimits, ContentMsg } from '@xuetu/contract';
+import { ContentLimits, ContentMsg, SITE_OR_HTTP_URL } from '@xuetu/contract';
 import type { Caller } from '../../../platform/caller.ts';
 import { appError } from '../../../platform/errors.ts';
 import { fileUrl, storeUpload, streamUpload, type UploadSource } from '../../../platform/files/index.ts';
@@ -41,6 +41,6 @@ export async function uploadContentFile(caller: Caller, source: UploadSource, ki
 export function assertContentRef(ref: string, keyOnly = false): void {
   if (!ref) return;
   if (KEY.test(ref)) return;
-  if (!keyOnly && /^(https?:\/\/|\/(?!\/))[^\s"'<>]*$/i.test(ref)) return;
+  if (!keyOnly && SITE_OR_HTTP_URL.test(ref) && !/[\s"'<>]/.test(ref)) return;
   throw appError('CONTENT_FILE_URL_INVALID');
 }
