@@ -1,4 +1,4 @@
-import { ContentLimits, LINK_TYPE_LABELS, LINK_TYPES, type LinkItem, Perm, ShowStatus } from '@xuetu/contract';
+import { ContentLimits, LINK_TYPE_LABELS, LINK_TYPES, type LinkItem, Perm, ShowStatus, SITE_OR_HTTP_URL } from '@xuetu/contract';
 import { Form, Image, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { delLink, getLinkList, saveLink } from '../../../../api/content';
@@ -82,7 +82,7 @@ export default function LinkAdminPage() {
           <Form.Item
             name="pcLinkUrl"
             label="链接地址"
-            rules={[{ pattern: /^(https?:\/\/|\/(?!\/))/i, message: '请输入以 http:// 或 https:// 开头的链接地址' }]}
+            rules={[{ pattern: SITE_OR_HTTP_URL, message: '请输入以 http:// 或 https:// 开头的链接地址' }]}
           >
             <Input placeholder="https:// 或站内路径 /infonoticelist" />
           </Form.Item>

@@ -1,5 +1,5 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { ContentLimits, ContentMsg } from '@xuetu/contract';
+import { ContentLimits, ContentMsg, SITE_OR_HTTP_URL } from '@xuetu/contract';
 import { App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { sendMessage } from '../../../../api/message';
@@ -62,7 +62,7 @@ export default function MessageSendPage() {
           name="link"
           label="打开后跳转"
           extra="站内路径（如 /project/mystudy）在系统内打开；http(s) 链接在新窗口打开；可留空"
-          rules={[{ pattern: /^(https?:\/\/|\/(?!\/))/i, message: '请输入以 http:// 或 https:// 开头的链接地址' }]}
+          rules={[{ pattern: SITE_OR_HTTP_URL, message: '请输入以 http:// 或 https:// 开头的链接地址' }]}
         >
           <Input placeholder="/ydmessage/index" data-testid="message-link" />
         </Form.Item>

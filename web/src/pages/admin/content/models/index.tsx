@@ -1,4 +1,4 @@
-import { ContentLimits, type ModelItem, Perm, ShowStatus } from '@xuetu/contract';
+import { ContentLimits, type ModelItem, Perm, ShowStatus, SITE_OR_HTTP_URL } from '@xuetu/contract';
 import { Form, Image, Input, Radio } from 'antd';
 import { delModel, getModelList, saveModel } from '../../../../api/content';
 import { CrudTable } from '../components/CrudTable';
@@ -72,7 +72,7 @@ export default function ModelAdminPage() {
           <Form.Item
             name="linkUrl"
             label="链接地址"
-            rules={[{ pattern: /^(https?:\/\/|\/(?!\/))/i, message: '请输入以 http:// 或 https:// 开头的链接地址' }]}
+            rules={[{ pattern: SITE_OR_HTTP_URL, message: '请输入以 http:// 或 https:// 开头的链接地址' }]}
           >
             <Input placeholder="https:// 或站内路径" />
           </Form.Item>

@@ -5,6 +5,7 @@ import {
   ContentLimits,
   EMAIL_MSG,
   EMAIL_PATTERN,
+  SITE_OR_HTTP_URL,
   SITE_SETTING_KEYS,
   SITE_SETTING_LABELS,
   type SiteSettingKey,
@@ -19,7 +20,7 @@ import { portalKeys } from '../../../../api/portal.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 
 // the same rules as the server's siteSettingsInput (contract)
-const URL_RULE: Rule = { pattern: /^(https?:\/\/|\/(?!\/))/i, message: '请输入以 http:// 或 https:// 开头的链接地址' };
+const URL_RULE: Rule = { pattern: SITE_OR_HTTP_URL, message: '请输入以 http:// 或 https:// 开头的链接地址' };
 function rulesFor(k: SiteSettingKey): Rule[] {
   if (k === 'supportEmail') return [{ pattern: EMAIL_PATTERN, message: EMAIL_MSG }];
   if (k === 'contactPhone') return [{ pattern: CONTACT_PHONE_PATTERN, message: CONTACT_PHONE_MSG }];
