@@ -97,8 +97,11 @@ export class OffLoop {
 
   private spawn(): Worker {
     const worker = new Worker(this.url, { execArgv: execArgv(this.url), resourceLimits: { maxOldGenerationSizeMb: this.heapMb } });
-    // an idle worker never keeps the process alive
+    // an idle worker never keeps the process alive, and one that ends is no longer handed reads
     worker.unref();
+    worker.once('exit', () => {
+      this.idle = this.idle.filter((w) => w !== worker);
+    });
     this.started.set(
       worker,
       new Promise<void>((ready, failed) => {
