@@ -95,11 +95,6 @@ async function scenariosFor(port: number): Promise<Scenario[]> {
     const { mediaScenarios } = (await import(mediaFile)) as { mediaScenarios: (port: number) => Promise<Scenario[]> };
     list.push(...(await mediaScenarios(port)));
   }
-  const practiceFile = join(here, 'scenarios', 'practice.ts');
-  if (existsSync(practiceFile)) {
-    const { practiceScenarios } = (await import(practiceFile)) as typeof import('./scenarios/practice.ts');
-    list.push(...(await practiceScenarios(port)));
-  }
   return list;
 }
 
@@ -128,6 +123,16 @@ const loadScenarios = {
     skip: process.env.BENCH_SKIP_STUDY === '1',
     load: async (port: number) =>
       ((await import(join(here, 'scenarios', 'study.ts'))) as typeof import('./scenarios/study.ts')).benchStudy(port),
+    lines: [] as string[],
+    failures: [] as string[],
+  },
+  // 1,000 learners practising at once (issue 39 item 1), on the system clock too
+  practice: {
+    file: 'practice.ts',
+    title: 'Practice at exam scale: 1,000 learners at 50 connections (issue 39 item 1)',
+    skip: process.env.BENCH_SKIP_PRACTICE === '1',
+    load: async (port: number) =>
+      ((await import(join(here, 'scenarios', 'practice.ts'))) as typeof import('./scenarios/practice.ts')).benchPractice(port),
     lines: [] as string[],
     failures: [] as string[],
   },
@@ -160,20 +165,14 @@ async function benchDatabase(label: string, env: NodeJS.ProcessEnv): Promise<Row
   const rows: Row[] = [];
   const database = `${label} (${server.database}, ${server.cache} cache)`;
   try {
-    if (only === 'exam' || only === 'study') return await benchLoadOn(loadScenarios[only], label, server, rows);
-    // BENCH_ONLY=practice: the baselines, GetUserInfo (a signed-in call to compare with) and the practice calls (ADR 0043)
-    const all = await scenariosFor(server.port);
-    const picked =
-      only === 'practice'
-        ? all.filter((s) => s.name.startsWith('baseline') || s.name.startsWith('GetUserInfo') || s.name.startsWith('practice:'))
-        : all;
-    for (const scenario of picked) {
+    if (only === 'exam' || only === 'study' || only === 'practice') return await benchLoadOn(loadScenarios[only], label, server, rows);
+    for (const scenario of await scenariosFor(server.port)) {
       const r = await run(server.port, scenario);
       rows.push(resultRow(database, scenario.name, r));
       process.stderr.write(`  ${label}: ${scenario.name} — ${Math.round(r.requests.average)} req/s\n`);
     }
-    if (only === 'practice') return rows;
     await benchLoadOn(loadScenarios.study, label, server, rows);
+    await benchLoadOn(loadScenarios.practice, label, server, rows);
     await benchLoadOn(loadScenarios.exam, label, server, rows);
   } finally {
     server.stop();

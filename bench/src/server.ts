@@ -8,6 +8,7 @@ import { defineRoute, registerRoutes } from '../../server/src/platform/route.ts'
 import { traceDatabase } from './db-trace.ts';
 import { examBenchRoutes, OffsetClock } from './scenarios/exam-fixtures.ts';
 import { officeBenchRoutes } from './scenarios/office-fixtures.ts';
+import { practiceBenchRoutes } from './scenarios/practice-fixtures.ts';
 import { segmentsBenchRoutes } from './scenarios/segments-fixtures.ts';
 import { studyBenchRoutes } from './scenarios/study-fixtures.ts';
 
@@ -68,6 +69,7 @@ const instruments: Parameters<typeof registerRoutes>[2] = [
   ...examBenchRoutes(ctx, clock),
   ...studyBenchRoutes(ctx),
   ...officeBenchRoutes(ctx),
+  ...practiceBenchRoutes(ctx),
   ...segmentsBenchRoutes(ctx),
 ];
 registerRoutes(

@@ -1,9 +1,10 @@
-import { ExamUserStatus } from '@xuetu/contract';
-import { and, asc, count, eq, inArray, max, sql } from 'drizzle-orm';
+import { ExamStatus, ExamUserStatus } from '@xuetu/contract';
+import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { userPaperLeaves, userPaperQuestions, userPapers } from '../../db/schema/index.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import { peopleView } from '../directory/public.ts';
+import { assignedExamIds, type ExamRow, examColumns, examView } from '../exams/public.ts';
 
 // The attempts exam taking reads (its own tables, ADR 0049), and the administrator's marking writes:
 // they touch another person's attempt and take the caller's scope (an attempt's company,
@@ -25,6 +26,25 @@ export {
 } from '../exams/public.ts';
 export type AttemptRow = typeof userPapers.$inferSelect;
 export type AttemptQuestionRow = typeof userPaperQuestions.$inferSelect;
+
+/**
+ * Every published or closed exam the person is assigned to and their attempts of them, in one
+ * statement (the key-hiding rule reads both on every practice answer, issue 39 item 1).
+ */
+export async function assignedExamsWithAttempts(db: DbOrTx, userId: number): Promise<{ exams: ExamRow[]; attempts: AttemptRow[] }> {
+  const rows = await db
+    .select({ exam: examColumns, attempt: userPapers })
+    .from(examView)
+    .leftJoin(userPapers, and(eq(userPapers.examId, examView.id), eq(userPapers.userId, userId)))
+    .where(and(inArray(examView.id, assignedExamIds(db, userId)), ne(examView.status, ExamStatus.Draft)));
+  const exams = new Map<number, ExamRow>();
+  const attempts: AttemptRow[] = [];
+  for (const r of rows) {
+    exams.set(r.exam.id, r.exam);
+    if (r.attempt) attempts.push(r.attempt);
+  }
+  return { exams: [...exams.values()], attempts: attempts.sort((a, b) => a.attemptNo - b.attemptNo) };
+}
 
 export async function findAttempt(db: DbOrTx, id: number, lock?: 'update' | 'share'): Promise<AttemptRow | undefined> {
   const q = db.select().from(userPapers).where(eq(userPapers.id, id));

@@ -11,6 +11,7 @@ export { type ExamStandings, examStandings, examsInCompany } from './exams/stand
 // Exam taking's reads of exams and papers, and the exam-user rows (who is assigned, and the
 // standing exam taking keeps on them), ADR 0049.
 export {
+  assignedExamIds,
   assignedExamsOf,
   countExamUsers,
   type ExamRow,

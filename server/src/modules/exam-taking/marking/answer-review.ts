@@ -52,15 +52,8 @@ export interface LearnerExams {
 }
 
 export async function learnerExams(caller: Caller, userId: number): Promise<LearnerExams> {
-  const db = caller.ctx.db;
   await joinMatchingExams(caller.ctx, userId, caller.now);
-  const exams = (await attemptsRepo.assignedExamsOf(db, userId)).map((r) => r.exam);
-  const attempts = await repo.attemptsOf(
-    db,
-    exams.map((e) => e.id),
-    userId,
-  );
-  return { exams, attempts };
+  return repo.assignedExamsWithAttempts(caller.ctx.db, userId);
 }
 
 export const attemptsAt = (mine: LearnerExams, examId: number) => mine.attempts.filter((a) => a.examId === examId);
@@ -85,8 +78,8 @@ export type QuestionHolds = Map<string, { examId: number; why: AnswerHidden }[]>
  * - `otherExam`: on the fixed paper of an exam they can still sit (takeableExams).
  * Nothing else hides a question: a random paper's rules can draw from the whole bank and would
  * make every question secret (its attempts count once drawn), and an ended exam's own settings
- * (never, confidential) are its result's business, not its questions' forever. Five statements
- * whatever the number of questions and exams (assignments, exams, attempts, then both lookups).
+ * (never, confidential) are its result's business, not its questions' forever. Four statements
+ * whatever the number of questions and exams (assignments, exams with attempts, then both lookups).
  */
 export async function questionHolds(caller: Caller, userId: number, qCodes: string[]): Promise<QuestionHolds> {
   const out: QuestionHolds = new Map();

@@ -9,11 +9,13 @@ import {
 import type { DbOrTx } from '../../../db/client.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { appError } from '../../../platform/errors.ts';
+import { inScope } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { pickSource, placeOfPerson } from '../../directory/public.ts';
 import { type BankQuestion, practiceSourceQuestions } from '../../exams/public.ts';
 import { type Answer, awaitsKey, checkedAnswer, feedbackFor, isRightAnswer, practiceHidden, questionView } from './feedback.ts';
 import * as repo from './practice.repository.ts';
+import { cachedPractice, type LearnerPractice } from './practice-cache.ts';
 import { recordInBook, type Source, sweepExamMistakes } from './wrong-book.service.ts';
 
 // The learner's practice (issue 26 item 1, ADR 0043; the 错题本 is wrong-book.service.ts).
@@ -25,13 +27,15 @@ import { recordInBook, type Source, sweepExamMistakes } from './wrong-book.servi
 // ---------- the learner's practices ----------
 
 /** An open practice of the learner's company whose picks include them; anything else answers PRACTICE_NOT_FOUND. */
-async function practiceFor(db: DbOrTx, caller: Caller, practiceCode: string): Promise<repo.PracticeRow> {
+async function practiceFor(db: DbOrTx, caller: Caller, practiceCode: string): Promise<LearnerPractice> {
   const actor = requireActor(caller);
-  const row = await repo.findPractice(db, caller.scope, practiceCode);
-  if (row?.status !== PracticeStatus.Open || row.companySysCode !== actor.companySysCode) throw appError('PRACTICE_NOT_FOUND');
-  // one after the other: `db` may be a transaction (restarting)
+  // the practice and its picks from the cache (practice-cache.ts), the learner's place read now
+  const found = await cachedPractice(caller, practiceCode);
+  const row = found?.row;
+  if (row?.status !== PracticeStatus.Open || row.companySysCode !== actor.companySysCode || !inScope(caller.scope, row.companySysCode))
+    throw appError('PRACTICE_NOT_FOUND');
   const place = await placeOfPerson(db, actor.userId);
-  if (!pickSource(await repo.participantsOf(db, [row.id]), actor.userId, place, row.companySysCode)) throw appError('PRACTICE_NOT_FOUND');
+  if (!pickSource(found!.picks, actor.userId, place, row.companySysCode)) throw appError('PRACTICE_NOT_FOUND');
   return row;
 }
 
@@ -56,7 +60,7 @@ async function myPractices(db: DbOrTx, caller: Caller): Promise<repo.PracticeRow
   );
 }
 
-async function sourceOf(db: DbOrTx, caller: Caller, row: repo.PracticeRow) {
+async function sourceOf(db: DbOrTx, caller: Caller, row: LearnerPractice) {
   return (
     (await practiceSourceQuestions(db, caller.scope, row.companySysCode, row.sourceKind, row.sourceCode)) ?? {
       name: '',
@@ -69,7 +73,7 @@ async function sourceOf(db: DbOrTx, caller: Caller, row: repo.PracticeRow) {
 type Answers = Awaited<ReturnType<typeof repo.answersOf>>;
 type SourceQuestions = Awaited<ReturnType<typeof sourceOf>>;
 
-const bookSource = (row: repo.PracticeRow): Source => ({
+const bookSource = (row: LearnerPractice): Source => ({
   kind: WrongSource.Practice,
   code: row.practiceCode,
   name: row.practiceName,
@@ -81,7 +85,7 @@ const bookSource = (row: repo.PracticeRow): Source => ({
  * the 错题本 then, as it would have at the time), and tells the learner's standing in the
  * practice: answered, right, and still to be published (待公布, not counted wrong).
  */
-async function standing(caller: Caller, userId: number, row: repo.PracticeRow, source: SourceQuestions, answers: Answers) {
+async function standing(caller: Caller, userId: number, row: LearnerPractice, source: SourceQuestions, answers: Answers) {
   const waiting = source.qCodes.filter((q) => answers.has(q) && awaitsKey(source.questions.get(q), answers.get(q)!.isRight));
   if (waiting.length) {
     const hidden = await practiceHidden(caller, userId, waiting);

@@ -21,6 +21,7 @@ import {
   practiceSourceSummaries,
 } from '../../exams/public.ts';
 import * as repo from './practice.repository.ts';
+import { forgetPractice } from './practice-cache.ts';
 
 // Practice administration (issue 26 item 1, ADR 0043): an administrator opens a question
 // directory or a paper of the company to the people, departments and posts they pick.
@@ -170,6 +171,7 @@ export async function updatePractice(caller: Caller, input: PracticeSaveInput): 
     await repo.replaceParticipants(tx, caller.scope, row.id, picks);
     await recordAudit(tx, caller, { action: 'practice.update', target: row.practiceCode });
   });
+  await forgetPractice(caller.ctx, input.practiceCode);
 }
 
 /** Deleting removes the learners' answers of it; questions it put in a 错题本 stay there (under its name). */
@@ -179,4 +181,5 @@ export async function deletePractice(caller: Caller, practiceCode: string): Prom
     await repo.deletePractice(tx, caller.scope, row.id);
     await recordAudit(tx, caller, { action: 'practice.delete', target: practiceCode, detail: { name: row.practiceName } });
   });
+  await forgetPractice(caller.ctx, practiceCode);
 }

@@ -7,7 +7,7 @@ import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
-import type { ParticipantKind } from '../../directory/public.ts';
+import { type ParticipantKind, peopleView } from '../../directory/public.ts';
 import { attemptFacts } from './attempt-facts.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
@@ -145,13 +145,14 @@ export async function claimUnnotified(db: DbOrTx, examId: number, at: Date): Pro
 }
 
 /** Published, not yet ended exams of a company that pick departments or posts and do not have the user yet. */
-export async function openExamsWithGroups(db: DbOrTx, company: string, userId: number, now: Date): Promise<ExamRow[]> {
+export async function openExamsWithGroups(db: DbOrTx, userId: number, now: Date): Promise<ExamRow[]> {
   return db
     .select()
     .from(exams)
     .where(
       and(
-        eq(exams.companySysCode, company),
+        // the person's company read in the same statement (issue 39 item 1: one round trip fewer per call)
+        inArray(exams.companySysCode, db.select({ company: peopleView.companySysCode }).from(peopleView).where(eq(peopleView.id, userId))),
         eq(exams.status, ExamStatus.Published),
         sql`${exams.examEndTime} > ${now}`,
         sql`exists (select 1 from ${examParticipants} p where p.exam_id = ${exams.id} and p.kind <> 'user')`,

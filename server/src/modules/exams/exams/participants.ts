@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { peopleOfPicks, pickSource, placeOfPerson, presentPicks, userCompany } from '../../directory/public.ts';
+import { peopleOfPicks, pickSource, placeOfPerson, presentPicks } from '../../directory/public.ts';
 import * as repo from './exams.repository.ts';
 import { notifyAssignedJob } from './jobs.ts';
 
@@ -38,12 +38,13 @@ async function notifyAssigned(db: DbOrTx, exam: repo.ExamRow, userIds: number[],
  * Nobody is removed when they leave a department: an assigned exam stays theirs (ADR 0007).
  */
 export async function joinMatchingExams(ctx: AppContext, userId: number, now = ctx.clock.now()): Promise<string[]> {
-  const company = await userCompany(ctx.db, userId);
-  if (!company) return [];
-  const open = await repo.openExamsWithGroups(ctx.db, company, userId, now);
+  // of the person's company (none: no exam)
+  const open = await repo.openExamsWithGroups(ctx.db, userId, now);
   if (!open.length) return [];
   // the person and every candidate's picks read once, however many exams a company has open
   const place = await placeOfPerson(ctx.db, userId);
+  const company = place?.company;
+  if (!company) return [];
   const picks = await repo.participantsOfExams(
     ctx.db,
     open.map((e) => e.id),

@@ -125,6 +125,11 @@ export function assignedExamsOf(db: DbOrTx, userId: number) {
     .where(and(eq(examUsers.userId, userId), ne(exams.status, ExamStatus.Draft)));
 }
 
+/** The exams a person is assigned to, as a subquery exam taking's statements filter by (their attempts read in the same round trip). */
+export function assignedExamIds(db: DbOrTx, userId: number) {
+  return db.select({ examId: examUsers.examId }).from(examUsers).where(eq(examUsers.userId, userId));
+}
+
 /** People assigned to an exam inside the scope (ex_examuser goes through its exam's company). */
 export async function countExamUsers(db: DbOrTx, scope: TenantScope, examId: number): Promise<number> {
   const [row] = await db

@@ -1,0 +1,43 @@
+import type { Caller } from '../../../platform/caller.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { PLATFORM_WIDE } from '../../../platform/scope.ts';
+import * as repo from './practice.repository.ts';
+
+// A practice's settings and picks as every learner call reads them (issue 39 item 1: a whole
+// company practising at once): from the shared cache, read from the database on a miss, and
+// forgotten when an administrator saves or deletes the practice (practice.service.ts), so every
+// node sees the change at once. The lifetime only bounds a read racing with a save (a node that
+// read the old row just before the save commits and stores it just after).
+
+export type LearnerPractice = Pick<
+  repo.PracticeRow,
+  'id' | 'practiceCode' | 'companySysCode' | 'practiceName' | 'sourceKind' | 'sourceCode' | 'clearStreak' | 'status'
+>;
+export interface CachedPractice {
+  row: LearnerPractice;
+  picks: { kind: string; refId: number }[];
+}
+
+const TTL_SECONDS = 60;
+const keyOf = (practiceCode: string) => `practice:learner:${practiceCode}`;
+
+/** The practice of that code in any company (the caller checks whose it is), with its picks; undefined when none. */
+export async function cachedPractice(caller: Caller, practiceCode: string): Promise<CachedPractice | undefined> {
+  const key = keyOf(practiceCode);
+  const hit = await caller.ctx.cache.get<CachedPractice>(key);
+  if (hit) return hit;
+  const found = await repo.findPractice(caller.ctx.db, PLATFORM_WIDE, practiceCode);
+  if (!found) return undefined;
+  const { id, companySysCode, practiceName, sourceKind, sourceCode, clearStreak, status } = found;
+  const entry: CachedPractice = {
+    row: { id, practiceCode, companySysCode, practiceName, sourceKind, sourceCode, clearStreak, status },
+    picks: (await repo.participantsOf(caller.ctx.db, [id])).map((p) => ({ kind: p.kind, refId: p.refId })),
+  };
+  await caller.ctx.cache.set(key, entry, TTL_SECONDS);
+  return entry;
+}
+
+/** After an administrator's save or delete has committed. */
+export function forgetPractice(ctx: Pick<AppContext, 'cache'>, practiceCode: string): Promise<void> {
+  return ctx.cache.del(keyOf(practiceCode));
+}
