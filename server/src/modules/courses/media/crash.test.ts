@@ -55,13 +55,16 @@ describe.runIf(HAS_FFMPEG)('a transcode killed midway', () => {
     const root = mkdtempSync(join(work, 'tmp-'));
     const dead = join(root, `xuetu-media-${deadPid()}-MCRASH-abc123`);
     const live = join(root, `xuetu-media-${process.ppid}-MLIVE-abc123`);
-    for (const dir of [dead, live]) {
+    // a folder that only starts like ours (another test's) is left alone
+    const other = join(root, 'xuetu-media-test-abc123');
+    for (const dir of [dead, live, other]) {
       mkdirSync(join(dir, 'FD'), { recursive: true });
       writeFileSync(join(dir, 'FD', 'seg_0000.ts'), Buffer.alloc(1024 * 1024));
     }
     expect(await sweepWorkDirs(t.ctx, root)).toEqual([dead]);
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(live)).toBe(true);
+    expect(existsSync(other)).toBe(true);
   });
 
   it('a process that starts taking media jobs sweeps the temporary folder', async () => {

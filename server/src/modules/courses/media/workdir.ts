@@ -14,6 +14,8 @@ import type { AppContext } from '../../../platform/context.ts';
  */
 const PREFIX = 'xuetu-media-';
 const OWNED = /^xuetu-media-(\d+)-/;
+/** the folders of versions before the pid was in the name: mkdtemp's six characters only */
+const UNOWNED = /^xuetu-media-[A-Za-z0-9]{6}$/;
 export const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 /** the folders this process's transcodes are using (a fact of the process, not of one app in it) */
@@ -57,9 +59,12 @@ export async function sweepWorkDirs(ctx: Pick<AppContext, 'env'>, root = tmpdir(
     if (owner) {
       const pid = Number(owner[1]);
       orphan = pid === process.pid || !processAlive(pid);
-    } else {
+    } else if (UNOWNED.test(name)) {
       const info = await stat(path).catch(() => null);
       orphan = info !== null && Date.now() - info.mtimeMs > ctx.env.MEDIA_TRANSCODE_TIMEOUT_MS;
+    } else {
+      // someone else's folder that only starts like ours (a test's work folder)
+      orphan = false;
     }
     if (!orphan) continue;
     await rm(path, { recursive: true, force: true });
