@@ -211,7 +211,11 @@ export function ResEditor({
             />
           </Form.Item>
           {takesLessons(resType) ? (
-            <Form.Item label="课时" required extra="可上传多个课时组成一门课程；只有一个课时即为单个视频或音频。文件转码期间即可保存，全部处理完成后才能提交审核">
+            <Form.Item
+              label="课时"
+              required
+              extra="可上传多个课时组成一门课程；只有一个课时即为单个视频或音频。文件转码期间即可保存，全部处理完成后才能提交审核"
+            >
               <LessonList resType={resType} value={lessons} onChange={editLessons} />
             </Form.Item>
           ) : resType !== 4 ? (
