@@ -166,7 +166,6 @@ export function PracticeEditor(props: {
             />
           </Form.Item>
         )}
-        <Form.Item
         {overlap.data?.exams.length ? (
           <Alert
             type="warning"
@@ -176,6 +175,7 @@ export function PracticeEditor(props: {
             title={practiceOverlapText(overlap.data)}
           />
         ) : null}
+        <Form.Item
           name="clearStreak"
           label="连续答对几次移出错题本"
           extra="学员在本练习中答错的题进入错题本，之后连续答对这么多次自动移出（也可以手动移出）"
