@@ -12,7 +12,7 @@ import { appError } from '../../../platform/errors.ts';
 import { inScope } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { pickSource, placeOfPerson } from '../../directory/public.ts';
-import { type BankQuestion, practiceSourceQuestions } from '../../exams/public.ts';
+import { type BankQuestion, cachedPracticeSource } from '../../exams/public.ts';
 import { type Answer, awaitsKey, checkedAnswer, feedbackFor, isRightAnswer, practiceHidden, questionView } from './feedback.ts';
 import * as repo from './practice.repository.ts';
 import { cachedPractice, type LearnerPractice } from './practice-cache.ts';
@@ -62,7 +62,7 @@ async function myPractices(db: DbOrTx, caller: Caller): Promise<repo.PracticeRow
 
 async function sourceOf(db: DbOrTx, caller: Caller, row: LearnerPractice) {
   return (
-    (await practiceSourceQuestions(db, caller.scope, row.companySysCode, row.sourceKind, row.sourceCode)) ?? {
+    (await cachedPracticeSource(caller.ctx, db, caller.scope, row.companySysCode, row.sourceKind, row.sourceCode)) ?? {
       name: '',
       qCodes: [],
       questions: new Map<string, BankQuestion>(),

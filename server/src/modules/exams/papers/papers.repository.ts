@@ -7,6 +7,7 @@ import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { attemptFacts } from '../exams/attempt-facts.ts';
+import { bankChanged } from '../questions/bank-generation.ts';
 
 export type PaperRow = typeof papers.$inferSelect;
 export type PaperInsert = typeof papers.$inferInsert;
@@ -62,11 +63,13 @@ export async function insertPaper(db: DbOrTx, scope: TenantScope, values: PaperI
 }
 
 export async function updatePaper(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Omit<PaperInsert, 'companySysCode'>>) {
+  bankChanged(db);
   await db.update(papers).set(values).where(paperInScope(scope, id));
 }
 
 export async function deletePaper(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
   await assertPaperInScope(db, scope, id);
+  bankChanged(db);
   await db.delete(paperQuestions).where(eq(paperQuestions.paperId, id));
   await db.delete(paperRules).where(eq(paperRules.paperId, id));
   await db.delete(papers).where(eq(papers.id, id));
@@ -88,6 +91,7 @@ export async function replacePaperContent(
   rules: { qType: number; dirCode: string; count: number; score: number }[],
 ): Promise<void> {
   await assertPaperInScope(db, scope, paperId);
+  bankChanged(db);
   await db.delete(paperQuestions).where(eq(paperQuestions.paperId, paperId));
   await db.delete(paperRules).where(eq(paperRules.paperId, paperId));
   if (items.length)

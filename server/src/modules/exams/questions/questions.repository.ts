@@ -4,6 +4,7 @@ import { paperQuestions, questionDirs, questions } from '../../../db/schema/inde
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { bankChanged } from './bank-generation.ts';
 
 export type DirRow = typeof questionDirs.$inferSelect;
 export type QuestionRow = typeof questions.$inferSelect;
@@ -35,6 +36,7 @@ const dirInScope = (scope: TenantScope, id: number) => and(eq(questionDirs.id, i
 
 export async function insertDir(db: DbOrTx, scope: TenantScope, values: typeof questionDirs.$inferInsert): Promise<DirRow> {
   assertOwnerInScope(scope, values.companySysCode);
+  bankChanged(db);
   const [row] = await db.insert(questionDirs).values(values).returning();
   return row;
 }
@@ -45,10 +47,12 @@ export async function updateDir(
   id: number,
   values: Partial<Omit<typeof questionDirs.$inferInsert, 'companySysCode'>>,
 ): Promise<void> {
+  bankChanged(db);
   await db.update(questionDirs).set(values).where(dirInScope(scope, id));
 }
 
 export async function deleteDir(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
+  bankChanged(db);
   await db.delete(questionDirs).where(dirInScope(scope, id));
 }
 
@@ -159,10 +163,12 @@ export function questionsByCode(db: DbOrTx, scope: TenantScope, qCodes: string[]
 
 export async function insertQuestions(db: DbOrTx, scope: TenantScope, values: QuestionInsert[]): Promise<void> {
   for (const v of values) assertOwnerInScope(scope, v.companySysCode);
+  bankChanged(db);
   for (let i = 0; i < values.length; i += 500) await db.insert(questions).values(values.slice(i, i + 500));
 }
 
 export async function updateQuestion(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Omit<QuestionInsert, 'companySysCode'>>) {
+  bankChanged(db);
   await db
     .update(questions)
     .set({ ...values, version: sql`${questions.version} + 1` })
@@ -171,6 +177,7 @@ export async function updateQuestion(db: DbOrTx, scope: TenantScope, id: number,
 
 /** Soft delete: papers that list the questions keep them (see the ADR). */
 export async function markQuestionsDeleted(db: DbOrTx, scope: TenantScope, ids: number[], at: Date): Promise<void> {
+  if (ids.length) bankChanged(db);
   if (ids.length)
     await db
       .update(questions)

@@ -1,0 +1,74 @@
+import type { PracticeFeedback, PracticeNext, WrongBookView } from '@xuetu/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltUser, buildCompany, buildUser } from '../../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { statementsDuring } from '../../../../test/statements.ts';
+
+// Issue 39 item 1: a company practising at once. The practice's settings and picks and its
+// source's questions come from the shared cache; an administrator's edit reaches the learners at
+// once, and each call runs a fixed, small number of statements.
+let t: TestApp;
+let boss: string;
+const people: Record<string, BuiltUser> = {};
+const tok: Record<string, string> = {};
+const P = '/Api/Exam_Manage/ex_practice';
+const L = '/Api/UserExam/ex_practice';
+const Q = '/Api/Exam_Manage/ex_question';
+const W = '/Api/UserExam/ex_wrongbook';
+let dirCode: string;
+let judge: string;
+let practiceCode: string;
+
+async function ok<T>(path: string, body: unknown, token: string): Promise<T> {
+  const res = await t.post<T>(path, body, token);
+  expect(res.success, `${path}: ${res.msg}`).toBe(true);
+  return res.data;
+}
+
+const practice = (users: number[]) => ({ practiceName: '规模练习', sourceKind: 1, sourceCode: dirCode, participants: { users } });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const company = await buildCompany(t);
+  boss = await (await buildUser(t, { company, roles: ['corpadmin'] })).signIn();
+  for (const name of ['fay', 'gus']) {
+    people[name] = await buildUser(t, { company });
+    tok[name] = await people[name].signIn();
+  }
+  dirCode = (await ok<{ dirCode: string }>('/Api/Exam_Manage/ex_questiondir/SaveData', { dirName: '规模练习' }, boss)).dirCode;
+  judge = (await ok<{ qCode: string }>(`${Q}/AddData`, { dirCode, qType: 3, qName: '叉车可以载人。', answer: 'B', analysis: '禁止' }, boss))
+    .qCode;
+  practiceCode = (await ok<{ practiceCode: string }>(`${P}/AddData`, practice([people.fay.id, people.gus.id]), boss)).practiceCode;
+});
+afterAll(() => t.close());
+
+describe('practice at exam scale', () => {
+  it('runs 2 statements for the next question, 6 for a wrong answer with feedback, 3 for the 错题本 (a learner with no exam)', async () => {
+    const next = () => ok<PracticeNext>(`${L}/GetNextQuestion`, { practiceCode }, tok.fay);
+    const answer = () => ok<PracticeFeedback>(`${L}/AnswerQuestion`, { practiceCode, qCode: judge, answer: 'A' }, tok.fay);
+    const book = () => ok<WrongBookView>(`${W}/GetWrongBook`, {}, tok.fay);
+    await next();
+    // before issue 39: 6 (the practice, its picks, the directories and the questions read each time)
+    expect(await statementsDuring(next)).toBe(2);
+    await answer();
+    // before: 11 (and the person's company read apart from their open exams, their exams apart from their attempts)
+    expect(await statementsDuring(answer)).toBe(6);
+    await book();
+    expect(await statementsDuring(book)).toBe(3);
+  });
+
+  it('an edited question, new picks and a deleted practice reach the learners at once', async () => {
+    expect((await ok<PracticeNext>(`${L}/GetNextQuestion`, { practiceCode }, tok.gus)).question?.qName).toBe('叉车可以载人。');
+    await ok(`${Q}/UpdateData`, { qCode: judge, dirCode, qType: 3, qName: '叉车严禁载人。', answer: 'A', analysis: '正确' }, boss);
+    expect((await ok<PracticeNext>(`${L}/GetNextQuestion`, { practiceCode }, tok.gus)).question?.qName).toBe('叉车严禁载人。');
+    expect(await ok<PracticeFeedback>(`${L}/AnswerQuestion`, { practiceCode, qCode: judge, answer: 'A' }, tok.gus)).toMatchObject({
+      isRight: true,
+      rightAnswer: 'A',
+      analysis: '正确',
+    });
+    await ok(`${P}/UpdateData`, { practiceCode, ...practice([people.fay.id]) }, boss);
+    expect((await t.post(`${L}/GetNextQuestion`, { practiceCode }, tok.gus)).code).toBe('PRACTICE_NOT_FOUND');
+    await ok(`${P}/Delete`, { practiceCode }, boss);
+    expect((await t.post(`${L}/GetNextQuestion`, { practiceCode }, tok.fay)).code).toBe('PRACTICE_NOT_FOUND');
+  });
+});
