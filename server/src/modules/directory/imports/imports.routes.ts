@@ -2,11 +2,11 @@ import { AdminMsg, FileVisibility, importsApi, Msg, Perm, type UploadResult } fr
 import { withMsg } from '../../../platform/envelope.ts';
 import { fileUrl, signedFileUrl, streamUpload } from '../../../platform/files/index.ts';
 import { defineRoute } from '../../../platform/route.ts';
-import { loadUploadedWorkbook, readSheet } from '../../../platform/workbook/index.ts';
 import { PICKER_ACCESS } from '../users/access.ts';
 import { withImportSlot } from './gate.ts';
 import { matchListedUsers, planImport } from './imports.service.ts';
 import { importJobStatus, saveImport } from './jobs.ts';
+import { readUploadedSheet } from './sheet.ts';
 
 const IMPORT_ACCESS = { action: Perm.UserImportExport };
 
@@ -17,7 +17,7 @@ export const importRoutes = [
     summary: '导入数据检查：每个错误一条（行号、列、原因）',
     handler: async ({ input, caller }) => {
       const plan = await withImportSlot(caller, async () =>
-        planImport(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls)), input.companySysCode),
+        planImport(caller, await readUploadedSheet(caller, input.urls), input.companySysCode),
       );
       return withMsg(
         plan.errors,
@@ -47,7 +47,7 @@ export const importRoutes = [
     summary: '按表格中的身份证号/手机号查找学员（参与人选择）',
     handler: async ({ input, caller }) => {
       const { users, msg } = await withImportSlot(caller, async () =>
-        matchListedUsers(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls))),
+        matchListedUsers(caller, await readUploadedSheet(caller, input.urls)),
       );
       return withMsg(users, msg);
     },

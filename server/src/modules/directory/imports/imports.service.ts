@@ -169,7 +169,11 @@ export async function planImport(
     let existingId: number | null = null;
     if (company) {
       const idx = await indexOf(company);
-      const orgText = get(ORG).replace(/\s*[/／>]\s*/g, '/');
+      // split and trim, not /\s*[/／>]\s*/g: that pattern rescans a long run of spaces from each of them
+      const orgText = get(ORG)
+        .split(/[/／>]/)
+        .map((p) => p.trim())
+        .join('/');
       if (orgText) {
         const found = orgText.includes('/') ? idx.orgByPath.get(orgText) : idx.orgByName.get(orgText);
         if (found === null) bad(ORG, ImportMsg.orgAmbiguous(orgText));

@@ -17,9 +17,9 @@ import { defineJob, enqueueJob, type JobRecord, type JobTools } from '../../../p
 import { findJob } from '../../../platform/jobs/repository.ts';
 import { tenantScope } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { loadUploadedWorkbook, readSheet } from '../../../platform/workbook/index.ts';
 import { IMPORT_JOB_HOLD_MS, IMPORT_JOB_KIND, importLockKey, inProcessTurn, withImportSlot } from './gate.ts';
 import { type ImportPlan, type ImportResult, planImport, runImport } from './imports.service.ts';
+import { readUploadedSheet } from './sheet.ts';
 
 /** Imports with at most this many rows are written inside the request; larger ones by the job. */
 export const IMPORT_INLINE_ROWS = 500;
@@ -70,7 +70,7 @@ async function runImportJob(job: JobRecord<ImportJobPayload>, { ctx, progress, l
   await inProcessTurn(
     ctx,
     async () => {
-      const sheet = await readSheet(await loadUploadedWorkbook(caller, p.urls));
+      const sheet = await readUploadedSheet(caller, p.urls);
       await progress(25);
       const plan = await planImport(caller, sheet, p.companySysCode);
       await progress(60);
@@ -92,7 +92,7 @@ export async function saveImport(
   input: z.output<typeof importBody>,
 ): Promise<({ kind: 'done' } & ImportResult) | ({ kind: 'started' } & ImportJobStarted)> {
   return withImportSlot(caller, async () => {
-    const plan = await planImport(caller, await readSheet(await loadUploadedWorkbook(caller, input.urls)), input.companySysCode);
+    const plan = await planImport(caller, await readUploadedSheet(caller, input.urls), input.companySysCode);
     if (plan.errors.length || plan.rows.length <= IMPORT_INLINE_ROWS) return { kind: 'done' as const, ...(await runImport(caller, plan)) };
     return { kind: 'started' as const, ...(await startImportJob(caller, input, plan)) };
   });
