@@ -145,6 +145,7 @@ const MATRIX: Record<string, Role[]> = {
   '/Api/Exam_Manage/ex_practice/AddData': STAFF,
   '/Api/Exam_Manage/ex_practice/UpdateData': STAFF,
   '/Api/Exam_Manage/ex_practice/Delete': STAFF,
+  '/Api/Exam_Manage/ex_practice/GetExamOverlap': STAFF,
   '/Api/UserExam/ex_practice/GetMyPracticeList': SIGNED_IN,
   '/Api/UserExam/ex_practice/GetNextQuestion': SIGNED_IN,
   '/Api/UserExam/ex_practice/AnswerQuestion': SIGNED_IN,
