@@ -3,7 +3,7 @@ import { setPriority } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parentPort, Worker } from 'node:worker_threads';
 import type { AppErrorCode } from '@xuetu/contract';
-import { AppError } from './errors.ts';
+import { AppError, appErrorMsg } from './errors.ts';
 
 // Untrusted files are read in worker threads, each read with a time budget (ADR 0051): however a
 // reader behaves on a hostile file, the event loop — every company's requests, the health check —
@@ -145,7 +145,7 @@ export class OffLoop {
         if (reply.id !== id) return;
         settle(true, () => {
           if (reply.ok) resolve(reply.value);
-          else if (reply.appError) reject(new AppError(reply.appError.code, reply.appError.msg, reply.appError.data));
+          else if (reply.appError) reject(appErrorMsg(reply.appError.code, reply.appError.msg, reply.appError.data));
           else reject(new Error(reply.message));
         });
       };

@@ -32,7 +32,7 @@ export {
 } from './exams/taking.repository.ts';
 export { type AttemptQuestion, drawExamAttempts } from './papers/draw.ts';
 // The questions open exams' fixed papers hold (exam taking hides their keys meanwhile, issue 38 item 9).
-export { fixedPaperQuestionsAmong, type OpenExamOverlap, openExamsHolding } from './papers/open-exam-questions.ts';
+export { fixedPaperQuestionsAmong, type OpenExamOverlap, openExamsHolding } from './papers/open-exam-questions.repository.ts';
 // Practice (exam taking's, ADR 0043) reads the questions a directory or paper gives, and bank questions with their key.
 export {
   type BankQuestion,

@@ -8,7 +8,7 @@ import { media } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
 import { processMedia, processMediaJob } from './jobs.ts';
 import * as repo from './media.repository.ts';
-import { sweepWorkDirs } from './workdir.ts';
+import { makeWorkDir, sweepWorkDirs } from './workdir.ts';
 
 // A transcoding worker killed outright (issue 38 item 7): the folder it left goes, and the job taken
 // back keeps the renditions already stored. ffmpeg is the real one behind a wrapper that writes
@@ -65,6 +65,18 @@ describe.runIf(HAS_FFMPEG)('a transcode killed midway', () => {
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(live)).toBe(true);
     expect(existsSync(other)).toBe(true);
+  });
+
+  it("a folder with this process's pid is swept when an earlier process left it, kept while this one uses it", async () => {
+    const root = mkdtempSync(join(work, 'tmp-'));
+    // a container restarted after kill -9 often gets the same pid (1) as the process that died
+    const earlier = join(root, `xuetu-media-${process.pid}.00000000-MEARLIER-abc123`);
+    mkdirSync(earlier);
+    const mine = await makeWorkDir('MMINE', root);
+    expect(await sweepWorkDirs(t.ctx, root)).toEqual([earlier]);
+    expect(existsSync(mine.path)).toBe(true);
+    await mine.release();
+    expect(existsSync(mine.path)).toBe(false);
   });
 
   it('a process that starts taking media jobs sweeps the temporary folder', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,32 +7,25 @@ import type { AppContext } from '../../../platform/context.ts';
 
 /**
  * The media job's temporary folders (the downloaded source and ffmpeg's segments, tens of MB per
- * upload). A folder is named after the process that made it (`xuetu-media-<pid>-<media>-…`), so a
- * process killed outright (kill -9, OOM) leaves one that any later process on the machine can tell
- * is nobody's: its process is gone, or it is this process's own pid (a container restarted with the
- * same pid) but not a folder this process is using. The sweep runs when a process starts taking
+ * upload). A folder is named after the process that made it (`xuetu-media-<pid>.<start id>-<media>-…`),
+ * so a process killed outright (kill -9, OOM) leaves one that any later process on the machine can
+ * tell is nobody's: its process is gone, or its pid is this process's own (a container restarted
+ * with the same pid, often 1) but its start id is not. A folder of this very process is in use
+ * until its transcode releases it (in a `finally`). The sweep runs when a process starts taking
  * jobs and every SWEEP_EVERY_MS after (issue 38 item 7).
  */
 const PREFIX = 'xuetu-media-';
-const OWNED = /^xuetu-media-(\d+)-/;
+/** tells this process's folders from those of an earlier process that had the same pid */
+const START_ID = randomBytes(4).toString('hex');
+const OWNED = /^xuetu-media-(\d+)(?:\.([0-9a-f]{8}))?-/;
 /** the folders of versions before the pid was in the name: mkdtemp's six characters only */
 const UNOWNED = /^xuetu-media-[A-Za-z0-9]{6}$/;
 export const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
-/** the folders this process's transcodes are using (a fact of the process, not of one app in it) */
-const active = new Set<string>();
-
 /** A new work folder of this process for `mediaCode`; `release` removes it. */
 export async function makeWorkDir(mediaCode: string, root = tmpdir()): Promise<{ path: string; release: () => Promise<void> }> {
-  const path = await mkdtemp(join(root, `${PREFIX}${process.pid}-${mediaCode.replace(/[^\w-]/g, '')}-`));
-  active.add(path);
-  return {
-    path,
-    release: async () => {
-      active.delete(path);
-      await rm(path, { recursive: true, force: true });
-    },
-  };
+  const path = await mkdtemp(join(root, `${PREFIX}${process.pid}.${START_ID}-${mediaCode.replace(/[^\w-]/g, '')}-`));
+  return { path, release: () => rm(path, { recursive: true, force: true }) };
 }
 
 function processAlive(pid: number): boolean {
@@ -53,12 +47,11 @@ export async function sweepWorkDirs(ctx: Pick<AppContext, 'env'>, root = tmpdir(
   for (const name of await readdir(root).catch(() => [] as string[])) {
     if (!name.startsWith(PREFIX)) continue;
     const path = join(root, name);
-    if (active.has(path)) continue;
     const owner = OWNED.exec(name);
     let orphan: boolean;
     if (owner) {
       const pid = Number(owner[1]);
-      orphan = pid === process.pid || !processAlive(pid);
+      orphan = pid === process.pid ? owner[2] !== START_ID : !processAlive(pid);
     } else if (UNOWNED.test(name)) {
       const info = await stat(path).catch(() => null);
       orphan = info !== null && Date.now() - info.mtimeMs > ctx.env.MEDIA_TRANSCODE_TIMEOUT_MS;
