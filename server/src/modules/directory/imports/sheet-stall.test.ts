@@ -58,12 +58,12 @@ const idCard = (n: number) => {
 describe('the user import reads its workbook off the event loop', () => {
   it('a workbook of 1 MB of adversarial cells: every row answered, the loop never waits 100 ms', async () => {
     const url = await upload(await hostileWorkbook());
-    const { value: res, stallMs } = await leastWorstStall(() => check(url));
+    const { value: res, stallMs, delayMs } = await leastWorstStall(() => check(url));
     expect(res.success, res.msg).toBe(true);
     // each row's errors (the 50-character name, the department not found), none skipped
     expect(res.data.filter((e) => e.includes('姓名'))).toHaveLength(16);
     expect(res.data.filter((e) => e.includes('部门'))).toHaveLength(16);
-    expect(stallMs, `worst event-loop delay ${stallMs.toFixed(0)} ms`).toBeLessThan(100);
+    expect(stallMs, `loop held ${stallMs.toFixed(0)} ms (wall-clock delay ${delayMs.toFixed(0)} ms)`).toBeLessThan(100);
   });
 
   it('past the budget: a Chinese message, nothing imported; the next read goes through', async () => {
