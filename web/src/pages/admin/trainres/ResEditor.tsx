@@ -124,8 +124,11 @@ export function ResEditor({
     setDirty(true);
   };
   // the warning shows once a change would send the approved resource back to audit: the server's rule
+  // (only after an edit: while the form is still being filled in from the stored resource, its
+  // half-filled values would differ and flash the warning on opening)
   const stored = current.data;
   const reaudit =
+    dirty &&
     stored?.auditStatus === AuditStatus.Approved &&
     values !== undefined &&
     resContentChanged(stored, {
