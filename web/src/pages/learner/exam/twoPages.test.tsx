@@ -2,38 +2,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AttemptQuestionView, ExamPaperView } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { journalStore as store } from '../../../test/memoryJournal';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { renderWithApp } from '../../../test/renderApp';
 import ExamPage from './index';
-import type { JournalEntry } from './journal';
 
 // One attempt open in two tabs or devices (issue 23 item 3): the page that no longer holds the
 // attempt shows the server's answers behind a blocking dialog and saves nothing until it takes over.
 
-// jsdom has no IndexedDB: the journal is kept in memory with the same behaviour
-const store = vi.hoisted(() => new Map<string, JournalEntry>());
-vi.mock('./journal', () => {
-  const sorted = (id: number) => [...store.values()].filter((e) => e.userpaperId === id).sort((a, b) => a.seq - b.seq);
-  return {
-    putEntry: async (e: Omit<JournalEntry, 'key'>) =>
-      void store.set(`${e.userpaperId}:${e.seq}`, { ...e, key: `${e.userpaperId}:${e.seq}` }),
-    deleteEntry: async (e: { key: string }) => void store.delete(e.key),
-    pendingEntries: async (id: number) => sorted(id),
-    adoptEntries: async (id: number, holder: string, seqs: Record<string, number>) => {
-      const out: JournalEntry[] = [];
-      for (const e of sorted(id))
-        if (e.seq <= (seqs[e.qCode] ?? 0)) store.delete(e.key);
-        else {
-          store.set(e.key, { ...e, holder });
-          out.push({ ...e, holder });
-        }
-      return out;
-    },
-    dropHeldEntries: async (id: number, holder: string) => {
-      for (const e of sorted(id)) if (e.holder === holder) store.delete(e.key);
-    },
-  };
-});
+// the answer journal in memory (jsdom has no IndexedDB)
+vi.mock('./journal', () => import('../../../test/memoryJournal'));
 
 const SAVE = '/Api/UserExam/ex_userexam/SaveAnswer';
 const PAPER = '/Api/UserExam/ex_userexam/GetExamPaper';
