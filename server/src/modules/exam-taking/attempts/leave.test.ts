@@ -1,9 +1,10 @@
 import type { BeginExamResult, ExamPaperView, ExamResultRow, ExamResultView, MyExamCard, ReportLeaveResult } from '@xuetu/contract';
-import { formatDateTime } from '@xuetu/contract';
+import { formatDateTime, LeaveText } from '@xuetu/contract';
 import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { pdfText } from '../../../../test/pdf-text.ts';
 import { users } from '../../../db/schema/index.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import * as repo from '../exam-taking.repository.ts';
@@ -113,6 +114,13 @@ describe('leaving the exam page', () => {
     expect(detail.paper).toMatchObject({ leaveLimit: 2, submittedByLeaves: true });
     const own = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, tok.learner13);
     expect(own.paper).toMatchObject({ leaveLimit: 2, submittedByLeaves: true });
+    // and the result PDF
+    const pdf = await t.inject({
+      method: 'GET',
+      url: `/prod-api${U}/ExportResultPdf?userpaperId=${userpaperId}`,
+      headers: { ydAuthorization: `Bearer ${tok.learner13}` },
+    });
+    expect(pdfText(pdf.rawPayload)).toContain(LeaveText.result(2));
     expect(detail.paper.leaves.map((l) => l.kind)).toEqual(['hidden', 'fullscreen', 'blur']);
     // and so does the results workbook: the count and each time, on the attempt's row
     const res = await t.inject({

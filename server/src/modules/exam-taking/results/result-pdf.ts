@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { ANSWER_HIDDEN_TEXT, type ExamResultView, JUDGE_OPTIONS, Q_TYPE_LABELS, ResultPdfText as T } from '@xuetu/contract';
+import { ANSWER_HIDDEN_TEXT, type ExamResultView, JUDGE_OPTIONS, LeaveText, Q_TYPE_LABELS, ResultPdfText as T } from '@xuetu/contract';
 import PDFDocument from 'pdfkit';
 import type { Caller } from '../../../platform/caller.ts';
 import { appError } from '../../../platform/errors.ts';
@@ -48,6 +48,8 @@ export async function renderResultPdf(caller: Caller, userpaperId: number): Prom
   doc.text(T.candidate(r.paper.chnName, r.paper.orgName || '—'));
   doc.text(T.times(r.paper.startTime, r.paper.endTime));
   doc.text(T.summary(r.examinfo.totlescore, r.examinfo.totleq, r.examinfo.time, resultLine(r)));
+  // why it was handed in when the learner did not, as the result page says (issue 38 item 11)
+  if (r.paper.submittedByLeaves) doc.text(LeaveText.result(r.paper.leaveLimit));
   // the keys it leaves out, and why (the same rule as GetExamResult, which it is made from)
   if (r.answersHidden) doc.text(T.hidden(ANSWER_HIDDEN_TEXT[r.answersHidden]));
   doc.moveDown();
