@@ -15,7 +15,7 @@ export const CommonErrors = {
   CACHE_UNAVAILABLE: Msg.cacheUnavailable,
   SERVER_STOPPING: Msg.serverStopping,
   /** an administrator set a temporary password: only changing it (and user info, logout) is allowed */
-  PASSWORD_CHANGE_REQUIRED: '您正在使用管理员重置的临时密码，请先修改密码',
+  PASSWORD_CHANGE_REQUIRED: '您正在使用临时密码（管理员重置或初次设置），请先修改密码',
   /** a business failure not yet given its own code (older call sites using fail(msg)) */
   FAILED: Msg.failed,
   /** rich HTML longer than any field takes (platform/sanitize-html.ts RICH_HTML_MAX_CHARS: the longest field, 200000) */

@@ -115,7 +115,7 @@ describe('must change password', () => {
     expect(blocked).toMatchObject({
       success: false,
       code: 'PASSWORD_CHANGE_REQUIRED',
-      msg: '您正在使用管理员重置的临时密码，请先修改密码',
+      msg: '您正在使用临时密码（管理员重置或初次设置），请先修改密码',
     });
     expect((await t.post('/Api/SysConfig/sys_action/GetUserMenuList', {}, token)).code).toBe('PASSWORD_CHANGE_REQUIRED');
     expect((await t.post(`${U}/GetUserInfo`, {}, token)).success).toBe(true);

@@ -104,7 +104,7 @@ describe('route guard session load', () => {
 describe('temporary password (PASSWORD_CHANGE_REQUIRED)', () => {
   const refused = {
     success: false,
-    msg: '您正在使用管理员重置的临时密码，请先修改密码',
+    msg: '您正在使用临时密码（管理员重置或初次设置），请先修改密码',
     data: null,
     errorCode: 0,
     code: 'PASSWORD_CHANGE_REQUIRED',

@@ -102,7 +102,7 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
         </Form.Item>
         {forced ? (
           <Form.Item label="当前密码" name="oldPas" rules={[{ required: true, message: AccountMsg.currentPasswordRequired }]}>
-            <Input.Password placeholder="管理员重置的临时密码" autoComplete="current-password" data-testid="pwd-current" />
+            <Input.Password placeholder="管理员给您的临时密码" autoComplete="current-password" data-testid="pwd-current" />
           </Form.Item>
         ) : (
           <Form.Item label="验证码" required>
