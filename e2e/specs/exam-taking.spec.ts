@@ -319,7 +319,7 @@ test('a shuffled exam numbers its questions down the page within their types, an
   // the paper mixes the types; the shuffle draws the order across them (issue 38 item 12)
   const { token, code } = await examFor(
     request,
-    'learner04',
+    'learner10',
     '端到端题号考试',
     { isShuffleQuestion: 1, isAllowedViewAnswer: 1 },
     [1, 3, 1, 3, 1],
@@ -359,7 +359,7 @@ test('a shuffled exam numbers its questions down the page within their types, an
 
 test('a learner leaves the exam page past the limit and the server submits the attempt', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const { token, code } = await examFor(request, 'learner03', '端到端离开监控考试', { leaveLimit: 1 });
+  const { token, code } = await examFor(request, 'learner09', '端到端离开监控考试', { leaveLimit: 1 });
   await signIn(page, token);
   // issue 38 item 11: the limit is told before 开始考试
   await page.goto('/ysUserExam/myexam');

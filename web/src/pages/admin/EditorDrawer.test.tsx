@@ -20,7 +20,7 @@ const renderDrawer = (dirty: boolean) => {
       onSave={vi.fn()}
       saveTestId="save"
     >
-      <p>表单</p>
+      <input aria-label="名称" />
     </EditorDrawer>,
   );
   return onClose;
@@ -33,8 +33,18 @@ describe('EditorDrawer', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('an editor filled but not worked in closes at once, though its fields report changes', () => {
+    const onClose = renderDrawer(true);
+    // Esc in a field closes the drawer (antd) and does not count as work
+    fireEvent.keyDown(screen.getByLabelText('名称'), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+    expect(onClose).toHaveBeenCalled();
+    expect(screen.queryByText(DISCARD_TITLE)).toBeNull();
+  });
+
   it('✕ over unsaved work asks; 放弃修改 closes', async () => {
     const onClose = renderDrawer(true);
+    fireEvent.pointerDown(screen.getByLabelText('名称'));
     fireEvent.click(document.querySelector('.ant-drawer-close') as HTMLElement);
     expect((await screen.findAllByText(DISCARD_TITLE)).length).toBeGreaterThan(0);
     expect(onClose).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Skeleton, Space } from 'antd';
-import { type ReactNode, useEffect, useEffectEvent } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useEffectEvent, useRef } from 'react';
 import { useConfirmDiscard } from './useConfirmDiscard';
 
 /**
@@ -36,6 +36,9 @@ export function useEditorRecord<T>(opts: {
  * The drawer an exam, paper or project is edited in: 取消 and 保存 at the top, a skeleton while
  * the stored record loads, then the form (`children`); `dialogs` (pickers the form opens) stay
  * mounted beside it. With `isDirty`, closing it (✕, 取消, Esc, the mask) over unsaved work asks first.
+ * Only once the person has worked in the form (a press, a key other than Esc/Tab, a paste or a
+ * drop inside it): filling a form from its record lets some fields report changes of their own
+ * (normalised numbers, pickers resolving names), which made an untouched editor ask on closing.
  */
 export function EditorDrawer(props: {
   open: boolean;
@@ -51,7 +54,17 @@ export function EditorDrawer(props: {
   children: ReactNode;
   dialogs?: ReactNode;
 }) {
-  const close = useConfirmDiscard(props.isDirty ?? (() => false), props.onClose);
+  const worked = useRef(false);
+  useEffect(() => {
+    if (props.open) worked.current = false;
+  }, [props.open]);
+  const work = () => {
+    worked.current = true;
+  };
+  const workByKey = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' && e.key !== 'Tab') work();
+  };
+  const close = useConfirmDiscard(() => worked.current && (props.isDirty?.() ?? false), props.onClose);
   return (
     <Drawer
       open={props.open}
@@ -68,7 +81,13 @@ export function EditorDrawer(props: {
         </Space>
       }
     >
-      {props.loading ? <Skeleton active /> : props.children}
+      {props.loading ? (
+        <Skeleton active />
+      ) : (
+        <div onPointerDown={work} onKeyDown={workByKey} onPaste={work} onDrop={work}>
+          {props.children}
+        </div>
+      )}
       {props.dialogs}
     </Drawer>
   );
