@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { media } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
@@ -11,7 +11,7 @@ import { processMediaJob } from './jobs.ts';
 // Lessons uploaded together transcode together (issue 38 item 10: four lessons waited at 0 % while
 // one clip took minutes). The ffmpeg wrapper's FD run waits (up to 20 s) for a second FD run to
 // start beside it and writes down whether one did: 'together' or 'alone'.
-const HAS_FFMPEG = spawnSync('ffmpeg', ['-version'], { timeout: 5000 }).status === 0;
+const HAS_FFMPEG = runsFfmpeg('concurrency.test');
 
 describe.runIf(HAS_FFMPEG)('MEDIA_TRANSCODE_CONCURRENCY', () => {
   let t: TestApp;

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { media } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
@@ -13,8 +14,7 @@ import { makeWorkDir, sweepWorkDirs } from './workdir.ts';
 // A transcoding worker killed outright (issue 38 item 7): the folder it left goes, and the job taken
 // back keeps the renditions already stored. ffmpeg is the real one behind a wrapper that writes
 // down which rendition each run makes.
-const HAS_FFMPEG = spawnSync('ffmpeg', ['-version'], { timeout: 5000 }).status === 0;
-if (!HAS_FFMPEG) console.warn('crash.test: ffmpeg is not installed here; these tests do not run');
+const HAS_FFMPEG = runsFfmpeg('crash.test');
 
 const SAMPLE = join(import.meta.dirname, '../resources/samples/sample.mp4');
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorMessage, type MediaView, type PlayListAnswer } from '@xuetu/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { media } from '../../../db/schema/index.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
@@ -12,8 +13,7 @@ import { processMediaJob } from './jobs.ts';
 // What the administrator and the learner see when a rendition fails (issue 23 item 2), and audio
 // uploads through the media job. The ffmpeg is the real one behind a wrapper that, when told by
 // XUETU_FAKE_FAIL, makes the OD rendition (or every rendition) fail with ffmpeg's own error.
-const HAS_FFMPEG = spawnSync('ffmpeg', ['-version'], { timeout: 5000 }).status === 0;
-if (!HAS_FFMPEG) console.warn('media-failure.test: ffmpeg is not installed here; these tests do not run');
+const HAS_FFMPEG = runsFfmpeg('media-failure.test');
 
 const R = '/Api/Train_Manage/Train_Res';
 const MEDIA_KIND = [processMediaJob.kind];

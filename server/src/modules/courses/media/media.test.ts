@@ -6,6 +6,7 @@ import { JobStatus, type MediaView, type PlayListAnswer } from '@xuetu/contract'
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildResource, storeHlsRendition } from '../../../../test/factories.ts';
+import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { jobs, media, resources } from '../../../db/schema/index.ts';
 import { signUrlToken } from '../../../platform/signing.ts';
@@ -15,8 +16,7 @@ import { processMediaJob } from './jobs.ts';
 // Media: tus uploads (access, size, type by content, resume), the media job with a real ffmpeg
 // transcode, signed media URLs (expiry, address, viewer, visibility) and the 30 s preview. The links'
 // binding to the session is tested in session-links.test.ts.
-const HAS_FFMPEG = spawnSync('ffmpeg', ['-version'], { timeout: 5000 }).status === 0;
-if (!HAS_FFMPEG) console.warn('media.test: ffmpeg is not installed here; the transcode tests do not run');
+const HAS_FFMPEG = runsFfmpeg('media.test');
 
 const R = '/Api/Train_Manage/Train_Res';
 const D = '/Api/Train_Manage/Train_ResDir';

@@ -3,14 +3,14 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { ffmpegFilters, probeMedia } from './tools.ts';
 import { browserPlayable, failureReason, planRenditions, type SourceInfo, transcodeRendition } from './transcode.ts';
 
 // The sources people upload (issue 23 item 2): each one, made tiny by ffmpeg's lavfi, is probed,
 // planned and transcoded for real, and every rendition is checked with ffprobe to be what browsers
 // play: H.264 8-bit 4:2:0 with even, upright dimensions (or AAC alone for audio).
-const HAS_FFMPEG = spawnSync('ffmpeg', ['-version'], { timeout: 5000 }).status === 0;
-if (!HAS_FFMPEG) console.warn('transcode.test: ffmpeg is not installed here; the transcode tests do not run');
+const HAS_FFMPEG = runsFfmpeg('transcode.test');
 
 const plain: SourceInfo = {
   width: 1280,
