@@ -35,6 +35,12 @@ export interface Endpoint<S extends z.ZodType | undefined = z.ZodType | undefine
   readonly input: S;
   readonly output: Answer<O>;
   readonly kind: EndpointKind;
+  /** the server module that answers it (`directory`, `exam-taking` …), stamped by `defineGroup` */
+  readonly module?: ModuleName;
+  /** its group inside the module, named like the server's sub-folder (`posts`, `resources` …) */
+  readonly group?: string;
+  /** its name in the group object (`getPostListPage`) */
+  readonly name?: string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any endpoint, whatever its input and answer
@@ -69,3 +75,21 @@ export type RawAnswer = FileAnswer;
 
 /** One domain's endpoints, by name. */
 export type EndpointGroup = Readonly<Record<string, AnyEndpoint>>;
+
+/** The server's eight domain modules (server/src/modules/), which the contract is cut by. */
+export const MODULE_NAMES = ['identity', 'directory', 'content', 'courses', 'projects', 'exams', 'exam-taking', 'operations'] as const;
+export type ModuleName = (typeof MODULE_NAMES)[number];
+
+/**
+ * A module's group of endpoints (one per server sub-folder): stamps each endpoint with its module,
+ * group and name, which the web derives query keys and invalidation from (`[module, group, name,
+ * input]`), so no one writes a key by hand.
+ */
+export function defineGroup<const G extends Record<string, AnyEndpoint>>(module: ModuleName, group: string, endpoints: G): G {
+  for (const [name, e] of Object.entries(endpoints)) {
+    if (e.module && (e.module !== module || e.group !== group || e.name !== name))
+      throw new Error(`endpoint ${e.path} is in ${e.module}.${e.group}.${e.name} already`);
+    Object.assign(e, { module, group, name });
+  }
+  return endpoints;
+}
