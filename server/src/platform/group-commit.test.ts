@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGroupCommit } from './group-commit.ts';
+import { batchElseOneByOne, createGroupCommit } from './group-commit.ts';
 
 // Group commit (ADR 0024): batches grow while one is being written, one item per key per batch,
 // answers in order, an item's own failure or a batch's failure reach the right callers.
@@ -121,5 +121,29 @@ describe('group commit', () => {
     expect(most).toBe(2);
     for (const r of releases.splice(0)) r();
     expect(await Promise.all([first, second])).toEqual([1, 2]);
+  });
+
+  it('batchElseOneByOne: one item runs the single write; a failed batch is written one by one, so one bad item fails alone', async () => {
+    const calls: string[] = [];
+    const run = batchElseOneByOne<number, number>({
+      one: async (n) => {
+        calls.push(`one ${n}`);
+        if (n === 13) throw new Error('bad 13');
+        return n * 2;
+      },
+      batch: async (items) => {
+        calls.push(`batch ${items.join(',')}`);
+        if (items.includes(13)) throw new Error('the batch statement failed');
+        return items.map((n) => n * 2);
+      },
+    });
+    expect(await run([4])).toEqual([8]);
+    expect(await run([1, 2])).toEqual([2, 4]);
+    const mixed = await run([1, 13, 3]);
+    expect(mixed[0]).toBe(2);
+    expect(mixed[1]).toBeInstanceOf(Error);
+    expect((mixed[1] as Error).message).toBe('bad 13');
+    expect(mixed[2]).toBe(6);
+    expect(calls).toEqual(['one 4', 'batch 1,2', 'batch 1,13,3', 'one 1', 'one 13', 'one 3']);
   });
 });

@@ -91,6 +91,28 @@ export function createGroupCommit<I, O>(opts: GroupCommitOptions<I, O>): GroupCo
   };
 }
 
+/**
+ * The usual `run` of a group commit: a batch of one runs `one` (the prepared single statement);
+ * a larger batch runs `batch`, and when that fails (a deadlock with another process, say) its
+ * items are written one by one, so one item cannot fail the others.
+ */
+export function batchElseOneByOne<I, O>(write: {
+  one: (item: I) => Promise<O>;
+  batch: (items: I[]) => Promise<(O | Error)[]>;
+}): (items: I[]) => Promise<(O | Error)[]> {
+  const one = (item: I) => write.one(item).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+  return async (items) => {
+    if (items.length === 1) return [await one(items[0] as I)];
+    try {
+      return await write.batch(items);
+    } catch {
+      const out: (O | Error)[] = [];
+      for (const item of items) out.push(await one(item));
+      return out;
+    }
+  };
+}
+
 /** The app's group commit called `name` (one queue per app and name; `opts` of the first call). */
 export function groupCommit<I, O>(ctx: AppContext, name: string, opts: GroupCommitOptions<I, O>): GroupCommit<I, O> {
   const byName = ctx.locals.of('group-commit', () => new Map<string, GroupCommit<unknown, unknown>>());

@@ -17,7 +17,7 @@ import { type Caller, requireActor } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import { fileUrl } from '../../../platform/files/index.ts';
-import { groupCommit } from '../../../platform/group-commit.ts';
+import { batchElseOneByOne, groupCommit } from '../../../platform/group-commit.ts';
 import { htmlExcerpt } from '../../../platform/html-text.ts';
 import { localCache } from '../../../platform/local-cache.ts';
 import { inTransaction } from '../../../platform/tx.ts';
@@ -346,6 +346,8 @@ export async function studyBeat(caller: Caller, input: z.output<typeof studyBeat
   });
 }
 
+const beatCapMs = (ctx: AppContext) => (ctx.env.STUDY_INTERVAL_SECONDS + STUDY_GRACE_SECONDS) * 1000;
+
 /**
  * The heartbeats of this process, written together: one learner's beat per batch; a batch of one
  * runs the prepared single statement; when a batch's statement fails (a deadlock with another
@@ -357,18 +359,10 @@ export const beats = (ctx: AppContext) =>
     // PostgreSQL works on two batches at once (one more pooled connection); PGlite on one
     concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
     key: (b) => String(b.userId),
-    run: async (items) => {
-      const capMs = (ctx.env.STUDY_INTERVAL_SECONDS + STUDY_GRACE_SECONDS) * 1000;
-      const one = (b: repo.BeatInput) => repo.creditBeatSql(ctx.db, { ...b, capMs }).catch((err: unknown) => err as Error);
-      if (items.length === 1) return [await one(items[0] as repo.BeatInput)];
-      try {
-        return await repo.creditBeatsSql(ctx.db, items, capMs);
-      } catch {
-        const out: (repo.BeatOutcome | Error)[] = [];
-        for (const b of items) out.push(await one(b));
-        return out;
-      }
-    },
+    run: batchElseOneByOne({
+      one: (b) => repo.creditBeatSql(ctx.db, { ...b, capMs: beatCapMs(ctx) }),
+      batch: (items) => repo.creditBeatsSql(ctx.db, items, beatCapMs(ctx)),
+    }),
   });
 
 /** StudyComplete: refused until ≥ 90% of the duration is credited; resources without media complete on opening. */

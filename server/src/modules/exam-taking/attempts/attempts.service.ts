@@ -18,7 +18,7 @@ import type { Tx } from '../../../db/client.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { appError } from '../../../platform/errors.ts';
-import { groupCommit } from '../../../platform/group-commit.ts';
+import { batchElseOneByOne, groupCommit } from '../../../platform/group-commit.ts';
 import { enqueueJobs } from '../../../platform/jobs/index.ts';
 import { localCache } from '../../../platform/local-cache.ts';
 import { inTransaction } from '../../../platform/tx.ts';
@@ -427,17 +427,10 @@ export const saves = (ctx: AppContext) =>
     // PostgreSQL works on two batches at once (one more pooled connection); PGlite on one
     concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
     key: (v) => `${v.userpaperId}:${v.qCode}`,
-    run: async (items) => {
-      const one = (v: attemptsRepo.SaveInput) => attemptsRepo.saveGivenLocked(ctx.db, v).catch((err: unknown) => err as Error);
-      if (items.length === 1) return [await one(items[0] as attemptsRepo.SaveInput)];
-      try {
-        return await attemptsRepo.saveGivenBatch(ctx.db, items);
-      } catch {
-        const out: (attemptsRepo.SaveOutcome | Error)[] = [];
-        for (const v of items) out.push(await one(v));
-        return out;
-      }
-    },
+    run: batchElseOneByOne({
+      one: (v) => attemptsRepo.saveGivenLocked(ctx.db, v),
+      batch: (items) => attemptsRepo.saveGivenBatch(ctx.db, items),
+    }),
   });
 
 /**

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { AppContext } from '../../../platform/context.ts';
 import { appOfTransaction, onCommit } from '../../../platform/tx.ts';
 
@@ -15,4 +16,16 @@ const GENERATION_TTL_SECONDS = 30 * 24 * 3600;
 export function bankChanged(tx: unknown): void {
   const ctx: Pick<AppContext, 'cache'> | undefined = appOfTransaction(tx);
   if (ctx) onCommit(tx, () => ctx.cache.incr(BANK_GENERATION_KEY, GENERATION_TTL_SECONDS));
+}
+
+/**
+ * The counter now. A counter the cache has lost (evicted, or Redis restarted) starts again at a
+ * random value rather than at 0, so an entry cached under an earlier value is never taken for
+ * current.
+ */
+export async function bankGeneration(ctx: Pick<AppContext, 'cache'>): Promise<number> {
+  const now = await ctx.cache.get<number>(BANK_GENERATION_KEY);
+  if (now !== undefined) return Number(now);
+  await ctx.cache.setIfAbsent(BANK_GENERATION_KEY, randomInt(1, 2 ** 47), GENERATION_TTL_SECONDS);
+  return Number(await ctx.cache.get<number>(BANK_GENERATION_KEY));
 }
