@@ -1,14 +1,14 @@
-import { AccountErrors } from './errors/account.ts';
-import { AdminErrors } from './errors/admin.ts';
-import { CommonErrors, FileErrors, JobErrors } from './errors/common.ts';
-import { ContentErrors } from './errors/content.ts';
-import { ExamErrors } from './errors/exams.ts';
-import { ImportErrors } from './errors/imports.ts';
-import { PracticeErrors } from './errors/practice.ts';
-import { ProjectErrors } from './errors/projects.ts';
-import { StudyErrors } from './errors/study.ts';
-import { TrainResErrors } from './errors/trainres.ts';
-import { UserExamErrors } from './errors/userexam.ts';
+import { ContentErrors } from './modules/content/content.errors.ts';
+import { TrainResErrors } from './modules/courses/resources.errors.ts';
+import { StudyErrors } from './modules/courses/study.errors.ts';
+import { AdminErrors } from './modules/directory/admin.errors.ts';
+import { ImportErrors } from './modules/directory/imports.errors.ts';
+import { UserExamErrors } from './modules/exam-taking/attempts.errors.ts';
+import { PracticeErrors } from './modules/exam-taking/practice.errors.ts';
+import { ExamErrors } from './modules/exams/exams.errors.ts';
+import { AccountErrors } from './modules/identity/account.errors.ts';
+import { ProjectErrors } from './modules/projects/projects.errors.ts';
+import { CommonErrors, FileErrors, JobErrors } from './shared/common.errors.ts';
 
 /**
  * Every business error has a stable string code (what clients and tests compare) and one Chinese

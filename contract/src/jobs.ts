@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingShape } from './schemas/common.ts';
+import { pagingShape } from './shared/common.schemas.ts';
 
 /** Background job states (platform_job.status). */
 export const JobStatus = {

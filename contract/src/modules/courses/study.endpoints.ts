@@ -1,0 +1,59 @@
+import { answer, defineGroup, endpoint } from '../../endpoint.ts';
+import type { PageResult } from '../../shared/common.schemas.ts';
+import { TRAIN_BASE } from './resources.schemas.ts';
+import type { CourseCard, StudyBeatAnswer, StudyCompleteAnswer, StudyDetail, StudyNote } from './study.schemas.ts';
+import {
+  noteAddInput,
+  noteIdInput,
+  noteListInput,
+  noteUpdateInput,
+  studyBeatInput,
+  studyCatalogueInput,
+  studyCompleteInput,
+  studyResInput,
+} from './study.schemas.ts';
+
+const res = `${TRAIN_BASE}/Train_Res`;
+
+/** The learner's study calls (issue 13, ADR 0017; ADR 0039): catalogue, study page, notes, favourites, likes, heartbeat. */
+export const studyApi = /* @__PURE__ */ defineGroup('courses', 'study', {
+  showCompanyTrainRes: endpoint({
+    method: 'POST',
+    path: `${res}/ShowCompanyTrainRes`,
+    input: studyCatalogueInput,
+    output: answer<PageResult<CourseCard>>(),
+  }),
+  getTrainResDetail: endpoint({ method: 'POST', path: `${res}/GetTrainResDetail`, input: studyResInput, output: answer<StudyDetail>() }),
+  getTrainResStudyDetail: endpoint({
+    method: 'POST',
+    path: `${res}/GetTrainResStudyDetail`,
+    input: studyResInput,
+    output: answer<StudyDetail>(),
+  }),
+  getRelevantList: endpoint({ method: 'POST', path: `${res}/GetRelevantList`, input: studyResInput, output: answer<CourseCard[]>() }),
+  getNoteList: endpoint({ method: 'POST', path: `${res}/GetNoteList`, input: noteListInput, output: answer<StudyNote[]>() }),
+  addNoteData: endpoint({ method: 'POST', path: `${res}/AddNoteData`, input: noteAddInput, output: answer<StudyNote>() }),
+  updateNote: endpoint({ method: 'POST', path: `${res}/UpdateNote`, input: noteUpdateInput, output: answer<StudyNote>() }),
+  delNote: endpoint({ method: 'POST', path: `${res}/DelNote`, input: noteIdInput, output: answer<null>() }),
+  collect: endpoint({
+    method: 'POST',
+    path: `${res}/Collect`,
+    input: studyResInput,
+    output: answer<{ isCollect: 0 | 1; collectCnt: number }>(),
+  }),
+  setThumbsup: endpoint({
+    method: 'POST',
+    path: `${res}/SetThumbsup`,
+    input: studyResInput,
+    output: answer<{ isThumbsup: 1; thumbsupCnt: number }>(),
+  }),
+  /** the heartbeat's interval in seconds */
+  getStudyInterval: endpoint({ method: 'POST', path: `${res}/GetStudyInterval`, output: answer<number>() }),
+  study: endpoint({ method: 'POST', path: `${res}/Study`, input: studyBeatInput, output: answer<StudyBeatAnswer>() }),
+  studyComplete: endpoint({
+    method: 'POST',
+    path: `${res}/StudyComplete`,
+    input: studyCompleteInput,
+    output: answer<StudyCompleteAnswer>(),
+  }),
+});

@@ -1,0 +1,13 @@
+// The identity module's calls (server/src/modules/identity/): its endpoint groups, one per server sub-folder, and their schemas.
+import { accountApi } from './account.endpoints.ts';
+import { sessionApi } from './session.endpoints.ts';
+
+export * from './account.schemas.ts';
+export * from './session.schemas.ts';
+export { accountApi, sessionApi };
+
+/** Every endpoint group of identity, by the server sub-folder it belongs to. */
+export const identityEndpoints = {
+  session: sessionApi,
+  account: accountApi,
+};
