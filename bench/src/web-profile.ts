@@ -6,6 +6,7 @@
 //   XUETU_SOURCEMAP=1 npm run build
 //   npm run bench:profile -- /dashboard            (signed in as learner01; PROFILE_RUNS=3)
 //   npm run bench:profile -- /home --visitor
+//   WEB_DIST=/tmp/other-dist npm run bench:profile -- /home   (another build: the server serves it too)
 //
 // Without source maps the rows name the built chunks. "(program)" is the browser's own work outside
 // JavaScript (parsing, style, layout); "(idle)" is waiting.
@@ -16,7 +17,10 @@ import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { startAppServer } from '../../e2e/budget/server';
 
-const ASSETS = join(dirname(fileURLToPath(import.meta.url)), '../../web/dist/assets');
+// WEB_DIST=<dir>: a build elsewhere (`npx vite build --outDir <dir>`), served and mapped instead of web/dist
+const ASSETS = process.env.WEB_DIST
+  ? join(process.env.WEB_DIST, 'assets')
+  : join(dirname(fileURLToPath(import.meta.url)), '../../web/dist/assets');
 const args = process.argv.slice(2);
 let path = args.find((a) => a.startsWith('/')) ?? '/dashboard';
 const visitor = args.includes('--visitor');
