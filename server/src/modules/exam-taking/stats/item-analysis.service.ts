@@ -7,15 +7,14 @@ import {
   type ItemOptionCount,
   NEAR_ZERO_DISCRIMINATION,
   OPTION_LETTERS,
-  Q_TYPE_LABELS,
 } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import type { Caller } from '../../../platform/caller.ts';
 import { htmlText } from '../../../platform/html-text.ts';
 import { examInScope } from '../marking/marking.service.ts';
 import * as repo from './item-analysis.repository.ts';
+import { addSheet, bandLabel, questionCells, questionColumns, round2, workbookFile } from './statistics.ts';
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
 const round3 = (n: number | null) => (n == null ? null : Math.round(n * 1000) / 1000);
 
 /**
@@ -103,7 +102,7 @@ export async function itemAnalysis(caller: Caller, examCode: string): Promise<It
     })
     .sort((a, b) => a.order - b.order || a.qCode.localeCompare(b.qCode));
   const histogram = Array.from({ length: 10 }, (_, i) => ({
-    label: `${i * 10}%-${i === 9 ? 100 : i * 10 + 10}%`,
+    label: bandLabel(i),
     from: round2((paper.totlescore * i) / 10),
     to: round2((paper.totlescore * (i + 1)) / 10),
     count: summary.buckets.get(i) ?? 0,
@@ -132,49 +131,49 @@ const pct = (n: number | null) => (n == null ? '' : `${Math.round(n * 1000) / 10
 export async function exportItemAnalysis(caller: Caller, examCode: string): Promise<{ buffer: Buffer; name: string }> {
   const a = await itemAnalysis(caller, examCode);
   const wb = new ExcelJS.Workbook();
-  const summary = wb.addWorksheet('概况');
-  summary.columns = [
-    { header: '指标', key: 'k', width: 22 },
-    { header: '数值', key: 'v', width: 16 },
-  ];
-  for (const [k, v] of [
-    ['考试', a.examName],
-    ['总分', a.totlescore],
-    ['及格分', a.passScore],
-    ['计入人数（每人最高分）', a.counted],
-    ['已交卷人次', a.submittedAttempts],
-    ['平均分', a.mean],
-    ['中位数', a.median],
-    ['标准差', a.stdDev],
-    ['及格人数', a.passed],
-    ['及格率', pct(a.passRate)],
-    ['高分组/低分组人数（各 27%）', a.groupSize],
-  ] as const)
-    summary.addRow({ k, v });
+  const summary = addSheet(
+    wb,
+    '概况',
+    [
+      { header: '指标', key: 'k', width: 22 },
+      { header: '数值', key: 'v', width: 16 },
+    ],
+    (
+      [
+        ['考试', a.examName],
+        ['总分', a.totlescore],
+        ['及格分', a.passScore],
+        ['计入人数（每人最高分）', a.counted],
+        ['已交卷人次', a.submittedAttempts],
+        ['平均分', a.mean],
+        ['中位数', a.median],
+        ['标准差', a.stdDev],
+        ['及格人数', a.passed],
+        ['及格率', pct(a.passRate)],
+        ['高分组/低分组人数（各 27%）', a.groupSize],
+      ] as const
+    ).map(([k, v]) => ({ k, v })),
+  );
   summary.addRow({});
   summary.addRow({ k: '分数段', v: '人数' }).font = { bold: true };
   for (const h of a.histogram) summary.addRow({ k: `${h.label}（${h.from}–${h.to}）`, v: h.count });
-  summary.getRow(1).font = { bold: true };
 
-  const qs = wb.addWorksheet('试题分析');
-  qs.columns = [
-    { header: '题号', key: 'order', width: 8 },
-    { header: '题型', key: 'type', width: 10 },
-    { header: '题干', key: 'qName', width: 50 },
-    { header: '作答人次', key: 'attempts', width: 10 },
-    { header: '已答', key: 'answered', width: 8 },
-    { header: '难度（得分率）', key: 'facility', width: 14 },
-    { header: '高分组得分率', key: 'upper', width: 14 },
-    { header: '低分组得分率', key: 'lower', width: 14 },
-    { header: '区分度', key: 'discrimination', width: 10 },
-    { header: '提示', key: 'flag', width: 14 },
-    { header: '选项选择次数', key: 'options', width: 50 },
-  ];
-  for (const q of a.questions)
-    qs.addRow({
-      order: q.order,
-      type: Q_TYPE_LABELS[q.qType] ?? '',
-      qName: htmlText(q.qName).trim(),
+  addSheet(
+    wb,
+    '试题分析',
+    [
+      ...questionColumns(50),
+      { header: '作答人次', key: 'attempts', width: 10 },
+      { header: '已答', key: 'answered', width: 8 },
+      { header: '难度（得分率）', key: 'facility', width: 14 },
+      { header: '高分组得分率', key: 'upper', width: 14 },
+      { header: '低分组得分率', key: 'lower', width: 14 },
+      { header: '区分度', key: 'discrimination', width: 10 },
+      { header: '提示', key: 'flag', width: 14 },
+      { header: '选项选择次数', key: 'options', width: 50 },
+    ],
+    a.questions.map((q) => ({
+      ...questionCells(q),
       attempts: q.attempts,
       answered: q.answered,
       facility: q.facility ?? '',
@@ -183,7 +182,7 @@ export async function exportItemAnalysis(caller: Caller, examCode: string): Prom
       discrimination: q.discrimination ?? '',
       flag: q.flag ? ITEM_FLAG_TEXT[q.flag] : '',
       options: q.options.map((o) => `${o.key}${o.correct ? '✓' : ''} ${htmlText(o.text).trim()}: ${o.count}`).join('；'),
-    });
-  qs.getRow(1).font = { bold: true };
-  return { buffer: Buffer.from(await wb.xlsx.writeBuffer()), name: `${a.examName}-试题分析.xlsx` };
+    })),
+  );
+  return workbookFile(wb, `${a.examName}-试题分析.xlsx`);
 }

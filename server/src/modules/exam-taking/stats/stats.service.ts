@@ -1,12 +1,10 @@
-import { type ExamStatistics, ExamUserStatus, passResultText, Q_TYPE_LABELS } from '@xuetu/contract';
+import { type ExamStatistics, ExamUserStatus, passResultText } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import type { Caller } from '../../../platform/caller.ts';
-import { htmlText } from '../../../platform/html-text.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { examInScope } from '../marking/marking.service.ts';
 import { listExamResults } from '../results/results.service.ts';
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
+import { addSheet, bandLabel, questionCells, questionColumns, round2, workbookFile } from './statistics.ts';
 
 /**
  * GetStatistics: people assigned and submitted, pass rate, average / highest / lowest of each
@@ -29,7 +27,7 @@ export async function examStatistics(caller: Caller, examCode: string): Promise<
   const bestScores = [...best.values()].map((a) => a.score ?? 0);
   const passed = [...best.values()].filter((a) => a.isPass === 1).length;
   const total = paper.totlescore || 1;
-  const distribution = Array.from({ length: 10 }, (_, i) => ({ label: `${i * 10}%-${i === 9 ? 100 : i * 10 + 10}%`, count: 0 }));
+  const distribution = Array.from({ length: 10 }, (_, i) => ({ label: bandLabel(i), count: 0 }));
   for (const s of bestScores) distribution[Math.min(9, Math.floor((s / total) * 10))].count++;
   const perQuestion = new Map<string, ExamStatistics['questions'][number]>();
   for (const q of questions) {
@@ -76,23 +74,24 @@ export async function exportResults(caller: Caller, examCode: string): Promise<{
   const stats = await examStatistics(caller, examCode);
   const rows = await listExamResults(caller, examCode);
   const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('考试成绩');
-  sheet.columns = [
-    { header: '姓名', key: 'chnName', width: 14 },
-    { header: '账号', key: 'accountCode', width: 16 },
-    { header: '部门', key: 'orgName', width: 20 },
-    { header: '第几次', key: 'attemptNo', width: 8 },
-    { header: '开始时间', key: 'startTime', width: 20 },
-    { header: '交卷时间', key: 'endTime', width: 20 },
-    { header: '状态', key: 'status', width: 10 },
-    { header: '得分', key: 'score', width: 10 },
-    { header: '结果', key: 'result', width: 12 },
-    // leave monitoring (ADR 0040): how often the page was left, and when
-    { header: '离开页面次数', key: 'leaveCount', width: 12 },
-    { header: '离开时间', key: 'leaveTimes', width: 40 },
-  ];
-  for (const r of rows)
-    sheet.addRow({
+  addSheet(
+    wb,
+    '考试成绩',
+    [
+      { header: '姓名', key: 'chnName', width: 14 },
+      { header: '账号', key: 'accountCode', width: 16 },
+      { header: '部门', key: 'orgName', width: 20 },
+      { header: '第几次', key: 'attemptNo', width: 8 },
+      { header: '开始时间', key: 'startTime', width: 20 },
+      { header: '交卷时间', key: 'endTime', width: 20 },
+      { header: '状态', key: 'status', width: 10 },
+      { header: '得分', key: 'score', width: 10 },
+      { header: '结果', key: 'result', width: 12 },
+      // leave monitoring (ADR 0040): how often the page was left, and when
+      { header: '离开页面次数', key: 'leaveCount', width: 12 },
+      { header: '离开时间', key: 'leaveTimes', width: 40 },
+    ],
+    rows.map((r) => ({
       ...r,
       status: STATUS_TEXT[r.status] ?? '',
       // an attempt still being answered has no hand-in time (the wire's 1900-01-01 placeholder stays off the sheet)
@@ -106,19 +105,18 @@ export async function exportResults(caller: Caller, examCode: string): Promise<{
             ? '待阅卷'
             : // the page's wording (issue 38 item 14)
               passResultText(r.isPass === 1 || (r.isPass === -2 && (r.score ?? 0) >= stats.passScore)),
-    });
-  sheet.getRow(1).font = { bold: true };
-  const qs = wb.addWorksheet('试题正确率');
-  qs.columns = [
-    { header: '题号', key: 'order', width: 8 },
-    { header: '题型', key: 'type', width: 10 },
-    { header: '题干', key: 'qName', width: 60 },
-    { header: '作答人次', key: 'answered', width: 10 },
-    { header: '全对人次', key: 'correct', width: 10 },
-    { header: '正确率', key: 'rate', width: 10 },
-  ];
-  for (const q of stats.questions)
-    qs.addRow({ ...q, qName: htmlText(q.qName).trim(), type: Q_TYPE_LABELS[q.qType] ?? '', rate: `${Math.round(q.correctRate * 100)}%` });
-  qs.getRow(1).font = { bold: true };
-  return { buffer: Buffer.from(await wb.xlsx.writeBuffer()), name: `${stats.examName}-考试成绩.xlsx` };
+    })),
+  );
+  addSheet(
+    wb,
+    '试题正确率',
+    [
+      ...questionColumns(60),
+      { header: '作答人次', key: 'answered', width: 10 },
+      { header: '全对人次', key: 'correct', width: 10 },
+      { header: '正确率', key: 'rate', width: 10 },
+    ],
+    stats.questions.map((q) => ({ ...q, ...questionCells(q), rate: `${Math.round(q.correctRate * 100)}%` })),
+  );
+  return workbookFile(wb, `${stats.examName}-考试成绩.xlsx`);
 }
