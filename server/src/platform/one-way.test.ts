@@ -47,8 +47,8 @@ const calleeName = (node: ts.CallExpression | ts.NewExpression): string | null =
   return null;
 };
 
-/** Seeds and the database layer itself are not the product's request/job paths. */
-const isSeedOrDb = (rel: string) => rel.startsWith('db/') || /(^|\/)seed\.ts$/.test(rel);
+/** Seeds and the database layer itself (db/, and each module's table definitions) are not the product's request/job paths. */
+const isSeedOrDb = (rel: string) => rel.startsWith('db/') || /(^|\/)seed\.ts$/.test(rel) || /^modules\/[^/]+\/schema(\.ts$|\/)/.test(rel);
 const isRepository = (rel: string) => /(^|[./])repository\.ts$/.test(rel);
 
 /** 1. Transactions open through inTransaction (platform/tx.ts), never `db.transaction(` directly. */

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './user.ts';
+import { users } from '../../modules/directory/schema/users.ts';
 
 /**
  * Every stored upload: who owns it (user and company, for quotas and scope), what it is for, and

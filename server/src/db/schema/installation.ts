@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Values made once per installation at first start and kept with the data: the installation id
@@ -34,18 +34,4 @@ export const guardCounters = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sys_guard_counter_expires_idx').on(t.expiresAt)],
-);
-
-/**
- * Step secrets (the sign-in account choice, the password-reset wizard) and what each step
- * proved: keyed by the secret's hash, kept until they expire or are used.
- */
-export const stepSecrets = pgTable(
-  'sys_step_secret',
-  {
-    key: text('key').primaryKey(),
-    data: jsonb('data').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('sys_step_secret_expires_idx').on(t.expiresAt)],
 );

@@ -1,10 +1,10 @@
 import { ExamStatus, ExamUserStatus } from '@xuetu/contract';
 import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { userPaperLeaves, userPaperQuestions, userPapers } from '../../db/schema/index.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import { peopleView } from '../directory/public.ts';
 import { assignedExamIds, type ExamRow, examColumns, examView } from '../exams/public.ts';
+import { userPaperLeaves, userPaperQuestions, userPapers } from './schema/attempts.ts';
 
 // The attempts exam taking reads (its own tables, ADR 0049), and the administrator's marking writes:
 // they touch another person's attempt and take the caller's scope (an attempt's company,

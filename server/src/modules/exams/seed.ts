@@ -1,7 +1,6 @@
 import { AnswerReview, ExamStatus, OPTION_KEYS, PaperType, paperTotals } from '@xuetu/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { exams } from '../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -13,6 +12,7 @@ import * as paperRepo from './papers/papers.repository.ts';
 import { DEMO_PRACTICE_DIR } from './papers/practice-source.ts';
 import * as repo from './questions/questions.repository.ts';
 import { checkQuestion } from './questions/rules.ts';
+import { exams } from './schema.ts';
 
 type Q = [type: number, stem: string, options: string[], answer: string | string[], analysis?: string, difficulty?: number];
 

@@ -2,15 +2,6 @@ import { ProjectStatus } from '@xuetu/contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  projectExams,
-  projectNotices,
-  projectParticipants,
-  projectPlans,
-  projectResources,
-  projects,
-  projectUsers,
-} from '../../db/schema/index.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
@@ -18,6 +9,7 @@ import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import { courseHoursView, courseStudyView, resourcesWithStudy, studyDayView } from '../courses/public.ts';
 import { peopleView } from '../directory/public.ts';
 import { type CourseStudy, type ProjectCredit, projectCredit } from './progress.ts';
+import { projectExams, projectNotices, projectParticipants, projectPlans, projectResources, projects, projectUsers } from './schema.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectInsert = typeof projects.$inferInsert;

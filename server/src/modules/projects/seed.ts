@@ -1,11 +1,11 @@
 import { ProjectStatus } from '@xuetu/contract';
-import { projectParticipants, projectPlans, projectResources, projects, projectUsers } from '../../db/schema/index.ts';
 import { DEMO_COMPANY } from '../../db/seed/demo.ts';
 import { newCode } from '../../platform/codes.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { liveResourcesOf } from '../courses/public.ts';
 import { findPeopleByAccount } from '../directory/public.ts';
 import { chinaDay } from './progress.ts';
+import { projectParticipants, projectPlans, projectResources, projects, projectUsers } from './schema.ts';
 
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 

@@ -1,5 +1,5 @@
 import { formatDateTime, type MessageItem } from '@xuetu/contract';
-import type { messages } from '../../../db/schema/index.ts';
+import type { messages } from '../schema.ts';
 
 export function presentMessage(row: typeof messages.$inferSelect): MessageItem {
   return {

@@ -1,8 +1,8 @@
 import { ReadStatus } from '@xuetu/contract';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { messages } from '../../../db/schema/index.ts';
 import { likeContains } from '../../../platform/like.ts';
+import { messages } from '../schema.ts';
 
 export async function countUnread(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db

@@ -8,13 +8,13 @@ import {
 } from '@xuetu/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { messages } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { appError } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { groupsInScope, receiversInScope, receiversOfGroups, searchReceivers } from '../../directory/public.ts';
+import { messages } from '../schema.ts';
 import { presentMessage } from './message.presenter.ts';
 import * as repo from './message.repository.ts';
 

@@ -1,13 +1,13 @@
 import { NoticeStatus } from '@xuetu/contract';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { noticeEnclosures, notices } from '../../../db/schema/index.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { companyNameView } from '../../directory/public.ts';
 import type { Viewer } from '../portal/cache.ts';
+import { noticeEnclosures, notices } from '../schema.ts';
 
 export type NoticeRow = typeof notices.$inferSelect;
 export type EnclosureRow = typeof noticeEnclosures.$inferSelect;

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { NoticeStatus } from '@xuetu/contract';
-import { lecturers, links, modelInfos, noticeEnclosures, notices, regulationDocs, siteSettings } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { demoSample } from '../../../db/seed/samples.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { makeImageVariants } from '../../../platform/files/variants.ts';
 import { sanitizeRichHtml } from '../../../platform/sanitize-html.ts';
+import { lecturers, links, modelInfos, noticeEnclosures, notices, regulationDocs, siteSettings } from '../schema.ts';
 import { bannerPng, makeIntroMp4, makePdf, portraitPng } from './assets.ts';
 
 /** Demo portal content (DESIGN.md §6): notices with an attachment, banners, links of every type, lecturers, models, regulations, footer. */

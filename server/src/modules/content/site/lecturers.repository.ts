@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { lecturers } from '../../../db/schema/index.ts';
+import { lecturers } from '../schema.ts';
 
 // What courses read of the portal's lecturers (ADR 0039: they never import the table).
 

@@ -1,12 +1,12 @@
 import { ShowStatus } from '@xuetu/contract';
 import { and, asc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { lecturers, links, modelInfos, regulationDocs, siteSettings } from '../../../db/schema/index.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { companyNameView } from '../../directory/public.ts';
 import type { Viewer } from '../portal/cache.ts';
+import { lecturers, links, modelInfos, regulationDocs, siteSettings } from '../schema.ts';
 
 // Links, lecturers and display models are platform-wide content (managed by platform staff);
 // regulations documents may belong to a company.

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { resDirs, resources } from '../../../db/schema/index.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { ownOrPlatform } from '../resources/resources.policy.ts';
+import { resDirs, resources } from '../schema/resources.ts';
 
 export type DirRow = typeof resDirs.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { media, type Rendition, resources } from '../../../db/schema/index.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { media, type Rendition, resources } from '../schema/resources.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { resources, resStudies, resStudyDays } from '../../../db/schema/index.ts';
+import { resources } from '../schema/resources.ts';
+import { resStudies, resStudyDays } from '../schema/study.ts';
 import { viewerScope, visibleResWhere } from './visibility.ts';
 
 // What training projects read of the resource library and study (ADR 0039: they never import

@@ -1,12 +1,12 @@
 import { AuditStatus } from '@xuetu/contract';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { media, resAudits, resDirs, resources } from '../../../db/schema/index.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { lecturerNameView } from '../../content/public.ts';
 import { companyNameView } from '../../directory/public.ts';
+import { media, resAudits, resDirs, resources } from '../schema/resources.ts';
 import { ownOnly } from './resources.policy.ts';
 
 export type ResRow = typeof resources.$inferSelect;

@@ -12,7 +12,6 @@ import {
   TrainResLimits,
 } from '@xuetu/contract';
 import type { Tx } from '../../../db/client.ts';
-import type { LiveVersion, StoredLesson } from '../../../db/schema/index.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { requireActor } from '../../../platform/caller.ts';
 import { newCode } from '../../../platform/codes.ts';
@@ -24,6 +23,7 @@ import { inTransaction } from '../../../platform/tx.ts';
 import { lecturerExists } from '../../content/public.ts';
 import * as dirRepo from '../dirs/dirs.repository.ts';
 import { dirSubtree } from '../dirs/dirs.service.ts';
+import type { LiveVersion, StoredLesson } from '../schema/resources.ts';
 import { sendAuditMessage } from './messages.ts';
 import { authorize, type Caller, newOwner, resPolicy, type Submission } from './resources.policy.ts';
 import { presentAudit, presentRes } from './resources.presenter.ts';

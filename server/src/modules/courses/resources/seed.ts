@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuditStatus, MediaStatus, ResType } from '@xuetu/contract';
 import { eq, inArray } from 'drizzle-orm';
-import { media, resAudits, resDirs, resources } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { newCode } from '../../../platform/codes.ts';
 import type { AppContext } from '../../../platform/context.ts';
@@ -12,6 +11,7 @@ import { anyLecturerCode } from '../../content/public.ts';
 import { findPeopleByAccount } from '../../directory/public.ts';
 import { nextDirNo } from '../dirs/dirs.repository.ts';
 import { processMedia } from '../media/jobs.ts';
+import { media, resAudits, resDirs, resources } from '../schema/resources.ts';
 
 /** Makes a short test clip with ffmpeg (argument arrays, a timeout); null when ffmpeg is absent. */
 function generate(ffmpeg: string, out: string, kind: 'video' | 'audio', seconds = kind === 'video' ? 4 : 3): Buffer | null {

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { resources } from '../../../db/schema/index.ts';
 import { NO_COMPANY, type TenantScope } from '../../../platform/scope.ts';
+import { resources } from '../schema/resources.ts';
 
 /**
  * Who sees a resource on the learner side (issue 22, ADR 0017): the one rule of the catalogue,

@@ -1,11 +1,12 @@
 import { AuditStatus, formatDate, ResType } from '@xuetu/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { media, resDirs, resources, resStudies, resStudyDays } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
 import { newCode } from '../../../platform/codes.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { anyLecturerCode } from '../../content/public.ts';
 import { findPeopleByAccount } from '../../directory/public.ts';
+import { media, resDirs, resources } from '../schema/resources.ts';
+import { resStudies, resStudyDays } from '../schema/study.ts';
 
 /**
  * Demo study history (issue 13, ADR 0019): four weeks of credited study for learner12 … learner19

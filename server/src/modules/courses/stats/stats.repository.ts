@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { resources, resStudies, resStudyDays } from '../../../db/schema/index.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import { activePeopleView } from '../../directory/public.ts';
 import { viewerScope, visibleResWhere } from '../resources/visibility.ts';
+import { resources } from '../schema/resources.ts';
+import { resStudies, resStudyDays } from '../schema/study.ts';
 
 // SQL of the learning statistics (ADR 0019). Learners see a resource's approved version (`live`),
 // by the one visibility rule of the resource library (trainres visibility.ts). `company` null =

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { media, resDirs, resources, resStudies } from '../../../db/schema/index.ts';
-import type { LiveVersion } from '../../../db/schema/trainres.ts';
 import { likeContains } from '../../../platform/like.ts';
 import type { TenantScope } from '../../../platform/scope.ts';
 import { lecturerNameView } from '../../content/public.ts';
 import { visibleResWhere } from '../resources/visibility.ts';
+import type { LiveVersion } from '../schema/resources.ts';
+import { media, resDirs, resources } from '../schema/resources.ts';
+import { resStudies } from '../schema/study.ts';
 
 /** What a learner sees of a resource: its approved (`live`) version and who owns it. */
 export interface LiveRes {

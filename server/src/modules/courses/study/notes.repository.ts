@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { resCollects, resNotes, resources, resThumbsups } from '../../../db/schema/index.ts';
+import { resources } from '../schema/resources.ts';
+import { resCollects, resNotes, resThumbsups } from '../schema/study.ts';
 
 // ---------- notes ----------
 

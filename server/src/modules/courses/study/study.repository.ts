@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared } from '../../../db/client.ts';
-import { resCollects, resNotes, resources, resStudies, resStudyDays, resThumbsups, resViewSessions } from '../../../db/schema/index.ts';
 import type { TenantScope } from '../../../platform/scope.ts';
 import { visibleResWhere } from '../resources/visibility.ts';
+import { resources } from '../schema/resources.ts';
+import { resCollects, resNotes, resStudies, resStudyDays, resThumbsups, resViewSessions } from '../schema/study.ts';
 
 /** The learner's standing and the counters of the study page, in one query. */
 export async function standing(db: DbOrTx, userId: number, resId: number) {

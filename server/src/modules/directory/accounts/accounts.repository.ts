@@ -1,7 +1,8 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { companies, orgs, posts, roles, userRoles, users } from '../../../db/schema/index.ts';
+import { companies, orgs, posts } from '../schema/orgs.ts';
+import { roles, userRoles, users } from '../schema/users.ts';
 
 // The account rows signing in, recovery and the own-account calls work on (the identity module's,
 // through public.ts): the user table is the directory's (ADR 0039).

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { actions, roleActions } from '../../../db/schema/index.ts';
+import { actions, roleActions } from '../schema/users.ts';
 
 // sys_action is platform-owned (no company): its reads and writes take no tenant scope (ADR 0023).
 

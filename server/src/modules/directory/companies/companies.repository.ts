@@ -1,8 +1,10 @@
 import { and, asc, count, eq, gt, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { companies, orgs, sessions, users } from '../../../db/schema/index.ts';
+import { sessions } from '../../../db/schema/sessions.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { companies, orgs } from '../schema/orgs.ts';
+import { users } from '../schema/users.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 

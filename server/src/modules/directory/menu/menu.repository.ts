@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { actions } from '../../../db/schema/index.ts';
+import { actions } from '../schema/users.ts';
 
 // menus are sys_action rows, platform-owned (no company): read without a tenant scope (ADR 0023).
 

@@ -1,8 +1,8 @@
 import { EnableStatus, type MenuEntry } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
-import type { actions } from '../../../db/schema/index.ts';
 import { type Actor, aclEpoch, menuCacheKey } from '../../../platform/actor.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
+import type { actions } from '../schema/users.ts';
 import { listMenuRows } from './menu.repository.ts';
 
 // menus are sys_action rows, platform-owned (no company): read without a tenant scope (ADR 0023).

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { orgPosts, orgs, users } from '../../../db/schema/index.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { orgPosts, orgs } from '../schema/orgs.ts';
+import { users } from '../schema/users.ts';
 
 export type OrgRow = typeof orgs.$inferSelect;
 

@@ -1,7 +1,8 @@
 import { EnableStatus } from '@xuetu/contract';
 import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { orgs, posts, users } from '../../../db/schema/index.ts';
+import { orgs, posts } from '../schema/orgs.ts';
+import { users } from '../schema/users.ts';
 
 /** What a participant pick names: a person, a department (with the ones below it) or a post. */
 export type ParticipantKind = 'user' | 'org' | 'post';

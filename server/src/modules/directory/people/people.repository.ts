@@ -2,9 +2,10 @@ import { EnableStatus, UserType } from '@xuetu/contract';
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { companies, orgs, posts, roles, users } from '../../../db/schema/index.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { companies, orgs, posts } from '../schema/orgs.ts';
+import { roles, users } from '../schema/users.ts';
 
 // What other modules read of the directory's people, departments, posts and companies (ADR 0039):
 // they never import these tables. Joins go through the views below; lists of names by ids or codes

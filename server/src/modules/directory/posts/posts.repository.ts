@@ -1,9 +1,10 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { orgPosts, orgs, posts, users } from '../../../db/schema/index.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { orgPosts, orgs, posts } from '../schema/orgs.ts';
+import { users } from '../schema/users.ts';
 
 export type PostRow = typeof posts.$inferSelect;
 

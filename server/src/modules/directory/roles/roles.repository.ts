@@ -1,10 +1,11 @@
 import { EnableStatus } from '@xuetu/contract';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { actions, companies, roleActions, roles, userRoles, users } from '../../../db/schema/index.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { companies } from '../schema/orgs.ts';
+import { actions, roleActions, roles, userRoles, users } from '../schema/users.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 

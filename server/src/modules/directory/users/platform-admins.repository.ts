@@ -1,7 +1,7 @@
 import { SysRole } from '@xuetu/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { roles, userRoles, users } from '../../../db/schema/index.ts';
+import { roles, userRoles, users } from '../schema/users.ts';
 
 // The platform administrators as the first-administrator set-up (identity/account/first-admin.ts)
 // and the start log see them: people holding the built-in role of sysRoleEnum PlatformAdmin.

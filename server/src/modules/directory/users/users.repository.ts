@@ -2,9 +2,10 @@ import { EnableStatus, SysRole } from '@xuetu/contract';
 import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { companies, orgs, posts, roles, userRoles, users } from '../../../db/schema/index.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { companies, orgs, posts } from '../schema/orgs.ts';
+import { roles, userRoles, users } from '../schema/users.ts';
 
 export type UserRow = typeof users.$inferSelect;
 const partTimePosts = alias(posts, 'pt_post');

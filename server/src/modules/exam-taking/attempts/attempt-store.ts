@@ -1,7 +1,7 @@
 import { ExamUserStatus } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
-import { userPaperQuestions, userPapers } from '../../../db/schema/index.ts';
 import { drawExamAttempts, type ExamRow } from '../../exams/public.ts';
+import { userPaperQuestions, userPapers } from '../schema/attempts.ts';
 
 export interface NewAttempt {
   userId: number;

@@ -1,9 +1,9 @@
 import { ExamUserStatus } from '@xuetu/contract';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared } from '../../../db/client.ts';
-import { userPaperQuestions, userPapers } from '../../../db/schema/index.ts';
 import { type ExamUserRow, lockExamUsers } from '../../exams/public.ts';
 import { findAttempt } from '../exam-taking.repository.ts';
+import { userPaperQuestions, userPapers } from '../schema/attempts.ts';
 
 // The learner's writes (begin, save, submit, the deadline job's closing): they touch rows owned
 // by one learner — their attempt, its questions, their exam-user row — found by the owner's user

@@ -8,15 +8,18 @@ import {
 } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { appError } from '../../../platform/errors.ts';
+import { batchElseOneByOne, groupCommit } from '../../../platform/group-commit.ts';
 import { inScope } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { pickSource, placeOfPerson } from '../../directory/public.ts';
 import { type BankQuestion, cachedPracticeSource } from '../../exams/public.ts';
+import * as writes from './answer-writes.repository.ts';
 import { type Answer, awaitsKey, checkedAnswer, feedbackFor, isRightAnswer, practiceHidden, questionView } from './feedback.ts';
 import * as repo from './practice.repository.ts';
-import { cachedPractice, type LearnerPractice } from './practice-cache.ts';
-import { recordInBook, type Source, sweepExamMistakes } from './wrong-book.service.ts';
+import { cachedPractice, type LearnerPractice, picksInclude } from './practice-cache.ts';
+import { recordInBook, recordManyInBook, type Source, sweepExamMistakes } from './wrong-book.service.ts';
 
 // The learner's practice (issue 26 item 1, ADR 0043; the 错题本 is wrong-book.service.ts).
 // Marking is the exam's (marking/scoring.ts) and stays on the server: a question goes to the page
@@ -34,8 +37,10 @@ async function practiceFor(db: DbOrTx, caller: Caller, practiceCode: string): Pr
   const row = found?.row;
   if (row?.status !== PracticeStatus.Open || row.companySysCode !== actor.companySysCode || !inScope(caller.scope, row.companySysCode))
     throw appError('PRACTICE_NOT_FOUND');
-  const place = await placeOfPerson(db, actor.userId);
-  if (!pickSource(found!.picks, actor.userId, place, row.companySysCode)) throw appError('PRACTICE_NOT_FOUND');
+  const included = await picksInclude(caller, found!, actor.userId, async () =>
+    Boolean(pickSource(found!.picks, actor.userId, await placeOfPerson(db, actor.userId), row.companySysCode)),
+  );
+  if (!included) throw appError('PRACTICE_NOT_FOUND');
   return row;
 }
 
@@ -163,18 +168,57 @@ export async function answerPractice(
   if (!q) throw appError('PRACTICE_QUESTION_NOT_FOUND');
   const given = checkedAnswer(q, input.answer);
   const feedback = await feedbackFor(caller, userId, q, given);
-  const book = await inTransaction(caller, async (tx) => {
-    await repo.saveAnswer(tx, {
+  const book = await answerWrites(caller.ctx).submit({
+    row: {
       practiceId: row.id,
       userId,
       qCode: q.qCode,
       answer: given,
       isRight: feedback.isRight === null ? null : feedback.isRight ? 1 : 0,
       answeredAt: caller.now,
-    });
-    return recordInBook(tx, caller, userId, q, given, feedback.isRight, bookSource(row));
+    },
+    q,
+    isRight: feedback.isRight,
+    source: bookSource(row),
   });
   return { ...feedback, ...book };
+}
+
+interface AnswerWrite {
+  row: writes.AnswerRow;
+  q: BankQuestion;
+  isRight: boolean | null;
+  source: Source;
+}
+
+/**
+ * The practice answers given in this process, written together with their 错题本 changes (group
+ * commit, ADR 0024): one transaction for a batch, one answer per learner and question in it,
+ * nobody's feedback sent before its write has committed.
+ */
+const answerWrites = (ctx: AppContext) =>
+  groupCommit<AnswerWrite, Awaited<ReturnType<typeof recordManyInBook>>[number]>(ctx, 'practice.answers', {
+    maxSize: 100,
+    // PostgreSQL works on two batches at once (one more pooled connection); PGlite on one
+    concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
+    key: (w) => `${w.row.userId}:${w.row.qCode}`,
+    run: batchElseOneByOne({
+      one: async (w) => (await writeAnswers(ctx, [w]))[0]!,
+      batch: (ws) => writeAnswers(ctx, ws),
+    }),
+  });
+
+function writeAnswers(ctx: AppContext, ws: AnswerWrite[]) {
+  return inTransaction(ctx, async (tx) => {
+    await writes.saveAnswers(
+      tx,
+      ws.map((w) => w.row),
+    );
+    return recordManyInBook(
+      tx,
+      ws.map((w) => ({ userId: w.row.userId, q: w.q, given: w.row.answer, isRight: w.isRight, source: w.source, now: w.row.answeredAt })),
+    );
+  });
 }
 
 /** Practising again from the first question (the 错题本 keeps what it holds). */

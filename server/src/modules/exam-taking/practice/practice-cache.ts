@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
+import { localCache } from '../../../platform/local-cache.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import * as repo from './practice.repository.ts';
 
@@ -16,6 +18,8 @@ export type LearnerPractice = Pick<
 export interface CachedPractice {
   row: LearnerPractice;
   picks: { kind: string; refId: number }[];
+  /** new each time the entry is read from the database: what is decided from the picks keys on it */
+  stamp: string;
 }
 
 const TTL_SECONDS = 60;
@@ -32,10 +36,35 @@ export async function cachedPractice(caller: Caller, practiceCode: string): Prom
   const entry: CachedPractice = {
     row: { id, practiceCode, companySysCode, practiceName, sourceKind, sourceCode, clearStreak, status },
     picks: (await repo.participantsOf(caller.ctx.db, [id])).map((p) => ({ kind: p.kind, refId: p.refId })),
+    stamp: randomUUID(),
   };
   await caller.ctx.cache.set(key, entry, TTL_SECONDS);
   return entry;
 }
+
+/**
+ * Whether the practice's picks include the person, decided from their place (department chain,
+ * posts) and kept in this process for a minute under the practice entry's stamp: an
+ * administrator's change to the picks makes a new entry, so it counts at once everywhere; a
+ * person moved to another department is decided anew within the minute (what they may practise
+ * only, never a key: those follow answer-review.ts on every call).
+ */
+export async function picksInclude(
+  caller: Caller,
+  found: CachedPractice,
+  userId: number,
+  decide: () => Promise<boolean>,
+): Promise<boolean> {
+  const decided = localCache<string, boolean>(caller.ctx, 'practice-picks', { max: 50_000, ttlMs: PICKS_TTL_MS });
+  const key = `${found.row.practiceCode}:${found.stamp}:${userId}`;
+  const hit = decided.get(key);
+  if (hit !== undefined) return hit;
+  const now = await decide();
+  decided.set(key, now);
+  return now;
+}
+
+const PICKS_TTL_MS = 60_000;
 
 /** After an administrator's save or delete has committed. */
 export function forgetPractice(ctx: Pick<AppContext, 'cache'>, practiceCode: string): Promise<void> {

@@ -1,19 +1,12 @@
 import { ExamUserStatus, PracticeStatus } from '@xuetu/contract';
 import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import {
-  practiceAnswers,
-  practiceParticipants,
-  practices,
-  userPaperQuestions,
-  userPapers,
-  wrongBook,
-  wrongBookAttempts,
-} from '../../../db/schema/index.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { examColumns, examView } from '../../exams/public.ts';
+import { userPaperQuestions, userPapers } from '../schema/attempts.ts';
+import { practiceAnswers, practiceParticipants, practices, wrongBook, wrongBookAttempts } from '../schema/practice.ts';
 
 // Practice and the 错题本 (ADR 0043). Practices are company-owned (scope on every read and
 // write); answers and wrong-book rows are the learner's own (the service passes the signed-in

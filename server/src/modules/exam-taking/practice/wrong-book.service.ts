@@ -15,6 +15,7 @@ import { type BankQuestion, bankQuestions } from '../../exams/public.ts';
 import { attemptsOf } from '../exam-taking.repository.ts';
 import { examReviewRule, ownAttemptHidden, questionHolds } from '../marking/answer-review.ts';
 import { givenToWire } from '../marking/scoring.ts';
+import * as writes from './answer-writes.repository.ts';
 import { type Answer, checkedAnswer, feedbackFor, questionView } from './feedback.ts';
 import * as repo from './practice.repository.ts';
 
@@ -29,11 +30,116 @@ export interface Source {
   clearStreak: number;
 }
 
+type BookResult = Pick<PracticeFeedback, 'inWrongBook' | 'cleared' | 'rightStreak' | 'clearStreak'>;
+
+/** What one answer does to the 错题本: the feedback's part, and the rows to write. */
+interface BookPlan {
+  result: BookResult;
+  upsert: writes.WrongInsert[];
+  updates: writes.WrongUpdate[];
+  deletes: number[];
+}
+
 /**
- * One answer into the 错题本 (inside the caller's transaction): a wrong one puts the question in
- * under `source` (or sets its streak back to 0 everywhere it is); a right one adds one to the
- * streak of every entry of the question and takes out those that reach their streak.
+ * THE rule of the 错题本 for one answer (pure; `entries`: the learner's entries of the question,
+ * every source, read locked): a wrong one puts the question in under `source` (or sets its
+ * streak back to 0 everywhere it is); a right one adds one to the streak of every entry of the
+ * question and takes out those that reach their streak; an unmarked one (its key hidden) changes
+ * nothing.
  */
+function planBook(
+  entries: repo.WrongRow[],
+  userId: number,
+  q: BankQuestion,
+  given: string,
+  isRight: boolean | null,
+  source: Source,
+  now: Date,
+): BookPlan {
+  const none = { upsert: [], updates: [], deletes: [] };
+  const own = (e: repo.WrongRow) => e.sourceKind === source.kind && e.sourceCode === source.code;
+  if (isRight === null) {
+    const mine = entries.find(own) ?? entries[0];
+    return {
+      ...none,
+      result: {
+        inWrongBook: entries.length > 0,
+        cleared: false,
+        rightStreak: mine?.rightStreak ?? 0,
+        clearStreak: mine?.clearStreak ?? source.clearStreak,
+      },
+    };
+  }
+  if (!isRight)
+    return {
+      // its entries under other sources start their streak again; this source's entry is the upsert's
+      updates: entries.filter((e) => !own(e)).map((e) => ({ id: e.id, lastAnswer: given, rightStreak: 0, updatedAt: now })),
+      upsert: [
+        {
+          userId,
+          companySysCode: q.companySysCode,
+          qCode: q.qCode,
+          sourceKind: source.kind,
+          sourceCode: source.code,
+          sourceName: source.name,
+          lastAnswer: given,
+          rightStreak: 0,
+          clearStreak: source.clearStreak,
+          addedAt: now,
+          updatedAt: now,
+        },
+      ],
+      deletes: [],
+      result: { inWrongBook: true, cleared: false, rightStreak: 0, clearStreak: entries.find(own)?.clearStreak ?? source.clearStreak },
+    };
+  if (!entries.length) return { ...none, result: { inWrongBook: false, cleared: false, rightStreak: 0, clearStreak: source.clearStreak } };
+  const done = entries.filter((e) => e.rightStreak + 1 >= e.clearStreak);
+  const kept = entries.filter((e) => e.rightStreak + 1 < e.clearStreak);
+  const mine = entries.find(own) ?? entries[0];
+  return {
+    upsert: [],
+    updates: kept.map((e) => ({ id: e.id, lastAnswer: given, rightStreak: e.rightStreak + 1, updatedAt: now })),
+    deletes: done.map((e) => e.id),
+    result: { inWrongBook: kept.length > 0, cleared: done.length > 0, rightStreak: mine.rightStreak + 1, clearStreak: mine.clearStreak },
+  };
+}
+
+/** One answer each of several learners (one per learner and question) into the 错题本, inside the caller's transaction: four statements at most, however many. */
+export async function recordManyInBook(
+  tx: DbOrTx,
+  answers: { userId: number; q: BankQuestion; given: string; isRight: boolean | null; source: Source; now: Date }[],
+): Promise<BookResult[]> {
+  const entries = await writes.wrongOfQuestions(
+    tx,
+    answers.map((a) => ({ userId: a.userId, qCode: a.q.qCode })),
+  );
+  const plans = answers.map((a) =>
+    planBook(
+      entries.filter((e) => e.userId === a.userId && e.qCode === a.q.qCode),
+      a.userId,
+      a.q,
+      a.given,
+      a.isRight,
+      a.source,
+      a.now,
+    ),
+  );
+  await writes.deleteWrongs(
+    tx,
+    plans.flatMap((p) => p.deletes),
+  );
+  await writes.updateWrongs(
+    tx,
+    plans.flatMap((p) => p.updates),
+  );
+  await writes.upsertWrongs(
+    tx,
+    plans.flatMap((p) => p.upsert),
+  );
+  return plans.map((p) => p.result);
+}
+
+/** One answer into the 错题本 (inside the caller's transaction), as recordManyInBook. */
 export async function recordInBook(
   tx: DbOrTx,
   caller: Caller,
@@ -42,58 +148,9 @@ export async function recordInBook(
   given: string,
   isRight: boolean | null,
   source: Source,
-): Promise<Pick<PracticeFeedback, 'inWrongBook' | 'cleared' | 'rightStreak' | 'clearStreak'>> {
-  const entries = await repo.wrongOfQuestion(tx, userId, q.qCode);
-  if (isRight === null) {
-    const own = entries.find((e) => e.sourceKind === source.kind && e.sourceCode === source.code) ?? entries[0];
-    return {
-      inWrongBook: entries.length > 0,
-      cleared: false,
-      rightStreak: own?.rightStreak ?? 0,
-      clearStreak: own?.clearStreak ?? source.clearStreak,
-    };
-  }
-  if (!isRight) {
-    // its entries under other sources start their streak again; this source's entry is the upsert's
-    const own = (e: repo.WrongRow) => e.sourceKind === source.kind && e.sourceCode === source.code;
-    await repo.updateWrong(
-      tx,
-      userId,
-      entries.filter((e) => !own(e)).map((e) => e.id),
-      { lastAnswer: given, rightStreak: 0, updatedAt: caller.now },
-    );
-    await repo.upsertWrong(tx, {
-      userId,
-      companySysCode: q.companySysCode,
-      qCode: q.qCode,
-      sourceKind: source.kind,
-      sourceCode: source.code,
-      sourceName: source.name,
-      lastAnswer: given,
-      rightStreak: 0,
-      clearStreak: source.clearStreak,
-      addedAt: caller.now,
-      updatedAt: caller.now,
-    });
-    return { inWrongBook: true, cleared: false, rightStreak: 0, clearStreak: entries.find(own)?.clearStreak ?? source.clearStreak };
-  }
-  if (!entries.length) return { inWrongBook: false, cleared: false, rightStreak: 0, clearStreak: source.clearStreak };
-  const done = entries.filter((e) => e.rightStreak + 1 >= e.clearStreak);
-  const kept = entries.filter((e) => e.rightStreak + 1 < e.clearStreak);
-  await repo.deleteWrong(
-    tx,
-    userId,
-    done.map((e) => e.id),
-  );
-  for (const e of kept)
-    await repo.updateWrong(tx, userId, [e.id], { lastAnswer: given, rightStreak: e.rightStreak + 1, updatedAt: caller.now });
-  const own = entries.find((e) => e.sourceKind === source.kind && e.sourceCode === source.code) ?? entries[0];
-  return {
-    inWrongBook: kept.length > 0,
-    cleared: done.length > 0,
-    rightStreak: own.rightStreak + 1,
-    clearStreak: own.clearStreak,
-  };
+): Promise<BookResult> {
+  const [result] = await recordManyInBook(tx, [{ userId, q, given, isRight, source, now: caller.now }]);
+  return result!;
 }
 
 /**

@@ -1,12 +1,12 @@
 import { ExamUserStatus } from '@xuetu/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { userPaperQuestions, userPapers } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { findPeopleByAccount } from '../../directory/public.ts';
 import { demoHistoryExam, type ExamRow, updateExamUser } from '../../exams/public.ts';
 import { storeAttempt } from '../attempts/attempt-store.ts';
+import { userPaperQuestions, userPapers } from '../schema/attempts.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -1,8 +1,8 @@
 import { ExamUserStatus, QType } from '@xuetu/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { userPaperQuestions, userPapers } from '../../../db/schema/index.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { userPaperQuestions, userPapers } from '../schema/attempts.ts';
 
 /**
  * Item analysis in SQL (issue 26 item 4, ADR 0041). Every query starts from the counted attempt

@@ -1,13 +1,13 @@
 import { ExamStatus } from '@xuetu/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { examParticipants, exams, examUsers } from '../../../db/schema/index.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { type ParticipantKind, peopleView } from '../../directory/public.ts';
+import { examParticipants, exams, examUsers } from '../schema.ts';
 import { attemptFacts } from './attempt-facts.ts';
 
 export type ExamRow = typeof exams.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { exams, examUsers } from '../../../db/schema/index.ts';
+import { exams, examUsers } from '../schema.ts';
 
 // What training projects read of exams (ADR 0039: they never import these tables): the exams a
 // project may link, and people's standing in the linked ones.

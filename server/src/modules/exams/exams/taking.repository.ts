@@ -2,8 +2,8 @@ import { ExamStatus, ExamUserStatus } from '@xuetu/contract';
 import { and, asc, count, desc, eq, getTableColumns, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import { exams, examUsers, papers } from '../../../db/schema/index.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { exams, examUsers, papers } from '../schema.ts';
 
 // What exam taking reads and writes of exams (ADR 0047; it never imports these tables): the exams
 // and papers a learner or marker sees, and the exam-user rows — who is assigned (exams' publish

@@ -1,8 +1,8 @@
 import { ExamStatus, PaperType } from '@xuetu/contract';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { exams, paperQuestions, papers } from '../../../db/schema/index.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { exams, paperQuestions, papers } from '../schema.ts';
 
 // Which questions an exam still open can put before a learner by its paper (exam taking hides
 // their keys and marks, ADR 0036 §5 as scoped by issue 38 item 9): a fixed paper's list only.

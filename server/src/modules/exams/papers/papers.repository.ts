@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { exams, paperQuestions, paperRules, papers } from '../../../db/schema/index.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
@@ -8,6 +7,7 @@ import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { attemptFacts } from '../exams/attempt-facts.ts';
 import { bankChanged } from '../questions/bank-generation.ts';
+import { exams, paperQuestions, paperRules, papers } from '../schema.ts';
 
 export type PaperRow = typeof papers.$inferSelect;
 export type PaperInsert = typeof papers.$inferInsert;

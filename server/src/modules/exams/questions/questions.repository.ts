@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { paperQuestions, questionDirs, questions } from '../../../db/schema/index.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { paperQuestions, questionDirs, questions } from '../schema.ts';
 import { bankChanged } from './bank-generation.ts';
 
 export type DirRow = typeof questionDirs.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { smsOutbox, stepSecrets } from '../../../db/schema/index.ts';
+import { smsOutbox } from '../../../db/schema/sms.ts';
+import { stepSecrets } from '../schema.ts';
 
 export async function latestOutboxMessage(db: DbOrTx, phone: string) {
   const [row] = await db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);

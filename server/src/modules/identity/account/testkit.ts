@@ -3,7 +3,7 @@ import type { AccountChoice, Envelope } from '@xuetu/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { TestApp } from '../../../../test/helper.ts';
-import { guardCounters } from '../../../db/schema/index.ts';
+import { guardCounters } from '../../../db/schema/installation.ts';
 import { newChallenge } from '../../../platform/captcha.ts';
 import { clearCounters, readCounters } from '../../../platform/counters.ts';
 

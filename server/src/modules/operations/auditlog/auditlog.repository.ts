@@ -2,9 +2,9 @@ import { AUDIT_ACTION_LABELS, type auditLogBody, pageWindow, parseDateTime } fro
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
-import { auditLogs } from '../../../db/schema/index.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { companyNamesByCode, type NamedKind, namesByCode } from '../../directory/public.ts';
+import { auditLogs } from '../schema.ts';
 
 export type AuditLogRow = typeof auditLogs.$inferSelect;
 

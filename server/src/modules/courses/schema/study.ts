@@ -1,7 +1,7 @@
 // Study tracking (issue 13). See docs/adr/0017-study-tracking.md.
 import { date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { resources } from './trainres.ts';
-import { users } from './user.ts';
+import { users } from '../../directory/schema/users.ts';
+import { resources } from './resources.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const userRef = (name: string) =>

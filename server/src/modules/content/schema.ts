@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from './org.ts';
+import { companies } from '../directory/schema/orgs.ts';
+import { users } from '../directory/schema/users.ts';
 
 /**
  * sys_notice: notices and image notices (DESIGN.md §4 "Content").
@@ -125,3 +126,22 @@ export const siteSettings = pgTable('sys_site_setting', {
   value: text('value').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const messages = pgTable(
+  'sys_message',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    templeteType: integer('templete_type').notNull().default(1),
+    /** JSON text: {"pc":{"type":"tabin","value":{"path":"/…","query":{…}}}} or {"pc":{"type":"tabiout","value":"https://…"}} */
+    messageUrl: text('message_url').notNull().default(''),
+    isRead: integer('is_read').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('message_user_read_idx').on(t.userId, t.isRead)],
+);

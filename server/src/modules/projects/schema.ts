@@ -1,8 +1,8 @@
 // Training projects (issue 13, Project_Manage). See docs/adr/0018-training-projects.md.
 import { date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from './org.ts';
-import { resources } from './trainres.ts';
-import { users } from './user.ts';
+import { resources } from '../courses/schema/resources.ts';
+import { companies } from '../directory/schema/orgs.ts';
+import { users } from '../directory/schema/users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const projectRef = (name: string) =>

@@ -1,7 +1,7 @@
 // Training resources and media (issue 11). See docs/adr/0037-resources-audit-and-media.md.
 import { bigint, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from './org.ts';
-import { users } from './user.ts';
+import { companies } from '../../directory/schema/orgs.ts';
+import { users } from '../../directory/schema/users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, orgs, posts } from './org.ts';
+import { companies, orgs, posts } from './orgs.ts';
 
 export const users = pgTable(
   'app_user',
@@ -99,21 +99,4 @@ export const roleActions = pgTable(
       .references(() => actions.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.actionId] })],
-);
-
-export const sessions = pgTable(
-  'user_session',
-  {
-    id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    ip: text('ip').notNull().default(''),
-    userAgent: text('user_agent').notNull().default(''),
-  },
-  (t) => [uniqueIndex('session_token_uq').on(t.tokenHash), index('session_user_idx').on(t.userId)],
 );

@@ -1,9 +1,9 @@
 // Practice and the wrong-question book (issue 26 item 1, ADR 0043). Exam taking owns these
 // tables; the questions are the bank's (read through exams' public surface).
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { userPapers } from './exam.ts';
-import { companies } from './org.ts';
-import { users } from './user.ts';
+import { companies } from '../../directory/schema/orgs.ts';
+import { users } from '../../directory/schema/users.ts';
+import { userPapers } from './attempts.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
