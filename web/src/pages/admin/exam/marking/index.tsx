@@ -9,15 +9,8 @@ import { useAppMutation } from '../../../../app/useAppMutation';
 import { DEFAULT_PAGE, pager } from '../../shared';
 import { useExamCompany } from '../shared';
 import { ExamPicker } from '../shared/ExamPicker';
+import { plainLine } from '../shared/questionStats';
 import { MarkingDialog, type MarkValues } from './MarkingDialog';
-
-/** the stem as one line of text for the table (the dialog shows it formatted) */
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /**
  * 阅卷: the short answers of one exam's submitted attempts, unmarked first (GetQueue), optionally
@@ -87,7 +80,7 @@ export default function MarkingPage() {
             }}
             options={[
               { value: '', label: '全部简答题' },
-              ...essayQuestions.map((q) => ({ value: q.qCode, label: `第 ${q.order} 题 ${plain(q.qName).slice(0, 30)}` })),
+              ...essayQuestions.map((q) => ({ value: q.qCode, label: `第 ${q.order} 题 ${plainLine(q.qName).slice(0, 30)}` })),
             ]}
             data-testid="marking-question"
           />
@@ -112,7 +105,7 @@ export default function MarkingPage() {
             pagination={pager({ ...page, total: queue.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
             columns={[
               { title: '考生', dataIndex: 'chnName', width: 110 },
-              { title: '试题', dataIndex: 'qName', width: 260, ellipsis: true, render: (h: string) => plain(h) },
+              { title: '试题', dataIndex: 'qName', width: 260, ellipsis: true, render: (h: string) => plainLine(h) },
               { title: '考生答案', dataIndex: 'answerStr', ellipsis: true },
               { title: '满分', dataIndex: 'score', width: 70 },
               { title: '得分', dataIndex: 'scoreGot', width: 70, render: (s: number | null, r) => (r.marked ? s : '—') },

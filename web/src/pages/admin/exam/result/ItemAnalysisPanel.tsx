@@ -1,19 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { ITEM_FLAG_TEXT, type ItemAnalysis, type ItemAnalysisQuestion, type ItemFlag, Q_TYPE_LABELS } from '@xuetu/contract';
-import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { ITEM_FLAG_TEXT, type ItemAnalysis, type ItemAnalysisQuestion, type ItemFlag } from '@xuetu/contract';
+import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { exportItemAnalysis, getItemAnalysis } from '../../../../api/userexam';
 import { examResultKeys } from '../../../../api/userexam.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
+import { figureCols, plainLine, questionColumns } from '../shared/questionStats';
 import { type BarOption, EChart } from './EChart';
 
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const pct = (r: number | null) => (r == null ? '—' : `${Math.round(r * 1000) / 10}%`);
 const fixed = (n: number | null) => (n == null ? '—' : n.toFixed(2));
 
@@ -97,21 +92,13 @@ export default function ItemAnalysisPanel({ examCode }: { examCode: string }) {
   return (
     <div data-testid="item-analysis">
       <Row gutter={[16, 16]} align="middle">
-        <Col xs={12} md={4}>
-          <Statistic title="计入人数" value={a.counted} />
-        </Col>
-        <Col xs={12} md={4}>
-          <Statistic title="平均分" value={a.mean} data-testid="ia-mean" />
-        </Col>
-        <Col xs={12} md={4}>
-          <Statistic title="中位数" value={a.median} />
-        </Col>
-        <Col xs={12} md={4}>
-          <Statistic title="标准差" value={a.stdDev} />
-        </Col>
-        <Col xs={12} md={4}>
-          <Statistic title="及格率" value={pct(a.passRate)} />
-        </Col>
+        {figureCols([
+          { title: '计入人数', value: a.counted },
+          { title: '平均分', value: a.mean, testId: 'ia-mean' },
+          { title: '中位数', value: a.median },
+          { title: '标准差', value: a.stdDev },
+          { title: '及格率', value: pct(a.passRate) },
+        ])}
         <Col xs={12} md={4} style={{ textAlign: 'right' }}>
           <Button
             icon={<DownloadOutlined />}
@@ -166,7 +153,7 @@ export default function ItemAnalysisPanel({ examCode }: { examCode: string }) {
                 <div>
                   {r.options.map((o) => (
                     <div key={o.key}>
-                      {o.key}. {plain(o.text)}：{o.count} 人{o.correct ? '（正确答案）' : ''}
+                      {o.key}. {plainLine(o.text)}：{o.count} 人{o.correct ? '（正确答案）' : ''}
                     </div>
                   ))}
                 </div>
@@ -174,9 +161,7 @@ export default function ItemAnalysisPanel({ examCode }: { examCode: string }) {
             ),
           }}
           columns={[
-            { title: '题号', dataIndex: 'order', width: 60 },
-            { title: '题型', dataIndex: 'qType', width: 80, render: (t: number) => Q_TYPE_LABELS[t] },
-            { title: '试题', dataIndex: 'qName', ellipsis: true, render: (h: string) => plain(h) },
+            ...questionColumns,
             { title: '作答', dataIndex: 'answered', width: 70 },
             { title: '难度（得分率）', dataIndex: 'facility', width: 120, render: pct },
             { title: '区分度', dataIndex: 'discrimination', width: 80, render: fixed },

@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ExamStatistics, Q_TYPE_LABELS } from '@xuetu/contract';
-import { Card, Col, Empty, Progress, Row, Spin, Statistic, Table, Typography } from 'antd';
+import type { ExamStatistics } from '@xuetu/contract';
+import { Card, Col, Empty, Progress, Row, Spin, Table, Typography } from 'antd';
 import { examKeys } from '../../../../api/exams.keys';
 import { getExamStatistics } from '../../../../api/userexam';
+import { figureCols, questionColumns } from '../shared/questionStats';
 
-const plain = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 const percent = (r: number) => Math.round(r * 100);
 
 /**
@@ -67,24 +62,14 @@ export function StatisticsPanel({ examCode }: { examCode: string }) {
   return (
     <div data-testid="exam-statistics">
       <Row gutter={[16, 16]}>
-        <Col xs={12} md={4}>
-          <Statistic title="参考人数" value={s.participants} />
-        </Col>
-        <Col xs={12} md={4}>
-          <Statistic title="已交卷人数" value={s.submitted} />
-        </Col>
-        <Col xs={12} md={4}>
-          <Statistic title="平均分" value={s.averageScore} />
-        </Col>
-        <Col xs={12} md={4}>
-          <Statistic title="最高分" value={s.highestScore} />
-        </Col>
-        <Col xs={12} md={4}>
-          <Statistic title="最低分" value={s.lowestScore} />
-        </Col>
-        <Col xs={12} md={4}>
-          <Statistic title="待阅卷" value={s.awaitingMarking} suffix="份" />
-        </Col>
+        {figureCols([
+          { title: '参考人数', value: s.participants },
+          { title: '已交卷人数', value: s.submitted },
+          { title: '平均分', value: s.averageScore },
+          { title: '最高分', value: s.highestScore },
+          { title: '最低分', value: s.lowestScore },
+          { title: '待阅卷', value: s.awaitingMarking, suffix: '份' },
+        ])}
       </Row>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} md={8}>
@@ -114,9 +99,7 @@ export function StatisticsPanel({ examCode }: { examCode: string }) {
           scroll={{ x: 720 }}
           data-testid="question-rates"
           columns={[
-            { title: '题号', dataIndex: 'order', width: 60 },
-            { title: '题型', dataIndex: 'qType', width: 80, render: (t: number) => Q_TYPE_LABELS[t] },
-            { title: '试题', dataIndex: 'qName', ellipsis: true, render: (h: string) => plain(h) },
+            ...questionColumns,
             { title: '作答人次', dataIndex: 'answered', width: 90 },
             { title: '全对人次', dataIndex: 'correct', width: 90 },
             {
