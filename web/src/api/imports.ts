@@ -1,4 +1,4 @@
-import { auditlogApi, importsApi } from '@xuetu/contract';
+import { importsApi } from '@xuetu/contract';
 import { call, callEnvelope, callUpload } from './client';
 
 export const uploadTemporarily = (file: Blob) => callUpload(importsApi.uploadZFileByFormTemporarily, file);
@@ -9,5 +9,3 @@ export const saveExportIn = (urls: string[], companySysCode = '') =>
   callEnvelope(importsApi.saveExportIn, { urls, companySysCode }, { silent: true });
 export const getImportJob = (jobId: number) => call(importsApi.getImportJob, { jobId }, { silent: true });
 export const userExportIn = (urls: string[]) => callEnvelope(importsApi.userExportIn, { urls });
-export const getAuditLogPage = (q: { key?: string; action?: string; pageIndex: number; pageSize: number }) =>
-  call(auditlogApi.getAuditLogPage, q);

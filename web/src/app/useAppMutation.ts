@@ -1,5 +1,6 @@
 import { type QueryKey, type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGE_DURATION_MS } from '@xuetu/contract';
+import { type Invalidation, invalidateCalls } from '../api/hooks';
 import { ApiError, isCancelled } from '../api/request';
 import { feedback } from './feedback';
 
@@ -7,8 +8,8 @@ export interface AppMutationOptions<TData, TVars> {
   mutationFn: (vars: TVars) => Promise<TData>;
   /** shown on success (e.g. 保存成功); a function may use the answer */
   success?: string | ((data: TData) => string | undefined);
-  /** queries to refresh after success */
-  invalidate?: QueryKey[];
+  /** what to refresh after success: a module's reads, an endpoint's reads (api/hooks.ts), or a key */
+  invalidate?: (Invalidation | QueryKey)[];
   onSuccess?: (data: TData, vars: TVars) => void;
   /** extra handling of a failure (e.g. of a `silent` call, whose message nobody has shown yet) */
   onError?: (err: unknown, vars: TVars) => void;
@@ -34,7 +35,8 @@ export function useAppMutation<TData = unknown, TVars = void>(
     onSuccess: (data, vars) => {
       const msg = typeof opts.success === 'function' ? opts.success(data) : opts.success;
       if (msg) feedback.success(msg);
-      for (const key of opts.invalidate ?? []) void qc.invalidateQueries({ queryKey: key });
+      const targets = (opts.invalidate ?? []).map((t) => (Array.isArray(t) ? { key: t as QueryKey } : (t as Invalidation)));
+      void invalidateCalls(qc, ...targets);
       opts.onSuccess?.(data, vars);
     },
     onError: (err, vars) => {

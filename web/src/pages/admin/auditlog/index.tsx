@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AUDIT_ACTION_LABELS, type AuditLogView } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { AUDIT_ACTION_LABELS, type AuditLogView, auditlogApi } from '@xuetu/contract';
 import { Card, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
-import { auditlogKeys } from '../../../api/auditlog.keys';
-import { getAuditLogPage } from '../../../api/imports';
+import { useCall } from '../../../api/hooks';
 import { DEFAULT_PAGE, pager, tableScrollX } from '../shared';
 
 // one option per operation (two codes with the same label would show twice)
@@ -17,11 +16,7 @@ export default function AuditLogPage() {
   const [key, setKey] = useState('');
   const [action, setAction] = useState('');
   const [page, setPage] = useState(DEFAULT_PAGE);
-  const list = useQuery({
-    queryKey: auditlogKeys.page(key, action, page),
-    queryFn: () => getAuditLogPage({ key, action, ...page }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useCall(auditlogApi.getAuditLogPage, { key, action, ...page }, { placeholderData: keepPreviousData });
   const columns: TableColumnsType<AuditLogView> = [
     { title: '时间', dataIndex: 'createTime', width: 170 },
     { title: '操作人', dataIndex: 'actorName', width: 180 },

@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { JOB_STATUS_LABELS, JobStatus, type JobView, Perm } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { JOB_STATUS_LABELS, JobStatus, type JobView, jobsApi, Perm } from '@xuetu/contract';
 import { Button, Card, Popconfirm, Progress, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { getJobPage, retryJob } from '../../../api/jobs';
-import { jobKeys } from '../../../api/jobs.keys';
+import { call } from '../../../api/client';
+import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { DEFAULT_PAGE, pager, tableScrollX } from '../shared';
@@ -27,18 +27,20 @@ export default function JobsPage() {
   const can = useCan();
   const [status, setStatus] = useState<JobStatus | ''>('');
   const [page, setPage] = useState(DEFAULT_PAGE);
-  const list = useQuery({
-    queryKey: jobKeys.page(status, page),
-    queryFn: () => getJobPage({ status, ...page }),
-    placeholderData: keepPreviousData,
-    // while something is queued or running, follow it
-    refetchInterval: (q) =>
-      q.state.data?.models.some((j) => j.status === JobStatus.Queued || j.status === JobStatus.Running) ? 3_000 : false,
-  });
+  const list = useCall(
+    jobsApi.getJobPageList,
+    { status, ...page },
+    {
+      placeholderData: keepPreviousData,
+      // while something is queued or running, follow it
+      refetchInterval: (q) =>
+        q.state.data?.models.some((j) => j.status === JobStatus.Queued || j.status === JobStatus.Running) ? 3_000 : false,
+    },
+  );
   const retry = useAppMutation({
-    mutationFn: (id: number) => retryJob(id),
+    mutationFn: (id: number) => call(jobsApi.retry, { id }),
     success: '任务已重新排队',
-    invalidate: [jobKeys.list],
+    invalidate: [jobsApi.getJobPageList],
   });
   const columns: TableColumnsType<JobView> = [
     { title: '编号', dataIndex: 'id', width: 80 },
