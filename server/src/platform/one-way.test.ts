@@ -82,6 +82,26 @@ const queriesOutsideRepositories: Rule = (rel, source) => {
 };
 
 /**
+ * 2b. SQL only in repositories, written without importing drizzle-orm: a query built on a database
+ * handle (`ctx.db.insert(`, `tx.update(`, `db.select(`, `caller.ctx.db.execute(` …) outside a
+ * repository — counted once per statement begun. A handle is `db`, `tx` or anything's `.db`.
+ */
+const QUERY_BUILDERS = new Set(['select', 'selectDistinct', 'selectDistinctOn', 'insert', 'update', 'delete', 'execute', 'with', '$count']);
+const isDbHandle = (e: ts.Expression): boolean =>
+  (ts.isIdentifier(e) && (e.text === 'db' || e.text === 'tx')) || (ts.isPropertyAccessExpression(e) && e.name.text === 'db');
+const queryBuildersOutsideRepositories: Rule = (rel, source) =>
+  !rel.startsWith('modules/') || isRepository(rel) || isSeedOrDb(rel)
+    ? 0
+    : countNodes(
+        source,
+        (n) =>
+          ts.isCallExpression(n) &&
+          ts.isPropertyAccessExpression(n.expression) &&
+          QUERY_BUILDERS.has(n.expression.name.text) &&
+          isDbHandle(n.expression.expression),
+      );
+
+/**
  * 3. One error shape: `appError(code)` / `appErrorMsg(code, msg)` (platform/errors.ts), whose code
  * carries its kind. Counted: `fail(…)`, `new AppError(…)` outside platform/errors.ts, and the
  * per-module factories (`projectError`, `examError`, `resError`).
@@ -169,6 +189,11 @@ const QUERIES_OUTSIDE_REPOSITORIES: Record<string, number> = {
   'modules/courses/resources/visibility.ts': 5,
 };
 
+const QUERY_BUILDERS_OUTSIDE_REPOSITORIES: Record<string, number> = {
+  // a test kit in the product tree (issue 40 item 4 moves test kits out)
+  'modules/identity/account/testkit.ts': 1,
+};
+
 const OTHER_ERROR_SHAPES: Record<string, number> = {};
 
 const JOBS_ELSEWHERE: Record<string, number> = {};
@@ -192,6 +217,7 @@ if (process.env.ONE_WAY_PRINT)
   for (const [k, r] of Object.entries({
     rawTransactions,
     queriesOutsideRepositories,
+    queryBuildersOutsideRepositories,
     otherErrorShapes,
     jobsElsewhere,
     cachesOffTheClock,
@@ -205,6 +231,11 @@ describe('one way per concern (issue 24 item 3; the exception lists only shrink)
   });
   it('SQL lives in repositories', () => {
     expect(scan(queriesOutsideRepositories), 'move the query into the module’s *.repository.ts').toEqual(QUERIES_OUTSIDE_REPOSITORIES);
+  });
+  it('queries are built on a database handle only in repositories', () => {
+    expect(scan(queryBuildersOutsideRepositories), 'move the statement into the module’s *.repository.ts').toEqual(
+      QUERY_BUILDERS_OUTSIDE_REPOSITORIES,
+    );
   });
   it('errors are appError(code) / appErrorMsg(code, msg)', () => {
     expect(scan(otherErrorShapes), 'raise appError(code) with a contract code').toEqual(OTHER_ERROR_SHAPES);
@@ -228,6 +259,21 @@ describe('one way per concern (issue 24 item 3; the exception lists only shrink)
     expect(one(queriesOutsideRepositories, 'modules/a/a.service.ts', "import { and, eq, type SQL } from 'drizzle-orm';")).toBe(2);
     expect(one(queriesOutsideRepositories, 'modules/a/a.service.ts', "import type { SQL } from 'drizzle-orm';")).toBe(0);
     expect(one(queriesOutsideRepositories, 'modules/a/a.repository.ts', "import { eq } from 'drizzle-orm';")).toBe(0);
+    expect(
+      one(
+        queryBuildersOutsideRepositories,
+        'modules/a/a.service.ts',
+        [
+          'await ctx.db.insert(t).values(v);',
+          'await tx.update(t).set(v);',
+          'await caller.ctx.db.select().from(t);',
+          'await db.execute(q);',
+          'await tx.delete(t);',
+          "hash.update('x'); map.delete(k); list.select(); await insertRows(tx, rows);",
+        ].join('\n'),
+      ),
+    ).toBe(5);
+    expect(one(queryBuildersOutsideRepositories, 'modules/a/a.repository.ts', 'await ctx.db.insert(t).values(v);')).toBe(0);
     expect(
       one(
         otherErrorShapes,

@@ -55,3 +55,11 @@ export async function markAllRead(db: DbOrTx, userId: number, now: Date): Promis
     .set({ isRead: ReadStatus.Read, readAt: now })
     .where(and(eq(messages.userId, userId), eq(messages.isRead, ReadStatus.Unread)));
 }
+
+/** Rows per insert statement of a fan-out (a notice to a whole company). */
+const BATCH = 500;
+
+/** New messages, in statements of BATCH rows. */
+export async function insertMessages(db: DbOrTx, values: (typeof messages.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < values.length; i += BATCH) await db.insert(messages).values(values.slice(i, i + BATCH));
+}

@@ -14,7 +14,6 @@ import type { AppContext } from '../../../platform/context.ts';
 import { appError } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { groupsInScope, receiversInScope, receiversOfGroups, searchReceivers } from '../../directory/public.ts';
-import { messages } from '../schema.ts';
 import { presentMessage } from './message.presenter.ts';
 import * as repo from './message.repository.ts';
 
@@ -29,8 +28,6 @@ export interface NewMessage {
   /** when it is sent: the caller's `now` (a job's ctx.clock), stored as the message's createdAt */
   sentAt: Date;
 }
-
-const BATCH = 500;
 
 /**
  * Sends a system message to users (exam assigned, project joined, resource audited, marking done,
@@ -51,7 +48,7 @@ export async function sendMessage(dbOrCtx: DbOrTx | AppContext, msg: NewMessage)
     messageUrl: msg.messageUrl ? JSON.stringify(msg.messageUrl) : '',
     createdAt: msg.sentAt,
   }));
-  for (let i = 0; i < values.length; i += BATCH) await db.insert(messages).values(values.slice(i, i + BATCH));
+  await repo.insertMessages(db, values);
   return values.length;
 }
 

@@ -26,7 +26,7 @@ import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { closeAttemptJob } from '../jobs.ts';
 import { givenToWire, normalizeGiven } from '../marking/scoring.ts';
-import { type NewAttempt, type StoredAttempt, storeAttempts } from './attempt-store.ts';
+import { type NewAttempt, type StoredAttempt, storeAttempts } from './attempt-store.repository.ts';
 import * as attemptsRepo from './attempts.repository.ts';
 import { inShownOrder, parseOptionOrder, shownOptions, toPaperLetters, toShownLetters } from './shown.ts';
 import { closeIfOverdue, isOverdue, scoreAndClose } from './submission.ts';

@@ -5,7 +5,7 @@ import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { findPeopleByAccount } from '../../directory/public.ts';
 import { demoHistoryExam, type ExamRow, updateExamUser } from '../../exams/public.ts';
-import { storeAttempt } from '../attempts/attempt-store.ts';
+import { storeAttempt } from '../attempts/attempt-store.repository.ts';
 import { userPaperQuestions, userPapers } from '../schema/attempts.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

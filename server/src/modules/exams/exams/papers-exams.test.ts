@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { statementsDuring } from '../../../../test/statements.ts';
 import { exams, examUsers, messages, projects, userPaperQuestions, users } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
-import { storeAttempt } from '../../exam-taking/attempts/attempt-store.ts';
+import { storeAttempt } from '../../exam-taking/attempts/attempt-store.repository.ts';
 import { drawAttemptQuestions } from '../papers/draw.ts';
 import * as paperRepo from '../papers/papers.repository.ts';
 import { joinMatchingExams } from './participants.ts';
