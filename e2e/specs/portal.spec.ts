@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { playMuted } from '../fixtures/media';
-import { signInByApi, snap } from '../fixtures/session';
+import { revealOnApproach, signInByApi, snap } from '../fixtures/session';
 
 // screenshots of /home land in e2e/artifacts/ (home-1440.png, home-375.png)
 
@@ -28,6 +28,8 @@ test.describe('anonymous visitor', () => {
     expect(await page.getByTestId('banner-slide').count()).toBeGreaterThanOrEqual(2);
     await expect(page.getByTestId('top-nav-link').first()).toBeVisible();
     await expect(page.getByTestId('mid-nav')).toBeVisible();
+    // the lecturers and the link sections render as the visitor scrolls towards them
+    await revealOnApproach(page);
     await expect(page.getByTestId('skill-links')).toBeVisible();
     await expect(page.getByTestId('club-links')).toBeVisible();
     await expect(page.getByTestId('charity-links')).toBeVisible();

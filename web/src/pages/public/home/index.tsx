@@ -9,6 +9,7 @@ import { getHomeImageNotices, getHomeNotices, getLecturers, getLinks, getShowMod
 import { isWhiteListed } from '../../../app/guard';
 import { useIsLoggedIn } from '../../../app/store/session';
 import { LightTabs } from '../../../components/LightTabs';
+import { OnApproach } from '../../../components/OnApproach';
 import { useTicketLogin } from '../../login/useTicketLogin';
 import { BackTop } from '../components/BackTop';
 import { NoticeRows } from '../components/NoticeRows';
@@ -100,6 +101,38 @@ function CoverCards({ items, loading, testId }: { items: LinkItem[] | undefined;
   );
 }
 
+/**
+ * A section far below the first screen (lecturers, skills, clubs, charity): its data and pictures
+ * are asked for and it renders only as the visitor scrolls towards it (OnApproach; issue 39 item 2:
+ * on a phone the first load rendered all of them, the most of its main-thread work after the
+ * first screen). `minHeight` keeps the page's length until then (the phone's height of the part).
+ */
+function OnApproachSection({ minHeight, testId, children }: { minHeight: number; testId: string; children: React.ReactNode }) {
+  return (
+    <OnApproach minHeight={minHeight} testId={`${testId}-waiting`}>
+      {children}
+    </OnApproach>
+  );
+}
+
+function CoverSection({ title, testId, linkType, listTestId }: { title: string; testId: string; linkType: number; listTestId: string }) {
+  const links = useLinks(linkType);
+  return (
+    <Section title={title} testId={testId}>
+      <CoverCards items={links.data} loading={links.isPending} testId={listTestId} />
+    </Section>
+  );
+}
+
+function LecturersSection() {
+  const lecturers = useQuery({ queryKey: portalKeys.lecturers, queryFn: getLecturers });
+  return (
+    <Section title="名师风采" testId="section-lecturers">
+      <Lecturers items={lecturers.data} loading={lecturers.isPending} />
+    </Section>
+  );
+}
+
 function NoticeList({ items, loading }: { items: NoticeItem[] | undefined; loading: boolean }) {
   if (loading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (!items?.length) return <Empty description="暂无公告" />;
@@ -121,10 +154,6 @@ export default function HomePage() {
   // its requests and pictures would otherwise share the link with the banner, the largest paint
   // (issue 15, Lighthouse LCP)
   const [belowData, setBelowData] = useState(false);
-  const skills = useLinks(3, belowData);
-  const clubs = useLinks(4, belowData);
-  const charity = useLinks(5, belowData);
-  const lecturers = useQuery({ queryKey: portalKeys.lecturers, queryFn: getLecturers, enabled: belowData });
   const notices = useQuery({ queryKey: portalKeys.homeNotices, queryFn: () => getHomeNotices(6), enabled: belowData });
   const banners = useMemo(() => buildBanners(bannerLinks.data ?? [], imageNotices.data ?? []), [bannerLinks.data, imageNotices.data]);
   // the first screen (top and middle navigation, banners, display models) appears in one piece
@@ -240,20 +269,20 @@ export default function HomePage() {
                     </div>
                   </Section>
 
-                  <Section title="名师风采" testId="section-lecturers">
-                    <Lecturers items={lecturers.data} loading={lecturers.isPending} />
-                  </Section>
+                  <OnApproachSection minHeight={546} testId="section-lecturers">
+                    <LecturersSection />
+                  </OnApproachSection>
 
-                  <Section title="职业技能" testId="section-skills">
-                    <CoverCards items={skills.data} loading={skills.isPending} testId="skill-links" />
-                  </Section>
+                  <OnApproachSection minHeight={350} testId="section-skills">
+                    <CoverSection title="职业技能" testId="section-skills" linkType={3} listTestId="skill-links" />
+                  </OnApproachSection>
                   <div className="xt-two-col xt-two-equal">
-                    <Section title="社团活动" testId="section-clubs">
-                      <CoverCards items={clubs.data} loading={clubs.isPending} testId="club-links" />
-                    </Section>
-                    <Section title="公益项目" testId="section-charity">
-                      <CoverCards items={charity.data} loading={charity.isPending} testId="charity-links" />
-                    </Section>
+                    <OnApproachSection minHeight={350} testId="section-clubs">
+                      <CoverSection title="社团活动" testId="section-clubs" linkType={4} listTestId="club-links" />
+                    </OnApproachSection>
+                    <OnApproachSection minHeight={374} testId="section-charity">
+                      <CoverSection title="公益项目" testId="section-charity" linkType={5} listTestId="charity-links" />
+                    </OnApproachSection>
                   </div>
                 </>
               )}
