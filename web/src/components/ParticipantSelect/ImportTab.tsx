@@ -1,8 +1,8 @@
 import UploadOutlined from '@ant-design/icons/es/icons/UploadOutlined';
-import { AdminMsg, IMPORT_RESULT_ROWS, USER_TEMPLATE_URL, type UserRowView } from '@xuetu/contract';
+import { AdminMsg, IMPORT_RESULT_ROWS, importsApi, USER_TEMPLATE_URL, type UserRowView } from '@xuetu/contract';
 import { App, Button, Input, Space, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { uploadTemporarily, userExportIn } from '../../api/imports';
+import { callEnvelope, callUpload } from '../../api/client';
 import { useAppMutation } from '../../app/useAppMutation';
 import { addUnique, type TabProps } from './types';
 
@@ -18,8 +18,8 @@ export function ImportTab({ value, onChange }: Omit<TabProps<'users'>, 'companyS
   const [result, setResult] = useState('');
   const match = useAppMutation({
     mutationFn: async (file: File) => {
-      const up = await uploadTemporarily(file);
-      return userExportIn([up.url]);
+      const up = await callUpload(importsApi.uploadZFileByFormTemporarily, file);
+      return callEnvelope(importsApi.userExportIn, { urls: [up.url] });
     },
     onSuccess: (res) => {
       onChange(addUnique<UserRowView>(value, res.data, (u) => u.userId));

@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { UserRowView } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { type UserRowView, usersApi } from '@xuetu/contract';
 import { Button, Input, Segmented, Table, Tree } from 'antd';
 import { useState } from 'react';
-import { participantKeys } from '../../api/participants.keys';
-import { getUserList } from '../../api/users';
+import { useCall } from '../../api/hooks';
 import { useOrgTree, usePostPage } from './queries';
 import { addUnique, flatOrgs, removeKeys, type TabProps, toTree } from './types';
 
@@ -18,19 +17,18 @@ export function UserTab({ value, onChange, companySysCode }: TabProps<'users'>) 
   const [page, setPage] = useState({ pageIndex: 1, pageSize: 10 });
   const tree = useOrgTree(companySysCode);
   const posts = usePostPage(companySysCode, POST_LIST);
-  const users = useQuery({
-    queryKey: participantKeys.users(companySysCode, filter, page),
-    queryFn: () =>
-      getUserList({
-        key: filter.key,
-        status: '1',
-        orgCode: filter.orgCode,
-        postCode: filter.postCode,
-        refCompanyCode: companySysCode,
-        ...page,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const users = useCall(
+    usersApi.getUserList,
+    {
+      key: filter.key,
+      status: '1',
+      orgCode: filter.orgCode ?? '',
+      postCode: filter.postCode ?? '',
+      refCompanyCode: companySysCode,
+      ...page,
+    },
+    { placeholderData: keepPreviousData },
+  );
   const orgById = new Map(flatOrgs(tree.data ?? []).map((o) => [o.id, o]));
   const pick = (next: { orgCode?: string; postCode?: string }) => {
     setFilter((f) => ({ key: f.key, ...next }));

@@ -1,19 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getOrgTree } from '../../api/orgs';
-import { participantKeys } from '../../api/participants.keys';
-import { getPostListPage } from '../../api/posts';
+import { orgsApi, postsApi } from '@xuetu/contract';
+import { call } from '../../api/client';
+import { callKey, useCall } from '../../api/hooks';
 
-/** The company's organisation tree (shared by the 学员 and 部门 tabs: one request). */
-export const useOrgTree = (companySysCode: string) =>
-  useQuery({
-    queryKey: participantKeys.orgTree(companySysCode),
-    queryFn: () => getOrgTree({ showTop: 0, companySysCode }),
+/**
+ * A company's department tree (showTop 1: under the company as its root; 0: without it), one
+ * request for every picker of it. spec: `date` (a random id) defeats HTTP caches, so it is sent
+ * but not part of the key.
+ */
+export function useOrgTree(companySysCode: string, opts: { showTop?: 0 | 1; enabled?: boolean } = {}) {
+  const input = { ShowTop: opts.showTop ?? 0, companySysCode };
+  return useQuery({
+    queryKey: callKey(orgsApi.getOrgTree, input),
+    queryFn: () => call(orgsApi.getOrgTree, { date: Date.now(), ...input }),
+    enabled: opts.enabled ?? true,
   });
+}
 
 /** One page of the company's posts. */
 export const usePostPage = (companySysCode: string, page: { pageIndex: number; pageSize: number }) =>
-  useQuery({
-    queryKey: participantKeys.posts(companySysCode, page),
-    queryFn: () => getPostListPage({ ...page, companySysCode }),
-    placeholderData: keepPreviousData,
-  });
+  useCall(postsApi.getPostListPage, { KeyWord: '', ...page, companySysCode }, { placeholderData: keepPreviousData });

@@ -1,15 +1,14 @@
 // Pieces the administration pages share: platform check, confirmations, paging, pickers.
 
-import { useQuery } from '@tanstack/react-query';
-import { type OrgNode, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, SysRole } from '@xuetu/contract';
+import { COMPANY_SEARCH_ROWS, companiesApi, type OrgNode, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, SysRole } from '@xuetu/contract';
 import type { TablePaginationConfig } from 'antd';
 import { App, Select, TreeSelect } from 'antd';
 import { useMemo, useState } from 'react';
-import { getCompanyListPage } from '../../api/companies';
-import { companyKeys } from '../../api/companies.keys';
-import { getOrgTree } from '../../api/orgs';
-import { orgKeys } from '../../api/orgs.keys';
+import { useCall } from '../../api/hooks';
 import { useSession } from '../../app/store/session';
+import { useOrgTree } from '../../components/ParticipantSelect/queries';
+
+export { useOrgTree };
 
 /** System roles 1 and 2 see every company (and must pick one where the spec says so). */
 export function useIsPlatform(): boolean {
@@ -75,11 +74,6 @@ export interface TreeOption {
 export const toTreeOptions = (nodes: OrgNode[]): TreeOption[] =>
   nodes.map((n) => ({ value: n.orgCode, title: n.label, key: n.orgCode, id: n.id, children: toTreeOptions(n.children) }));
 
-/** The caller's departments (without the virtual root), for pickers. */
-export function useOrgTree(companySysCode = '') {
-  return useQuery({ queryKey: orgKeys.tree(companySysCode, 0), queryFn: () => getOrgTree({ showTop: 0, companySysCode }) });
-}
-
 /** Organisation picker: a tree with a substring filter on the label (spec §2, §5). */
 export function OrgTreeSelect(props: {
   value?: string;
@@ -90,7 +84,7 @@ export function OrgTreeSelect(props: {
   style?: React.CSSProperties;
   'data-testid'?: string;
 }) {
-  const tree = useOrgTree(props.companySysCode);
+  const tree = useOrgTree(props.companySysCode ?? '');
   const data = useMemo(() => toTreeOptions(tree.data ?? []), [tree.data]);
   return (
     <TreeSelect
@@ -121,7 +115,12 @@ export function CompanySelect(props: {
   'data-testid'?: string;
 }) {
   const [key, setKey] = useState('');
-  const q = useQuery({ queryKey: companyKeys.search(key), queryFn: () => getCompanyListPage(key) });
+  // spec §9: company search is page 1 × 100 rows; §8: a failed company load only stops the loading state
+  const q = useCall(
+    companiesApi.getCompanyListPage,
+    { PageIndex: 1, PageRows: COMPANY_SEARCH_ROWS, Search: { key, status: '' } },
+    { config: { silent: true } },
+  );
   const field = props.valueField ?? 'companySysCode';
   return (
     <Select

@@ -1,10 +1,19 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CONTACT_PHONE_MSG, CONTACT_PHONE_PATTERN, CompanyLimits, type CompanyView, EnableStatus, Msg, Perm } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import {
+  CONTACT_PHONE_MSG,
+  CONTACT_PHONE_PATTERN,
+  CompanyLimits,
+  type CompanyView,
+  companiesApi,
+  EnableStatus,
+  Msg,
+  Perm,
+} from '@xuetu/contract';
 import { Button, Card, Form, Input, Modal, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { getCompanyListPage, saveCompany, toggleCompany } from '../../../api/companies';
-import { companyKeys } from '../../../api/companies.keys';
+import { callEnvelope } from '../../../api/client';
+import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
 import { DEFAULT_PAGE, pager, tableScrollX, useConfirm } from '../shared';
@@ -13,14 +22,18 @@ import { useConfirmDiscard } from '../useConfirmDiscard';
 /** 公司管理 (DESIGN.md §4): list, search, create, edit, enable/disable; system roles 1/2. */
 export default function CompanyPage() {
   const toggle = useAppMutation({
-    mutationFn: (code: string) => toggleCompany(code),
+    mutationFn: (code: string) => callEnvelope(companiesApi.openAndClose, { CompanySysCode: code }),
     success: Msg.ok,
     onSuccess: () => void list.refetch(),
   });
   const save = useAppMutation({
     mutationFn: async () => {
       const v = await form.validateFields();
-      await saveCompany({ ...v, companySysCode: editing?.row?.companySysCode ?? '', status: editing?.row?.status ?? 1 });
+      await callEnvelope(companiesApi.saveCompany, {
+        ...v,
+        companySysCode: editing?.row?.companySysCode ?? '',
+        status: editing?.row?.status ?? 1,
+      });
     },
     success: Msg.saved,
     onSuccess: () => {
@@ -39,11 +52,12 @@ export default function CompanyPage() {
     () => form.isFieldsTouched(),
     () => setEditing(null),
   );
-  const list = useQuery({
-    queryKey: companyKeys.page(key, status, page),
-    queryFn: () => getCompanyListPage(key, page.pageIndex, page.pageSize, status),
-    placeholderData: keepPreviousData,
-  });
+  // spec §8: a failed company load only stops the loading state
+  const list = useCall(
+    companiesApi.getCompanyListPage,
+    { PageIndex: page.pageIndex, PageRows: page.pageSize, Search: { key, status } },
+    { placeholderData: keepPreviousData, config: { silent: true } },
+  );
   // 980 px in all: at 1280 px the list fits the card without scrolling; narrower, it scrolls inside
   const columns: TableColumnsType<CompanyView> = [
     { title: '公司名称', dataIndex: 'companyName', width: 200 },

@@ -1,13 +1,12 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { ADMIN_NAME_MAX, AdminMsg, Msg, ORG_ROOT_ID, type OrgNode, Perm } from '@xuetu/contract';
+import { ADMIN_NAME_MAX, AdminMsg, Msg, ORG_ROOT_ID, type OrgNode, orgsApi, Perm } from '@xuetu/contract';
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Spin, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
-import { addOrg, deleteOrg, editOrg, getOrgTree } from '../../../api/orgs';
-import { orgKeys } from '../../../api/orgs.keys';
+import { callEnvelope } from '../../../api/client';
+import { useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
-import { CompanySelect, useConfirm, useIsPlatform } from '../shared';
+import { CompanySelect, useConfirm, useIsPlatform, useOrgTree } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 
 interface Editing {
@@ -29,12 +28,10 @@ export default function OrgTreePage() {
     () => form.isFieldsTouched(),
     () => setEditing(null),
   );
-  const tree = useQuery({
-    queryKey: orgKeys.tree(company ?? '', 1),
-    queryFn: () => getOrgTree({ showTop: 1, companySysCode: company ?? '' }),
-    enabled: !isPlatform || Boolean(company),
-  });
-  const reload = () => tree.refetch();
+  const tree = useOrgTree(company ?? '', { showTop: 1, enabled: !isPlatform || Boolean(company) });
+  // the pickers' trees (without the root) change too
+  const invalidate = useInvalidate();
+  const reload = () => invalidate(orgsApi.getOrgTree);
 
   const open = (mode: 'add' | 'edit', node: OrgNode) => {
     form.resetFields();
@@ -49,9 +46,15 @@ export default function OrgTreePage() {
       if (editing.mode === 'add') {
         // spec: a top-level parent -1 is sent as 0
         const pId = editing.node.id === ORG_ROOT_ID ? 0 : editing.node.id;
-        await addOrg({ orgName: v.orgName, order, pId, companySysCode: company ?? '' });
+        await callEnvelope(orgsApi.addOrg, { orgName: v.orgName, order, pId, companySysCode: company ?? '' });
       } else {
-        await editOrg({ id: editing.node.id, orgCode: editing.node.orgCode, orgName: v.orgName, order, pId: editing.node.pId });
+        await callEnvelope(orgsApi.editOrg, {
+          id: editing.node.id,
+          orgCode: editing.node.orgCode,
+          orgName: v.orgName,
+          order,
+          pId: editing.node.pId,
+        });
       }
     },
     success: Msg.saved,
@@ -61,7 +64,7 @@ export default function OrgTreePage() {
     },
   });
   const removeOrg = useAppMutation({
-    mutationFn: (node: OrgNode) => deleteOrg({ id: node.id, orgCode: node.orgCode }),
+    mutationFn: (node: OrgNode) => callEnvelope(orgsApi.deleteOrg, { id: node.id, orgCode: node.orgCode }),
     success: Msg.deleted,
     onSuccess: () => void reload(),
   });

@@ -1,10 +1,9 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { type ActionBody, type ActionView, ADMIN_NAME_MAX, AdminMsg, EnableStatus, Msg, Perm } from '@xuetu/contract';
+import { type ActionBody, type ActionView, ADMIN_NAME_MAX, AdminMsg, actionsApi, EnableStatus, Msg, Perm } from '@xuetu/contract';
 import { Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
-import { addAction, editAction, getActionById, getRoleTree, saveActionStatus } from '../../../api/actions';
-import { roleKeys } from '../../../api/roles.keys';
+import { call, callEnvelope } from '../../../api/client';
+import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
 import { tableScrollX } from '../shared';
@@ -27,7 +26,11 @@ const rows = (nodes: ActionView[]): (ActionView & { children?: unknown[] })[] =>
 /** 权限管理 (spec §2 "Permission management"): menus, pages and permissions. */
 export default function PageCtrlPage() {
   const can = useCan();
-  const tree = useQuery({ queryKey: roleKeys.actionTree, queryFn: () => getRoleTree('', '0,1,2') });
+  // every status ('') and type: the whole permission tree
+  const tree = useCall(actionsApi.getRoleTree, { Status: '', ActionType: '0,1,2' });
+  // the role page grants from the same tree
+  const invalidate = useInvalidate();
+  const reload = () => void invalidate(actionsApi.getRoleTree);
   const [editing, setEditing] = useState<{ id?: number } | null>(null);
   const [form] = Form.useForm<FormValues>();
   // closing the dialog over unsaved input asks first
@@ -41,7 +44,7 @@ export default function PageCtrlPage() {
     form.resetFields();
     if (row) {
       // a failed load was shown by the request wrapper; the dialog stays closed
-      const full = await getActionById(row.id).catch(() => null);
+      const full = await call(actionsApi.getActionById, { Id: row.id }).catch(() => null);
       if (!full) return;
       form.setFieldsValue({ ...full, pageActions: full.pageActions });
     } else {
@@ -66,18 +69,18 @@ export default function PageCtrlPage() {
     mutationFn: async () => {
       const v = await form.validateFields();
       const body: ActionBody = { ...v, id: editing?.id, pageActions: v.type === 1 ? v.pageActions : undefined };
-      return editing?.id ? editAction(body) : addAction(body);
+      return editing?.id ? callEnvelope(actionsApi.editAction, body) : callEnvelope(actionsApi.addAction, body);
     },
     success: (res) => res.msg || Msg.saved,
     onSuccess: () => {
       setEditing(null);
-      void tree.refetch();
+      reload();
     },
   });
   const toggleStatus = useAppMutation({
-    mutationFn: (code: string) => saveActionStatus(code),
+    mutationFn: (code: string) => callEnvelope(actionsApi.saveActionStatus, { Code: code }),
     success: Msg.ok,
-    onSuccess: () => void tree.refetch(),
+    onSuccess: reload,
   });
 
   const columns: TableColumnsType<ActionView> = [

@@ -1,15 +1,15 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Msg, type OrgNode, type PostView } from '@xuetu/contract';
+import { Msg, type OrgNode, type PostView, postsApi } from '@xuetu/contract';
 import { Empty, List, Modal, Space, Tree, type TreeDataNode, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { setOrgPostBySelectOrg } from '../../../api/posts';
+import { callEnvelope } from '../../../api/client';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useOrgTree } from '../shared';
 
 /** Post → departments (spec: selected paths, comma ids top to leaf; saved OrgIds are each path's last id). */
 export function AssignOrgDialog(props: { post: PostView | null; companySysCode?: string; onClose: () => void; onSaved: () => void }) {
   const save = useAppMutation({
-    mutationFn: (postCode: string) => setOrgPostBySelectOrg(postCode, checked),
+    mutationFn: (postCode: string) => callEnvelope(postsApi.setOrgPostBySelectOrg, { PostCode: postCode, OrgIds: checked }),
     success: Msg.saved,
     onSuccess: () => {
       props.onSaved();

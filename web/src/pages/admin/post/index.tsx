@@ -1,10 +1,10 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADMIN_NAME_MAX, AdminMsg, Msg, type OrgNode, Perm, type PostView } from '@xuetu/contract';
+import { ADMIN_NAME_MAX, AdminMsg, Msg, type OrgNode, Perm, type PostView, postsApi } from '@xuetu/contract';
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Space, Table, type TableColumnsType, Tree, type TreeDataNode } from 'antd';
 import { useState } from 'react';
-import { deletePost, getOrgPostListPage, getPostListPage, removeOrgPost, savePost } from '../../../api/posts';
-import { postKeys } from '../../../api/posts.keys';
+import { call, callEnvelope } from '../../../api/client';
+import { callKey, useCall, useInvalidate } from '../../../api/hooks';
 import { useIsMobile } from '../../../app/store/app';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
@@ -41,28 +41,26 @@ export default function PostPage() {
     () => setEditing(null),
   );
   const ready = !isPlatform || Boolean(company);
+  // one department's posts, or every post of the company
+  const input = { KeyWord: keyWord, OrgCode: org?.orgCode ?? '', ...page, companySysCode };
   const list = useQuery({
-    queryKey: postKeys.page(companySysCode, org?.orgCode, keyWord, page),
+    queryKey: callKey(org ? postsApi.getOrgPostListPage : postsApi.getPostListPage, input),
     enabled: ready,
     placeholderData: keepPreviousData,
     queryFn: async () => {
       if (org) {
-        const r = await getOrgPostListPage({ orgCode: org.orgCode, keyWord, ...page, companySysCode });
+        const r = await call(postsApi.getOrgPostListPage, input);
         return { models: r.models.map((m) => ({ ...m }) as Row), totalCount: r.totalCount };
       }
-      const r = await getPostListPage({ keyWord, ...page, companySysCode });
+      const { OrgCode: _all, ...rest } = input;
+      const r = await call(postsApi.getPostListPage, rest);
       return { models: r.models as Row[], totalCount: r.totalCount };
     },
   });
-  const allPosts = useQuery({
-    queryKey: postKeys.all(companySysCode),
-    queryFn: () => getPostListPage({ pageIndex: 1, pageSize: 1000, companySysCode }),
-    enabled: ready,
-  });
-  const reload = () => {
-    void list.refetch();
-    void allPosts.refetch();
-  };
+  const allPosts = useCall(postsApi.getPostListPage, { pageIndex: 1, pageSize: 1000, companySysCode }, { enabled: ready });
+  const invalidate = useInvalidate();
+  // the user forms' post choices change too
+  const reload = () => void invalidate(postsApi.getPostListPage, postsApi.getOrgPostListPage);
 
   /** The assignment dialog needs the post's current paths: from the row, or the full post list. */
   const openAssign = async (row: Row) => {
@@ -78,7 +76,7 @@ export default function PostPage() {
   const saveMut = useAppMutation({
     mutationFn: async () => {
       const v = await form.validateFields();
-      await savePost({
+      await callEnvelope(postsApi.savePost, {
         postCode: editing?.row?.postCode ?? '',
         postName: v.postName,
         importance: v.importance ?? 0,
@@ -93,13 +91,17 @@ export default function PostPage() {
     },
   });
   const save = () => saveMut.mutate();
-  const removeMut = useAppMutation({ mutationFn: (code: string) => deletePost(code), success: Msg.deleted, onSuccess: () => reload() });
+  const removeMut = useAppMutation({
+    mutationFn: (code: string) => callEnvelope(postsApi.deletePost, { PostCode: code }),
+    success: Msg.deleted,
+    onSuccess: () => reload(),
+  });
   const remove = async (row: Row) => {
     if (!(await confirm('是否删除此岗位'))) return;
     removeMut.mutate(row.postCode);
   };
   const detachMut = useAppMutation({
-    mutationFn: (row: Row) => removeOrgPost({ postCode: row.postCode, orgCode: row.orgCode ?? '' }),
+    mutationFn: (row: Row) => callEnvelope(postsApi.removeorgpost, { postCode: row.postCode, orgCode: row.orgCode ?? '' }),
     success: AdminMsg.removed,
     onSuccess: () => reload(),
   });

@@ -1,6 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { type ActionView, ADMIN_NAME_MAX, AdminMsg, Msg, Perm, type RoleView, SYS_ROLE_LABELS } from '@xuetu/contract';
+import {
+  type ActionView,
+  ADMIN_NAME_MAX,
+  AdminMsg,
+  actionsApi,
+  Msg,
+  Perm,
+  ROLE_LIST_ROWS,
+  type RoleView,
+  rolesApi,
+  SYS_ROLE_LABELS,
+} from '@xuetu/contract';
 import {
   Alert,
   Button,
@@ -18,9 +28,8 @@ import {
   type TreeDataNode,
 } from 'antd';
 import { useState } from 'react';
-import { getRoleTree } from '../../../api/actions';
-import { addRole, editRole, getCurrentRoles, getRoleListPage, getSysRoleEnum } from '../../../api/roles';
-import { roleKeys } from '../../../api/roles.keys';
+import { call, callEnvelope } from '../../../api/client';
+import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
 import { tableScrollX } from '../shared';
@@ -58,9 +67,12 @@ function applyCheck(nodes: ActionView[], current: number[], id: number, on: bool
 
 /** 角色管理 (spec §2 "Role management"): list, add/edit with the permission tree saved as roleAct. */
 export default function RolePage() {
-  const roles = useQuery({ queryKey: roleKeys.all, queryFn: () => getRoleListPage() });
-  const tree = useQuery({ queryKey: roleKeys.roleTree, queryFn: () => getRoleTree(1, '0,1,2') });
-  const sysEnum = useQuery({ queryKey: roleKeys.sysRoleEnum, queryFn: () => getSysRoleEnum(1) });
+  // spec §8: a failed role load only stops the loading state
+  const roles = useCall(rolesApi.getRoleListPage, { pageIndex: 1, pageRows: ROLE_LIST_ROWS, key: '' }, { config: { silent: true } });
+  // spec: the role tree is fetched with Status 1 and ActionType '0,1,2'
+  const tree = useCall(actionsApi.getRoleTree, { Status: 1, ActionType: '0,1,2' });
+  const sysEnum = useCall(rolesApi.getSysRoleEnum, { Type: 1 });
+  const invalidate = useInvalidate();
   const [editing, setEditing] = useState<{ role: RoleView | null; loading: boolean; allActions: boolean } | null>(null);
   const [checked, setChecked] = useState<number[]>([]);
   const [form] = Form.useForm<{ roleName: string; sysRoleEnum: number }>();
@@ -77,7 +89,7 @@ export default function RolePage() {
     setEditing({ role, loading: Boolean(role), allActions: false });
     if (role) {
       try {
-        const full = await getCurrentRoles(role.code);
+        const full = await call(rolesApi.getCurrentRoles, { RoleCode: role.code });
         setChecked(full.roleAct);
         setEditing({ role, loading: false, allActions: full.allActions });
       } catch {
@@ -92,12 +104,14 @@ export default function RolePage() {
       // the 平台管理员 role holds every action by its type: its tree is shown, never sent
       const roleAct = editing?.allActions ? [] : checked;
       const body = { code: editing?.role?.code ?? '', roleName: v.roleName, sysRoleEnum: v.sysRoleEnum, roleAct };
-      return editing?.role ? editRole(body) : addRole(body);
+      // spec path spelling: EidtRole
+      return editing?.role ? callEnvelope(rolesApi.eidtRole, body) : callEnvelope(rolesApi.addRole, body);
     },
     success: (res) => res.msg || Msg.saved,
     onSuccess: () => {
       setEditing(null);
-      void roles.refetch();
+      // the users page's role dialog lists them too
+      void invalidate(rolesApi.getRoleListPage);
     },
   });
   const columns: TableColumnsType<RoleView> = [

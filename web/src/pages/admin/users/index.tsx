@@ -1,12 +1,10 @@
 import { DownloadOutlined, DownOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminMsg, EnableStatus, Msg, Perm, type UserRowView } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { AdminMsg, EnableStatus, Msg, Perm, postsApi, type UserListBody, type UserRowView, usersApi } from '@xuetu/contract';
 import { App, Button, Card, Dropdown, Empty, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { getOrgPostListPage } from '../../../api/posts';
-import { postKeys } from '../../../api/posts.keys';
-import { exportUserList, getUserList, openAndClose, setPassword, type UserQuery } from '../../../api/users';
-import { userKeys } from '../../../api/users.keys';
+import { call, callDownload, callEnvelope } from '../../../api/client';
+import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
 import { CompanySelect, DEFAULT_PAGE, OrgTreeSelect, pager, useConfirm, useIsPlatform } from '../shared';
@@ -14,12 +12,12 @@ import { CompanyDialog, RolesDialog } from './components/AssignDialogs';
 import { ImportDialog } from './components/ImportDialog';
 import { LearnerDialog } from './components/LearnerDialog';
 
-type Filters = Pick<UserQuery, 'key' | 'status' | 'orgCode' | 'postCode' | 'refCompanyCode'>;
+type Filters = Partial<Pick<UserListBody, 'key' | 'status' | 'orgCode' | 'postCode' | 'refCompanyCode'>>;
 
 /** 用户管理 (spec §2 "User management list"). */
 export default function UserListPage() {
   const { message, notification } = App.useApp();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const can = useCan();
   const confirm = useConfirm();
   const isPlatform = useIsPlatform();
@@ -34,20 +32,22 @@ export default function UserListPage() {
   const editMode = can(Perm.UserSysEdit) || can(Perm.UserCompanyEdit);
   // spec §5: platform staff fetch only once a keyword, status or company is given
   const ready = !isPlatform || Boolean(filters.key || filters.status || filters.refCompanyCode);
-  const list = useQuery({
-    queryKey: userKeys.page(filters, page),
-    queryFn: () => getUserList({ ...filters, ...page }),
-    enabled: ready,
-    placeholderData: keepPreviousData,
-  });
+  const list = useCall(
+    usersApi.getUserList,
+    { ...filters, ...page },
+    {
+      enabled: ready,
+      placeholderData: keepPreviousData,
+    },
+  );
   const orgCode = Form.useWatch('orgCode', form);
   const refCompany = Form.useWatch('refCompanyCode', form);
-  const posts = useQuery({
-    queryKey: postKeys.ofOrg(orgCode, refCompany),
-    queryFn: () => getOrgPostListPage({ orgCode, pageIndex: 1, pageSize: 1000, companySysCode: isPlatform ? refCompany : '' }),
-    enabled: Boolean(orgCode),
-  });
-  const reload = () => qc.invalidateQueries({ queryKey: userKeys.list });
+  const posts = useCall(
+    postsApi.getOrgPostListPage,
+    { orgCode, pageIndex: 1, pageSize: 1000, companySysCode: (isPlatform ? refCompany : '') ?? '' },
+    { enabled: Boolean(orgCode) },
+  );
+  const reload = () => invalidate(usersApi.getUserList);
   const search = () => {
     setFilters(form.getFieldsValue());
     setPage((p) => ({ ...p, pageIndex: 1 }));
@@ -55,7 +55,7 @@ export default function UserListPage() {
 
   // one toast per outcome: the request wrapper shows a refusal (e.g. 不能停用自己), the page only success
   const toggleStatus = useAppMutation({
-    mutationFn: (u: UserRowView) => openAndClose(u.userId),
+    mutationFn: (u: UserRowView) => call(usersApi.openAndClose, { UserId: u.userId }),
     success: Msg.ok,
     onSuccess: () => void reload(),
   });
@@ -64,7 +64,8 @@ export default function UserListPage() {
     toggleStatus.mutate(u);
   };
   const resetPw = useAppMutation({
-    mutationFn: (u: UserRowView) => setPassword(u.userId),
+    // spec: POST with the user id in the query; msg carries the temporary password
+    mutationFn: (u: UserRowView) => callEnvelope(usersApi.setPassword, undefined, { params: { UserId: u.userId } }),
     // spec §8: the msg is shown as a persistent notification
     onSuccess: (res) => notification.success({ message: '密码已重置', description: res.msg, duration: 0 }),
   });
@@ -72,7 +73,9 @@ export default function UserListPage() {
     if (!(await confirm(`确定要重置“${u.chnName}”的密码吗？`))) return;
     resetPw.mutate(u);
   };
-  const exportList = useAppMutation({ mutationFn: (f: Filters) => exportUserList(f) });
+  const exportList = useAppMutation({
+    mutationFn: (f: Filters) => callDownload(usersApi.exportUserList, { ...f, pageIndex: 1, pageSize: 20 }),
+  });
   const doExport = () => {
     const f = form.getFieldsValue();
     if (isPlatform && !f.refCompanyCode) return void message.warning(AdminMsg.exportPickCompany);

@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { AdminMsg, Msg, type UserRowView } from '@xuetu/contract';
+import { AdminMsg, Msg, ROLE_LIST_ROWS, rolesApi, type UserRowView, usersApi } from '@xuetu/contract';
 import { App, Checkbox, Form, Modal, Tag } from 'antd';
 import { useEffect, useState } from 'react';
-import { getRoleListPage } from '../../../../api/roles';
-import { roleKeys } from '../../../../api/roles.keys';
-import { saveUserRole, setUserCompany } from '../../../../api/users';
+import { callEnvelope } from '../../../../api/client';
+import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { CompanySelect } from '../../shared';
 
@@ -13,7 +11,7 @@ export function CompanyDialog(props: { user: UserRowView | null; onClose: () => 
   const { message } = App.useApp();
   const [code, setCode] = useState<string | undefined>();
   const save = useAppMutation({
-    mutationFn: (v: { code: string; userId: number }) => setUserCompany(v.code, v.userId),
+    mutationFn: (v: { code: string; userId: number }) => callEnvelope(usersApi.setUserCompany, { Code: v.code, UserId: v.userId }),
     success: AdminMsg.companySet,
     onSuccess: () => {
       props.onSaved();
@@ -46,14 +44,19 @@ export function CompanyDialog(props: { user: UserRowView | null; onClose: () => 
 export function RolesDialog(props: { user: UserRowView | null; onClose: () => void; onSaved: () => void }) {
   const [codes, setCodes] = useState<string[]>([]);
   const save = useAppMutation({
-    mutationFn: (userId: number) => saveUserRole(userId, codes),
+    mutationFn: (userId: number) => callEnvelope(rolesApi.saveUserRole, { UserId: userId, RoleList: codes }),
     success: Msg.modified,
     onSuccess: () => {
       props.onSaved();
       props.onClose();
     },
   });
-  const roles = useQuery({ queryKey: roleKeys.all, queryFn: () => getRoleListPage(), enabled: Boolean(props.user) });
+  // spec §8: a failed role load only stops the loading state
+  const roles = useCall(
+    rolesApi.getRoleListPage,
+    { pageIndex: 1, pageRows: ROLE_LIST_ROWS, key: '' },
+    { enabled: Boolean(props.user), config: { silent: true } },
+  );
   useEffect(() => setCodes(props.user?.roleCode ?? []), [props.user]);
   const visible = (roles.data?.models ?? []).filter((r) => !r.companySysCode || r.companySysCode === props.user?.companySysCode);
   return (

@@ -1,8 +1,15 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { AdminMsg, COMPANY_USER_TEMPLATE_URL, IMPORT_DIALOG_WIDTH, IMPORT_RESULT_ROWS, USER_TEMPLATE_URL } from '@xuetu/contract';
+import {
+  AdminMsg,
+  COMPANY_USER_TEMPLATE_URL,
+  IMPORT_DIALOG_WIDTH,
+  IMPORT_RESULT_ROWS,
+  importsApi,
+  USER_TEMPLATE_URL,
+} from '@xuetu/contract';
 import { App, Button, Input, Modal, Progress, Space, Typography, Upload, type UploadFile } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { checkUserInfo, getImportJob, saveExportIn, uploadTemporarily } from '../../../../api/imports';
+import { call, callEnvelope, callUpload } from '../../../../api/client';
 import { ApiError } from '../../../../api/request';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { CompanySelect, useIsPlatform } from '../../shared';
@@ -52,7 +59,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
       return null;
     }
     if (url) return url;
-    const up = await uploadTemporarily(file);
+    const up = await callUpload(importsApi.uploadZFileByFormTemporarily, file);
     setUrl(up.url);
     return up.url;
   };
@@ -60,7 +67,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
   const check = useAppMutation({
     mutationFn: async () => {
       const u = await ensureUploaded();
-      return u ? checkUserInfo([u], company ?? '') : null;
+      return u ? callEnvelope(importsApi.checkuserinfo, { urls: [u], companySysCode: company ?? '' }) : null;
     },
     onSuccess: (res) => {
       if (!res) return;
@@ -79,7 +86,9 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
     mutationFn: async (): Promise<string | null> => {
       const u = await ensureUploaded();
       if (!u) return null;
-      const res = await saveExportIn([u], company ?? '').catch(unshown);
+      const res = await callEnvelope(importsApi.saveExportIn, { urls: [u], companySysCode: company ?? '' }, { silent: true }).catch(
+        unshown,
+      );
       setResult(res.msg);
       // a large file: the server writes it in the background; follow the job until it ends
       return 'jobId' in res.data ? followJob(res.data.jobId) : res.msg;
@@ -106,7 +115,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
       for (;;) {
         await wait(IMPORT_POLL_MS);
         if (generation.current !== mine) return null;
-        const job = await getImportJob(jobId).catch(unshown);
+        const job = await call(importsApi.getImportJob, { jobId }, { silent: true }).catch(unshown);
         if (generation.current !== mine) return null;
         setJobProgress(job.progress);
         if (job.status === 'done') return AdminMsg.importDone(job.added, job.updated);

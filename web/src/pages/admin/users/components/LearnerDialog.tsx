@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   ADMIN_NAME_MAX,
   AdminMsg,
@@ -9,14 +8,15 @@ import {
   Msg,
   PHONE_LENGTH,
   PHONE_PATTERN,
+  postsApi,
   type UserRowView,
+  usersApi,
 } from '@xuetu/contract';
 import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
-import { getOrgPostListPage, getPostListPage } from '../../../../api/posts';
-import { postKeys } from '../../../../api/posts.keys';
-import { editUserInfo } from '../../../../api/users';
+import { callEnvelope } from '../../../../api/client';
+import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { CompanySelect, OrgTreeSelect, useIsPlatform } from '../../shared';
 import { useConfirmDiscard } from '../../useConfirmDiscard';
@@ -47,16 +47,16 @@ export function LearnerDialog(props: {
   const company = Form.useWatch('companySysCode', form) ?? props.user?.companySysCode ?? '';
   const orgCode = Form.useWatch('orgCode', form);
   const scopeCompany = isPlatform ? company : '';
-  const orgPosts = useQuery({
-    queryKey: postKeys.ofOrg(orgCode, scopeCompany),
-    queryFn: () => getOrgPostListPage({ orgCode, pageIndex: 1, pageSize: 1000, companySysCode: scopeCompany }),
-    enabled: props.open && Boolean(orgCode),
-  });
-  const allPosts = useQuery({
-    queryKey: postKeys.all(scopeCompany),
-    queryFn: () => getPostListPage({ pageIndex: 1, pageSize: 1000, companySysCode: scopeCompany }),
-    enabled: props.open && (!isPlatform || Boolean(scopeCompany)),
-  });
+  const orgPosts = useCall(
+    postsApi.getOrgPostListPage,
+    { orgCode, pageIndex: 1, pageSize: 1000, companySysCode: scopeCompany },
+    { enabled: props.open && Boolean(orgCode) },
+  );
+  const allPosts = useCall(
+    postsApi.getPostListPage,
+    { pageIndex: 1, pageSize: 1000, companySysCode: scopeCompany },
+    { enabled: props.open && (!isPlatform || Boolean(scopeCompany)) },
+  );
 
   useEffect(() => {
     if (!props.open) return;
@@ -77,7 +77,7 @@ export function LearnerDialog(props: {
 
   const save = useAppMutation({
     mutationFn: (v: FormValues) =>
-      editUserInfo({
+      callEnvelope(usersApi.editUserInfo, {
         type: adding ? 1 : 0,
         userId: props.user?.userId,
         chnName: v.chnName,
