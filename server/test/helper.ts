@@ -75,6 +75,15 @@ export interface TestApp {
 }
 
 /**
+ * A seeded app and a demo account's token, for a file (or describe block) that signs in once:
+ * `beforeAll(async () => ([t, corp] = await appSignedIn('corpadmin')))`.
+ */
+export async function appSignedIn(account: string): Promise<[TestApp, string]> {
+  const t = await buildTestApp();
+  return [t, await t.login(account)];
+}
+
+/**
  * Builds the real app on a fresh database with the demo seed, as main.ts does.
  * `beforeReady` may add routes (e.g. a test-only route) before the app is ready.
  */

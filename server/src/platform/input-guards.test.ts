@@ -1,7 +1,7 @@
 import { count, DrizzleQueryError, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../test/helper.ts';
 import { auditLogs, notices } from '../db/schema/index.ts';
 import { call, outboxCode, U } from '../modules/identity/account/testkit.ts';
 import { loggableError } from './log-safe.ts';
@@ -13,10 +13,7 @@ import { loggableError } from './log-safe.ts';
 
 let t: TestApp;
 let corp: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  corp = await t.login('corpadmin');
-});
+beforeAll(async () => ([t, corp] = await appSignedIn('corpadmin')));
 afterAll(() => t.close());
 
 describe('control characters', () => {

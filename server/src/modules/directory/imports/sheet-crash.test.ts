@@ -1,6 +1,6 @@
 import { IMPORT_COLUMNS, idCardCheckChar } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
 import { AppError, appError } from '../../../platform/errors.ts';
 import { OffLoop, type OffLoopOptions } from '../../../platform/off-loop.ts';
@@ -32,10 +32,7 @@ describe('OffLoop: a worker that dies', () => {
 describe('the user import when its reader dies', () => {
   let t: TestApp;
   let corp: string;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    corp = await t.login('corpadmin');
-  });
+  beforeAll(async () => ([t, corp] = await appSignedIn('corpadmin')));
   afterAll(() => t.close());
 
   it('IMPORT_READ_FAILED in Chinese, nothing imported; the next read works', async () => {

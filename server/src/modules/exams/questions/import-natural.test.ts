@@ -1,7 +1,7 @@
 import { QUESTION_COLUMNS, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
 import { blankAnswer, ImportAnswerMsg, judgeAnswer } from './import-answers.ts';
 
@@ -32,10 +32,7 @@ describe('answers in natural forms (pure)', () => {
 describe('question import (app)', () => {
   let t: TestApp;
   let corp: string;
-  beforeAll(async () => {
-    t = await buildTestApp();
-    corp = await t.login('corpadmin');
-  });
+  beforeAll(async () => ([t, corp] = await appSignedIn('corpadmin')));
   afterAll(() => t.close());
 
   const workbook = (rows: string[][]) => buildWorkbook(QUESTION_COLUMNS, rows, '试题');

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../../test/factories.ts';
-import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, DEMO_PASSWORD, type TestApp } from '../../../../test/helper.ts';
 import { call, U } from './testkit.ts';
 
 // The forced password change after an administrator's reset (issue 38 item 14): the temporary
 // password and the new one, no SMS code — and only for an account still on its temporary password.
 let t: TestApp;
 let corp: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  corp = await t.login('corpadmin');
-});
+beforeAll(async () => ([t, corp] = await appSignedIn('corpadmin')));
 afterAll(() => t.close());
 
 const NEW_PASSWORD = 'Fresh#Pass1';
