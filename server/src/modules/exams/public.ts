@@ -45,6 +45,6 @@ export {
   practiceSourceSummaries,
   questionDirCode,
 } from './papers/practice-source.ts';
-export { cachedPracticeSource } from './papers/practice-source-cache.ts';
+export { cachedBankQuestions, cachedPracticeSource } from './papers/practice-source-cache.ts';
 // Exam taking seeds the closed demo exam's history.
 export { DEMO_HISTORY_EXAM, demoHistoryExam } from './seed.ts';

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { appError } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { type BankQuestion, bankQuestions } from '../../exams/public.ts';
+import { type BankQuestion, cachedBankQuestions } from '../../exams/public.ts';
 import { attemptsOf } from '../exam-taking.repository.ts';
 import { examReviewRule, ownAttemptHidden, questionHolds } from '../marking/answer-review.ts';
 import { givenToWire } from '../marking/scoring.ts';
@@ -194,7 +194,8 @@ export async function sweepExamMistakes(caller: Caller, userId: number): Promise
     plans.push({ p, free, held });
   }
   if (!plans.length) return;
-  const bank = await bankQuestions(
+  const bank = await cachedBankQuestions(
+    caller.ctx,
     db,
     caller.scope,
     plans.flatMap((x) => x.free.map((w) => w.qCode)),
@@ -221,7 +222,8 @@ export async function readWrongBook(caller: Caller, sourceCode: string): Promise
   const userId = requireActor(caller).userId;
   await sweepExamMistakes(caller, userId);
   const rows = await repo.wrongOf(db, userId, sourceCode);
-  const bank = await bankQuestions(
+  const bank = await cachedBankQuestions(
+    caller.ctx,
     db,
     caller.scope,
     rows.map((r) => r.qCode),
@@ -259,7 +261,7 @@ export async function answerWrong(caller: Caller, input: { wrongId: number; answ
   const userId = requireActor(caller).userId;
   const entry = await repo.findWrong(db, userId, input.wrongId);
   if (!entry) throw appError('WRONG_NOT_FOUND');
-  const q = (await bankQuestions(db, caller.scope, [entry.qCode])).get(entry.qCode);
+  const q = (await cachedBankQuestions(caller.ctx, db, caller.scope, [entry.qCode])).get(entry.qCode);
   if (!q) throw appError('WRONG_NOT_FOUND');
   const given = checkedAnswer(q, input.answer);
   const feedback = await feedbackFor(caller, userId, q, given);

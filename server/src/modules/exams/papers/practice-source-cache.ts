@@ -1,9 +1,9 @@
 import type { DbOrTx } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { localCache } from '../../../platform/local-cache.ts';
-import type { TenantScope } from '../../../platform/scope.ts';
+import { inScope, type TenantScope } from '../../../platform/scope.ts';
 import { bankGeneration } from '../questions/bank-generation.ts';
-import { type BankQuestion, type PracticeSourceQuestions, practiceSourceQuestions } from './practice-source.ts';
+import { type BankQuestion, bankQuestions, type PracticeSourceQuestions, practiceSourceQuestions } from './practice-source.ts';
 
 // The questions of a practice's source as every learner call reads them (issue 39 item 1: a
 // whole company practising at once read the directories and every question of the source on
@@ -52,4 +52,34 @@ export async function cachedPracticeSource(
     local.set(key, { generation: now, source });
   }
   return source;
+}
+
+/**
+ * bankQuestions, each question kept parsed in this process while the bank's generation stands
+ * (the 错题本 reads the questions of every entry on each load and each answer): one small read of
+ * the shared cache, and the database only for what this process has not seen under it.
+ */
+export async function cachedBankQuestions(
+  ctx: Pick<AppContext, 'cache' | 'clock' | 'locals'>,
+  db: DbOrTx,
+  scope: TenantScope,
+  qCodes: string[],
+): Promise<Map<string, BankQuestion>> {
+  const now = await bankGeneration(ctx);
+  const local = localCache<string, { generation: number; q: BankQuestion }>(ctx, 'bank-questions', {
+    max: 20_000,
+    ttlMs: TTL_SECONDS * 1000,
+  });
+  const out = new Map<string, BankQuestion>();
+  const missing: string[] = [];
+  for (const qCode of new Set(qCodes)) {
+    const hit = local.get(qCode);
+    if (hit?.generation !== now) missing.push(qCode);
+    else if (inScope(scope, hit.q.companySysCode)) out.set(qCode, hit.q);
+  }
+  for (const [qCode, q] of await bankQuestions(db, scope, missing)) {
+    local.set(qCode, { generation: now, q });
+    out.set(qCode, q);
+  }
+  return out;
 }
