@@ -29,3 +29,19 @@ export const adminMenus: MenuEntry[] = [
     ],
   },
 ];
+
+type OptionKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i';
+
+/** A question's nine option fields, empty but the ones given: `...optionFields({ a: '110', b: '119' })`. */
+export const optionFields = (filled: Partial<Record<OptionKey, string>> = {}): Record<OptionKey, string> => ({
+  a: '',
+  b: '',
+  c: '',
+  d: '',
+  e: '',
+  f: '',
+  g: '',
+  h: '',
+  i: '',
+  ...filled,
+});

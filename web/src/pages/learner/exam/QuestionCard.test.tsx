@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { AttemptQuestionView } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { optionFields } from '../../../test/fixtures';
 import { QuestionCard, TEXT_DEBOUNCE_MS } from './QuestionCard';
 
 const fillIn: AttemptQuestionView = {
@@ -10,15 +11,7 @@ const fillIn: AttemptQuestionView = {
   qName: '<p>首都是（），成立于___年。</p>',
   score: 20,
   blankCount: 2,
-  a: '',
-  b: '',
-  c: '',
-  d: '',
-  e: '',
-  f: '',
-  g: '',
-  h: '',
-  i: '',
+  ...optionFields(),
 };
 
 beforeEach(() => vi.useFakeTimers());

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type { AttemptQuestionView, ExamPaperView, ReportLeaveResult } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { optionFields } from '../../../test/fixtures';
 import { journalStore as store } from '../../../test/memoryJournal';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { renderWithApp } from '../../../test/renderApp';
@@ -23,15 +24,7 @@ const question = (qCode: string, order: number, qType: number): AttemptQuestionV
   qName: `第 ${qCode} 题题干`,
   score: 10,
   blankCount: 0,
-  a: qType === 3 ? '正确' : '甲',
-  b: qType === 3 ? '错误' : '乙',
-  c: '',
-  d: '',
-  e: '',
-  f: '',
-  g: '',
-  h: '',
-  i: '',
+  ...optionFields({ a: qType === 3 ? '正确' : '甲', b: qType === 3 ? '错误' : '乙' }),
 });
 const paper = (leaveCount: number): ExamPaperView => ({
   userpaperId: ID,

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AttemptQuestionView, ExamPaperView } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { optionFields } from '../../../test/fixtures';
 import { journalStore as store } from '../../../test/memoryJournal';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { renderWithApp } from '../../../test/renderApp';
@@ -24,15 +25,7 @@ const single: AttemptQuestionView = {
   qName: '火警电话是？',
   score: 100,
   blankCount: 0,
-  a: '110',
-  b: '119',
-  c: '120',
-  d: '',
-  e: '',
-  f: '',
-  g: '',
-  h: '',
-  i: '',
+  ...optionFields({ a: '110', b: '119', c: '120' }),
 };
 const paperWith = (answer: string | undefined, heldHere: boolean): ExamPaperView => ({
   userpaperId: ID,

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { AnswerHidden, ExamResultView } from '@xuetu/contract';
 import { describe, expect, it } from 'vitest';
+import { optionFields } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/renderApp';
 import { ExamResultContent } from './ExamResultContent';
 
@@ -9,15 +10,7 @@ const question = (answer: string) => ({
   order: 1,
   qName: '火警电话是？',
   qType: 1,
-  a: '110',
-  b: '119',
-  c: '',
-  d: '',
-  e: '',
-  f: '',
-  g: '',
-  h: '',
-  i: '',
+  ...optionFields({ a: '110', b: '119' }),
   answer,
   answerStr: 'A',
   scoreStr: answer ? '0' : '',

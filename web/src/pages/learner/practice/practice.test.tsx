@@ -3,6 +3,7 @@ import type { PracticeFeedback, PracticeNext, WrongBookView } from '@xuetu/contr
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetRequestState } from '../../../api/request';
+import { optionFields } from '../../../test/fixtures';
 import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { renderWithApp } from '../../../test/renderApp';
 import { toasts } from '../../../test/toasts';
@@ -16,15 +17,7 @@ const question = {
   qType: 1,
   qName: '火警电话是？',
   blankCount: 0,
-  a: '110',
-  b: '119',
-  c: '120',
-  d: '',
-  e: '',
-  f: '',
-  g: '',
-  h: '',
-  i: '',
+  ...optionFields({ a: '110', b: '119', c: '120' }),
 };
 const next = (over: Partial<PracticeNext> = {}): PracticeNext => ({
   practiceCode: 'PR1',
