@@ -192,41 +192,6 @@ export async function findWrong(db: DbOrTx, userId: number, id: number, lock = f
   return row;
 }
 
-/** The learner's entries of one question, locked (every source: an answer counts for each). */
-export function wrongOfQuestion(db: DbOrTx, userId: number, qCode: string): Promise<WrongRow[]> {
-  return db
-    .select()
-    .from(wrongBook)
-    .where(and(eq(wrongBook.userId, userId), eq(wrongBook.qCode, qCode)))
-    .orderBy(asc(wrongBook.id))
-    .for('update');
-}
-
-// The learner's own rows: a wrong answer puts the question in (or back to a streak of 0).
-export async function upsertWrong(db: DbOrTx, values: typeof wrongBook.$inferInsert): Promise<void> {
-  await db
-    .insert(wrongBook)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [wrongBook.userId, wrongBook.sourceKind, wrongBook.sourceCode, wrongBook.qCode],
-      set: { lastAnswer: values.lastAnswer, rightStreak: 0, updatedAt: values.updatedAt },
-    });
-}
-
-// The learner's own rows.
-export async function updateWrong(
-  db: DbOrTx,
-  userId: number,
-  ids: number[],
-  values: Partial<typeof wrongBook.$inferInsert>,
-): Promise<void> {
-  if (!ids.length) return;
-  await db
-    .update(wrongBook)
-    .set(values)
-    .where(and(eq(wrongBook.userId, userId), inArray(wrongBook.id, ids)));
-}
-
 // The learner's own rows.
 export async function deleteWrong(db: DbOrTx, userId: number, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
