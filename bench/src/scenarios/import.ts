@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
-import { buildApp } from '../../../server/src/app.ts';
+import { benchDir, buildBenchApp } from './bench-app.ts';
 
 // User import and export at scale (issue 4): a fresh app on the embedded database with the demo
 // seed; the company administrator checks and imports 10,000 generated rows, re-imports them
@@ -37,21 +35,10 @@ async function workbook(count: number): Promise<Buffer> {
 }
 
 export async function benchImport(): Promise<{ name: string; seconds: number }[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'xuetu-bench-import-'));
-  const { app } = await buildApp({
-    env: {
-      PGLITE_DIR: join(dir, 'db'),
-      FILES_DIR: join(dir, 'files'),
-      SEED_DEMO: true,
-      RATE_LIMIT_PER_MINUTE: 100_000_000,
-      RATE_LIMIT_ANON_PER_MINUTE: 100_000_000,
-      CAPTCHA_PROVIDER: 'none',
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'silent',
-      // the import job is picked up at once (the default looks every 2 s): the time measured is the import's
-      JOBS_POLL_MS: 100,
-    },
-    logger: false,
+  const dir = benchDir('import');
+  const { app } = await buildBenchApp(dir, {
+    // the import job is picked up at once (the default looks every 2 s): the time measured is the import's
+    JOBS_POLL_MS: 100,
   });
   await app.ready();
   const results: { name: string; seconds: number }[] = [];

@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../../server/src/app.ts';
 import { DEMO_COMPANY, DEMO_PASSWORD } from '../../../server/src/db/seed/demo.ts';
 import * as ia from '../../../server/src/modules/exam-taking/stats/item-analysis.repository.ts';
 import { scratchDatabase } from '../../../server/test/postgres.ts';
+import { benchDir, buildBenchApp } from './bench-app.ts';
 
 // BENCH_ONLY=itemanalysis (issue 26 item 4): 10,000 submitted attempts of one exam (7,000
 // learners, 3,000 of them with a second attempt; 20 questions each: 12 single, 4 multiple, 4
@@ -31,21 +30,8 @@ interface Measure {
 }
 
 async function measureOn(label: string, env: Record<string, unknown>): Promise<Measure> {
-  const dir = mkdtempSync(join(tmpdir(), 'xuetu-bench-ia-'));
-  const { app, ctx } = await buildApp({
-    env: {
-      PGLITE_DIR: join(dir, 'db'),
-      FILES_DIR: join(dir, 'files'),
-      SEED_DEMO: true,
-      RATE_LIMIT_PER_MINUTE: 100_000_000,
-      RATE_LIMIT_ANON_PER_MINUTE: 100_000_000,
-      CAPTCHA_PROVIDER: 'none',
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
-    logger: false,
-  });
+  const dir = benchDir('ia');
+  const { app, ctx } = await buildBenchApp(dir, env);
   try {
     await app.ready();
     const db = ctx.db;

@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { examsApi, PAGE_SIZE_DEFAULT, practiceApi, resDirApi, trainResApi, userexamApi } from '@xuetu/contract';
-import { buildApp } from '../../../server/src/app.ts';
 import { DEMO_COMPANY, DEMO_PASSWORD } from '../../../server/src/db/seed/demo.ts';
 import { scratchDatabase } from '../../../server/test/postgres.ts';
 import { traceDatabase } from '../db-trace.ts';
+import { benchDir, buildBenchApp } from './bench-app.ts';
 import { EXAMS, insertListsCompany, LEARNERS, PRACTICES, RESOURCES } from './lists-fixtures.ts';
 
 // BENCH_ONLY=lists (issue 39 item 6): the first screen of 我的考试, 资源管理, 考试安排 and 练习管理
@@ -89,21 +88,8 @@ function startTranscodes(n: number): ChildProcess[] {
 }
 
 async function measureOn(label: string, env: Record<string, unknown>): Promise<{ label: string; seconds: number; pages: PageResult[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'xuetu-bench-lists-'));
-  const { app, ctx } = await buildApp({
-    env: {
-      PGLITE_DIR: join(dir, 'db'),
-      FILES_DIR: join(dir, 'files'),
-      SEED_DEMO: true,
-      RATE_LIMIT_PER_MINUTE: 100_000_000,
-      RATE_LIMIT_ANON_PER_MINUTE: 100_000_000,
-      CAPTCHA_PROVIDER: 'none',
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
-    logger: false,
-  });
+  const dir = benchDir('lists');
+  const { app, ctx } = await buildBenchApp(dir, env);
   try {
     await app.ready();
     const t0 = performance.now();

@@ -1,10 +1,9 @@
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, rmSync, statSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { buildApp } from '../../../server/src/app.ts';
+import { benchDir, buildBenchApp } from './bench-app.ts';
 
 // Media (issue 11): delivery of a signed HLS segment of a seeded video (req/s, compared with the
 // baselines of the same run), and a 200 MB resumable (tus) upload end to end (received, checked,
@@ -73,25 +72,14 @@ async function bigFile(path: string, mb: number): Promise<void> {
 
 export async function benchMediaUpload(): Promise<{ name: string; seconds: number }[]> {
   const mb = Number(process.env.BENCH_UPLOAD_MB ?? 200);
-  const dir = mkdtempSync(join(tmpdir(), 'xuetu-bench-media-'));
+  const dir = benchDir('media');
   const file = join(dir, 'big.mp4');
   await bigFile(file, mb);
   const size = statSync(file).size;
-  const { app } = await buildApp({
-    env: {
-      PGLITE_DIR: join(dir, 'db'),
-      FILES_DIR: join(dir, 'files'),
-      MEDIA_TUS_DIR: join(dir, 'tus'),
-      SEED_DEMO: true,
-      RATE_LIMIT_PER_MINUTE: 100_000_000,
-      RATE_LIMIT_ANON_PER_MINUTE: 100_000_000,
-      CAPTCHA_PROVIDER: 'none',
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'silent',
-      // the uploaded bytes are not a real video: no job runs in this process
-      JOBS_POLL_MS: 0,
-    },
-    logger: false,
+  const { app } = await buildBenchApp(dir, {
+    MEDIA_TUS_DIR: join(dir, 'tus'),
+    // the uploaded bytes are not a real video: no job runs in this process
+    JOBS_POLL_MS: 0,
   });
   try {
     const base = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { QUESTION_COLUMNS } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
-import { buildApp } from '../../../server/src/app.ts';
+import { benchDir, buildBenchApp } from './bench-app.ts';
 
 // Question bank import speed (issue 27): the company administrator checks and imports a generated
 // 2,000-question Moodle XML file (five categories; single, multiple, true/false, short answer and
@@ -74,21 +72,8 @@ async function workbook(run: string): Promise<Buffer> {
 }
 
 export async function benchQuestionImport(label: string, env: Record<string, unknown>): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'xuetu-bench-qimport-'));
-  const { app } = await buildApp({
-    env: {
-      PGLITE_DIR: join(dir, 'db'),
-      FILES_DIR: join(dir, 'files'),
-      SEED_DEMO: true,
-      RATE_LIMIT_PER_MINUTE: 100_000_000,
-      RATE_LIMIT_ANON_PER_MINUTE: 100_000_000,
-      CAPTCHA_PROVIDER: 'none',
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
-    logger: false,
-  });
+  const dir = benchDir('qimport');
+  const { app } = await buildBenchApp(dir, env);
   await app.ready();
   const lines: string[] = [];
   try {
