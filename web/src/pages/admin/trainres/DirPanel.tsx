@@ -1,10 +1,10 @@
-import { DeleteOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
 import { Perm, type ResDirNode, TrainResLimits, TrainResMsg } from '@xuetu/contract';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Tooltip, Tree, type TreeProps } from 'antd';
+import { Form, Input, Modal, type TreeProps } from 'antd';
 import { useState } from 'react';
 import { deleteResDir, saveResDir } from '../../../api/trainres';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
+import { DirTreeCard } from '../TreeTablePage';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 
 export const findDir = (nodes: ResDirNode[], code: string): ResDirNode | undefined => {
@@ -112,60 +112,29 @@ export function DirPanel({
   };
 
   return (
-    <Card
-      variant="borderless"
+    <DirTreeCard
       title="资源目录"
-      data-testid="res-dir-panel"
-      extra={
-        editable && (
-          <Space size={0}>
-            <Tooltip title="新增目录">
-              <Button
-                type="text"
-                icon={<FolderAddOutlined />}
-                aria-label="新增目录"
-                onClick={() => {
-                  form.setFieldsValue({ dName: '' });
-                  setDialog({ open: true, dCode: '', dName: '', dpNo: current?.dNo ?? '' });
-                }}
-              />
-            </Tooltip>
-            <Tooltip title="重命名">
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label="重命名目录"
-                disabled={!current}
-                onClick={() => {
-                  if (!current) return;
-                  form.setFieldsValue({ dName: current.dName });
-                  setDialog({ open: true, dCode: current.dCode, dName: current.dName, dpNo: current.dpNo });
-                }}
-              />
-            </Tooltip>
-            <Popconfirm title="确定删除该目录及其下级目录吗？" disabled={!current} onConfirm={() => remove.mutate(selected)}>
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除目录" disabled={!current} />
-            </Popconfirm>
-          </Space>
-        )
-      }
+      testId="res-dir-panel"
+      editable={editable}
+      picked={Boolean(current)}
+      onAdd={() => {
+        form.setFieldsValue({ dName: '' });
+        setDialog({ open: true, dCode: '', dName: '', dpNo: current?.dNo ?? '' });
+      }}
+      edit={{ tip: '重命名', label: '重命名目录' }}
+      onEdit={() => {
+        if (!current) return;
+        form.setFieldsValue({ dName: current.dName });
+        setDialog({ open: true, dCode: current.dCode, dName: current.dName, dpNo: current.dpNo });
+      }}
+      deleteConfirm="确定删除该目录及其下级目录吗？"
+      onDelete={() => remove.mutate(selected)}
+      allLabel={allLabel}
+      selected={selected}
+      onSelect={onSelect}
+      treeData={toTree(tree)}
+      treeProps={{ draggable: editable ? { icon: false } : false, onDrop }}
     >
-      <Button type={selected ? 'text' : 'link'} style={{ paddingLeft: 4 }} onClick={() => onSelect('')}>
-        {allLabel}
-      </Button>
-      {tree.length ? (
-        <Tree
-          blockNode
-          defaultExpandAll
-          draggable={editable ? { icon: false } : false}
-          onDrop={onDrop}
-          selectedKeys={selected ? [selected] : []}
-          treeData={toTree(tree)}
-          onSelect={(keys) => onSelect(String(keys[0] ?? ''))}
-        />
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无目录" />
-      )}
       <Modal
         open={dialog.open}
         title={dialog.dCode ? '重命名目录' : '新增目录'}
@@ -186,6 +155,6 @@ export function DirPanel({
           </Form.Item>
         </Form>
       </Modal>
-    </Card>
+    </DirTreeCard>
   );
 }

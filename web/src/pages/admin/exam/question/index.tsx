@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, ExportOutlined, FolderAddOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ExamLimits,
@@ -12,7 +12,7 @@ import {
   type QuestionView,
   stemText,
 } from '@xuetu/contract';
-import { App, Button, Card, Col, Dropdown, Empty, Form, Input, Modal, Popconfirm, Row, Select, Space, Table, Tooltip, Tree } from 'antd';
+import { App, Button, Card, Dropdown, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import {
   deleteQuestionDir,
@@ -26,6 +26,7 @@ import { examKeys } from '../../../../api/exams.keys';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { DEFAULT_PAGE, pager } from '../../shared';
+import { DirTreeCard, TreeTablePage } from '../../TreeTablePage';
 import { answerText, DirSelect, typeTag, useDirTree, useExamCompany } from '../shared';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionImportDialog } from './QuestionImportDialog';
@@ -102,217 +103,179 @@ export default function QuestionBankPage() {
 
   return (
     <div data-testid="question-bank">
-      <Row gutter={16}>
-        <Col xs={24} md={7} lg={6}>
-          <Card
-            variant="borderless"
+      <TreeTablePage
+        side={
+          <DirTreeCard
             title="题库目录"
-            extra={
-              <Can action={Perm.QuestionEdit}>
-                <Space size={0}>
-                  <Tooltip title="新增目录">
-                    <Button
-                      type="text"
-                      icon={<FolderAddOutlined />}
-                      aria-label="新增目录"
-                      onClick={() => setDirForm({ open: true, dirCode: '', dirName: '', pCode: dirCode })}
-                    />
-                  </Tooltip>
-                  <Tooltip title="编辑目录">
-                    <Button
-                      type="text"
-                      icon={<EditOutlined />}
-                      aria-label="编辑目录"
-                      disabled={!current}
-                      onClick={() =>
-                        current && setDirForm({ open: true, dirCode: current.dirCode, dirName: current.dirName, pCode: current.pCode })
-                      }
-                    />
-                  </Tooltip>
-                  <Popconfirm title="确定删除该目录吗？" disabled={!current} onConfirm={() => removeDir.mutate(dirCode)}>
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label="删除目录" disabled={!current} />
-                  </Popconfirm>
-                </Space>
-              </Can>
-            }
+            editable={can(Perm.QuestionEdit)}
+            picked={Boolean(current)}
+            onAdd={() => setDirForm({ open: true, dirCode: '', dirName: '', pCode: dirCode })}
+            edit={{ tip: '编辑目录', label: '编辑目录' }}
+            onEdit={() => current && setDirForm({ open: true, dirCode: current.dirCode, dirName: current.dirName, pCode: current.pCode })}
+            deleteConfirm="确定删除该目录吗？"
+            onDelete={() => removeDir.mutate(dirCode)}
+            top={picker && <div style={{ marginBottom: 12 }}>{picker}</div>}
+            allLabel="全部试题"
+            selected={dirCode}
+            onAll={() => setDirCode('')}
+            onSelect={(code) => {
+              setDirCode(code);
+              setPage((p) => ({ ...p, pageIndex: 1 }));
+            }}
+            treeData={toTree(tree)}
+          />
+        }
+      >
+        <Card variant="borderless">
+          <Form
+            layout="inline"
+            style={{ marginBottom: 16, rowGap: 12 }}
+            onFinish={(v: { keyword?: string; qType?: number; difficulty?: number }) => {
+              setFilter({ keyword: v.keyword ?? '', qType: v.qType, difficulty: v.difficulty });
+              setPage((p) => ({ ...p, pageIndex: 1 }));
+            }}
           >
-            {picker && <div style={{ marginBottom: 12 }}>{picker}</div>}
-            <Button type={dirCode ? 'text' : 'link'} style={{ paddingLeft: 4 }} onClick={() => setDirCode('')}>
-              全部试题
-            </Button>
-            {tree.length ? (
-              <Tree
-                blockNode
-                defaultExpandAll
-                selectedKeys={dirCode ? [dirCode] : []}
-                treeData={toTree(tree)}
-                onSelect={(keys) => {
-                  setDirCode(String(keys[0] ?? ''));
-                  setPage((p) => ({ ...p, pageIndex: 1 }));
-                }}
+            <Form.Item name="keyword">
+              <Input placeholder="题干关键字" allowClear />
+            </Form.Item>
+            <Form.Item name="qType">
+              <Select
+                style={{ width: 110 }}
+                aria-label="题型"
+                placeholder="题型"
+                allowClear
+                options={Q_TYPES.map((t) => ({ value: t, label: Q_TYPE_LABELS[t] }))}
               />
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无目录" />
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} md={17} lg={18}>
-          <Card variant="borderless">
-            <Form
-              layout="inline"
-              style={{ marginBottom: 16, rowGap: 12 }}
-              onFinish={(v: { keyword?: string; qType?: number; difficulty?: number }) => {
-                setFilter({ keyword: v.keyword ?? '', qType: v.qType, difficulty: v.difficulty });
-                setPage((p) => ({ ...p, pageIndex: 1 }));
-              }}
-            >
-              <Form.Item name="keyword">
-                <Input placeholder="题干关键字" allowClear />
-              </Form.Item>
-              <Form.Item name="qType">
-                <Select
-                  style={{ width: 110 }}
-                  aria-label="题型"
-                  placeholder="题型"
-                  allowClear
-                  options={Q_TYPES.map((t) => ({ value: t, label: Q_TYPE_LABELS[t] }))}
-                />
-              </Form.Item>
-              <Form.Item name="difficulty">
-                <Select
-                  style={{ width: 100 }}
-                  aria-label="难度"
-                  placeholder="难度"
-                  allowClear
-                  options={[1, 2, 3, 4, 5].map((v) => ({ value: v, label: `${v} 星` }))}
-                />
-              </Form.Item>
-              <Space wrap>
-                <Button type="primary" htmlType="submit">
-                  搜索
+            </Form.Item>
+            <Form.Item name="difficulty">
+              <Select
+                style={{ width: 100 }}
+                aria-label="难度"
+                placeholder="难度"
+                allowClear
+                options={[1, 2, 3, 4, 5].map((v) => ({ value: v, label: `${v} 星` }))}
+              />
+            </Form.Item>
+            <Space wrap>
+              <Button type="primary" htmlType="submit">
+                搜索
+              </Button>
+              <Can action={Perm.QuestionEdit}>
+                <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, qCode: null })} data-testid="question-add">
+                  新增试题
                 </Button>
-                <Can action={Perm.QuestionEdit}>
-                  <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, qCode: null })} data-testid="question-add">
-                    新增试题
+              </Can>
+              <Can action={Perm.QuestionImport}>
+                <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="question-import">
+                  导入
+                </Button>
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: QUESTION_EXPORT_FORMATS.map((f) => ({ key: f, label: QUESTION_FORMAT_LABELS[f] })),
+                    onClick: ({ key }) => exportList.mutate(key as QuestionExportFormat),
+                  }}
+                >
+                  <Button icon={<ExportOutlined />} loading={exportList.isPending} data-testid="question-export">
+                    导出
                   </Button>
-                </Can>
-                <Can action={Perm.QuestionImport}>
-                  <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="question-import">
-                    导入
+                </Dropdown>
+              </Can>
+              <Can action={Perm.QuestionEdit}>
+                <Popconfirm
+                  title={`确定删除选中的 ${selected.length} 道试题吗？`}
+                  disabled={!selected.length}
+                  onConfirm={() => remove.mutate(selected)}
+                >
+                  <Button danger disabled={!selected.length}>
+                    批量删除
                   </Button>
-                  <Dropdown
-                    trigger={['click']}
-                    menu={{
-                      items: QUESTION_EXPORT_FORMATS.map((f) => ({ key: f, label: QUESTION_FORMAT_LABELS[f] })),
-                      onClick: ({ key }) => exportList.mutate(key as QuestionExportFormat),
-                    }}
-                  >
-                    <Button icon={<ExportOutlined />} loading={exportList.isPending} data-testid="question-export">
-                      导出
-                    </Button>
-                  </Dropdown>
-                </Can>
-                <Can action={Perm.QuestionEdit}>
-                  <Popconfirm
-                    title={`确定删除选中的 ${selected.length} 道试题吗？`}
-                    disabled={!selected.length}
-                    onConfirm={() => remove.mutate(selected)}
-                  >
-                    <Button danger disabled={!selected.length}>
-                      批量删除
-                    </Button>
-                  </Popconfirm>
-                </Can>
-              </Space>
-            </Form>
-            <Table<QuestionView>
-              rowKey="qCode"
-              loading={list.isFetching}
-              dataSource={list.data?.models ?? []}
-              rowSelection={can(Perm.QuestionEdit) ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]) } : undefined}
-              scroll={{ x: 1180 }}
-              pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
-              columns={[
-                { title: '题型', dataIndex: 'qType', width: 90, render: typeTag },
-                { title: '题干', dataIndex: 'qName', width: 340, ellipsis: true, render: (v: string) => stemText(v) },
-                // the key as a person reads it (fill-in: 第1空：北京 或 北京市), not the stored JSON
-                { title: '答案', dataIndex: 'answer', width: 140, ellipsis: true, render: (v: string, r) => answerText(r.qType, v) },
-                { title: '难度', dataIndex: 'difficulty', width: 70 },
-                { title: '分值', dataIndex: 'score', width: 70 },
-                { title: '目录', dataIndex: 'dirName', width: 120, ellipsis: true },
-                { title: '更新时间', dataIndex: 'updateTime', width: 160, render: (v: string) => v.slice(0, 16) },
-                {
-                  title: '操作',
-                  key: 'op',
-                  width: 130,
-                  fixed: 'right',
-                  render: (_: unknown, q) =>
-                    can(Perm.QuestionEdit) && (
-                      <Space size={4}>
-                        <Button size="small" type="link" onClick={() => setEditor({ open: true, qCode: q.qCode })}>
-                          编辑
-                        </Button>
-                        <Popconfirm title="确定删除该试题吗？已使用它的试卷会保留它。" onConfirm={() => remove.mutate([q.qCode])}>
-                          <Button size="small" type="link" danger>
-                            删除
-                          </Button>
-                        </Popconfirm>
-                      </Space>
-                    ),
-                },
-              ]}
-            />
-          </Card>
-        </Col>
-        <QuestionEditor
-          open={editor.open}
-          qCode={editor.qCode}
-          tree={tree}
-          defaultDir={dirCode}
-          company={company}
-          onClose={() => setEditor({ open: false, qCode: null })}
-          onSaved={() => {
-            setEditor({ open: false, qCode: null });
-            reload();
-          }}
-        />
-        <QuestionImportDialog
-          open={importing}
-          tree={tree}
-          defaultDir={dirCode}
-          company={company}
-          onClose={() => setImporting(false)}
-          onImported={reload}
-        />
-        <Modal
-          open={dirForm.open}
-          title={dirForm.dirCode ? '编辑目录' : '新增目录'}
-          onCancel={() => setDirForm((f) => ({ ...f, open: false }))}
-          onOk={() => (dirForm.dirName.trim() ? saveDir.mutate() : message.error('请输入目录名称'))}
-          confirmLoading={saveDir.isPending}
-          okText="保存"
-          cancelText="取消"
-          destroyOnHidden
-        >
-          <Form layout="vertical">
-            <Form.Item label="目录名称" required>
-              <Input
-                value={dirForm.dirName}
-                maxLength={ExamLimits.nameMax}
-                onChange={(e) => setDirForm((f) => ({ ...f, dirName: e.target.value }))}
-              />
-            </Form.Item>
-            <Form.Item label="上级目录">
-              <DirSelect
-                tree={tree}
-                value={dirForm.pCode}
-                onChange={(v) => setDirForm((f) => ({ ...f, pCode: v }))}
-                placeholder="顶级目录"
-              />
-            </Form.Item>
+                </Popconfirm>
+              </Can>
+            </Space>
           </Form>
-        </Modal>
-      </Row>
+          <Table<QuestionView>
+            rowKey="qCode"
+            loading={list.isFetching}
+            dataSource={list.data?.models ?? []}
+            rowSelection={can(Perm.QuestionEdit) ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]) } : undefined}
+            scroll={{ x: 1180 }}
+            pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+            columns={[
+              { title: '题型', dataIndex: 'qType', width: 90, render: typeTag },
+              { title: '题干', dataIndex: 'qName', width: 340, ellipsis: true, render: (v: string) => stemText(v) },
+              // the key as a person reads it (fill-in: 第1空：北京 或 北京市), not the stored JSON
+              { title: '答案', dataIndex: 'answer', width: 140, ellipsis: true, render: (v: string, r) => answerText(r.qType, v) },
+              { title: '难度', dataIndex: 'difficulty', width: 70 },
+              { title: '分值', dataIndex: 'score', width: 70 },
+              { title: '目录', dataIndex: 'dirName', width: 120, ellipsis: true },
+              { title: '更新时间', dataIndex: 'updateTime', width: 160, render: (v: string) => v.slice(0, 16) },
+              {
+                title: '操作',
+                key: 'op',
+                width: 130,
+                fixed: 'right',
+                render: (_: unknown, q) =>
+                  can(Perm.QuestionEdit) && (
+                    <Space size={4}>
+                      <Button size="small" type="link" onClick={() => setEditor({ open: true, qCode: q.qCode })}>
+                        编辑
+                      </Button>
+                      <Popconfirm title="确定删除该试题吗？已使用它的试卷会保留它。" onConfirm={() => remove.mutate([q.qCode])}>
+                        <Button size="small" type="link" danger>
+                          删除
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+              },
+            ]}
+          />
+        </Card>
+      </TreeTablePage>
+      <QuestionEditor
+        open={editor.open}
+        qCode={editor.qCode}
+        tree={tree}
+        defaultDir={dirCode}
+        company={company}
+        onClose={() => setEditor({ open: false, qCode: null })}
+        onSaved={() => {
+          setEditor({ open: false, qCode: null });
+          reload();
+        }}
+      />
+      <QuestionImportDialog
+        open={importing}
+        tree={tree}
+        defaultDir={dirCode}
+        company={company}
+        onClose={() => setImporting(false)}
+        onImported={reload}
+      />
+      <Modal
+        open={dirForm.open}
+        title={dirForm.dirCode ? '编辑目录' : '新增目录'}
+        onCancel={() => setDirForm((f) => ({ ...f, open: false }))}
+        onOk={() => (dirForm.dirName.trim() ? saveDir.mutate() : message.error('请输入目录名称'))}
+        confirmLoading={saveDir.isPending}
+        okText="保存"
+        cancelText="取消"
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label="目录名称" required>
+            <Input
+              value={dirForm.dirName}
+              maxLength={ExamLimits.nameMax}
+              onChange={(e) => setDirForm((f) => ({ ...f, dirName: e.target.value }))}
+            />
+          </Form.Item>
+          <Form.Item label="上级目录">
+            <DirSelect tree={tree} value={dirForm.pCode} onChange={(v) => setDirForm((f) => ({ ...f, pCode: v }))} placeholder="顶级目录" />
+          </Form.Item>
+        </Form>
+      </Modal>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   RES_TYPE_LABELS,
   type ResView,
 } from '@xuetu/contract';
-import { Alert, App, Button, Card, Col, Form, Input, Modal, Popconfirm, Row, Select, Space, Switch, Table, Tag, TreeSelect } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import {
   batchSubmitRes,
@@ -28,6 +28,7 @@ import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
 import { DEFAULT_PAGE, pager } from '../../shared';
+import { TreeTablePage } from '../../TreeTablePage';
 import { DirPanel } from '../DirPanel';
 import { dirOptions, ResEditor } from '../ResEditor';
 import { AuditHistoryDrawer, statusTag, useResCompany, useResDirs } from '../shared';
@@ -96,236 +97,237 @@ export default function ResourceManagePage() {
 
   return (
     <div data-testid="res-manage">
-      <Row gutter={16}>
-        <Col xs={24} md={7} lg={6}>
-          {picker && <div style={{ marginBottom: 12 }}>{picker}</div>}
-          <DirPanel
-            tree={tree}
-            selected={dCode}
-            company={company}
-            onChanged={reload}
-            onSelect={(c) => {
-              setDCode(c);
-              setPage((p) => ({ ...p, pageIndex: 1 }));
-            }}
-          />
-        </Col>
-        <Col xs={24} md={17} lg={18}>
-          <Card variant="borderless">
-            {capability.data && (
-              <Alert
-                style={{ marginBottom: 12 }}
-                type={capability.data.canTranscode ? 'success' : 'warning'}
-                showIcon
-                data-testid="media-capability"
-                message={
-                  capability.data.canTranscode
-                    ? `视频转码可用（${capability.data.version.split(' ').slice(0, 3).join(' ')}）`
-                    : capability.data.reason
-                }
-              />
-            )}
-            <Form
-              layout="inline"
-              style={{ marginBottom: 16, rowGap: 12 }}
-              onFinish={(v: { keyword?: string; resType?: number; auditStatus?: number; isRecommend?: number }) => {
-                setFilter({ keyword: v.keyword ?? '', resType: v.resType, auditStatus: v.auditStatus, isRecommend: v.isRecommend });
+      <TreeTablePage
+        side={
+          <>
+            {picker && <div style={{ marginBottom: 12 }}>{picker}</div>}
+            <DirPanel
+              tree={tree}
+              selected={dCode}
+              company={company}
+              onChanged={reload}
+              onSelect={(c) => {
+                setDCode(c);
                 setPage((p) => ({ ...p, pageIndex: 1 }));
               }}
-            >
-              <Form.Item name="keyword">
-                <Input placeholder="资源名称" allowClear />
-              </Form.Item>
-              <Form.Item name="resType">
-                <Select
-                  style={{ width: 100 }}
-                  aria-label="类型"
-                  placeholder="类型"
-                  allowClear
-                  options={[1, 2, 3, 4].map((v) => ({ value: v, label: RES_TYPE_LABELS[v] }))}
-                />
-              </Form.Item>
-              <Form.Item name="auditStatus">
-                <Select
-                  style={{ width: 110 }}
-                  aria-label="审核状态"
-                  placeholder="审核状态"
-                  allowClear
-                  options={[0, 10, 20, 30, 40].map((v) => ({ value: v, label: AUDIT_STATUS_LABELS[v] }))}
-                />
-              </Form.Item>
-              <Form.Item name="isRecommend">
-                <Select
-                  style={{ width: 100 }}
-                  aria-label="推荐"
-                  placeholder="推荐"
-                  allowClear
-                  options={[
-                    { value: 1, label: '已推荐' },
-                    { value: 0, label: '未推荐' },
-                  ]}
-                />
-              </Form.Item>
-              <Space wrap>
-                <Button type="primary" htmlType="submit">
-                  搜索
-                </Button>
-                <Can action={Perm.ResAdd}>
-                  <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, resCode: null })} data-testid="res-add">
-                    新增资源
-                  </Button>
-                </Can>
-                <Can action={Perm.ResEdit}>
-                  <Button disabled={!selected.length} loading={batchSubmit.isPending} onClick={() => batchSubmit.mutate()}>
-                    提交审核
-                  </Button>
-                  <Button disabled={!selected.length} onClick={() => setMoving('batch')}>
-                    移动到
-                  </Button>
-                </Can>
-                <Can action={Perm.ResDelete}>
-                  <Popconfirm
-                    title={`确定删除选中的 ${selected.length} 个资源吗？`}
-                    disabled={!selected.length}
-                    onConfirm={() =>
-                      act.mutate(async () => {
-                        await deleteRes(selected);
-                        setSelected([]);
-                      })
-                    }
-                  >
-                    <Button danger disabled={!selected.length}>
-                      批量删除
-                    </Button>
-                  </Popconfirm>
-                </Can>
-              </Space>
-            </Form>
-            <Table<ResView>
-              rowKey="resCode"
-              size="middle"
-              loading={list.isFetching && !list.data}
-              dataSource={list.data?.models ?? []}
-              rowSelection={
-                can(Perm.ResEdit) || can(Perm.ResDelete)
-                  ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }
-                  : undefined
-              }
-              pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
-              scroll={{ x: 1380 }}
-              columns={[
-                { title: '资源名称', dataIndex: 'resName', width: 240, ellipsis: true },
-                { title: '类型', dataIndex: 'resType', width: 70, render: (v: number) => RES_TYPE_LABELS[v] },
-                { title: '目录', dataIndex: 'dName', width: 120, ellipsis: true },
-                {
-                  title: '审核状态',
-                  dataIndex: 'auditStatus',
-                  width: 110,
-                  render: (v: number, r) => (
-                    <Space size={4}>
-                      {statusTag(v)}
-                      {r.hasLiveVersion && v !== 20 && <Tag color="green">学员可见旧版</Tag>}
-                    </Space>
-                  ),
-                },
-                {
-                  title: '文件',
-                  key: 'media',
-                  width: 150,
-                  render: (_: unknown, r) =>
-                    r.media ? (
-                      <span data-testid="row-media-status">
-                        {MEDIA_STATUS_LABELS[r.media.status]}
-                        {['uploaded', 'processing'].includes(r.media.status) ? ` ${r.media.progress}%` : ''}
-                        {r.media.status === 'failed' && <Tag color="red">{r.media.error.slice(0, 20)}</Tag>}
-                      </span>
-                    ) : r.resType === 4 ? (
-                      '图文'
-                    ) : (
-                      <Tag>未上传</Tag>
-                    ),
-                },
-                {
-                  title: '推荐',
-                  dataIndex: 'recommendCate',
-                  width: 80,
-                  render: (v: number) => (v ? <Tag color="volcano">{RECOMMEND_LABELS[v]}</Tag> : ''),
-                },
-                {
-                  title: '仅本公司',
-                  dataIndex: 'isPrivate',
-                  width: 90,
-                  render: (v: number, r) => (
-                    <Switch
-                      size="small"
-                      aria-label={`仅本公司：${r.resName}`}
-                      checked={v === 1}
-                      disabled={!can(Perm.ResEdit)}
-                      onChange={(on) => act.mutate(() => setResPrivate(r.resCode, on ? 1 : 0))}
-                    />
-                  ),
-                },
-                { title: '更新时间', dataIndex: 'updateTime', width: 160 },
-                {
-                  title: '操作',
-                  key: 'ops',
-                  fixed: 'right',
-                  width: 300,
-                  render: (_: unknown, r) => (
-                    <Space size={0} wrap>
-                      <Button type="link" size="small" onClick={() => setPreview(r)}>
-                        预览
-                      </Button>
-                      <Can action={Perm.ResEdit}>
-                        <Button
-                          type="link"
-                          size="small"
-                          disabled={r.auditStatus === AuditStatus.Pending}
-                          onClick={() => setEditor({ open: true, resCode: r.resCode })}
-                        >
-                          编辑
-                        </Button>
-                        {[0, 30, 40].includes(r.auditStatus) && (
-                          <Button type="link" size="small" onClick={() => act.mutate(() => submitRes(r.resCode))} data-testid="res-submit">
-                            提交审核
-                          </Button>
-                        )}
-                        <Button
-                          type="link"
-                          size="small"
-                          aria-label="上移"
-                          icon={<ArrowUpOutlined />}
-                          onClick={() => act.mutate(() => reorderRes(r.resCode, 'up'))}
-                        />
-                        <Button
-                          type="link"
-                          size="small"
-                          aria-label="下移"
-                          icon={<ArrowDownOutlined />}
-                          onClick={() => act.mutate(() => reorderRes(r.resCode, 'down'))}
-                        />
-                        <Button type="link" size="small" onClick={() => setMoving(r.resCode)}>
-                          移动
-                        </Button>
-                      </Can>
-                      <Button type="link" size="small" onClick={() => setHistory(r)}>
-                        审核记录
-                      </Button>
-                      <Can action={Perm.ResDelete}>
-                        <Popconfirm title="确定删除该资源吗？" onConfirm={() => act.mutate(() => deleteRes([r.resCode]))}>
-                          <Button type="link" size="small" danger>
-                            删除
-                          </Button>
-                        </Popconfirm>
-                      </Can>
-                    </Space>
-                  ),
-                },
-              ]}
             />
-          </Card>
-        </Col>
-      </Row>
+          </>
+        }
+      >
+        <Card variant="borderless">
+          {capability.data && (
+            <Alert
+              style={{ marginBottom: 12 }}
+              type={capability.data.canTranscode ? 'success' : 'warning'}
+              showIcon
+              data-testid="media-capability"
+              message={
+                capability.data.canTranscode
+                  ? `视频转码可用（${capability.data.version.split(' ').slice(0, 3).join(' ')}）`
+                  : capability.data.reason
+              }
+            />
+          )}
+          <Form
+            layout="inline"
+            style={{ marginBottom: 16, rowGap: 12 }}
+            onFinish={(v: { keyword?: string; resType?: number; auditStatus?: number; isRecommend?: number }) => {
+              setFilter({ keyword: v.keyword ?? '', resType: v.resType, auditStatus: v.auditStatus, isRecommend: v.isRecommend });
+              setPage((p) => ({ ...p, pageIndex: 1 }));
+            }}
+          >
+            <Form.Item name="keyword">
+              <Input placeholder="资源名称" allowClear />
+            </Form.Item>
+            <Form.Item name="resType">
+              <Select
+                style={{ width: 100 }}
+                aria-label="类型"
+                placeholder="类型"
+                allowClear
+                options={[1, 2, 3, 4].map((v) => ({ value: v, label: RES_TYPE_LABELS[v] }))}
+              />
+            </Form.Item>
+            <Form.Item name="auditStatus">
+              <Select
+                style={{ width: 110 }}
+                aria-label="审核状态"
+                placeholder="审核状态"
+                allowClear
+                options={[0, 10, 20, 30, 40].map((v) => ({ value: v, label: AUDIT_STATUS_LABELS[v] }))}
+              />
+            </Form.Item>
+            <Form.Item name="isRecommend">
+              <Select
+                style={{ width: 100 }}
+                aria-label="推荐"
+                placeholder="推荐"
+                allowClear
+                options={[
+                  { value: 1, label: '已推荐' },
+                  { value: 0, label: '未推荐' },
+                ]}
+              />
+            </Form.Item>
+            <Space wrap>
+              <Button type="primary" htmlType="submit">
+                搜索
+              </Button>
+              <Can action={Perm.ResAdd}>
+                <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, resCode: null })} data-testid="res-add">
+                  新增资源
+                </Button>
+              </Can>
+              <Can action={Perm.ResEdit}>
+                <Button disabled={!selected.length} loading={batchSubmit.isPending} onClick={() => batchSubmit.mutate()}>
+                  提交审核
+                </Button>
+                <Button disabled={!selected.length} onClick={() => setMoving('batch')}>
+                  移动到
+                </Button>
+              </Can>
+              <Can action={Perm.ResDelete}>
+                <Popconfirm
+                  title={`确定删除选中的 ${selected.length} 个资源吗？`}
+                  disabled={!selected.length}
+                  onConfirm={() =>
+                    act.mutate(async () => {
+                      await deleteRes(selected);
+                      setSelected([]);
+                    })
+                  }
+                >
+                  <Button danger disabled={!selected.length}>
+                    批量删除
+                  </Button>
+                </Popconfirm>
+              </Can>
+            </Space>
+          </Form>
+          <Table<ResView>
+            rowKey="resCode"
+            size="middle"
+            loading={list.isFetching && !list.data}
+            dataSource={list.data?.models ?? []}
+            rowSelection={
+              can(Perm.ResEdit) || can(Perm.ResDelete)
+                ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }
+                : undefined
+            }
+            pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+            scroll={{ x: 1380 }}
+            columns={[
+              { title: '资源名称', dataIndex: 'resName', width: 240, ellipsis: true },
+              { title: '类型', dataIndex: 'resType', width: 70, render: (v: number) => RES_TYPE_LABELS[v] },
+              { title: '目录', dataIndex: 'dName', width: 120, ellipsis: true },
+              {
+                title: '审核状态',
+                dataIndex: 'auditStatus',
+                width: 110,
+                render: (v: number, r) => (
+                  <Space size={4}>
+                    {statusTag(v)}
+                    {r.hasLiveVersion && v !== 20 && <Tag color="green">学员可见旧版</Tag>}
+                  </Space>
+                ),
+              },
+              {
+                title: '文件',
+                key: 'media',
+                width: 150,
+                render: (_: unknown, r) =>
+                  r.media ? (
+                    <span data-testid="row-media-status">
+                      {MEDIA_STATUS_LABELS[r.media.status]}
+                      {['uploaded', 'processing'].includes(r.media.status) ? ` ${r.media.progress}%` : ''}
+                      {r.media.status === 'failed' && <Tag color="red">{r.media.error.slice(0, 20)}</Tag>}
+                    </span>
+                  ) : r.resType === 4 ? (
+                    '图文'
+                  ) : (
+                    <Tag>未上传</Tag>
+                  ),
+              },
+              {
+                title: '推荐',
+                dataIndex: 'recommendCate',
+                width: 80,
+                render: (v: number) => (v ? <Tag color="volcano">{RECOMMEND_LABELS[v]}</Tag> : ''),
+              },
+              {
+                title: '仅本公司',
+                dataIndex: 'isPrivate',
+                width: 90,
+                render: (v: number, r) => (
+                  <Switch
+                    size="small"
+                    aria-label={`仅本公司：${r.resName}`}
+                    checked={v === 1}
+                    disabled={!can(Perm.ResEdit)}
+                    onChange={(on) => act.mutate(() => setResPrivate(r.resCode, on ? 1 : 0))}
+                  />
+                ),
+              },
+              { title: '更新时间', dataIndex: 'updateTime', width: 160 },
+              {
+                title: '操作',
+                key: 'ops',
+                fixed: 'right',
+                width: 300,
+                render: (_: unknown, r) => (
+                  <Space size={0} wrap>
+                    <Button type="link" size="small" onClick={() => setPreview(r)}>
+                      预览
+                    </Button>
+                    <Can action={Perm.ResEdit}>
+                      <Button
+                        type="link"
+                        size="small"
+                        disabled={r.auditStatus === AuditStatus.Pending}
+                        onClick={() => setEditor({ open: true, resCode: r.resCode })}
+                      >
+                        编辑
+                      </Button>
+                      {[0, 30, 40].includes(r.auditStatus) && (
+                        <Button type="link" size="small" onClick={() => act.mutate(() => submitRes(r.resCode))} data-testid="res-submit">
+                          提交审核
+                        </Button>
+                      )}
+                      <Button
+                        type="link"
+                        size="small"
+                        aria-label="上移"
+                        icon={<ArrowUpOutlined />}
+                        onClick={() => act.mutate(() => reorderRes(r.resCode, 'up'))}
+                      />
+                      <Button
+                        type="link"
+                        size="small"
+                        aria-label="下移"
+                        icon={<ArrowDownOutlined />}
+                        onClick={() => act.mutate(() => reorderRes(r.resCode, 'down'))}
+                      />
+                      <Button type="link" size="small" onClick={() => setMoving(r.resCode)}>
+                        移动
+                      </Button>
+                    </Can>
+                    <Button type="link" size="small" onClick={() => setHistory(r)}>
+                      审核记录
+                    </Button>
+                    <Can action={Perm.ResDelete}>
+                      <Popconfirm title="确定删除该资源吗？" onConfirm={() => act.mutate(() => deleteRes([r.resCode]))}>
+                        <Button type="link" size="small" danger>
+                          删除
+                        </Button>
+                      </Popconfirm>
+                    </Can>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+      </TreeTablePage>
       <ResEditor
         open={editor.open}
         resCode={editor.resCode}
