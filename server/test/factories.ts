@@ -23,9 +23,9 @@ import {
 } from '../src/db/schema/index.ts';
 import { DEMO_COMPANY, DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { makeIdCard } from '../src/db/seed/idcard.ts';
+import { createSession } from '../src/modules/identity/session/sessions.ts';
 import type { AppContext } from '../src/platform/context.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
-import { createSession } from '../src/platform/sessions.ts';
 
 /** A test app or its context: every factory writes to that app's database. */
 type Target = AppContext | { ctx: AppContext };

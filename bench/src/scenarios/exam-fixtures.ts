@@ -1,10 +1,10 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { exams, examUsers, jobs, roles, userPaperQuestions, userPapers, userRoles, users } from '../../../server/src/db/schema/index.ts';
 import { DEMO_COMPANY } from '../../../server/src/db/seed/demo.ts';
+import { createSession } from '../../../server/src/modules/identity/session/sessions.ts';
 import type { Clock } from '../../../server/src/platform/clock.ts';
 import type { AppContext } from '../../../server/src/platform/context.ts';
 import { defineRoute } from '../../../server/src/platform/route.ts';
-import { createSession } from '../../../server/src/platform/sessions.ts';
 
 // Bench-only routes of the exam scenarios (issue 14), registered by the bench server only:
 // many learners with sessions at once, a clock the bench moves forward (the deadline storm), and

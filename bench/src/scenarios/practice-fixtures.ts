@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { roles, userRoles, users } from '../../../server/src/db/schema/index.ts';
 import { OTHER_COMPANY } from '../../../server/src/db/seed/demo.ts';
 import { topDepartmentOf } from '../../../server/src/modules/directory/public.ts';
+import { createSession } from '../../../server/src/modules/identity/session/sessions.ts';
 import type { AppContext } from '../../../server/src/platform/context.ts';
 import { defineRoute } from '../../../server/src/platform/route.ts';
-import { createSession } from '../../../server/src/platform/sessions.ts';
 
 // Bench-only route of the practice scenario (issue 39 item 1): N learners of the company whose
 // seeded 仓储安全日常练习 is open to its whole company (its top department), each with a session.

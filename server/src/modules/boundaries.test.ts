@@ -201,18 +201,7 @@ function foreignTables(file: string, text: string, defs: Map<string, { owner: st
  * shrinks: the test fails when a pair is no longer needed. A new pair is a read to move to the
  * owner's public.ts (ADR 0047), or for platform/ a hook the composition root wires, not an entry here.
  */
-const TABLE_EXCEPTIONS: string[] = [
-  // the request's actor and session (identity's kernel, still in platform/: issue 40 item 2)
-  'platform/actor.ts -> actions (directory)',
-  'platform/actor.ts -> companies (directory)',
-  'platform/actor.ts -> roleActions (directory)',
-  'platform/actor.ts -> roles (directory)',
-  'platform/actor.ts -> userRoles (directory)',
-  'platform/actor.ts -> users (directory)',
-  'platform/audit.ts -> auditLogs (operations)',
-  'platform/sessions.ts -> companies (directory)',
-  'platform/sessions.ts -> users (directory)',
-];
+const TABLE_EXCEPTIONS: string[] = [];
 
 describe('module boundaries (ADR 0027)', () => {
   it('modules import one another only through public.ts, and platform/ imports no module', () => {

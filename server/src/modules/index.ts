@@ -1,3 +1,4 @@
+import { provideAuditWriter } from '../platform/audit.ts';
 import type { AppContext } from '../platform/context.ts';
 import { subscribe } from '../platform/events.ts';
 import { purgeOrphanFilesJob, purgeTempFilesJob } from '../platform/files/index.ts';
@@ -11,7 +12,9 @@ import { companyRoutes } from './directory/companies/companies.routes.ts';
 import { attemptCounts, examsWithAttempts } from './exam-taking/public.ts';
 import { provideAttemptFacts, provideProjectLookup } from './exams/public.ts';
 import { accountRoutes } from './identity/account/account.routes.ts';
+import { endSessionsOf } from './identity/public.ts';
 import { auditLogRoutes } from './operations/auditlog/auditlog.routes.ts';
+import { insertAuditEntry } from './operations/public.ts';
 import { companyHasProject, projectStudyRules } from './projects/public.ts';
 import './file-references.ts';
 import { messageRoutes } from './content/message/message.routes.ts';
@@ -44,6 +47,7 @@ import { projectRoutes } from './projects/projects.routes.ts';
 // After-commit events (ADR 0039): who reacts to what another module announces.
 subscribe('projects.changed', (ctx) => forgetStudyRules(ctx));
 subscribe('courses.homeChanged', (ctx) => invalidatePortal(ctx));
+subscribe('directory.accessEnded', (ctx, whose) => endSessionsOf(ctx, whose));
 
 /** Wires one app's modules together as it is built (what is per app, on its context). */
 export function wireModules(ctx: AppContext): void {
@@ -53,6 +57,8 @@ export function wireModules(ctx: AppContext): void {
   provideProjectLookup(ctx, companyHasProject);
   // exams count the attempts (exam taking's, ADR 0049) without depending on exam taking
   provideAttemptFacts(ctx, { attemptCounts, examsWithAttempts });
+  // every module records its admin writes (platform/audit.ts) in operations' audit log
+  provideAuditWriter(ctx, insertAuditEntry);
 }
 
 /** Every API route of the app, module by module. */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { auditLogs, jobs, messages, notices, sessions, users } from '../db/schema/index.ts';
 import { makeIdCard } from '../db/seed/idcard.ts';
+import { hashToken } from '../modules/identity/session/sessions.ts';
 import { ManualClock } from './clock.ts';
-import { hashToken } from './sessions.ts';
 
 // Issue 10 item 3: business times come from the caller's clock (ctx.clock), never from the
 // database's now() or the wall clock (ADR 0028). The clock stands years away from the wall clock,

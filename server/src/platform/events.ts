@@ -12,6 +12,11 @@ export interface AppEvents {
   'projects.changed': Record<string, never>;
   /** A resource the portal home shows was approved, revoked, deleted or (un)recommended. */
   'courses.homeChanged': Record<string, never>;
+  /**
+   * The directory ended people's access — these people (disabled, given a temporary password) or
+   * everyone of a company (disabled): their sessions end (identity).
+   */
+  'directory.accessEnded': { userIds?: number[]; companySysCode?: string; now: Date };
 }
 
 export type EventName = keyof AppEvents;

@@ -1,7 +1,7 @@
 // The index of every table, the schema the database client and drizzle-kit read (the migrations
 // are checked against it, db/schema-drift.test.ts). A table lives in the module that owns it
 // (`modules/<m>/schema.ts` or `modules/<m>/schema/`); the tables here are platform's (files,
-// installation values and counters, jobs, sessions, SMS). Add a new schema file here.
+// installation values and counters, jobs, SMS). Add a new schema file here.
 export * from '../../modules/content/schema.ts';
 export * from '../../modules/courses/schema/resources.ts';
 export * from '../../modules/courses/schema/study.ts';
@@ -16,5 +16,4 @@ export * from '../../modules/projects/schema.ts';
 export * from './files.ts';
 export * from './installation.ts';
 export * from './jobs.ts';
-export * from './sessions.ts';
 export * from './sms.ts';

@@ -13,6 +13,8 @@ export {
   type UserRow,
   updateOwnAccount,
 } from './accounts/accounts.repository.ts';
+// What access checks know of a person (identity loads and caches the request's actor from it).
+export { companyActive, readActorData } from './accounts/actor.repository.ts';
 // Which company a write goes to or a list is filtered to, and whether a company exists.
 export { companyExists } from './companies/companies.repository.ts';
 export { filterCompany, targetCompany } from './companies/target.ts';

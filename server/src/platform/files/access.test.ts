@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { storedFiles, users } from '../../db/schema/index.ts';
 import { DEMO_COMPANY } from '../../db/seed/demo.ts';
-import { loadActor } from '../actor.ts';
+import { loadActor } from '../../modules/identity/public.ts';
 import { type Caller, systemCaller } from '../caller.ts';
 import { tenantScope } from '../scope.ts';
 import { fileAccess } from './access.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
 import { storedFiles } from '../../db/schema/index.ts';
-import { loadActor } from '../actor.ts';
+import { loadActor } from '../../modules/identity/public.ts';
 import { type Caller, systemCaller } from '../caller.ts';
 import { tenantScope } from '../scope.ts';
 import type { LocalStorage } from '../storage.ts';

@@ -1,6 +1,5 @@
-import { and, asc, count, eq, gt, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { sessions } from '../../../db/schema/sessions.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { companies, orgs } from '../schema/orgs.ts';
@@ -107,14 +106,4 @@ export async function companyNameOrCodeTaken(
     )
     .limit(1);
   return clash.length > 0;
-}
-
-/** The people of a company with a live session at `now` (to sign them out when it is disabled). */
-export async function signedInUsersOfCompany(db: DbOrTx, companySysCode: string, now: Date): Promise<number[]> {
-  const live = await db
-    .selectDistinct({ userId: sessions.userId })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(users.companySysCode, companySysCode), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  return live.map((l) => l.userId);
 }

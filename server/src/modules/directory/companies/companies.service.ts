@@ -4,18 +4,11 @@ import { recordAudit } from '../../../platform/audit.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import { newShortCode } from '../../../platform/codes.ts';
 import { appError, notFound } from '../../../platform/errors.ts';
-import { revokeUserSessions } from '../../../platform/sessions.ts';
+import { publish } from '../../../platform/events.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { authorize } from './companies.policy.ts';
 import { presentCompany } from './companies.presenter.ts';
-import {
-  companyNameOrCodeTaken,
-  findCompanyInScope,
-  insertCompany,
-  listCompanies,
-  signedInUsersOfCompany,
-  updateCompany,
-} from './companies.repository.ts';
+import { companyNameOrCodeTaken, findCompanyInScope, insertCompany, listCompanies, updateCompany } from './companies.repository.ts';
 
 /** Company list; company staff see only their own company (DESIGN.md §3). */
 export async function listCompaniesForAdmin(caller: Caller, input: z.output<typeof companyListBody>) {
@@ -69,12 +62,8 @@ export async function toggleCompanyStatus(caller: Caller, companySysCode: string
     return { status, companySysCode: existing.companySysCode };
   }).then(async (r) => {
     // a disabled company's people are signed out now (ADR 0010)
-    if (r.status === EnableStatus.Disabled) await signOutCompany(caller, r.companySysCode);
+    if (r.status === EnableStatus.Disabled)
+      await publish(caller.ctx, 'directory.accessEnded', { companySysCode: r.companySysCode, now: caller.now });
     return { status: r.status };
   });
-}
-
-async function signOutCompany(caller: Caller, companySysCode: string) {
-  const { ctx, now } = caller;
-  for (const userId of await signedInUsersOfCompany(ctx.db, companySysCode, now)) await revokeUserSessions(ctx, userId, now);
 }

@@ -10,13 +10,14 @@
 // time fails with IMPORT_FILE_GONE (the importer uploads again), it never reads another file.
 import { type ImportJobStarted, type ImportJobView, type importBody, JobStatus, Perm } from '@xuetu/contract';
 import type { z } from 'zod';
-import { hasAction, loadActor } from '../../../platform/actor.ts';
+import { hasAction } from '../../../platform/actor.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { appError, forbidden } from '../../../platform/errors.ts';
 import { defineJob, enqueueJob, type JobRecord, type JobTools } from '../../../platform/jobs/index.ts';
 import { findJob } from '../../../platform/jobs/repository.ts';
 import { tenantScope } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
+import { readActorData } from '../accounts/actor.repository.ts';
 import { IMPORT_JOB_HOLD_MS, IMPORT_JOB_KIND, importLockKey, inProcessTurn, withImportSlot } from './gate.ts';
 import { type ImportPlan, type ImportResult, planImport, runImport } from './imports.service.ts';
 import { readUploadedSheet } from './sheet.ts';
@@ -52,7 +53,8 @@ async function runImportJob(job: JobRecord<ImportJobPayload>, { ctx, progress, l
   const p = job.payload;
   if (ctx.clock.now().getTime() - new Date(p.enqueuedAt).getTime() > IMPORT_JOB_HOLD_MS) throw appError('IMPORT_JOB_EXPIRED');
   // the importer as they are now: disabled, cancelled or without the import action, nothing is written
-  const actor = await loadActor(ctx, p.userId, JOB_SESSION_ID);
+  const data = await readActorData(ctx.db, p.userId);
+  const actor = data && { ...data, sessionId: JOB_SESSION_ID };
   if (!actor || actor.mustChangePassword || !hasAction(actor, Perm.UserImportExport)) throw forbidden();
   const caller: Caller = {
     ctx,

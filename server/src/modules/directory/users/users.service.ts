@@ -5,8 +5,8 @@ import { invalidateActor } from '../../../platform/actor.ts';
 import { recordAudit } from '../../../platform/audit.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { appError, notFound } from '../../../platform/errors.ts';
+import { publish } from '../../../platform/events.ts';
 import { generateTemporaryPassword, hashPassword } from '../../../platform/passwords.ts';
-import { revokeUserSessions } from '../../../platform/sessions.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { filterCompany, targetCompany } from '../companies/target.ts';
 import { descendantIds, findOrgInScope, listOrgs } from '../orgs/orgs.repository.ts';
@@ -87,7 +87,7 @@ export async function toggleUserStatus(caller: Caller, userId: number) {
       target: user.accountCode,
     });
   });
-  if (status === EnableStatus.Disabled) await revokeUserSessions(ctx, user.id, caller.now);
+  if (status === EnableStatus.Disabled) await publish(ctx, 'directory.accessEnded', { userIds: [user.id], now: caller.now });
   await invalidateActor(ctx, user.id);
   return { status };
 }
@@ -124,7 +124,7 @@ export async function resetPassword(caller: Caller, userId: number): Promise<str
     await updateUser(tx, caller.scope, user.id, values);
     await recordAudit(tx, caller, { action: 'user.resetPassword', target: user.accountCode });
   });
-  await revokeUserSessions(ctx, user.id, caller.now);
+  await publish(ctx, 'directory.accessEnded', { userIds: [user.id], now: caller.now });
   await invalidateActor(ctx, user.id);
   return AdminMsg.passwordReset(user.chnName, user.accountCode, temporary);
 }

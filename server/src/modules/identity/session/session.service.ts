@@ -4,11 +4,11 @@ import { userInfoCacheKey } from '../../../platform/actor.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { appError, unauthorized } from '../../../platform/errors.ts';
 import { verifyPassword } from '../../../platform/passwords.ts';
-import { createSession, revokeSession } from '../../../platform/sessions.ts';
 import { findUserByAccount, findUserWithLabels, type UserRow } from '../../directory/public.ts';
 import { setupPasswordExpired } from '../account/first-admin.ts';
 import { guarded } from '../account/guard.ts';
 import { presentUserInfo } from './session.presenter.ts';
+import { createSession, revokeSession } from './sessions.ts';
 
 const USER_INFO_TTL_S = 30;
 

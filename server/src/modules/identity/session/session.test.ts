@@ -5,7 +5,7 @@ import { buildCompany, buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { companies, sessions, users } from '../../../db/schema/index.ts';
 import { ManualClock } from '../../../platform/clock.ts';
-import { hashToken } from '../../../platform/sessions.ts';
+import { hashToken } from './sessions.ts';
 
 const clock = new ManualClock();
 let t: TestApp;

@@ -2,6 +2,7 @@ import { AUDIT_ACTION_LABELS, type auditLogBody, pageWindow, parseDateTime } fro
 import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
+import type { AuditEntry } from '../../../platform/audit.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { companyNamesByCode, type NamedKind, namesByCode } from '../../directory/public.ts';
 import { auditLogs } from '../schema.ts';
@@ -74,4 +75,9 @@ export async function auditNames(db: DbOrTx, rows: { action: string; target: str
     },
     companyName: (code: string | null) => (code ? (companyNames.get(code) ?? '') : ''),
   };
+}
+
+/** Stores one audit line (platform/audit.ts recordAudit, wired by the composition root). */
+export async function insertAuditEntry(db: DbOrTx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLogs).values(entry);
 }

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { EnableStatus } from '@xuetu/contract';
-import { and, eq, isNull } from 'drizzle-orm';
-import { companies, sessions, users } from '../db/schema/index.ts';
-import type { AppContext } from './context.ts';
-import { appErrorMsg } from './errors.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import { appErrorMsg } from '../../../platform/errors.ts';
+import { companyActive } from '../../directory/public.ts';
+import * as repo from './sessions.repository.ts';
 
 // Opaque random tokens (256 bits); only their SHA-256 is stored. Each request slides the expiry.
 // Every time here is ctx.clock's (the caller's `now` where there is a caller): a test moves a
@@ -57,10 +56,10 @@ export async function createSession(
   meta: { ip?: string; userAgent?: string } = {},
   now = ctx.clock.now(),
 ): Promise<string> {
-  if (!(await companyActive(ctx, userId))) throw appErrorMsg('FAILED', COMPANY_DISABLED_MSG);
+  if (!(await companyActive(ctx.db, userId))) throw appErrorMsg('FAILED', COMPANY_DISABLED_MSG);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ctx.env.SESSION_IDLE_MINUTES * 60_000);
-  await ctx.db.insert(sessions).values({
+  await repo.insertSession(ctx.db, {
     tokenHash: hashToken(token),
     userId,
     createdAt: now,
@@ -82,11 +81,7 @@ export async function resolveSession(
   const key = `sess:${tokenHash}`;
   let s = await ctx.cache.get<CachedSession>(key);
   if (s?.installation !== ctx.installationId) {
-    const [row] = await ctx.db
-      .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-      .limit(1);
+    const row = await repo.findUnrevokedByHash(ctx.db, tokenHash);
     // only live sessions are cached: a cached "no session" could hide one that is valid
     if (!row) return null;
     s = { id: row.id, userId: row.userId, expiresAt: row.expiresAt.getTime(), installation: ctx.installationId };
@@ -97,7 +92,7 @@ export async function resolveSession(
   const idleMs = ctx.env.SESSION_IDLE_MINUTES * 60_000;
   if (s.expiresAt - at < idleMs / 2) {
     const expiresAt = new Date(at + idleMs);
-    await ctx.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, s.id));
+    await repo.slideExpiry(ctx.db, s.id, expiresAt);
     if (!(await cacheUnlessRevoked(ctx, s.id, key, { ...s, expiresAt: expiresAt.getTime() }))) return null;
   }
   return { id: s.id, userId: s.userId };
@@ -121,11 +116,7 @@ export async function sessionAlive(ctx: AppContext, sessionId: number, now = ctx
   const at = now.getTime();
   const hit = await ctx.cache.get<CachedSessionById>(byIdKey(sessionId));
   if (hit?.installation === ctx.installationId && hit.expiresAt > at) return true;
-  const [row] = await ctx.db
-    .select({ expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .limit(1);
+  const row = await repo.findUnrevokedById(ctx.db, sessionId);
   if (!row || row.expiresAt.getTime() <= at) return false;
   // only live sessions are cached (revoking deletes the entry, so a hit is never a signed-out one)
   return cacheUnlessRevoked(ctx, sessionId, byIdKey(sessionId), {
@@ -145,23 +136,23 @@ async function forgetRevoked(ctx: AppContext, rows: { id: number; tokenHash: str
 }
 
 export async function revokeSession(ctx: AppContext, sessionId: number, now = ctx.clock.now()): Promise<void> {
-  const rows = await ctx.db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id, tokenHash: sessions.tokenHash });
-  await forgetRevoked(ctx, rows);
+  await forgetRevoked(ctx, await repo.revokeSessions(ctx.db, { sessionId }, now));
 }
 
 /** Ends every session of a user (password change, reset, cancellation, disable). */
 export async function revokeUserSessions(ctx: AppContext, userId: number, now = ctx.clock.now()): Promise<number> {
-  const rows = await ctx.db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id, tokenHash: sessions.tokenHash });
+  const rows = await repo.revokeSessions(ctx.db, { userId }, now);
   await forgetRevoked(ctx, rows);
   return rows.length;
+}
+
+/**
+ * The directory ended people's access (a person disabled or given a temporary password, a company
+ * disabled): their sessions end now. Subscribed to `directory.accessEnded` by the composition root.
+ */
+export async function endSessionsOf(ctx: AppContext, whose: { userIds?: number[]; companySysCode?: string; now: Date }): Promise<void> {
+  const userIds = whose.companySysCode ? await repo.signedInUsersOfCompany(ctx.db, whose.companySysCode, whose.now) : (whose.userIds ?? []);
+  for (const userId of userIds) await revokeUserSessions(ctx, userId, whose.now);
 }
 
 /** Reads the bearer token from `ydAuthorization` (or `Authorization`). */
@@ -171,15 +162,4 @@ export function tokenFromHeaders(headers: Record<string, string | string[] | und
   if (!value) return null;
   const token = value.replace(/^Bearer\s+/i, '').trim();
   return token && token !== 'undefined' && token !== 'null' ? token : null;
-}
-
-/** False when the user belongs to a company that is disabled. */
-export async function companyActive(ctx: AppContext, userId: number): Promise<boolean> {
-  const [row] = await ctx.db
-    .select({ status: companies.status })
-    .from(users)
-    .innerJoin(companies, eq(companies.companySysCode, users.companySysCode))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return !row || row.status === EnableStatus.Enabled;
 }
