@@ -1,9 +1,9 @@
 import { count, DrizzleQueryError, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, outboxCode, U } from '../../test/account-kit.ts';
 import { buildUser } from '../../test/factories.ts';
 import { appSignedIn, type TestApp } from '../../test/helper.ts';
 import { auditLogs, notices } from '../db/schema/index.ts';
-import { call, outboxCode, U } from '../modules/identity/account/testkit.ts';
 import { loggableError } from './log-safe.ts';
 
 // Issue 9 items 9 and 10: control characters are refused at validation naming the field; failed

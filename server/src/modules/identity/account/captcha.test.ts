@@ -1,8 +1,8 @@
 import type { AccountChoice, CaptchaConfig } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, clearCounter, outboxCode, solveCaptcha, U } from '../../../../test/account-kit.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../../test/helper.ts';
 import { GUARD_LIMITS } from './guard.ts';
-import { call, clearCounter, outboxCode, solveCaptcha, U } from './testkit.ts';
 
 // The same app with the captcha switched on, as in production.
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, U } from '../../../../test/account-kit.ts';
 import { buildCompany, buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, openTestCache, type TestApp } from '../../../../test/helper.ts';
 import { TEST_ENV } from '../../../../test/test-env.ts';
@@ -10,7 +11,6 @@ import { systemCaller } from '../../../platform/caller.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { verifyPassword } from '../../../platform/passwords.ts';
 import { createFirstAdmin, FirstAdminRefused, platformAdminState } from './first-admin.ts';
-import { call, U } from './testkit.ts';
 
 // The first platform administrator of a production install (issue 38 item 5): an empty database
 // without the demo, `npm run admin:create` (createFirstAdmin), sign-in with the temporary

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, U } from '../../../../test/account-kit.ts';
 import { buildUser } from '../../../../test/factories.ts';
 import { appSignedIn, DEMO_PASSWORD, type TestApp } from '../../../../test/helper.ts';
-import { call, U } from './testkit.ts';
 
 // The forced password change after an administrator's reset (issue 38 item 14): the temporary
 // password and the new one, no SMS code — and only for an account still on its temporary password.

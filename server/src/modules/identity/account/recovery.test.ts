@@ -1,8 +1,8 @@
 import type { AccountChoice, ResetAccount } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, clearCounter, outboxCode, U } from '../../../../test/account-kit.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../../test/helper.ts';
 import { ZHANGSAN } from '../../../db/seed/demo.ts';
-import { call, clearCounter, outboxCode, U } from './testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { deflateSync } from 'node:zlib';
 import type { UploadedImage, UserInfo } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, outboxCode, U } from '../../../../test/account-kit.ts';
 import { buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../../test/helper.ts';
 import { uploadMultipart } from '../../../../test/uploads.ts';
-import { call, outboxCode, U } from './testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import type { AccountChoice } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, counterOf, outboxCode, setCounter, U } from '../../../../test/account-kit.ts';
 import { buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../../test/helper.ts';
 import { GUARD_LIMITS } from './guard.ts';
 import { mintSsoJwt, mintSsoToken } from './sso.ts';
-import { call, counterOf, outboxCode, setCounter, U } from './testkit.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { AccountChoice } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, outboxCode, U } from '../../../../test/account-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { MemoryCache } from '../../../platform/cache.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { mintSsoToken } from './sso.ts';
-import { call, outboxCode, U } from './testkit.ts';
 
 // Issue 9 item 5: single-use markers survive a restart and cache pressure; the in-process cache
 // stays bounded; short jti and null/malformed payloads are refused with the message, never a 500.

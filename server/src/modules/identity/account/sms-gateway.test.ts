@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, counterOf, setCounter, U } from '../../../../test/account-kit.ts';
 import { buildUser } from '../../../../test/factories.ts';
 import { type FakeSmsGateway, startFakeSmsGateway } from '../../../../test/fake-sms-gateway.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
@@ -12,7 +13,6 @@ import { smsAttempts } from '../../../db/schema/index.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { deliverSms } from '../../../platform/sms.ts';
 import { SMS_LIMITS } from './codes.ts';
-import { call, counterOf, setCounter, U } from './testkit.ts';
 
 // Code requests through the real API with SMS_PROVIDER pointed at a local server that plays the
 // vendor (test/fake-sms-gateway.ts; the vendor's SDK runs for real).

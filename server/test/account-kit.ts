@@ -2,10 +2,10 @@
 import type { AccountChoice, Envelope } from '@xuetu/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { TestApp } from '../../../../test/helper.ts';
-import { guardCounters } from '../../../db/schema/installation.ts';
-import { newChallenge } from '../../../platform/captcha.ts';
-import { clearCounters, readCounters } from '../../../platform/counters.ts';
+import { guardCounters } from '../src/db/schema/installation.ts';
+import { newChallenge } from '../src/platform/captcha.ts';
+import { clearCounters, readCounters } from '../src/platform/counters.ts';
+import type { TestApp } from './helper.ts';
 
 export const U = '/Api/User/user_user';
 
