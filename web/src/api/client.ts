@@ -1,7 +1,7 @@
 // The typed client of the contract's endpoints (ADR 0039): method, URL and answer type come from
 // the endpoint, so no call site types a URL or an answer by hand. Everything else (envelope
 // checks, toasts, re-login, duplicate cancellation, prefetched answers) is request.ts's.
-import type { AnyEndpoint, Envelope, InputOf, OutputOf } from '@xuetu/contract';
+import type { AnyEndpoint, Envelope, HttpMethod, InputOf, OutputOf } from '@xuetu/contract';
 import type { RequestConfig } from './http';
 import { download, request, requestEnvelope } from './request';
 
@@ -57,11 +57,17 @@ export function callUpload<E extends AnyEndpoint>(
   return request<OutputOf<E>>({ ...config, method: endpoint.method.toLowerCase(), url: endpoint.path, data: form });
 }
 
-/** Downloads a `file` endpoint's answer (see request.ts `download`); resolves with the file name used. */
+/**
+ * Downloads a `file` endpoint's answer (see request.ts `download`); resolves with the file name
+ * used. `sendAs` picks another of the methods the endpoint answers (a POST body where it declares
+ * GET, as the results workbook is asked for).
+ */
 export function callDownload<E extends AnyEndpoint, I = undefined>(
   endpoint: E,
   input?: CallInput<E, I>,
-  opts: { fileName?: string } & RequestConfig = {},
+  opts: { fileName?: string; sendAs?: HttpMethod } & RequestConfig = {},
 ): Promise<string> {
-  return download(endpoint.path, input, { ...opts, method: endpoint.method === 'GET' ? 'get' : 'post' });
+  const { sendAs = endpoint.method, ...rest } = opts;
+  if (!(endpoint.methods ?? [endpoint.method]).includes(sendAs)) throw new Error(`${endpoint.path} does not answer ${sendAs}`);
+  return download(endpoint.path, input, { ...rest, method: sendAs === 'GET' ? 'get' : 'post' });
 }

@@ -1,8 +1,10 @@
-// ADR 0039: web calls go through the typed client (`call(endpoint, input)`, api/client.ts) and
-// query keys live in one keys module per domain (api/*.keys.ts). What is still typed by hand —
-// a request.ts wrapper called with its URL (and answer type) spelled at the call site, an inline
-// query-key array — is counted per file below. The counts can only go down: a new hand-typed call
-// or inline key fails, and so does a file that got better until its count here is lowered.
+// ADR 0039, ADR 0052: pages call the contract's endpoints through the typed client and the generic
+// hooks (`call`, `useCall`, `useCallMutation`, api/client.ts and api/hooks.ts), with query keys
+// derived from the endpoint. What is still typed by hand — a request.ts wrapper called with its
+// URL (and answer type) spelled at the call site, an inline query-key array — is counted per file
+// below, and so are the api/ files: the client's own, and the legacy per-domain wrapper and key
+// files still left. The lists can only shrink: a new hand-typed call, inline key, wrapper or keys
+// file fails, and so does a file that got better (or went) until its entry here is removed.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,16 +13,43 @@ const SRC = join(__dirname, '..');
 const WRAPPERS = ['post', 'get', 'postEnvelope', 'getEnvelope', 'upload', 'download', 'request', 'requestEnvelope', 'sendRaw'];
 
 /** Hand-typed calls allowed per file (path below web/src). */
-const HAND_TYPED_CALLS: Record<string, number> = {
-  'api/userexam.ts': 1,
-};
+const HAND_TYPED_CALLS: Record<string, number> = {};
 
 /** Inline query keys allowed per file (`queryKey: [` and `invalidate: [[`). */
-const INLINE_KEYS: Record<string, number> = {
-  // the generic list and editor hooks add the page's filter or the record's code to a domain's key
-  'pages/admin/EditorDrawer.tsx': 1,
-  'pages/admin/LifecycleList.tsx': 1,
-};
+const INLINE_KEYS: Record<string, number> = {};
+
+/** The typed client and the generic hooks: the only product files of web/src/api. */
+const CLIENT_FILES = ['api/client.ts', 'api/hooks.ts', 'api/http.ts', 'api/prefetch.ts', 'api/request.ts'];
+
+/**
+ * Per-domain wrapper and query-key files still left from before ADR 0052 (their pages move to
+ * `useCall(endpoint, input)`); none may be added, anywhere in web/src.
+ */
+const LEGACY_WRAPPER_FILES: string[] = [
+  'api/account.ts',
+  'api/content.keys.ts',
+  'api/content.ts',
+  'api/exams.keys.ts',
+  'api/exams.ts',
+  'api/learnstats.keys.ts',
+  'api/learnstats.ts',
+  'api/menu.ts',
+  'api/message.keys.ts',
+  'api/message.ts',
+  'api/portal.keys.ts',
+  'api/portal.ts',
+  'api/practice.keys.ts',
+  'api/practice.ts',
+  'api/projects.keys.ts',
+  'api/projects.ts',
+  'api/study.keys.ts',
+  'api/study.ts',
+  'api/trainres.keys.ts',
+  'api/trainres.ts',
+  'api/user.ts',
+  'api/userexam.keys.ts',
+  'api/userexam.ts',
+];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -68,7 +97,14 @@ describe('hand-typed calls and inline query keys (ADR 0039)', () => {
     expect(calls).toEqual(HAND_TYPED_CALLS);
   });
 
-  it(`keeps query keys in the domains' keys modules (inline keys left: ${total(keys)})`, () => {
+  it(`derives query keys from the endpoints (inline keys left: ${total(keys)})`, () => {
     expect(keys).toEqual(INLINE_KEYS);
+  });
+
+  it(`has no wrapper or query-key file per domain (legacy ones left: ${LEGACY_WRAPPER_FILES.length})`, () => {
+    const files = sources(SRC)
+      .map((path) => relative(SRC, path).split('\\').join('/'))
+      .filter((f) => f.startsWith('api/') || /\.keys\.tsx?$/.test(f));
+    expect(files.filter((f) => !CLIENT_FILES.includes(f)).sort()).toEqual([...LEGACY_WRAPPER_FILES].sort());
   });
 });

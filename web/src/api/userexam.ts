@@ -1,6 +1,5 @@
 import { type LeaveKind, USER_EXAM_BASE, userexamApi } from '@xuetu/contract';
 import { call, callDownload, callEnvelope } from './client';
-import { download } from './request';
 
 const _base = USER_EXAM_BASE;
 
@@ -30,18 +29,6 @@ export const getExamResultList = (exammcode: string) => call(userexamApi.getExam
 export const reportLeaveEnvelope = (body: { userpaperId: number; eventId: string; kind: LeaveKind; leftAtMs: number; holder?: string }) =>
   callEnvelope(userexamApi.reportLeave, body, { silent: true, dedupe: false });
 
-export const getMarkingQueue = (body: { examCode: string; qCode?: string; pageIndex: number; pageSize: number }) =>
-  call(userexamApi.getQueue, body);
-export const markAnswer = (body: { userpaperId: number; qCode: string; score: number; comment: string }) => call(userexamApi.mark, body);
-export const getExamStatistics = (examCode: string) => call(userexamApi.getStatistics, { examCode });
-export const exportResultsUrl = '/Api/Exam_Manage/ex_exam/ExportResults';
-/** Downloads the exam's result workbook (.xlsx, file name from the server). */
-export const exportExamResults = (examCode: string) => download(exportResultsUrl, { examCode }, { fileName: '考试成绩.xlsx' });
-/** Item analysis (issue 26 item 4): distribution, summary, facility / discrimination / option counts per question. */
-export const getItemAnalysis = (examCode: string) => call(userexamApi.getItemAnalysis, { examCode });
-/** Downloads the item analysis workbook (.xlsx, file name from the server). */
-export const exportItemAnalysis = (examCode: string) =>
-  callDownload(userexamApi.exportItemAnalysis, { examCode }, { fileName: '试题分析.xlsx' });
 /** Downloads the result PDF the server renders (selectable Chinese text; ADR 0036); a refusal rejects with the server's message. */
 export const downloadResultPdf = (userpaperId: number) =>
   callDownload(userexamApi.exportResultPdf, { userpaperId }, { fileName: '考试结果.pdf', silent: true });

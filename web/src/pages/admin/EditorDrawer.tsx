@@ -1,26 +1,23 @@
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import type { AnyEndpoint, OutputOf } from '@xuetu/contract';
 import { Button, Drawer, Skeleton, Space } from 'antd';
 import { type KeyboardEvent, type ReactNode, useEffect, useEffectEvent, useRef } from 'react';
+import { useCall } from '../../api/hooks';
 import { useConfirmDiscard } from './useConfirmDiscard';
 
 /**
- * The stored record an editor drawer edits (`code`; null when adding): fetched while the drawer is
- * open under `[...queryKey, code]`, and handed to `fill` each time the drawer opens once it is
- * there (`undefined` when adding, at once). `loading` is for the drawer's skeleton.
+ * The stored record an editor drawer edits (`code`; null when adding): read from `endpoint` with
+ * `input(code)` while the drawer is open, and handed to `fill` each time the drawer opens once it
+ * is there (`undefined` when adding, at once). `loading` is for the drawer's skeleton.
  */
-export function useEditorRecord<T>(opts: {
+export function useEditorRecord<E extends AnyEndpoint>(opts: {
   open: boolean;
   code: string | null;
-  queryKey: QueryKey;
-  get: (code: string) => Promise<T>;
-  fill: (record: T | undefined) => void;
+  endpoint: E;
+  input: (code: string) => Record<string, unknown>;
+  fill: (record: OutputOf<E> | undefined) => void;
 }) {
   const { open, code } = opts;
-  const existing = useQuery({
-    queryKey: [...opts.queryKey, code],
-    queryFn: () => opts.get(code as string),
-    enabled: open && !!code,
-  });
+  const existing = useCall(opts.endpoint, (code ? opts.input(code) : {}) as never, { enabled: open && !!code });
   const fill = useEffectEvent(opts.fill);
   const data = existing.data;
   useEffect(() => {

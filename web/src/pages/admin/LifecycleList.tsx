@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PageResult } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { Endpoint, PageResult } from '@xuetu/contract';
 import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useCall } from '../../api/hooks';
 import { useExamCompany } from './exam/shared';
 import { DEFAULT_PAGE, pager } from './shared';
 
@@ -15,24 +16,21 @@ export type ListFilter = { keyword: string };
 export type LifecyclePageQuery<F extends ListFilter = StatusFilter> = F & { companySysCode: string; pageIndex: number; pageRows: number };
 
 /**
- * The state of an exam, project or paper list: the company (platform staff pick one), the filter,
- * the page and the query. `search` takes the search form's values (back to page 1); `table` is
- * what the antd table needs for rows, loading and the pager.
+ * The state of an exam, project or paper list read from its page endpoint: the company (platform
+ * staff pick one), the filter, the page and the query (`useCall`, keyed by the endpoint and all of
+ * that). `search` takes the search form's values (back to page 1); `table` is what the antd table
+ * needs for rows, loading and the pager.
  */
 export function useLifecycleList<T, F extends ListFilter = StatusFilter>(
-  key: readonly unknown[],
-  // F is the default or given, never guessed from fetchPage (which also takes the page)
-  fetchPage: (q: LifecyclePageQuery<NoInfer<F>>) => Promise<PageResult<T>>,
+  // biome-ignore lint/suspicious/noExplicitAny: any page endpoint that reads the filter, company and page
+  endpoint: Endpoint<any, PageResult<T>>,
 ) {
   const { company, picker } = useExamCompany();
   // a filter's choices besides the keyword are optional, so the empty filter is one
   const [filter, setFilter] = useState<F>({ keyword: '' } as F);
   const [page, setPage] = useState(DEFAULT_PAGE);
-  const list = useQuery({
-    queryKey: [...key, filter, page, company],
-    queryFn: () => fetchPage({ ...filter, companySysCode: company, pageIndex: page.pageIndex, pageRows: page.pageSize }),
-    placeholderData: keepPreviousData,
-  });
+  const query: LifecyclePageQuery<F> = { ...filter, companySysCode: company, pageIndex: page.pageIndex, pageRows: page.pageSize };
+  const list = useCall(endpoint, query as never, { placeholderData: keepPreviousData });
   const search = (f: F) => {
     setFilter(f);
     setPage((p) => ({ ...p, pageIndex: 1 }));

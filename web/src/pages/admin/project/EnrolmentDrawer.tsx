@@ -1,10 +1,18 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CERT_TYPES, Perm, type ProjectEnrolmentView, ProjectLimits, type ProjectView, REACH_STATE_LABELS } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import {
+  CERT_TYPES,
+  Perm,
+  type ProjectEnrolmentView,
+  ProjectLimits,
+  type ProjectView,
+  projectsApi,
+  REACH_STATE_LABELS,
+} from '@xuetu/contract';
 import { Button, DatePicker, Drawer, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { getEnrolments, savePrjusrattr } from '../../../api/projects';
-import { projectKeys } from '../../../api/projects.keys';
+import { call } from '../../../api/client';
+import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { DEFAULT_PAGE, pager } from '../shared';
@@ -23,18 +31,17 @@ export function EnrolmentDrawer({ project, onClose }: { project: ProjectView | n
   const [editing, setEditing] = useState<ProjectEnrolmentView | null>(null);
   const [form] = Form.useForm<CertValues>();
   const code = project?.projectCode ?? '';
-  const list = useQuery({
-    queryKey: projectKeys.enrolmentPage(code, keyword, page),
-    queryFn: () => getEnrolments({ projectCode: code, keyword, pageIndex: page.pageIndex, pageRows: page.pageSize }),
-    enabled: !!project,
-    placeholderData: keepPreviousData,
-  });
+  const list = useCall(
+    projectsApi.getEnrolments,
+    { projectCode: code, keyword, pageIndex: page.pageIndex, pageRows: page.pageSize },
+    { enabled: !!project, placeholderData: keepPreviousData },
+  );
   const safety = project?.isThreeSafety === 1;
 
   const saveCert = useAppMutation({
     mutationFn: async (user: ProjectEnrolmentView) => {
       const v = await form.validateFields();
-      return savePrjusrattr({
+      return call(projectsApi.savePrjusrattr, {
         projectCode: code,
         userId: user.userId,
         certType: v.certType ?? '',
@@ -44,7 +51,7 @@ export function EnrolmentDrawer({ project, onClose }: { project: ProjectView | n
       });
     },
     success: '保存成功',
-    invalidate: [projectKeys.enrolments(code)],
+    invalidate: [projectsApi.getEnrolments],
     onSuccess: () => setEditing(null),
   });
 

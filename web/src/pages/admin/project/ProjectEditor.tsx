@@ -1,12 +1,10 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Perm, ProjectLimits, ProjectStatus, REACH_RULE_LABELS, SPEED_CHOICES } from '@xuetu/contract';
+import { examsApi, Perm, ProjectLimits, ProjectStatus, projectsApi, REACH_RULE_LABELS, SPEED_CHOICES } from '@xuetu/contract';
 import { Alert, Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
-import { getExamPage } from '../../../api/exams';
-import { getProject, saveProject } from '../../../api/projects';
-import { projectKeys } from '../../../api/projects.keys';
+import { call } from '../../../api/client';
+import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { ImageCropUpload } from '../../../components/ImageCropUpload';
@@ -33,8 +31,8 @@ export function ProjectEditor(props: {
   const { existing, loading } = useEditorRecord({
     open: props.open,
     code: props.projectCode,
-    queryKey: projectKeys.detail,
-    get: getProject,
+    endpoint: projectsApi.getDetail,
+    input: (projectCode) => ({ projectCode }),
     // runs in an effect, after `participants` (which needs the record's company) is made below
     fill: (d) => {
       form.setFieldsValue(
@@ -67,18 +65,18 @@ export function ProjectEditor(props: {
     hint: '尚未选择；部门包含其下级部门。发布时参训人员会收到培训通知',
     tabs: ['user', 'org', 'post'],
   });
-  const exams = useQuery({
-    queryKey: projectKeys.examOptions(company),
-    queryFn: () => getExamPage({ keyword: '', companySysCode: company, pageIndex: 1, pageRows: 200 }),
+  const exams = useCall(
+    examsApi.examGetPageList,
+    { keyword: '', companySysCode: company, pageIndex: 1, pageRows: 200 },
     // linking exams needs the exam list right
-    enabled: props.open && can(Perm.ExamList),
-  });
+    { enabled: props.open && can(Perm.ExamList) },
+  );
 
   const save = useAppMutation({
     mutationFn: async () => {
       const v = await form.validateFields();
       // one call, one transaction: the project, its courses and its participants
-      return saveProject({
+      return call(projectsApi.saveData, {
         ...saveBody(v, props.projectCode, props.company),
         resCodes: courses.map((c) => c.resCode),
         participants: pickIds(participants.picks),

@@ -1,20 +1,20 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { RES_TYPE_LABELS } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { RES_TYPE_LABELS, trainResApi } from '@xuetu/contract';
 import { Select, Space, Table } from 'antd';
 import { useState } from 'react';
-import { searchResources } from '../../../api/projects';
-import { projectKeys } from '../../../api/projects.keys';
+import { useCall } from '../../../api/hooks';
 import { indexColumn, reorderColumn } from '../../../components/OrderedList';
 import { moveItem, type PickedRes } from './logic';
 
 /** The project's courses: search the resource library (approved resources only) and order the picks. */
 export function ResourcePicker({ company, value, onChange }: { company: string; value: PickedRes[]; onChange: (v: PickedRes[]) => void }) {
   const [keyword, setKeyword] = useState('');
-  const list = useQuery({
-    queryKey: projectKeys.resSearch(company, keyword),
-    queryFn: () => searchResources({ keyword, companySysCode: company, pageIndex: 1, pageSize: 50 }),
-    placeholderData: keepPreviousData,
-  });
+  // the resource library's search list, every directory
+  const list = useCall(
+    trainResApi.getSearchPageList,
+    { dCode: '', keyword, companySysCode: company, pageIndex: 1, pageSize: 50 },
+    { placeholderData: keepPreviousData },
+  );
   const options = (list.data?.models ?? [])
     .filter((r) => r.hasLiveVersion && !value.some((v) => v.resCode === r.resCode))
     .map((r) => ({

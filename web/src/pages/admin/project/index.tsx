@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { Perm, PROJECT_STATUS_LABELS, type ProjectView } from '@xuetu/contract';
+import { Perm, PROJECT_STATUS_LABELS, type ProjectView, projectsApi } from '@xuetu/contract';
 import { Button, Card, Table } from 'antd';
 import { useState } from 'react';
-import { closeProject, deleteProject, getProjectPage, publishProject } from '../../../api/projects';
-import { projectKeys } from '../../../api/projects.keys';
+import { call, callEnvelope } from '../../../api/client';
+import { useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
 import { LifecycleActions } from '../LifecycleActions';
@@ -14,20 +13,20 @@ import { ProjectEditor } from './ProjectEditor';
 
 /** 培训项目 (/project/manage): list, editor (courses, participants, settings), publish / close, learners. */
 export default function ProjectManagePage() {
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const can = useCan();
-  const { company, picker, search, table } = useLifecycleList(projectKeys.list, getProjectPage);
+  const { company, picker, search, table } = useLifecycleList(projectsApi.getPageList);
   const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
   const [learners, setLearners] = useState<ProjectView | null>(null);
   const act = useAppMutation({
     mutationFn: async ({ kind, code }: { kind: 'publish' | 'close' | 'delete'; code: string }) => {
-      if (kind === 'publish') return (await publishProject(code)).msg;
-      if (kind === 'close') await closeProject(code);
-      else await deleteProject(code);
+      if (kind === 'publish') return (await callEnvelope(projectsApi.publish, { projectCode: code })).msg;
+      if (kind === 'close') await call(projectsApi.close, { projectCode: code });
+      else await call(projectsApi.delete, { projectCode: code });
       return kind === 'close' ? '项目已结束' : '删除成功';
     },
     success: (msg) => msg,
-    invalidate: [projectKeys.all],
+    invalidate: ['projects'],
   });
 
   return (
@@ -93,7 +92,7 @@ export default function ProjectManagePage() {
         onClose={() => setEditor({ open: false, code: null })}
         onSaved={() => {
           setEditor({ open: false, code: null });
-          void qc.invalidateQueries({ queryKey: projectKeys.all });
+          void invalidate('projects');
         }}
       />
       <EnrolmentDrawer project={learners} onClose={() => setLearners(null)} />

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   ANSWER_REVIEW_DEFAULT,
   ANSWER_REVIEW_EACH_WARNING,
@@ -8,13 +7,13 @@ import {
   AnswerReview,
   ExamLimits,
   ExamStatus,
+  examsApi,
+  projectsApi,
 } from '@xuetu/contract';
 import { Alert, Checkbox, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { addExam, getExam, getPaperPage, updateExam } from '../../../../api/exams';
-import { examKeys } from '../../../../api/exams.keys';
-import { getProjectPage } from '../../../../api/projects';
-import { projectKeys } from '../../../../api/projects.keys';
+import { call } from '../../../../api/client';
+import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
 import { useParticipantsField } from '../../ParticipantsField';
@@ -55,25 +54,25 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
     testIdPrefix: 'exam',
     hint: '尚未选择；部门包含其下级部门，发布后新加入的人员也会收到考试',
   });
-  const papers = useQuery({
-    queryKey: examKeys.paperOptions(props.company),
-    queryFn: () => getPaperPage({ keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 }),
-    enabled: props.open,
-  });
+  const papers = useCall(
+    examsApi.paperGetPageList,
+    { keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 },
+    { enabled: props.open },
+  );
   // the company's training projects an exam may belong to (drafts too: the exam may be made first)
-  const projects = useQuery({
-    queryKey: projectKeys.options(props.company),
-    queryFn: () => getProjectPage({ keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 }),
-    enabled: props.open,
-  });
+  const projects = useCall(
+    projectsApi.getPageList,
+    { keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 },
+    { enabled: props.open },
+  );
   const isAllow = Form.useWatch('isAllow', form);
   const answerReview = Form.useWatch('answerReview', form);
 
   const { existing, loading } = useEditorRecord({
     open: props.open,
     code: props.examCode,
-    queryKey: examKeys.exam,
-    get: getExam,
+    endpoint: examsApi.examGetData,
+    input: (examCode) => ({ examCode }),
     fill: (e) => {
       form.setFieldsValue(
         e
@@ -131,7 +130,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
         participants: pickIds(participants.picks),
         companySysCode: props.company,
       };
-      return props.examCode ? updateExam(body) : addExam(body);
+      return props.examCode ? call(examsApi.examUpdateData, body) : call(examsApi.examAddData, body);
     },
     success: '保存成功',
     onSuccess: () => props.onSaved(),

@@ -1,11 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { EXAM_STATUS_LABELS, type ExamView, Perm } from '@xuetu/contract';
+import { EXAM_STATUS_LABELS, type ExamView, examsApi, Perm } from '@xuetu/contract';
 import { App, Button, Card, Table } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { closeExam, deleteExam, getExamPage, publishExam } from '../../../../api/exams';
-import { examKeys } from '../../../../api/exams.keys';
+import { call, callEnvelope } from '../../../../api/client';
+import { useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { LifecycleActions } from '../../LifecycleActions';
@@ -16,17 +15,17 @@ import { ExamEditor } from './ExamEditor';
 /** 考试安排: list, editor with participants, publish / close, results link. */
 export default function ExamManagePage() {
   const { message } = App.useApp();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const can = useCan();
   const navigate = useNavigate();
-  const { company, picker, search, table } = useLifecycleList(examKeys.exams, getExamPage);
+  const { company, picker, search, table } = useLifecycleList(examsApi.examGetPageList);
   const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
-  const reload = () => qc.invalidateQueries({ queryKey: examKeys.all });
+  const reload = () => invalidate('exams');
   const act = useAppMutation({
     mutationFn: async ({ kind, code }: { kind: 'publish' | 'close' | 'delete'; code: string }) => {
-      if (kind === 'publish') return (await publishExam(code)).msg;
-      if (kind === 'close') await closeExam(code);
-      else await deleteExam(code);
+      if (kind === 'publish') return (await callEnvelope(examsApi.publish, { examCode: code })).msg;
+      if (kind === 'close') await call(examsApi.close, { examCode: code });
+      else await call(examsApi.examDelete, { examCode: code });
       return kind === 'close' ? '考试已结束' : '删除成功!';
     },
     onSuccess: (msg) => {

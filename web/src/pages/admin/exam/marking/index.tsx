@@ -1,10 +1,10 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MarkingRow } from '@xuetu/contract';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { type MarkingRow, userexamApi } from '@xuetu/contract';
 import { App, Button, Card, Empty, Form, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { examKeys } from '../../../../api/exams.keys';
-import { getExamStatistics, getMarkingQueue, markAnswer } from '../../../../api/userexam';
+import { call } from '../../../../api/client';
+import { callKey, invalidateCalls, useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { DEFAULT_PAGE, pager } from '../../shared';
 import { useExamCompany } from '../shared';
@@ -27,27 +27,23 @@ export default function MarkingPage() {
   const [page, setPage] = useState(DEFAULT_PAGE);
   const [current, setCurrent] = useState<MarkingRow | null>(null);
 
-  const queueKey = examKeys.markingQueue(examCode, qCode, page);
-  const queue = useQuery({
-    queryKey: queueKey,
-    queryFn: () => getMarkingQueue({ examCode, qCode, pageIndex: page.pageIndex, pageSize: page.pageSize }),
-    enabled: !!examCode,
-    placeholderData: keepPreviousData,
-  });
-  const stats = useQuery({ queryKey: examKeys.markingStats(examCode), queryFn: () => getExamStatistics(examCode), enabled: !!examCode });
+  const queueInput = { examCode, qCode, pageIndex: page.pageIndex, pageSize: page.pageSize };
+  const queue = useCall(userexamApi.getQueue, queueInput, { enabled: !!examCode, placeholderData: keepPreviousData });
+  const stats = useCall(userexamApi.getStatistics, { examCode }, { enabled: !!examCode });
   const essayQuestions = (stats.data?.questions ?? []).filter((q) => q.qType === 5);
 
   const mark = useAppMutation({
     mutationFn: ({ row, values }: { row: MarkingRow; values: MarkValues; next: boolean }) =>
-      markAnswer({ userpaperId: row.userpaperId, qCode: row.qCode, score: values.score, comment: values.comment }),
+      call(userexamApi.mark, { userpaperId: row.userpaperId, qCode: row.qCode, score: values.score, comment: values.comment }),
     onSuccess: async (_r, { row, next }) => {
       message.success('评分已保存');
-      await qc.invalidateQueries({ queryKey: examKeys.marking });
+      // the queue, its statistics and the results
+      await invalidateCalls(qc, 'exam-taking');
       if (!next) {
         setCurrent(null);
         return;
       }
-      const fresh = qc.getQueryData<{ models: MarkingRow[] }>(queueKey)?.models ?? [];
+      const fresh = qc.getQueryData<{ models: MarkingRow[] }>(callKey(userexamApi.getQueue, queueInput))?.models ?? [];
       const following = fresh.find((r) => !r.marked && !(r.userpaperId === row.userpaperId && r.qCode === row.qCode));
       setCurrent(following ?? null);
       if (!following) message.info('本页答案已全部阅完');

@@ -1,10 +1,19 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { ExamLimits, PaperType, paperTotals, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, stemText } from '@xuetu/contract';
+import {
+  ExamLimits,
+  examsApi,
+  type InputOf,
+  PaperType,
+  paperTotals,
+  Q_TYPE_LABELS,
+  Q_TYPES,
+  type QuestionDirNode,
+  stemText,
+} from '@xuetu/contract';
 import { Alert, App, Button, Descriptions, Form, Input, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { addPaper, getPaper, getQuestionPage, updatePaper } from '../../../../api/exams';
-import { examKeys } from '../../../../api/exams.keys';
+import { call } from '../../../../api/client';
+import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { indexColumn, reorderColumn } from '../../../../components/OrderedList';
 import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
@@ -31,10 +40,13 @@ const newRule = (): Rule => ({ key: ++ruleKey, qType: 1, dirCode: '', count: 1, 
 
 /** How many live questions of a type the directory (with sub-directories) holds: the bank's page count. */
 function Available({ rule, company }: { rule: Rule; company: string }) {
-  const q = useQuery({
-    queryKey: examKeys.questionCount(rule.qType, rule.dirCode, company),
-    queryFn: () =>
-      getQuestionPage({ qType: rule.qType, dirCode: rule.dirCode, keyword: '', companySysCode: company, pageIndex: 1, pageRows: 1 }),
+  const q = useCall(examsApi.questionGetPageList, {
+    qType: rule.qType,
+    dirCode: rule.dirCode,
+    keyword: '',
+    companySysCode: company,
+    pageIndex: 1,
+    pageRows: 1,
   });
   const n = q.data?.totalCount;
   if (n === undefined) return null;
@@ -64,15 +76,16 @@ export function PaperEditor(props: {
   // what the editor was filled with: closing over anything else asks first
   const stored = useRef('');
   const persist = useAppMutation({
-    mutationFn: (body: Parameters<typeof addPaper>[0]) => (props.paperCode ? updatePaper(body) : addPaper(body)),
+    mutationFn: async (body: InputOf<typeof examsApi.paperAddData>) =>
+      props.paperCode ? void (await call(examsApi.paperUpdateData, body)) : call(examsApi.paperAddData, body),
     success: '保存成功',
     onSuccess: () => props.onSaved(),
   });
   const { existing, loading } = useEditorRecord({
     open: props.open,
     code: props.paperCode,
-    queryKey: examKeys.paper,
-    get: getPaper,
+    endpoint: examsApi.paperGetData,
+    input: (paperCode) => ({ paperCode }),
     fill: (p) => {
       const filled = {
         name: p?.paperName ?? '',

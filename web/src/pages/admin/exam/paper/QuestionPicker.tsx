@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, type QuestionView, stemText } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { examsApi, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, type QuestionView, stemText } from '@xuetu/contract';
 import { Form, Input, Modal, Select, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { getQuestionPage } from '../../../../api/exams';
-import { examKeys } from '../../../../api/exams.keys';
+import { useCall } from '../../../../api/hooks';
 import { DirSelect, typeTag } from '../shared';
 
 /** 选择试题: the bank with directory / type / keyword filters; questions already in the paper are shown ticked and fixed. */
@@ -21,12 +20,11 @@ export function QuestionPicker(props: {
   useEffect(() => {
     if (props.open) setPicked(new Map());
   }, [props.open]);
-  const list = useQuery({
-    queryKey: examKeys.questionPicker(filter, page, props.company),
-    queryFn: () => getQuestionPage({ ...filter, companySysCode: props.company, pageIndex: page.pageIndex, pageRows: page.pageSize }),
-    enabled: props.open,
-    placeholderData: keepPreviousData,
-  });
+  const list = useCall(
+    examsApi.questionGetPageList,
+    { ...filter, companySysCode: props.company, pageIndex: page.pageIndex, pageRows: page.pageSize },
+    { enabled: props.open, placeholderData: keepPreviousData },
+  );
   return (
     <Modal
       open={props.open}

@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type PaperView, Perm } from '@xuetu/contract';
+import { examsApi, type PaperView, Perm } from '@xuetu/contract';
 import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { deletePaper, getPaperPage, previewPaper } from '../../../../api/exams';
-import { examKeys } from '../../../../api/exams.keys';
+import { call } from '../../../../api/client';
+import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { type ListFilter, useLifecycleList } from '../../LifecycleList';
@@ -15,7 +14,7 @@ import { PaperEditor } from './PaperEditor';
 type PaperFilter = ListFilter & { paperType?: number };
 
 function PaperPreview({ code, onClose }: { code: string | null; onClose: () => void }) {
-  const q = useQuery({ queryKey: examKeys.paperPreview(code), queryFn: () => previewPaper(code as string), enabled: !!code });
+  const q = useCall(examsApi.paperPreview, { paperCode: code ?? '' }, { enabled: !!code });
   return (
     <Modal open={!!code} title={q.data?.paperName ?? '试卷预览'} width={860} footer={null} onCancel={onClose} destroyOnHidden>
       {q.isLoading ? (
@@ -39,15 +38,15 @@ function PaperPreview({ code, onClose }: { code: string | null; onClose: () => v
 
 /** 试卷管理: list, fixed/random editor with live totals, preview, delete. */
 export default function PaperPage() {
-  const qc = useQueryClient();
   const can = useCan();
-  const { company, picker, search, table } = useLifecycleList<PaperView, PaperFilter>(examKeys.papers, getPaperPage);
+  const { company, picker, search, table } = useLifecycleList<PaperView, PaperFilter>(examsApi.paperGetPageList);
+  const invalidate = useInvalidate();
   const dirs = useDirTree(company);
   const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
   const [preview, setPreview] = useState<string | null>(null);
-  const reload = () => qc.invalidateQueries({ queryKey: examKeys.all });
+  const reload = () => invalidate('exams');
   const remove = useAppMutation({
-    mutationFn: (code: string) => deletePaper(code),
+    mutationFn: (code: string) => call(examsApi.paperDelete, { paperCode: code }),
     success: '删除成功!',
     onSuccess: () => void reload(),
   });

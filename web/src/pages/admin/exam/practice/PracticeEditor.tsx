@@ -1,18 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import {
+  examsApi,
   PRACTICE_NAME_MAX,
   PRACTICE_SOURCE_LABELS,
   PracticeSource,
   PracticeStatus,
+  practiceApi,
   practiceOverlapText,
   type QuestionDirNode,
   WRONG_CLEAR_STREAK_DEFAULT,
   WRONG_CLEAR_STREAK_MAX,
 } from '@xuetu/contract';
 import { Alert, Form, Input, InputNumber, Radio, Select, TreeSelect } from 'antd';
-import { getPaperPage, getQuestionDirTree } from '../../../../api/exams';
-import { addPractice, getExamOverlap, getPractice, updatePractice } from '../../../../api/practice';
-import { practiceKeys } from '../../../../api/practice.keys';
+import { call } from '../../../../api/client';
+import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
 import { useParticipantsField } from '../../ParticipantsField';
@@ -56,26 +56,22 @@ export function PracticeEditor(props: {
   const dirCode = Form.useWatch('dirCode', form);
   const sourceCode = (sourceKind === PracticeSource.Paper ? paperCode : dirCode) ?? '';
   // issue 38 item 9: say before saving which questions open exams hold (practised without feedback till they end)
-  const overlap = useQuery({
-    queryKey: practiceKeys.overlap(props.company, sourceKind, sourceCode),
-    queryFn: () => getExamOverlap({ sourceKind, sourceCode, companySysCode: props.company }),
-    enabled: props.open && !!sourceKind && !!sourceCode,
-  });
-  const dirs = useQuery({
-    queryKey: practiceKeys.dirs(props.company),
-    queryFn: () => getQuestionDirTree(props.company),
-    enabled: props.open,
-  });
-  const papers = useQuery({
-    queryKey: practiceKeys.papers(props.company),
-    queryFn: () => getPaperPage({ keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 }),
-    enabled: props.open,
-  });
+  const overlap = useCall(
+    practiceApi.getExamOverlap,
+    { sourceKind, sourceCode, companySysCode: props.company },
+    { enabled: props.open && !!sourceKind && !!sourceCode, config: { silent: true } },
+  );
+  const dirs = useCall(examsApi.getTreeData, { companySysCode: props.company }, { enabled: props.open });
+  const papers = useCall(
+    examsApi.paperGetPageList,
+    { keyword: '', companySysCode: props.company, pageIndex: 1, pageRows: 500 },
+    { enabled: props.open },
+  );
   const { loading } = useEditorRecord({
     open: props.open,
     code: props.practiceCode,
-    queryKey: practiceKeys.detail,
-    get: getPractice,
+    endpoint: practiceApi.getData,
+    input: (practiceCode) => ({ practiceCode }),
     fill: (p) => {
       form.setFieldsValue(
         p
@@ -113,7 +109,7 @@ export function PracticeEditor(props: {
         participants: pickIds(participants.picks),
         companySysCode: props.company,
       };
-      return props.practiceCode ? updatePractice(body) : addPractice(body);
+      return props.practiceCode ? call(practiceApi.updateData, body) : call(practiceApi.addData, body);
     },
     success: '保存成功',
     onSuccess: () => props.onSaved(),

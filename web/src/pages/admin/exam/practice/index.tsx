@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { Perm, PRACTICE_SOURCE_LABELS, PRACTICE_STATUS_LABELS, type PracticeView } from '@xuetu/contract';
+import { Perm, PRACTICE_SOURCE_LABELS, PRACTICE_STATUS_LABELS, type PracticeView, practiceApi } from '@xuetu/contract';
 import { App, Button, Card, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { deletePractice, getPracticePage } from '../../../../api/practice';
-import { practiceKeys } from '../../../../api/practice.keys';
+import { call } from '../../../../api/client';
+import { useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { type ListFilter, useLifecycleList } from '../../LifecycleList';
@@ -13,13 +12,13 @@ import { PracticeEditor } from './PracticeEditor';
 /** 练习管理 (issue 26 item 1): practices on a question directory or a paper, with their participants. */
 export default function PracticeManagePage() {
   const { message } = App.useApp();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const can = useCan();
-  const { company, picker, search, table } = useLifecycleList<PracticeView, ListFilter>(practiceKeys.page, getPracticePage);
+  const { company, picker, search, table } = useLifecycleList<PracticeView, ListFilter>(practiceApi.getPageList);
   const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
-  const reload = () => qc.invalidateQueries({ queryKey: practiceKeys.all });
+  const reload = () => invalidate('exam-taking');
   const remove = useAppMutation({
-    mutationFn: (code: string) => deletePractice(code),
+    mutationFn: (code: string) => call(practiceApi.delete, { practiceCode: code }),
     onSuccess: () => {
       message.success('删除成功!');
       void reload();

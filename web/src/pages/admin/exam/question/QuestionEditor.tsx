@@ -1,12 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import {
   countBlanks,
   ExamLimits,
+  examsApi,
   filledOptions,
+  type InputOf,
   JUDGE_OPTIONS,
   MIN_CHOICE_OPTIONS,
   normalizeAnswer,
+  noticesApi,
   OPTION_KEYS,
   OPTION_LETTERS,
   parseBlankAnswer,
@@ -16,9 +18,8 @@ import {
 } from '@xuetu/contract';
 import { App, Button, Checkbox, Form, Input, InputNumber, Modal, Radio, Rate, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { uploadContentFile } from '../../../../api/content';
-import { addQuestion, getQuestion, updateQuestion } from '../../../../api/exams';
-import { examKeys } from '../../../../api/exams.keys';
+import { call, callUpload } from '../../../../api/client';
+import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { RichText } from '../../../../components/RichText';
 import { useConfirmDiscard } from '../../useConfirmDiscard';
@@ -86,16 +87,14 @@ export function QuestionEditor({
   const [touched, setTouched] = useState(false);
   const close = useConfirmDiscard(() => touched, onClose);
   const persist = useAppMutation({
-    mutationFn: (body: Parameters<typeof addQuestion>[0]) => (qCode ? updateQuestion(body) : addQuestion(body)),
+    // an update answers no data (null, as the save expects)
+    mutationFn: async (body: InputOf<typeof examsApi.questionAddData>) =>
+      qCode ? (await call(examsApi.questionUpdateData, body), null) : call(examsApi.questionAddData, body),
     success: '保存成功',
     onSuccess: () => onSaved(),
   });
   const [preview, setPreview] = useState(false);
-  const existing = useQuery({
-    queryKey: examKeys.question(qCode),
-    queryFn: () => getQuestion(qCode as string),
-    enabled: open && !!qCode,
-  });
+  const existing = useCall(examsApi.questionGetData, { qCode: qCode ?? '' }, { enabled: open && !!qCode });
 
   useEffect(() => {
     if (!open) return;
@@ -195,7 +194,7 @@ export function QuestionEditor({
               value={d.qName}
               minHeight={120}
               onChange={(html) => set({ qName: html })}
-              onUploadImage={async (file) => (await uploadContentFile(file, 'image')).url}
+              onUploadImage={async (file) => (await callUpload(noticesApi.uploadContentFile, file, { params: { kind: 'image' } })).url}
             />
           </Form.Item>
           {d.qType <= 2 && (

@@ -1,11 +1,15 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   AdminMsg,
+  examsApi,
   IMPORT_DIALOG_WIDTH,
+  importsApi,
   QUESTION_FILE_ACCEPT,
   QUESTION_FORMAT_HELP,
   QUESTION_FORMAT_LABELS,
   QUESTION_IMPORT_FORMATS,
+  QUESTION_REFUSED_NAME,
+  QUESTION_TEMPLATE_NAME,
   type QuestionDirNode,
   type QuestionImportCheck,
   type QuestionImportError,
@@ -14,8 +18,7 @@ import {
 } from '@xuetu/contract';
 import { Alert, App, Button, Form, Modal, Select, Space, Table, Typography, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
-import { checkQuestionImport, downloadQuestionTemplate, downloadRefusedQuestions, importQuestions } from '../../../../api/exams';
-import { uploadTemporarily } from '../../../../api/imports';
+import { callDownload, callEnvelope, callUpload } from '../../../../api/client';
 import { ApiError } from '../../../../api/request';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { DirSelect } from '../shared';
@@ -65,7 +68,7 @@ export function QuestionImportDialog(props: {
       return null;
     }
     if (url) return url;
-    const up = await uploadTemporarily(file);
+    const up = await callUpload(importsApi.uploadZFileByFormTemporarily, file);
     setUrl(up.url);
     return up.url;
   };
@@ -83,11 +86,11 @@ export function QuestionImportDialog(props: {
       check: data ?? undefined,
     });
   };
-  const template = useAppMutation({ mutationFn: () => downloadQuestionTemplate() });
+  const template = useAppMutation({ mutationFn: () => callDownload(examsApi.getTemplate, {}, { fileName: QUESTION_TEMPLATE_NAME }) });
   const check = useAppMutation({
     mutationFn: async () => {
       const u = await ensureUploaded();
-      return u ? checkQuestionImport(body(u)) : null;
+      return u ? callEnvelope(examsApi.importCheck, body(u)) : null;
     },
     onSuccess: (res) =>
       res &&
@@ -103,7 +106,7 @@ export function QuestionImportDialog(props: {
   const runImport = useAppMutation({
     mutationFn: async (skipInvalid: boolean) => {
       const u = await ensureUploaded();
-      return u ? importQuestions(skipInvalid ? { ...body(u), skipInvalid } : body(u)) : null;
+      return u ? callEnvelope(examsApi.import, { ...body(u), ...(skipInvalid ? { skipInvalid } : {}) }, { silent: true }) : null;
     },
     success: (res) => res?.msg,
     onSuccess: (res) => {
@@ -116,7 +119,8 @@ export function QuestionImportDialog(props: {
   const refused = useAppMutation({
     mutationFn: async () => {
       const u = await ensureUploaded();
-      return u ? downloadRefusedQuestions(body(u)) : null;
+      // the rows that did not pass the check, with a 原因 column (.xlsx)
+      return u ? callDownload(examsApi.importRefused, body(u), { fileName: QUESTION_REFUSED_NAME }) : null;
     },
   });
 

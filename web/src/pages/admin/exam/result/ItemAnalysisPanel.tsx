@@ -1,10 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { ITEM_FLAG_TEXT, type ItemAnalysis, type ItemAnalysisQuestion, type ItemFlag } from '@xuetu/contract';
+import { ITEM_FLAG_TEXT, type ItemAnalysis, type ItemAnalysisQuestion, type ItemFlag, userexamApi } from '@xuetu/contract';
 import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
-import { exportItemAnalysis, getItemAnalysis } from '../../../../api/userexam';
-import { examResultKeys } from '../../../../api/userexam.keys';
+import { callDownload } from '../../../../api/client';
+import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { figureCols, plainLine, questionColumns } from '../shared/questionStats';
 import { type BarOption, EChart } from './EChart';
@@ -81,8 +80,11 @@ function FlagTag({ flag }: { flag: ItemFlag }) {
  * option choices; the workbook export. Lazily loaded with its chart library.
  */
 export default function ItemAnalysisPanel({ examCode }: { examCode: string }) {
-  const q = useQuery({ queryKey: examResultKeys.itemAnalysis(examCode), queryFn: () => getItemAnalysis(examCode) });
-  const exporting = useAppMutation({ mutationFn: () => exportItemAnalysis(examCode) });
+  const q = useCall(userexamApi.getItemAnalysis, { examCode });
+  // the workbook (.xlsx, named by the server)
+  const exporting = useAppMutation({
+    mutationFn: () => callDownload(userexamApi.exportItemAnalysis, { examCode }, { fileName: '试题分析.xlsx' }),
+  });
   const a = q.data;
   const histogram = useMemo(() => (a ? histogramOption(a) : null), [a]);
   const indices = useMemo(() => (a ? indicesOption(a) : null), [a]);

@@ -1,10 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { type ExamResultRow, ExamUserStatus, PASS_RESULT_TEXT } from '@xuetu/contract';
+import { type ExamResultRow, ExamUserStatus, PASS_RESULT_TEXT, userexamApi } from '@xuetu/contract';
 import { Button, Modal, Spin, Table, Tabs, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { examKeys } from '../../../../api/exams.keys';
-import { exportExamResults, getExamResultList } from '../../../../api/userexam';
+import { callDownload } from '../../../../api/client';
+import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { ExamResultDialog } from '../../../learner/examview/ExamResultDialog';
 import { StatisticsPanel } from './StatisticsPanel';
@@ -31,12 +30,11 @@ export function ResultListDialog({ exam, onClose }: { exam: { examCode: string; 
   const [viewing, setViewing] = useState<number | null>(null);
   const [tab, setTab] = useState('list');
   const examCode = exam?.examCode ?? '';
-  const rows = useQuery({
-    queryKey: examKeys.results(examCode),
-    queryFn: () => getExamResultList(examCode),
-    enabled: !!examCode,
+  const rows = useCall(userexamApi.getExamResultList, { exammcode: examCode }, { enabled: !!examCode });
+  // the workbook (.xlsx, named by the server), asked for with a POST body
+  const exportResults = useAppMutation({
+    mutationFn: () => callDownload(userexamApi.exportResults, { examCode }, { fileName: '考试成绩.xlsx', sendAs: 'POST' }),
   });
-  const exportResults = useAppMutation({ mutationFn: () => exportExamResults(examCode) });
   return (
     <Modal
       open={!!exam}

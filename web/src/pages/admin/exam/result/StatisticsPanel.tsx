@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { ExamStatistics } from '@xuetu/contract';
+import { type ExamStatistics, userexamApi } from '@xuetu/contract';
 import { Card, Col, Empty, Progress, Row, Spin, Table, Typography } from 'antd';
-import { examKeys } from '../../../../api/exams.keys';
-import { getExamStatistics } from '../../../../api/userexam';
+import { useCall } from '../../../../api/hooks';
 import { figureCols, questionColumns } from '../shared/questionStats';
 
 const percent = (r: number) => Math.round(r * 100);
@@ -55,7 +53,7 @@ export function DistributionChart({ buckets }: { buckets: ExamStatistics['distri
 
 /** 统计分析 of one exam (GetStatistics): people, pass rate, scores, distribution, per-question correct rate. */
 export function StatisticsPanel({ examCode }: { examCode: string }) {
-  const q = useQuery({ queryKey: examKeys.statistics(examCode), queryFn: () => getExamStatistics(examCode) });
+  const q = useCall(userexamApi.getStatistics, { examCode });
   if (q.isError) return <Empty description="统计加载失败" />;
   if (!q.data) return <Spin style={{ display: 'block', margin: '40px auto' }} />;
   const s = q.data;

@@ -1,9 +1,7 @@
-import { EXAM_STATUS_LABELS, ExamStatus, type ExamView, Perm } from '@xuetu/contract';
+import { EXAM_STATUS_LABELS, ExamStatus, type ExamView, examsApi, Perm } from '@xuetu/contract';
 import { Button, Card, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { getExamPage } from '../../../../api/exams';
-import { examKeys } from '../../../../api/exams.keys';
 import { useCan } from '../../../../components/Can';
 import { StatusSearchForm, statusColumn, useLifecycleList } from '../../LifecycleList';
 import { examCountColumns, examNameColumn, examWindowColumn } from '../shared/examColumns';
@@ -19,7 +17,7 @@ export default function ExamResultPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const can = useCan();
-  const { picker, list, search, table } = useLifecycleList(examKeys.resultExams, getExamPage);
+  const { picker, list, search, table } = useLifecycleList(examsApi.examGetPageList);
   const [detail, setDetail] = useState<ExamView | null>(null);
   const [results, setResults] = useState<{ examCode: string; examName: string } | null>(null);
   const linked = params.get('examCode') ?? '';

@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EXAM_STATUS_LABELS, ExamStatus } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { EXAM_STATUS_LABELS, ExamStatus, examsApi } from '@xuetu/contract';
 import { Select } from 'antd';
 import { useState } from 'react';
-import { getExamPage } from '../../../../api/exams';
-import { examKeys } from '../../../../api/exams.keys';
+import { useCall } from '../../../../api/hooks';
 
 /**
  * Picks one of the company's published or closed exams (drafts have no attempts), searching by
@@ -21,11 +20,11 @@ export function ExamPicker({
   width?: number;
 }) {
   const [keyword, setKeyword] = useState('');
-  const list = useQuery({
-    queryKey: examKeys.examPicker(company, keyword),
-    queryFn: () => getExamPage({ keyword, companySysCode: company, pageIndex: 1, pageRows: 100 }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useCall(
+    examsApi.examGetPageList,
+    { keyword, companySysCode: company, pageIndex: 1, pageRows: 100 },
+    { placeholderData: keepPreviousData },
+  );
   const options = (list.data?.models ?? [])
     .filter((e) => e.status !== ExamStatus.Draft)
     .map((e) => ({ value: e.examCode, label: `${e.examName}（${EXAM_STATUS_LABELS[e.status]}）` }));

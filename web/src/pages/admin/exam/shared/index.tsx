@@ -1,11 +1,9 @@
 // Pieces the exam administration pages share: the company picker of platform staff, the
 // directory tree select and the read-only rendering of a question (editor preview, paper preview).
-import { useQuery } from '@tanstack/react-query';
-import { OPTION_LETTERS, parseBlankAnswer, Q_TYPE_LABELS, type QuestionDirNode } from '@xuetu/contract';
+import { examsApi, OPTION_LETTERS, parseBlankAnswer, Q_TYPE_LABELS, type QuestionDirNode } from '@xuetu/contract';
 import { Select, Space, Tag, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
-import { getQuestionDirTree } from '../../../../api/exams';
-import { examKeys } from '../../../../api/exams.keys';
+import { useCall } from '../../../../api/hooks';
 import { RichTextView } from '../../../../components/RichTextView';
 import { useCompanyOptions, useIsPlatformStaff } from '../../content/companies';
 
@@ -30,7 +28,7 @@ export function useExamCompany() {
 }
 
 export function useDirTree(company: string, enabled = true) {
-  return useQuery({ queryKey: examKeys.dirs(company), queryFn: () => getQuestionDirTree(company), enabled });
+  return useCall(examsApi.getTreeData, { companySysCode: company }, { enabled });
 }
 
 type TreeOpt = { value: string; title: string; key: string; children: TreeOpt[] };
