@@ -29,8 +29,6 @@ const LEGACY_WRAPPER_FILES: string[] = [
   'api/account.ts',
   'api/content.keys.ts',
   'api/content.ts',
-  'api/exams.keys.ts',
-  'api/exams.ts',
   'api/learnstats.keys.ts',
   'api/learnstats.ts',
   'api/menu.ts',

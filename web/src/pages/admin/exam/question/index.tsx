@@ -1,7 +1,9 @@
 import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import {
   ExamLimits,
+  examsApi,
+  type InputOf,
   Perm,
   Q_TYPE_LABELS,
   Q_TYPES,
@@ -14,15 +16,8 @@ import {
 } from '@xuetu/contract';
 import { App, Button, Card, Dropdown, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
 import { useState } from 'react';
-import {
-  deleteQuestionDir,
-  deleteQuestions,
-  exportQuestions,
-  getQuestionPage,
-  type QuestionSearch,
-  saveQuestionDir,
-} from '../../../../api/exams';
-import { examKeys } from '../../../../api/exams.keys';
+import { call, callDownload } from '../../../../api/client';
+import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { DEFAULT_PAGE, pager } from '../../shared';
@@ -43,10 +38,20 @@ const findDir = (nodes: QuestionDirNode[], code: string): QuestionDirNode | unde
   return undefined;
 };
 
+type QuestionSearch = Omit<InputOf<typeof examsApi.export>, 'format'>;
+
+/** The file an export in each format is saved as when the server names none. */
+const EXPORT_NAMES: Record<QuestionExportFormat, string> = {
+  xlsx: '试题.xlsx',
+  moodlexml: '试题.xml',
+  gift: '试题.gift.txt',
+  qti21: '试题.qti21.zip',
+};
+
 /** 题库管理: directory tree, search, editor per type, import (template, check, import), export, batch delete. */
 export default function QuestionBankPage() {
   const { message } = App.useApp();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const can = useCan();
   const { company, picker } = useExamCompany();
   const dirs = useDirTree(company);
@@ -64,27 +69,28 @@ export default function QuestionBankPage() {
     pCode: '',
   });
   const search: QuestionSearch = { ...filter, dirCode, companySysCode: company };
-  const list = useQuery({
-    queryKey: examKeys.questionPage(search, page),
-    queryFn: () => getQuestionPage({ ...search, pageIndex: page.pageIndex, pageRows: page.pageSize }),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => {
-    void qc.invalidateQueries({ queryKey: examKeys.questions });
-    void qc.invalidateQueries({ queryKey: examKeys.dirsAll });
-  };
+  const list = useCall(
+    examsApi.questionGetPageList,
+    { ...search, pageIndex: page.pageIndex, pageRows: page.pageSize },
+    { placeholderData: keepPreviousData },
+  );
+  // the bank's lists and directory trees
+  const reload = () => void invalidate('exams');
   const remove = useAppMutation({
-    mutationFn: (codes: string[]) => deleteQuestions(codes),
+    mutationFn: (codes: string[]) => call(examsApi.batchDelete, { qCodes: codes }),
     onSuccess: () => {
       message.success('删除成功!');
       setSelected([]);
       reload();
     },
   });
-  const exportList = useAppMutation({ mutationFn: (format: QuestionExportFormat) => exportQuestions(search, format) });
+  // 导出 in a format (xlsx, Moodle XML, GIFT, QTI 2.1); the file is named by the server
+  const exportList = useAppMutation({
+    mutationFn: (format: QuestionExportFormat) => callDownload(examsApi.export, { ...search, format }, { fileName: EXPORT_NAMES[format] }),
+  });
   const saveDir = useAppMutation({
     mutationFn: () =>
-      saveQuestionDir({ dirCode: dirForm.dirCode, dirName: dirForm.dirName, pCode: dirForm.pCode, companySysCode: company }),
+      call(examsApi.saveData, { dirCode: dirForm.dirCode, dirName: dirForm.dirName, pCode: dirForm.pCode, companySysCode: company }),
     onSuccess: () => {
       message.success('保存成功');
       setDirForm((f) => ({ ...f, open: false }));
@@ -92,7 +98,7 @@ export default function QuestionBankPage() {
     },
   });
   const removeDir = useAppMutation({
-    mutationFn: (code: string) => deleteQuestionDir(code),
+    mutationFn: (code: string) => call(examsApi.deleteData, { dirCode: code }),
     onSuccess: () => {
       message.success('删除成功!');
       setDirCode('');
