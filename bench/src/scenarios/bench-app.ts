@@ -27,3 +27,27 @@ export function buildBenchApp(dir: string, env: Record<string, unknown> = {}) {
     logger: false,
   });
 }
+
+/** Uploads `file` as an import's temporary file (UploadZFileByFormTemporarily) and answers its url. */
+export async function uploadTemporary(
+  app: Awaited<ReturnType<typeof buildApp>>['app'],
+  headers: Record<string, string>,
+  file: Buffer,
+  name: string,
+): Promise<string> {
+  const boundary = '----xuetubench';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+  return res.json().data.url as string;
+}

@@ -1,10 +1,10 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { exams, examUsers, jobs, roles, userPaperQuestions, userPapers, userRoles, users } from '../../../server/src/db/schema/index.ts';
+import { exams, examUsers, jobs, userPaperQuestions, userPapers } from '../../../server/src/db/schema/index.ts';
 import { DEMO_COMPANY } from '../../../server/src/db/seed/demo.ts';
-import { createSession } from '../../../server/src/modules/identity/session/sessions.ts';
 import type { Clock } from '../../../server/src/platform/clock.ts';
 import type { AppContext } from '../../../server/src/platform/context.ts';
 import { defineRoute } from '../../../server/src/platform/route.ts';
+import { benchLearners } from './learners-fixture.ts';
 
 // Bench-only routes of the exam scenarios (issue 14), registered by the bench server only:
 // many learners with sessions at once, a clock the bench moves forward (the deadline storm), and
@@ -27,31 +27,7 @@ export function examBenchRoutes(ctx: AppContext, clock: OffsetClock) {
       summary: 'bench: N learners of the demo company, each with a session',
       handler: async ({ req }) => {
         const { count: n, prefix } = req.body as { count: number; prefix: string };
-        const [learnerRole] = await ctx.db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'learner'));
-        // an account without a password is not activated and gets no session: borrow the demo one's
-        const [demo] = await ctx.db.select({ hash: users.passwordHash }).from(users).where(eq(users.accountCode, 'learner01'));
-        const ids: number[] = [];
-        for (let from = 0; from < n; from += 500) {
-          const rows = await ctx.db
-            .insert(users)
-            .values(
-              Array.from({ length: Math.min(500, n - from) }, (_, k) => ({
-                accountCode: `${prefix}${from + k}`,
-                chnName: `压测考生${from + k}`,
-                companySysCode: DEMO_COMPANY.companySysCode,
-                activatedAt: new Date(),
-                passwordHash: demo.hash,
-              })),
-            )
-            .returning({ id: users.id });
-          ids.push(...rows.map((r) => r.id));
-        }
-        for (let from = 0; from < ids.length; from += 500)
-          await ctx.db.insert(userRoles).values(ids.slice(from, from + 500).map((userId) => ({ userId, roleId: learnerRole.id })));
-        const tokens: string[] = [];
-        for (let from = 0; from < ids.length; from += 50)
-          tokens.push(...(await Promise.all(ids.slice(from, from + 50).map((id) => createSession(ctx, id)))));
-        return { userIds: ids, tokens };
+        return benchLearners(ctx, { n, prefix, name: '压测考生', companySysCode: DEMO_COMPANY.companySysCode, passwordOf: 'learner01' });
       },
     }),
     defineRoute({

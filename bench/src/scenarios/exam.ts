@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
+import { publishBenchExam } from './bench-exam.ts';
 
 // Exam taking under load (issue 14), against the bench server (its own process, the embedded
 // database or PostgreSQL + Redis), run last on that server because it moves the server's clock:
@@ -30,11 +31,6 @@ export interface ExamBenchResult {
   failures: string[];
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const china = (d: Date) => {
-  const c = new Date(d.getTime() + 8 * 3600_000);
-  return `${c.getUTCFullYear()}-${pad(c.getUTCMonth() + 1)}-${pad(c.getUTCDate())} ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}:${pad(c.getUTCSeconds())}`;
-};
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const ms = (n: number) => Math.round(n * 10) / 10;
 
@@ -121,37 +117,14 @@ export async function benchExam(port: number): Promise<ExamBenchResult> {
     tokens.push(...part.tokens);
   }
   const corp = (await must<{ token: string }>('/Api/User/user_user/Login', { username: 'corpadmin', password: 'Xuetu@2026' })).token;
-  const qCodes: string[] = [];
-  for (let i = 0; i < QUESTIONS; i++)
-    qCodes.push(
-      (
-        await must<{ qCode: string }>(
-          '/Api/Exam_Manage/ex_question/AddData',
-          { qType: 1, qName: `压测单选题${i + 1}`, a: '甲', b: '乙', c: '丙', d: '丁', answer: 'A' },
-          corp,
-        )
-      ).qCode,
-    );
-  const { paperCode } = await must<{ paperCode: string }>(
-    '/Api/Exam_Manage/ex_paper/AddData',
-    { paperName: '压测试卷', paperType: 1, questions: qCodes.map((qCode) => ({ qCode, score: 20 })) },
-    corp,
-  );
-  const { examCode } = await must<{ examCode: string }>(
-    '/Api/Exam_Manage/ex_exam/AddData',
-    {
-      examName: '压测考试',
-      paperCode,
-      time: EXAM_MINUTES,
-      examStartTime: china(new Date(Date.now() - 3600_000)),
-      examEndTime: china(new Date(Date.now() + 7 * 24 * 3600_000)),
-      passScore: 60,
-      ...(SHUFFLE ? { isShuffleQuestion: 1, isShuffleOption: 1 } : {}),
-      participants: { users: userIds },
-    },
-    corp,
-  );
-  await must('/Api/Exam_Manage/ex_exam/Publish', { examCode }, corp);
+  const { qCodes, examCode } = await publishBenchExam(must, corp, {
+    label: '',
+    questions: QUESTIONS,
+    minutes: EXAM_MINUTES,
+    openForMs: 7 * 24 * 3600_000,
+    userIds,
+    extra: SHUFFLE ? { isShuffleQuestion: 1, isShuffleOption: 1 } : {},
+  });
 
   // BENCH_DB_TRACE=1: the embedded connection's queue per phase (statements and connection time per call, waits)
   const traced: string[] = [];

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
-import { benchDir, buildBenchApp } from './bench-app.ts';
+import { benchDir, buildBenchApp, uploadTemporary } from './bench-app.ts';
 
 // User import and export at scale (issue 4): a fresh app on the embedded database with the demo
 // seed; the company administrator checks and imports 10,000 generated rows, re-imports them
@@ -61,23 +61,7 @@ export async function benchImport(): Promise<{ name: string; seconds: number }[]
       if (!json.success) throw new Error(`${path}: ${json.msg}`);
       return json;
     };
-    const upload = async (file: Buffer, auth: Record<string, string> = headers) => {
-      const boundary = '----xuetubench';
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        file,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      const res = await app.inject({
-        method: 'POST',
-        url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
-        headers: { ...auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
-      });
-      return res.json().data.url as string;
-    };
+    const upload = (file: Buffer, auth: Record<string, string> = headers) => uploadTemporary(app, auth, file, 'bench.xlsx');
     // a light call every 20 ms while `fn` runs: its worst and 99th-percentile wait show whether
     // the bulk work blocks everybody else (issue 9 item 8: other calls stay under 100 ms)
     const probed = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {

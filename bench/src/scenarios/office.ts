@@ -1,3 +1,4 @@
+import { publishBenchExam } from './bench-exam.ts';
 import { OFFICE_SEGMENT_SECONDS } from './office-fixtures.ts';
 
 // One office, one public address (issue 21 item 4), against a bench server with the production
@@ -29,11 +30,6 @@ export interface OfficeBenchResult {
 const sleep = (ms: number) => new Promise((res) => setTimeout(res, Math.max(0, ms)));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const ms = (n: number) => Math.round(n * 10) / 10;
-const pad = (n: number) => String(n).padStart(2, '0');
-const china = (d: Date) => {
-  const c = new Date(d.getTime() + 8 * 3600_000);
-  return `${c.getUTCFullYear()}-${pad(c.getUTCMonth() + 1)}-${pad(c.getUTCDate())} ${pad(c.getUTCHours())}:${pad(c.getUTCMinutes())}:${pad(c.getUTCSeconds())}`;
-};
 
 /** the bar of issue 39 item 5 for each kind of call */
 const OFFICE_P99_MS = 1000;
@@ -66,36 +62,13 @@ export async function benchOffice(port: number): Promise<OfficeBenchResult> {
   const { resCode } = await must<{ resCode: string }>('/__bench/office/course', {});
   const interval = (await must<number>('/Api/Train_Manage/Train_Res/GetStudyInterval', {}, tokens[0])) * 1000;
   const corp = (await must<{ token: string }>('/Api/User/user_user/Login', { username: 'corpadmin', password: 'Xuetu@2026' })).token;
-  const qCodes: string[] = [];
-  for (let i = 0; i < QUESTIONS; i++)
-    qCodes.push(
-      (
-        await must<{ qCode: string }>(
-          '/Api/Exam_Manage/ex_question/AddData',
-          { qType: 1, qName: `办公室压测单选题${i + 1}`, a: '甲', b: '乙', c: '丙', d: '丁', answer: 'A' },
-          corp,
-        )
-      ).qCode,
-    );
-  const { paperCode } = await must<{ paperCode: string }>(
-    '/Api/Exam_Manage/ex_paper/AddData',
-    { paperName: '办公室压测试卷', paperType: 1, questions: qCodes.map((qCode) => ({ qCode, score: 20 })) },
-    corp,
-  );
-  const { examCode } = await must<{ examCode: string }>(
-    '/Api/Exam_Manage/ex_exam/AddData',
-    {
-      examName: '办公室压测考试',
-      paperCode,
-      time: Math.max(10, Math.ceil(SECONDS / 60) + 5),
-      examStartTime: china(new Date(Date.now() - 3600_000)),
-      examEndTime: china(new Date(Date.now() + 24 * 3600_000)),
-      passScore: 60,
-      participants: { users: userIds.slice(0, LEARNERS) },
-    },
-    corp,
-  );
-  await must('/Api/Exam_Manage/ex_exam/Publish', { examCode }, corp);
+  const { qCodes, examCode } = await publishBenchExam(must, corp, {
+    label: '办公室',
+    questions: QUESTIONS,
+    minutes: Math.max(10, Math.ceil(SECONDS / 60) + 5),
+    openForMs: 24 * 3600_000,
+    userIds: userIds.slice(0, LEARNERS),
+  });
 
   // --- the 300: every call timed; HTTP status and envelope checked
   const latencies: number[] = [];

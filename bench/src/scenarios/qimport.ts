@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { QUESTION_COLUMNS } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
-import { benchDir, buildBenchApp } from './bench-app.ts';
+import { benchDir, buildBenchApp, uploadTemporary } from './bench-app.ts';
 
 // Question bank import speed (issue 27): the company administrator checks and imports a generated
 // 2,000-question Moodle XML file (five categories; single, multiple, true/false, short answer and
@@ -89,23 +89,7 @@ export async function benchQuestionImport(label: string, env: Record<string, unk
       if (!json.success) throw new Error(`${path}: ${json.msg}`);
       return json;
     };
-    const upload = async (file: Buffer, name: string) => {
-      const boundary = '----xuetubench';
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        file,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      const res = await app.inject({
-        method: 'POST',
-        url: '/prod-api/Api/upload/Upload/UploadZFileByFormTemporarily',
-        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
-      });
-      return res.json().data.url as string;
-    };
+    const upload = (file: Buffer, name: string) => uploadTemporary(app, headers, file, name);
     const rate = async (name: string, file: Buffer, fileName: string) => {
       const url = await upload(file, fileName);
       let t0 = performance.now();
