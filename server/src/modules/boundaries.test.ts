@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { productFiles } from '../../test/source-files.ts';
 
 // ADR 0027: a module (a top-level folder under modules/: identity, directory, content, courses,
 // projects, exams, exam-taking, operations) uses another one only through that module's public.ts;
@@ -20,15 +21,6 @@ const SRC = resolve(MODULES, '..');
  * build and start the app through `modules/index.ts` and the modules' public.ts.
  */
 const COMPOSITION_ROOTS = new Set(['modules/index.ts', 'app.ts', 'main.ts']);
-
-function productFiles(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    if (entry.isDirectory()) productFiles(p, out);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.typecheck.ts')) out.push(p);
-  }
-  return out;
-}
 
 /** Every file this test reads: the modules, platform/ and the composition roots. */
 function scannedFiles(): string[] {

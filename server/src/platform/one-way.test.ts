@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { productFiles } from '../../test/source-files.ts';
 
 // Issue 24 item 3: one way per concern (docs/DEVELOPING.md "One way per concern"). Each rule below
 // reads every product file under server/src (test files are not read) and counts the places that
@@ -13,15 +14,6 @@ const SRC = resolveSrc();
 
 function resolveSrc(): string {
   return join(dirname(fileURLToPath(import.meta.url)), '..');
-}
-
-function productFiles(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    if (entry.isDirectory()) productFiles(p, out);
-    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') && !entry.name.endsWith('.typecheck.ts')) out.push(p);
-  }
-  return out;
 }
 
 type Rule = (rel: string, source: ts.SourceFile) => number;
