@@ -9,8 +9,8 @@ import { contentRoutes } from './content/site/site.routes.ts';
 import { forgetStudyRules, provideProjectStudyRules } from './courses/public.ts';
 import { actionRoutes } from './directory/actions/actions.routes.ts';
 import { companyRoutes } from './directory/companies/companies.routes.ts';
-import { attemptCounts, examsWithAttempts } from './exam-taking/public.ts';
-import { provideAttemptFacts, provideProjectLookup } from './exams/public.ts';
+import { assignParticipants, examCounts, examsWithAttempts } from './exam-taking/public.ts';
+import { provideExamTaking, provideProjectLookup } from './exams/public.ts';
 import { accountRoutes } from './identity/account/account.routes.ts';
 import { endSessionsOf } from './identity/public.ts';
 import { auditLogRoutes } from './operations/auditlog/auditlog.routes.ts';
@@ -35,7 +35,7 @@ import { userRoutes } from './directory/users/users.routes.ts';
 import { userExamRoutes } from './exam-taking/exam-taking.routes.ts';
 import { closeAttemptJob } from './exam-taking/jobs.ts';
 import { practiceRoutes } from './exam-taking/practice/practice.routes.ts';
-import { notifyAssignedJob } from './exams/exams/jobs.ts';
+import { notifyAssignedJob } from './exam-taking/roster/jobs.ts';
 import { examManageRoutes } from './exams/exams.routes.ts';
 import { sessionRoutes } from './identity/session/session.routes.ts';
 import { fileRoutes } from './operations/files/files.routes.ts';
@@ -55,8 +55,9 @@ export function wireModules(ctx: AppContext): void {
   // whether the project an exam names is the company's
   provideProjectStudyRules(ctx, projectStudyRules);
   provideProjectLookup(ctx, companyHasProject);
-  // exams count the attempts (exam taking's, ADR 0049) without depending on exam taking
-  provideAttemptFacts(ctx, { attemptCounts, examsWithAttempts });
+  // exams ask exam taking (which depends on exams) to assign a published exam's people and for
+  // the roster's and attempts' counts (ADR 0052)
+  provideExamTaking(ctx, { assignParticipants: (db, exam, now) => assignParticipants(db, exam, now), examCounts, examsWithAttempts });
   // every module records its admin writes (platform/audit.ts) in operations' audit log
   provideAuditWriter(ctx, insertAuditEntry);
 }

@@ -18,6 +18,7 @@ import * as roles from '../modules/directory/roles/roles.repository.ts';
 import * as users from '../modules/directory/users/users.repository.ts';
 import * as userexam from '../modules/exam-taking/exam-taking.repository.ts';
 import * as practice from '../modules/exam-taking/practice/practice.repository.ts';
+import * as roster from '../modules/exam-taking/roster/roster.repository.ts';
 import * as exams from '../modules/exams/exams/exams.repository.ts';
 import * as papers from '../modules/exams/papers/papers.repository.ts';
 import * as questions from '../modules/exams/questions/questions.repository.ts';
@@ -118,7 +119,7 @@ export function writesTakeTheScope(db: DbOrTx, scope: TenantScope) {
     study.addView(db, scope, 1),
     userexam.writeMark(db, scope, 1, 'Q', newMark),
     userexam.updateMarkedAttempt(db, scope, 1, { score: 5, delayMarkingPapers: 0, isPass: 1 }),
-    userexam.updateBestScore(db, scope, 1, 2, 5),
+    roster.updateBestScore(db, scope, 1, 2, 5),
   ];
 }
 
@@ -247,7 +248,7 @@ export function writesWithoutTheScopeDoNotCompile(db: DbOrTx) {
     // @ts-expect-error the scope is required
     userexam.updateMarkedAttempt(db, 1, { score: 5, delayMarkingPapers: 0, isPass: 1 }),
     // @ts-expect-error the scope is required
-    userexam.updateBestScore(db, 1, 2, 5),
+    roster.updateBestScore(db, 1, 2, 5),
     // @ts-expect-error the scope is required
     practice.insertPractice(db, newPractice),
     // @ts-expect-error the scope is required

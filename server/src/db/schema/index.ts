@@ -9,6 +9,7 @@ export * from '../../modules/directory/schema/orgs.ts';
 export * from '../../modules/directory/schema/users.ts';
 export * from '../../modules/exam-taking/schema/attempts.ts';
 export * from '../../modules/exam-taking/schema/practice.ts';
+export * from '../../modules/exam-taking/schema/roster.ts';
 export * from '../../modules/exams/schema.ts';
 export * from '../../modules/identity/schema.ts';
 export * from '../../modules/operations/schema.ts';

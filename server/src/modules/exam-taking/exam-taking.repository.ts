@@ -3,27 +3,15 @@ import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import { peopleView } from '../directory/public.ts';
-import { assignedExamIds, type ExamRow, examColumns, examView } from '../exams/public.ts';
+import { type ExamRow, examColumns, examView } from '../exams/public.ts';
+import { assignedExamIds } from './roster/roster.repository.ts';
 import { userPaperLeaves, userPaperQuestions, userPapers } from './schema/attempts.ts';
 
 // The attempts exam taking reads (its own tables, ADR 0049), and the administrator's marking writes:
 // they touch another person's attempt and take the caller's scope (an attempt's company,
 // ex_userpaper.company_sys_code, is its exam's). The learner's writes are in
-// attempts/attempts.repository.ts (ADR 0023). The exams, papers and exam-user rows are the exams
-// module's: its reads and writes of them for exam taking are passed on here.
-export {
-  countExamUsers,
-  type ExamRow,
-  type ExamUserRow,
-  examWithPaper,
-  findExamInScope,
-  findExamUser,
-  findVisibleExam,
-  myExams,
-  type PaperRow,
-  updateBestScore,
-  visibleExamsByCode,
-} from '../exams/public.ts';
+// attempts/attempts.repository.ts (ADR 0023); the roster (who is assigned, their standing) in
+// roster/roster.repository.ts (ADR 0052). Exams' rows are read through exams' public.ts.
 export type AttemptRow = typeof userPapers.$inferSelect;
 export type AttemptQuestionRow = typeof userPaperQuestions.$inferSelect;
 
@@ -238,17 +226,6 @@ export async function leavesOf(db: DbOrTx, userpaperIds: number[]): Promise<Map<
 }
 
 // What the exams module knows of the attempts (wired per app, modules/index.ts; ADR 0049).
-
-/** Attempts begun per exam (exams without any are left out). */
-export async function attemptCounts(db: DbOrTx, examIds: number[]): Promise<Map<number, number>> {
-  if (!examIds.length) return new Map();
-  const rows = await db
-    .select({ id: userPapers.examId, n: count() })
-    .from(userPapers)
-    .where(inArray(userPapers.examId, examIds))
-    .groupBy(userPapers.examId);
-  return new Map(rows.map((r) => [r.id, Number(r.n)]));
-}
 
 /** The exams among these with at least one attempt (a paper they use is locked). */
 export async function examsWithAttempts(db: DbOrTx, examIds: number[]): Promise<Set<number>> {

@@ -1,35 +1,32 @@
-// What other modules may use of exams: participant picks (training projects pick people the same
-// way), joining the exams a new person matches, drawing an attempt's questions, and the questions
+// What other modules may use of exams: the exams and papers exam taking reads (and views of them
+// to join), the picks it assigns people from, drawing an attempt's questions, and the questions
 // papers can give (exam taking hides their keys while the learner can still take an exam on them).
-// The attempts are exam taking's (ADR 0049): the composition root wires its counts of them in.
-export { type AttemptFacts, provideAttemptFacts } from './exams/attempt-facts.ts';
-export { joinMatchingExams } from './exams/participants.ts';
-// Training projects link exams and read people's standing in them; the composition root wires
-// their project lookup into the exam settings' check (exams do not depend on projects).
-export { type ProjectLookup, provideProjectLookup } from './exams/project-lookup.ts';
-export { type ExamStandings, examStandings, examsInCompany } from './exams/standings.repository.ts';
-// Exam taking's reads of exams and papers, and the exam-user rows (who is assigned, and the
-// standing exam taking keeps on them), ADR 0049.
+// The roster and the attempts are exam taking's (ADR 0052): the composition root wires exam
+// taking's side into the port exams ask it through (assigning on publish, counts, the paper lock).
+
 export {
-  assignedExamIds,
-  assignedExamsOf,
-  countExamUsers,
-  type ExamRow,
-  type ExamUserRow,
   examColumns,
   examView,
   examWithPaper,
   findExamInScope,
-  findExamUser,
   findVisibleExam,
-  lockExamUsers,
-  markBegun,
-  myExams,
   type PaperRow,
-  updateBestScore,
-  updateExamUser,
+  paperColumns,
+  paperView,
   visibleExamsByCode,
-} from './exams/taking.repository.ts';
+} from './exams/exam-reads.repository.ts';
+export {
+  type ExamRow,
+  findExamById,
+  listParticipants as listExamPicks,
+  openExamsWithGroups,
+  participantsOfExams as picksOfExams,
+} from './exams/exams.repository.ts';
+// Training projects link exams (their standing in them is exam taking's); the composition root
+// wires their project lookup into the exam settings' check (exams do not depend on projects).
+export { type ProjectLookup, provideProjectLookup } from './exams/project-lookup.ts';
+export { examsInCompany } from './exams/standings.repository.ts';
+export { type ExamTakingPort, provideExamTaking } from './exams/taking-port.ts';
 export { type AttemptQuestion, drawExamAttempts } from './papers/draw.ts';
 // The questions open exams' fixed papers hold (exam taking hides their keys meanwhile, issue 38 item 9).
 export { fixedPaperQuestionsAmong, type OpenExamOverlap, openExamsHolding } from './papers/open-exam-questions.repository.ts';
@@ -46,5 +43,5 @@ export {
   questionDirCode,
 } from './papers/practice-source.ts';
 export { cachedBankQuestions, cachedPracticeSource } from './papers/practice-source-cache.ts';
-// Exam taking seeds the closed demo exam's history.
-export { DEMO_HISTORY_EXAM, demoHistoryExam } from './seed.ts';
+// Exam taking seeds the demo exams' people and the closed demo exam's history.
+export { DEMO_HISTORY_EXAM, demoExamsToAssign, demoHistoryExam } from './seed.ts';

@@ -175,27 +175,3 @@ export const examParticipants = pgTable(
   },
   (t) => [primaryKey({ columns: [t.examId, t.kind, t.refId] })],
 );
-
-/** The people an exam is assigned to, resolved from the selection at publish and for people who join later. */
-export const examUsers = pgTable(
-  'ex_examuser',
-  {
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** spec §4: 0/10 not started, 20 in progress, 30 done */
-    status: integer('status').notNull().default(0),
-    /** the highest score so far (spec: the highest score counts) */
-    score: score('score'),
-    attempts: integer('attempts').notNull().default(0),
-    /** how the person came in: user | org | post */
-    source: text('source').notNull().default('user'),
-    /** set when the exam message was sent (migration 0007_exam_notify) */
-    notifiedAt: ts('notified_at'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.examId, t.userId] }), index('ex_examuser_user_idx').on(t.userId)],
-);

@@ -1,5 +1,5 @@
 import { AnswerReview, ExamStatus, OPTION_KEYS, PaperType, paperTotals } from '@xuetu/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { newCode } from '../../platform/codes.ts';
@@ -7,7 +7,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { PLATFORM_WIDE } from '../../platform/scope.ts';
 import { findPeopleByAccount } from '../directory/public.ts';
 import * as examRepo from './exams/exams.repository.ts';
-import { assignParticipants } from './exams/participants.ts';
 import * as paperRepo from './papers/papers.repository.ts';
 import { DEMO_PRACTICE_DIR } from './papers/practice-source.ts';
 import * as repo from './questions/questions.repository.ts';
@@ -157,16 +156,13 @@ async function addExam(
     exam.id,
     userIds.map((refId) => ({ kind: 'user', refId })),
   );
-  // a closed exam's people are on record without being told about it now
-  if (exam.status === ExamStatus.Published) await assignParticipants(db, exam, now);
-  if (exam.status === ExamStatus.Closed)
-    await examRepo.addExamUsers(
-      db,
-      exam.id,
-      userIds.map((userId) => ({ userId, source: 'user' })),
-      now,
-    );
+  // the people are assigned by exam taking's seed (the roster is its, ADR 0052)
   return exam;
+}
+
+/** The demo exams published or closed, whose people exam taking's seed assigns (ADR 0052). */
+export function demoExamsToAssign(db: DbOrTx): Promise<examRepo.ExamRow[]> {
+  return db.select().from(exams).where(ne(exams.status, ExamStatus.Draft)).orderBy(exams.id);
 }
 
 /** The closed demo exam (its history of finished attempts is exam taking's seed, ADR 0049). */

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { examStandings } from '../exams/public.ts';
+import { examStandings } from '../exam-taking/public.ts';
 import { linkedExamCodes } from './projects.repository.ts';
 
 export interface LinkedExam {

@@ -1,18 +1,14 @@
 import { ExamUserStatus } from '@xuetu/contract';
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type DbOrTx, executePrepared } from '../../../db/client.ts';
-import { type ExamUserRow, lockExamUsers } from '../../exams/public.ts';
 import { findAttempt } from '../exam-taking.repository.ts';
+import { type ExamUserRow, lockExamUsers } from '../roster/roster.repository.ts';
 import { userPaperQuestions, userPapers } from '../schema/attempts.ts';
 
 // The learner's writes (begin, save, submit, the deadline job's closing): they touch rows owned
 // by one learner — their attempt, its questions, their exam-user row — found by the owner's user
 // id (the service checks `take`) and take no tenant scope (ADR 0023). The shared reads and the
 // administrator's marking writes are in ../exam-taking.repository.ts.
-
-// The exam-user rows (who is assigned, their standing) are the exams module's: its writes of the
-// learner's own row and its read of the exams assigned to them, passed on here.
-export { assignedExamsOf, markBegun, updateExamUser } from '../../exams/public.ts';
 
 /** An open attempt's status as SQL text: the prepared saves keep their statement text. */
 const IN_PROGRESS = sql.raw(String(ExamUserStatus.InProgress));

@@ -22,10 +22,13 @@ import { batchElseOneByOne, groupCommit } from '../../../platform/group-commit.t
 import { enqueueJobs } from '../../../platform/jobs/index.ts';
 import { localCache } from '../../../platform/local-cache.ts';
 import { inTransaction } from '../../../platform/tx.ts';
+import type { ExamRow } from '../../exams/public.ts';
+import { examWithPaper, findVisibleExam, visibleExamsByCode } from '../../exams/public.ts';
 import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { closeAttemptJob } from '../jobs.ts';
 import { givenToWire, normalizeGiven } from '../marking/scoring.ts';
+import * as roster from '../roster/roster.repository.ts';
 import { type NewAttempt, type StoredAttempt, storeAttempts } from './attempt-store.repository.ts';
 import * as attemptsRepo from './attempts.repository.ts';
 import { inShownOrder, parseOptionOrder, shownOptions, toPaperLetters, toShownLetters } from './shown.ts';
@@ -49,7 +52,7 @@ function beginView(examCode: string, attempt: Pick<repo.AttemptRow, 'id' | 'dead
   };
 }
 
-const deadlineOf = (exam: repo.ExamRow, now: Date) => new Date(Math.min(now.getTime() + exam.time * 60_000, exam.examEndTime.getTime()));
+const deadlineOf = (exam: ExamRow, now: Date) => new Date(Math.min(now.getTime() + exam.time * 60_000, exam.examEndTime.getTime()));
 
 /**
  * BeginExam: resumes the open attempt (another device, a reload) or starts a new one. The
@@ -69,12 +72,12 @@ export async function beginExam(caller: Caller, examCode: string): Promise<Begin
 }
 
 async function beginAlone(caller: Caller, examCode: string, userId: number): Promise<BeginExamResult> {
-  const found = await repo.findVisibleExam(caller.ctx.db, examCode);
+  const found = await findVisibleExam(caller.ctx.db, examCode);
   if (!found) throw appError('EXAM_NOT_FOUND');
   const { exam } = found;
   const now = caller.now;
   return inTransaction(caller, async (tx) => {
-    const eu = await repo.findExamUser(tx, exam.id, userId, true);
+    const eu = await roster.findExamUser(tx, exam.id, userId, true);
     if (!eu) throw appError('EXAM_NOT_FOUND');
     const mine = await repo.attemptsOf(tx, [exam.id], userId);
     const open = mine.find((a) => a.status === ExamUserStatus.InProgress);
@@ -95,7 +98,7 @@ async function beginAlone(caller: Caller, examCode: string, userId: number): Pro
   });
 }
 
-const newAttempt = (exam: repo.ExamRow, userId: number, attemptNo: number, now: Date): NewAttempt => ({
+const newAttempt = (exam: ExamRow, userId: number, attemptNo: number, now: Date): NewAttempt => ({
   userId,
   attemptNo,
   seed: randomInt(0, 2 ** 31 - 1),
@@ -108,9 +111,9 @@ const newAttempt = (exam: repo.ExamRow, userId: number, attemptNo: number, now: 
  * questions, the people's exam-user rows in progress with their attempt counts, and each attempt's
  * close job at its deadline plus the save grace. Answers in the order given.
  */
-async function startAttempts(tx: Tx, exam: repo.ExamRow, attempts: NewAttempt[]): Promise<StoredAttempt[]> {
+async function startAttempts(tx: Tx, exam: ExamRow, attempts: NewAttempt[]): Promise<StoredAttempt[]> {
   const stored = await storeAttempts(tx, exam, attempts);
-  await attemptsRepo.markBegun(
+  await roster.markBegun(
     tx,
     exam.id,
     attempts.map((a) => ({ userId: a.userId, attempts: a.attemptNo })),
@@ -156,7 +159,7 @@ export const begins = (ctx: AppContext) =>
 
 async function beginTogether(tx: Tx, items: BeginItem[]): Promise<(BeginExamResult | Error | null)[]> {
   const out: (BeginExamResult | Error | null)[] = items.map(() => null);
-  const exams = await repo.visibleExamsByCode(tx, [...new Set(items.map((b) => b.examCode))]);
+  const exams = await visibleExamsByCode(tx, [...new Set(items.map((b) => b.examCode))]);
   const byExam = new Map<number, number[]>();
   items.forEach((b, n) => {
     const exam = exams.get(b.examCode);
@@ -231,7 +234,7 @@ export async function readExamPaper(
     attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
   }
   const [{ exam, paper }, questions] = await Promise.all([
-    repo.examWithPaper(caller.ctx.db, attempt.examId),
+    examWithPaper(caller.ctx.db, attempt.examId),
     repo.attemptQuestions(caller.ctx.db, attempt.id),
   ]);
   const now = caller.now;
@@ -299,7 +302,7 @@ export async function reportLeave(caller: Caller, input: z.output<typeof reportL
   const now = caller.now;
   return inTransaction(caller, async (tx) => {
     const attempt = (await repo.findAttempt(tx, first.id, 'update'))!;
-    const { exam } = await repo.examWithPaper(tx, attempt.examId);
+    const { exam } = await examWithPaper(tx, attempt.examId);
     const limit = exam.leaveLimit;
     const answer = (leaveCount: number, submitted: boolean, duplicate: boolean): ReportLeaveResult => ({
       leaveCount,
@@ -448,7 +451,7 @@ export async function submitExam(caller: Caller, userpaperId: number, holder?: s
     const submittedNow =
       attempt.status === ExamUserStatus.InProgress ? await scoreAndClose(tx, attempt, now, isOverdue(attempt, now)) : false;
     const after = (await repo.findAttempt(tx, attempt.id))!;
-    const { exam } = await repo.examWithPaper(tx, attempt.examId);
+    const { exam } = await examWithPaper(tx, attempt.examId);
     const hidden = exam.isConfidential === 1;
     return {
       userpaperId: after.id,

@@ -6,7 +6,7 @@ import { examUsers, jobs, userPaperQuestions, userPapers, users } from '../../..
 import { ManualClock } from '../../../platform/clock.ts';
 import { drawAttemptQuestions } from '../../exams/papers/draw.ts';
 import * as paperRepo from '../../exams/papers/papers.repository.ts';
-import * as repo from '../exam-taking.repository.ts';
+import { findVisibleExam } from '../../exams/public.ts';
 import { begins } from './attempts.service.ts';
 
 // The begins of many learners at once written together (ADR 0048): each learner gets exactly the
@@ -111,7 +111,7 @@ describe('begins of many learners at once (ADR 0048)', () => {
     expect(burst.slice(-3).map((r) => r.code)).toEqual(['EXAM_NOT_FOUND', 'EXAM_NOT_FOUND', 'EXAM_NOT_FOUND']);
 
     const ids = await idsOf(learners);
-    const found = (await repo.findVisibleExam(t.ctx.db, exam))!;
+    const found = (await findVisibleExam(t.ctx.db, exam))!;
     const attempts = await t.ctx.db.select().from(userPapers).where(eq(userPapers.examId, found.exam.id)).orderBy(asc(userPapers.userId));
     expect(attempts.map((a) => a.userId).sort()).toEqual([...ids.values()].sort());
     expect(new Set(attempts.map((a) => a.id))).toEqual(new Set(mine.map((r) => r.data.userpaperId)));
@@ -178,7 +178,7 @@ describe('begins of many learners at once (ADR 0048)', () => {
     ]);
     expect(together).toEqual([null, null, null]);
     // nothing of the failed batch was kept
-    const goodExam = (await repo.findVisibleExam(t.ctx.db, good))!.exam;
+    const goodExam = (await findVisibleExam(t.ctx.db, good))!.exam;
     expect(await t.ctx.db.select().from(userPapers).where(eq(userPapers.examId, goodExam.id))).toEqual([]);
     // through the API each goes its own way: the good exam's learners begin, the bad one is told why
     const [b1, b2, b3] = await Promise.all([begin(bad, 'learner01'), begin(good, 'learner02'), begin(good, 'learner03')]);

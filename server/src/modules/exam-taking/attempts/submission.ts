@@ -3,8 +3,10 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { inTransaction } from '../../../platform/tx.ts';
+import { examWithPaper } from '../../exams/public.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { markQuestion, sumScores } from '../marking/scoring.ts';
+import * as roster from '../roster/roster.repository.ts';
 import * as attemptsRepo from './attempts.repository.ts';
 
 /** An open attempt is over once its deadline and the save grace have passed. */
@@ -28,7 +30,7 @@ export const submittedByLeaves = (exam: { leaveLimit: number }, attempt: { statu
  */
 export async function scoreAndClose(tx: DbOrTx, attempt: repo.AttemptRow, now: Date, auto: boolean): Promise<boolean> {
   if (attempt.status !== ExamUserStatus.InProgress) return false;
-  const { exam } = await repo.examWithPaper(tx, attempt.examId);
+  const { exam } = await examWithPaper(tx, attempt.examId);
   const questions = await repo.attemptQuestions(tx, attempt.id);
   const marks = questions.map((q) => {
     const auto = markQuestion(q, q.answerStr, exam.isPartialCredit === 1);
@@ -48,7 +50,7 @@ export async function scoreAndClose(tx: DbOrTx, attempt: repo.AttemptRow, now: D
   });
   if (!closed) return false;
   await attemptsRepo.writeMarks(tx, attempt.id, marks);
-  await attemptsRepo.updateExamUser(tx, attempt.examId, attempt.userId, {
+  await roster.updateExamUser(tx, attempt.examId, attempt.userId, {
     status: ExamUserStatus.Done,
     score: await repo.bestScore(tx, attempt.examId, attempt.userId),
   });

@@ -19,6 +19,7 @@ import { messages, userPapers, users } from '../../../db/schema/index.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import * as repo from '../exam-taking.repository.ts';
+import * as roster from '../roster/roster.repository.ts';
 import { saves as saveQueue } from './attempts.service.ts';
 
 // Exam taking (issue 14): attempt rules, saving, marking, results and their visibility, with a
@@ -412,12 +413,12 @@ describe('marking', () => {
     const mark = { scoreGot: 1, isPass: 1, comment: '越权', markedBy: 1, markedAt: new Date() };
     for (const x of questionsBefore) await repo.writeMark(t.ctx.db, tech, theirs, x.qCode, mark);
     await repo.updateMarkedAttempt(t.ctx.db, tech, theirs, { score: 99, delayMarkingPapers: 0, isPass: 1 });
-    await repo.updateBestScore(t.ctx.db, tech, before.examId, before.userId, 99);
+    await roster.updateBestScore(t.ctx.db, tech, before.examId, before.userId, 99);
     const [after] = await t.ctx.db.select().from(userPapers).where(eq(userPapers.id, theirs));
     expect(after).toEqual(before);
     expect(await repo.attemptQuestions(t.ctx.db, theirs)).toEqual(questionsBefore);
     expect(await repo.examAttempts(t.ctx.db, tech, before.examId)).toEqual([]);
-    expect(await repo.countExamUsers(t.ctx.db, tech, before.examId)).toBe(0);
+    expect(await roster.countExamUsers(t.ctx.db, tech, before.examId)).toBe(0);
     expect((await repo.markingQueue(t.ctx.db, tech, before.examId, '', { limit: 10, offset: 0 })).total).toBe(0);
   });
 

@@ -1,10 +1,12 @@
 import { AnswerHidden, AnswerReview, ExamStatus, ExamUserStatus } from '@xuetu/contract';
 import type { Caller } from '../../../platform/caller.ts';
-import { fixedPaperQuestionsAmong, joinMatchingExams } from '../../exams/public.ts';
+import type { ExamRow } from '../../exams/public.ts';
+import { fixedPaperQuestionsAmong } from '../../exams/public.ts';
 import * as attemptsRepo from '../attempts/attempts.repository.ts';
 import { attemptsAllowed } from '../attempts/attempts.service.ts';
 import { isOverdue } from '../attempts/submission.ts';
 import * as repo from '../exam-taking.repository.ts';
+import { joinMatchingExams } from '../roster/assignment.ts';
 
 // When a learner sees the key (and the analysis, and which questions they got right) of their
 // own submitted attempt (issue 22 item 2, ADR 0036 §5). Two rules: the exam's setting
@@ -12,15 +14,15 @@ import * as repo from '../exam-taking.repository.ts';
 // (heldQuestions) is hidden whatever the setting says — in results, the 错题本 and practice alike.
 // Administrators reading another person's attempt always see the key.
 
-type ExamRule = Pick<repo.ExamRow, 'answerReview' | 'isConfidential' | 'status' | 'examEndTime' | 'isAllow' | 'isAllowCount'>;
+type ExamRule = Pick<ExamRow, 'answerReview' | 'isConfidential' | 'status' | 'examEndTime' | 'isAllow' | 'isAllowCount'>;
 type Attempt = Pick<repo.AttemptRow, 'status' | 'deadline'>;
 
 /** The exam can no longer be taken by anyone: closed by an administrator or past its window. */
-export const examEnded = (exam: Pick<repo.ExamRow, 'status' | 'examEndTime'>, now: Date) =>
+export const examEnded = (exam: Pick<ExamRow, 'status' | 'examEndTime'>, now: Date) =>
   exam.status === ExamStatus.Closed || now >= exam.examEndTime;
 
 /** An attempt is open (still in time) or another one may begin. */
-export function attemptOpenOrLeft(exam: Pick<repo.ExamRow, 'isAllow' | 'isAllowCount'>, attempts: Attempt[], now: Date) {
+export function attemptOpenOrLeft(exam: Pick<ExamRow, 'isAllow' | 'isAllowCount'>, attempts: Attempt[], now: Date) {
   const open = attempts.some((a) => a.status === ExamUserStatus.InProgress && !isOverdue(a, now));
   return open || attempts.length < attemptsAllowed(exam);
 }
@@ -47,7 +49,7 @@ export function examReviewRule(exam: ExamRule, attempts: Attempt[], now: Date): 
 
 /** A person's assigned exams (those their department or post matches are joined first) and their attempts of them. */
 export interface LearnerExams {
-  exams: repo.ExamRow[];
+  exams: ExamRow[];
   attempts: repo.AttemptRow[];
 }
 
@@ -59,7 +61,7 @@ export async function learnerExams(caller: Caller, userId: number): Promise<Lear
 export const attemptsAt = (mine: LearnerExams, examId: number) => mine.attempts.filter((a) => a.examId === examId);
 
 /** The exams other than `exceptExamId` the person can still take: published, open now or later, with an attempt open or left. */
-export function takeableExams(mine: LearnerExams, now: Date, exceptExamId = 0): repo.ExamRow[] {
+export function takeableExams(mine: LearnerExams, now: Date, exceptExamId = 0): ExamRow[] {
   return mine.exams.filter(
     (e) =>
       e.id !== exceptExamId && e.status === ExamStatus.Published && !examEnded(e, now) && attemptOpenOrLeft(e, attemptsAt(mine, e.id), now),

@@ -4,13 +4,15 @@ import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { appError, appErrorMsg } from '../../../platform/errors.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { sendMessage } from '../../content/public.ts';
+import { examWithPaper, findExamInScope } from '../../exams/public.ts';
 import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
+import * as roster from '../roster/roster.repository.ts';
 import { sumScores } from './scoring.ts';
 
 /** The exam of the administrator's company; another company's answers like a missing one. */
 export async function examInScope(caller: Caller, examCode: string) {
-  const found = await repo.findExamInScope(caller.ctx.db, caller.scope, examCode);
+  const found = await findExamInScope(caller.ctx.db, caller.scope, examCode);
   if (!found) throw appError('EXAM_NOT_FOUND');
   authorize(caller, 'administer', found.exam);
   return found;
@@ -63,7 +65,7 @@ export async function markAnswer(
     if (q.qType !== 5) throw appError('MARK_NOT_ESSAY');
     if (input.score > q.score || Math.round(input.score * 100) !== input.score * 100)
       throw appErrorMsg('MARK_SCORE_RANGE', UserExamMsg.markScoreRange(q.score));
-    const { exam } = await repo.examWithPaper(tx, attempt.examId);
+    const { exam } = await examWithPaper(tx, attempt.examId);
     await repo.writeMark(tx, caller.scope, attempt.id, q.qCode, {
       scoreGot: input.score,
       isPass: input.score >= q.score ? 1 : 0,
@@ -79,7 +81,13 @@ export async function markAnswer(
       delayMarkingPapers: delay,
       isPass: delay === 0 && score >= exam.passScore ? 1 : 0,
     });
-    await repo.updateBestScore(tx, caller.scope, attempt.examId, attempt.userId, await repo.bestScore(tx, attempt.examId, attempt.userId));
+    await roster.updateBestScore(
+      tx,
+      caller.scope,
+      attempt.examId,
+      attempt.userId,
+      await repo.bestScore(tx, attempt.examId, attempt.userId),
+    );
     if (delay === 0 && attempt.delayMarkingPapers > 0)
       await sendMessage(tx, {
         sentAt: caller.now,

@@ -14,7 +14,8 @@ import {
 } from '@xuetu/contract';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import { appError } from '../../../platform/errors.ts';
-import { joinMatchingExams } from '../../exams/public.ts';
+import type { ExamRow, PaperRow } from '../../exams/public.ts';
+import { examWithPaper, findVisibleExam } from '../../exams/public.ts';
 import { attemptsAllowed } from '../attempts/attempts.service.ts';
 import { inShownOrder, parseOptionOrder, shownOptions, toShownLetters } from '../attempts/shown.ts';
 import { closeIfOverdue, closeOverdue, isOverdue, submittedByLeaves } from '../attempts/submission.ts';
@@ -22,11 +23,13 @@ import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { ownAttemptHidden } from '../marking/answer-review.ts';
 import { examInScope } from '../marking/marking.service.ts';
+import { joinMatchingExams } from '../roster/assignment.ts';
+import * as roster from '../roster/roster.repository.ts';
 
 /** Administrators who may read any attempt of their company's exams. */
 export { RESULT_READERS } from '../exam-taking.policy.ts';
 
-type Listed = { exam: repo.ExamRow; paper: repo.PaperRow; eu: repo.ExamUserRow };
+type Listed = { exam: ExamRow; paper: PaperRow; eu: roster.ExamUserRow };
 
 function presentCard(row: Listed, attempts: repo.AttemptRow[], now: Date): MyExamCard {
   const { exam, paper, eu } = row;
@@ -81,7 +84,12 @@ export async function listMyExams(
 ): Promise<PageResult<MyExamCard>> {
   const actor = requireActor(caller);
   await refreshLearner(caller, actor.userId);
-  const { rows, total } = await repo.myExams(caller.ctx.db, actor.userId, { status: f.status, mustComplete: f.mustComplete === 1 }, window);
+  const { rows, total } = await roster.myExams(
+    caller.ctx.db,
+    actor.userId,
+    { status: f.status, mustComplete: f.mustComplete === 1 },
+    window,
+  );
   const attempts = await repo.attemptsOf(
     caller.ctx.db,
     rows.map((r) => r.exam.id),
@@ -110,13 +118,13 @@ export async function hasMandatoryExam(caller: Caller): Promise<boolean> {
  */
 export async function readExamDetail(caller: Caller, examCode: string): Promise<UserExamDetail> {
   const actor = requireActor(caller);
-  const found = await repo.findVisibleExam(caller.ctx.db, examCode);
+  const found = await findVisibleExam(caller.ctx.db, examCode);
   if (!found) throw appError('EXAM_NOT_FOUND');
   await closeOverdue(caller, actor.userId);
-  const eu = await repo.findExamUser(caller.ctx.db, found.exam.id, actor.userId);
+  const eu = await roster.findExamUser(caller.ctx.db, found.exam.id, actor.userId);
   if (!eu) {
     authorize(caller, 'previewExam', found.exam);
-    const blank: repo.ExamUserRow = {
+    const blank: roster.ExamUserRow = {
       examId: found.exam.id,
       userId: actor.userId,
       status: ExamUserStatus.Assigned,
@@ -154,7 +162,7 @@ async function hiddenKeys(
   caller: Caller,
   own: boolean,
   attempt: repo.AttemptRow,
-  exam: repo.ExamRow,
+  exam: ExamRow,
   qCodes: string[],
 ): Promise<{ why: AnswerHidden | ''; hidden: (qCode: string) => boolean }> {
   if (attempt.status !== ExamUserStatus.Done) return { why: '', hidden: () => true };
@@ -181,7 +189,7 @@ export async function readExamResult(caller: Caller, userpaperId: number): Promi
     attempt = (await repo.findAttempt(caller.ctx.db, userpaperId))!;
   if (own && attempt.status !== ExamUserStatus.Done) throw appError('ATTEMPT_IN_PROGRESS');
   const [{ exam, paper }, questions, names, leaves] = await Promise.all([
-    repo.examWithPaper(caller.ctx.db, attempt.examId),
+    examWithPaper(caller.ctx.db, attempt.examId),
     repo.attemptQuestions(caller.ctx.db, attempt.id),
     repo.peopleNames(caller.ctx.db, [attempt.userId]),
     repo.leavesOf(caller.ctx.db, [attempt.id]),

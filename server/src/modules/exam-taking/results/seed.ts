@@ -1,11 +1,13 @@
-import { ExamUserStatus } from '@xuetu/contract';
+import { ExamStatus, ExamUserStatus } from '@xuetu/contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { findPeopleByAccount } from '../../directory/public.ts';
-import { demoHistoryExam, type ExamRow, updateExamUser } from '../../exams/public.ts';
+import { demoExamsToAssign, demoHistoryExam, type ExamRow } from '../../exams/public.ts';
 import { storeAttempt } from '../attempts/attempt-store.repository.ts';
+import { assignParticipants } from '../roster/assignment.ts';
+import { updateExamUser } from '../roster/roster.repository.ts';
 import { userPaperQuestions, userPapers } from '../schema/attempts.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,9 +43,16 @@ async function addHistory(db: DbOrTx, exam: ExamRow, userId: number, right: numb
   await updateExamUser(db, exam.id, userId, { status: ExamUserStatus.Done, score: total, attempts: 1 });
 }
 
-/** Demo exam history (issue 12 "Demo data"): learner01–06 finished the closed demo exam 35 days ago. */
+/**
+ * The demo exams' people (the roster is exam taking's, ADR 0052): a published exam's are assigned
+ * and told as publishing does; a closed exam's are on record without being told about it now.
+ * Then the exam history (issue 12 "Demo data"): learner01–06 finished the closed demo exam 35 days ago.
+ */
 export async function seedDemoExamHistory(ctx: AppContext): Promise<void> {
   await ctx.db.transaction(async (tx) => {
+    const assignedAt = ctx.clock.now();
+    for (const exam of await demoExamsToAssign(tx))
+      await assignParticipants(tx, exam, assignedAt, { notify: exam.status === ExamStatus.Published });
     const closed = await demoHistoryExam(tx);
     if (!closed) return;
     const now = ctx.clock.now().getTime();

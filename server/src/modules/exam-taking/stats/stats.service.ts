@@ -4,6 +4,7 @@ import type { Caller } from '../../../platform/caller.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { examInScope } from '../marking/marking.service.ts';
 import { listExamResults } from '../results/results.service.ts';
+import * as roster from '../roster/roster.repository.ts';
 import { addSheet, bandLabel, questionCells, questionColumns, round2, workbookFile } from './statistics.ts';
 
 /**
@@ -15,7 +16,7 @@ export async function examStatistics(caller: Caller, examCode: string): Promise<
   const { exam, paper } = await examInScope(caller, examCode);
   const [attempts, participants, questions] = await Promise.all([
     repo.examAttempts(caller.ctx.db, caller.scope, exam.id),
-    repo.countExamUsers(caller.ctx.db, caller.scope, exam.id),
+    roster.countExamUsers(caller.ctx.db, caller.scope, exam.id),
     repo.submittedQuestions(caller.ctx.db, caller.scope, exam.id),
   ]);
   const submitted = attempts.filter((a) => a.status === ExamUserStatus.Done);

@@ -1,5 +1,5 @@
 import { ExamStatus } from '@xuetu/contract';
-import { and, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { forbidden } from '../../../platform/errors.ts';
@@ -7,8 +7,8 @@ import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { type ParticipantKind, peopleView } from '../../directory/public.ts';
-import { examParticipants, exams, examUsers } from '../schema.ts';
-import { attemptFacts } from './attempt-facts.ts';
+import { examParticipants, exams } from '../schema.ts';
+import { examTaking } from './taking-port.ts';
 
 export type ExamRow = typeof exams.$inferSelect;
 export type ExamInsert = typeof exams.$inferInsert;
@@ -68,25 +68,17 @@ async function assertExamInScope(db: DbOrTx, scope: TenantScope, id: number): Pr
 export async function deleteExam(db: DbOrTx, scope: TenantScope, id: number): Promise<void> {
   await assertExamInScope(db, scope, id);
   await db.delete(examParticipants).where(eq(examParticipants.examId, id));
-  await db.delete(examUsers).where(eq(examUsers.examId, id));
+  // its roster (exam taking's ex_examuser) goes with it: the rows reference the exam on delete cascade
   await db.delete(exams).where(eq(exams.id, id));
 }
 
-/** Per exam: people assigned and attempts begun (the attempts are exam taking's, counted through its wired read). */
-export async function examCounts(
+/** Per exam: people assigned and attempts begun (exam taking's roster and attempts, through the wired port). */
+export function examCounts(
   ctx: AppContext,
   db: DbOrTx,
   examIds: number[],
 ): Promise<Map<number, { userCount: number; attemptCount: number }>> {
-  const out = new Map(examIds.map((id) => [id, { userCount: 0, attemptCount: 0 }]));
-  if (!examIds.length) return out;
-  const [u, a] = await Promise.all([
-    db.select({ id: examUsers.examId, n: count() }).from(examUsers).where(inArray(examUsers.examId, examIds)).groupBy(examUsers.examId),
-    attemptFacts(ctx).attemptCounts(db, examIds),
-  ]);
-  for (const r of u) out.get(r.id)!.userCount = Number(r.n);
-  for (const [id, n] of a) out.get(id)!.attemptCount = n;
-  return out;
+  return examTaking(ctx).examCounts(db, examIds);
 }
 
 // ---------- participants ----------
@@ -112,40 +104,16 @@ export async function replaceParticipants(
   if (picks.length) await db.insert(examParticipants).values(picks.map((p) => ({ examId, ...p })));
 }
 
-/**
- * Adds people to an exam; returns the ones that were not assigned before. No caller scope: the
- * people are matched inside the exam's own company (publishing, a learner's list, the seed).
- */
-export async function addExamUsers(db: DbOrTx, examId: number, people: { userId: number; source: string }[], now: Date): Promise<number[]> {
-  const added: number[] = [];
-  for (let i = 0; i < people.length; i += 500) {
-    const rows = await db
-      .insert(examUsers)
-      .values(people.slice(i, i + 500).map((p) => ({ examId, userId: p.userId, source: p.source, createdAt: now })))
-      .onConflictDoNothing()
-      .returning({ userId: examUsers.userId });
-    added.push(...rows.map((r) => r.userId));
-  }
-  return added;
-}
-
 export async function findExamById(db: DbOrTx, id: number): Promise<ExamRow | undefined> {
   const [row] = await db.select().from(exams).where(eq(exams.id, id));
   return row;
 }
 
-/** Marks the exam's assigned people not told yet as told and returns them (each exactly once). The notify job's write. */
-export async function claimUnnotified(db: DbOrTx, examId: number, at: Date): Promise<number[]> {
-  const rows = await db
-    .update(examUsers)
-    .set({ notifiedAt: at })
-    .where(and(eq(examUsers.examId, examId), isNull(examUsers.notifiedAt)))
-    .returning({ userId: examUsers.userId });
-  return rows.map((r) => r.userId);
-}
-
-/** Published, not yet ended exams of a company that pick departments or posts and do not have the user yet. */
-export async function openExamsWithGroups(db: DbOrTx, userId: number, now: Date): Promise<ExamRow[]> {
+/**
+ * Published, not yet ended exams of the person's company that pick departments or posts, leaving
+ * out `assigned` (exam taking's subquery of the exams the person is assigned to, one statement).
+ */
+export async function openExamsWithGroups(db: DbOrTx, userId: number, now: Date, assigned: SQLWrapper): Promise<ExamRow[]> {
   return db
     .select()
     .from(exams)
@@ -156,7 +124,7 @@ export async function openExamsWithGroups(db: DbOrTx, userId: number, now: Date)
         eq(exams.status, ExamStatus.Published),
         sql`${exams.examEndTime} > ${now}`,
         sql`exists (select 1 from ${examParticipants} p where p.exam_id = ${exams.id} and p.kind <> 'user')`,
-        sql`not exists (select 1 from ${examUsers} u where u.exam_id = ${exams.id} and u.user_id = ${userId})`,
+        notInArray(exams.id, assigned),
       ),
     );
 }

@@ -22,8 +22,9 @@ import { authorize, type Caller, ownerCompany, scopeOf } from '../exams.policy.t
 import { presentExam, presentExamDetail } from '../exams.presenter.ts';
 import * as paperRepo from '../papers/papers.repository.ts';
 import * as repo from './exams.repository.ts';
-import { assignParticipants, checkPicks, presentParticipants } from './participants.ts';
+import { checkPicks, presentParticipants } from './participants.ts';
 import { companyHasProject } from './project-lookup.ts';
+import { examTaking } from './taking-port.ts';
 
 export async function listExamPage(
   caller: Caller,
@@ -160,7 +161,7 @@ export async function updateExam(caller: Caller, input: ExamSaveInput): Promise<
     if (exam.status !== ExamStatus.Draft && picks.length === 0) throw appError('EXAM_PARTICIPANTS_REQUIRED');
     await repo.updateExam(tx, caller.scope, exam.id, { ...values, updatedAt: caller.now });
     await repo.replaceParticipants(tx, caller.scope, exam.id, picks);
-    if (exam.status === ExamStatus.Published) await assignParticipants(tx, { ...exam, ...values }, caller.now);
+    if (exam.status === ExamStatus.Published) await examTaking(caller.ctx).assignParticipants(tx, { ...exam, ...values }, caller.now);
     await recordAudit(tx, caller, { action: 'exam.update', target: exam.examCode });
   });
 }
@@ -188,7 +189,7 @@ export async function publishExam(caller: Caller, examCode: string): Promise<num
     if (exam.status === ExamStatus.Closed) throw appError('EXAM_CLOSED');
     if ((await repo.listParticipants(tx, exam.id)).length === 0) throw appError('EXAM_PARTICIPANTS_REQUIRED');
     await repo.updateExam(tx, caller.scope, exam.id, { status: ExamStatus.Published, publishedAt: caller.now, updatedAt: caller.now });
-    const added = await assignParticipants(tx, { ...exam, status: ExamStatus.Published }, caller.now);
+    const added = await examTaking(caller.ctx).assignParticipants(tx, { ...exam, status: ExamStatus.Published }, caller.now);
     await recordAudit(tx, caller, {
       action: 'exam.publish',
       target: examCode,

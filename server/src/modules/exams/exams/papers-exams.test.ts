@@ -7,9 +7,9 @@ import { statementsDuring } from '../../../../test/statements.ts';
 import { exams, examUsers, messages, projects, userPaperQuestions, users } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { storeAttempt } from '../../exam-taking/attempts/attempt-store.repository.ts';
+import { joinMatchingExams } from '../../exam-taking/roster/assignment.ts';
 import { drawAttemptQuestions } from '../papers/draw.ts';
 import * as paperRepo from '../papers/papers.repository.ts';
-import { joinMatchingExams } from './participants.ts';
 
 // Papers and exams: each route's 401 / action / company / bad input / success, random drawing,
 // edit rules before and after the first attempt, participants and the publish message.

@@ -5,7 +5,7 @@ import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
-import { attemptFacts } from '../exams/attempt-facts.ts';
+import { examTaking } from '../exams/taking-port.ts';
 import { bankChanged } from '../questions/bank-generation.ts';
 import { exams, paperQuestions, paperRules, papers } from '../schema.ts';
 
@@ -109,9 +109,9 @@ export async function paperUse(
   if (!paperIds.length) return out;
   const examRows = await db.select({ id: exams.id, paperId: exams.paperId }).from(exams).where(inArray(exams.paperId, paperIds));
   for (const r of examRows) out.get(r.paperId)!.examCount++;
-  // the attempts are exam taking's (ADR 0049): which of these exams have any, through its wired read
+  // the attempts are exam taking's (ADR 0049): which of these exams have any, through the wired port (ADR 0052)
   const begun = examRows.length
-    ? await attemptFacts(ctx).examsWithAttempts(
+    ? await examTaking(ctx).examsWithAttempts(
         db,
         examRows.map((r) => r.id),
       )
