@@ -42,8 +42,6 @@ const LEGACY_WRAPPER_FILES: string[] = [
   'api/projects.ts',
   'api/study.keys.ts',
   'api/study.ts',
-  'api/trainres.keys.ts',
-  'api/trainres.ts',
   'api/user.ts',
   'api/userexam.keys.ts',
   'api/userexam.ts',

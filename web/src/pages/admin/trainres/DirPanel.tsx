@@ -1,7 +1,7 @@
-import { Perm, type ResDirNode, TrainResLimits, TrainResMsg } from '@xuetu/contract';
+import { Perm, type ResDirNode, resDirApi, TrainResLimits, TrainResMsg } from '@xuetu/contract';
 import { Form, Input, Modal, type TreeProps } from 'antd';
 import { useState } from 'react';
-import { deleteResDir, saveResDir } from '../../../api/trainres';
+import { call } from '../../../api/client';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { DirTreeCard } from '../TreeTablePage';
@@ -71,7 +71,8 @@ export function DirPanel({
   const current = selected ? findDir(tree, selected) : undefined;
 
   const save = useAppMutation({
-    mutationFn: (body: { dCode?: string; dName: string; dpNo?: string; sort?: number }) => saveResDir({ ...body, companySysCode: company }),
+    mutationFn: (body: { dCode?: string; dName: string; dpNo?: string; sort?: number }) =>
+      call(resDirApi.saveData, { ...body, companySysCode: company }),
     success: '保存成功',
     onSuccess: () => {
       setDialog((d) => ({ ...d, open: false }));
@@ -79,7 +80,7 @@ export function DirPanel({
     },
   });
   const remove = useAppMutation({
-    mutationFn: (code: string) => deleteResDir(code),
+    mutationFn: (code: string) => call(resDirApi.deleteData, { dcode: code }),
     success: '删除成功!',
     onSuccess: () => {
       onSelect('');

@@ -1,11 +1,10 @@
 import { PauseOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { MEDIA_STALLED_TEXT, MEDIA_STATUS_LABELS, MEDIA_UPLOAD_PATH, type MediaView, QUALITY_LABELS } from '@xuetu/contract';
+import { MEDIA_STALLED_TEXT, MEDIA_STATUS_LABELS, MEDIA_UPLOAD_PATH, type MediaView, QUALITY_LABELS, trainResApi } from '@xuetu/contract';
 import { Alert, App, Button, Progress, Space, Tag, Typography } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { DetailedError, Upload } from 'tus-js-client';
-import { getMediaStatus, retryMedia } from '../../../api/trainres';
-import { trainResKeys } from '../../../api/trainres.keys';
+import { call } from '../../../api/client';
+import { useCall } from '../../../api/hooks';
 import { getToken } from '../../../app/auth';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { MediaFailure } from './MediaFailure';
@@ -105,15 +104,17 @@ export function MediaUploader({
     };
   });
 
-  const status = useQuery({
-    queryKey: trainResKeys.media(mediaId),
-    queryFn: () => getMediaStatus(mediaId),
-    enabled: Boolean(mediaId),
-    refetchInterval: (q) => (q.state.data && ['uploaded', 'processing'].includes(q.state.data.status) ? 1000 : false),
-  });
+  const status = useCall(
+    trainResApi.getMediaStatus,
+    { mediaId },
+    {
+      enabled: Boolean(mediaId),
+      refetchInterval: (q) => (q.state.data && ['uploaded', 'processing'].includes(q.state.data.status) ? 1000 : false),
+    },
+  );
   const retry = useAppMutation({
-    mutationFn: () => retryMedia(mediaId),
-    invalidate: [trainResKeys.media(mediaId)],
+    mutationFn: () => call(trainResApi.retryMedia, { mediaId }),
+    invalidate: [trainResApi.getMediaStatus],
   });
 
   // stays outside useAppMutation: tus owns the transfer (chunks, pause/resume, progress, retries)

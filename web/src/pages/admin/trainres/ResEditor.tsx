@@ -1,19 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   AuditStatus,
+  portalApi,
   RECOMMEND_LABELS,
   RES_TYPE_LABELS,
   type ResDirNode,
   resContentChanged,
   TrainResLimits,
   TrainResMsg,
+  trainResApi,
 } from '@xuetu/contract';
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Spin, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
-import { getLecturers } from '../../../api/portal';
-import { portalKeys } from '../../../api/portal.keys';
-import { addRes, getRes, updateRes } from '../../../api/trainres';
-import { trainResKeys } from '../../../api/trainres.keys';
+import { call } from '../../../api/client';
+import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { ImageCropUpload } from '../../../components/ImageCropUpload';
 import { LazyRichText } from '../../../components/LazyRichText';
@@ -71,12 +70,8 @@ export function ResEditor({
   // anything the administrator typed, picked or uploaded since the dialog opened
   const [dirty, setDirty] = useState(false);
   const values = Form.useWatch((v: Values) => v, form);
-  const current = useQuery({
-    queryKey: trainResKeys.res(resCode),
-    queryFn: () => getRes(resCode ?? ''),
-    enabled: open && Boolean(resCode),
-  });
-  const lecturers = useQuery({ queryKey: portalKeys.lecturers, queryFn: getLecturers, enabled: open });
+  const current = useCall(trainResApi.getTrainRes, { rescode: resCode ?? '' }, { enabled: open && Boolean(resCode) });
+  const lecturers = useCall(portalApi.getFPLecturerInfoList, {}, { enabled: open });
 
   useEffect(() => {
     if (!open) return;
@@ -110,7 +105,7 @@ export function ResEditor({
         companySysCode: company,
         resCode: resCode ?? '',
       };
-      return resCode ? updateRes(body) : addRes(body);
+      return resCode ? call(trainResApi.updateData, body) : call(trainResApi.addData, body);
     },
     onSuccess: () => {
       message.success('保存成功');

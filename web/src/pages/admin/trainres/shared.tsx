@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { AUDIT_STATUS_LABELS, type ResView } from '@xuetu/contract';
+import { AUDIT_STATUS_LABELS, type ResView, resDirApi, trainResApi } from '@xuetu/contract';
 import { Drawer, Empty, Select, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
-import { getAuditHistory, getResDirTree } from '../../../api/trainres';
-import { trainResKeys } from '../../../api/trainres.keys';
+import { useCall } from '../../../api/hooks';
 import { useCompanyOptions, useIsPlatformStaff } from '../content/companies';
 
 const COLORS: Record<number, string> = { 0: 'default', 10: 'processing', 20: 'success', 30: 'error', 40: 'warning' };
@@ -35,16 +33,12 @@ export function useResCompany() {
 }
 
 export function useResDirs(company: string) {
-  return useQuery({ queryKey: trainResKeys.dirs(company), queryFn: () => getResDirTree(company) });
+  return useCall(resDirApi.getTreeData, { companySysCode: company });
 }
 
 /** Who did what when: every audit action with from → to and the comment. */
 export function AuditHistoryDrawer({ res, onClose }: { res: ResView | null; onClose: () => void }) {
-  const history = useQuery({
-    queryKey: trainResKeys.history(res?.resCode),
-    queryFn: () => getAuditHistory(res?.resCode ?? ''),
-    enabled: Boolean(res),
-  });
+  const history = useCall(trainResApi.getAuditHistory, { rescode: res?.resCode ?? '' }, { enabled: Boolean(res) });
   return (
     <Drawer open={Boolean(res)} title={`审核记录：${res?.resName ?? ''}`} width={460} onClose={onClose} destroyOnHidden>
       {history.data?.length ? (

@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUDIT_STATUS_LABELS, AuditStatus, RES_TYPE_LABELS, type ResView, TrainResLimits, TrainResMsg } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { AUDIT_STATUS_LABELS, AuditStatus, RES_TYPE_LABELS, type ResView, TrainResLimits, TrainResMsg, trainResApi } from '@xuetu/contract';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { auditRes, getAuditPage, getPreview, revokeRes } from '../../../../api/trainres';
-import { trainResKeys } from '../../../../api/trainres.keys';
+import { call } from '../../../../api/client';
+import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
 import { RichTextView } from '../../../../components/RichTextView';
@@ -13,7 +13,7 @@ import { AuditHistoryDrawer, statusTag, useResCompany } from '../shared';
 /** 资源审核: the queue (pending first), a preview player, pass or reject with a comment, revoke, history. */
 export default function ResourceAuditPage() {
   const { message } = App.useApp();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const { company, picker } = useResCompany();
   const [filter, setFilter] = useState<{ keyword: string; auditStatus?: number }>({ keyword: '', auditStatus: AuditStatus.Pending });
   const [page, setPage] = useState(DEFAULT_PAGE);
@@ -22,19 +22,15 @@ export default function ResourceAuditPage() {
   const [comment, setComment] = useState('');
   // the lesson previewed, for a course of several (ADR 0022)
   const [lesson, setLesson] = useState(0);
-  const list = useQuery({
-    queryKey: trainResKeys.audit(filter, company, page),
-    queryFn: () => getAuditPage({ ...filter, dCode: '', companySysCode: company, pageIndex: page.pageIndex, pageSize: page.pageSize }),
-    placeholderData: keepPreviousData,
-  });
-  const preview = useQuery({
-    queryKey: trainResKeys.previewLesson(auditing?.resCode, lesson),
-    queryFn: () => getPreview(auditing?.resCode ?? '', lesson),
-    enabled: Boolean(auditing),
-  });
-  const reload = () => void qc.invalidateQueries({ queryKey: trainResKeys.all });
+  const list = useCall(
+    trainResApi.getTrainResAuditPageList,
+    { ...filter, dCode: '', companySysCode: company, pageIndex: page.pageIndex, pageSize: page.pageSize },
+    { placeholderData: keepPreviousData },
+  );
+  const preview = useCall(trainResApi.getTrainResPreView, { rescode: auditing?.resCode ?? '', lesson }, { enabled: Boolean(auditing) });
+  const reload = () => void invalidate('courses');
   const decide = useAppMutation({
-    mutationFn: (pass: boolean) => auditRes(auditing?.resCode ?? '', pass, comment),
+    mutationFn: (pass: boolean) => call(trainResApi.audit, { rescode: auditing?.resCode ?? '', pass, comment }),
     onSuccess: (_d, pass) => {
       message.success(pass ? '审核通过' : '已驳回');
       setAuditing(null);
@@ -42,7 +38,7 @@ export default function ResourceAuditPage() {
     },
   });
   const revoke = useAppMutation({
-    mutationFn: (code: string) => revokeRes(code),
+    mutationFn: (code: string) => call(trainResApi.revoke, { rescode: code }),
     onSuccess: () => {
       message.success('已撤回');
       reload();

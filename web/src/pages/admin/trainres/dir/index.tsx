@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Col, Row } from 'antd';
 import { useState } from 'react';
-import { trainResKeys } from '../../../../api/trainres.keys';
+import { useInvalidate } from '../../../../api/hooks';
 import { DirPanel } from '../DirPanel';
 import { useResCompany, useResDirs } from '../shared';
 
 /** 资源目录: the directory tree on its own (add, rename, drag to move or reorder, delete). */
 export default function ResourceDirPage() {
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const { company, picker } = useResCompany();
   const dirs = useResDirs(company);
   const [selected, setSelected] = useState('');
@@ -21,7 +20,7 @@ export default function ResourceDirPage() {
           onSelect={setSelected}
           company={company}
           allLabel="全部目录"
-          onChanged={() => void qc.invalidateQueries({ queryKey: trainResKeys.all })}
+          onChanged={() => void invalidate('courses')}
         />
       </Col>
     </Row>

@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import {
   AUDIT_STATUS_LABELS,
   AuditStatus,
@@ -8,22 +8,12 @@ import {
   RECOMMEND_LABELS,
   RES_TYPE_LABELS,
   type ResView,
+  trainResApi,
 } from '@xuetu/contract';
 import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
-import {
-  batchSubmitRes,
-  deleteRes,
-  getMediaCapability,
-  getPreview,
-  getResPage,
-  moveRes,
-  type ResSearch,
-  reorderRes,
-  setResPrivate,
-  submitRes,
-} from '../../../../api/trainres';
-import { trainResKeys } from '../../../../api/trainres.keys';
+import { call, callEnvelope } from '../../../../api/client';
+import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
@@ -33,10 +23,19 @@ import { DirPanel } from '../DirPanel';
 import { dirOptions, ResEditor } from '../ResEditor';
 import { AuditHistoryDrawer, statusTag, useResCompany, useResDirs } from '../shared';
 
+interface ResSearch {
+  dCode: string;
+  keyword: string;
+  resType?: number;
+  auditStatus?: number;
+  isRecommend?: number;
+  companySysCode?: string;
+}
+
 /** 资源管理: directory tree beside the list; filters; batch submit, move and delete; the editor with uploads. */
 export default function ResourceManagePage() {
   const { modal } = App.useApp();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const can = useCan();
   const { company, picker } = useResCompany();
   const dirs = useResDirs(company);
@@ -50,31 +49,33 @@ export default function ResourceManagePage() {
   const [moving, setMoving] = useState<string | null>(null);
   const [preview, setPreview] = useState<ResView | null>(null);
   const search: ResSearch = { ...filter, dCode, companySysCode: company };
-  const list = useQuery({
-    queryKey: trainResKeys.page(search, page),
-    queryFn: () => getResPage({ ...search, pageIndex: page.pageIndex, pageSize: page.pageSize }),
-    placeholderData: keepPreviousData,
-    // media still being made: keep its progress current
-    refetchInterval: (q) =>
-      q.state.data?.models.some((m) => m.media && ['uploaded', 'processing'].includes(m.media.status)) ? 2000 : false,
-  });
-  const capability = useQuery({ queryKey: trainResKeys.capability, queryFn: getMediaCapability, staleTime: 300_000 });
-  const previewData = useQuery({
-    queryKey: trainResKeys.preview(preview?.resCode),
-    queryFn: () => getPreview(preview?.resCode ?? ''),
-    enabled: Boolean(preview),
-  });
+  const list = useCall(
+    trainResApi.getTrainResPageList,
+    { ...search, pageIndex: page.pageIndex, pageSize: page.pageSize },
+    {
+      placeholderData: keepPreviousData,
+      // media still being made: keep its progress current
+      refetchInterval: (q) =>
+        q.state.data?.models.some((m) => m.media && ['uploaded', 'processing'].includes(m.media.status)) ? 2000 : false,
+    },
+  );
+  const capability = useCall(trainResApi.getMediaCapability, undefined, { staleTime: 300_000 });
+  const previewData = useCall(
+    trainResApi.getTrainResPreView,
+    { rescode: preview?.resCode ?? '', lesson: 0 },
+    { enabled: Boolean(preview) },
+  );
   const reload = () => {
-    void qc.invalidateQueries({ queryKey: trainResKeys.all });
+    void invalidate('courses');
   };
   const act = useAppMutation({
     mutationFn: (fn: () => Promise<unknown>) => fn(),
     success: '操作成功',
-    invalidate: [trainResKeys.all],
+    invalidate: ['courses'],
   });
   const batchSubmit = useAppMutation({
-    mutationFn: () => batchSubmitRes(selected),
-    invalidate: [trainResKeys.all],
+    mutationFn: () => callEnvelope(trainResApi.batchPostCheck, { rescodes: selected }),
+    invalidate: ['courses'],
     success: (res) => (res.data.failed.length ? undefined : res.msg),
     onSuccess: (res) => {
       setSelected([]);
@@ -192,7 +193,7 @@ export default function ResourceManagePage() {
                   disabled={!selected.length}
                   onConfirm={() =>
                     act.mutate(async () => {
-                      await deleteRes(selected);
+                      await call(trainResApi.batchDelete, { rescodes: selected });
                       setSelected([]);
                     })
                   }
@@ -264,7 +265,7 @@ export default function ResourceManagePage() {
                     aria-label={`仅本公司：${r.resName}`}
                     checked={v === 1}
                     disabled={!can(Perm.ResEdit)}
-                    onChange={(on) => act.mutate(() => setResPrivate(r.resCode, on ? 1 : 0))}
+                    onChange={(on) => act.mutate(() => call(trainResApi.setPrivate, { rescode: r.resCode, isPrivate: on ? 1 : 0 }))}
                   />
                 ),
               },
@@ -289,7 +290,12 @@ export default function ResourceManagePage() {
                         编辑
                       </Button>
                       {[0, 30, 40].includes(r.auditStatus) && (
-                        <Button type="link" size="small" onClick={() => act.mutate(() => submitRes(r.resCode))} data-testid="res-submit">
+                        <Button
+                          type="link"
+                          size="small"
+                          onClick={() => act.mutate(() => call(trainResApi.postCheck, { rescode: r.resCode }))}
+                          data-testid="res-submit"
+                        >
                           提交审核
                         </Button>
                       )}
@@ -298,14 +304,14 @@ export default function ResourceManagePage() {
                         size="small"
                         aria-label="上移"
                         icon={<ArrowUpOutlined />}
-                        onClick={() => act.mutate(() => reorderRes(r.resCode, 'up'))}
+                        onClick={() => act.mutate(() => call(trainResApi.reOrder, { rescode: r.resCode, direction: 'up' }))}
                       />
                       <Button
                         type="link"
                         size="small"
                         aria-label="下移"
                         icon={<ArrowDownOutlined />}
-                        onClick={() => act.mutate(() => reorderRes(r.resCode, 'down'))}
+                        onClick={() => act.mutate(() => call(trainResApi.reOrder, { rescode: r.resCode, direction: 'down' }))}
                       />
                       <Button type="link" size="small" onClick={() => setMoving(r.resCode)}>
                         移动
@@ -315,7 +321,10 @@ export default function ResourceManagePage() {
                       审核记录
                     </Button>
                     <Can action={Perm.ResDelete}>
-                      <Popconfirm title="确定删除该资源吗？" onConfirm={() => act.mutate(() => deleteRes([r.resCode]))}>
+                      <Popconfirm
+                        title="确定删除该资源吗？"
+                        onConfirm={() => act.mutate(() => call(trainResApi.batchDelete, { rescodes: [r.resCode] }))}
+                      >
                         <Button type="link" size="small" danger>
                           删除
                         </Button>
@@ -349,7 +358,7 @@ export default function ResourceManagePage() {
         onCancel={() => setMoving(null)}
         onOk={() =>
           act.mutate(async () => {
-            await moveRes(moving === 'batch' ? selected : [moving ?? ''], moveTo);
+            await call(trainResApi.multiChangeDirectory, { rescodes: moving === 'batch' ? selected : [moving ?? ''], dcode: moveTo });
             setMoving(null);
             setSelected([]);
           })
