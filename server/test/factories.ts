@@ -53,6 +53,17 @@ const hashOf = (password: string) => {
 const codeOfCompany = (c: string | { companySysCode: string } | null | undefined) =>
   c === null ? null : typeof c === 'object' ? c.companySysCode : (c ?? DEMO_COMPANY.companySysCode);
 
+/** The id of a company's top department (the first one made), or null when it has none. */
+async function topOrgId(ctx: AppContext, companySysCode: string): Promise<number | null> {
+  const [top] = await ctx.db
+    .select({ id: orgs.id })
+    .from(orgs)
+    .where(and(eq(orgs.companySysCode, companySysCode), eq(orgs.pId, 0)))
+    .orderBy(orgs.id)
+    .limit(1);
+  return top?.id ?? null;
+}
+
 export type CompanyRow = typeof companies.$inferSelect & { rootOrgId: number };
 
 /** A company with its top department (as the company screen makes one). */
@@ -78,16 +89,7 @@ export async function buildOrg(
   const ctx = ctxOf(t);
   const { company, ...values } = overrides;
   const companySysCode = values.companySysCode ?? (codeOfCompany(company) as string);
-  let pId = values.pId;
-  if (pId === undefined) {
-    const [top] = await ctx.db
-      .select({ id: orgs.id })
-      .from(orgs)
-      .where(and(eq(orgs.companySysCode, companySysCode), eq(orgs.pId, 0)))
-      .orderBy(orgs.id)
-      .limit(1);
-    pId = top?.id ?? 0;
-  }
+  const pId = values.pId !== undefined ? values.pId : ((await topOrgId(ctx, companySysCode)) ?? 0);
   const i = next();
   const [row] = await ctx.db
     .insert(orgs)
@@ -163,16 +165,7 @@ export async function buildUser(
   const { company, roles: roleCodes = ['learner'], password = DEMO_PASSWORD, ...values } = overrides;
   const companySysCode = values.companySysCode !== undefined ? values.companySysCode : codeOfCompany(company);
   const i = next();
-  let orgId = values.orgId;
-  if (orgId === undefined && companySysCode) {
-    const [top] = await ctx.db
-      .select({ id: orgs.id })
-      .from(orgs)
-      .where(and(eq(orgs.companySysCode, companySysCode), eq(orgs.pId, 0)))
-      .orderBy(orgs.id)
-      .limit(1);
-    orgId = top?.id ?? null;
-  }
+  const orgId = values.orgId !== undefined ? values.orgId : companySysCode ? await topOrgId(ctx, companySysCode) : null;
   const [row] = await ctx.db
     .insert(users)
     .values({
