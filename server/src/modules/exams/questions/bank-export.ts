@@ -3,10 +3,9 @@ import { ContentLimits, formatDateTime, OPTION_KEYS, type QuestionExportFormat }
 import { recordAudit } from '../../../platform/audit.ts';
 import { fileAccess } from '../../../platform/files/index.ts';
 import { readAll } from '../../../platform/storage.ts';
-import { type Caller, scopeOf } from '../exams.policy.ts';
+import type { Caller } from '../exams.policy.ts';
 import { type BankQuestion, writeGift, writeMoodleXml, writeQtiPackage } from './interchange/index.ts';
-import * as repo from './questions.repository.ts';
-import { dirSubtree } from './questions.service.ts';
+import { exportSelection } from './questions.service.ts';
 
 // Export in a question bank format (issue 27, ADR 0042): the same selection as the xlsx export,
 // each question with its directory path as the category; Moodle XML and QTI carry the images.
@@ -22,22 +21,8 @@ export async function exportBank(
   q: { dirCode: string; qType?: number; difficulty?: number; keyword: string; companySysCode: string },
   format: Exclude<QuestionExportFormat, 'xlsx'>,
 ): Promise<{ buffer: Buffer; name: string; type: string }> {
-  const scope = scopeOf(caller);
   const { db, storage } = caller.ctx;
-  const dirs = await repo.listDirs(db, scope);
-  const rows = await repo.listQuestions(db, scope, {
-    dirCodes: q.dirCode ? dirSubtree(dirs, q.dirCode) : undefined,
-    qType: q.qType,
-    difficulty: q.difficulty,
-    keyword: q.keyword,
-    companySysCode: q.companySysCode || undefined,
-  });
-  const byCode = new Map(dirs.map((d) => [d.dirCode, d]));
-  const pathOf = (code: string) => {
-    const names: string[] = [];
-    for (let cur = byCode.get(code), i = 0; cur && i < 50; cur = byCode.get(cur.pCode), i++) names.unshift(cur.dirName);
-    return names;
-  };
+  const { rows, pathOf } = await exportSelection(caller, q);
   const questions: BankQuestion[] = rows.map((r) => ({
     qCode: r.qCode,
     qType: r.qType,

@@ -17,7 +17,7 @@ import { checkContent } from '../../../platform/uploads.ts';
 import { type Caller, ownerCompany, scopeOf } from '../exams.policy.ts';
 import type { ParsedBank, ReadFile } from './interchange/index.ts';
 import * as repo from './questions.repository.ts';
-import { checkQuestion, type QuestionProblem } from './rules.ts';
+import { checkQuestion, type QuestionProblem, questionColumns } from './rules.ts';
 
 // ImportCheck / Import of a question bank file (Moodle XML, GIFT, Aiken, QTI 2.1; ADR 0042): each
 // question the bank can hold is checked against the editor's rules (the same ones as the xlsx
@@ -137,16 +137,7 @@ export async function planBankImport(
     planned.push({
       index: q.index,
       path: q.category,
-      values: {
-        qType: v.qType,
-        qName: v.qName,
-        ...v.options,
-        answer: v.answer,
-        analysis: v.analysis,
-        difficulty: v.difficulty,
-        score: v.score,
-        createdBy: userId,
-      },
+      values: { ...questionColumns(v), createdBy: userId },
     });
   }
   return {

@@ -28,6 +28,30 @@ export function dirSubtree(dirs: repo.DirRow[], dirCode: string): string[] {
   return out;
 }
 
+/** What an export takes: the list's selection (a directory with its subdirectories) and each directory's path of names. */
+export async function exportSelection(
+  caller: Caller,
+  q: { dirCode: string; qType?: number; difficulty?: number; keyword: string; companySysCode: string },
+): Promise<{ rows: repo.QuestionRow[]; pathOf: (dirCode: string) => string[] }> {
+  const scope = scopeOf(caller);
+  const db = caller.ctx.db;
+  const dirs = await repo.listDirs(db, scope);
+  const rows = await repo.listQuestions(db, scope, {
+    dirCodes: q.dirCode ? dirSubtree(dirs, q.dirCode) : undefined,
+    qType: q.qType,
+    difficulty: q.difficulty,
+    keyword: q.keyword,
+    companySysCode: q.companySysCode || undefined,
+  });
+  const byCode = new Map(dirs.map((d) => [d.dirCode, d]));
+  const pathOf = (code: string) => {
+    const names: string[] = [];
+    for (let cur = byCode.get(code), i = 0; cur && i < 50; cur = byCode.get(cur.pCode), i++) names.unshift(cur.dirName);
+    return names;
+  };
+  return { rows, pathOf };
+}
+
 export async function dirNames(db: DbOrTx, scope: TenantScope): Promise<Map<string, string>> {
   return new Map((await repo.listDirs(db, scope)).map((d) => [d.dirCode, d.dirName]));
 }

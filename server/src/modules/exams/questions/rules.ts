@@ -21,6 +21,17 @@ export interface CheckedQuestion {
   score: number;
 }
 
+/** A checked question's columns as the questions table stores them (the options spread into a–i). */
+export const questionColumns = (v: CheckedQuestion) => ({
+  qType: v.qType,
+  qName: v.qName,
+  ...v.options,
+  answer: v.answer,
+  analysis: v.analysis,
+  difficulty: v.difficulty,
+  score: v.score,
+});
+
 /** Which column a problem belongs to (the import lists it with the row). */
 export type QuestionProblem = { field: 'qType' | 'qName' | 'options' | 'answer' | 'difficulty' | 'score'; message: string };
 

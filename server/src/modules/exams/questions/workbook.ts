@@ -21,8 +21,8 @@ import type { SheetRow } from '../../../platform/workbook/index.ts';
 import { type Caller, ownerCompany, scopeOf } from '../exams.policy.ts';
 import { importAnswer, importAnswerMessage } from './import-answers.ts';
 import * as repo from './questions.repository.ts';
-import { dirSubtree } from './questions.service.ts';
-import { checkQuestion, type QuestionProblem } from './rules.ts';
+import { exportSelection } from './questions.service.ts';
+import { checkQuestion, type QuestionProblem, questionColumns } from './rules.ts';
 
 const [TYPE, STEM, , , , , , , , , , ANSWER, ANALYSIS, DIFFICULTY, SCORE, DIR] = QUESTION_COLUMNS;
 const OPTION_COLUMNS = QUESTION_COLUMNS.slice(2, 11);
@@ -147,17 +147,7 @@ export async function planQuestionImport(
         if (errors.length === before)
           planned.push({
             rowNumber: row.rowNumber,
-            values: {
-              qType: v.qType,
-              qName: v.qName,
-              ...v.options,
-              answer: v.answer,
-              analysis: v.analysis,
-              difficulty: v.difficulty,
-              score: v.score,
-              dirCode,
-              createdBy: requireActor(caller).userId,
-            },
+            values: { ...questionColumns(v), dirCode, createdBy: requireActor(caller).userId },
           });
       }
     }
@@ -273,22 +263,10 @@ export async function exportQuestions(
   caller: Caller,
   q: { dirCode: string; qType?: number; difficulty?: number; keyword: string; companySysCode: string },
 ): Promise<{ buffer: Buffer; name: string }> {
-  const scope = scopeOf(caller);
   const db = caller.ctx.db;
-  const dirs = await repo.listDirs(db, scope);
-  const rows = await repo.listQuestions(db, scope, {
-    dirCodes: q.dirCode ? dirSubtree(dirs, q.dirCode) : undefined,
-    qType: q.qType,
-    difficulty: q.difficulty,
-    keyword: q.keyword,
-    companySysCode: q.companySysCode || undefined,
-  });
-  const byId = new Map(dirs.map((d) => [d.dirCode, d]));
-  const pathOf = (code: string) => {
-    const names: string[] = [];
-    for (let cur = byId.get(code), i = 0; cur && i < 50; cur = byId.get(cur.pCode), i++) names.unshift(cur.dirName);
-    return names.join('/');
-  };
+  const selection = await exportSelection(caller, q);
+  const rows = selection.rows;
+  const pathOf = (code: string) => selection.pathOf(code).join('/');
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('试题');
   sheet.columns = columnsSpec();
