@@ -27,13 +27,9 @@ const CLIENT_FILES = ['api/client.ts', 'api/hooks.ts', 'api/http.ts', 'api/prefe
  */
 const LEGACY_WRAPPER_FILES: string[] = [
   'api/account.ts',
-  'api/content.keys.ts',
-  'api/content.ts',
   'api/learnstats.keys.ts',
   'api/learnstats.ts',
   'api/menu.ts',
-  'api/message.keys.ts',
-  'api/message.ts',
   'api/portal.keys.ts',
   'api/portal.ts',
   'api/practice.keys.ts',

@@ -5,11 +5,10 @@ import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
 import MenuFoldOutlined from '@ant-design/icons/es/icons/MenuFoldOutlined';
 import MenuUnfoldOutlined from '@ant-design/icons/es/icons/MenuUnfoldOutlined';
 import SettingOutlined from '@ant-design/icons/es/icons/SettingOutlined';
-import { useQuery } from '@tanstack/react-query';
+import { messageApi } from '@xuetu/contract';
 import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router';
-import { getNoReadCount } from '../../api/message';
-import { messageKeys } from '../../api/message.keys';
+import { useCall } from '../../api/hooks';
 import { type LeanMenuItem, MenuButton } from '../../components/LeanMenu';
 import { UserAvatar } from '../../components/UserAvatar';
 import { findLayoutRoute, useLayoutRoutes } from '../routeTable';
@@ -46,7 +45,7 @@ function Crumbs() {
 
 function MessageBadge() {
   // spec: the unread count is fetched when the layout mounts
-  const { data } = useQuery({ queryKey: messageKeys.noReadCount, queryFn: getNoReadCount, retry: false, refetchOnWindowFocus: false });
+  const { data } = useCall(messageApi.getNoReadCount, undefined, { retry: false, refetchOnWindowFocus: false });
   const count = typeof data === 'number' ? data : 0;
   // the name holds the number the badge shows (WCAG 2.5.3, label in name)
   const label = count > 0 ? `消息 ${count > 99 ? '99+' : count} 条未读` : '消息';

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { companiesApi } from '@xuetu/contract';
-import { call } from '../../../api/client';
-import { contentKeys } from '../../../api/content.keys';
+import { useCall } from '../../../api/hooks';
 import { useSession } from '../../../app/store/session';
 
 export interface CompanyOption {
@@ -17,15 +15,14 @@ export function useIsPlatformStaff(): boolean {
 
 /** Companies for the scope selector (administration module's list; empty when unavailable). */
 export function useCompanyOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: contentKeys.companies,
-    enabled,
-    queryFn: async (): Promise<CompanyOption[]> => {
-      const res = await call(companiesApi.getCompanyListPage, { pageIndex: 1, pageRows: 500 }, { silent: true }).catch(() => ({
-        models: [],
-      }));
-      return (res?.models ?? []).map((c) => ({ value: c.companySysCode, label: c.companyName }));
+  return useCall(
+    companiesApi.getCompanyListPage,
+    { pageIndex: 1, pageRows: 500 },
+    {
+      enabled,
+      config: { silent: true },
+      select: (res): CompanyOption[] => (res?.models ?? []).map((c) => ({ value: c.companySysCode, label: c.companyName })),
+      staleTime: 5 * 60_000,
     },
-    staleTime: 5 * 60_000,
-  });
+  );
 }

@@ -1,7 +1,13 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Input, Select, Space } from 'antd';
 import { useState } from 'react';
-import type { MessageSearch } from '../../../api/message';
+
+/** What the message list is filtered by. */
+export interface MessageSearch {
+  isRead: '' | '0' | '1';
+  templeteType: string;
+  keyword?: string;
+}
 
 /** The message page's filters (read state, type, keyword) and 全部标为已读; not on the home panel. */
 export default function MessageFilters({

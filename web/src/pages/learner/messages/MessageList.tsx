@@ -1,11 +1,12 @@
 import { BellOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MESSAGE_DEFAULT_SEARCH, MESSAGE_PAGE_SIZE, type MessageItem, ReadStatus } from '@xuetu/contract';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGE_DEFAULT_SEARCH, MESSAGE_PAGE_SIZE, type MessageItem, messageApi, ReadStatus } from '@xuetu/contract';
 import { Badge, Empty, Skeleton, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getMessagePage, type MessageSearch, setAllIsRead, setIsRead } from '../../../api/message';
-import { messageKeys } from '../../../api/message.keys';
+import { call } from '../../../api/client';
+import { callKey, invalidateCalls, useCall } from '../../../api/hooks';
+import type { MessageSearch } from './MessageFilters';
 import { messageTarget } from './openMessage';
 
 // the filters (antd Select, Input) only on the message page, and the pager (antd Pagination, which
@@ -22,17 +23,18 @@ export function MessageList({ compact = false }: { compact?: boolean }) {
   const [page, setPage] = useState(1);
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const q = useQuery({
-    queryKey: messageKeys.page(search, page),
-    queryFn: () => getMessagePage({ search, pageIndex: page, pageRows: MESSAGE_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-  });
+  const q = useCall(
+    messageApi.getMessageDataPageList,
+    { search, pageIndex: page, pageRows: MESSAGE_PAGE_SIZE },
+    { placeholderData: keepPreviousData },
+  );
   const refresh = async (unread?: number) => {
-    if (typeof unread === 'number') qc.setQueryData(messageKeys.noReadCount, unread);
-    await Promise.all([qc.invalidateQueries({ queryKey: messageKeys.noReadCount }), qc.invalidateQueries({ queryKey: messageKeys.list })]);
+    // the navbar's badge shows the new count at once
+    if (typeof unread === 'number') qc.setQueryData(callKey(messageApi.getNoReadCount), unread);
+    await invalidateCalls(qc, messageApi.getNoReadCount, messageApi.getMessageDataPageList);
   };
   const open = useMutation({
-    mutationFn: async (m: MessageItem) => (m.isRead === ReadStatus.Unread ? setIsRead(m) : undefined),
+    mutationFn: async (m: MessageItem) => (m.isRead === ReadStatus.Unread ? call(messageApi.setIsRead, { id: m.id }) : undefined),
     onSuccess: async (unread, m) => {
       await refresh(unread);
       const target = messageTarget(m.messageUrl);
@@ -40,7 +42,7 @@ export function MessageList({ compact = false }: { compact?: boolean }) {
       else if (target?.kind === 'tabiout') window.open(target.url, '_blank', 'noopener');
     },
   });
-  const readAll = useMutation({ mutationFn: setAllIsRead, onSuccess: () => refresh(0) });
+  const readAll = useMutation({ mutationFn: () => call(messageApi.setAllIsRead, {}), onSuccess: () => refresh(0) });
   const update = (patch: Partial<MessageSearch>) => {
     setSearch((s) => ({ ...s, ...patch }));
     setPage(1);

@@ -1,14 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import type { Endpoint } from '@xuetu/contract';
 import { Button, Card, Form, type FormInstance, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { useCan } from '../../../../components/Can';
 import { tableScrollX } from '../../shared';
 
 export interface CrudConfig<T extends object, F extends object> {
-  queryKey: readonly unknown[];
-  load: () => Promise<T[]>;
+  /** the list's endpoint and what it is asked with */
+  // biome-ignore lint/suspicious/noExplicitAny: any list endpoint answering rows of T
+  list: Endpoint<any, T[]>;
+  listInput: Record<string, unknown>;
   rowKey: keyof T & string;
   columns: TableColumnsType<T>;
   editAction: string;
@@ -29,17 +32,19 @@ export function CrudTable<T extends object, F extends object>(c: CrudConfig<T, F
   const can = useCan();
   const [form] = Form.useForm<F>();
   const [editing, setEditing] = useState<{ open: boolean; row: T | null }>({ open: false, row: null });
-  const q = useQuery({ queryKey: c.queryKey, queryFn: c.load });
+  const q = useCall(c.list, c.listInput as never);
   const save = useAppMutation({
     mutationFn: async () => c.save(await form.validateFields(), editing.row),
     success: '保存成功',
-    invalidate: [c.queryKey],
+    // the list, and what the portal shows of it
+    invalidate: ['content'],
     onSuccess: () => setEditing({ open: false, row: null }),
   });
   const remove = useAppMutation({
     mutationFn: (row: T) => c.remove(row),
     success: '删除成功!',
-    invalidate: [c.queryKey],
+    // the list, and what the portal shows of it
+    invalidate: ['content'],
   });
   const open = (row: T | null) => {
     form.resetFields();

@@ -1,7 +1,20 @@
 import { DeleteOutlined, LoadingOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { type ContentUploadKind, noticesApi } from '@xuetu/contract';
 import { App, Button, Image, Upload } from 'antd';
 import { useState } from 'react';
-import { type UploadedFile, uploadContentFile } from '../../../../api/content';
+import { callUpload } from '../../../../api/client';
+
+/** a stored content file as the forms hold it (an upload's answer, or one already saved) */
+export interface UploadedFile {
+  key: string;
+  url: string;
+  name: string;
+  size: number;
+}
+
+/** the kind travels in the query (the multipart body carries the file only) */
+export const uploadContentFile = (file: Blob, kind: ContentUploadKind) =>
+  callUpload(noticesApi.uploadContentFile, file, { params: { kind } });
 
 const toUrl = (ref: string) => (!ref ? '' : /^(https?:)?\//.test(ref) ? ref : `/prod-api/files/${ref}`);
 

@@ -1,9 +1,9 @@
-import { ContentLimits, type LecturerAdminItem, Perm, ShowStatus } from '@xuetu/contract';
+import { ContentLimits, contentApi, type LecturerAdminItem, Perm, ShowStatus } from '@xuetu/contract';
 import { Avatar, Form, Input, Tag } from 'antd';
-import { delLecturer, getLecturerList, saveLecturer, type UploadedFile } from '../../../../api/content';
+import { call } from '../../../../api/client';
 import { CrudTable } from '../components/CrudTable';
 import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
-import { FileListUpload, ImageUpload } from '../components/uploads';
+import { FileListUpload, ImageUpload, type UploadedFile } from '../components/uploads';
 
 interface LecturerForm {
   lecturerName: string;
@@ -21,8 +21,8 @@ export default function LecturerAdminPage() {
   return (
     <CrudTable<LecturerAdminItem, LecturerForm>
       testId="lecturer-admin"
-      queryKey={['content', 'lecturers']}
-      load={getLecturerList}
+      list={contentApi.getLecturerDataList}
+      listInput={{}}
       rowKey="lecturerCode"
       editAction={Perm.LecturerEdit}
       addLabel="新增讲师"
@@ -56,14 +56,14 @@ export default function LecturerAdminPage() {
         status: (l?.status ?? ShowStatus.Shown) === ShowStatus.Shown,
       })}
       save={(v, l) =>
-        saveLecturer({
+        call(contentApi.saveLecturerData, {
           ...v,
           lecturerCode: l?.lecturerCode,
           videos: v.videos.map((f) => ({ name: f.name.replace(/\.[a-z0-9]+$/i, ''), key: f.key })),
           status: v.status ? ShowStatus.Shown : ShowStatus.Hidden,
         })
       }
-      remove={(l) => delLecturer(l.lecturerCode)}
+      remove={(l) => call(contentApi.delLecturerData, { lecturerCode: l.lecturerCode })}
       fields={() => (
         <>
           <Form.Item name="lecturerName" label="讲师姓名" rules={[{ required: true, whitespace: true, message: '请输入讲师姓名' }]}>

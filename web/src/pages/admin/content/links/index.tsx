@@ -1,7 +1,16 @@
-import { ContentLimits, LINK_TYPE_LABELS, LINK_TYPES, type LinkItem, Perm, ShowStatus, SITE_OR_HTTP_URL } from '@xuetu/contract';
+import {
+  ContentLimits,
+  contentApi,
+  LINK_TYPE_LABELS,
+  LINK_TYPES,
+  type LinkItem,
+  Perm,
+  ShowStatus,
+  SITE_OR_HTTP_URL,
+} from '@xuetu/contract';
 import { Form, Image, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
-import { delLink, getLinkList, saveLink } from '../../../../api/content';
+import { call } from '../../../../api/client';
 import { CrudTable } from '../components/CrudTable';
 import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
 import { ImageUpload } from '../components/uploads';
@@ -24,8 +33,8 @@ export default function LinkAdminPage() {
   return (
     <CrudTable<LinkItem, LinkForm>
       testId="link-admin"
-      queryKey={['content', 'links', type]}
-      load={() => getLinkList(type)}
+      list={contentApi.getLinkDataList}
+      listInput={{ linkType: type }}
       rowKey="linkCode"
       editAction={Perm.LinkEdit}
       addLabel="新增链接"
@@ -66,8 +75,10 @@ export default function LinkAdminPage() {
         sortOrder: l?.sortOrder ?? 0,
         status: (l?.status ?? ShowStatus.Shown) === ShowStatus.Shown,
       })}
-      save={(v, l) => saveLink({ ...v, linkCode: l?.linkCode, status: v.status ? ShowStatus.Shown : ShowStatus.Hidden })}
-      remove={(l) => delLink(l.linkCode)}
+      save={(v, l) =>
+        call(contentApi.saveLinkData, { ...v, linkCode: l?.linkCode, status: v.status ? ShowStatus.Shown : ShowStatus.Hidden })
+      }
+      remove={(l) => call(contentApi.delLinkData, { linkCode: l.linkCode })}
       fields={() => (
         <>
           <Form.Item name="linkName" label="链接名称" rules={[{ required: true, whitespace: true, message: '请输入链接名称' }]}>

@@ -1,8 +1,8 @@
 import { TeamOutlined } from '@ant-design/icons';
-import { ContentLimits, ContentMsg, SITE_OR_HTTP_URL } from '@xuetu/contract';
+import { ContentLimits, ContentMsg, messageApi, SITE_OR_HTTP_URL } from '@xuetu/contract';
 import { App, Button, Card, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { sendMessage } from '../../../../api/message';
+import { call } from '../../../../api/client';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { ParticipantSelect, type ParticipantSelection } from '../../../../components/ParticipantSelect';
 import { SelectedTags } from '../../../../components/ParticipantSelect/SelectedTags';
@@ -36,7 +36,7 @@ export default function MessageSendPage() {
   const send = useAppMutation({
     mutationFn: async () => {
       const v = await form.validateFields();
-      return sendMessage({
+      return call(messageApi.sendMessage, {
         ...v,
         userIds: receivers.users.map((u) => u.userId),
         orgIds: receivers.orgs.map((o) => o.id),

@@ -1,6 +1,6 @@
-import { ContentLimits, type ModelItem, Perm, ShowStatus, SITE_OR_HTTP_URL } from '@xuetu/contract';
+import { ContentLimits, contentApi, type ModelItem, Perm, ShowStatus, SITE_OR_HTTP_URL } from '@xuetu/contract';
 import { Form, Image, Input, Radio } from 'antd';
-import { delModel, getModelList, saveModel } from '../../../../api/content';
+import { call } from '../../../../api/client';
 import { CrudTable } from '../components/CrudTable';
 import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
 import { ImageUpload } from '../components/uploads';
@@ -20,8 +20,8 @@ export default function ModelAdminPage() {
   return (
     <CrudTable<ModelItem, ModelForm>
       testId="model-admin"
-      queryKey={['content', 'models']}
-      load={getModelList}
+      list={contentApi.getModelInfoDataList}
+      listInput={{ clientType: '' }}
       rowKey="modelCode"
       editAction={Perm.ModelEdit}
       addLabel="新增模块"
@@ -48,8 +48,10 @@ export default function ModelAdminPage() {
         sortOrder: m?.sortOrder ?? 0,
         status: (m?.status ?? ShowStatus.Shown) === ShowStatus.Shown,
       })}
-      save={(v, m) => saveModel({ ...v, modelCode: m?.modelCode, status: v.status ? ShowStatus.Shown : ShowStatus.Hidden })}
-      remove={(m) => delModel(m.modelCode)}
+      save={(v, m) =>
+        call(contentApi.saveModelInfoData, { ...v, modelCode: m?.modelCode, status: v.status ? ShowStatus.Shown : ShowStatus.Hidden })
+      }
+      remove={(m) => call(contentApi.delModelInfoData, { modelCode: m.modelCode })}
       fields={() => (
         <>
           <Form.Item name="modelName" label="模块名称" rules={[{ required: true, whitespace: true, message: '请输入模块名称' }]}>

@@ -1,16 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { ContentLimits, NOTICE_CHANNEL_LABELS, type NoticeSaveInput, Perm } from '@xuetu/contract';
+import { ContentLimits, NOTICE_CHANNEL_LABELS, type NoticeSaveInput, noticesApi, Perm } from '@xuetu/contract';
 import { Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Skeleton, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
-import { addNotice, getNoticeEditData, type UploadedFile, updateNotice, uploadContentFile } from '../../../../api/content';
-import { contentKeys } from '../../../../api/content.keys';
+import { call } from '../../../../api/client';
+import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can } from '../../../../components/Can';
 import { LazyRichText } from '../../../../components/LazyRichText';
 import { useConfirmDiscard } from '../../useConfirmDiscard';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
-import { FileListUpload, ImageUpload } from '../components/uploads';
+import { FileListUpload, ImageUpload, type UploadedFile, uploadContentFile } from '../components/uploads';
 
 interface FormValues {
   noticeTitle: string;
@@ -57,12 +56,14 @@ export function NoticeEditor({
   const [form] = Form.useForm<FormValues>();
   const staff = useIsPlatformStaff();
   const companies = useCompanyOptions(staff && open);
-  const editing = useQuery({
-    queryKey: contentKeys.notice(code),
-    queryFn: () => getNoticeEditData(code as string),
-    enabled: open && !!code,
-    gcTime: 0,
-  });
+  const editing = useCall(
+    noticesApi.getNoticeEditData,
+    { noticeSysCode: code ?? '' },
+    {
+      enabled: open && !!code,
+      gcTime: 0,
+    },
+  );
   const type = Form.useWatch('noticeType', form);
   useEffect(() => {
     if (!open) return;
@@ -105,7 +106,7 @@ export function NoticeEditor({
         enclosures: (v.enclosures ?? []).map((e) => ({ enclosureName: e.name, fileKey: e.key, size: e.size })),
         publish,
       };
-      return code ? updateNotice(body) : addNotice(body);
+      return code ? call(noticesApi.updateNotice, body) : call(noticesApi.addNotice, body);
     },
     success: '保存成功',
     onSuccess: () => onSaved(),

@@ -1,43 +1,55 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTICE_CHANNEL_LABELS, type NoticeAdminItem, NoticeStatus, Perm } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { NOTICE_CHANNEL_LABELS, type NoticeAdminItem, NoticeStatus, noticesApi, Perm } from '@xuetu/contract';
 import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { delNotice, getNoticeAdminPage, type NoticeAdminSearch, setNoticeStatus } from '../../../../api/content';
-import { contentKeys } from '../../../../api/content.keys';
+import { call } from '../../../../api/client';
+import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
 import { NoticeEditor } from './NoticeEditor';
 
+interface NoticeAdminSearch {
+  keyword: string;
+  status: '' | number;
+  noticeChannel: '' | number;
+  companySysCode: string;
+}
 const EMPTY_SEARCH: NoticeAdminSearch = { keyword: '', status: '', noticeChannel: '', companySysCode: '' };
 
 /** Notice management: search, paging, create/edit, publish/unpublish, delete. */
 export default function NoticeAdminPage() {
   const { message } = App.useApp();
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const can = useCan();
   const staff = useIsPlatformStaff();
   const companies = useCompanyOptions(staff);
   const [search, setSearch] = useState<NoticeAdminSearch>(EMPTY_SEARCH);
   const [page, setPage] = useState({ index: 1, size: 20 });
   const [editing, setEditing] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
-  const q = useQuery({
-    queryKey: contentKeys.noticePage(search, page),
-    queryFn: () => getNoticeAdminPage({ search, pageIndex: page.index, pageRows: page.size }),
-    placeholderData: keepPreviousData,
-  });
-  const reload = () => qc.invalidateQueries({ queryKey: contentKeys.notices });
+  const q = useCall(
+    noticesApi.getNoticeDataPageList,
+    { search, pageIndex: page.index, pageRows: page.size },
+    {
+      placeholderData: keepPreviousData,
+    },
+  );
+  // the list, and the notices the portal shows
+  const reload = () => invalidate('content');
   const status = useAppMutation({
     mutationFn: (n: NoticeAdminItem) =>
-      setNoticeStatus(n.noticeSysCode, n.status === NoticeStatus.Published ? NoticeStatus.Draft : NoticeStatus.Published),
+      call(noticesApi.setNoticeStatus, {
+        noticeSysCode: n.noticeSysCode,
+        status: n.status === NoticeStatus.Published ? NoticeStatus.Draft : NoticeStatus.Published,
+      }),
     onSuccess: (_d, n) => {
       message.success(n.status === NoticeStatus.Published ? '已取消发布' : '发布成功');
       void reload();
     },
   });
   const remove = useAppMutation({
-    mutationFn: (code: string) => delNotice(code),
+    mutationFn: (code: string) => call(noticesApi.delNotice, { noticeSysCode: code }),
     success: '删除成功!',
     onSuccess: () => void reload(),
   });

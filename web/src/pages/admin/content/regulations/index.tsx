@@ -1,12 +1,12 @@
-import { ContentLimits, Perm, type RegulationItem, ShowStatus } from '@xuetu/contract';
+import { ContentLimits, contentApi, Perm, type RegulationItem, ShowStatus } from '@xuetu/contract';
 import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
-import { delRegulation, getRegulationList, saveRegulation, type UploadedFile } from '../../../../api/content';
+import { call } from '../../../../api/client';
 import { REGULATION_ICONS } from '../../../learner/regulations';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
 import { CrudTable } from '../components/CrudTable';
 import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
-import { FileListUpload } from '../components/uploads';
+import { FileListUpload, type UploadedFile } from '../components/uploads';
 
 interface DocForm {
   title: string;
@@ -24,8 +24,8 @@ export default function RegulationAdminPage() {
   return (
     <CrudTable<RegulationItem, DocForm>
       testId="regulation-admin"
-      queryKey={['content', 'regulations', keyword]}
-      load={() => getRegulationList(keyword)}
+      list={contentApi.getRegulationDataList}
+      listInput={{ keyword }}
       rowKey="docCode"
       editAction={Perm.RegulationEdit}
       addLabel="新增文件"
@@ -58,7 +58,7 @@ export default function RegulationAdminPage() {
       })}
       save={(v, d) => {
         const file = v.files[0];
-        return saveRegulation({
+        return call(contentApi.saveRegulationData, {
           docCode: d?.docCode,
           title: v.title,
           fileKey: file?.key ?? '',
@@ -69,7 +69,7 @@ export default function RegulationAdminPage() {
           status: v.status ? ShowStatus.Shown : ShowStatus.Hidden,
         });
       }}
-      remove={(d) => delRegulation(d.docCode)}
+      remove={(d) => call(contentApi.delRegulationData, { docCode: d.docCode })}
       fields={() => (
         <>
           <Form.Item name="title" label="文件名称" rules={[{ required: true, whitespace: true, message: '请输入文件名称' }]}>

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   CONTACT_PHONE_MSG,
   CONTACT_PHONE_PATTERN,
   ContentLimits,
+  contentApi,
   EMAIL_MSG,
   EMAIL_PATTERN,
   SITE_OR_HTTP_URL,
@@ -14,9 +14,8 @@ import {
 import { Button, Card, Form, Input, Skeleton } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
-import { getSiteSettings, saveSiteSettings } from '../../../../api/content';
-import { contentKeys } from '../../../../api/content.keys';
-import { portalKeys } from '../../../../api/portal.keys';
+import { call } from '../../../../api/client';
+import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 
 // the same rules as the server's siteSettingsInput (contract)
@@ -30,14 +29,15 @@ function rulesFor(k: SiteSettingKey): Rule[] {
 /** Site settings: the footer's contact details, working hours, address, links, copyright, filing number, company. */
 export default function SiteSettingsPage() {
   const [form] = Form.useForm<SiteSettings>();
-  const q = useQuery({ queryKey: contentKeys.site, queryFn: getSiteSettings });
+  const q = useCall(contentApi.getSiteSettings, {});
   useEffect(() => {
     if (q.data) form.setFieldsValue(q.data);
   }, [q.data, form]);
   const save = useAppMutation({
-    mutationFn: async () => saveSiteSettings(await form.validateFields()),
+    mutationFn: async () => call(contentApi.saveSiteSettings, await form.validateFields()),
     success: '保存成功',
-    invalidate: [contentKeys.site, portalKeys.site],
+    // the settings and the portal's footer
+    invalidate: ['content'],
   });
   return (
     <Card variant="borderless" title="站点设置" data-testid="site-settings" style={{ maxWidth: 760 }}>
