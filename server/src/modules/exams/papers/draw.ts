@@ -1,4 +1,4 @@
-import { drawQuestions, filledOptions, PaperType, seededRandom, seededShuffle } from '@xuetu/contract';
+import { drawQuestions, filledOptions, type PaperPreviewQuestion, PaperType, seededRandom, seededShuffle } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { appErrorMsg } from '../../../platform/errors.ts';
 import { PLATFORM_WIDE, type TenantScope } from '../../../platform/scope.ts';
@@ -8,27 +8,10 @@ import * as repo from './papers.repository.ts';
 
 /**
  * One question as an attempt holds it: a frozen copy (ADR 0007) in the paper's order, with the
- * paper's options and key, and how this attempt shows it (ADR 0040).
+ * paper's options and key, and how this attempt shows it (ADR 0040): what a paper's preview shows
+ * of each question (the contract's `PaperPreviewQuestion`).
  */
-export interface AttemptQuestion {
-  qCode: string;
-  qVersion: number;
-  /** position on the paper (scoring, marking, statistics and exports use this order) */
-  order: number;
-  /** position this attempt shows the question at (the question shuffle) */
-  showOrder: number;
-  /** the paper's option indices in the order this attempt shows them; [] = the paper's order */
-  optionOrder: number[];
-  qType: number;
-  qName: string;
-  /** option texts A… as on the paper */
-  options: string[];
-  /** the answer key in the paper's letters */
-  answer: string;
-  analysis: string;
-  difficulty: number;
-  score: number;
-}
+export type AttemptQuestion = PaperPreviewQuestion;
 
 /** Live question codes each rule draws from (its type within the directory and below). */
 export async function rulePools(

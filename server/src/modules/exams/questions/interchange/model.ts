@@ -1,4 +1,13 @@
-import { countBlanks, decodeEntities, dropTags, ExamLimits, escapeHtmlText, QType, stemText } from '@xuetu/contract';
+import {
+  countBlanks,
+  decodeEntities,
+  dropTags,
+  ExamLimits,
+  escapeHtmlText,
+  type PaperPreviewQuestion,
+  QType,
+  stemText,
+} from '@xuetu/contract';
 
 // The one shape every question format is read into and written from (ADR 0042). Parsers know
 // nothing of the database; the import plan (import-plan.ts) checks these against the editor's rules.
@@ -46,19 +55,14 @@ export interface ParsedBank {
   images: Map<string, { name: string; data: Buffer }>;
 }
 
-/** A question of the bank as the writers take it. */
-export interface BankQuestion {
-  qCode: string;
-  qType: number;
-  qName: string;
-  options: string[];
-  answer: string;
-  analysis: string;
-  difficulty: number;
-  score: number;
+/** A question of the bank as the writers take it: its content as a paper holds it, and its directory. */
+export type BankQuestion = Pick<
+  PaperPreviewQuestion,
+  'qCode' | 'qType' | 'qName' | 'options' | 'answer' | 'analysis' | 'difficulty' | 'score'
+> & {
   /** directory path from the root ([] = none) */
   category: string[];
-}
+};
 
 export const RefuseReason = {
   matching: '匹配题：题库没有对应的题型',
