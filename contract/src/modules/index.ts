@@ -1,6 +1,6 @@
 // Every endpoint of the API, cut like the server: one folder per domain module (server/src/modules/),
 // one endpoint group per server sub-folder, stamped with its module and group by `defineGroup`
-// (ADR 0039, ADR 0052). A new group is added to its module's object: the server's test checks each
+// (ADR 0039, ADR 0053). A new group is added to its module's object: the server's test checks each
 // endpoint is registered exactly once.
 import type { EndpointGroup, ModuleName } from '../endpoint.ts';
 import { contentApi, contentEndpoints, messageApi, noticesApi, portalApi } from './content/index.ts';

@@ -1,4 +1,4 @@
-// ADR 0039, ADR 0052: pages call the contract's endpoints through the typed client and the generic
+// ADR 0039, ADR 0053: pages call the contract's endpoints through the typed client and the generic
 // hooks (`call`, `useCall`, `useCallMutation`, api/client.ts and api/hooks.ts), with query keys
 // derived from the endpoint. What is still typed by hand — a request.ts wrapper called with its
 // URL (and answer type) spelled at the call site, an inline query-key array — is counted per file
@@ -22,7 +22,7 @@ const INLINE_KEYS: Record<string, number> = {};
 const CLIENT_FILES = ['api/client.ts', 'api/hooks.ts', 'api/http.ts', 'api/prefetch.ts', 'api/request.ts'];
 
 /**
- * Per-domain wrapper and query-key files still left from before ADR 0052 (their pages move to
+ * Per-domain wrapper and query-key files still left from before ADR 0053 (their pages move to
  * `useCall(endpoint, input)`); none may be added, anywhere in web/src.
  */
 const LEGACY_WRAPPER_FILES: string[] = [

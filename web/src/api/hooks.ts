@@ -1,4 +1,4 @@
-// The generic hooks over the contract's endpoints (ADR 0052): a page reads with
+// The generic hooks over the contract's endpoints (ADR 0053): a page reads with
 // `useCall(endpoint, input)` and writes with `useCallMutation(endpoint)`; the query key is derived
 // from the endpoint (`[module, group, name, input]`, stamped by the contract's `defineGroup`), and a
 // write invalidates its module's reads unless told otherwise. No wrapper or key file per domain.
