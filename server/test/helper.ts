@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Envelope } from '@xuetu/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Env } from '../src/config/env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -68,6 +68,8 @@ export interface TestApp {
   /** POSTs JSON to a /prod-api path and returns the envelope. */
   post<T = unknown>(path: string, body?: unknown, token?: string): Promise<Envelope<T>>;
   get<T = unknown>(path: string, query?: Record<string, string | number>, token?: string): Promise<Envelope<T>>;
+  /** POSTs like post(), expects the call to succeed (the test fails with its message) and returns its data. */
+  ok<T = unknown>(path: string, body: unknown, token?: string): Promise<T>;
   inject(opts: InjectOptions): Promise<import('light-my-request').Response>;
   /** Signs a demo account in (password Xuetu@2026) and returns its token. */
   login(account: string, password?: string): Promise<string>;
@@ -139,6 +141,11 @@ export async function buildTestApp(
         headers: headers(token),
       });
       return res.json();
+    },
+    ok: async (path, body, token) => {
+      const res = await t.post(path, body, token);
+      expect(res.success, `${path}: ${res.msg}`).toBe(true);
+      return res.data as never;
     },
     login: async (account, password = DEMO_PASSWORD) => {
       const res = await t.post<{ token: string }>('/Api/User/user_user/Login', { username: account, password });

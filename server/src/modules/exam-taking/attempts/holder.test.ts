@@ -1,6 +1,7 @@
-import { type ExamPaperView, formatDateTime, type SaveAnswerResult } from '@xuetu/contract';
-import { eq, inArray } from 'drizzle-orm';
+import type { ExamPaperView, SaveAnswerResult } from '@xuetu/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishExam } from '../../../../test/exam-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { userPapers, users } from '../../../db/schema/index.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -15,45 +16,18 @@ let t: TestApp;
 let corp: string;
 const tok: Record<string, string> = {};
 const U = '/Api/UserExam/ex_userexam';
-const X = '/Api/Exam_Manage/ex_exam';
-const MIN = 60_000;
 const q: Record<string, string> = {};
 const exams: Record<string, string> = {};
 const A = 'pageA-0000000001';
 const B = 'pageB-0000000002';
 
-async function ok<T>(path: string, body: unknown, token: string): Promise<T> {
-  const res = await t.post<T>(path, body, token);
-  expect(res.success, `${path}: ${res.msg}`).toBe(true);
-  return res.data;
-}
-const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() + offsetMs));
-const idsOf = async (accounts: string[]) =>
-  (await t.ctx.db.select({ id: users.id }).from(users).where(inArray(users.accountCode, accounts))).map((r) => r.id);
-
-async function addExam(name: string, accounts: string[], token: string, paperCode: string, extra: Record<string, unknown> = {}) {
-  const { examCode } = await ok<{ examCode: string }>(
-    `${X}/AddData`,
-    {
-      examName: name,
-      paperCode,
-      time: 30,
-      examStartTime: at(-60 * MIN),
-      examEndTime: at(10 * 24 * 60 * MIN),
-      passScore: 50,
-      participants: { users: await idsOf(accounts) },
-      ...extra,
-    },
-    token,
-  );
-  await ok(`${X}/Publish`, { examCode }, token);
-  return examCode;
-}
+const addExam = (examName: string, accounts: string[], token: string, paperCode: string, extra: Record<string, unknown> = {}) =>
+  publishExam(t, token, { examName, paperCode, people: accounts, ...extra });
 
 const begin = async (examCode: string, who: string) =>
-  (await ok<{ userpaperId: number }>(`${U}/BeginExam`, { examCode }, tok[who])).userpaperId;
+  (await t.ok<{ userpaperId: number }>(`${U}/BeginExam`, { examCode }, tok[who])).userpaperId;
 const open = (userpaperId: number, who: string, extra: Record<string, unknown> = {}) =>
-  ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId, ...extra }, tok[who]);
+  t.ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId, ...extra }, tok[who]);
 const save = (userpaperId: number, who: string, qCode: string, answer: string, seq: number, holder?: string) =>
   t.post<SaveAnswerResult>(`${U}/SaveAnswer`, { userpaperId, qCode, answer, seq, holder }, tok[who]);
 const holderOf = async (id: number) =>
@@ -65,10 +39,10 @@ beforeAll(async () => {
   corp = await t.login('corpadmin');
   for (const a of ['learner01', 'learner02', 'other01']) tok[a] = await t.login(a);
   const Q = '/Api/Exam_Manage/ex_question';
-  const add = async (body: Record<string, unknown>, token = corp) => (await ok<{ qCode: string }>(`${Q}/AddData`, body, token)).qCode;
+  const add = async (body: Record<string, unknown>, token = corp) => (await t.ok<{ qCode: string }>(`${Q}/AddData`, body, token)).qCode;
   q.single = await add({ qType: 1, qName: '灭火器压力表指针应在？', a: '红区', b: '绿区', c: '黄区', answer: 'B' });
   q.judge = await add({ qType: 3, qName: '电梯可以用于火灾逃生。', answer: 'B' });
-  const paper = await ok<{ paperCode: string }>(
+  const paper = await t.ok<{ paperCode: string }>(
     '/Api/Exam_Manage/ex_paper/AddData',
     {
       paperName: '双窗口测试卷',
@@ -82,7 +56,7 @@ beforeAll(async () => {
   );
   exams.main = await addExam('双窗口考试', ['learner01', 'learner02'], corp, paper.paperCode);
   const oq = await add({ qType: 3, qName: '叉车可以载人。', answer: 'B', companySysCode: OTHER_COMPANY.companySysCode }, admin);
-  const op = await ok<{ paperCode: string }>(
+  const op = await t.ok<{ paperCode: string }>(
     '/Api/Exam_Manage/ex_paper/AddData',
     { paperName: '他司双窗口卷', paperType: 1, questions: [{ qCode: oq, score: 100 }], companySysCode: OTHER_COMPANY.companySysCode },
     admin,
@@ -181,7 +155,7 @@ describe('two pages on one attempt', () => {
     expect(refused.code).toBe('ATTEMPT_TAKEN_OVER');
     expect((await open(id, 'learner01')).status).toBe(20);
     expect((await t.post(`${U}/SubmitExam`, { userpaperId: id, holder: 'bad' }, tok.learner01)).msg).toBe('页面标识不正确');
-    await ok(`${U}/SubmitExam`, { userpaperId: id, holder: A }, tok.learner01);
+    await t.ok(`${U}/SubmitExam`, { userpaperId: id, holder: A }, tok.learner01);
     expect((await open(id, 'learner01')).status).toBe(30);
     // a repeated submit from any page answers the same result
     expect((await t.post(`${U}/SubmitExam`, { userpaperId: id, holder: B }, tok.learner01)).success).toBe(true);

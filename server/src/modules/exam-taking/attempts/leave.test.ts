@@ -1,11 +1,10 @@
 import type { BeginExamResult, ExamPaperView, ExamResultRow, ExamResultView, MyExamCard, ReportLeaveResult } from '@xuetu/contract';
 import { formatDateTime, LeaveText } from '@xuetu/contract';
-import { inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishExam } from '../../../../test/exam-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { pdfText } from '../../../../test/pdf-text.ts';
-import { users } from '../../../db/schema/index.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import * as repo from '../exam-taking.repository.ts';
 
@@ -19,11 +18,6 @@ const U = '/Api/UserExam/ex_userexam';
 const X = '/Api/Exam_Manage/ex_exam';
 const exams: Record<string, string> = {};
 
-async function ok<T>(path: string, body: unknown, token: string): Promise<T> {
-  const res = await t.post<T>(path, body, token);
-  expect(res.success, `${path}: ${res.msg}`).toBe(true);
-  return res.data;
-}
 const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() + offsetMs));
 const leave = (userpaperId: number, who: string, eventId: string, extra: Record<string, unknown> = {}) =>
   t.post<ReportLeaveResult>(`${U}/ReportLeave`, { userpaperId, eventId, kind: 'hidden', ...extra }, tok[who]);
@@ -32,37 +26,23 @@ beforeAll(async () => {
   t = await buildTestApp({ clock });
   corp = await t.login('corpadmin');
   for (const a of ['learner12', 'learner13', 'learner14']) tok[a] = await t.login(a);
-  const qCode = (await ok<{ qCode: string }>('/Api/Exam_Manage/ex_question/AddData', { qType: 3, qName: '离开判断', answer: 'A' }, corp))
+  const qCode = (await t.ok<{ qCode: string }>('/Api/Exam_Manage/ex_question/AddData', { qType: 3, qName: '离开判断', answer: 'A' }, corp))
     .qCode;
-  const { paperCode } = await ok<{ paperCode: string }>(
+  const { paperCode } = await t.ok<{ paperCode: string }>(
     '/Api/Exam_Manage/ex_paper/AddData',
     { paperName: '离开卷', paperType: 1, questions: [{ qCode, score: 100 }] },
     corp,
   );
-  const people = (
-    await t.ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(inArray(users.accountCode, ['learner12', 'learner13', 'learner14']))
-  ).map((r) => r.id);
-  const add = async (examName: string, extra: Record<string, unknown>) => {
-    const { examCode } = await ok<{ examCode: string }>(
-      `${X}/AddData`,
-      {
-        examName,
-        paperCode,
-        time: 30,
-        examStartTime: at(-60_000),
-        examEndTime: at(24 * 3600_000),
-        passScore: 60,
-        participants: { users: people },
-        ...extra,
-      },
-      corp,
-    );
-    await ok(`${X}/Publish`, { examCode }, corp);
-    return examCode;
-  };
+  const add = (examName: string, extra: Record<string, unknown>) =>
+    publishExam(t, corp, {
+      examName,
+      paperCode,
+      examStartTime: at(-60_000),
+      examEndTime: at(24 * 3600_000),
+      passScore: 60,
+      people: ['learner12', 'learner13', 'learner14'],
+      ...extra,
+    });
   exams.limited = await add('离开受限考试', { leaveLimit: 2, requireFullScreen: 1 });
   exams.free = await add('不监控离开考试', {});
 });
@@ -70,17 +50,17 @@ afterAll(() => t.close());
 
 describe('leaving the exam page', () => {
   it('the exam keeps its settings; the page learns the limit, the count and what is left', async () => {
-    const detail = await ok<{ leaveLimit: number; requireFullScreen: number }>(`${X}/GetData`, { examCode: exams.limited }, corp);
+    const detail = await t.ok<{ leaveLimit: number; requireFullScreen: number }>(`${X}/GetData`, { examCode: exams.limited }, corp);
     expect(detail).toMatchObject({ leaveLimit: 2, requireFullScreen: 1 });
     expect((await t.post(`${X}/AddData`, { leaveLimit: 100 }, corp)).success).toBe(false);
-    const { userpaperId } = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.limited }, tok.learner12);
-    const paper = await ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId }, tok.learner12);
+    const { userpaperId } = await t.ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.limited }, tok.learner12);
+    const paper = await t.ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId }, tok.learner12);
     expect(paper).toMatchObject({ leaveLimit: 2, leaveCount: 0, leavesLeft: 2, requireFullScreen: 1 });
   });
 
   it('counts each event once (an offline retry is not counted again) and submits past the limit', async () => {
-    const { userpaperId } = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.limited }, tok.learner13);
-    await ok(
+    const { userpaperId } = await t.ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.limited }, tok.learner13);
+    await t.ok(
       `${U}/SaveAnswer`,
       { userpaperId, qCode: (await repo.attemptQuestions(t.ctx.db, userpaperId))[0].qCode, answer: 'A', seq: 1 },
       tok.learner13,
@@ -103,16 +83,16 @@ describe('leaving the exam page', () => {
     expect((await leave(userpaperId, 'learner13', 'event-0004')).data).toMatchObject({ leaveCount: 3, submitted: true });
     expect((await t.post(`${U}/SaveAnswer`, { userpaperId, qCode: 'x', answer: 'A', seq: 2 }, tok.learner13)).success).toBe(false);
     // the results list and the attempt detail show the count and the times
-    const rows = await ok<ExamResultRow[]>(`${U}/GetExamResultList`, { examCode: exams.limited }, corp);
+    const rows = await t.ok<ExamResultRow[]>(`${U}/GetExamResultList`, { examCode: exams.limited }, corp);
     const row = rows.find((r) => r.id === userpaperId)!;
     expect(row.leaveCount).toBe(3);
     expect(row.leaveTimes).toHaveLength(3);
     expect(row.leaveTimes[0]).toBe(formatDateTime(new Date(clock.now().getTime() - 30_000)));
-    const detail = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, corp);
+    const detail = await t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, corp);
     expect(detail.paper.leaveCount).toBe(3);
     // the result says why it was submitted (issue 38 item 11), to the learner too
     expect(detail.paper).toMatchObject({ leaveLimit: 2, submittedByLeaves: true });
-    const own = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, tok.learner13);
+    const own = await t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, tok.learner13);
     expect(own.paper).toMatchObject({ leaveLimit: 2, submittedByLeaves: true });
     // and the result PDF
     const pdf = await t.inject({
@@ -143,18 +123,18 @@ describe('leaving the exam page', () => {
   });
 
   it('the notice tells the limit before 开始考试; an attempt handed in by the learner was not submitted by leaves', async () => {
-    const cards = await ok<{ models: MyExamCard[] }>(`${U}/GetMyExamList`, { pageIndex: 1, pageSize: 50 }, tok.learner12);
+    const cards = await t.ok<{ models: MyExamCard[] }>(`${U}/GetMyExamList`, { pageIndex: 1, pageSize: 50 }, tok.learner12);
     expect(cards.models.find((c) => c.examCode === exams.limited)).toMatchObject({ leaveLimit: 2, requireFullScreen: 1 });
     expect(cards.models.find((c) => c.examCode === exams.free)).toMatchObject({ leaveLimit: 0 });
-    const { userpaperId } = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.limited }, tok.learner12);
+    const { userpaperId } = await t.ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.limited }, tok.learner12);
     expect((await leave(userpaperId, 'learner12', 'event-own-1')).data).toMatchObject({ leaveCount: 1, submitted: false });
-    await ok(`${U}/SubmitExam`, { userpaperId }, tok.learner12);
-    const own = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, tok.learner12);
+    await t.ok(`${U}/SubmitExam`, { userpaperId }, tok.learner12);
+    const own = await t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, tok.learner12);
     expect(own.paper).toMatchObject({ leaveCount: 1, submittedByLeaves: false });
   });
 
   it('an exam without a limit is not monitored; another learner and bad input are refused', async () => {
-    const { userpaperId } = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.free }, tok.learner14);
+    const { userpaperId } = await t.ok<BeginExamResult>(`${U}/BeginExam`, { examCode: exams.free }, tok.learner14);
     for (let i = 0; i < 5; i++)
       expect((await leave(userpaperId, 'learner14', `event-free-${i}`)).data).toMatchObject({ leaveCount: 0, submitted: false });
     expect((await repo.findAttempt(t.ctx.db, userpaperId))?.status).toBe(20);

@@ -1,9 +1,10 @@
 import type { BeginExamResult, ExamPaperView, ExamResultView, SubmitExamResult } from '@xuetu/contract';
 import { formatDateTime, OPTION_KEYS, OPTION_LETTERS } from '@xuetu/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishExam } from '../../../../test/exam-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
-import { userPaperQuestions, users } from '../../../db/schema/index.ts';
+import { userPaperQuestions } from '../../../db/schema/index.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { toPaperLetters, toShownLetters } from './shown.ts';
 
@@ -19,11 +20,6 @@ const LEARNERS = ['learner06', 'learner07', 'learner08', 'learner09', 'learner10
 const q: Record<string, string> = {};
 let examCode = '';
 
-async function ok<T>(path: string, body: unknown, token: string): Promise<T> {
-  const res = await t.post<T>(path, body, token);
-  expect(res.success, `${path}: ${res.msg}`).toBe(true);
-  return res.data;
-}
 const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() + offsetMs));
 const optionTexts = (x: ExamPaperView['questions'][number]) => OPTION_KEYS.map((k) => x[k]).filter(Boolean);
 /** the letters the page shows for these option texts */
@@ -37,7 +33,7 @@ beforeAll(async () => {
   corp = await t.login('corpadmin');
   for (const a of LEARNERS) tok[a] = await t.login(a);
   const Q = '/Api/Exam_Manage/ex_question';
-  const add = async (body: Record<string, unknown>) => (await ok<{ qCode: string }>(`${Q}/AddData`, body, corp)).qCode;
+  const add = async (body: Record<string, unknown>) => (await t.ok<{ qCode: string }>(`${Q}/AddData`, body, corp)).qCode;
   q.single = await add({ qType: 1, qName: '乱序单选', a: '110', b: '119', c: '120', d: '122', e: '999', answer: 'B' });
   q.multi = await add({ qType: 2, qName: '乱序多选', a: '安全帽', b: '手套', c: '椅子', d: '护目镜', answer: 'ABD' });
   q.judge = await add({ qType: 3, qName: '乱序判断', answer: 'B' });
@@ -47,7 +43,7 @@ beforeAll(async () => {
   q.single2 = await add({ qType: 1, qName: '乱序单选二', a: '甲', b: '乙', answer: 'A' });
   q.single3 = await add({ qType: 1, qName: '乱序单选三', a: '丙', b: '丁', answer: 'B' });
   q.judge2 = await add({ qType: 3, qName: '乱序判断二', answer: 'A' });
-  const paper = await ok<{ paperCode: string }>(
+  const paper = await t.ok<{ paperCode: string }>(
     '/Api/Exam_Manage/ex_paper/AddData',
     {
       paperName: '乱序卷',
@@ -57,23 +53,16 @@ beforeAll(async () => {
     },
     corp,
   );
-  const people = (await t.ctx.db.select({ id: users.id }).from(users).where(inArray(users.accountCode, LEARNERS))).map((r) => r.id);
-  ({ examCode } = await ok<{ examCode: string }>(
-    '/Api/Exam_Manage/ex_exam/AddData',
-    {
-      examName: '乱序考试',
-      paperCode: paper.paperCode,
-      time: 30,
-      examStartTime: at(-60_000),
-      examEndTime: at(24 * 3600_000),
-      passScore: 60,
-      isShuffleQuestion: 1,
-      isShuffleOption: 1,
-      participants: { users: people },
-    },
-    corp,
-  ));
-  await ok('/Api/Exam_Manage/ex_exam/Publish', { examCode }, corp);
+  examCode = await publishExam(t, corp, {
+    examName: '乱序考试',
+    paperCode: paper.paperCode,
+    examStartTime: at(-60_000),
+    examEndTime: at(24 * 3600_000),
+    passScore: 60,
+    isShuffleQuestion: 1,
+    isShuffleOption: 1,
+    people: LEARNERS,
+  });
 });
 afterAll(() => t.close());
 
@@ -95,12 +84,12 @@ describe('a shuffled exam', () => {
 
   it('each attempt has its own order, the same after a reload and on another device', async () => {
     for (const who of LEARNERS) {
-      const { userpaperId } = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode }, tok[who]);
-      const first = await ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId }, tok[who]);
+      const { userpaperId } = await t.ok<BeginExamResult>(`${U}/BeginExam`, { examCode }, tok[who]);
+      const first = await t.ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId }, tok[who]);
       // a reload, then "another device" (a begin again resumes the same attempt)
-      const again = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode }, tok[who]);
+      const again = await t.ok<BeginExamResult>(`${U}/BeginExam`, { examCode }, tok[who]);
       expect(again.userpaperId).toBe(userpaperId);
-      const reloaded = await ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId, holder: 'other-device' }, tok[who]);
+      const reloaded = await t.ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId, holder: 'other-device' }, tok[who]);
       expect(reloaded.questions).toEqual(first.questions);
       // issue 38 item 12: numbered 1, 2, 3 … in the order shown, the types in groups (单选题 first)
       expect(first.questions.map((x) => x.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -125,9 +114,9 @@ describe('a shuffled exam', () => {
       const multi = view.questions.find((x) => x.qCode === q.multi)!;
       const shownSingle = lettersOf(single, ['119']);
       const shownMulti = lettersOf(multi, ['安全帽', '手套', '护目镜']);
-      await ok(`${U}/SaveAnswer`, { userpaperId: id, qCode: q.single, answer: shownSingle, seq: 1 }, tok[who]);
-      await ok(`${U}/SaveAnswer`, { userpaperId: id, qCode: q.multi, answer: shownMulti, seq: 1 }, tok[who]);
-      await ok(`${U}/SaveAnswer`, { userpaperId: id, qCode: q.judge, answer: 'B', seq: 1 }, tok[who]);
+      await t.ok(`${U}/SaveAnswer`, { userpaperId: id, qCode: q.single, answer: shownSingle, seq: 1 }, tok[who]);
+      await t.ok(`${U}/SaveAnswer`, { userpaperId: id, qCode: q.multi, answer: shownMulti, seq: 1 }, tok[who]);
+      await t.ok(`${U}/SaveAnswer`, { userpaperId: id, qCode: q.judge, answer: 'B', seq: 1 }, tok[who]);
       const rows = await t.ctx.db.select().from(userPaperQuestions).where(eq(userPaperQuestions.userpaperId, id));
       const stored = Object.fromEntries(rows.map((r) => [r.qCode, r]));
       // the stored copy is the paper's: its options, its key, its order, the answer in its letters
@@ -136,10 +125,10 @@ describe('a shuffled exam', () => {
       expect(stored[q.multi]).toMatchObject({ answerStr: 'ABD', answer: 'ABD', sortOrder: 3 });
       expect(stored[q.judge]).toMatchObject({ answerStr: 'B', optionOrder: '' });
       // a reload shows the answers in the page's letters
-      const reloaded = await ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId: id }, tok[who]);
+      const reloaded = await t.ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId: id }, tok[who]);
       expect(reloaded.answers[q.single]).toBe(shownSingle);
       expect(reloaded.answers[q.multi]).toBe(shownMulti);
-      const done = await ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: id }, tok[who]);
+      const done = await t.ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: id }, tok[who]);
       expect(done.submittedNow).toBe(true);
       const scored = await t.ctx.db.select().from(userPaperQuestions).where(eq(userPaperQuestions.userpaperId, id));
       for (const code of [q.single, q.multi, q.judge]) expect(scored.find((r) => r.qCode === code)?.scoreGot).toBe(20);
@@ -150,7 +139,7 @@ describe('a shuffled exam', () => {
     // answers may be reviewed once the exam ends; the administrator reads every attempt
     for (const who of LEARNERS) {
       const view = views[who];
-      const result = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: view.userpaperId }, corp);
+      const result = await t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: view.userpaperId }, corp);
       // the learner's order and numbers, type by type, as the page showed them (issue 38 item 12)
       expect(result.exampaperquestionlist.map((x) => [x.order, x.qCode])).toEqual(view.questions.map((x) => [x.order, x.qCode]));
       expect(result.exampaperquestionlist.map((x) => x.qType)).toEqual([1, 1, 1, 2, 3, 3, 4, 5]);

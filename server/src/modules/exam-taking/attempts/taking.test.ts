@@ -11,9 +11,10 @@ import {
   type SubmitExamResult,
   type UserExamDetail,
 } from '@xuetu/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishExam, userIdsOf } from '../../../../test/exam-kit.ts';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../../../test/helper.ts';
 import { messages, userPapers, users } from '../../../db/schema/index.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -39,33 +40,11 @@ const q: Record<string, string> = {};
 const exams: Record<string, string> = {};
 let otherExam = '';
 
-async function ok<T>(path: string, body: unknown, token: string): Promise<T> {
-  const res = await t.post<T>(path, body, token);
-  expect(res.success, `${path}: ${res.msg}`).toBe(true);
-  return res.data;
-}
-const ids = async (accounts: string[]) =>
-  (await t.ctx.db.select({ id: users.id }).from(users).where(inArray(users.accountCode, accounts))).map((r) => r.id);
+const ids = (accounts: string[]) => userIdsOf(t, accounts);
 const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() + offsetMs));
 
-async function addExam(name: string, accounts: string[], extra: Record<string, unknown> = {}, token = corp, paper = exams.paper) {
-  const { examCode } = await ok<{ examCode: string }>(
-    `${X}/AddData`,
-    {
-      examName: name,
-      paperCode: paper,
-      time: 30,
-      examStartTime: at(-60 * MIN),
-      examEndTime: at(10 * 24 * 60 * MIN),
-      passScore: 50,
-      participants: { users: await ids(accounts) },
-      ...extra,
-    },
-    token,
-  );
-  await ok(`${X}/Publish`, { examCode }, token);
-  return examCode;
-}
+const addExam = (examName: string, accounts: string[], extra: Record<string, unknown> = {}, token = corp, paper = exams.paper) =>
+  publishExam(t, token, { examName, paperCode: paper, people: accounts, ...extra });
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
@@ -78,13 +57,13 @@ beforeAll(async () => {
   [corp, admin] = await Promise.all([t.login('corpadmin'), t.login('admin')]);
   for (const a of ['learner01', 'learner02', 'learner03', 'learner04', 'learner05', 'other01']) tok[a] = await t.login(a);
   const Q = '/Api/Exam_Manage/ex_question';
-  const add = async (body: Record<string, unknown>, token = corp) => (await ok<{ qCode: string }>(`${Q}/AddData`, body, token)).qCode;
+  const add = async (body: Record<string, unknown>, token = corp) => (await t.ok<{ qCode: string }>(`${Q}/AddData`, body, token)).qCode;
   q.single = await add({ qType: 1, qName: '火警电话是？', a: '110', b: '119', c: '120', d: '122', answer: 'B', analysis: '火警 119' });
   q.multi = await add({ qType: 2, qName: '个人防护用品有？', a: '安全帽', b: '手套', c: '椅子', d: '护目镜', answer: 'ABD' });
   q.judge = await add({ qType: 3, qName: '安全出口可以堆放物品。', answer: 'B' });
   q.blank = await add({ qType: 4, qName: '首都是（），成立于___年。', answer: ['北京|北京市', '1949'] });
   q.essay = await add({ qType: 5, qName: '简述疏散要点。', answer: '冷静、低姿、不乘电梯' });
-  const paper = await ok<{ paperCode: string }>(
+  const paper = await t.ok<{ paperCode: string }>(
     '/Api/Exam_Manage/ex_paper/AddData',
     {
       paperName: '考试测试卷',
@@ -108,7 +87,7 @@ beforeAll(async () => {
   exams.must = await addExam('入职必考', ['learner05'], { mustCompleteBeforeStudy: 1 });
   // another company's exam (the platform administrator writes into the company it names)
   const oq = await add({ qType: 3, qName: '叉车可以载人。', answer: 'B', companySysCode: OTHER_COMPANY.companySysCode }, admin);
-  const op = await ok<{ paperCode: string }>(
+  const op = await t.ok<{ paperCode: string }>(
     '/Api/Exam_Manage/ex_paper/AddData',
     { paperName: '他司卷', paperType: 1, questions: [{ qCode: oq, score: 100 }], companySysCode: OTHER_COMPANY.companySysCode },
     admin,
@@ -118,7 +97,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const begin = (exam: string, who: string) => t.post<BeginExamResult>(`${U}/BeginExam`, { examCode: exam }, tok[who]);
-const paperOf = (id: number, who: string) => ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId: id }, tok[who]);
+const paperOf = (id: number, who: string) => t.ok<ExamPaperView>(`${U}/GetExamPaper`, { userpaperId: id }, tok[who]);
 const save = (id: number, who: string, qCode: string, answer: unknown, seq: number) =>
   t.post<SaveAnswerResult>(`${U}/SaveAnswer`, { userpaperId: id, qCode, answer, seq }, tok[who]);
 
@@ -332,10 +311,10 @@ describe('taking an exam', () => {
   });
 
   it('SubmitExam scores types 1–4, queues the short answer, and is harmless twice', async () => {
-    const res = await ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: first }, tok.learner01);
+    const res = await t.ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: first }, tok.learner01);
     // 10 (single) + 0 (multiple, all-or-nothing) + 10 (judge) + 20 (fill-in) = 40, the essay waits
     expect(res).toMatchObject({ submittedNow: true, delayMarkingPapers: 1, score: null, isPass: 0 });
-    const again = await ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: first }, tok.learner01);
+    const again = await t.ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: first }, tok.learner01);
     expect(again.submittedNow).toBe(false);
     expect((await save(first, 'learner01', q.single, 'A', 50)).code).toBe('ATTEMPT_SUBMITTED');
     const [row] = await t.ctx.db.select().from(userPapers).where(eq(userPapers.id, first));
@@ -343,7 +322,7 @@ describe('taking an exam', () => {
   });
 
   it('while awaiting marking the learner sees no total, their answers, and no key while an attempt is left', async () => {
-    const r = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: first }, tok.learner01);
+    const r = await t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: first }, tok.learner01);
     expect(r.delayMarkingPapers).toBe(1);
     expect(r.paper).toMatchObject({ score: null, isPass: 0, chnName: expect.any(String) });
     // isAllowedViewAnswer 1 is the safe rule (after the last attempt; answer-review.test.ts): one of two is used
@@ -361,7 +340,7 @@ describe('taking an exam', () => {
       answerReview: 'afterLast',
     });
     // the administrator sees the key and the marks
-    const admin = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: first }, corp);
+    const admin = await t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: first }, corp);
     const theirs = Object.fromEntries(admin.exampaperquestionlist.map((x) => [x.qCode, x]));
     expect(theirs[q.single]).toMatchObject({ answer: 'B', scoreStr: '10', isPass: 1, analysis: '火警 119' });
     expect(theirs[q.multi]).toMatchObject({ answer: 'ABD', scoreStr: '0', isPass: 0 });
@@ -383,7 +362,7 @@ describe('marking', () => {
   });
 
   it('GetQueue lists the exam’s short answers, unmarked first; other companies and bad input are refused', async () => {
-    const page = await ok<Page<MarkingRow>>(`${M}/GetQueue`, { examCode: exams.main }, corp);
+    const page = await t.ok<Page<MarkingRow>>(`${M}/GetQueue`, { examCode: exams.main }, corp);
     expect(page.totalCount).toBe(1);
     expect(page.models[0]).toMatchObject({ userpaperId: attempt, qCode: q.essay, score: 40, marked: 0, answerStr: '保持冷静，低姿撤离。' });
     expect((await t.post(`${M}/GetQueue`, { examCode: otherExam }, corp)).code).toBe('EXAM_NOT_FOUND');
@@ -397,7 +376,7 @@ describe('marking', () => {
     const [otherLearner] = await ids(['other01']);
     const started = await begin(otherExam, 'other01');
     expect(started.success).toBe(true);
-    await ok(`${U}/SubmitExam`, { userpaperId: started.data.userpaperId }, tok.other01);
+    await t.ok(`${U}/SubmitExam`, { userpaperId: started.data.userpaperId }, tok.other01);
     expect(otherLearner).toBeGreaterThan(0);
     expect((await t.post(`${M}/Mark`, { userpaperId: started.data.userpaperId, qCode: q.essay, score: 1 }, corp)).code).toBe(
       'ATTEMPT_NOT_FOUND',
@@ -423,20 +402,20 @@ describe('marking', () => {
   });
 
   it('marking the last short answer completes the result and messages the learner', async () => {
-    const res = await ok<{ delayMarkingPapers: number; score: number }>(
+    const res = await t.ok<{ delayMarkingPapers: number; score: number }>(
       `${M}/Mark`,
       { userpaperId: attempt, qCode: q.essay, score: 30, comment: '要点较全' },
       corp,
     );
     expect(res).toEqual({ delayMarkingPapers: 0, score: 70 });
-    const r = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: attempt }, tok.learner01);
+    const r = await t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: attempt }, tok.learner01);
     expect(r.delayMarkingPapers).toBe(0);
     expect(r.paper).toMatchObject({ score: 70, isPass: 1 });
     expect(r.exampaperquestionlist.find((x) => x.qCode === q.essay)).toMatchObject({ scoreStr: '30', comment: '要点较全', marked: 1 });
     const [l01] = await ids(['learner01']);
     const msgs = await t.ctx.db.select().from(messages).where(eq(messages.userId, l01));
     expect(msgs.filter((m) => m.title === '阅卷完成：年度安全考试').length).toBe(1);
-    const queue = await ok<Page<MarkingRow>>(`${M}/GetQueue`, { examCode: exams.main }, corp);
+    const queue = await t.ok<Page<MarkingRow>>(`${M}/GetQueue`, { examCode: exams.main }, corp);
     expect(queue.models[0]).toMatchObject({ marked: 1, scoreGot: 30 });
   });
 });
@@ -445,11 +424,11 @@ describe('retakes, deadlines and closing', () => {
   it('a retake while attempts remain; the highest score counts; then isSubExam shows the latest result', async () => {
     const second = await begin(exams.main, 'learner01');
     expect(second.data.isSubExam).toBe(false);
-    const submitted = await ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: second.data.userpaperId }, tok.learner01);
+    const submitted = await t.ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: second.data.userpaperId }, tok.learner01);
     expect(submitted).toMatchObject({ score: 0, isPass: 0, delayMarkingPapers: 0 });
     const third = await begin(exams.main, 'learner01');
     expect(third.data).toMatchObject({ isSubExam: true, userpaperId: second.data.userpaperId });
-    const card = (await ok<Page<MyExamCard>>(`${U}/GetMyExamList`, {}, tok.learner01)).models.find((m) => m.examCode === exams.main)!;
+    const card = (await t.ok<Page<MyExamCard>>(`${U}/GetMyExamList`, {}, tok.learner01)).models.find((m) => m.examCode === exams.main)!;
     expect(card).toMatchObject({
       score: 70,
       status: 30,
@@ -493,24 +472,24 @@ describe('results, lists and statistics', () => {
   it('a confidential exam hides every score from the learner, not from the administrator', async () => {
     const id = (await begin(exams.secret, 'learner01')).data.userpaperId;
     await save(id, 'learner01', q.single, 'B', 1);
-    const sub = await ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: id }, tok.learner01);
+    const sub = await t.ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: id }, tok.learner01);
     expect(sub).toMatchObject({ score: null, isPass: -2 });
-    const mine = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: id }, tok.learner01);
+    const mine = await t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: id }, tok.learner01);
     expect(mine.paper).toMatchObject({ score: null, isPass: -2 });
     expect(mine.exampaperquestionlist.every((x) => x.scoreStr === '' && x.answer === '' && x.analysis === '')).toBe(true);
-    const theirs = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: id }, corp);
+    const theirs = await t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: id }, corp);
     expect(theirs.paper).toMatchObject({ score: 10, isPass: -2 });
-    const rows = await ok<ExamResultRow[]>(`${U}/GetExamResultList`, { exammcode: exams.secret }, corp);
+    const rows = await t.ok<ExamResultRow[]>(`${U}/GetExamResultList`, { exammcode: exams.secret }, corp);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id, score: 10, isPass: -2 });
-    const card = (await ok<Page<MyExamCard>>(`${U}/GetMyExamList`, { status: 30 }, tok.learner01)).models.find(
+    const card = (await t.ok<Page<MyExamCard>>(`${U}/GetMyExamList`, { status: 30 }, tok.learner01)).models.find(
       (m) => m.examCode === exams.secret,
     )!;
     expect(card.score).toBeNull();
   });
 
   it('GetExamResultList: one row per attempt of the company’s exam', async () => {
-    const rows = await ok<ExamResultRow[]>(`${U}/GetExamResultList`, { exammcode: exams.main }, corp);
+    const rows = await t.ok<ExamResultRow[]>(`${U}/GetExamResultList`, { exammcode: exams.main }, corp);
     expect(rows.map((r) => [r.attemptNo, r.score, r.isPass, r.status])).toEqual([
       [1, 70, 1, 30],
       [2, 0, 0, 30],
@@ -521,18 +500,18 @@ describe('results, lists and statistics', () => {
   });
 
   it('GetMyExamList filters by status and IsExistImgExam follows the must-complete exam', async () => {
-    const open = await ok<Page<MyExamCard>>(`${U}/GetMyExamList`, { status: 10 }, tok.learner01);
+    const open = await t.ok<Page<MyExamCard>>(`${U}/GetMyExamList`, { status: 10 }, tok.learner01);
     expect(open.models.map((m) => m.examCode)).toEqual([exams.future]);
     expect(open.models[0]).toMatchObject({ canBegin: false, status: 0, ended: false });
-    expect(await ok<boolean>(`${U}/IsExistImgExam`, {}, tok.learner05)).toBe(true);
-    expect(await ok<boolean>(`${U}/IsExistImgExam`, {}, tok.learner01)).toBe(false);
+    expect(await t.ok<boolean>(`${U}/IsExistImgExam`, {}, tok.learner05)).toBe(true);
+    expect(await t.ok<boolean>(`${U}/IsExistImgExam`, {}, tok.learner01)).toBe(false);
     const id = (await begin(exams.must, 'learner05')).data.userpaperId;
-    await ok(`${U}/SubmitExam`, { userpaperId: id }, tok.learner05);
-    expect(await ok<boolean>(`${U}/IsExistImgExam`, {}, tok.learner05)).toBe(false);
+    await t.ok(`${U}/SubmitExam`, { userpaperId: id }, tok.learner05);
+    expect(await t.ok<boolean>(`${U}/IsExistImgExam`, {}, tok.learner05)).toBe(false);
   });
 
   it('GetUserExamDetail lists the learner’s attempts; others get not found; administrators the exam', async () => {
-    const d = await ok<UserExamDetail>(`${U}/GetUserExamDetail`, { excode: exams.main }, tok.learner01);
+    const d = await t.ok<UserExamDetail>(`${U}/GetUserExamDetail`, { excode: exams.main }, tok.learner01);
     expect(d.attempts.map((a) => [a.attemptNo, a.score])).toEqual([
       [1, 70],
       [2, 0],
@@ -540,12 +519,12 @@ describe('results, lists and statistics', () => {
     expect((await t.post(`${U}/GetExamDetail`, { examCode: exams.main }, tok.learner03)).code).toBe('EXAM_NOT_FOUND');
     expect((await t.post(`${U}/GetUserExamDetail`, { excode: otherExam }, corp)).code).toBe('EXAM_NOT_FOUND');
     expect((await t.post(`${U}/GetUserExamDetail`, {}, corp)).msg).toBe('请指定考试');
-    const adminView = await ok<UserExamDetail>(`${U}/GetExamDetail`, { examCode: exams.main }, corp);
+    const adminView = await t.ok<UserExamDetail>(`${U}/GetExamDetail`, { examCode: exams.main }, corp);
     expect(adminView).toMatchObject({ examName: '年度安全考试', attempts: [], canBegin: false, totlescore: 100 });
   });
 
   it('GetStatistics counts people, best scores, distribution and correct rates', async () => {
-    const s = await ok<ExamStatistics>(`${X}/GetStatistics`, { examCode: exams.main }, corp);
+    const s = await t.ok<ExamStatistics>(`${X}/GetStatistics`, { examCode: exams.main }, corp);
     expect(s).toMatchObject({
       participants: 2,
       submitted: 2,
@@ -608,7 +587,7 @@ describe('results, lists and statistics', () => {
 
 describe('result PDF', () => {
   it('is a PDF for the learner and answers like a missing attempt to another learner', async () => {
-    const rows = await ok<ExamResultRow[]>(`${U}/GetExamResultList`, { exammcode: exams.main }, corp);
+    const rows = await t.ok<ExamResultRow[]>(`${U}/GetExamResultList`, { exammcode: exams.main }, corp);
     const pdf = (token: string) =>
       t.inject({
         method: 'GET',

@@ -1,9 +1,9 @@
 import { type ExamDetail, type ExamResultView, formatDateTime, type SubmitExamResult } from '@xuetu/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishExam } from '../../../../test/exam-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { pdfText } from '../../../../test/pdf-text.ts';
-import { users } from '../../../db/schema/index.ts';
 import { ManualClock } from '../../../platform/clock.ts';
 import { examReviewRule } from './answer-review.ts';
 
@@ -20,45 +20,22 @@ const MIN = 60_000;
 const q: Record<string, string> = {};
 const paper: Record<string, string> = {};
 
-async function ok<T>(path: string, body: unknown, token: string): Promise<T> {
-  const res = await t.post<T>(path, body, token);
-  expect(res.success, `${path}: ${res.msg}`).toBe(true);
-  return res.data;
-}
 const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() + offsetMs));
-const idsOf = async (accounts: string[]) =>
-  (await t.ctx.db.select({ id: users.id }).from(users).where(inArray(users.accountCode, accounts))).map((r) => r.id);
 
-async function addExam(name: string, accounts: string[], extra: Record<string, unknown> = {}, paperCode = paper.main) {
-  const { examCode } = await ok<{ examCode: string }>(
-    `${X}/AddData`,
-    {
-      examName: name,
-      paperCode,
-      time: 30,
-      examStartTime: at(-60 * MIN),
-      examEndTime: at(10 * 24 * 60 * MIN),
-      passScore: 50,
-      participants: { users: await idsOf(accounts) },
-      ...extra,
-    },
-    corp,
-  );
-  await ok(`${X}/Publish`, { examCode }, corp);
-  return examCode;
-}
+const addExam = (examName: string, accounts: string[], extra: Record<string, unknown> = {}, paperCode = paper.main) =>
+  publishExam(t, corp, { examName, paperCode, people: accounts, ...extra });
 
 /** Begins an attempt, saves the given answers (qCode → answer) and submits it. */
 async function takeExam(examCode: string, who: string, answers: Record<string, string> = {}) {
-  const begun = await ok<{ userpaperId: number; isSubExam: boolean }>(`${U}/BeginExam`, { examCode }, tok[who]);
+  const begun = await t.ok<{ userpaperId: number; isSubExam: boolean }>(`${U}/BeginExam`, { examCode }, tok[who]);
   expect(begun.isSubExam).toBe(false);
   let seq = 0;
   for (const [qCode, answer] of Object.entries(answers))
-    await ok(`${U}/SaveAnswer`, { userpaperId: begun.userpaperId, qCode, answer, seq: ++seq }, tok[who]);
-  const sub = await ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: begun.userpaperId }, tok[who]);
+    await t.ok(`${U}/SaveAnswer`, { userpaperId: begun.userpaperId, qCode, answer, seq: ++seq }, tok[who]);
+  const sub = await t.ok<SubmitExamResult>(`${U}/SubmitExam`, { userpaperId: begun.userpaperId }, tok[who]);
   return { id: begun.userpaperId, score: sub.score };
 }
-const result = (id: number, who: string) => ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: id }, tok[who]);
+const result = (id: number, who: string) => t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: id }, tok[who]);
 const byCode = (r: ExamResultView) => Object.fromEntries(r.exampaperquestionlist.map((x) => [x.qCode, x]));
 const keysOf = (r: ExamResultView) => Object.fromEntries(r.exampaperquestionlist.map((x) => [x.qCode, x.answer]));
 
@@ -82,13 +59,13 @@ beforeAll(async () => {
   corp = await t.login('corpadmin');
   for (const a of ['learner01', 'learner02', 'learner03', 'learner04', 'learner05', 'learner06']) tok[a] = await t.login(a);
   const add = async (body: Record<string, unknown>) =>
-    (await ok<{ qCode: string }>('/Api/Exam_Manage/ex_question/AddData', body, corp)).qCode;
+    (await t.ok<{ qCode: string }>('/Api/Exam_Manage/ex_question/AddData', body, corp)).qCode;
   q.single = await add({ qType: 1, qName: '火警电话是？', a: '110', b: '119', c: '120', d: '122', answer: 'B', analysis: '火警拨打 119' });
   q.judge = await add({ qType: 3, qName: '安全出口可以堆放物品。', answer: 'B', analysis: '安全出口必须保持畅通' });
   q.extra = await add({ qType: 1, qName: '灭火器压力表指针应在？', a: '红区', b: '绿区', answer: 'B', analysis: '绿区为正常' });
   const addPaper = async (name: string, items: [string, number][]) =>
     (
-      await ok<{ paperCode: string }>(
+      await t.ok<{ paperCode: string }>(
         '/Api/Exam_Manage/ex_paper/AddData',
         { paperName: name, paperType: 1, questions: items.map(([qCode, score]) => ({ qCode, score })) },
         corp,
@@ -108,7 +85,7 @@ afterAll(() => t.close());
 
 describe('the setting', () => {
   it('defaults to after the last attempt; the older flag maps to it and back', async () => {
-    const get = (examCode: string) => ok<ExamDetail>(`${X}/GetData`, { examCode }, corp);
+    const get = (examCode: string) => t.ok<ExamDetail>(`${X}/GetData`, { examCode }, corp);
     const safe = await addExam('默认设置', ['learner06']);
     expect(await get(safe)).toMatchObject({ answerReview: 'afterLast', isAllowedViewAnswer: 1 });
     const none = await addExam('旧字段 0', ['learner06'], { isAllowedViewAnswer: 0 });
@@ -117,14 +94,14 @@ describe('the setting', () => {
     const detail = await get(closing);
     const resend = { ...detail, participants: { users: detail.participants.users.map((u) => u.id), orgs: [], posts: [] } };
     // an older client sending only the flag keeps the chosen moment (1) or turns it off (0)
-    await ok(`${X}/UpdateData`, { ...resend, answerReview: undefined, isAllowedViewAnswer: 1 }, corp);
+    await t.ok(`${X}/UpdateData`, { ...resend, answerReview: undefined, isAllowedViewAnswer: 1 }, corp);
     expect(await get(closing)).toMatchObject({ answerReview: 'afterClose', isAllowedViewAnswer: 1 });
-    await ok(`${X}/UpdateData`, { ...resend, answerReview: undefined, isAllowedViewAnswer: 0 }, corp);
+    await t.ok(`${X}/UpdateData`, { ...resend, answerReview: undefined, isAllowedViewAnswer: 0 }, corp);
     expect(await get(closing)).toMatchObject({ answerReview: 'never', isAllowedViewAnswer: 0 });
-    await ok(`${X}/UpdateData`, { ...resend, answerReview: 'afterEach', isAllowedViewAnswer: 0 }, corp);
+    await t.ok(`${X}/UpdateData`, { ...resend, answerReview: 'afterEach', isAllowedViewAnswer: 0 }, corp);
     expect(await get(closing)).toMatchObject({ answerReview: 'afterEach', isAllowedViewAnswer: 1 });
     expect((await t.post(`${X}/UpdateData`, { ...resend, answerReview: 'always' }, corp)).msg).toBe('请选择何时公布答案');
-    for (const code of [safe, none, closing]) await ok(`${X}/Close`, { examCode: code }, corp);
+    for (const code of [safe, none, closing]) await t.ok(`${X}/Close`, { examCode: code }, corp);
   });
 });
 
@@ -149,7 +126,7 @@ describe('after the last attempt (the default)', () => {
     expect(pdf).not.toContain('参考答案：B');
     expect(pdf).not.toContain('火警拨打 119');
     // the administrator still reads the key of the learner's attempt
-    expect(keysOf(await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: first }, corp))).toEqual({
+    expect(keysOf(await t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId: first }, corp))).toEqual({
       [q.single]: 'B',
       [q.judge]: 'B',
     });
@@ -184,7 +161,7 @@ describe('never and after each attempt', () => {
     expect(r.answersHidden).toBe('never');
     expect(r.examinfo.isAllowedViewAnswer).toBe(0);
     expect(r.exampaperquestionlist.every((x) => x.answer === '' && x.analysis === '' && x.scoreStr === '')).toBe(true);
-    await ok(`${X}/Close`, { examCode: exam }, corp);
+    await t.ok(`${X}/Close`, { examCode: exam }, corp);
     expect((await result(id, 'learner03')).answersHidden).toBe('never');
     expect(await pdfOf(id, 'learner03')).not.toContain('参考答案：B');
   });
@@ -196,11 +173,11 @@ describe('never and after each attempt', () => {
     expect(r.answersHidden).toBe('');
     expect(keysOf(r)).toEqual({ [q.single]: 'B', [q.judge]: 'B' });
     // not while the next attempt is being answered
-    const next = await ok<{ userpaperId: number }>(`${U}/BeginExam`, { examCode: exam }, tok.learner04);
+    const next = await t.ok<{ userpaperId: number }>(`${U}/BeginExam`, { examCode: exam }, tok.learner04);
     const during = await result(id, 'learner04');
     expect(during.answersHidden).toBe('attemptOpen');
     expect(keysOf(during)).toEqual({ [q.single]: '', [q.judge]: '' });
-    await ok(`${U}/SubmitExam`, { userpaperId: next.userpaperId }, tok.learner04);
+    await t.ok(`${U}/SubmitExam`, { userpaperId: next.userpaperId }, tok.learner04);
     expect(keysOf(await result(id, 'learner04'))).toEqual({ [q.single]: 'B', [q.judge]: 'B' });
     // the same paper in an exam that opens tomorrow for the same learner
     await addExam('明日补考', ['learner04'], { examStartTime: at(24 * 60 * MIN), examEndTime: at(48 * 60 * MIN) });
@@ -217,7 +194,7 @@ describe('an ended exam whose questions are in an exam the learner can still tak
   it('hides the shared questions’ keys and shows the others', async () => {
     const past = await addExam('上月消防考试', ['learner05'], {}, paper.wide);
     ended = (await takeExam(past, 'learner05', { [q.single]: 'A' })).id;
-    await ok(`${X}/Close`, { examCode: past }, corp);
+    await t.ok(`${X}/Close`, { examCode: past }, corp);
     open = await addExam('本月消防考试', ['learner05']);
     const r = await result(ended, 'learner05');
     expect(r.answersHidden).toBe('otherExam');
@@ -233,21 +210,21 @@ describe('an ended exam whose questions are in an exam the learner can still tak
   // issue 38 item 9: a random rule's pool (often the whole bank) does not hide a question; the
   // copy it drew into an attempt does, while that attempt is open
   it('a random paper hides only the question it drew into an attempt still open', async () => {
-    const drawDir = (await ok<{ dirCode: string }>('/Api/Exam_Manage/ex_questiondir/SaveData', { dirName: '随机判断题' }, corp)).dirCode;
+    const drawDir = (await t.ok<{ dirCode: string }>('/Api/Exam_Manage/ex_questiondir/SaveData', { dirName: '随机判断题' }, corp)).dirCode;
     const drawn = (
-      await ok<{ qCode: string }>(
+      await t.ok<{ qCode: string }>(
         '/Api/Exam_Manage/ex_question/AddData',
         { dirCode: drawDir, qType: 3, qName: '疏散时应乘坐电梯。', answer: 'B', analysis: '走楼梯' },
         corp,
       )
     ).qCode;
-    const { paperCode } = await ok<{ paperCode: string }>(
+    const { paperCode } = await t.ok<{ paperCode: string }>(
       '/Api/Exam_Manage/ex_paper/AddData',
       { paperName: '判断题随机卷', paperType: 2, rules: [{ qType: 3, dirCode: drawDir, count: 1, score: 100 }] },
       corp,
     );
     const fixed = (
-      await ok<{ paperCode: string }>(
+      await t.ok<{ paperCode: string }>(
         '/Api/Exam_Manage/ex_paper/AddData',
         { paperName: '含随机题的卷', paperType: 1, questions: [q.single, drawn].map((qCode) => ({ qCode, score: 50 })) },
         corp,
@@ -255,15 +232,15 @@ describe('an ended exam whose questions are in an exam the learner can still tak
     ).paperCode;
     const past = await addExam('上季度考试', ['learner02'], {}, fixed);
     const { id } = await takeExam(past, 'learner02');
-    await ok(`${X}/Close`, { examCode: past }, corp);
+    await t.ok(`${X}/Close`, { examCode: past }, corp);
     expect(keysOf(await result(id, 'learner02'))).toEqual({ [q.single]: 'B', [drawn]: 'B' });
     const draw = await addExam('随机判断题考试', ['learner02'], {}, paperCode);
     expect(keysOf(await result(id, 'learner02'))).toEqual({ [q.single]: 'B', [drawn]: 'B' });
-    const begun = await ok<{ userpaperId: number }>(`${U}/BeginExam`, { examCode: draw }, tok.learner02);
+    const begun = await t.ok<{ userpaperId: number }>(`${U}/BeginExam`, { examCode: draw }, tok.learner02);
     const during = await result(id, 'learner02');
     expect(during.answersHidden).toBe('otherExam');
     expect(keysOf(during)).toEqual({ [q.single]: 'B', [drawn]: '' });
-    await ok(`${U}/SubmitExam`, { userpaperId: begun.userpaperId }, tok.learner02);
+    await t.ok(`${U}/SubmitExam`, { userpaperId: begun.userpaperId }, tok.learner02);
     expect(keysOf(await result(id, 'learner02'))).toEqual({ [q.single]: 'B', [drawn]: 'B' });
   });
 

@@ -8,6 +8,7 @@ import {
   type WrongBookView,
 } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishExam } from '../../../../test/exam-kit.ts';
 import { type BuiltUser, buildCompany, buildUser, type CompanyRow } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { ManualClock } from '../../../platform/clock.ts';
@@ -32,39 +33,26 @@ const q: Record<string, string> = {};
 const dir: Record<string, string> = {};
 const practice: Record<string, string> = {};
 
-async function ok<T>(path: string, body: unknown, token: string): Promise<T> {
-  const res = await t.post<T>(path, body, token);
-  expect(res.success, `${path}: ${res.msg}`).toBe(true);
-  return res.data;
-}
 const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() + offsetMs));
 const DAY = 24 * 3600_000;
 
 async function fixedPaper(name: string, codes: string[]) {
   const body = { paperName: name, paperType: 1, questions: codes.map((qCode) => ({ qCode, score: 10 })) };
-  return (await ok<{ paperCode: string }>('/Api/Exam_Manage/ex_paper/AddData', body, boss)).paperCode;
+  return (await t.ok<{ paperCode: string }>('/Api/Exam_Manage/ex_paper/AddData', body, boss)).paperCode;
 }
-async function exam(name: string, paperCode: string, who: BuiltUser[], extra: Record<string, unknown> = {}) {
-  const { examCode } = await ok<{ examCode: string }>(
-    `${X}/AddData`,
-    {
-      examName: name,
-      paperCode,
-      time: 30,
-      examStartTime: at(-60_000),
-      examEndTime: at(DAY),
-      passScore: 1,
-      participants: { users: who.map((p) => p.id) },
-      ...extra,
-    },
-    boss,
-  );
-  await ok(`${X}/Publish`, { examCode }, boss);
-  return examCode;
-}
+const exam = (examName: string, paperCode: string, who: BuiltUser[], extra: Record<string, unknown> = {}) =>
+  publishExam(t, boss, {
+    examName,
+    paperCode,
+    examStartTime: at(-60_000),
+    examEndTime: at(DAY),
+    passScore: 1,
+    people: who.map((p) => p.id),
+    ...extra,
+  });
 const answer = (who: string, practiceCode: string, qCode: string, given: string) =>
-  ok<PracticeFeedback>(`${L}/AnswerQuestion`, { practiceCode, qCode, answer: given }, tok[who]);
-const book = (who: string) => ok<WrongBookView>(`${W}/GetWrongBook`, {}, tok[who]);
+  t.ok<PracticeFeedback>(`${L}/AnswerQuestion`, { practiceCode, qCode, answer: given }, tok[who]);
+const book = (who: string) => t.ok<WrongBookView>(`${W}/GetWrongBook`, {}, tok[who]);
 const bookCodes = async (who: string, kind: string) =>
   (await book(who)).groups.filter((g) => g.sourceKind === kind).flatMap((g) => g.questions.map((x) => x.qCode));
 
@@ -79,12 +67,12 @@ beforeAll(async () => {
     tok[name] = await people[name].signIn();
   }
   const newDir = async (dirName: string) =>
-    (await ok<{ dirCode: string }>('/Api/Exam_Manage/ex_questiondir/SaveData', { dirName }, boss)).dirCode;
+    (await t.ok<{ dirCode: string }>('/Api/Exam_Manage/ex_questiondir/SaveData', { dirName }, boss)).dirCode;
   dir.main = await newDir('安全练习');
   dir.drawn = await newDir('随机抽题目录');
   dir.overlap = await newDir('重叠目录');
   const add = async (dirCode: string, body: Record<string, unknown>) =>
-    (await ok<{ qCode: string }>('/Api/Exam_Manage/ex_question/AddData', { dirCode, ...body }, boss)).qCode;
+    (await t.ok<{ qCode: string }>('/Api/Exam_Manage/ex_question/AddData', { dirCode, ...body }, boss)).qCode;
   q.judge = await add(dir.main, { qType: 3, qName: '电气火灾可以用水扑灭。', answer: 'B', analysis: '会触电' });
   q.single = await add(dir.main, { qType: 1, qName: '火警电话是？', a: '110', b: '119', answer: 'B', analysis: '119' });
   q.other = await add(dir.main, { qType: 1, qName: '灭火器压力表指针应在？', a: '红区', b: '绿区', answer: 'B', analysis: '绿区' });
@@ -92,7 +80,7 @@ beforeAll(async () => {
   for (const n of [1, 2, 3]) q[`o${n}`] = await add(dir.overlap, { qType: 3, qName: `重叠题 ${n}`, answer: 'A', analysis: '' });
   const open = async (name: string, dirCode: string) =>
     (
-      await ok<{ practiceCode: string }>(
+      await t.ok<{ practiceCode: string }>(
         `${P}/AddData`,
         { practiceName: name, sourceKind: 1, sourceCode: dirCode, participants: { users: [people.ann.id, people.bob.id, people.cat.id] } },
         boss,
@@ -105,7 +93,7 @@ afterAll(() => t.close());
 
 describe('practice feedback (item 9)', () => {
   it('a random rule over a directory hides nothing; the question an open attempt drew is hidden till it is submitted', async () => {
-    const { paperCode } = await ok<{ paperCode: string }>(
+    const { paperCode } = await t.ok<{ paperCode: string }>(
       '/Api/Exam_Manage/ex_paper/AddData',
       { paperName: '随机卷', paperType: 2, rules: [{ qType: 3, dirCode: dir.drawn, count: 1, score: 100 }] },
       boss,
@@ -113,9 +101,9 @@ describe('practice feedback (item 9)', () => {
     const examCode = await exam('随机抽题考试', paperCode, [people.ann]);
     // the exam can still be taken and its rule can draw the question: it is not secret for that
     expect(await answer('ann', practice.drawn, q.drawn, 'A')).toMatchObject({ isRight: false, rightAnswer: 'B', hidden: '' });
-    const { userpaperId } = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode }, tok.ann);
+    const { userpaperId } = await t.ok<BeginExamResult>(`${U}/BeginExam`, { examCode }, tok.ann);
     expect(await answer('ann', practice.drawn, q.drawn, 'B')).toMatchObject({ isRight: null, rightAnswer: null, hidden: 'attemptOpen' });
-    await ok(`${U}/SubmitExam`, { userpaperId }, tok.ann);
+    await t.ok(`${U}/SubmitExam`, { userpaperId }, tok.ann);
     expect(await answer('ann', practice.drawn, q.drawn, 'B')).toMatchObject({ isRight: true, hidden: '' });
   });
 
@@ -124,10 +112,10 @@ describe('practice feedback (item 9)', () => {
     expect(await answer('bob', practice.main, q.judge, 'A')).toMatchObject({ isRight: null, analysis: null, hidden: 'otherExam' });
     expect(await answer('bob', practice.main, q.single, 'B')).toMatchObject({ isRight: true, hidden: '' });
     const card = async () =>
-      (await ok<MyPracticeCard[]>(`${L}/GetMyPracticeList`, {}, tok.bob)).find((c) => c.practiceCode === practice.main);
+      (await t.ok<MyPracticeCard[]>(`${L}/GetMyPracticeList`, {}, tok.bob)).find((c) => c.practiceCode === practice.main);
     expect(await card()).toMatchObject({ answeredCount: 2, rightCount: 1, pendingCount: 1 });
     expect(await bookCodes('bob', 'practice')).toEqual([]);
-    await ok(`${X}/Close`, { examCode }, boss);
+    await t.ok(`${X}/Close`, { examCode }, boss);
     // the held answer is marked now: wrong, so it goes into the 错题本 as it would have then
     expect(await card()).toMatchObject({ answeredCount: 2, rightCount: 1, pendingCount: 0 });
     expect(await bookCodes('bob', 'practice')).toEqual([q.judge]);
@@ -143,22 +131,22 @@ describe('the 错题本 follows the result (item 2)', () => {
       examStartTime: at(DAY),
       examEndTime: at(2 * DAY),
     });
-    const { userpaperId } = await ok<BeginExamResult>(`${U}/BeginExam`, { examCode: first }, tok.cat);
-    await ok(`${U}/SaveAnswer`, { userpaperId, qCode: q.single, answer: 'A', seq: 1 }, tok.cat);
-    await ok(`${U}/SaveAnswer`, { userpaperId, qCode: q.other, answer: 'A', seq: 2 }, tok.cat);
-    await ok(`${U}/SubmitExam`, { userpaperId }, tok.cat);
-    const result = await ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, tok.cat);
+    const { userpaperId } = await t.ok<BeginExamResult>(`${U}/BeginExam`, { examCode: first }, tok.cat);
+    await t.ok(`${U}/SaveAnswer`, { userpaperId, qCode: q.single, answer: 'A', seq: 1 }, tok.cat);
+    await t.ok(`${U}/SaveAnswer`, { userpaperId, qCode: q.other, answer: 'A', seq: 2 }, tok.cat);
+    await t.ok(`${U}/SubmitExam`, { userpaperId }, tok.cat);
+    const result = await t.ok<ExamResultView>(`${U}/GetExamResult`, { userpaperId }, tok.cat);
     const shown = Object.fromEntries(result.exampaperquestionlist.map((x) => [x.qCode, x.answer]));
     expect(shown).toEqual({ [q.single]: '', [q.other]: 'B' });
     expect(await bookCodes('cat', 'exam')).toEqual([q.other]);
     // the entry it holds keeps its streak across reads
     const [entry] = (await book('cat')).groups[0].questions;
-    expect(await ok<PracticeFeedback>(`${W}/AnswerWrong`, { wrongId: entry.wrongId, answer: 'B' }, tok.cat)).toMatchObject({
+    expect(await t.ok<PracticeFeedback>(`${W}/AnswerWrong`, { wrongId: entry.wrongId, answer: 'B' }, tok.cat)).toMatchObject({
       isRight: true,
       rightStreak: 1,
     });
     expect(await bookCodes('cat', 'exam')).toEqual([q.other]);
-    await ok(`${X}/Close`, { examCode: later }, boss);
+    await t.ok(`${X}/Close`, { examCode: later }, boss);
     const after = await book('cat');
     const items = after.groups.filter((g) => g.sourceKind === 'exam').flatMap((g) => g.questions);
     expect(items.map((x) => [x.qCode, x.lastAnswer, x.rightStreak]).sort()).toEqual(
@@ -178,14 +166,14 @@ describe('GetExamOverlap (the practice editor’s notice)', () => {
     const end = at(2 * DAY);
     await exam('重叠考试', await fixedPaper('重叠卷', [q.o1, q.o2]), [people.ann], { examEndTime: end });
     const closed = await exam('已结束考试', await fixedPaper('结束卷', [q.o3]), [people.ann]);
-    await ok(`${X}/Close`, { examCode: closed }, boss);
-    const random = await ok<{ paperCode: string }>(
+    await t.ok(`${X}/Close`, { examCode: closed }, boss);
+    const random = await t.ok<{ paperCode: string }>(
       '/Api/Exam_Manage/ex_paper/AddData',
       { paperName: '重叠随机卷', paperType: 2, rules: [{ qType: 3, dirCode: dir.overlap, count: 1, score: 100 }] },
       boss,
     );
     await exam('随机重叠考试', random.paperCode, [people.ann]);
-    expect(await ok<PracticeExamOverlap>(`${P}/GetExamOverlap`, body(), boss)).toEqual({
+    expect(await t.ok<PracticeExamOverlap>(`${P}/GetExamOverlap`, body(), boss)).toEqual({
       questionCount: 3,
       heldCount: 2,
       exams: [{ examCode: expect.any(String), examName: '重叠考试', examEndTime: end, questionCount: 2 }],

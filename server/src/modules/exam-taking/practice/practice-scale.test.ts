@@ -19,12 +19,6 @@ let dirCode: string;
 let judge: string;
 let practiceCode: string;
 
-async function ok<T>(path: string, body: unknown, token: string): Promise<T> {
-  const res = await t.post<T>(path, body, token);
-  expect(res.success, `${path}: ${res.msg}`).toBe(true);
-  return res.data;
-}
-
 const practice = (users: number[]) => ({ practiceName: '规模练习', sourceKind: 1, sourceCode: dirCode, participants: { users } });
 
 beforeAll(async () => {
@@ -35,18 +29,19 @@ beforeAll(async () => {
     people[name] = await buildUser(t, { company });
     tok[name] = await people[name].signIn();
   }
-  dirCode = (await ok<{ dirCode: string }>('/Api/Exam_Manage/ex_questiondir/SaveData', { dirName: '规模练习' }, boss)).dirCode;
-  judge = (await ok<{ qCode: string }>(`${Q}/AddData`, { dirCode, qType: 3, qName: '叉车可以载人。', answer: 'B', analysis: '禁止' }, boss))
-    .qCode;
-  practiceCode = (await ok<{ practiceCode: string }>(`${P}/AddData`, practice([people.fay.id, people.gus.id]), boss)).practiceCode;
+  dirCode = (await t.ok<{ dirCode: string }>('/Api/Exam_Manage/ex_questiondir/SaveData', { dirName: '规模练习' }, boss)).dirCode;
+  judge = (
+    await t.ok<{ qCode: string }>(`${Q}/AddData`, { dirCode, qType: 3, qName: '叉车可以载人。', answer: 'B', analysis: '禁止' }, boss)
+  ).qCode;
+  practiceCode = (await t.ok<{ practiceCode: string }>(`${P}/AddData`, practice([people.fay.id, people.gus.id]), boss)).practiceCode;
 });
 afterAll(() => t.close());
 
 describe('practice at exam scale', () => {
   it('runs 1 statement for the next question, 5 for a lone wrong answer with feedback, 2 for the 错题本 (a learner with no exam)', async () => {
-    const next = () => ok<PracticeNext>(`${L}/GetNextQuestion`, { practiceCode }, tok.fay);
-    const answer = () => ok<PracticeFeedback>(`${L}/AnswerQuestion`, { practiceCode, qCode: judge, answer: 'A' }, tok.fay);
-    const book = () => ok<WrongBookView>(`${W}/GetWrongBook`, {}, tok.fay);
+    const next = () => t.ok<PracticeNext>(`${L}/GetNextQuestion`, { practiceCode }, tok.fay);
+    const answer = () => t.ok<PracticeFeedback>(`${L}/AnswerQuestion`, { practiceCode, qCode: judge, answer: 'A' }, tok.fay);
+    const book = () => t.ok<WrongBookView>(`${W}/GetWrongBook`, {}, tok.fay);
     await next();
     // before issue 39: 6 (the practice, its picks, the directories and the questions read each
     // time); then 2 (the person's place for the picks, now decided once a minute; the answers)
@@ -63,22 +58,22 @@ describe('practice at exam scale', () => {
   });
 
   it('an edited question, new picks and a deleted practice reach the learners at once', async () => {
-    expect((await ok<PracticeNext>(`${L}/GetNextQuestion`, { practiceCode }, tok.gus)).question?.qName).toBe('叉车可以载人。');
-    await ok(`${L}/AnswerQuestion`, { practiceCode, qCode: judge, answer: 'A' }, tok.gus);
-    const bookText = async () => (await ok<WrongBookView>(`${W}/GetWrongBook`, {}, tok.gus)).groups[0]?.questions[0]?.qName;
+    expect((await t.ok<PracticeNext>(`${L}/GetNextQuestion`, { practiceCode }, tok.gus)).question?.qName).toBe('叉车可以载人。');
+    await t.ok(`${L}/AnswerQuestion`, { practiceCode, qCode: judge, answer: 'A' }, tok.gus);
+    const bookText = async () => (await t.ok<WrongBookView>(`${W}/GetWrongBook`, {}, tok.gus)).groups[0]?.questions[0]?.qName;
     expect(await bookText()).toBe('叉车可以载人。');
-    await ok(`${L}/Restart`, { practiceCode }, tok.gus);
-    await ok(`${Q}/UpdateData`, { qCode: judge, dirCode, qType: 3, qName: '叉车严禁载人。', answer: 'A', analysis: '正确' }, boss);
-    expect((await ok<PracticeNext>(`${L}/GetNextQuestion`, { practiceCode }, tok.gus)).question?.qName).toBe('叉车严禁载人。');
+    await t.ok(`${L}/Restart`, { practiceCode }, tok.gus);
+    await t.ok(`${Q}/UpdateData`, { qCode: judge, dirCode, qType: 3, qName: '叉车严禁载人。', answer: 'A', analysis: '正确' }, boss);
+    expect((await t.ok<PracticeNext>(`${L}/GetNextQuestion`, { practiceCode }, tok.gus)).question?.qName).toBe('叉车严禁载人。');
     expect(await bookText()).toBe('叉车严禁载人。');
-    expect(await ok<PracticeFeedback>(`${L}/AnswerQuestion`, { practiceCode, qCode: judge, answer: 'A' }, tok.gus)).toMatchObject({
+    expect(await t.ok<PracticeFeedback>(`${L}/AnswerQuestion`, { practiceCode, qCode: judge, answer: 'A' }, tok.gus)).toMatchObject({
       isRight: true,
       rightAnswer: 'A',
       analysis: '正确',
     });
-    await ok(`${P}/UpdateData`, { practiceCode, ...practice([people.fay.id]) }, boss);
+    await t.ok(`${P}/UpdateData`, { practiceCode, ...practice([people.fay.id]) }, boss);
     expect((await t.post(`${L}/GetNextQuestion`, { practiceCode }, tok.gus)).code).toBe('PRACTICE_NOT_FOUND');
-    await ok(`${P}/Delete`, { practiceCode }, boss);
+    await t.ok(`${P}/Delete`, { practiceCode }, boss);
     expect((await t.post(`${L}/GetNextQuestion`, { practiceCode }, tok.fay)).code).toBe('PRACTICE_NOT_FOUND');
   });
 });

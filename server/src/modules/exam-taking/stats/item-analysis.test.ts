@@ -2,6 +2,7 @@ import { formatDateTime, ITEM_FLAG_TEXT, type ItemAnalysis } from '@xuetu/contra
 import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishExam } from '../../../../test/exam-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { exams as examTable, userPaperQuestions, userPapers, users } from '../../../db/schema/index.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -19,34 +20,10 @@ const X = '/Api/Exam_Manage/ex_exam';
 const MIN = 60_000;
 const LEARNERS = ['learner01', 'learner02', 'learner03', 'learner04', 'learner05'];
 
-async function ok<T>(path: string, body: unknown, token: string): Promise<T> {
-  const res = await t.post<T>(path, body, token);
-  expect(res.success, `${path}: ${res.msg}`).toBe(true);
-  return res.data;
-}
 const at = (offsetMs: number) => formatDateTime(new Date(Date.now() + offsetMs));
 
-const ids = async (accounts: string[]) =>
-  (await t.ctx.db.select({ id: users.id }).from(users).where(inArray(users.accountCode, accounts))).map((r) => r.id);
-
-async function addExam(name: string, paperCode: string, token: string, accounts: string[], extra: Record<string, unknown> = {}) {
-  const { examCode } = await ok<{ examCode: string }>(
-    `${X}/AddData`,
-    {
-      examName: name,
-      paperCode,
-      time: 30,
-      examStartTime: at(-60 * MIN),
-      examEndTime: at(24 * 60 * MIN),
-      passScore: 30,
-      participants: { users: await ids(accounts) },
-      ...extra,
-    },
-    token,
-  );
-  await ok(`${X}/Publish`, { examCode }, token);
-  return examCode;
-}
+const addExam = (examName: string, paperCode: string, token: string, accounts: string[], extra: Record<string, unknown> = {}) =>
+  publishExam(t, token, { examName, paperCode, people: accounts, examEndTime: at(24 * 60 * MIN), passScore: 30, ...extra });
 
 // question: [qType, score, options, key]
 const QUESTIONS = [
@@ -122,21 +99,21 @@ beforeAll(async () => {
   for (const [, qType, , options, answer] of QUESTIONS) {
     const body: Record<string, unknown> = { qType, qName: `<p>题 ${codes.length + 1}</p>`, answer };
     if (qType !== 3) Object.assign(body, { a: options[0], b: options[1], c: options[2], d: options[3] });
-    codes.push((await ok<{ qCode: string }>(`${Q}/AddData`, body, corp)).qCode);
+    codes.push((await t.ok<{ qCode: string }>(`${Q}/AddData`, body, corp)).qCode);
   }
-  const paper = await ok<{ paperCode: string }>(
+  const paper = await t.ok<{ paperCode: string }>(
     '/Api/Exam_Manage/ex_paper/AddData',
     { paperName: '试题分析卷', paperType: 1, questions: codes.map((qCode, i) => ({ qCode, score: QUESTIONS[i][2] })) },
     corp,
   );
   examCode = await addExam('试题分析考试', paper.paperCode, corp, LEARNERS, { isPartialCredit: 1 });
   emptyExam = await addExam('无人交卷考试', paper.paperCode, corp, ['learner01']);
-  const oq = await ok<{ qCode: string }>(
+  const oq = await t.ok<{ qCode: string }>(
     `${Q}/AddData`,
     { qType: 3, qName: '叉车可以载人。', answer: 'B', companySysCode: OTHER_COMPANY.companySysCode },
     admin,
   );
-  const op = await ok<{ paperCode: string }>(
+  const op = await t.ok<{ paperCode: string }>(
     '/Api/Exam_Manage/ex_paper/AddData',
     { paperName: '他司卷', paperType: 1, questions: [{ qCode: oq.qCode, score: 100 }], companySysCode: OTHER_COMPANY.companySysCode },
     admin,
@@ -205,7 +182,7 @@ afterAll(() => t.close());
 
 describe('GetItemAnalysis', () => {
   it('computes the hand-computed summary, histogram and indices of the known data set', async () => {
-    const a = await ok<ItemAnalysis>(`${X}/GetItemAnalysis`, { examCode }, corp);
+    const a = await t.ok<ItemAnalysis>(`${X}/GetItemAnalysis`, { examCode }, corp);
     // counted scores 40, 30, 30, 20, 10 (learner01's 20 is not counted, nor the open attempt)
     expect(a).toMatchObject({ totlescore: 50, passScore: 30, counted: 5, submittedAttempts: 6, passed: 3, passRate: 0.6, groupSize: 1 });
     expect(a.mean).toBe(26);
@@ -252,7 +229,7 @@ describe('GetItemAnalysis', () => {
   });
 
   it('answers zeros for an exam nobody submitted', async () => {
-    const a = await ok<ItemAnalysis>(`${X}/GetItemAnalysis`, { examCode: emptyExam }, corp);
+    const a = await t.ok<ItemAnalysis>(`${X}/GetItemAnalysis`, { examCode: emptyExam }, corp);
     expect(a).toMatchObject({ counted: 0, mean: 0, median: 0, stdDev: 0, passRate: 0, groupSize: 0, questions: [] });
     expect(a.histogram.every((h) => h.count === 0)).toBe(true);
   });
