@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../../server/src/app.ts';
+import { DEMO_PASSWORD } from '../../../server/src/db/seed/demo.ts';
 
 /** A fresh temporary folder for one in-process scenario's database and files (`xuetu-bench-<name>-…`). */
 export const benchDir = (name: string) => mkdtempSync(join(tmpdir(), `xuetu-bench-${name}-`));
@@ -51,3 +52,22 @@ export async function uploadTemporary(
   });
   return res.json().data.url as string;
 }
+
+/** A demo account's session token on the scenario's app. */
+export async function benchSignIn(app: Awaited<ReturnType<typeof buildApp>>['app'], username: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/prod-api/Api/User/user_user/Login',
+    payload: { username, password: DEMO_PASSWORD },
+  });
+  return (res.json() as { data: { token: string } }).data.token;
+}
+
+/** Calls below /prod-api with these headers; a refused call throws with its message. */
+export const benchCaller =
+  (app: Awaited<ReturnType<typeof buildApp>>['app'], headers: Record<string, string>) => async (path: string, body: unknown) => {
+    const res = await app.inject({ method: 'POST', url: `/prod-api${path}`, headers, payload: body as object });
+    const json = res.json();
+    if (!json.success) throw new Error(`${path}: ${json.msg}`);
+    return json;
+  };

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
-import { benchDir, buildBenchApp, uploadTemporary } from './bench-app.ts';
+import { benchCaller, benchDir, benchSignIn, buildBenchApp, uploadTemporary } from './bench-app.ts';
 
 // User import and export at scale (issue 4): a fresh app on the embedded database with the demo
 // seed; the company administrator checks and imports 10,000 generated rows, re-imports them
@@ -49,18 +49,9 @@ export async function benchImport(): Promise<{ name: string; seconds: number }[]
     return out;
   };
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/prod-api/Api/User/user_user/Login',
-      payload: { username: 'corpadmin', password: 'Xuetu@2026' },
-    });
-    const headers = { ydAuthorization: `Bearer ${login.json().data.token}` };
-    const call = async (path: string, body: unknown) => {
-      const res = await app.inject({ method: 'POST', url: `/prod-api${path}`, headers, payload: body as object });
-      const json = res.json();
-      if (!json.success) throw new Error(`${path}: ${json.msg}`);
-      return json;
-    };
+    const token = await benchSignIn(app, 'corpadmin');
+    const headers = { ydAuthorization: `Bearer ${token}` };
+    const call = benchCaller(app, headers);
     const upload = (file: Buffer, auth: Record<string, string> = headers) => uploadTemporary(app, auth, file, 'bench.xlsx');
     // a light call every 20 ms while `fn` runs: its worst and 99th-percentile wait show whether
     // the bulk work blocks everybody else (issue 9 item 8: other calls stay under 100 ms)
@@ -127,16 +118,7 @@ export async function benchImport(): Promise<{ name: string; seconds: number }[]
     // workbook at a time, the others wait their turn; a second check of the same company is refused
     const big = await workbook(20_000);
     const people = ['admin', 'operator', 'corpadmin'];
-    const auths = await Promise.all(
-      people.map(async (username) => {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/prod-api/Api/User/user_user/Login',
-          payload: { username, password: 'Xuetu@2026' },
-        });
-        return { ydAuthorization: `Bearer ${res.json().data.token}` };
-      }),
-    );
+    const auths = await Promise.all(people.map(async (username) => ({ ydAuthorization: `Bearer ${await benchSignIn(app, username)}` })));
     const bigUrls = await Promise.all(auths.map((auth) => upload(big, auth)));
     const answers = await probed('3 people check 20,000 rows each at once', () =>
       Promise.all(

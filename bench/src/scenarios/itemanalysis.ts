@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { DEMO_COMPANY, DEMO_PASSWORD } from '../../../server/src/db/seed/demo.ts';
+import { DEMO_COMPANY } from '../../../server/src/db/seed/demo.ts';
 import * as ia from '../../../server/src/modules/exam-taking/stats/item-analysis.repository.ts';
 import { scratchDatabase } from '../../../server/test/postgres.ts';
-import { benchDir, buildBenchApp } from './bench-app.ts';
+import { benchDir, benchSignIn, buildBenchApp } from './bench-app.ts';
 
 // BENCH_ONLY=itemanalysis (issue 26 item 4): 10,000 submitted attempts of one exam (7,000
 // learners, 3,000 of them with a second attempt; 20 questions each: 12 single, 4 multiple, 4
@@ -85,12 +85,7 @@ async function measureOn(label: string, env: Record<string, unknown>): Promise<M
                (select count(*)::int from ex_userpaperquestion q join ex_userpaper p on p.id = q.userpaper_id where p.exam_id = ${exam.id}) as rows`)
     ).rows[0] as { attempts: number; rows: number };
 
-    const login = await app.inject({
-      method: 'POST',
-      url: '/prod-api/Api/User/user_user/Login',
-      payload: { username: 'corpadmin', password: DEMO_PASSWORD },
-    });
-    const token = (login.json() as { data: { token: string } }).data.token;
+    const token = await benchSignIn(app, 'corpadmin');
     const call = async () => {
       const t0 = performance.now();
       const res = await app.inject({

@@ -3,10 +3,10 @@ import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { examsApi, PAGE_SIZE_DEFAULT, practiceApi, resDirApi, trainResApi, userexamApi } from '@xuetu/contract';
-import { DEMO_COMPANY, DEMO_PASSWORD } from '../../../server/src/db/seed/demo.ts';
+import { DEMO_COMPANY } from '../../../server/src/db/seed/demo.ts';
 import { scratchDatabase } from '../../../server/test/postgres.ts';
 import { traceDatabase } from '../db-trace.ts';
-import { benchDir, buildBenchApp } from './bench-app.ts';
+import { benchDir, benchSignIn, buildBenchApp } from './bench-app.ts';
 import { EXAMS, insertListsCompany, LEARNERS, PRACTICES, RESOURCES } from './lists-fixtures.ts';
 
 // BENCH_ONLY=lists (issue 39 item 6): the first screen of 我的考试, 资源管理, 考试安排 and 练习管理
@@ -98,12 +98,7 @@ async function measureOn(label: string, env: Record<string, unknown>): Promise<{
     const trace = traceDatabase(ctx);
     const tokens: Record<string, string> = {};
     for (const who of ['learner01', 'corpadmin']) {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/prod-api/Api/User/user_user/Login',
-        payload: { username: who, password: DEMO_PASSWORD },
-      });
-      tokens[who] = (login.json() as { data: { token: string } }).data.token;
+      tokens[who] = await benchSignIn(app, who);
     }
     const open = async (page: Page) => {
       const started = performance.now();

@@ -3,7 +3,7 @@ import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { benchDir, buildBenchApp } from './bench-app.ts';
+import { benchDir, benchSignIn, buildBenchApp } from './bench-app.ts';
 
 // Media (issue 11): delivery of a signed HLS segment of a seeded video (req/s, compared with the
 // baselines of the same run), and a 200 MB resumable (tus) upload end to end (received, checked,
@@ -83,12 +83,7 @@ export async function benchMediaUpload(): Promise<{ name: string; seconds: numbe
   });
   try {
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/prod-api/Api/User/user_user/Login',
-      payload: { username: 'corpadmin', password: 'Xuetu@2026' },
-    });
-    const auth = { ydAuthorization: `Bearer ${login.json().data.token}`, 'tus-resumable': '1.0.0' };
+    const auth = { ydAuthorization: `Bearer ${await benchSignIn(app, 'corpadmin')}`, 'tus-resumable': '1.0.0' };
     const t0 = performance.now();
     await copyFile(file, join(dir, 'copy.mp4'));
     const copySeconds = (performance.now() - t0) / 1000;

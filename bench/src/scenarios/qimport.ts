@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { QUESTION_COLUMNS } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
-import { benchDir, buildBenchApp, uploadTemporary } from './bench-app.ts';
+import { benchCaller, benchDir, benchSignIn, buildBenchApp, uploadTemporary } from './bench-app.ts';
 
 // Question bank import speed (issue 27): the company administrator checks and imports a generated
 // 2,000-question Moodle XML file (five categories; single, multiple, true/false, short answer and
@@ -77,18 +77,9 @@ export async function benchQuestionImport(label: string, env: Record<string, unk
   await app.ready();
   const lines: string[] = [];
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/prod-api/Api/User/user_user/Login',
-      payload: { username: 'corpadmin', password: 'Xuetu@2026' },
-    });
-    const headers = { ydAuthorization: `Bearer ${login.json().data.token}` };
-    const call = async (path: string, body: unknown) => {
-      const res = await app.inject({ method: 'POST', url: `/prod-api${path}`, headers, payload: body as object });
-      const json = res.json();
-      if (!json.success) throw new Error(`${path}: ${json.msg}`);
-      return json;
-    };
+    const token = await benchSignIn(app, 'corpadmin');
+    const headers = { ydAuthorization: `Bearer ${token}` };
+    const call = benchCaller(app, headers);
     const upload = (file: Buffer, name: string) => uploadTemporary(app, headers, file, name);
     const rate = async (name: string, file: Buffer, fileName: string) => {
       const url = await upload(file, fileName);
