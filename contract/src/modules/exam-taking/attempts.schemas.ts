@@ -2,7 +2,7 @@
 // and the marking and statistics calls under /Api/Exam_Manage/. Wire names are the spec's
 // (examIntrduce, totlescore, exammcode, userpaperId …), including its spellings.
 import { z } from 'zod';
-import type { OptionKey } from '../../exam-answers.ts';
+import type { OptionKey, PaperTotals } from '../../exam-answers.ts';
 import { DB_INT_MAX, pagingShape } from '../../shared/common.schemas.ts';
 import type { AnswerReview } from '../exams/exams.schemas.ts';
 
@@ -207,18 +207,11 @@ export const markInput = z.object({
 });
 
 /** One card of the dashboard's exam tab (GetMyExamList). */
-export interface MyExamCard {
+export interface MyExamCard extends PaperTotals {
   examCode: string;
   examName: string;
   examIntrduce: string;
   time: number;
-  totlescore: number;
-  totleq: number;
-  type1: number;
-  type2: number;
-  type3: number;
-  type4: number;
-  type5: number;
   passScore: number;
   /** highest score of the submitted attempts; null when none or confidential */
   score: number | null;
@@ -356,17 +349,10 @@ export interface ExamResultQuestion extends Record<OptionKey, string> {
 
 export interface ExamResultView {
   delayMarkingPapers: number;
-  examinfo: {
+  examinfo: PaperTotals & {
     examCode: string;
     examName: string;
     time: number;
-    totlescore: number;
-    totleq: number;
-    type1: number;
-    type2: number;
-    type3: number;
-    type4: number;
-    type5: number;
     paperIntrduce: string;
     /** 0 when the exam never shows answers (answerReview never), otherwise 1 */
     isAllowedViewAnswer: number;

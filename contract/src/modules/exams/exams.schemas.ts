@@ -1,7 +1,7 @@
 // Exam authoring (issue 12): question bank and directories, papers, exams. Field names are the
 // wire names the issue gives (qCode, qType, qName, a … i, totlescore, examIntrduce, …).
 import { z } from 'zod';
-import { OPTION_KEYS, type OptionKey, Q_TYPES } from '../../exam-answers.ts';
+import { OPTION_KEYS, type OptionKey, type PaperTotals, Q_TYPES } from '../../exam-answers.ts';
 import { pagingShape } from '../../shared/common.schemas.ts';
 
 export const EXAM_BASE = '/Api/Exam_Manage';
@@ -339,19 +339,12 @@ export interface PaperQuestionView extends QuestionView {
   /** deleted from the bank since; still part of this paper */
   deleted: boolean;
 }
-export interface PaperView {
+export interface PaperView extends PaperTotals {
   paperCode: string;
   paperName: string;
   paperIntrduce: string;
   paperType: number;
   companySysCode: string;
-  totlescore: number;
-  totleq: number;
-  type1: number;
-  type2: number;
-  type3: number;
-  type4: number;
-  type5: number;
   /** exams using the paper */
   examCount: number;
   /** true once any attempt of an exam using it has begun */
@@ -421,7 +414,7 @@ export interface ExamParticipantsView {
   orgs: { id: number; name: string }[];
   posts: { id: number; name: string }[];
 }
-export interface ExamView {
+export interface ExamView extends PaperTotals {
   examCode: string;
   examName: string;
   examIntrduce: string;
@@ -447,13 +440,6 @@ export interface ExamView {
   projectCode: string;
   status: number;
   companySysCode: string;
-  totlescore: number;
-  totleq: number;
-  type1: number;
-  type2: number;
-  type3: number;
-  type4: number;
-  type5: number;
   /** people resolved at publish (and joined since) */
   userCount: number;
   /** attempts begun */
