@@ -27,3 +27,8 @@ export function renderWithApp(ui: ReactNode) {
     </Providers>,
   );
 }
+
+/** One component as `renderWithApp` holds it, under an in-memory router at `path` (the page reads its query). */
+export function renderAt(path: string, ui: ReactNode) {
+  return renderWithApp(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
+}

@@ -1,11 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { AttemptQuestionView, ExamPaperView, ReportLeaveResult } from '@xuetu/contract';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { optionFields } from '../../../test/fixtures';
 import { journalStore as store } from '../../../test/memoryJournal';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
-import { renderWithApp } from '../../../test/renderApp';
+import { renderAt } from '../../../test/renderApp';
 import ExamPage from './index';
 
 // Issue 38 items 11 and 12: a counted leave warns with the server's count and limit, a reload is
@@ -82,12 +81,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const renderPage = () =>
-  renderWithApp(
-    <MemoryRouter initialEntries={[`/ysUserExam/exam?examCode=E2&userpaperId=${ID}`]}>
-      <ExamPage />
-    </MemoryRouter>,
-  );
+const renderPage = () => renderAt(`/ysUserExam/exam?examCode=E2&userpaperId=${ID}`, <ExamPage />);
 
 describe('leaving the exam page', () => {
   it('warns after a counted leave with the count and how many more leaves submit', async () => {

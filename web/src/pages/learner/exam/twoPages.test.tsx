@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AttemptQuestionView, ExamPaperView } from '@xuetu/contract';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { optionFields } from '../../../test/fixtures';
 import { journalStore as store } from '../../../test/memoryJournal';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
-import { renderWithApp } from '../../../test/renderApp';
+import { renderAt } from '../../../test/renderApp';
 import ExamPage from './index';
 
 // One attempt open in two tabs or devices (issue 23 item 3): the page that no longer holds the
@@ -81,12 +80,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const renderPage = () =>
-  renderWithApp(
-    <MemoryRouter initialEntries={[`/ysUserExam/exam?examCode=E1&userpaperId=${ID}`]}>
-      <ExamPage />
-    </MemoryRouter>,
-  );
+const renderPage = () => renderAt(`/ysUserExam/exam?examCode=E1&userpaperId=${ID}`, <ExamPage />);
 
 describe('a page that no longer holds the attempt', () => {
   it('is refused, shows the server’s answer behind the dialog, saves nothing read-only, and takes over explicitly', async () => {

@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PracticeFeedback, PracticeNext, WrongBookView } from '@xuetu/contract';
-import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { optionFields } from '../../../test/fixtures';
 import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
-import { renderWithApp } from '../../../test/renderApp';
+import { renderAt, renderWithApp } from '../../../test/renderApp';
 import { toasts } from '../../../test/toasts';
 import WrongBookPage from '../wrongbook';
 import PracticePage from '.';
@@ -48,12 +47,7 @@ beforeEach(() => {
   api = mockApi();
 });
 
-const renderPractice = () =>
-  renderWithApp(
-    <MemoryRouter initialEntries={['/ysUserExam/practice?practiceCode=PR1']}>
-      <PracticePage />
-    </MemoryRouter>,
-  );
+const renderPractice = () => renderAt('/ysUserExam/practice?practiceCode=PR1', <PracticePage />);
 
 describe('the practice page', () => {
   it('shows the question without a key, sends the chosen answer and shows the feedback; 下一题 asks for the next one', async () => {
@@ -119,12 +113,7 @@ describe('the practice page', () => {
 });
 
 describe('the practice list', () => {
-  const renderList = () =>
-    renderWithApp(
-      <MemoryRouter initialEntries={['/ysUserExam/practice']}>
-        <PracticePage />
-      </MemoryRouter>,
-    );
+  const renderList = () => renderAt('/ysUserExam/practice', <PracticePage />);
 
   it('says how many answers wait for their key on the card', async () => {
     api.on(

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import type { CourseProgress, ProjectDetailData } from '@xuetu/contract';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { mockApi, ok } from '../../../test/mockApi';
-import { renderWithApp } from '../../../test/renderApp';
+import { renderAt } from '../../../test/renderApp';
 import { courseLine } from './courseProgress';
 import ProjectDetailPage from './index';
 
@@ -63,12 +63,11 @@ describe('project page: hours credited by rule', () => {
   });
 
   it('a completed 20-s course of 1 学时 reads 已获 1 学时 (已达标) and counts 1 学时; a started one its time', async () => {
-    renderWithApp(
-      <MemoryRouter initialEntries={['/project/detail?projectCode=P1']}>
-        <Routes>
-          <Route path="/project/detail" element={<ProjectDetailPage />} />
-        </Routes>
-      </MemoryRouter>,
+    renderAt(
+      '/project/detail?projectCode=P1',
+      <Routes>
+        <Route path="/project/detail" element={<ProjectDetailPage />} />
+      </Routes>,
     );
     expect(await screen.findByTestId('project-detail-gethrs')).toHaveTextContent('1');
     expect(screen.getByTestId('project-detail-missing')).toHaveTextContent('（已达标）');

@@ -1,10 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PlayListAnswer, StudyDetail } from '@xuetu/contract';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
-import { renderWithApp } from '../../../test/renderApp';
+import { renderAt } from '../../../test/renderApp';
 import StudyPage from './index';
 
 // The study page of a course of several lessons (ADR 0022): the lesson list, switching, the next
@@ -92,12 +91,7 @@ afterEach(() => {
   if (original.play) Object.defineProperty(media, 'play', original.play);
 });
 
-const show = () =>
-  renderWithApp(
-    <MemoryRouter initialEntries={['/trainres/study?id=R1']}>
-      <StudyPage />
-    </MemoryRouter>,
-  );
+const show = () => renderAt('/trainres/study?id=R1', <StudyPage />);
 const video = () => screen.getByTestId('study-video') as HTMLVideoElement;
 const items = () => screen.getAllByTestId('lesson-item');
 const current = () => items().findIndex((el) => el.getAttribute('aria-current') === 'true');

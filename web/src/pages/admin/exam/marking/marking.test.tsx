@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type MarkingRow, SysRole } from '@xuetu/contract';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../../../api/request';
 import { useSession } from '../../../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
-import { renderWithApp } from '../../../../test/renderApp';
+import { renderAt } from '../../../../test/renderApp';
 import MarkingPage from './index';
 
 const row = (n: number, over: Partial<MarkingRow> = {}): MarkingRow => ({
@@ -49,12 +48,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const renderPage = (path = '/exam/marking?examCode=E1') =>
-  renderWithApp(
-    <MemoryRouter initialEntries={[path]}>
-      <MarkingPage />
-    </MemoryRouter>,
-  );
+const renderPage = (path = '/exam/marking?examCode=E1') => renderAt(path, <MarkingPage />);
 
 describe('marking page', () => {
   it('asks for an exam first', async () => {
