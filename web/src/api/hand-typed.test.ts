@@ -32,8 +32,6 @@ const LEGACY_WRAPPER_FILES: string[] = [
   'api/menu.ts',
   'api/portal.keys.ts',
   'api/portal.ts',
-  'api/practice.keys.ts',
-  'api/practice.ts',
   'api/projects.keys.ts',
   'api/projects.ts',
   'api/study.keys.ts',

@@ -1,17 +1,15 @@
 import { EditOutlined, ExceptionOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Perm } from '@xuetu/contract';
+import { Perm, practiceApi } from '@xuetu/contract';
 import { Card, Col, Row, Statistic } from 'antd';
 import { Link } from 'react-router';
-import { getPracticeCounts } from '../../api/practice';
-import { practiceKeys } from '../../api/practice.keys';
+import { useCall } from '../../api/hooks';
 import { useCan } from '../../components/Can';
 
 /** The dashboard's practice counts (issue 26 item 1): practices open to the learner and questions in their 错题本. */
 export function PracticePanel() {
   const can = useCan();
   const shown = can(Perm.StudyPractice) || can(Perm.StudyWrongBook);
-  const counts = useQuery({ queryKey: practiceKeys.counts, queryFn: getPracticeCounts, enabled: shown });
+  const counts = useCall(practiceApi.getCounts, {}, { enabled: shown, config: { silent: true } });
   if (!shown) return null;
   const value = (n: number | undefined) => (n === undefined ? '—' : n);
   return (

@@ -1,9 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyPracticeCard } from '@xuetu/contract';
+import { type MyPracticeCard, practiceApi } from '@xuetu/contract';
 import { Button, Card, Col, Empty, Progress, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { answerQuestion, getMyPractices, getNextQuestion, restartPractice } from '../../../api/practice';
-import { practiceKeys } from '../../../api/practice.keys';
+import { call } from '../../../api/client';
+import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { PracticeQuestion } from './PracticeQuestion';
 
@@ -15,7 +14,7 @@ export default function PracticePage() {
 }
 
 function PracticeList({ onOpen }: { onOpen: (code: string) => void }) {
-  const list = useQuery({ queryKey: practiceKeys.mine, queryFn: getMyPractices });
+  const list = useCall(practiceApi.getMyPracticeList, {});
   if (list.isLoading) return <Skeleton active />;
   const cards = list.data ?? [];
   // one card around the list and its empty state, at every width (issue 38 item 14: a phone had a bare Empty)
@@ -58,10 +57,16 @@ function PracticeCards({ cards, onOpen }: { cards: MyPracticeCard[]; onOpen: (co
 }
 
 function Practising({ code, onBack }: { code: string; onBack: () => void }) {
-  const qc = useQueryClient();
-  const next = useQuery({ queryKey: practiceKeys.next(code), queryFn: () => getNextQuestion(code) });
-  const refresh = () => qc.invalidateQueries({ queryKey: practiceKeys.all });
-  const restart = useAppMutation({ mutationFn: () => restartPractice(code), success: '已重新开始练习', onSuccess: () => void refresh() });
+  const invalidate = useInvalidate();
+  // dedupe off: each call asks for the next unanswered question
+  const next = useCall(practiceApi.getNextQuestion, { practiceCode: code }, { config: { dedupe: false } });
+  // the next question, the learner's practices, the 错题本 and the dashboard's counts
+  const refresh = () => invalidate('exam-taking');
+  const restart = useAppMutation({
+    mutationFn: () => call(practiceApi.restart, { practiceCode: code }),
+    success: '已重新开始练习',
+    onSuccess: () => void refresh(),
+  });
   if (next.isLoading) return <Skeleton active />;
   if (next.isError || !next.data)
     return (
@@ -87,7 +92,7 @@ function Practising({ code, onBack }: { code: string; onBack: () => void }) {
           key={n.question.qCode}
           q={n.question}
           title={`第 ${n.position} 题 / 共 ${n.total} 题`}
-          submit={(answer) => answerQuestion({ practiceCode: code, qCode: n.question!.qCode, answer })}
+          submit={(answer) => call(practiceApi.answerQuestion, { practiceCode: code, qCode: n.question!.qCode, answer }, { dedupe: false })}
           next={() => (
             <Button type="primary" block onClick={() => void refresh()} data-testid="practice-next">
               {n.answered + 1 < n.total ? '下一题' : '完成练习'}

@@ -1,9 +1,8 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { WRONG_SOURCE_LABELS, type WrongQuestion } from '@xuetu/contract';
+import { practiceApi, WRONG_SOURCE_LABELS, type WrongQuestion } from '@xuetu/contract';
 import { App, Button, Card, Collapse, Empty, Popconfirm, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { answerWrong, getWrongBook, removeWrong } from '../../../api/practice';
-import { practiceKeys } from '../../../api/practice.keys';
+import { call } from '../../../api/client';
+import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Stem } from '../exam/Stem';
 import { answerText, PracticeQuestion } from '../practice/PracticeQuestion';
@@ -13,14 +12,15 @@ import { answerText, PracticeQuestion } from '../practice/PracticeQuestion';
  * last answer; 练习错题 practises them again one by one, 移出 takes one out (issue 26 item 1).
  */
 export default function WrongBookPage() {
-  const qc = useQueryClient();
+  const invalidate = useInvalidate();
   const { message } = App.useApp();
-  const book = useQuery({ queryKey: practiceKeys.wrongBook, queryFn: getWrongBook });
+  const book = useCall(practiceApi.getWrongBook, {});
   // the questions being practised (a snapshot: the book changes under them as they are answered)
   const [round, setRound] = useState<{ items: WrongQuestion[]; at: number } | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: practiceKeys.all });
+  // the 错题本 and the dashboard's counts
+  const refresh = () => invalidate('exam-taking');
   const remove = useAppMutation({
-    mutationFn: (id: number) => removeWrong(id),
+    mutationFn: (id: number) => call(practiceApi.removeWrong, { wrongId: id }),
     onSuccess: () => {
       message.success('已移出错题本');
       void refresh();
@@ -60,7 +60,7 @@ export default function WrongBookPage() {
           key={`${item.wrongId}-${round.at}`}
           q={item}
           title={`第 ${round.at + 1} 题 / 共 ${round.items.length} 题`}
-          submit={(answer) => answerWrong({ wrongId: item.wrongId, answer })}
+          submit={(answer) => call(practiceApi.answerWrong, { wrongId: item.wrongId, answer }, { dedupe: false })}
           next={() => (
             <Button type="primary" block onClick={() => setRound({ ...round, at: round.at + 1 })} data-testid="practice-next">
               {round.at + 1 < round.items.length ? '下一题' : '完成'}
