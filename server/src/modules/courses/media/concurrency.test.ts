@@ -1,10 +1,10 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
-import { media } from '../../../db/schema/index.ts';
+import { ffmpegWrapper, storeUploadedMedia } from '../../../../test/media-kit.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
 import { processMediaJob } from './jobs.ts';
 
@@ -19,20 +19,12 @@ describe.runIf(HAS_FFMPEG)('MEDIA_TRANSCODE_CONCURRENCY', () => {
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'xuetu-concurrency-test-'));
-    const wrapper = join(work, 'ffmpeg');
-    writeFileSync(
-      wrapper,
-      [
-        '#!/bin/sh',
-        'case "$*" in',
-        `  */FD/index.m3u8*) touch ${work}/fd-$$; i=0; while [ $(ls ${work} | grep -c '^fd-') -lt 2 ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done;`,
-        `    if [ $i -lt 200 ]; then echo together >> ${work}/runs; else echo alone >> ${work}/runs; fi ;;`,
-        'esac',
-        'exec ffmpeg "$@"',
-        '',
-      ].join('\n'),
-    );
-    chmodSync(wrapper, 0o755);
+    const wrapper = ffmpegWrapper(work, [
+      'case "$*" in',
+      `  */FD/index.m3u8*) touch ${work}/fd-$$; i=0; while [ $(ls ${work} | grep -c '^fd-') -lt 2 ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done;`,
+      `    if [ $i -lt 200 ]; then echo together >> ${work}/runs; else echo alone >> ${work}/runs; fi ;;`,
+      'esac',
+    ]);
     t = await buildTestApp({ env: { FFMPEG_PATH: wrapper, MEDIA_TRANSCODE_CONCURRENCY: 2 } });
   });
   afterAll(async () => {
@@ -44,23 +36,7 @@ describe.runIf(HAS_FFMPEG)('MEDIA_TRANSCODE_CONCURRENCY', () => {
     const bytes = readFileSync(join(import.meta.dirname, '../resources/samples/sample.mp4'));
     const now = new Date();
     for (const code of ['MCONC1', 'MCONC2']) {
-      await t.ctx.storage.put(`media/${code}/source.mp4`, bytes);
-      const [row] = await t.ctx.db
-        .insert(media)
-        .values({
-          mediaCode: code,
-          companySysCode: 'C-DEMO-TECH',
-          kind: 'video',
-          sourceKey: `media/${code}/source.mp4`,
-          ext: '.mp4',
-          mime: 'video/mp4',
-          originalName: `${code}.mp4`,
-          size: bytes.length,
-          status: 'uploaded',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      const row = await storeUploadedMedia(t.ctx, code, bytes, { originalName: `${code}.mp4`, now });
       await enqueueJob(t.ctx.db, processMediaJob, { mediaId: row.id }, { now });
     }
     await t.ctx.jobs.drain({ kinds: [processMediaJob.kind] });

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
-import { media } from '../../../db/schema/index.ts';
+import { ffmpegWrapper, storeUploadedMedia } from '../../../../test/media-kit.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
 import { processMedia, processMediaJob } from './jobs.ts';
 import * as repo from './media.repository.ts';
@@ -30,20 +30,12 @@ describe.runIf(HAS_FFMPEG)('a transcode killed midway', () => {
     work = mkdtempSync(join(tmpdir(), 'xuetu-crash-test-'));
     runs = join(work, 'runs.log');
     writeFileSync(runs, '');
-    const wrapper = join(work, 'ffmpeg');
     // each rendition run names its output folder (…/FD/index.m3u8) in the log; told by XUETU_HANG,
     // the OD run hangs (the test kills it there, as a dying worker's ffmpeg is)
-    writeFileSync(
-      wrapper,
-      [
-        '#!/bin/sh',
-        `for a in "$@"; do case "$a" in */index.m3u8) echo "$a" >> ${runs} ;; esac; done`,
-        'case "$XUETU_HANG:$*" in OD:*/OD/index.m3u8*) exec sleep 30 ;; esac',
-        'exec ffmpeg "$@"',
-        '',
-      ].join('\n'),
-    );
-    chmodSync(wrapper, 0o755);
+    const wrapper = ffmpegWrapper(work, [
+      `for a in "$@"; do case "$a" in */index.m3u8) echo "$a" >> ${runs} ;; esac; done`,
+      'case "$XUETU_HANG:$*" in OD:*/OD/index.m3u8*) exec sleep 30 ;; esac',
+    ]);
     t = await buildTestApp({ env: { FFMPEG_PATH: wrapper } });
   });
   afterAll(async () => {
@@ -94,23 +86,7 @@ describe.runIf(HAS_FFMPEG)('a transcode killed midway', () => {
     const bytes = readFileSync(SAMPLE);
     const code = 'MCRASH1';
     const now = new Date();
-    await t.ctx.storage.put(`media/${code}/source.mp4`, bytes);
-    const [row] = await t.ctx.db
-      .insert(media)
-      .values({
-        mediaCode: code,
-        companySysCode: 'C-DEMO-TECH',
-        kind: 'video',
-        sourceKey: `media/${code}/source.mp4`,
-        ext: '.mp4',
-        mime: 'video/mp4',
-        originalName: 'lesson.mp4',
-        size: bytes.length,
-        status: 'uploaded',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const row = await storeUploadedMedia(t.ctx, code, bytes, { now });
     // the first run dies while making OD, FD already stored (this clip plans FD and OD): its
     // ffmpeg is killed as the process's would be
     const dying = new AbortController();

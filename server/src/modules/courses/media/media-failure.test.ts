@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorMessage, type MediaView, type PlayListAnswer } from '@xuetu/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
-import { media } from '../../../db/schema/index.ts';
+import { ffmpegWrapper, storeUploadedMedia } from '../../../../test/media-kit.ts';
 import { enqueueJob } from '../../../platform/jobs/index.ts';
 import { processMediaJob } from './jobs.ts';
 
@@ -37,23 +37,13 @@ describe.runIf(HAS_FFMPEG)('a failed rendition: the admin reads why, the learner
   async function processed(bytes: Buffer, kind: 'video' | 'audio', ext: string): Promise<MediaView> {
     const code = `MFAIL${++seq}`;
     const now = new Date();
-    await t.ctx.storage.put(`media/${code}/source${ext}`, bytes);
-    const [row] = await t.ctx.db
-      .insert(media)
-      .values({
-        mediaCode: code,
-        companySysCode: 'C-DEMO-TECH',
-        kind,
-        sourceKey: `media/${code}/source${ext}`,
-        ext,
-        mime: kind === 'video' ? 'video/mp4' : 'audio/mpeg',
-        originalName: `lesson${ext}`,
-        size: bytes.length,
-        status: 'uploaded',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const row = await storeUploadedMedia(t.ctx, code, bytes, {
+      kind,
+      ext,
+      mime: kind === 'video' ? 'video/mp4' : 'audio/mpeg',
+      originalName: `lesson${ext}`,
+      now,
+    });
     await enqueueJob(t.ctx.db, processMediaJob, { mediaId: row.id }, { now });
     await t.ctx.jobs.drain({ kinds: MEDIA_KIND });
     return (await t.post<MediaView>(`${R}/GetMediaStatus`, { mediaId: code }, corp)).data;
@@ -72,19 +62,11 @@ describe.runIf(HAS_FFMPEG)('a failed rendition: the admin reads why, the learner
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'xuetu-media-failure-'));
-    const wrapper = join(work, 'ffmpeg');
-    writeFileSync(
-      wrapper,
-      [
-        '#!/bin/sh',
-        'case "$XUETU_FAKE_FAIL:$*" in',
-        '  OD:*/OD/index.m3u8*|ALL:*index.m3u8*) exec ffmpeg -hide_banner -loglevel error -i /nonexistent/xuetu-missing.mp4 -f null - ;;',
-        'esac',
-        'exec ffmpeg "$@"',
-        '',
-      ].join('\n'),
-    );
-    chmodSync(wrapper, 0o755);
+    const wrapper = ffmpegWrapper(work, [
+      'case "$XUETU_FAKE_FAIL:$*" in',
+      '  OD:*/OD/index.m3u8*|ALL:*index.m3u8*) exec ffmpeg -hide_banner -loglevel error -i /nonexistent/xuetu-missing.mp4 -f null - ;;',
+      'esac',
+    ]);
     t = await buildTestApp({ env: { FFMPEG_PATH: wrapper } });
     [corp, learner] = await Promise.all([t.login('corpadmin'), t.login('learner01')]);
     dir = (await t.post<{ dCode: string }>('/Api/Train_Manage/Train_ResDir/SaveData', { dName: '转码失败测试' }, corp)).data.dCode;
