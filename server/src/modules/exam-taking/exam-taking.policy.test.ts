@@ -1,28 +1,14 @@
 import { Perm } from '@xuetu/contract';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../platform/actor.ts';
+import { err, other, own, testActor } from '../../../test/policy-kit.ts';
 import type { Subject } from '../../platform/policy.ts';
 import { authorize, can } from './exam-taking.policy.ts';
 
-const person = (userId: number, companySysCode: string, actions: string[]): Actor => ({
-  userId,
-  accountCode: `u${userId}`,
-  chnName: '某人',
-  userType: '',
-  companySysCode,
-  sysRoles: [],
-  roleCodes: [],
-  actions,
-  sessionId: 1,
-  mustChangePassword: false,
-});
+const person = (userId: number, companySysCode: string, actions: string[]) => testActor({ userId, companySysCode, actions });
 const tech = { all: false, companySysCode: 'C-TECH' } as const;
 const marker: Subject = { actor: person(1, 'C-TECH', [Perm.ExamMark]), scope: tech };
 const learner: Subject = { actor: person(2, 'C-TECH', []), scope: tech };
 const platform: Subject = { actor: person(3, 'C-TECH', [Perm.ExamResultList]), scope: { all: true } };
-const own = { companySysCode: 'C-TECH' };
-const other = { companySysCode: 'C-LOGI' };
-const err = (code: string) => expect.objectContaining({ code });
 
 describe('exam taking and marking policy', () => {
   it('the administrator side is limited to the exam company; another company exam answers like a missing one', () => {

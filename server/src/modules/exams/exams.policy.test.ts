@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Subject } from '../../platform/policy.ts';
+import { err, other, own, platform, tech } from '../../../test/policy-kit.ts';
 import { authorize, can } from './exams.policy.ts';
-
-const platform: Subject = { actor: null, scope: { all: true } };
-const tech: Subject = { actor: null, scope: { all: false, companySysCode: 'C-TECH' } };
-const own = { companySysCode: 'C-TECH' };
-const other = { companySysCode: 'C-LOGI' };
-const err = (code: string) => expect.objectContaining({ code });
 
 describe('exam authoring policy', () => {
   it('another company exam, paper or directory answers like a missing one', () => {

@@ -1,12 +1,9 @@
 import { ProjectStatus } from '@xuetu/contract';
 import { describe, expect, it } from 'vitest';
-import type { Subject } from '../../platform/policy.ts';
+import { err, platform, tech } from '../../../test/policy-kit.ts';
 import { authorize, can } from './projects.policy.ts';
 
-const platform: Subject = { actor: null, scope: { all: true } };
-const tech: Subject = { actor: null, scope: { all: false, companySysCode: 'C-TECH' } };
 const project = (companySysCode: string, status: number = ProjectStatus.Draft) => ({ companySysCode, status });
-const err = (code: string) => expect.objectContaining({ code });
 
 describe('project policy', () => {
   it('another company project answers like a missing one', () => {

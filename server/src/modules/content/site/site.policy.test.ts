@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Subject } from '../../../platform/policy.ts';
+import { err, platform, tech } from '../../../../test/policy-kit.ts';
 import { authorize, can } from './site.policy.ts';
-
-const platform: Subject = { actor: null, scope: { all: true } };
-const tech: Subject = { actor: null, scope: { all: false, companySysCode: 'C-TECH' } };
-const err = (code: string) => expect.objectContaining({ code });
 
 describe('content policy', () => {
   it('a company administrator manages their own company regulations only', () => {

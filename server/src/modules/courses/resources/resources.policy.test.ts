@@ -1,29 +1,13 @@
 import { AuditStatus, MediaStatus, Perm, ResType } from '@xuetu/contract';
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../../../platform/actor.ts';
+import { err, other, own, platform, tech, testActor } from '../../../../test/policy-kit.ts';
 import { NO_SCOPE } from '../../../platform/caller.ts';
 import type { Subject } from '../../../platform/policy.ts';
 import { authorize, can, resPolicy } from './resources.policy.ts';
 
-const platform: Subject = { actor: null, scope: { all: true } };
-const tech: Subject = { actor: null, scope: { all: false, companySysCode: 'C-TECH' } };
-const own = { companySysCode: 'C-TECH' };
-const other = { companySysCode: 'C-LOGI' };
 const shared = { companySysCode: null };
-const err = (code: string) => expect.objectContaining({ code });
 
-const actor = (companySysCode: string | null, actions: string[]): Actor => ({
-  userId: 7,
-  accountCode: 'u7',
-  chnName: '学员',
-  userType: '',
-  companySysCode,
-  sysRoles: [],
-  roleCodes: [],
-  actions,
-  sessionId: 1,
-  mustChangePassword: false,
-});
+const actor = (companySysCode: string | null, actions: string[]) => testActor({ chnName: '学员', companySysCode, actions });
 
 describe('resource library policy', () => {
   it('a company administrator manages its own directories; platform and other companies answer like missing ones', () => {
