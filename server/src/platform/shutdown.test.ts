@@ -1,13 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { scratchDatabase } from '../../test/postgres.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { childProcesses } from '../../test/children.ts';
 
 // Issue 21 item 5: the real main.ts in a child process (PostgreSQL when DATABASE_URL is set,
 // else a PGlite directory) takes a burst of answer saves and a SIGTERM in the middle. /ready
@@ -15,14 +12,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 // request was refused cleanly (503, or a refused connection once it stopped listening); nothing
 // half-written; the process exits 0 after handing everything over.
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-shutdown-'));
-const children = new Set<ChildProcess>();
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of children) c.kill('SIGKILL');
-  for (const c of cleanups.reverse()) await c().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { children, cleanups, childDatabase } = childProcesses('shutdown');
 
 const U = '/Api/UserExam/ex_userexam';
 const LEARNERS = ['learner01', 'learner02', 'learner03', 'learner04', 'learner05'];
@@ -79,17 +69,7 @@ type Outcome = { kind: 'ok'; applied: boolean } | { kind: 'refused'; how: string
 
 describe('graceful stop on SIGTERM', () => {
   it('keeps every acknowledged save, refuses the rest cleanly and answers /ready 503 while draining', { timeout: 300_000 }, async () => {
-    let env: Record<string, string>;
-    let openHere: () => Promise<Database>;
-    if (process.env.DATABASE_URL) {
-      const scratch = await scratchDatabase('shutdown');
-      cleanups.push(scratch.drop);
-      env = { DATABASE_URL: scratch.url, FILES_DIR: join(dataDir, 'files') };
-      openHere = () => openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory' });
-    } else {
-      env = { DATABASE_URL: '', REDIS_URL: '', PGLITE_DIR: join(dataDir, 'db'), FILES_DIR: join(dataDir, 'files') };
-      openHere = () => openDatabase({ pgliteDir: join(dataDir, 'db') });
-    }
+    const { env, openHere } = await childDatabase();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}/prod-api`;
     const { child, stderr } = await start(port, env);

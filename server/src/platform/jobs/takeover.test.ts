@@ -1,14 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JobStatus } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { scratchDatabase } from '../../../test/postgres.ts';
-import { type Database, openDatabase } from '../../db/client.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { childProcesses } from '../../../test/children.ts';
 import { jobs } from '../../db/schema/index.ts';
 import { systemClock } from '../clock.ts';
 import { type AppContext, AppLocals } from '../context.ts';
@@ -23,14 +20,7 @@ const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const LEASE_MS = Number(process.env.TAKEOVER_LEASE_MS ?? 3000);
 /** the kind the fixture enqueues (not imported: importing the fixture would run it here) */
 const BLOCKING_KIND = 'test.blocking';
-const dataDir = mkdtempSync(join(tmpdir(), 'xuetu-takeover-'));
-const children = new Set<ChildProcess>();
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of children) c.kill('SIGKILL');
-  for (const c of cleanups.reverse()) await c().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const { children, cleanups, childDatabase } = childProcesses('takeover');
 
 /** Starts the blocking worker and resolves with its job id once it has claimed the job. */
 async function startWorker(env: Record<string, string>): Promise<{ child: ChildProcess; jobId: number; worker: string }> {
@@ -63,17 +53,7 @@ async function startWorker(env: Record<string, string>): Promise<{ child: ChildP
 
 describe('a job whose process was killed', () => {
   it('is taken back by another process after the lease', { timeout: 240_000 + 5 * LEASE_MS }, async () => {
-    let env: Record<string, string>;
-    let openHere: () => Promise<Database>;
-    if (process.env.DATABASE_URL) {
-      const scratch = await scratchDatabase('takeover');
-      cleanups.push(scratch.drop);
-      env = { DATABASE_URL: scratch.url };
-      openHere = () => openDatabase({ databaseUrl: scratch.url, pgliteDir: 'memory' });
-    } else {
-      env = { DATABASE_URL: '', PGLITE_DIR: join(dataDir, 'db'), FILES_DIR: join(dataDir, 'files') };
-      openHere = () => openDatabase({ pgliteDir: join(dataDir, 'db') });
-    }
+    const { env, openHere } = await childDatabase();
     const { child, jobId, worker } = await startWorker(env);
     if (process.env.DATABASE_URL) {
       // alive, it keeps the job past several leases: the heartbeat renews the claim
