@@ -41,3 +41,36 @@ export async function twoNodes(
     },
   };
 }
+
+/**
+ * Hooks on a node's cache writes, to act between two of its steps: `wrap` is for twoNodes' `wrapA`;
+ * `beforeWrite(prefixes, run)` runs `run` once, just before the next write of a key starting with
+ * one of `prefixes` (a hook set again for the same prefixes replaces the waiting one); `waiting()`
+ * counts the hooks that have not run.
+ */
+export function cacheWriteHooks() {
+  const hooks = new Map<string, { prefixes: string[]; run: () => Promise<void> }>();
+  const wrap = (cache: Cache): Cache =>
+    new Proxy(cache, {
+      get: (target, key) => {
+        const v = Reflect.get(target, key, target);
+        if (key !== 'set') return typeof v === 'function' ? v.bind(target) : v;
+        return async (k: string, value: unknown, ttl: number) => {
+          for (const [id, hook] of hooks) {
+            if (!hook.prefixes.some((p) => k.startsWith(p))) continue;
+            hooks.delete(id);
+            await hook.run();
+          }
+          return target.set(k, value, ttl);
+        };
+      },
+    });
+  return {
+    wrap,
+    beforeWrite: (prefixes: string | string[], run: () => Promise<void>) => {
+      const list = [prefixes].flat();
+      hooks.set(list.join(' '), { prefixes: list, run });
+    },
+    waiting: () => hooks.size,
+  };
+}

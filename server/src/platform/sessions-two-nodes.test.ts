@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper.ts';
-import { twoNodes } from '../../test/two-nodes.ts';
-import type { Cache } from './cache.ts';
+import { cacheWriteHooks, twoNodes } from '../../test/two-nodes.ts';
 
 // Issue 25 item 4: a session signed out on one node while another node is loading it (its row read
 // as live, its cache entry not yet written) must not be cached again by that node: the next request
@@ -11,27 +10,11 @@ import type { Cache } from './cache.ts';
 let a: TestApp;
 let b: TestApp;
 let close: () => Promise<void>;
-/** run by node A's cache just before it writes a session entry (once) */
-let beforeSessionWrite: (() => Promise<void>) | null = null;
-
-const hooked = (cache: Cache): Cache =>
-  new Proxy(cache, {
-    get: (target, key) => {
-      const v = Reflect.get(target, key, target);
-      if (key !== 'set') return typeof v === 'function' ? v.bind(target) : v;
-      return async (k: string, value: unknown, ttl: number) => {
-        const hook = beforeSessionWrite;
-        if (hook && (k.startsWith('sess:') || k.startsWith('sessid:'))) {
-          beforeSessionWrite = null;
-          await hook();
-        }
-        return target.set(k, value, ttl);
-      };
-    },
-  });
+/** run by node A's cache just before it writes a session entry */
+const writesOnA = cacheWriteHooks();
 
 beforeAll(async () => {
-  ({ a, b, close } = await twoNodes({ wrapA: hooked }));
+  ({ a, b, close } = await twoNodes({ wrapA: writesOnA.wrap }));
 });
 afterAll(async () => {
   await close?.();
@@ -41,12 +24,12 @@ describe('a session revoked on one node while another loads it', () => {
   it('is not cached again by the loading node', async () => {
     const token = await b.login('learner01');
     // B signs the session out between A's read of the live row and A's write of its cache entry
-    beforeSessionWrite = async () => {
+    writesOnA.beforeWrite(['sess:', 'sessid:'], async () => {
       const out = await b.post('/Api/User/user_user/LoginOut', {}, token);
       expect(out.success).toBe(true);
-    };
+    });
     await a.post('/Api/User/user_user/GetUserInfo', {}, token);
-    expect(beforeSessionWrite).toBeNull();
+    expect(writesOnA.waiting()).toBe(0);
     const onA = await a.post('/Api/User/user_user/GetUserInfo', {}, token);
     const onB = await b.post('/Api/User/user_user/GetUserInfo', {}, token);
     expect(onA.success, JSON.stringify(onA)).toBe(false);

@@ -1,68 +1,26 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { type ClientRequest, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { createTusUpload, startSilentPatch, tusCall, tusPdf } from '../../../../test/tus.ts';
 import { readAll } from '../../../platform/storage.ts';
 
 // Issue 23 item 13: a PATCH its client has given up on (network gone, 暂停) must not hold its
 // upload: the HEAD of the resume answers with the offset stored, and the upload goes on from there.
-const UPLOAD = '/prod-api/media/upload';
 let t: TestApp;
 let corp: string;
 let tusDir: string;
 let addr: string;
 
-const b64 = (s: string) => Buffer.from(s).toString('base64');
-const pdf = Buffer.concat([
-  Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'),
-  Buffer.alloc(1024 * 1024, 0x20),
-  Buffer.from('trailer<<>>\n%%EOF\n'),
-]);
 const SENT = 300 * 1024;
 
-async function tus(method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) {
-  const res = await fetch(url.startsWith('http') ? url : `${addr}${url}`, {
-    method,
-    headers: { 'tus-resumable': '1.0.0', ydAuthorization: `Bearer ${corp}`, connection: 'close', ...headers },
-    body: body ? new Uint8Array(body) : undefined,
-  });
-  return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
-}
+const tus = (method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) =>
+  tusCall(addr, corp, method, url, headers, body);
 
-/** Starts a PATCH declaring the whole file, sends SENT bytes of it and returns once some are on disk. */
-async function startPatch(location: string, file: string): Promise<ClientRequest> {
-  const { hostname, port } = new URL(addr);
-  const req = request({
-    hostname,
-    port,
-    method: 'PATCH',
-    path: location,
-    headers: {
-      'tus-resumable': '1.0.0',
-      ydAuthorization: `Bearer ${corp}`,
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-      'content-length': String(pdf.length),
-    },
-  });
-  req.on('error', () => {});
-  req.write(pdf.subarray(0, SENT));
-  for (let i = 0; i < 500 && statSync(file).size === 0; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(statSync(file).size).toBeGreaterThan(0);
-  return req;
-}
+const startPatch = (location: string, file: string) => startSilentPatch(addr, corp, location, file, SENT);
 
-async function createUpload(name: string) {
-  const created = await tus('POST', UPLOAD, {
-    'upload-length': String(pdf.length),
-    'upload-metadata': `filename ${b64(name)},kind ${b64('document')}`,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const location = String(created.headers.location);
-  return { location, file: join(tusDir, location.split('/').pop() ?? '') };
-}
+const createUpload = (name: string) => createTusUpload(addr, corp, tusDir, name);
 
 /** HEAD, then the rest from the offset told: the stored file must be the whole pdf. */
 async function resume(location: string, file: string, what: string) {
@@ -80,11 +38,11 @@ async function resume(location: string, file: string, what: string) {
     'PATCH',
     location,
     { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-    pdf.subarray(offset),
+    tusPdf.subarray(offset),
   );
   expect(done.statusCode, done.body).toBe(204);
   const stored = await t.ctx.storage.get(`media/${String(done.headers['x-media-id'])}/source.pdf`);
-  expect((await readAll(stored!.body)).equals(pdf)).toBe(true);
+  expect((await readAll(stored!.body)).equals(tusPdf)).toBe(true);
   console.info(`${what}: the resume's HEAD answered in ${Math.round(headMs)} ms (offset ${offset})`);
 }
 
@@ -132,31 +90,31 @@ describe('a finished upload asked again (issue 25 item 5)', () => {
 
   it('answers its owner’s empty PATCH at the end as complete, more bytes as a conflict, never 404 or 500', async () => {
     const { location } = await createUpload('已完成.pdf');
-    const done = await tus('PATCH', location, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, pdf);
+    const done = await tus('PATCH', location, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, tusPdf);
     expect(done.statusCode, done.body).toBe(204);
     const empty = await tus('PATCH', location, {
-      'upload-offset': String(pdf.length),
+      'upload-offset': String(tusPdf.length),
       'content-type': 'application/offset+octet-stream',
       'content-length': '0',
     });
     // the lost answer again: complete, with the media id
     expect(empty.statusCode, empty.body).toBe(204);
-    expect(empty.headers['upload-offset']).toBe(String(pdf.length));
+    expect(empty.headers['upload-offset']).toBe(String(tusPdf.length));
     expect(empty.headers['x-media-id']).toBe(done.headers['x-media-id']);
     // bytes for a finished upload: a conflict naming the end, in Chinese, nothing stored again
     const more = await tus(
       'PATCH',
       location,
       { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      pdf.subarray(0, 10),
+      tusPdf.subarray(0, 10),
     );
     expect(more.statusCode).toBe(409);
-    expect(more.headers['upload-offset']).toBe(String(pdf.length));
+    expect(more.headers['upload-offset']).toBe(String(tusPdf.length));
     expect(more.body).toBe('该文件已上传完成，无需继续上传');
     // another user learns nothing about it
     const other = await t.login('admin');
     const theirs = await tus('PATCH', location, {
-      'upload-offset': String(pdf.length),
+      'upload-offset': String(tusPdf.length),
       'content-type': 'application/offset+octet-stream',
       'content-length': '0',
       ydAuthorization: `Bearer ${other}`,

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { type ClientRequest, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../../test/helper.ts';
-import { twoNodes } from '../../../../test/two-nodes.ts';
-import type { Cache } from '../../../platform/cache.ts';
+import { createTusUpload, startSilentPatch, tusCall, tusPdf } from '../../../../test/tus.ts';
+import { cacheWriteHooks, twoNodes } from '../../../../test/two-nodes.ts';
 import { readAll } from '../../../platform/storage.ts';
 
 // Issue 25 item 4: one resumable upload whose requests a balancer spreads over two nodes (plain
@@ -15,7 +14,6 @@ import { readAll } from '../../../platform/storage.ts';
 //  - a HEAD on node B while node A moves the finished file into storage waits for the media id
 //    (it used to answer "complete" without it: the uploader showed 上传失败);
 //  - a PATCH on node A left open by a silent client is cut when the resume's HEAD comes to node B.
-const UPLOAD = '/prod-api/media/upload';
 const DRAIN_MS = 300;
 let a: TestApp;
 let b: TestApp;
@@ -23,63 +21,27 @@ let close: () => Promise<void>;
 let tusDir: string;
 const addr: Record<'a' | 'b', string> = { a: '', b: '' };
 let token: string;
-/** run by node A's cache when it writes a key starting with `prefix` (once) */
-const hooks = new Map<string, () => Promise<void>>();
+/** run by node A's cache when it writes a key starting with the prefix (once) */
+const writesOnA = cacheWriteHooks();
 
-const hooked = (cache: Cache): Cache =>
-  new Proxy(cache, {
-    get: (target, key) => {
-      const v = Reflect.get(target, key, target);
-      if (key !== 'set') return typeof v === 'function' ? v.bind(target) : v;
-      return async (k: string, value: unknown, ttl: number) => {
-        for (const [prefix, hook] of hooks) {
-          if (!k.startsWith(prefix)) continue;
-          hooks.delete(prefix);
-          await hook();
-        }
-        return target.set(k, value, ttl);
-      };
-    },
-  });
-
-const b64 = (s: string) => Buffer.from(s).toString('base64');
-const pdf = Buffer.concat([
-  Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'),
-  Buffer.alloc(1024 * 1024, 0x20),
-  Buffer.from('trailer<<>>\n%%EOF\n'),
-]);
 const HALF = 512 * 1024;
 
-async function tus(node: 'a' | 'b', method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) {
-  const res = await fetch(`${addr[node]}${url}`, {
-    method,
-    headers: { 'tus-resumable': '1.0.0', ydAuthorization: `Bearer ${token}`, connection: 'close', ...headers },
-    body: body ? new Uint8Array(body) : undefined,
-  });
-  return { statusCode: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
-}
+const tus = (node: 'a' | 'b', method: string, url: string, headers: Record<string, string> = {}, body?: Buffer) =>
+  tusCall(addr[node], token, method, url, headers, body);
 const patch = (node: 'a' | 'b', location: string, offset: number, bytes: Buffer) =>
   tus(node, 'PATCH', location, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, bytes);
 
-async function createUpload(node: 'a' | 'b', name: string) {
-  const created = await tus(node, 'POST', UPLOAD, {
-    'upload-length': String(pdf.length),
-    'upload-metadata': `filename ${b64(name)},kind ${b64('document')}`,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const location = String(created.headers.location);
-  return { location, file: join(tusDir, location.split('/').pop() ?? '') };
-}
+const createUpload = (node: 'a' | 'b', name: string) => createTusUpload(addr[node], token, tusDir, name);
 
 async function expectStored(mediaId: string) {
   const stored = await b.ctx.storage.get(`media/${mediaId}/source.pdf`);
-  expect((await readAll(stored!.body)).equals(pdf)).toBe(true);
+  expect((await readAll(stored!.body)).equals(tusPdf)).toBe(true);
 }
 
 beforeAll(async () => {
   tusDir = mkdtempSync(join(tmpdir(), 'xuetu-tus-2nodes-'));
   const env = { MEDIA_TUS_DIR: tusDir, MEDIA_UPLOAD_LIMIT_BYTES: 5 * 1024 * 1024, MEDIA_UPLOAD_DRAIN_MS: DRAIN_MS };
-  ({ a, b, close } = await twoNodes({ env, wrapA: hooked }));
+  ({ a, b, close } = await twoNodes({ env, wrapA: writesOnA.wrap }));
   token = await a.login('corpadmin');
   addr.a = await a.app.listen({ port: 0, host: '127.0.0.1' });
   addr.b = await b.app.listen({ port: 0, host: '127.0.0.1' });
@@ -92,11 +54,11 @@ afterAll(async () => {
 describe('one upload over two nodes', () => {
   it('takes its chunks alternately on both nodes, with a HEAD between, into one media file', async () => {
     const { location } = await createUpload('a', '轮询.pdf');
-    const first = await patch('b', location, 0, pdf.subarray(0, HALF));
+    const first = await patch('b', location, 0, tusPdf.subarray(0, HALF));
     expect(first.statusCode, first.body).toBe(204);
     const head = await tus('a', 'HEAD', location);
     expect(head.headers['upload-offset']).toBe(String(HALF));
-    const last = await patch('a', location, HALF, pdf.subarray(HALF));
+    const last = await patch('a', location, HALF, tusPdf.subarray(HALF));
     expect(last.statusCode, last.body).toBe(204);
     await expectStored(String(last.headers['x-media-id']));
     // the other node knows it finished
@@ -109,39 +71,23 @@ describe('one upload over two nodes', () => {
     let head: ReturnType<typeof tus> | undefined;
     // node A has the last bytes and marks the upload finishing: the client's HEAD goes to node B;
     // node A then records the finished upload only 600 ms later (a slow move into storage)
-    hooks.set('tus:finishing:', async () => {
+    writesOnA.beforeWrite('tus:finishing:', async () => {
       head = tus('b', 'HEAD', location);
     });
-    hooks.set('tus:done:', () => new Promise((r) => setTimeout(r, 600)));
-    const last = await patch('a', location, 0, pdf);
+    writesOnA.beforeWrite('tus:done:', () => new Promise((r) => setTimeout(r, 600)));
+    const last = await patch('a', location, 0, tusPdf);
     expect(last.statusCode, last.body).toBe(204);
     expect(head).toBeDefined();
     const answered = await head!;
     expect(answered.statusCode).toBe(200);
-    expect(answered.headers['upload-offset']).toBe(String(pdf.length));
+    expect(answered.headers['upload-offset']).toBe(String(tusPdf.length));
     expect(answered.headers['x-media-id']).toBe(last.headers['x-media-id']);
   });
 
   it('cuts a PATCH left open on one node when the resume’s HEAD comes to the other', async () => {
     const { location, file } = await createUpload('a', '掉线.pdf');
-    const { hostname, port } = new URL(addr.a);
-    const silent: ClientRequest = request({
-      hostname,
-      port,
-      method: 'PATCH',
-      path: location,
-      headers: {
-        'tus-resumable': '1.0.0',
-        ydAuthorization: `Bearer ${token}`,
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(pdf.length),
-      },
-    });
-    silent.on('error', () => {});
+    const silent = await startSilentPatch(addr.a, token, location, file, 300 * 1024);
     const cut = new Promise<void>((r) => silent.on('close', () => r()));
-    silent.write(pdf.subarray(0, 300 * 1024));
-    for (let i = 0; i < 500 && statSync(file).size === 0; i++) await new Promise((r) => setTimeout(r, 10));
     const started = performance.now();
     const head = await tus('b', 'HEAD', location);
     const ms = performance.now() - started;
@@ -149,7 +95,7 @@ describe('one upload over two nodes', () => {
     const offset = Number(head.headers['upload-offset']);
     expect(offset).toBeGreaterThan(0);
     expect(statSync(file).size).toBe(offset);
-    const done = await patch('b', location, offset, pdf.subarray(offset));
+    const done = await patch('b', location, offset, tusPdf.subarray(offset));
     expect(done.statusCode, done.body).toBe(204);
     await expectStored(String(done.headers['x-media-id']));
     await cut;
