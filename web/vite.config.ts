@@ -11,7 +11,7 @@ import { inlineEntryCss } from './build/inline-entry-css';
 import { precompress } from './build/precompress';
 import { routePreload } from './build/route-preload';
 import { PREFETCH_SESSION_SKIP, PREFETCH_TOKEN_COOKIE } from './src/api/prefetch';
-import { LEAN_PAGE_PATHS } from './src/app/leanPages';
+import { LEAN_PAGE_PATHS, LEAN_PUBLIC_PATHS } from './src/app/leanPages';
 
 /** the public pages (issue 15): their own modules are grouped by page, not by every lazy page */
 const PUBLIC_PAGES = Object.fromEntries(
@@ -76,12 +76,17 @@ export default defineConfig({
     dataPrefetch(),
     // antd's styles of the first screen made at build time, not in the browser (issue 15); with a
     // session, the signed-in layout's and learner pages' too (issue 23 item 11)
-    antdStaticStyle(import.meta.dirname, { cookie: PREFETCH_TOKEN_COOKIE, skip: PREFETCH_SESSION_SKIP, lean: LEAN_PAGE_PATHS }),
+    antdStaticStyle(import.meta.dirname, {
+      cookie: PREFETCH_TOKEN_COOKIE,
+      skip: PREFETCH_SESSION_SKIP,
+      lean: LEAN_PAGE_PATHS,
+      leanPublic: LEAN_PUBLIC_PATHS,
+    }),
     // the entry's small stylesheet inside index.html: one round trip less before the first paint
     inlineEntryCss(),
     precompress(),
-    // what every page loads first holds no antd (ADR 0050)
-    bootWithoutAntd(LEAN_STARTS),
+    // what every page loads first holds no antd (ADR 0050), nor /home's first load (issue 39 item 2)
+    bootWithoutAntd([...LEAN_STARTS, PUBLIC_PAGES.home]),
     ...(process.env.XUETU_CHUNK_REPORT ? [chunkReport()] : []),
   ],
   server: {
@@ -120,7 +125,17 @@ export default defineConfig({
               name: 'antd-config',
               test: /[\\/]web[\\/]src[\\/]app[\\/]AntdConfig\.tsx$|[\\/]antd[\\/](es|lib)[\\/]locale[\\/]zh_CN|[\\/]antd[\\/]locale[\\/]zh_CN/,
             },
-            { name: publicPagesChunks(PUBLIC_PAGES, join(import.meta.dirname, 'src', 'main.tsx'), ['home', 'login']) },
+            // (/home draws no antd, issue 39 item 2: its modules no longer go with the sign-in
+            // page's forms, which would bring antd's form code to it)
+            {
+              name: publicPagesChunks(
+                PUBLIC_PAGES,
+                join(import.meta.dirname, 'src', 'main.tsx'),
+                [],
+                'pub',
+                /node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/]icons[\\/]/,
+              ),
+            },
             // the signed-in pages' query keys (a few hundred bytes each) in one small chunk: grouped by
             // page below, a key the study page uses landed in its chunk and the dashboard's lazy
             // panels fetched all of it (35 KB br) for the key alone (issue 23 item 11)

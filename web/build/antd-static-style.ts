@@ -13,6 +13,8 @@ import {
 /** the index of the lean pages and their paths, beside index.html (the server reads both) */
 export const LEAN_INDEX_FILE = 'index-lean.html';
 export const LEAN_PATHS_FILE = 'lean-pages.json';
+/** the public pages served the lean index whoever asks (issue 39 item 2; the server reads it) */
+export const LEAN_PUBLIC_PATHS_FILE = 'lean-public-pages.json';
 
 /** antd's marker rule: `.data-ant-cssinjs-cache-path{content:"path:hash;path:hash"}` */
 const MARKER = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/;
@@ -36,7 +38,10 @@ const MARKER = /\.data-ant-cssinjs-cache-path\{content:"([^"]*)";\}/;
  * the marker once (issue 23 item 11: on the learner pages antd's run-time CSS was most of the
  * main thread's work). Visitors never fetch it.
  */
-export function antdStaticStyle(webRoot: string, signed: { cookie: string; skip: string[]; lean: string[] }): Plugin {
+export function antdStaticStyle(
+  webRoot: string,
+  signed: { cookie: string; skip: string[]; lean: string[]; leanPublic?: string[] },
+): Plugin {
   let css = '';
   let signedCss = '';
   let signedFile = '';
@@ -149,6 +154,7 @@ export function antdStaticStyle(webRoot: string, signed: { cookie: string; skip:
         if (!html.includes(block)) this.error('antd-static-style: the portal block is not in index.html');
         this.emitFile({ type: 'asset', fileName: LEAN_INDEX_FILE, source: html.replace(block, '</template>') });
         this.emitFile({ type: 'asset', fileName: LEAN_PATHS_FILE, source: JSON.stringify(signed.lean) });
+        this.emitFile({ type: 'asset', fileName: LEAN_PUBLIC_PATHS_FILE, source: JSON.stringify(signed.leanPublic ?? []) });
       },
     },
     transformIndexHtml: {
@@ -158,12 +164,13 @@ export function antdStaticStyle(webRoot: string, signed: { cookie: string; skip:
         // The block sits in a <template> (parsed as text, not applied) and the script after it puts
         // it first in <head> (antd puts its run-time styles first, these go with them), with the
         // signed-in sheet's <link> when there is a session on a signed-in page. On a lean signed-in
-        // page (ADR 0050) it leaves both to app/antdStyles.ts, for when the page first loads antd.
+        // page (ADR 0050), and on a lean public page (`leanPublic`, /home: issue 39 item 2) whether
+        // signed in or not, it leaves both to app/antdStyles.ts, for when the page first loads antd.
         const attrs = ` ${ANTD_STATIC_HREF_ATTR}="/${staticFile}"${signedFile ? ` ${ANTD_SIGNED_HREF_ATTR}="/${signedFile}"` : ''}`;
         const template = `<template id="${ANTD_STATIC_TEMPLATE_ID}"${attrs}><style>${css}</style></template>`;
         // the same script in both index files (one CSP hash): an empty template (the lean pages'
         // index, below) is replaced by a link to the block's file
-        const script = `(function(t,s,n,i){var e=document.getElementById(i);if(!e)return;var p=location.pathname.toLowerCase().replace(/\\/+$/,'')||'/',k=('; '+document.cookie).indexOf('; '+t+'=')>=0&&s.indexOf(p)<0,h=e.getAttribute(${JSON.stringify(ANTD_SIGNED_HREF_ATTR)}),l;if(k&&n.indexOf(p)>=0){e.setAttribute(${JSON.stringify(ANTD_DEFERRED_ATTR)},'');return}if(e.content.firstChild)document.head.insertBefore(e.content,document.head.firstChild);else{l=document.createElement('link');l.rel='stylesheet';l.href=e.getAttribute(${JSON.stringify(ANTD_STATIC_HREF_ATTR)});document.head.insertBefore(l,document.head.firstChild)}if(!k||!h)return;l=document.createElement('link');l.rel='stylesheet';l.id=${JSON.stringify(ANTD_SIGNED_STYLE_ID)};l.href=h;document.head.appendChild(l)})(${JSON.stringify(signed.cookie)},${JSON.stringify(signed.skip)},${JSON.stringify(signed.lean)},${JSON.stringify(ANTD_STATIC_TEMPLATE_ID)})`;
+        const script = `(function(t,s,n,i,v){var e=document.getElementById(i);if(!e)return;var p=location.pathname.toLowerCase().replace(/\\/+$/,'')||'/',k=('; '+document.cookie).indexOf('; '+t+'=')>=0&&s.indexOf(p)<0,h=e.getAttribute(${JSON.stringify(ANTD_SIGNED_HREF_ATTR)}),l;if(k&&n.indexOf(p)>=0||v.indexOf(p)>=0){e.setAttribute(${JSON.stringify(ANTD_DEFERRED_ATTR)},'');return}if(e.content.firstChild)document.head.insertBefore(e.content,document.head.firstChild);else{l=document.createElement('link');l.rel='stylesheet';l.href=e.getAttribute(${JSON.stringify(ANTD_STATIC_HREF_ATTR)});document.head.insertBefore(l,document.head.firstChild)}if(!k||!h)return;l=document.createElement('link');l.rel='stylesheet';l.id=${JSON.stringify(ANTD_SIGNED_STYLE_ID)};l.href=h;document.head.appendChild(l)})(${JSON.stringify(signed.cookie)},${JSON.stringify(signed.skip)},${JSON.stringify(signed.lean)},${JSON.stringify(ANTD_STATIC_TEMPLATE_ID)},${JSON.stringify(signed.leanPublic ?? [])})`;
         return html.replace('<head>', `<head>\n    ${template}\n    <script>${script}</script>`);
       },
     },

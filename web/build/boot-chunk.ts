@@ -34,9 +34,17 @@ export function bootChunk(entryId: string) {
  * files each, not six to eight; they already shared most of their bytes through the dependencies
  * the groups pull in — Lighthouse counts each request on the simulated slow link). `prefix`: the
  * chunk names' (`pub`; the signed-in shell and learner pages use the same grouping under their own,
- * issue 23 item 11).
+ * issue 23 item 11). `packages`: package modules grouped the same way, by the pages whose own
+ * modules import them (the portal's icons: otherwise an icon /home draws followed the sign-in
+ * page's forms into `pub-login`, and /home loaded antd's form code with it; issue 39 item 2).
  */
-export function publicPagesChunks(pages: Record<string, string>, entryId: string, together: string[] = [], prefix = 'pub') {
+export function publicPagesChunks(
+  pages: Record<string, string>,
+  entryId: string,
+  together: string[] = [],
+  prefix = 'pub',
+  packages?: RegExp,
+) {
   let reachedBy: Map<string, string[]> | undefined;
   const boot = bootChunk(entryId);
   const pageIds = new Set(Object.values(pages));
@@ -49,8 +57,10 @@ export function publicPagesChunks(pages: Record<string, string>, entryId: string
         const stack = [pageId];
         while (stack.length) {
           const id = stack.pop() as string;
-          if (seen.has(id) || OWN_SOURCE.test(id) === false) continue;
+          if (seen.has(id) || !(OWN_SOURCE.test(id) || packages?.test(id))) continue;
           seen.add(id);
+          // a package module is grouped, not walked through
+          if (!OWN_SOURCE.test(id)) continue;
           const info = ctx.getModuleInfo(id);
           const lazy = new Set(info?.dynamicallyImportedIds ?? []);
           for (const next of info?.importedIds ?? []) if (!lazy.has(next)) stack.push(next);

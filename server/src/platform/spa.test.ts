@@ -12,6 +12,7 @@ beforeAll(async () => {
   // the lean pages' index and their paths (web/build/antd-static-style.ts, ADR 0050)
   writeFileSync(join(dist, 'index-lean.html'), '<!doctype html><div id="root">学途 lean</div>');
   writeFileSync(join(dist, 'lean-pages.json'), JSON.stringify(['/dashboard', '/trainres/index']));
+  writeFileSync(join(dist, 'lean-public-pages.json'), JSON.stringify(['/home']));
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   // what the build's precompress step writes beside an asset
   writeFileSync(join(dist, 'assets', 'big-abc123.js'), 'plain');
@@ -52,6 +53,18 @@ describe('serving the SPA', () => {
       expect(res.body, `${url} ${cookie}`).toContain('学途');
       expect(res.body, `${url} ${cookie}`).not.toContain('lean');
     }
+  });
+
+  it('answers a lean public page with the lean index, signed in or not', async () => {
+    for (const cookie of [undefined, 'Admin-Token=abc']) {
+      for (const url of ['/home', '/Home/', '/home?ticket=t1']) {
+        const res = await t.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+        expect(res.body, `${url} ${cookie}`).toContain('学途 lean');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+    }
+    const login = await t.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html' } });
+    expect(login.body).not.toContain('lean');
   });
 
   it('answers the root URL with the app, keeping the query for the SSO ticket entry', async () => {

@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 /** written by the web build beside index.html (web/build/antd-static-style.ts) */
 const LEAN_INDEX_FILE = 'index-lean.html';
 const LEAN_PATHS_FILE = 'lean-pages.json';
+/** the public pages drawn without antd: the lean index whoever asks (issue 39 item 2) */
+const LEAN_PUBLIC_PATHS_FILE = 'lean-public-pages.json';
 
 export interface Spa {
   /** the index file for a page request: the lean pages' own for a signed-in lean page (ADR 0050) */
@@ -14,8 +16,8 @@ export interface Spa {
 }
 
 /** the lean pages' paths (lower case, no trailing slash), none without both files */
-function leanPaths(distDir: string): Set<string> {
-  const list = join(distDir, LEAN_PATHS_FILE);
+function leanPaths(distDir: string, file = LEAN_PATHS_FILE): Set<string> {
+  const list = join(distDir, file);
   if (!existsSync(list) || !existsSync(join(distDir, LEAN_INDEX_FILE))) return new Set();
   const paths: unknown = JSON.parse(readFileSync(list, 'utf8'));
   if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string')) throw new Error(`${list}: not a list of paths`);
@@ -34,7 +36,8 @@ const hasSession = (cookie: string | undefined) =>
  * beside each text asset (web/build/precompress.ts); `preCompressed` sends the one the browser
  * accepts, with Content-Encoding and `Vary: Accept-Encoding`. A signed-in learner opening a lean
  * page (ADR 0050) gets `index-lean.html`: the same page without the portal's inline antd styles,
- * which that page does not draw (`Vary: Cookie` on both).
+ * which that page does not draw (`Vary: Cookie` on both); so does anyone opening a lean public page
+ * (`/home`, issue 39 item 2: 12 KB of HTML instead of 208 KB on a visitor's first page).
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<Spa | null> {
   if (!existsSync(join(distDir, 'index.html'))) {
@@ -42,6 +45,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     return null;
   }
   const lean = leanPaths(distDir);
+  const leanPublic = leanPaths(distDir, LEAN_PUBLIC_PATHS_FILE);
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -58,8 +62,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   return {
     indexFor(req) {
-      if (!lean.size) return 'index.html';
+      if (!lean.size && !leanPublic.size) return 'index.html';
       const path = req.url.split('?')[0].toLowerCase().replace(/\/+$/, '') || '/';
+      if (leanPublic.has(path)) return LEAN_INDEX_FILE;
       return lean.has(path) && hasSession(req.headers.cookie) ? LEAN_INDEX_FILE : 'index.html';
     },
   };

@@ -4,3 +4,9 @@
 
 /** pathnames, lower case, without a trailing slash */
 export const LEAN_PAGE_PATHS = ['/dashboard', '/trainres/index', '/trainres/study', '/ysuserexam/exam'];
+
+/**
+ * The public pages drawn without antd (issue 39 item 2): no antd sheet up front, signed in or not;
+ * their dialogs (sign-in, course preview, lecturer) load antd when they open (AntIsland).
+ */
+export const LEAN_PUBLIC_PATHS = ['/home'];

@@ -1,11 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
+import { AntIsland } from '../app/AntIsland';
 import { LogoMark } from '../app/layout/Logo';
 import { useIsLoggedIn } from '../app/store/session';
 import './public-header.css';
 
 // the user menu (antd Dropdown and Menu) only for a signed-in visitor: not in the portal's first
-// load for everyone else (issue 15 budget)
+// load for everyone else (issue 15 budget); with antd's configuration and styles, which /home
+// does not load otherwise (issue 39 item 2)
 const PublicUserMenu = lazy(() => import('./PublicUserMenu'));
 
 /**
@@ -32,9 +34,9 @@ export function PublicHeader({ onLogin }: { onLogin?: () => void }) {
         </nav>
         <div className="xt-public-actions">
           {loggedIn ? (
-            <Suspense fallback={<span className="xt-public-user" />}>
+            <AntIsland fallback={<span className="xt-public-user" />}>
               <PublicUserMenu />
-            </Suspense>
+            </AntIsland>
           ) : onLogin ? (
             <button type="button" className="xt-public-login" onClick={onLogin} data-testid="login-link">
               登录

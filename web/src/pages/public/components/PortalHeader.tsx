@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, lazy, useCallback, useContext, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { portalKeys } from '../../../api/portal.keys';
+import { AntIsland } from '../../../app/AntIsland';
 import { useSession } from '../../../app/store/session';
 import { PublicHeader } from '../../../components/PublicHeader';
 
 // the login form (antd Form, Tabs, captcha) is fetched when the visitor first opens the dialog,
-// not with the portal page (issue 15 budget)
+// not with the portal page (issue 15 budget), with antd's configuration and styles (/home draws no
+// antd before it: issue 39 item 2)
 const LoginDialog = lazy(() => import('../../login/LoginDialog'));
 
 export interface PortalLogin {
@@ -41,7 +43,7 @@ export function PortalHeader({ login }: { login: PortalLogin }) {
     <>
       <PublicHeader onLogin={() => login.open()} />
       {wanted && (
-        <Suspense fallback={null}>
+        <AntIsland>
           <LoginDialog
             open={login.isOpen}
             onClose={login.close}
@@ -56,7 +58,7 @@ export function PortalHeader({ login }: { login: PortalLogin }) {
               void qc.invalidateQueries({ queryKey: portalKeys.all });
             }}
           />
-        </Suspense>
+        </AntIsland>
       )}
     </>
   );

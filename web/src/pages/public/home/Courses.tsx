@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_DIR_NO, HOT_RES_TOP } from '@xuetu/contract';
-import { Empty, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CourseCard, getIndexHotRes, getIndexResDirList, type ResDir } from '../../../api/portal';
 import { portalKeys } from '../../../api/portal.keys';
 import { useIsLoggedIn } from '../../../app/store/session';
+import { LeanEmpty, LeanSkeleton } from '../../../components/LeanCard';
 import { LightTabs } from '../../../components/LightTabs';
 import { sizedUrl } from '../../../components/responsiveImage';
 import { useOpenCourse } from './openCourse';
@@ -19,8 +19,13 @@ const ALL_DIR: ResDir = { dCode: '', dName: '全部', dNo: DEFAULT_DIR_NO, dpNo:
 
 function CourseGrid({ items, loading, onNeedLogin }: { items: CourseCard[] | undefined; loading: boolean; onNeedLogin?: () => void }) {
   const { open, dialog } = useOpenCourse(onNeedLogin);
-  if (loading) return <Skeleton active />;
-  if (!items?.length) return <Empty description="暂无课程" data-testid="courses-empty" />;
+  if (loading) return <LeanSkeleton />;
+  if (!items?.length)
+    return (
+      <div data-testid="courses-empty">
+        <LeanEmpty description="暂无课程" />
+      </div>
+    );
   return (
     <div className="xt-course-grid" data-testid="hot-course-list">
       {dialog}

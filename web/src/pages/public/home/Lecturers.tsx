@@ -1,9 +1,11 @@
 import type { LecturerItem } from '@xuetu/contract';
-import { Avatar, Empty, Skeleton } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { AntIsland } from '../../../app/AntIsland';
+import { LeanEmpty, LeanSkeleton } from '../../../components/LeanCard';
 import { responsiveImg } from '../../../components/responsiveImage';
 
-// the dialog (antd Modal, video) is fetched when a visitor first opens a lecturer (issue 15 budget)
+// the dialog (antd Modal, video) is fetched when a visitor first opens a lecturer (issue 15 budget),
+// with antd's configuration and styles (the cards themselves are plain elements: issue 39 item 2)
 const LecturerDialog = lazy(() => import('./LecturerDialog'));
 
 export function Lecturers({ items, loading }: { items: LecturerItem[] | undefined; loading: boolean }) {
@@ -11,8 +13,8 @@ export function Lecturers({ items, loading }: { items: LecturerItem[] | undefine
   // mounted from the first opening on, so that closing still animates
   const [wanted, setWanted] = useState(false);
   if (open && !wanted) setWanted(true);
-  if (loading) return <Skeleton active />;
-  if (!items?.length) return <Empty description="暂无讲师" />;
+  if (loading) return <LeanSkeleton />;
+  if (!items?.length) return <LeanEmpty description="暂无讲师" />;
   return (
     <>
       <div className="xt-lecturers" data-testid="lecturer-list">
@@ -24,18 +26,14 @@ export function Lecturers({ items, loading }: { items: LecturerItem[] | undefine
             onClick={() => setOpen(l.lecturerCode)}
             data-testid="lecturer-card"
           >
-            <Avatar
-              size={96}
-              alt={l.lecturerName}
-              // below the first screen: fetched when scrolled near
-              src={
-                l.faceUrl ? (
-                  <img {...responsiveImg(l.faceUrl, '96px', 320)} alt={l.lecturerName} loading="lazy" decoding="async" />
-                ) : undefined
-              }
-            >
-              {l.lecturerName.slice(0, 1)}
-            </Avatar>
+            <span className="xt-avatar" style={{ width: 96, height: 96, fontSize: 40 }}>
+              {l.faceUrl ? (
+                // below the first screen: fetched when scrolled near
+                <img {...responsiveImg(l.faceUrl, '96px', 320)} alt={l.lecturerName} loading="lazy" decoding="async" />
+              ) : (
+                l.lecturerName.slice(0, 1)
+              )}
+            </span>
             <div className="xt-lecturer-name">{l.lecturerName}</div>
             {l.lecturerTag && <span className="xt-tag">{l.lecturerTag}</span>}
             <div className="xt-lecturer-brief">{l.briefIntroduce}</div>
@@ -43,9 +41,9 @@ export function Lecturers({ items, loading }: { items: LecturerItem[] | undefine
         ))}
       </div>
       {wanted && (
-        <Suspense fallback={null}>
+        <AntIsland>
           <LecturerDialog code={open} onClose={() => setOpen(null)} />
-        </Suspense>
+        </AntIsland>
       )}
     </>
   );

@@ -2,12 +2,24 @@ import FireOutlined from '@ant-design/icons/es/icons/FireOutlined';
 import TrophyOutlined from '@ant-design/icons/es/icons/TrophyOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { RANKING_LIMIT, studyTimeText } from '@xuetu/contract';
-import { Avatar, Empty, Skeleton } from 'antd';
+import { useState } from 'react';
 import { getRankingList, getStudyStars } from '../../../api/portal';
 import { portalKeys } from '../../../api/portal.keys';
+import { LeanEmpty, LeanSkeleton } from '../../../components/LeanCard';
 import { useOpenCourse } from './openCourse';
 
-// Course ranking and study stars of /home (also shown on the learner dashboard).
+// Course ranking and study stars of /home (also shown on the learner dashboard). Plain elements,
+// no antd: /home draws none on its first load (issue 39 item 2).
+
+/** a learner's round picture, the first character of the name without one (or when it fails) */
+function StarAvatar({ src, name }: { src?: string; name: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="xt-avatar" style={{ width: 32, height: 32, fontSize: 14 }}>
+      {src && !failed ? <img src={src} alt={name} width={32} height={32} onError={() => setFailed(true)} /> : name.slice(0, 1)}
+    </span>
+  );
+}
 
 export function Rankings({ onNeedLogin }: { onNeedLogin?: () => void }) {
   const { open, dialog } = useOpenCourse(onNeedLogin);
@@ -24,7 +36,7 @@ export function Rankings({ onNeedLogin }: { onNeedLogin?: () => void }) {
       </div>
       {dialog}
       {q.isLoading ? (
-        <Skeleton active />
+        <LeanSkeleton />
       ) : items.length ? (
         <ol className="xt-ranking" data-testid="ranking-list">
           {items.map((c, i) => (
@@ -40,7 +52,7 @@ export function Rankings({ onNeedLogin }: { onNeedLogin?: () => void }) {
           ))}
         </ol>
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无排行" />
+        <LeanEmpty description="暂无排行" />
       )}
     </div>
   );
@@ -53,14 +65,12 @@ export function StudyStars() {
     <div className="xt-side-card" data-testid="study-stars">
       <div className="xt-side-title">学习之星</div>
       {q.isLoading ? (
-        <Skeleton active avatar />
+        <LeanSkeleton />
       ) : items.length ? (
         <ul className="xt-stars" data-testid="star-list">
           {items.map((s) => (
             <li key={`${s.chnName}-${s.orgName}`}>
-              <Avatar src={s.headImg || undefined} alt={s.chnName}>
-                {s.chnName.slice(0, 1)}
-              </Avatar>
+              <StarAvatar src={s.headImg || undefined} name={s.chnName} />
               <div>
                 <div>{s.chnName}</div>
                 <small>{s.orgName}</small>
@@ -70,7 +80,7 @@ export function StudyStars() {
           ))}
         </ul>
       ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+        <LeanEmpty description="暂无数据" />
       )}
     </div>
   );

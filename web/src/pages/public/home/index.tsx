@@ -2,12 +2,12 @@ import ArrowRightOutlined from '@ant-design/icons/es/icons/ArrowRightOutlined';
 import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
 import { useQuery } from '@tanstack/react-query';
 import type { LinkItem, NoticeItem } from '@xuetu/contract';
-import { Empty, Skeleton } from 'antd';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { getHomeImageNotices, getHomeNotices, getLecturers, getLinks, getShowModels } from '../../../api/portal';
 import { isWhiteListed } from '../../../app/guard';
 import { useIsLoggedIn } from '../../../app/store/session';
+import { LeanEmpty, LeanSkeleton } from '../../../components/LeanCard';
 import { LightTabs } from '../../../components/LightTabs';
 import { OnApproach } from '../../../components/OnApproach';
 import { useTicketLogin } from '../../login/useTicketLogin';
@@ -82,8 +82,8 @@ function Section({
 const COVER_SIZES = '(max-width: 600px) 50vw, (max-width: 991px) 33vw, 180px';
 
 function CoverCards({ items, loading, testId }: { items: LinkItem[] | undefined; loading: boolean; testId: string }) {
-  if (loading) return <Skeleton active />;
-  if (!items?.length) return <Empty description="暂无内容" />;
+  if (loading) return <LeanSkeleton />;
+  if (!items?.length) return <LeanEmpty description="暂无内容" />;
   return (
     <div className="xt-cover-grid" data-testid={testId}>
       {items.map((l) => (
@@ -134,12 +134,16 @@ function LecturersSection() {
 }
 
 function NoticeList({ items, loading }: { items: NoticeItem[] | undefined; loading: boolean }) {
-  if (loading) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (!items?.length) return <Empty description="暂无公告" />;
+  if (loading) return <LeanSkeleton rows={6} />;
+  if (!items?.length) return <LeanEmpty description="暂无公告" />;
   return <NoticeRows items={items} listTestId="home-notices" itemTestId="home-notice" />;
 }
 
-/** The public home page (spec portal-and-learner §2 "Public home page"). */
+/**
+ * The public home page (spec portal-and-learner §2 "Public home page"). Drawn without antd (issue
+ * 39 item 2: antd's configuration, its sheet and its components were most of a phone's work on
+ * this page): its dialogs load antd when they open (AntIsland).
+ */
 export default function HomePage() {
   // spec: a `ticket` in the URL logs in, then the route is replaced by /; a failure is ignored
   useTicketLogin();

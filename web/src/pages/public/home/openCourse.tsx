@@ -1,8 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { AntIsland } from '../../../app/AntIsland';
 import { useIsLoggedIn } from '../../../app/store/session';
 
-// the play dialog and hls.js are fetched when a signed-out visitor first opens a course
+// the play dialog and hls.js are fetched when a signed-out visitor first opens a course, with
+// antd's configuration and styles (/home draws no antd before: issue 39 item 2)
 const PreviewDialog = lazy(() => import('./PreviewDialog'));
 
 /**
@@ -18,9 +20,9 @@ export function useOpenCourse(onNeedLogin?: () => void) {
     else setPreview(c.resCode);
   };
   const dialog = preview ? (
-    <Suspense fallback={null}>
+    <AntIsland>
       <PreviewDialog rescode={preview} onClose={() => setPreview('')} onLogin={() => onNeedLogin?.()} />
-    </Suspense>
+    </AntIsland>
   ) : null;
   return { open, dialog };
 }
