@@ -37,8 +37,6 @@ const LEGACY_WRAPPER_FILES: string[] = [
   'api/study.keys.ts',
   'api/study.ts',
   'api/user.ts',
-  'api/userexam.keys.ts',
-  'api/userexam.ts',
 ];
 
 function sources(dir: string): string[] {

@@ -1,4 +1,4 @@
-import { API_BASE, AUTH_HEADER, IMAGE_VARIANT_WIDTHS, TOKEN_COOKIE_KEY } from '@xuetu/contract';
+import { API_BASE, AUTH_HEADER, IMAGE_VARIANT_WIDTHS, TOKEN_COOKIE_KEY, userexamApi } from '@xuetu/contract';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '../app/feedback';
@@ -14,6 +14,7 @@ import {
   DASHBOARD_BANNER_SIZES,
 } from '../pages/public/home/Banners';
 import { fail, mockApi, ok } from '../test/mockApi';
+import { call as callEndpoint } from './client';
 import { getStudyStats } from './learnstats';
 import { getHomeImageNotices, getHomeNotices, getIndexResDirList, getLinks, getShowModels, getSiteConfig } from './portal';
 import {
@@ -34,7 +35,6 @@ import {
 } from './prefetch';
 import { isCancelled, resetRequestState } from './request';
 import { getCatalogue, getStudyDetail, getStudyInterval } from './study';
-import { isExistImgExam } from './userexam';
 
 let errorSpy: ReturnType<typeof vi.spyOn>;
 
@@ -259,7 +259,7 @@ describe('prefetched session calls of the signed-in pages (issue 23 item 11)', (
     expect(await getHomeImageNotices()).toEqual(['answer 1']);
     expect(await getHomeNotices(6)).toEqual(['answer 2']);
     expect(await getStudyStats()).toEqual(['answer 3']);
-    expect(await isExistImgExam()).toEqual(['answer 4']);
+    expect(await callEndpoint(userexamApi.isExistImgExam, {}, { silent: true })).toEqual(['answer 4']);
     expect(api.calls).toEqual([]);
 
     const links = [{ linkCode: 'b', linkName: '横幅', pcBanner: '/prod-api/files/content/2026/01/b.png', pcLinkUrl: '' }];

@@ -1,12 +1,13 @@
+import { userexamApi } from '@xuetu/contract';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { isExistImgExam } from '../../api/userexam';
+import { call } from '../../api/client';
 
 /** spec: on creation the dashboard checks for a pending must-complete exam and then goes to /ysUserExam/imgexam. */
 export function useImgExamRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
-    isExistImgExam()
+    call(userexamApi.isExistImgExam, {}, { silent: true })
       .then((yes) => {
         if (yes) navigate('/ysUserExam/imgexam');
       })

@@ -1,9 +1,9 @@
 import type { AttemptQuestionView, BeginExamResult } from '@xuetu/contract';
-import { AppErrorMessages, LeaveText, Q_TYPE_LABELS } from '@xuetu/contract';
+import { AppErrorMessages, LeaveText, Q_TYPE_LABELS, userexamApi } from '@xuetu/contract';
 import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { call } from '../../../api/client';
 import { ApiError } from '../../../api/request';
-import { beginExam, submitExam } from '../../../api/userexam';
 import { AntIsland } from '../../../app/AntIsland';
 import { feedback } from '../../../app/feedback';
 import { LeanAlert, LeanEmpty, LeanResult } from '../../../components/LeanCard';
@@ -83,7 +83,7 @@ export default function ExamPage() {
   // no stored begin (another device, a new tab): BeginExam resumes the open attempt
   useEffect(() => {
     if (userpaperId || !examCode) return;
-    beginExam(examCode)
+    call(userexamApi.beginExam, { examCode })
       .then((r) => {
         if (r.isSubExam) return navigate(`/ysUserExam/examview?userpaperId=${r.userpaperId}`, { replace: true });
         sessionStorage.setItem(beginStorageKey(examCode), JSON.stringify(r));
@@ -105,7 +105,8 @@ export default function ExamPage() {
         submitting.current = false;
         return;
       }
-      await submitExam(userpaperId, a.holder);
+      // `holder`: refused (ATTEMPT_TAKEN_OVER) when another page holds the attempt
+      await call(userexamApi.submitExam, { userpaperId, holder: a.holder }, { dedupe: false });
       a.announce();
       sessionStorage.removeItem(beginStorageKey(examCode));
       clearDrafts(userpaperId);

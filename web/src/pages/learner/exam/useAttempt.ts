@@ -1,7 +1,7 @@
-import { type ExamPaperView, ExamUserStatus } from '@xuetu/contract';
+import { type ExamPaperView, ExamUserStatus, userexamApi } from '@xuetu/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { call, callEnvelope } from '../../../api/client';
 import { ApiError } from '../../../api/request';
-import { getExamPaper, saveAnswerEnvelope } from '../../../api/userexam';
 import { dropDraft, putDraft, readDrafts } from './drafts';
 import { adoptEntries, deleteEntry, dropHeldEntries, type JournalEntry, pendingEntries, putEntry } from './journal';
 
@@ -87,7 +87,8 @@ export function useAttempt(userpaperId: number | null) {
     async (kind: Load = 'open') => {
       if (!userpaperId) return;
       try {
-        const p = await getExamPaper(userpaperId, { holder, takeOver: kind === 'look' ? 0 : 1 });
+        // `holder`: the page's id (it becomes the attempt's holder unless takeOver is 0, issue 23 item 3)
+        const p = await call(userexamApi.getExamPaper, { userpaperId, holder, takeOver: kind === 'look' ? 0 : 1 }, { dedupe: false });
         offset.current = p.serverNowMs - Date.now();
         // seqs are milliseconds of server time since 24 h before the deadline: increasing across reloads and devices
         base.current = p.deadlineMs - DAY_MS;
@@ -162,7 +163,12 @@ export function useAttempt(userpaperId: number | null) {
         const [next] = (await pendingEntries(userpaperId)).filter(mine);
         if (!next) break;
         try {
-          await saveAnswerEnvelope({ userpaperId, qCode: next.qCode, answer: next.answer, flag: next.flag, seq: next.seq, holder });
+          // silent: the page shows its own saved/offline/taken-over state instead of toasts
+          await callEnvelope(
+            userexamApi.saveAnswer,
+            { userpaperId, qCode: next.qCode, answer: next.answer, flag: next.flag, seq: next.seq, holder },
+            { silent: true, dedupe: false },
+          );
           await deleteEntry(next);
           setOffline(false);
           channel.current?.postMessage({ type: 'changed', holder } satisfies PageMessage);

@@ -1,7 +1,7 @@
-import { type LeaveKind, LeaveText } from '@xuetu/contract';
+import { type LeaveKind, LeaveText, userexamApi } from '@xuetu/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { callEnvelope } from '../../../api/client';
 import { ApiError } from '../../../api/request';
-import { reportLeaveEnvelope } from '../../../api/userexam';
 
 /**
  * Leaving the exam page (issue 26 item 3, ADR 0040): a hidden tab, lost focus or leaving full
@@ -97,7 +97,8 @@ export function useLeaveMonitor(opts: {
         const next = readPending(userpaperId)[0] ?? memory.current[0];
         if (!next) break;
         try {
-          const res = await reportLeaveEnvelope({ userpaperId, ...next, holder });
+          // one leave, idempotent per eventId (silent: the page shows the count itself)
+          const res = await callEnvelope(userexamApi.reportLeave, { userpaperId, ...next, holder }, { silent: true, dedupe: false });
           const drop = (l: Pending[]) => l.filter((p) => p.eventId !== next.eventId);
           writePending(userpaperId, drop(readPending(userpaperId)));
           memory.current = drop(memory.current);

@@ -1,17 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { userexamApi } from '@xuetu/contract';
 import { App, Button, Modal, Spin } from 'antd';
-import { downloadResultPdf, getExamResult } from '../../../api/userexam';
-import { myExamKeys } from '../../../api/userexam.keys';
+import { useCall } from '../../../api/hooks';
+import { downloadResultPdf } from './downloadResultPdf';
 import { ExamResultContent } from './ExamResultContent';
 
 /** 考试结果 (1080 px): close, export PDF, print. */
 export function ExamResultDialog({ userpaperId, onClose }: { userpaperId: number | null; onClose: () => void }) {
   const { message } = App.useApp();
-  const q = useQuery({
-    queryKey: myExamKeys.result(userpaperId),
-    queryFn: () => getExamResult(userpaperId!),
-    enabled: !!userpaperId,
-  });
+  const q = useCall(userexamApi.getExamResult, { userpaperId: userpaperId ?? 0 }, { enabled: !!userpaperId });
   return (
     <Modal
       open={!!userpaperId}

@@ -1,12 +1,11 @@
 import { CloseOutlined, DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { USER_EXAM_BASE } from '@xuetu/contract';
+import { USER_EXAM_BASE, userexamApi } from '@xuetu/contract';
 import { App, Button, Card, Result, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { downloadResultPdf, getExamResult } from '../../../api/userexam';
-import { myExamKeys } from '../../../api/userexam.keys';
+import { useCall } from '../../../api/hooks';
 import { useTagsView } from '../../../app/store/tagsView';
+import { downloadResultPdf } from './downloadResultPdf';
 import { ExamResultContent } from './ExamResultContent';
 
 /**
@@ -38,7 +37,7 @@ export default function ExamViewPage() {
   const closeTab = useCloseTab();
   const id = Number(params.get('userpaperId')) || 0;
   const printing = params.get('print') === '1';
-  const q = useQuery({ queryKey: myExamKeys.result(id), queryFn: () => getExamResult(id), enabled: id > 0 });
+  const q = useCall(userexamApi.getExamResult, { userpaperId: id }, { enabled: id > 0 });
   useEffect(() => {
     if (!printing || !q.data) return;
     const timer = window.setTimeout(() => window.print(), 3000);

@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { ExamUserStatus, type MyAttemptRow, PASS_RESULT_TEXT } from '@xuetu/contract';
+import { ExamUserStatus, type MyAttemptRow, PASS_RESULT_TEXT, userexamApi } from '@xuetu/contract';
 import { Button, Table, Tag, Typography } from 'antd';
-import { getUserExamDetail } from '../../../api/userexam';
-import { myExamKeys } from '../../../api/userexam.keys';
+import { useCall } from '../../../api/hooks';
 
 function state(a: MyAttemptRow) {
   if (a.status !== ExamUserStatus.Done) return <Tag>作答中</Tag>;
@@ -13,7 +11,7 @@ function state(a: MyAttemptRow) {
 
 /** 作答记录: every attempt of the learner at one exam (GetUserExamDetail), each submitted one viewable. */
 export function AttemptHistory({ examCode, onView }: { examCode: string; onView: (userpaperId: number) => void }) {
-  const q = useQuery({ queryKey: myExamKeys.attempts(examCode), queryFn: () => getUserExamDetail(examCode) });
+  const q = useCall(userexamApi.getUserExamDetail, { excode: examCode });
   const rows = q.data?.attempts ?? [];
   if (!q.isLoading && !rows.length) return null;
   return (

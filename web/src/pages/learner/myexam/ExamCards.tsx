@@ -1,10 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExamUserStatus, LeaveText, type MyExamCard } from '@xuetu/contract';
+import { ExamUserStatus, LeaveText, type MyExamCard, userexamApi } from '@xuetu/contract';
 import { App, Button, Card, Col, Descriptions, Empty, Modal, Row, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { beginExam, getMyExamList } from '../../../api/userexam';
-import { myExamKeys } from '../../../api/userexam.keys';
+import { call } from '../../../api/client';
+import { useCall, useInvalidate } from '../../../api/hooks';
 import { beginStorageKey } from '../exam/beginStorage';
 
 // Opened on a click: the attempts table (antd Table, with its select/tree/pagination) and the
@@ -36,24 +35,22 @@ export function examButton(card: MyExamCard): { text: string; disabled: boolean 
 /** The dashboard's exam cards (and /ysUserExam/myexam, /ysUserExam/imgexam). */
 export function ExamCards({ mustComplete = false }: { mustComplete?: boolean }) {
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const invalidate = useInvalidate();
   const { message } = App.useApp();
   const [detail, setDetail] = useState<MyExamCard | null>(null);
   const [result, setResult] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [openedResult, setOpenedResult] = useState(false);
   if (result !== null && !openedResult) setOpenedResult(true);
-  const q = useQuery({
-    queryKey: myExamKeys.listFiltered(mustComplete),
-    queryFn: () => getMyExamList({ pageIndex: 1, pageSize: 50, mustComplete: mustComplete ? 1 : 0 }),
-  });
+  const q = useCall(userexamApi.getMyExamList, { pageIndex: 1, pageSize: 50, mustComplete: mustComplete ? 1 : 0 });
 
   const begin = async (card: MyExamCard) => {
     setBusy(true);
     try {
-      const r = await beginExam(card.examCode);
+      const r = await call(userexamApi.beginExam, { examCode: card.examCode });
       setDetail(null);
-      void client.invalidateQueries({ queryKey: myExamKeys.list });
+      // the cards of either filter
+      void invalidate(userexamApi.getMyExamList);
       if (r.isSubExam) {
         message.info('考试次数已用完，为您显示最近一次的结果');
         setResult(r.userpaperId);
