@@ -1,4 +1,4 @@
-import type { Envelope, UploadResult } from '@xuetu/contract';
+import { type Envelope, QUESTION_COLUMNS, type UploadResult } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import type { TestApp } from './helper.ts';
 
@@ -59,3 +59,19 @@ export async function buildWorkbook(
 export function uploadImportFile(t: TestApp, file: Buffer, filename: string, token: string): Promise<Envelope<UploadResult>> {
   return uploadMultipart<UploadResult>(t, IMPORT_UPLOAD_URL, file, filename, { token });
 }
+
+/** A row of the question import sheet (题型 题干 A…I 答案 解析 难度 分值 目录): the options given, the other of the nine empty. */
+export const questionSheetRow = (type: string, stem: string, options: string[], answer: string, dir = '') => [
+  type,
+  stem,
+  ...options,
+  ...Array(9 - options.length).fill(''),
+  answer,
+  '',
+  '',
+  '',
+  dir,
+];
+
+/** The question import workbook (sheet 试题) of these rows, under the template's headers unless others are given. */
+export const questionWorkbook = (rows: string[][], headers: readonly string[] = QUESTION_COLUMNS) => buildWorkbook(headers, rows, '试题');

@@ -2,7 +2,7 @@ import { QUESTION_COLUMNS, type QuestionImportCheck, type QuestionView } from '@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
-import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
+import { questionSheetRow as row, uploadImportFile, questionWorkbook as workbook } from '../../../../test/uploads.ts';
 import { blankAnswer, ImportAnswerMsg, judgeAnswer } from './import-answers.ts';
 
 // The question import in the administrator's words (issue 23 item 8): natural true/false and
@@ -35,20 +35,7 @@ describe('question import (app)', () => {
   beforeAll(async () => ([t, corp] = await appSignedIn('corpadmin')));
   afterAll(() => t.close());
 
-  const workbook = (rows: string[][]) => buildWorkbook(QUESTION_COLUMNS, rows, '试题');
   const upload = async (buf: Buffer) => (await uploadImportFile(t, buf, 'q.xlsx', corp)).data.url;
-  /** 题型 题干 A…I 答案 解析 难度 分值 目录 */
-  const row = (type: string, stem: string, options: string[], answer: string) => [
-    type,
-    stem,
-    ...options,
-    ...Array(9 - options.length).fill(''),
-    answer,
-    '',
-    '',
-    '',
-    '',
-  ];
   const find = async (keyword: string) =>
     (await t.post<Page<QuestionView>>(`${Q}/GetPageList`, { keyword, pageRows: 50 }, corp)).data.models
       .map((q) => [q.qName, q.answer])

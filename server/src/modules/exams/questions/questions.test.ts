@@ -2,7 +2,7 @@ import { QUESTION_COLUMNS, type QuestionDirNode, type QuestionImportCheck, type 
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
-import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
+import { questionSheetRow as row, uploadImportFile, questionWorkbook as workbook } from '../../../../test/uploads.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
 
 // Question bank: directories, questions, import/export. Each route: 401 / action / company / bad input / success.
@@ -142,21 +142,7 @@ describe('questions', () => {
 
 // ---------- import / export ----------
 
-const workbook = (rows: string[][], headers: readonly string[] = QUESTION_COLUMNS) => buildWorkbook(headers, rows, '试题');
 const upload = async (buf: Buffer, token = corp) => (await uploadImportFile(t, buf, 'q.xlsx', token)).data.url;
-
-/** 题型 题干 A…I 答案 解析 难度 分值 目录 */
-const row = (type: string, stem: string, options: string[], answer: string, dir = '') => [
-  type,
-  stem,
-  ...options,
-  ...Array(9 - options.length).fill(''),
-  answer,
-  '',
-  '',
-  '',
-  dir,
-];
 
 describe('import', () => {
   it('no session, learner, no file', async () => {
