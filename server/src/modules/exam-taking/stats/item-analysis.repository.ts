@@ -1,4 +1,4 @@
-import { ExamUserStatus, QType } from '@xuetu/contract';
+import { ExamUserStatus, type ItemAnalysis, QType } from '@xuetu/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
@@ -21,16 +21,10 @@ const counted = (scope: TenantScope, examId: number): SQL => sql`
 const num = (v: unknown): number => (v == null ? 0 : Number(v));
 const numOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
 
-export interface ScoreSummary {
-  counted: number;
-  submittedAttempts: number;
-  mean: number;
-  median: number;
-  stdDev: number;
-  passed: number;
-  /** bucket index 0–9 → learners */
+/** The summary figures of the item analysis, and the learners in each tenth of the total (bucket index 0–9). */
+export type ScoreSummary = Pick<ItemAnalysis, 'counted' | 'submittedAttempts' | 'mean' | 'median' | 'stdDev' | 'passed'> & {
   buckets: Map<number, number>;
-}
+};
 
 /** Counted scores: how many, mean, median, population standard deviation, passed, ten buckets of `total`. */
 export async function scoreSummary(db: DbOrTx, scope: TenantScope, examId: number, total: number): Promise<ScoreSummary> {
