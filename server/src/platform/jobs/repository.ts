@@ -1,9 +1,21 @@
 import { JobStatus } from '@xuetu/contract';
-import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { jobSchedules, jobs } from '../../db/schema/index.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
+
+/** The jobs whose payload contains `match` (jsonb containment). */
+const payloadHas = (match: Record<string, unknown>) => sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`;
+
+/** Ids of the jobs of `kind` that meet every condition. */
+async function jobIds(db: DbOrTx, kind: string, ...conditions: (SQL | undefined)[]): Promise<number[]> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), ...conditions));
+  return rows.map((r) => r.id);
+}
 
 /**
  * Claims up to `limit` due jobs of one kind for this worker: queued ones whose time has come and
@@ -129,18 +141,13 @@ export async function activeJobIds(
   maxAgeMs: number,
   now: Date,
 ): Promise<number[]> {
-  const rows = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.kind, kind),
-        inArray(jobs.status, [JobStatus.Queued, JobStatus.Running]),
-        sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`,
-        gt(jobs.createdAt, new Date(now.getTime() - maxAgeMs)),
-      ),
-    );
-  return rows.map((r) => r.id);
+  return jobIds(
+    db,
+    kind,
+    inArray(jobs.status, [JobStatus.Queued, JobStatus.Running]),
+    payloadHas(match),
+    gt(jobs.createdAt, new Date(now.getTime() - maxAgeMs)),
+  );
 }
 
 /**
@@ -148,17 +155,12 @@ export async function activeJobIds(
  * `now`: waiting in the queue, or running under a claim whose lease has not run out.
  */
 export async function liveJobIds(db: DbOrTx, kind: string, match: Record<string, unknown>, now: Date): Promise<number[]> {
-  const rows = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.kind, kind),
-        sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`,
-        or(eq(jobs.status, JobStatus.Queued), and(eq(jobs.status, JobStatus.Running), gt(jobs.lockedUntil, now))),
-      ),
-    );
-  return rows.map((r) => r.id);
+  return jobIds(
+    db,
+    kind,
+    payloadHas(match),
+    or(eq(jobs.status, JobStatus.Queued), and(eq(jobs.status, JobStatus.Running), gt(jobs.lockedUntil, now))),
+  );
 }
 
 /**
@@ -175,14 +177,7 @@ export async function failAbandonedJobs(
   const rows = await db
     .update(jobs)
     .set({ status: JobStatus.Failed, lastError: reason, finishedAt: now, lockedBy: null, lockedUntil: null })
-    .where(
-      and(
-        eq(jobs.kind, kind),
-        sql`${jobs.payload} @> ${JSON.stringify(match)}::jsonb`,
-        eq(jobs.status, JobStatus.Running),
-        lt(jobs.lockedUntil, now),
-      ),
-    )
+    .where(and(eq(jobs.kind, kind), payloadHas(match), eq(jobs.status, JobStatus.Running), lt(jobs.lockedUntil, now)))
     .returning({ id: jobs.id });
   return rows.length;
 }
