@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { feedback } from '../app/feedback';
 import { mockApi, ok } from '../test/mockApi';
-import { callKey, endpointKey, invalidateCalls, useCall, useCallEnvelopeMutation, useCallMutation } from './hooks';
+import { callKey, endpointKey, groupKey, invalidateCalls, useCall, useCallEnvelopeMutation, useCallMutation } from './hooks';
 import { prefetchKey } from './prefetch';
 import { resetRequestState } from './request';
 
@@ -47,6 +47,7 @@ describe('keys derived from the endpoint', () => {
   it('stamps module, group and name when the group is built', () => {
     expect(postsApi.list).toMatchObject({ module: 'directory', group: 'posts', name: 'list' });
     expect(endpointKey(rolesApi.list)).toEqual(['directory', 'roles', 'list']);
+    expect(groupKey(postsApi)).toEqual(['directory', 'posts']);
   });
 
   it('keys a read by module, group, name and input', () => {

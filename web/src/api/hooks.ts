@@ -11,7 +11,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { AnyEndpoint, Envelope, InputOf, ModuleName, OutputOf } from '@xuetu/contract';
+import type { AnyEndpoint, EndpointGroup, Envelope, InputOf, ModuleName, OutputOf } from '@xuetu/contract';
 import { type CallInput, call, callEnvelope } from './client';
 import type { RequestConfig } from './http';
 
@@ -24,6 +24,12 @@ export function endpointKey(endpoint: AnyEndpoint): readonly [ModuleName, string
 /** The key of one read: `[module, group, name, input]` (`[module, group, name]` without input). */
 export function callKey(endpoint: AnyEndpoint, input?: unknown): QueryKey {
   return input === undefined ? endpointKey(endpoint) : [...endpointKey(endpoint), input];
+}
+
+/** The key prefix of a whole endpoint group (`[module, group]`), e.g. `{ key: groupKey(learnstatsApi) }`. */
+export function groupKey(group: EndpointGroup): QueryKey {
+  const first = Object.values(group)[0];
+  return first ? endpointKey(first).slice(0, 2) : [];
 }
 
 /** What a write invalidates: a module's reads, an endpoint's reads (any input), or one key prefix. */

@@ -1,4 +1,4 @@
-import { API_BASE, AUTH_HEADER, IMAGE_VARIANT_WIDTHS, TOKEN_COOKIE_KEY, userexamApi } from '@xuetu/contract';
+import { API_BASE, AUTH_HEADER, IMAGE_VARIANT_WIDTHS, learnstatsApi, studyApi, TOKEN_COOKIE_KEY, userexamApi } from '@xuetu/contract';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '../app/feedback';
@@ -15,7 +15,6 @@ import {
 } from '../pages/public/home/Banners';
 import { fail, mockApi, ok } from '../test/mockApi';
 import { call as callEndpoint } from './client';
-import { getStudyStats } from './learnstats';
 import { getHomeImageNotices, getHomeNotices, getIndexResDirList, getLinks, getShowModels, getSiteConfig } from './portal';
 import {
   PREFETCH_API_BASE,
@@ -34,7 +33,6 @@ import {
   prefetchScript,
 } from './prefetch';
 import { isCancelled, resetRequestState } from './request';
-import { getCatalogue, getStudyDetail, getStudyInterval } from './study';
 
 let errorSpy: ReturnType<typeof vi.spyOn>;
 
@@ -258,7 +256,7 @@ describe('prefetched session calls of the signed-in pages (issue 23 item 11)', (
     expect(await getLinks(0)).toEqual(['answer 0']);
     expect(await getHomeImageNotices()).toEqual(['answer 1']);
     expect(await getHomeNotices(6)).toEqual(['answer 2']);
-    expect(await getStudyStats()).toEqual(['answer 3']);
+    expect(await callEndpoint(learnstatsApi.getStatisticsUserStudyData, {}, { silent: true })).toEqual(['answer 3']);
     expect(await callEndpoint(userexamApi.isExistImgExam, {}, { silent: true })).toEqual(['answer 4']);
     expect(api.calls).toEqual([]);
 
@@ -293,13 +291,15 @@ describe('prefetched session calls of the signed-in pages (issue 23 item 11)', (
     window.history.replaceState(null, '', '/trainres/index');
     new Function(prefetchScript())();
     expect(await getIndexResDirList()).toBe('/Api/Train_Manage/Train_ResDir/GetIndexResDirList');
-    expect(await getCatalogue({ dcode: '', dno: '', keyword: '', pageIndex: 1, pageSize: PAGE_SIZE })).toBe(
+    expect(await callEndpoint(studyApi.showCompanyTrainRes, { dcode: '', dno: '', keyword: '', pageIndex: 1, pageSize: PAGE_SIZE })).toBe(
       '/Api/Train_Manage/Train_Res/ShowCompanyTrainRes',
     );
     window.history.replaceState(null, '', '/trainres/study?id=R%201');
     new Function(prefetchScript())();
-    expect(await getStudyDetail('R 1')).toBe('/Api/Train_Manage/Train_Res/GetTrainResStudyDetail');
-    expect(await getStudyInterval()).toBe('/Api/Train_Manage/Train_Res/GetStudyInterval');
+    expect(await callEndpoint(studyApi.getTrainResStudyDetail, { rescode: 'R 1' })).toBe(
+      '/Api/Train_Manage/Train_Res/GetTrainResStudyDetail',
+    );
+    expect(await callEndpoint(studyApi.getStudyInterval, {}, { silent: true })).toBe('/Api/Train_Manage/Train_Res/GetStudyInterval');
     expect(api.calls).toEqual([]);
   });
 });

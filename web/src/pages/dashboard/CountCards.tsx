@@ -2,11 +2,9 @@ import BookOutlined from '@ant-design/icons/es/icons/BookOutlined';
 import ClockCircleOutlined from '@ant-design/icons/es/icons/ClockCircleOutlined';
 import TeamOutlined from '@ant-design/icons/es/icons/TeamOutlined';
 import UserAddOutlined from '@ant-design/icons/es/icons/UserAddOutlined';
-import { useQuery } from '@tanstack/react-query';
-import { isLearnerOnly, studyTimeText } from '@xuetu/contract';
+import { isLearnerOnly, learnstatsApi, studyTimeText } from '@xuetu/contract';
 import type { ReactNode } from 'react';
-import { getStudyStats, getUserCount } from '../../api/learnstats';
-import { learnstatsKeys } from '../../api/learnstats.keys';
+import { useCall } from '../../api/hooks';
 import { useSession } from '../../app/store/session';
 import { LeanCard, LeanStatistic } from '../../components/LeanCard';
 
@@ -52,8 +50,9 @@ export function countCardsFor(sysRoles: readonly number[]): CountCard[] {
 function LiveCountCards() {
   const sysRoles = useSession((s) => s.sysRoles);
   const learner = isLearnerOnly(sysRoles);
-  const stats = useQuery({ queryKey: learnstatsKeys.stats, queryFn: getStudyStats, retry: false });
-  const users = useQuery({ queryKey: learnstatsKeys.userCount, queryFn: getUserCount, enabled: !learner, retry: false });
+  // quiet: a card without data shows —
+  const stats = useCall(learnstatsApi.getStatisticsUserStudyData, {}, { retry: false, config: { silent: true } });
+  const users = useCall(learnstatsApi.getUserCount, {}, { enabled: !learner, retry: false, config: { silent: true } });
   const values = { ...(stats.data ?? {}), ...(users.data ?? {}) } as Record<string, number | undefined>;
   const pending = stats.isLoading || (!learner && users.isLoading);
   const seconds = stats.data?.studySeconds;

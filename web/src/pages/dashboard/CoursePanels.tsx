@@ -1,13 +1,11 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { type CourseCardView, type MonthLogDay, studyTimeText } from '@xuetu/contract';
+import { type CourseCardView, learnstatsApi, type MonthLogDay, studyTimeText } from '@xuetu/contract';
 import { Button, Card, Col, Empty, Row, Skeleton, Statistic } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getMonthLog, getRecommendList, getStudyStats } from '../../api/learnstats';
+import { useCall } from '../../api/hooks';
 import { Rankings, StudyStars } from '../public/home/SideLists';
 import './course-panels.css';
-import { learnstatsKeys } from '../../api/learnstats.keys';
 
 // The dashboard's course panels (spec §2 "Learner dashboard and home panels"; ADR 0019): the
 // HOT/NEW/GOOD showcase, the learning calendar (a heat map of study time per day), study stars,
@@ -22,9 +20,12 @@ export function shiftMonth(month: string, by: number): string {
   return monthOf(d);
 }
 
+/** the statistics fail quietly: a panel without data shows its empty state */
+const quiet = { silent: true } as const;
+
 /** The month's credited time per day; the calendar, training count and chart share it. */
 export function useMonthLog(month: string) {
-  return useQuery({ queryKey: learnstatsKeys.monthLog(month), queryFn: () => getMonthLog(month), retry: false });
+  return useCall(learnstatsApi.learningMonthLog, { month }, { retry: false, config: quiet });
 }
 
 /** A month's credited seconds: the sum of its days (never of their rounded minutes). */
@@ -120,7 +121,7 @@ export function CalendarPanel() {
 
 /** 培训统计: courses studied, study time, and this month's study days and time (personal for a learner, the company's for staff). */
 export function TrainingCountPanel() {
-  const stats = useQuery({ queryKey: learnstatsKeys.stats, queryFn: getStudyStats, retry: false });
+  const stats = useCall(learnstatsApi.getStatisticsUserStudyData, {}, { retry: false, config: quiet });
   const month = monthOf(new Date());
   const log = useMonthLog(month);
   const days = log.data ?? [];
@@ -206,7 +207,7 @@ const SHOWCASE = [
 
 function ShowcaseColumn({ cate, tag }: { cate: 1 | 2 | 3; tag: string }) {
   const navigate = useNavigate();
-  const q = useQuery({ queryKey: learnstatsKeys.recommend(cate), queryFn: () => getRecommendList(cate, 5), retry: false });
+  const q = useCall(learnstatsApi.indexRecommendRes, { cate, top: 5 }, { retry: false, config: quiet });
   if (q.isLoading) return <Skeleton active />;
   const items: CourseCardView[] = Array.isArray(q.data) ? q.data : [];
   if (!items.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无课程" />;

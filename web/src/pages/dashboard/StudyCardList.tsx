@@ -1,17 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StudyCard } from '@xuetu/contract';
+import { projectsApi, type StudyCard } from '@xuetu/contract';
 import { App, Button, Card, Col, Empty, Progress, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getMyStudyData, joinProject } from '../../api/projects';
-import { projectKeys } from '../../api/projects.keys';
+import { call } from '../../api/client';
+import { useCall, useInvalidate } from '../../api/hooks';
 import { cardState, chinaToday, defaultPlan, openPlans, todayHint } from './studyCards';
 
 const projectDetailPath = (projectCode: string) => `/project/detail?projectCode=${encodeURIComponent(projectCode)}`;
 
 function OneCard({ card }: { card: StudyCard }) {
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const invalidate = useInvalidate();
   const { message } = App.useApp();
   const today = chinaToday();
   const plans = openPlans(card.plans, today);
@@ -22,9 +21,9 @@ function OneCard({ card }: { card: StudyCard }) {
   const join = async () => {
     setBusy(true);
     try {
-      await joinProject(card.projectCode, plan);
+      await call(projectsApi.joinProject, { projectCode: card.projectCode, planCode: plan });
       message.success('加入成功');
-      await client.invalidateQueries({ queryKey: projectKeys.myStudy });
+      await invalidate(projectsApi.getFPMyStudyData);
     } catch {
       // shown by the request wrapper
     } finally {
@@ -101,7 +100,7 @@ function OneCard({ card }: { card: StudyCard }) {
 
 /** The study cards themselves (loaded lazily by StudyCards). */
 export default function StudyCardList() {
-  const q = useQuery({ queryKey: projectKeys.myStudy, queryFn: () => getMyStudyData({}) });
+  const q = useCall(projectsApi.getFPMyStudyData, { filter: {} });
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '24px auto' }} />;
   const cards = q.data ?? [];
   if (!cards.length) return <Empty description="暂无培训项目" />;

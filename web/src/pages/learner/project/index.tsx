@@ -1,10 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { REACH_RULE_LABELS, RES_TYPE_LABELS } from '@xuetu/contract';
+import { projectsApi, REACH_RULE_LABELS, RES_TYPE_LABELS } from '@xuetu/contract';
 import { App, Button, Card, Col, Descriptions, Empty, List, Progress, Result, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { getProjectDetailData, joinProject } from '../../../api/projects';
-import { projectKeys } from '../../../api/projects.keys';
+import { call } from '../../../api/client';
+import { useCall, useInvalidate } from '../../../api/hooks';
 import { cardState, chinaToday, defaultPlan, openPlans, todayHint } from '../../dashboard/studyCards';
 import { courseLine, courseState, studyPath } from './courseProgress';
 
@@ -12,14 +11,9 @@ import { courseLine, courseState, studyPath } from './courseProgress';
 export default function ProjectDetailPage() {
   const [params] = useSearchParams();
   const code = params.get('projectCode') ?? '';
-  const client = useQueryClient();
+  const invalidate = useInvalidate();
   const { message } = App.useApp();
-  const q = useQuery({
-    queryKey: projectKeys.learnerDetail(code),
-    queryFn: () => getProjectDetailData(code),
-    enabled: !!code,
-    retry: false,
-  });
+  const q = useCall(projectsApi.getProjectDetailData, { projectCode: code }, { enabled: !!code, retry: false });
   const [plan, setPlan] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -35,12 +29,10 @@ export default function ProjectDetailPage() {
   const join = async () => {
     setBusy(true);
     try {
-      await joinProject(d.projectCode, chosen);
+      await call(projectsApi.joinProject, { projectCode: d.projectCode, planCode: chosen });
       message.success('加入成功');
-      await Promise.all([
-        client.invalidateQueries({ queryKey: projectKeys.learnerDetail(code) }),
-        client.invalidateQueries({ queryKey: projectKeys.myStudy }),
-      ]);
+      // the project's page and the dashboard's study cards
+      await invalidate(projectsApi.getProjectDetailData, projectsApi.getFPMyStudyData);
     } catch {
       // shown by the request wrapper
     } finally {

@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTE_MAX, type StudyNote } from '@xuetu/contract';
+import { NOTE_MAX, type StudyNote, studyApi } from '@xuetu/contract';
 import { useState } from 'react';
-import { addNote, deleteNote, getNoteList, updateNote } from '../../../api/study';
-import { studyKeys } from '../../../api/study.keys';
+import { call } from '../../../api/client';
+import { useCall, useInvalidate } from '../../../api/hooks';
 import { feedback } from '../../../app/feedback';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { LeanEmpty, LeanSkeleton } from '../../../components/LeanCard';
@@ -13,14 +12,13 @@ import { formatClock } from './logic';
  * the time to jump there. Plain elements (ADR 0050): the study page draws no antd first.
  */
 export function NotesPanel({ rescode, position, onSeek }: { rescode: string; position: () => number; onSeek: (s: number) => void }) {
-  const key = studyKeys.notes(rescode);
-  const qc = useQueryClient();
-  const notes = useQuery({ queryKey: key, queryFn: () => getNoteList(rescode) });
+  const notes = useCall(studyApi.getNoteList, { recordId: rescode });
+  const invalidate = useInvalidate();
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
-  const refresh = () => void qc.invalidateQueries({ queryKey: key });
+  const refresh = () => void invalidate(studyApi.getNoteList);
   const add = useAppMutation({
-    mutationFn: (content: string) => addNote({ rescode, content, position: Math.floor(position()) }),
+    mutationFn: (content: string) => call(studyApi.addNoteData, { rescode, content, position: Math.floor(position()) }),
     success: '笔记已保存',
     onSuccess: () => {
       setText('');
@@ -28,14 +26,14 @@ export function NotesPanel({ rescode, position, onSeek }: { rescode: string; pos
     },
   });
   const save = useAppMutation({
-    mutationFn: (v: { id: number; content: string }) => updateNote(v),
+    mutationFn: (v: { id: number; content: string }) => call(studyApi.updateNote, v),
     success: '笔记已修改',
     onSuccess: () => {
       setEditing(null);
       refresh();
     },
   });
-  const remove = useAppMutation({ mutationFn: (id: number) => deleteNote(id), success: '笔记已删除', onSuccess: refresh });
+  const remove = useAppMutation({ mutationFn: (id: number) => call(studyApi.delNote, { id }), success: '笔记已删除', onSuccess: refresh });
   const confirmRemove = async (n: StudyNote) => {
     if (await feedback.confirm({ title: '确定删除这条笔记吗？', content: n.content.slice(0, 60), okText: '删除', cancelText: '取消' }))
       remove.mutate(n.id);

@@ -1,10 +1,10 @@
 import type { PlayListAnswer, StudyBeatAnswer } from '@xuetu/contract';
 import { Alert, Button, Empty } from 'antd';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { sendStudyBeat } from '../../../api/study';
 import { PdfViewer } from '../../../components/PdfViewer';
 import { StudyHeartbeat } from './logic';
 import type { StudyPlayerHandle } from './StudyPlayer';
+import { sendStudyBeat } from './studyCalls';
 
 interface Props {
   rescode: string;

@@ -1,11 +1,11 @@
 import CaretRightFilled from '@ant-design/icons/es/icons/CaretRightFilled';
 import { type PlayListAnswer, QUALITY_LABELS, type StudyBeatAnswer, type StudyRules } from '@xuetu/contract';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { sendStudyBeat, studyComplete } from '../../../api/study';
 import { feedback } from '../../../app/feedback';
 import { attachHls, preloadHls } from '../../../components/attachHls';
 import { LeanAlert, LeanEmpty } from '../../../components/LeanCard';
 import { allowedSpeeds, formatClock, StudyHeartbeat, seekGuard } from './logic';
+import { sendStudyBeat, studyComplete } from './studyCalls';
 
 export interface StudyPlayerHandle {
   /** the current playback position, seconds */

@@ -2,22 +2,22 @@ import HeartFilled from '@ant-design/icons/es/icons/HeartFilled';
 import HeartOutlined from '@ant-design/icons/es/icons/HeartOutlined';
 import LikeFilled from '@ant-design/icons/es/icons/LikeFilled';
 import LikeOutlined from '@ant-design/icons/es/icons/LikeOutlined';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CourseCard, isEmptyDate, RES_TYPE_LABELS, type StudyBeatAnswer, type StudyLesson, studyTimeText } from '@xuetu/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type CourseCard,
+  isEmptyDate,
+  learnstatsApi,
+  RES_TYPE_LABELS,
+  type StudyBeatAnswer,
+  type StudyLesson,
+  studyApi,
+  studyTimeText,
+  trainResApi,
+} from '@xuetu/contract';
 import { type ButtonHTMLAttributes, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { learnstatsKeys } from '../../../api/learnstats.keys';
-import { projectKeys } from '../../../api/projects.keys';
-import {
-  getPlayList,
-  getRelevantList,
-  getStudyDetail,
-  getStudyInterval,
-  setThumbsup,
-  studyComplete,
-  toggleCollect,
-} from '../../../api/study';
-import { studyKeys } from '../../../api/study.keys';
+import { callEnvelope } from '../../../api/client';
+import { callKey, groupKey, invalidateCalls, useCall } from '../../../api/hooks';
 import { AntIsland } from '../../../app/AntIsland';
 import { feedback } from '../../../app/feedback';
 import { LeanCard, LeanEmpty, LeanProgress, LeanResult, LeanSkeleton } from '../../../components/LeanCard';
@@ -27,6 +27,7 @@ import { RichTextView } from '../../../components/RichTextView';
 import { formatClock } from './logic';
 import { NotesPanel } from './NotesPanel';
 import { StudyPlayer, type StudyPlayerHandle } from './StudyPlayer';
+import { studyComplete } from './studyCalls';
 import './study.css';
 
 // a document course draws its pdf with pdf.js and antd's controls: loaded only for one
@@ -83,20 +84,16 @@ function StudyView({ rescode }: { rescode: string }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const player = useRef<StudyPlayerHandle>(null);
-  const detailKey = studyKeys.detail(rescode);
-  const detail = useQuery({ queryKey: detailKey, queryFn: () => getStudyDetail(rescode), enabled: Boolean(rescode), staleTime: Infinity });
+  const detailKey = callKey(studyApi.getTrainResStudyDetail, { rescode });
+  const detail = useCall(studyApi.getTrainResStudyDetail, { rescode }, { enabled: Boolean(rescode), staleTime: Infinity });
   // the lesson playing (ADR 0022): where the learner was last, until they pick another
   const [picked, setPicked] = useState<{ index: number; autoPlay: boolean } | null>(null);
   const lessons = detail.data?.lessons ?? [];
   const lastLesson = detail.data && detail.data.lastLesson < lessons.length ? detail.data.lastLesson : 0;
   const lesson = picked?.index ?? lastLesson;
-  const play = useQuery({
-    queryKey: studyKeys.play(rescode, lesson),
-    queryFn: () => getPlayList(rescode, lesson),
-    enabled: Boolean(detail.data),
-    staleTime: Infinity,
-  });
-  const interval = useQuery({ queryKey: studyKeys.interval, queryFn: getStudyInterval, staleTime: Infinity });
+  // lesson: the lesson's index in a course of several (ADR 0022); 0 = the first, or the only media
+  const play = useCall(trainResApi.getVideoPlayList, { videoId: rescode, lesson }, { enabled: Boolean(detail.data), staleTime: Infinity });
+  const interval = useCall(studyApi.getStudyInterval, {}, { staleTime: Infinity, config: { silent: true } });
   const [live, setLive] = useState<{ studySeconds: number; progress: number; completed: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [infoTab, setInfoTab] = useState('intro');
@@ -104,7 +101,7 @@ function StudyView({ rescode }: { rescode: string }) {
   // ADR 0018 "Crediting by rule") and the dashboard's study time: read them afresh after leaving it
   useEffect(
     () => () => {
-      for (const queryKey of [projectKeys.learner, learnstatsKeys.all]) void qc.invalidateQueries({ queryKey });
+      void invalidateCalls(qc, 'projects', { key: groupKey(learnstatsApi) });
     },
     [qc],
   );
@@ -132,13 +129,13 @@ function StudyView({ rescode }: { rescode: string }) {
   };
   const collect = () =>
     act(async () => {
-      const env = await toggleCollect(rescode);
+      const env = await callEnvelope(studyApi.collect, { rescode });
       feedback.success(env.msg);
       patch({ isCollect: env.data.isCollect as 0 | 1, collectCnt: env.data.collectCnt });
     });
   const like = () =>
     act(async () => {
-      const env = await setThumbsup(rescode);
+      const env = await callEnvelope(studyApi.setThumbsup, { rescode });
       feedback.success(env.msg);
       patch({ isThumbsup: 1, thumbsupCnt: env.data.thumbsupCnt });
     });
@@ -355,7 +352,7 @@ function LessonPanel({ lessons, current, onPick }: { lessons: StudyLesson[]; cur
 
 /** 相关课程: asked for when the tab is first opened (the page's first load does not wait on it). */
 function RelevantList({ rescode, onOpen }: { rescode: string; onOpen: (code: string) => void }) {
-  const relevant = useQuery({ queryKey: studyKeys.relevant(rescode), queryFn: () => getRelevantList(rescode) });
+  const relevant = useCall(studyApi.getRelevantList, { rescode }, { config: { silent: true } });
   if (relevant.isLoading) return <LeanSkeleton rows={3} />;
   const items: CourseCard[] = relevant.data ?? [];
   if (!items.length) return <LeanEmpty description="暂无相关课程" />;

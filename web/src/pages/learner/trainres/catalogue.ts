@@ -1,4 +1,4 @@
-import type { ResDir } from '../../../api/portal';
+import type { IndexResDir as ResDir } from '@xuetu/contract';
 
 export interface CatalogueQuery {
   dcode: string;

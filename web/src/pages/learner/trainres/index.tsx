@@ -5,12 +5,9 @@ import FileTextOutlined from '@ant-design/icons/es/icons/FileTextOutlined';
 import PlayCircleOutlined from '@ant-design/icons/es/icons/PlayCircleOutlined';
 import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
 import SoundOutlined from '@ant-design/icons/es/icons/SoundOutlined';
-import { useQuery } from '@tanstack/react-query';
-import type { CourseCard } from '@xuetu/contract';
+import { type CourseCard, resDirApi, studyApi } from '@xuetu/contract';
 import { Link, useSearchParams } from 'react-router';
-import { getIndexResDirList } from '../../../api/portal';
-import { getCatalogue } from '../../../api/study';
-import { studyKeys } from '../../../api/study.keys';
+import { useCall } from '../../../api/hooks';
 import { LeanCard, LeanEmpty, LeanProgress } from '../../../components/LeanCard';
 import { LeanPager } from '../../../components/LeanPager';
 import { LightTabs } from '../../../components/LightTabs';
@@ -31,11 +28,14 @@ const FIRST_CARDS = 4;
 export default function CataloguePage() {
   const [params, setParams] = useSearchParams();
   const q = catalogueQuery(params);
-  const dirs = useQuery({ queryKey: studyKeys.dirs, queryFn: getIndexResDirList, staleTime: 60_000 });
+  const dirs = useCall(resDirApi.getIndexResDirList, {}, { staleTime: 60_000, config: { silent: true } });
   const tabs = dirTabs(dirs.data ?? [], q);
-  const page = useQuery({
-    queryKey: studyKeys.catalogue(q),
-    queryFn: () => getCatalogue({ dcode: q.dcode, dno: q.dno, keyword: q.keyword, pageIndex: q.page, pageSize: PAGE_SIZE }),
+  const page = useCall(studyApi.showCompanyTrainRes, {
+    dcode: q.dcode,
+    dno: q.dno,
+    keyword: q.keyword,
+    pageIndex: q.page,
+    pageSize: PAGE_SIZE,
   });
   // the cards below the first screen render after it, in a transition (issue 23 item 11)
   const allCards = useAfterFirstPaint(Boolean(page.data));

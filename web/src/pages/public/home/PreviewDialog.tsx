@@ -1,12 +1,10 @@
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
-import { useQuery } from '@tanstack/react-query';
-import { PREVIEW_SECONDS, QUALITY_LABELS, ResType } from '@xuetu/contract';
+import { PREVIEW_SECONDS, QUALITY_LABELS, ResType, trainResApi } from '@xuetu/contract';
 import { Alert, Button, Modal, Segmented, Skeleton, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { getPreview } from '../../../api/learnstats';
+import { useCall } from '../../../api/hooks';
 import { attachHls } from '../../../components/attachHls';
 import './preview.css';
-import { learnstatsKeys } from '../../../api/learnstats.keys';
 
 export const PREVIEW_LOCK_TEXT = '登录后查看完整视频';
 
@@ -17,7 +15,7 @@ export const PREVIEW_LOCK_TEXT = '登录后查看完整视频';
  * 登录后查看完整视频 with a login button (the page's login dialog). hls.js is fetched on demand.
  */
 export default function PreviewDialog({ rescode, onClose, onLogin }: { rescode: string; onClose(): void; onLogin(): void }) {
-  const q = useQuery({ queryKey: learnstatsKeys.preview(rescode), queryFn: () => getPreview(rescode), retry: false });
+  const q = useCall(trainResApi.getTrainResPreView, { rescode }, { retry: false });
   const data = q.data;
   const limit = data?.previewSeconds || PREVIEW_SECONDS;
   const [quality, setQuality] = useState('');
