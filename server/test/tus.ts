@@ -6,12 +6,12 @@ import { expect } from 'vitest';
 
 export const TUS_UPLOAD = '/prod-api/media/upload';
 
-/** A 1 MiB PDF, uploaded as a document. */
-export const tusPdf = Buffer.concat([
-  Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'),
-  Buffer.alloc(1024 * 1024, 0x20),
-  Buffer.from('trailer<<>>\n%%EOF\n'),
-]);
+/** A PDF the upload takes as a document, of about `size` bytes (spaces between its header and trailer). */
+export const pdfOfSize = (size: number) =>
+  Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'), Buffer.alloc(size, 0x20), Buffer.from('trailer<<>>\n%%EOF\n')]);
+
+/** A 1 MiB PDF. */
+export const tusPdf = pdfOfSize(1024 * 1024);
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildResource, storeHlsRendition } from '../../../../test/factories.ts';
 import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { pdfOfSize } from '../../../../test/tus.ts';
 import { jobs, media, resources } from '../../../db/schema/index.ts';
 import { signUrlToken } from '../../../platform/signing.ts';
 import { type LocalStorage, readAll } from '../../../platform/storage.ts';
@@ -161,11 +162,7 @@ describe('tus uploads', () => {
   });
 
   it('a first request cut before its type can be judged keeps nothing; the upload goes on from 0', async () => {
-    const pdf = Buffer.concat([
-      Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'),
-      Buffer.alloc(20 * 1024, 0x20),
-      Buffer.from('trailer<<>>\n%%EOF\n'),
-    ]);
+    const pdf = pdfOfSize(20 * 1024);
     const created = await createUpload(pdf.length, corp, '被打断.pdf', 'document');
     const location = String(created.headers.location);
     // a paused or dropped request brought 1,000 bytes only
@@ -223,11 +220,7 @@ describe('tus uploads', () => {
   });
 
   it('a finished upload moves into storage by rename (the same file, no copy) and leaves nothing in the tus folder', async () => {
-    const pdf = Buffer.concat([
-      Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'),
-      Buffer.alloc(200 * 1024, 0x20),
-      Buffer.from('trailer<<>>\n%%EOF\n'),
-    ]);
+    const pdf = pdfOfSize(200 * 1024);
     const created = await createUpload(pdf.length, corp, '大手册.pdf', 'document');
     const location = String(created.headers.location);
     const id = location.split('/').pop()!;
@@ -249,11 +242,7 @@ describe('tus uploads', () => {
   });
 
   it('a HEAD racing the last PATCH never answers 404: before the finish it tells the offset, after it the media id', async () => {
-    const pdf = Buffer.concat([
-      Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n'),
-      Buffer.alloc(64 * 1024, 0x20),
-      Buffer.from('trailer<<>>\n%%EOF\n'),
-    ]);
+    const pdf = pdfOfSize(64 * 1024);
     for (let round = 0; round < 12; round++) {
       const created = await createUpload(pdf.length, corp, `竞争${round}.pdf`, 'document');
       const location = String(created.headers.location);
