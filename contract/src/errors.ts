@@ -82,6 +82,7 @@ export const AppErrorKinds: Partial<Record<AppErrorCode, ErrorKind>> = {
   TOO_MANY_REQUESTS: 'throttled',
   DATABASE_UNAVAILABLE: 'unavailable',
   CACHE_UNAVAILABLE: 'unavailable',
+  DIRECTORY_UNAVAILABLE: 'unavailable',
   SERVER_STOPPING: 'unavailable',
   SERVER_ERROR: 'server',
   MEDIA_LINK_EXPIRED: 'gone',

@@ -132,6 +132,19 @@ export const envSchema = z
     CAPTCHA_SECRET: z.string().min(16).optional(),
     /** Secret shared with partner systems to sign login tickets and OHR tokens; unset = a random one (SSO unusable until set) */
     SSO_SHARED_SECRET: z.string().min(16).optional(),
+    // a company's LDAP / Active Directory as its people's password (issue 41 item 1): set LDAP_URL
+    // to turn it on for the company LDAP_COMPANY (identity/connections/ldap.ts)
+    LDAP_URL: z
+      .string()
+      .regex(/^ldaps?:\/\/[^\s/]+\/?$/, 'expected ldap://host[:port] or ldaps://host[:port]')
+      .optional(),
+    LDAP_BIND_DN: z.string().default(''),
+    LDAP_BIND_PASSWORD: z.string().default(''),
+    LDAP_BASE_DN: z.string().optional(),
+    LDAP_USER_FILTER: z.string().includes('{username}', { message: 'must contain {username}' }).default('(uid={username})'),
+    LDAP_COMPANY: z.string().optional(),
+    LDAP_AUTO_CREATE: bool.default(true),
+    LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     SEED_DEMO: bool.default(true),
     /** OpenAPI docs at /prod-api/docs; unset = on outside production, off in production */
     API_DOCS: bool.optional(),
@@ -227,6 +240,10 @@ export const envSchema = z
       if (env[key]?.startsWith('dev-'))
         ctx.addIssue({ code: 'custom', path: [key], message: 'a published development value; set a random secret or leave it unset' });
     }
+    // the directory sign-in needs where to look and whose people they are
+    if (env.LDAP_URL)
+      for (const key of ['LDAP_BASE_DN', 'LDAP_COMPANY'] as const)
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when LDAP_URL is set' });
     // the segments' URLs are nginx's to check: only behind it, with the files on its disk
     if (env.FILES_SECURE_LINK_SECRET && !env.FILES_ACCEL_REDIRECT)
       ctx.addIssue({

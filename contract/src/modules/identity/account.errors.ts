@@ -27,6 +27,8 @@ export const AccountErrors = {
   SMS_GATEWAY_BAD_NUMBER: '该手机号暂时无法接收短信，请确认号码无误后重试',
   /** the SMS gateway refused for the operator's reasons (balance, template, signature, keys) or is unreachable */
   SMS_GATEWAY_UNAVAILABLE: '短信服务暂时不可用，请稍后再试或联系管理员',
+  /** the company's LDAP / AD did not answer (or refused the service account): local accounts still sign in */
+  DIRECTORY_UNAVAILABLE: '身份源暂时无法连接，请稍后重试',
   SMS_GATEWAY_TIMEOUT: '短信发送超时，请稍后重试',
   /** development only: the outbox holds no text for that phone */
   SMS_OUTBOX_EMPTY: '没有发给该手机号的短信',

@@ -2,13 +2,16 @@
 
 // The account rows identity signs in, recovers and changes (the user table is the directory's).
 export {
+  activateDirectoryAccount,
   type AccountRow,
   findAccountById,
   findAccountsByIdentifier,
   findAccountsByPhone,
+  findDirectoryAccount,
   findEmployees,
   findUserByAccount,
   findUserWithLabels,
+  insertDirectoryAccount,
   type UserLabels,
   type UserRow,
   updateOwnAccount,

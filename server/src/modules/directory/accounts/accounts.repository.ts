@@ -131,3 +131,94 @@ export async function updateOwnAccount(db: DbOrTx, id: number, values: Partial<t
     .set({ ...values, updatedAt: now })
     .where(eq(users.id, id));
 }
+
+/**
+ * The account in `company` that a person of the company's directory stands for (issue 41 item 1):
+ * the one with their job number, else their phone, else their directory name as account code
+ * (not cancelled; the earliest when several match the same way).
+ */
+export async function findDirectoryAccount(
+  db: DbOrTx,
+  company: string,
+  person: { jobNumber: string; phone: string; username: string },
+): Promise<AccountRow | undefined> {
+  const ways = [
+    person.jobNumber ? eq(users.jobNum, person.jobNumber) : undefined,
+    person.phone ? eq(users.mobile, person.phone) : undefined,
+    person.username ? eq(sql`lower(${users.accountCode})`, person.username.toLowerCase()) : undefined,
+  ];
+  for (const way of ways) {
+    if (!way) continue;
+    const [row] = flat(
+      await withCompany(db)
+        .where(and(eq(users.companySysCode, company), isNull(users.cancelledAt), way))
+        .orderBy(users.id)
+        .limit(1),
+    );
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/**
+ * A directory person's new account in `company` (just-in-time at their first sign-in): activated
+ * with `passwordHash` (a password nobody knows: they sign in with the directory's), a learner, in the department
+ * of the directory's name when the company has one, else the company's top department. The
+ * account code is their directory name, or it with the company code when that is taken.
+ */
+export async function insertDirectoryAccount(
+  db: DbOrTx,
+  companySysCode: string,
+  person: { username: string; name: string; phone: string; email: string; jobNumber: string; department: string },
+  passwordHash: string,
+  now: Date,
+): Promise<number> {
+  const inCompany = (name?: string) =>
+    db
+      .select({ id: orgs.id })
+      .from(orgs)
+      .where(and(eq(orgs.companySysCode, companySysCode), name ? eq(orgs.orgName, name) : eq(orgs.pId, 0)))
+      .orderBy(orgs.id)
+      .limit(1);
+  const [dept] = (person.department ? await inCompany(person.department) : []).concat(await inCompany());
+  const [company] = await db.select({ code: companies.companyCode }).from(companies).where(eq(companies.companySysCode, companySysCode));
+  const candidates = [person.username, `${company?.code}-${person.username}`];
+  let accountCode = `${company?.code}-${person.username}-${now.getTime().toString(36)}`;
+  for (const candidate of candidates) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.accountCode})`, candidate.toLowerCase()));
+    if (!taken) {
+      accountCode = candidate;
+      break;
+    }
+  }
+  const [row] = await db
+    .insert(users)
+    .values({
+      accountCode,
+      chnName: person.name || person.username,
+      mobile: person.phone,
+      email: person.email,
+      jobNum: person.jobNumber,
+      companySysCode,
+      orgId: dept?.id ?? null,
+      passwordHash,
+      activatedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: users.id });
+  const [learner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'learner')).limit(1);
+  if (learner) await db.insert(userRoles).values({ userId: row!.id, roleId: learner.id });
+  return row!.id;
+}
+
+/** An account the company's directory vouched for, not yet activated: activated now with `passwordHash` (a password nobody knows). */
+export async function activateDirectoryAccount(db: DbOrTx, userId: number, passwordHash: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, activatedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.passwordHash)));
+}

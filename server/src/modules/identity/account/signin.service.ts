@@ -4,6 +4,7 @@ import { appError } from '../../../platform/errors.ts';
 import { verifyPassword } from '../../../platform/passwords.ts';
 import { maskPhone } from '../../../platform/sms.ts';
 import { type AccountRow, findAccountById, findAccountsByIdentifier, findAccountsByPhone } from '../../directory/public.ts';
+import { askDirectory, directoryRefusal } from '../connections/directory-signin.ts';
 import { openSession, signInRefusal } from '../session/session.service.ts';
 import { accountLabel, choice } from './account.presenter.ts';
 import { sendCode, verifyCode } from './codes.ts';
@@ -26,12 +27,16 @@ async function choicesFor(caller: Caller, accounts: AccountRow[]): Promise<Accou
 /** LoginStep1: the accounts the username means whose password matches, each with a secret. */
 export async function loginStep1(caller: Caller, input: { username: string; password: string; ticket?: string; randstr?: string }) {
   return guarded(caller, { scope: 'login', account: input.username, ticket: input.ticket, randstr: input.randstr }, async () => {
-    const candidates = await findAccountsByIdentifier(caller.ctx.db, input.username);
-    const matched: AccountRow[] = [];
+    // a company's directory (LDAP_*) vouches for its own people; their Xuetu passwords are not checked
+    const directory = await askDirectory(caller, input.username, input.password);
+    const candidates = (await findAccountsByIdentifier(caller.ctx.db, input.username)).filter(
+      (u) => !directory || u.companySysCode !== directory.company,
+    );
+    const matched: AccountRow[] = directory?.account ? [directory.account] : [];
     for (const u of candidates) if (u.passwordHash && (await verifyPassword(input.password, u.passwordHash))) matched.push(u);
     // the same work and the same answer whether or not the name exists
     if (!candidates.some((u) => u.passwordHash)) await verifyPassword(input.password, null);
-    if (!matched.length) throw appError('LOGIN_FAILED');
+    if (!matched.length) directoryRefusal(directory);
     // the first administrator's temporary password (admin:create) works for a day only
     const live: AccountRow[] = [];
     for (const u of matched) if (!(await setupPasswordExpired(caller, u))) live.push(u);
