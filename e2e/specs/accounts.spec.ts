@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, DEMO_PASSWORD, login, signInByApi, snap } from '../fixtures/session.ts';
+import { api, DEMO_PASSWORD, login, signInByApi, snap, submitSignIn } from '../fixtures/session.ts';
 
 // Accounts and sign-in (issue 3). The app runs with the ALTCHA captcha on: the widget solves the
 // proof of work in the browser. SMS codes come from the dev outbox (SMS_PROVIDER=outbox).
@@ -30,9 +30,7 @@ async function sendCode(page: Page) {
 
 test('password login with the account chooser', async ({ page }) => {
   await page.goto('/login?redirect=/dashboard');
-  await page.getByTestId('login-username').fill('13800000001');
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await submitSignIn(page, '13800000001');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('chooser-authorizing')).toBeVisible();
   // the chooser opens with antd's zoom animation; a click landing mid-animation is lost (CI run of
@@ -129,9 +127,7 @@ test('password change, then sign-in with the new password', async ({ page }) => 
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('修改完成')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByTestId('login-username').fill('learner06');
-  await page.getByTestId('login-password').fill(NEW_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await submitSignIn(page, 'learner06', NEW_PASSWORD);
   await expect(page).toHaveURL(/\/home$/);
 });
 
@@ -165,9 +161,7 @@ test('after an administrator reset, the forced change needs the temporary passwo
   await dialog.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('修改完成')).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
-  await page.getByTestId('login-username').fill('learner08');
-  await page.getByTestId('login-password').fill(NEW_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await submitSignIn(page, 'learner08', NEW_PASSWORD);
   await expect(page).toHaveURL(/\/home$/);
 });
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
-import { DEMO_PASSWORD, snap } from '../fixtures/session.ts';
+import { snap, submitSignIn } from '../fixtures/session.ts';
 import { E2E_SSO_SECRET } from '../fixtures/sso.ts';
 
 // issue 8 item 2: the header login dialog of the public pages signs people in, for one account
@@ -17,9 +17,7 @@ async function openDialogAndSubmit(page: Page, username: string) {
   await page.getByTestId('login-link').click();
   const dialog = page.getByRole('dialog', { name: '登录学途' });
   await expect(dialog).toBeVisible();
-  await dialog.getByTestId('login-username').fill(username);
-  await dialog.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await dialog.getByTestId('login-submit').click();
+  await submitSignIn(dialog, username);
 }
 
 async function expectSignedIn(page: Page, path: string, name: string) {

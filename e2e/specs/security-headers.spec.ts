@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
-import { DEMO_PASSWORD } from '../fixtures/session.ts';
+import { submitSignIn } from '../fixtures/session.ts';
 
 // Issue 9 item 11: the built app works under its Content-Security-Policy. Every page below is
 // loaded with the policy the server sends; a blocked script, style, image, worker or media
@@ -69,9 +69,7 @@ test('the admin console and the rich-text editor with an image run clean under t
   await collectViolations(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await submitSignIn(page, 'admin');
   await expect(page).toHaveURL(/\/home$/);
 
   await page.goto('/dashboard');

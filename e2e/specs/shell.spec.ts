@@ -1,14 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, snap } from '../fixtures/session.ts';
+import { DEMO_PASSWORD, snap, submitSignIn } from '../fixtures/session.ts';
 
 // Foundation: sign in as admin through the login page, the menu shows, pages open as tabs,
 // close others / close all keep the pinned dashboard, logout lands on /home.
 test('admin signs in, works with tabs and logs out', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/login');
-  await page.getByTestId('login-username').fill('admin');
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await submitSignIn(page, 'admin');
 
   // spec: after login go to the redirect query value or / (which is /home)
   await expect(page).toHaveURL(/\/home$/);

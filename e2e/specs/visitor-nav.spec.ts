@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
-import { DEMO_PASSWORD, snap } from '../fixtures/session.ts';
+import { snap, submitSignIn } from '../fixtures/session.ts';
 
 // issue 8 item 5: nav entries that need a session open the login dialog and continue to their
 // target after sign-in; /login and /register use the site settings of the portal footer.
@@ -8,9 +8,7 @@ import { DEMO_PASSWORD, snap } from '../fixtures/session.ts';
 async function signInInDialog(page: Page) {
   const dialog = page.getByRole('dialog', { name: '登录学途' });
   await expect(dialog).toBeVisible();
-  await dialog.getByTestId('login-username').fill('learner01');
-  await dialog.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await dialog.getByTestId('login-submit').click();
+  await submitSignIn(dialog, 'learner01');
 }
 
 test('a visitor clicking 培训课程 signs in and lands on the course page', async ({ page }) => {
