@@ -77,12 +77,23 @@ export interface TestApp {
 }
 
 /**
- * A seeded app and a demo account's token, for a file (or describe block) that signs in once:
- * `beforeAll(async () => ([t, corp] = await appSignedIn('corpadmin')))`.
+ * A seeded app and demo accounts' tokens, for a file (or describe block) that signs in once:
+ * `beforeAll(async () => ([t, corp, learner] = await appSignedIn('corpadmin', 'learner01')))`.
  */
-export async function appSignedIn(account: string): Promise<[TestApp, string]> {
+export async function appSignedIn(...accounts: string[]): Promise<[TestApp, ...string[]]> {
   const t = await buildTestApp();
-  return [t, await t.login(account)];
+  return [t, ...(await Promise.all(accounts.map((a) => t.login(a))))];
+}
+
+/**
+ * A seeded app with several demo accounts signed in, their tokens by account:
+ * `beforeAll(async () => ({ t, tokens } = await appWithTokens(ROLES)))`.
+ */
+export async function appWithTokens<A extends string>(accounts: readonly A[]): Promise<{ t: TestApp; tokens: Record<A, string> }> {
+  const t = await buildTestApp();
+  const tokens = {} as Record<A, string>;
+  for (const a of accounts) tokens[a] = await t.login(a);
+  return { t, tokens };
 }
 
 /**

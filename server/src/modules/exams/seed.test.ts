@@ -1,7 +1,7 @@
 import type { ExamDetail, ExamView, PaperView, QuestionView } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../test/helper.ts';
 import { userPapers } from '../../db/schema/index.ts';
 import { OTHER_COMPANY } from '../../db/seed/demo.ts';
 
@@ -12,10 +12,7 @@ let corp: string;
 type Page<T> = { models: T[]; totalCount: number };
 const M = '/Api/Exam_Manage';
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, corp] = await Promise.all([t.login('admin'), t.login('corpadmin')]);
-});
+beforeAll(async () => ([t, admin, corp] = await appSignedIn('admin', 'corpadmin')));
 afterAll(() => t.close());
 
 describe('demo exams', () => {

@@ -4,7 +4,7 @@ import { errorMessage } from '@xuetu/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../test/helper.ts';
 import { buildWorkbook, uploadMultipart } from '../../../test/uploads.ts';
 import { storedFiles } from '../../db/schema/index.ts';
 import type { AppError } from '../errors.ts';
@@ -18,10 +18,7 @@ let t: TestApp;
 let admin: string;
 let learner: string;
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, learner] = await Promise.all([t.login('corpadmin'), t.login('learner01')]);
-});
+beforeAll(async () => ([t, admin, learner] = await appSignedIn('corpadmin', 'learner01')));
 afterAll(() => t.close());
 
 const pdf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 9, 0x41)]);

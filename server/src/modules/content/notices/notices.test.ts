@@ -1,6 +1,6 @@
 import { NoticeStatus } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { uploadMultipart } from '../../../../test/uploads.ts';
 import { sanitizeRichHtml } from '../../../platform/sanitize-html.ts';
 import { makePdf, makePng } from '../portal/assets.ts';
@@ -10,10 +10,7 @@ let t: TestApp;
 let admin: string;
 let corp: string;
 let learner: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, corp, learner] = await Promise.all([t.login('admin'), t.login('corpadmin'), t.login('learner01')]);
-});
+beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
 afterAll(() => t.close());
 
 const base = '/Api/SysConfig/sys_notice';

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 
 // Links, lecturers, display models, regulations documents and site settings administration.
 let t: TestApp;
 let admin: string;
 let corp: string;
 let learner: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, corp, learner] = await Promise.all([t.login('admin'), t.login('corpadmin'), t.login('learner01')]);
-});
+beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
 afterAll(() => t.close());
 
 const fp = '/Api/Fp_Manage';

@@ -1,7 +1,7 @@
 import { type BatchOutcome, errorMessage, type ResView, type StudyDetail } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { media } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
 import { sampleFile } from './seed.ts';
@@ -54,8 +54,7 @@ const detail = (rescode: string) => t.post<StudyDetail>(`${R}/GetTrainResStudyDe
 const getRes = async (rescode: string) => (await t.post<ResView>(`${R}/GetTrainRes`, { rescode }, corp)).data;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [corp, learner] = await Promise.all([t.login('corpadmin'), t.login('learner01')]);
+  [t, corp, learner] = await appSignedIn('corpadmin', 'learner01');
   dir = (await t.post<{ dCode: string }>('/Api/Train_Manage/Train_ResDir/SaveData', { dName: '转码中建课' }, corp)).data.dCode;
 });
 afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import type { AuditHistoryRow, BatchOutcome, ResDirNode, ResView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import * as dirRepo from '../dirs/dirs.repository.ts';
@@ -17,10 +17,7 @@ const D = '/Api/Train_Manage/Train_ResDir';
 const R = '/Api/Train_Manage/Train_Res';
 type Page<T> = { models: T[]; totalCount: number };
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, corp, learner] = await Promise.all([t.login('admin'), t.login('corpadmin'), t.login('learner01')]);
-});
+beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
 afterAll(() => t.close());
 
 async function addDir(dName: string, token = corp, extra: Record<string, unknown> = {}) {

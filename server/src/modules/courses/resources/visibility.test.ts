@@ -2,7 +2,7 @@ import { type PlayListAnswer, ResType } from '@xuetu/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildResource, storeHlsRendition } from '../../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { resources } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { NO_SCOPE } from '../../../platform/caller.ts';
@@ -23,8 +23,7 @@ let platformVideo: string;
 let platformPrivate: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [learner, other] = await Promise.all([t.login('learner01'), t.login('other01')]);
+  [t, learner, other] = await appSignedIn('learner01', 'other01');
   const video = await buildResource(t, { companySysCode: DEMO_COMPANY.companySysCode, resName: '演示科技内部视频课' });
   await storeHlsRendition(t, video.mediaId);
   companyVideo = video.resCode;

@@ -3,7 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishExam } from '../../../../test/exam-kit.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { exams as examTable, userPaperQuestions, userPapers, users } from '../../../db/schema/index.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { itemFlag } from './item-analysis.service.ts';
@@ -91,8 +91,7 @@ const ATTEMPTS: [string, [string, number][]][] = [
 ];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [corp, learner] = await Promise.all([t.login('corpadmin'), t.login('learner01')]);
+  [t, corp, learner] = await appSignedIn('corpadmin', 'learner01');
   const admin = await t.login('admin');
   const Q = '/Api/Exam_Manage/ex_question';
   const codes: string[] = [];

@@ -2,7 +2,7 @@ import { EnableStatus, type ExamDetail, type PaperDetail, type PaperView } from 
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrg, buildPost, buildUser } from '../../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { statementsDuring } from '../../../../test/statements.ts';
 import { exams, examUsers, messages, projects, userPaperQuestions, users } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -30,8 +30,7 @@ let blank: string;
 let essay: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, corp, learner] = await Promise.all([t.login('admin'), t.login('corpadmin'), t.login('learner01')]);
+  [t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01');
   dir = (await t.post<{ dirCode: string }>(`${D}/SaveData`, { dirName: '试卷测试' }, corp)).data.dirCode;
   sub = (await t.post<{ dirCode: string }>(`${D}/SaveData`, { dirName: '试卷测试子', pCode: dir }, corp)).data.dirCode;
   for (let i = 0; i < 6; i++) {

@@ -2,7 +2,7 @@ import { FileStatus, FileVisibility } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { buildUser } from '../../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
 import { storedFiles } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -19,8 +19,7 @@ const D = '/Api/Exam_Manage/ex_questiondir';
 const Q = '/Api/Exam_Manage/ex_question';
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [corp, learner] = await Promise.all([t.login('corpadmin'), t.login('learner01')]);
+  [t, corp, learner] = await appSignedIn('corpadmin', 'learner01');
   otherAdmin = await (await buildUser(t, { company: OTHER_COMPANY.companySysCode, roles: ['corpadmin'] })).signIn();
 });
 afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { Msg, type QuestionDirNode, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { uploadImportFile } from '../../../../test/uploads.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
 
@@ -14,10 +14,7 @@ const Q = '/Api/Exam_Manage/ex_question';
 type Page<T> = { models: T[]; totalCount: number };
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  [corp, admin] = await Promise.all([t.login('corpadmin'), t.login('admin')]);
-});
+beforeAll(async () => ([t, corp, admin] = await appSignedIn('corpadmin', 'admin')));
 afterAll(() => t.close());
 
 const upload = async (text: string | Buffer, name: string, token = corp) => {

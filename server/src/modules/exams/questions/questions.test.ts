@@ -1,7 +1,7 @@
 import { QUESTION_COLUMNS, type QuestionDirNode, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { questionSheetRow as row, uploadImportFile, questionWorkbook as workbook } from '../../../../test/uploads.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
 
@@ -14,10 +14,7 @@ const D = '/Api/Exam_Manage/ex_questiondir';
 const Q = '/Api/Exam_Manage/ex_question';
 type Page<T> = { models: T[]; totalCount: number };
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  [admin, corp, learner] = await Promise.all([t.login('admin'), t.login('corpadmin'), t.login('learner01')]);
-});
+beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
 afterAll(() => t.close());
 
 const single = (extra: Record<string, unknown> = {}) => ({ qType: 1, qName: '单选题干', a: '甲', b: '乙', c: '丙', answer: 'B', ...extra });
