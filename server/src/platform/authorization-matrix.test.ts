@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { appWithTokens, type TestApp } from '../../test/helper.ts';
 
 // The authorisation matrix: every route of the route table that is not public, with an explicit
 // decision for every demo role (DESIGN.md accounts). A new route without a line here fails the
@@ -222,11 +222,8 @@ const MATRIX: Record<string, Role[]> = {
 };
 
 let t: TestApp;
-const tokens = {} as Record<Role, string>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  for (const r of ROLES) tokens[r] = await t.login(r);
-});
+let tokens: Record<Role, string>;
+beforeAll(async () => ({ t, tokens } = await appWithTokens(ROLES)));
 afterAll(() => t.close());
 
 const guarded = () => t.app.xuetuRoutes.filter((r) => r.access !== 'public');

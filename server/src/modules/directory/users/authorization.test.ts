@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appWithTokens, type TestApp } from '../../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
 import { users } from '../../../db/schema/index.ts';
 import { makeIdCard } from '../../../db/seed/idcard.ts';
@@ -9,11 +9,8 @@ const ROLES = ['admin', 'operator', 'corpadmin', 'learner01', 'other01'] as cons
 type Role = (typeof ROLES)[number];
 
 let t: TestApp;
-const tokens = {} as Record<Role, string>;
-beforeAll(async () => {
-  t = await buildTestApp();
-  for (const r of ROLES) tokens[r] = await t.login(r);
-});
+let tokens: Record<Role, string>;
+beforeAll(async () => ({ t, tokens } = await appWithTokens(ROLES)));
 afterAll(() => t.close());
 
 // Attack cases (issue 9 item 1): a company administrator must not change, through any bulk or
