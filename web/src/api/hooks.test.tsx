@@ -7,7 +7,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { feedback } from '../app/feedback';
 import { mockApi, ok } from '../test/mockApi';
-import { callKey, endpointKey, groupKey, invalidateCalls, useCall, useCallEnvelopeMutation, useCallMutation } from './hooks';
+import {
+  callKey,
+  endpointKey,
+  groupKey,
+  invalidateCalls,
+  useCall,
+  useCallEnvelope,
+  useCallEnvelopeMutation,
+  useCallMutation,
+} from './hooks';
 import { prefetchKey } from './prefetch';
 import { resetRequestState } from './request';
 
@@ -92,6 +101,16 @@ describe('useCall', () => {
     const { result } = renderHook(() => useCall(postsApi.site, {}), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual({ siteName: '学途' }));
     expect(api.calls).toEqual([]);
+  });
+});
+
+describe('useCallEnvelope', () => {
+  it('reads the whole envelope under a key of its own', async () => {
+    mockApi().on('/Test/posts/List', ok(['岗位'], '共 1 条'));
+    const { result } = renderHook(() => useCallEnvelope(postsApi.list, { keyword: '' }), { wrapper });
+    await waitFor(() => expect(result.current.data).toMatchObject({ msg: '共 1 条', data: ['岗位'] }));
+    expect(qc.getQueryData([...callKey(postsApi.list, { keyword: '' }), 'envelope'])).toMatchObject({ msg: '共 1 条' });
+    expect(qc.getQueryData(callKey(postsApi.list, { keyword: '' }))).toBeUndefined();
   });
 });
 

@@ -74,6 +74,23 @@ export function useCall<E extends AnyEndpoint, I = undefined, D = OutputOf<E>>(
   });
 }
 
+/**
+ * `useCall` resolving with the whole envelope (a page that shows the server's msg, or a refusal
+ * as its own state); keyed apart from `useCall`'s data under `[...callKey, 'envelope']`.
+ */
+export function useCallEnvelope<E extends AnyEndpoint, I = undefined>(
+  endpoint: E,
+  input?: CallInput<E, I>,
+  options: CallOptions<Envelope<OutputOf<E>>> = {},
+) {
+  const { config, ...query } = options;
+  return useQuery<Envelope<OutputOf<E>>, Error>({
+    ...query,
+    queryKey: callKey(endpoint, input).concat('envelope'),
+    queryFn: () => callEnvelope(endpoint, input, config),
+  });
+}
+
 /** What `mutate` takes: the endpoint's input (nothing when it reads none). */
 // biome-ignore lint/suspicious/noConfusingVoidType: void lets `mutate()` be called without an argument
 export type MutationInput<E extends AnyEndpoint> = InputOf<E> extends undefined ? void : InputOf<E>;

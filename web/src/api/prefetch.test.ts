@@ -1,4 +1,15 @@
-import { API_BASE, AUTH_HEADER, IMAGE_VARIANT_WIDTHS, learnstatsApi, studyApi, TOKEN_COOKIE_KEY, userexamApi } from '@xuetu/contract';
+import {
+  API_BASE,
+  AUTH_HEADER,
+  IMAGE_VARIANT_WIDTHS,
+  learnstatsApi,
+  noticesApi,
+  portalApi,
+  resDirApi,
+  studyApi,
+  TOKEN_COOKIE_KEY,
+  userexamApi,
+} from '@xuetu/contract';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '../app/feedback';
@@ -15,7 +26,6 @@ import {
 } from '../pages/public/home/Banners';
 import { fail, mockApi, ok } from '../test/mockApi';
 import { call as callEndpoint } from './client';
-import { getHomeImageNotices, getHomeNotices, getIndexResDirList, getLinks, getShowModels, getSiteConfig } from './portal';
 import {
   PREFETCH_API_BASE,
   PREFETCH_AUTH_HEADER,
@@ -33,6 +43,14 @@ import {
   prefetchScript,
 } from './prefetch';
 import { isCancelled, resetRequestState } from './request';
+
+// the first screens' calls, with the inputs their pages send
+const getLinks = (linkType: number) => callEndpoint(portalApi.getFPLinkInfoList, { linkType });
+const getHomeImageNotices = () => callEndpoint(noticesApi.getHomePageImageNotice, {});
+const getHomeNotices = (top: number) => callEndpoint(noticesApi.getFPNoticeInfoList, { top });
+const getShowModels = () => callEndpoint(portalApi.getShowModelInfoDataList, { clientType: 2 });
+const getSiteConfig = () => callEndpoint(portalApi.getSiteConfig, {});
+const getIndexResDirList = () => callEndpoint(resDirApi.getIndexResDirList, {}, { silent: true });
 
 let errorSpy: ReturnType<typeof vi.spyOn>;
 

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { noticesApi, portalApi } from '@xuetu/contract';
 import { Link } from 'react-router';
-import { getHomeImageNotices, getHomeNotices, getLinks } from '../../api/portal';
-import { portalKeys } from '../../api/portal.keys';
+import { useCall } from '../../api/hooks';
 import { LeanCard, LeanEmpty, LeanSkeleton } from '../../components/LeanCard';
 import { NoticeRows } from '../public/components/NoticeRows';
 import { BannerCarousel, buildBanners } from '../public/home/Banners';
@@ -17,8 +16,8 @@ import '../public/components/portal.css';
  * (often the page's largest paint on a phone), nothing hidden in the tab order (issue 23 item 11).
  */
 export function CarouselPanel() {
-  const links = useQuery({ queryKey: portalKeys.links(0), queryFn: () => getLinks(0) });
-  const images = useQuery({ queryKey: portalKeys.imageNotices, queryFn: getHomeImageNotices });
+  const links = useCall(portalApi.getFPLinkInfoList, { linkType: 0 });
+  const images = useCall(noticesApi.getHomePageImageNotice, {});
   return (
     <LeanCard small testId="dashboard-carousel" bodyStyle={{ padding: 0, overflow: 'hidden', borderRadius: 8 }}>
       {links.isLoading || images.isLoading ? (
@@ -34,7 +33,7 @@ export function CarouselPanel() {
 }
 
 export function NoticePanel() {
-  const q = useQuery({ queryKey: portalKeys.homeNotices, queryFn: () => getHomeNotices(6) });
+  const q = useCall(noticesApi.getFPNoticeInfoList, { top: 6 });
   return (
     <LeanCard title="通知公告" extra={<Link to="/infonoticelist">更多</Link>} testId="dashboard-notices">
       {q.isLoading ? (
@@ -54,9 +53,9 @@ export function NoticePanel() {
  * seem near the screen.
  */
 export function useFirstPanelsSettled(): boolean {
-  const links = useQuery({ queryKey: portalKeys.links(0), queryFn: () => getLinks(0) });
-  const images = useQuery({ queryKey: portalKeys.imageNotices, queryFn: getHomeImageNotices });
-  const notices = useQuery({ queryKey: portalKeys.homeNotices, queryFn: () => getHomeNotices(6) });
+  const links = useCall(portalApi.getFPLinkInfoList, { linkType: 0 });
+  const images = useCall(noticesApi.getHomePageImageNotice, {});
+  const notices = useCall(noticesApi.getFPNoticeInfoList, { top: 6 });
   return !links.isLoading && !images.isLoading && !notices.isLoading;
 }
 

@@ -1,10 +1,8 @@
 import { DownloadOutlined, FileExcelOutlined, FileOutlined, FilePdfOutlined, FilePptOutlined, FileWordOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import type { RegulationFileType } from '@xuetu/contract';
+import { portalApi, type RegulationFileType } from '@xuetu/contract';
 import { Card, Empty, Input, List, Result, Skeleton } from 'antd';
 import { useState } from 'react';
-import { getRegulations } from '../../../api/portal';
-import { portalKeys } from '../../../api/portal.keys';
+import { useCall } from '../../../api/hooks';
 
 /** icons by type: pdf, ppt, xls, doc, default */
 export const REGULATION_ICONS: Record<RegulationFileType, { icon: typeof FileOutlined; color: string }> = {
@@ -20,7 +18,7 @@ const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed
 /** Regulations and documents: downloadable files with icons by type. */
 export default function RegulationsPage() {
   const [keyword, setKeyword] = useState('');
-  const q = useQuery({ queryKey: portalKeys.regulations(keyword), queryFn: () => getRegulations(keyword) });
+  const q = useCall(portalApi.getguizhangzhidu, { keyword });
   return (
     <Card
       variant="borderless"

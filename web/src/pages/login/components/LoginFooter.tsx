@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { portalApi } from '@xuetu/contract';
 import { lazy, Suspense } from 'react';
-import { getSiteConfig } from '../../../api/portal';
-import { portalKeys } from '../../../api/portal.keys';
+import { useCall } from '../../../api/hooks';
 
 const AppDownloadLink = lazy(() => import('./AppDownloadLink'));
 
@@ -11,7 +10,7 @@ const AppDownloadLink = lazy(() => import('./AppDownloadLink'));
  * link is configured (site setting appDownloadUrl).
  */
 export function LoginFooter() {
-  const { data: site } = useQuery({ queryKey: portalKeys.site, queryFn: getSiteConfig, staleTime: 60_000 });
+  const { data: site } = useCall(portalApi.getSiteConfig, {}, { staleTime: 60_000 });
   if (!site) return null;
   const first = [site.address && `地址：${site.address}`, site.workingHours && `工作时间：${site.workingHours}`].filter(Boolean);
   const second = [site.copyright, site.companyName, site.filingNumber].filter(Boolean);

@@ -1,11 +1,10 @@
 import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
 import FileOutlined from '@ant-design/icons/es/icons/FileOutlined';
 import LinkOutlined from '@ant-design/icons/es/icons/LinkOutlined';
-import { useQuery } from '@tanstack/react-query';
-import { isEmptyDate, type NoticeDetail, NoticeStatus } from '@xuetu/contract';
+import { isEmptyDate, type NoticeDetail, NoticeStatus, noticesApi } from '@xuetu/contract';
 import { Alert, Empty, Skeleton } from 'antd';
 import { Fragment } from 'react';
-import { getNoticeDetail } from '../../../api/portal';
+import { useCallEnvelope } from '../../../api/hooks';
 import { RichTextView } from '../../../components/RichTextView';
 import { sizedUrl } from '../../../components/responsiveImage';
 
@@ -20,8 +19,6 @@ export function showsCover(n: Pick<NoticeDetail, 'companySysCode' | 'noticeChann
   return !n.companySysCode && (n.noticeChannel === 2 || n.noticeChannel === 3) && !!n.pcCoverUrl;
 }
 
-export const noticeQueryKey = (code: string) => ['portal', 'notice', code] as const;
-
 /**
  * The notice viewer: title, second title (newlines kept), release time, cover, rich content and
  * attachments. `inApp` is the in-app viewer (/ydnotice/showview): release time only when published.
@@ -32,12 +29,16 @@ export function NoticeView({ noticeSysCode, inApp = false }: { noticeSysCode: st
     isLoading,
     isError,
     error,
-  } = useQuery({
-    queryKey: noticeQueryKey(noticeSysCode),
-    queryFn: () => getNoticeDetail(noticeSysCode),
-    enabled: !!noticeSysCode,
-    staleTime: 60_000,
-  });
+    // the whole envelope: the viewer shows `success: false` as a warning with the server msg
+  } = useCallEnvelope(
+    noticesApi.getNoticeDetailDataBySysCode,
+    { noticeSysCode },
+    {
+      enabled: !!noticeSysCode,
+      config: { silent: true },
+      staleTime: 60_000,
+    },
+  );
   if (!noticeSysCode) return <Empty description="公告不存在" />;
   if (isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (isError || !env?.success || !env.data) {

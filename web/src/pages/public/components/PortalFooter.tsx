@@ -2,10 +2,9 @@ import ClockCircleOutlined from '@ant-design/icons/es/icons/ClockCircleOutlined'
 import EnvironmentOutlined from '@ant-design/icons/es/icons/EnvironmentOutlined';
 import MailOutlined from '@ant-design/icons/es/icons/MailOutlined';
 import PhoneOutlined from '@ant-design/icons/es/icons/PhoneOutlined';
-import { useQuery } from '@tanstack/react-query';
+import { portalApi } from '@xuetu/contract';
 import { Link } from 'react-router';
-import { getSiteConfig } from '../../../api/portal';
-import { portalKeys } from '../../../api/portal.keys';
+import { useCall } from '../../../api/hooks';
 import './portal.css';
 
 const SafeLink = ({ to, children }: { to: string; children: string }) =>
@@ -19,7 +18,7 @@ const SafeLink = ({ to, children }: { to: string; children: string }) =>
 
 /** Footer: contact, working hours, address, about/legal links, copyright, filing number, company (site settings). */
 export function PortalFooter() {
-  const { data: site } = useQuery({ queryKey: portalKeys.site, queryFn: getSiteConfig, staleTime: 60_000 });
+  const { data: site } = useCall(portalApi.getSiteConfig, {}, { staleTime: 60_000 });
   return (
     <footer className="xt-portal-footer" data-testid="portal-footer">
       <div className="xt-portal-footer-inner">

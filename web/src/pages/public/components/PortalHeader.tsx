@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, lazy, useCallback, useContext, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { portalKeys } from '../../../api/portal.keys';
+import { invalidateCalls } from '../../../api/hooks';
 import { AntIsland } from '../../../app/AntIsland';
 import { useSession } from '../../../app/store/session';
 import { PublicHeader } from '../../../components/PublicHeader';
@@ -55,7 +55,8 @@ export function PortalHeader({ login }: { login: PortalLogin }) {
               }
               // the header shows the avatar; company notices become visible to the learner
               void loadSession({ silent: true }).catch(() => {});
-              void qc.invalidateQueries({ queryKey: portalKeys.all });
+              // the portal's content and the course showcase
+              void invalidateCalls(qc, 'content', 'courses');
             }}
           />
         </AntIsland>

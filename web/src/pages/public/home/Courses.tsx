@@ -1,9 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_DIR_NO, HOT_RES_TOP } from '@xuetu/contract';
+import {
+  type CourseCardView as CourseCard,
+  DEFAULT_DIR_NO,
+  HOT_RES_TOP,
+  learnstatsApi,
+  type IndexResDir as ResDir,
+  resDirApi,
+} from '@xuetu/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type CourseCard, getIndexHotRes, getIndexResDirList, type ResDir } from '../../../api/portal';
-import { portalKeys } from '../../../api/portal.keys';
+import { useCall } from '../../../api/hooks';
 import { useIsLoggedIn } from '../../../app/store/session';
 import { LeanEmpty, LeanSkeleton } from '../../../components/LeanCard';
 import { LightTabs } from '../../../components/LightTabs';
@@ -44,13 +49,10 @@ function CourseGrid({ items, loading, onNeedLogin }: { items: CourseCard[] | und
 export function HotCourses({ onNeedLogin }: { onNeedLogin: (target?: string) => void }) {
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
-  const dirs = useQuery({ queryKey: portalKeys.resDirs, queryFn: getIndexResDirList, retry: false });
+  // quiet: a missing showcase shows its empty state
+  const dirs = useCall(resDirApi.getIndexResDirList, {}, { retry: false, config: { silent: true } });
   const [dir, setDir] = useState<ResDir>(ALL_DIR);
-  const hot = useQuery({
-    queryKey: portalKeys.hot(dir.dCode),
-    queryFn: () => getIndexHotRes(dir.dCode, HOT_RES_TOP),
-    retry: false,
-  });
+  const hot = useCall(learnstatsApi.indexHotRes, { dCode: dir.dCode, top: HOT_RES_TOP }, { retry: false, config: { silent: true } });
   // spec: an extra first entry 'all' with an empty code
   const tabs = [ALL_DIR, ...(Array.isArray(dirs.data) ? dirs.data : [])];
   const more = () => {

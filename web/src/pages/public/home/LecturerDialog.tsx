@@ -1,16 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { portalApi } from '@xuetu/contract';
 import { Avatar, Modal, Skeleton, Tag } from 'antd';
-import { getLecturerDetail } from '../../../api/portal';
-import { portalKeys } from '../../../api/portal.keys';
+import { useCall } from '../../../api/hooks';
 import { sizedUrl } from '../../../components/responsiveImage';
 
 /** The lecturer's introduction (and first video): its own chunk, fetched when a card is first opened. */
 export default function LecturerDialog({ code, onClose }: { code: string | null; onClose: () => void }) {
-  const { data, isLoading } = useQuery({
-    queryKey: portalKeys.lecturer(code),
-    queryFn: () => getLecturerDetail(code as string),
-    enabled: !!code,
-  });
+  const { data, isLoading } = useCall(portalApi.getFPLecturerDetailInfoData, { lecturerCode: code ?? '' }, { enabled: !!code });
   const video = data?.playList?.[0]?.item2;
   return (
     <Modal open={!!code} onCancel={onClose} footer={null} width={720} title="讲师介绍" destroyOnHidden data-testid="lecturer-dialog">

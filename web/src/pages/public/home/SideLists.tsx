@@ -1,10 +1,8 @@
 import FireOutlined from '@ant-design/icons/es/icons/FireOutlined';
 import TrophyOutlined from '@ant-design/icons/es/icons/TrophyOutlined';
-import { useQuery } from '@tanstack/react-query';
-import { RANKING_LIMIT, studyTimeText } from '@xuetu/contract';
+import { learnstatsApi, RANKING_LIMIT, studyTimeText } from '@xuetu/contract';
 import { useState } from 'react';
-import { getRankingList, getStudyStars } from '../../../api/portal';
-import { portalKeys } from '../../../api/portal.keys';
+import { useCall } from '../../../api/hooks';
 import { LeanEmpty, LeanSkeleton } from '../../../components/LeanCard';
 import { useOpenCourse } from './openCourse';
 
@@ -23,11 +21,8 @@ function StarAvatar({ src, name }: { src?: string; name: string }) {
 
 export function Rankings({ onNeedLogin }: { onNeedLogin?: () => void }) {
   const { open, dialog } = useOpenCourse(onNeedLogin);
-  const q = useQuery({
-    queryKey: portalKeys.ranking,
-    queryFn: () => getRankingList(RANKING_LIMIT),
-    retry: false,
-  });
+  // quiet: a missing list shows its empty state
+  const q = useCall(learnstatsApi.getRankingList, { limit: RANKING_LIMIT }, { retry: false, config: { silent: true } });
   const items = Array.isArray(q.data) ? q.data : [];
   return (
     <div className="xt-side-card" data-testid="course-ranking">
@@ -59,7 +54,7 @@ export function Rankings({ onNeedLogin }: { onNeedLogin?: () => void }) {
 }
 
 export function StudyStars() {
-  const q = useQuery({ queryKey: portalKeys.stars, queryFn: getStudyStars, retry: false });
+  const q = useCall(learnstatsApi.getStudyStarList, {}, { retry: false, config: { silent: true } });
   const items = Array.isArray(q.data) ? q.data : [];
   return (
     <div className="xt-side-card" data-testid="study-stars">

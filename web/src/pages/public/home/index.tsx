@@ -1,10 +1,9 @@
 import ArrowRightOutlined from '@ant-design/icons/es/icons/ArrowRightOutlined';
 import RightOutlined from '@ant-design/icons/es/icons/RightOutlined';
-import { useQuery } from '@tanstack/react-query';
-import type { LinkItem, NoticeItem } from '@xuetu/contract';
+import { type LinkItem, type NoticeItem, noticesApi, portalApi } from '@xuetu/contract';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { getHomeImageNotices, getHomeNotices, getLecturers, getLinks, getShowModels } from '../../../api/portal';
+import { useCall } from '../../../api/hooks';
 import { isWhiteListed } from '../../../app/guard';
 import { useIsLoggedIn } from '../../../app/store/session';
 import { LeanEmpty, LeanSkeleton } from '../../../components/LeanCard';
@@ -16,7 +15,6 @@ import { NoticeRows } from '../components/NoticeRows';
 import { PortalFooter } from '../components/PortalFooter';
 import { PortalHeader, PortalLoginContext, usePortalLogin, usePortalLoginContext } from '../components/PortalHeader';
 import '../components/portal.css';
-import { portalKeys } from '../../../api/portal.keys';
 import { responsiveImg, sizedUrl } from '../../../components/responsiveImage';
 import { BannerCarousel, buildBanners } from './Banners';
 import { HotCourses, Rankings, StudyStars } from './Courses';
@@ -53,7 +51,7 @@ function SmartLink({ url, className, children, testId }: { url: string; classNam
 }
 
 function useLinks(linkType: number, enabled = true) {
-  return useQuery({ queryKey: portalKeys.links(linkType), queryFn: () => getLinks(linkType), enabled });
+  return useCall(portalApi.getFPLinkInfoList, { linkType }, { enabled });
 }
 
 function Section({
@@ -125,7 +123,7 @@ function CoverSection({ title, testId, linkType, listTestId }: { title: string; 
 }
 
 function LecturersSection() {
-  const lecturers = useQuery({ queryKey: portalKeys.lecturers, queryFn: getLecturers });
+  const lecturers = useCall(portalApi.getFPLecturerInfoList, {});
   return (
     <Section title="名师风采" testId="section-lecturers">
       <Lecturers items={lecturers.data} loading={lecturers.isPending} />
@@ -150,15 +148,15 @@ export default function HomePage() {
   const navigate = useNavigate();
   const login = usePortalLogin();
   const bannerLinks = useLinks(0);
-  const imageNotices = useQuery({ queryKey: portalKeys.imageNotices, queryFn: getHomeImageNotices });
+  const imageNotices = useCall(noticesApi.getHomePageImageNotice, {});
   const topNav = useLinks(1);
   const midNav = useLinks(2);
-  const models = useQuery({ queryKey: portalKeys.models, queryFn: getShowModels });
+  const models = useCall(portalApi.getShowModelInfoDataList, { clientType: 2 });
   // the data below the first screen is asked for once the first screen has painted: on a phone
   // its requests and pictures would otherwise share the link with the banner, the largest paint
   // (issue 15, Lighthouse LCP)
   const [belowData, setBelowData] = useState(false);
-  const notices = useQuery({ queryKey: portalKeys.homeNotices, queryFn: () => getHomeNotices(6), enabled: belowData });
+  const notices = useCall(noticesApi.getFPNoticeInfoList, { top: 6 }, { enabled: belowData });
   const banners = useMemo(() => buildBanners(bannerLinks.data ?? [], imageNotices.data ?? []), [bannerLinks.data, imageNotices.data]);
   // the first screen (top and middle navigation, banners, display models) appears in one piece
   // once its data is here: parts arriving one by one would push the page down (layout shift)

@@ -1,33 +1,25 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { NOTICE_PAGE_SIZE } from '@xuetu/contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { NOTICE_PAGE_SIZE, noticesApi } from '@xuetu/contract';
 import { Empty, Skeleton } from 'antd';
 import { useSearchParams } from 'react-router';
-import { getInfoNoticePage } from '../../../api/portal';
+import { useCall } from '../../../api/hooks';
 import { BackTop } from '../components/BackTop';
 import { NoticeRows } from '../components/NoticeRows';
 import { PortalFooter } from '../components/PortalFooter';
 import { PortalHeader, usePortalLogin } from '../components/PortalHeader';
 import { PortalCrumbs, PrevNextPager } from '../components/PortalNav';
 import '../components/portal.css';
-import { portalKeys } from '../../../api/portal.keys';
 
 /** Public notice list (spec: ReleaseTime descending, 10 per page only, previous/next text pager). */
 export default function InfoNoticeListPage() {
   const login = usePortalLogin();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = useQuery({
-    queryKey: portalKeys.noticePage(page),
-    queryFn: () =>
-      getInfoNoticePage({
-        search: { keyword: '' },
-        pageIndex: page,
-        pageRows: NOTICE_PAGE_SIZE,
-        sortField: 'ReleaseTime',
-        sortType: 'desc',
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const q = useCall(
+    noticesApi.getInfoNoticeDataPageList,
+    { search: { keyword: '' }, pageIndex: page, pageRows: NOTICE_PAGE_SIZE, sortField: 'ReleaseTime', sortType: 'desc' },
+    { placeholderData: keepPreviousData },
+  );
   const go = (p: number) => {
     setParams(p > 1 ? { page: String(p) } : {});
     window.scrollTo({ top: 0 });
