@@ -1,14 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../test/helper.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
 
 let t: TestApp;
 let token: string;
-beforeAll(async () => {
-  t = await buildTestApp();
-  token = await t.login('admin');
-});
+beforeAll(async () => ([t, token] = await appSignedIn('admin')));
 afterAll(() => t.close());
 
 const menu = (acceptEncoding?: string) =>

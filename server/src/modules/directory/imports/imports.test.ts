@@ -3,7 +3,7 @@ import { IMPORT_COLUMNS, ImportMsg, idCardCheckChar } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
 import { roles, userRoles, users } from '../../../db/schema/index.ts';
 import { claimOnce, releaseMarker } from '../../../platform/markers.ts';
@@ -16,11 +16,7 @@ let corp: string;
 let admin: string;
 const U = '/Api/User/user_user';
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  corp = await t.login('corpadmin');
-  admin = await t.login('admin');
-});
+beforeAll(async () => ([t, corp, admin] = await appSignedIn('corpadmin', 'admin')));
 afterAll(() => t.close());
 
 const idCard = (n: number) => {

@@ -1,7 +1,7 @@
 import { IMPORT_COLUMNS, idCardCheckChar } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { leastWorstStall } from '../../../../test/stall.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
 
@@ -14,8 +14,7 @@ let t: TestApp;
 let corp: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  corp = await t.login('corpadmin');
+  [t, corp] = await appSignedIn('corpadmin');
   // the first read starts the worker thread (tsx compiles its modules): not part of any measure
   await check(await upload(await buildWorkbook(IMPORT_COLUMNS, [['热身', '', '']], '学员')));
 });

@@ -1,6 +1,6 @@
 import type { OrgNode, OrgPostView, PostView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 
 let t: TestApp;
 let admin: string;
@@ -9,12 +9,7 @@ let learner: string;
 const O = '/Api/User/user_org';
 type Page<T> = { models: T[]; totalCount: number };
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.login('admin');
-  corp = await t.login('corpadmin');
-  learner = await t.login('learner01');
-});
+beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
 afterAll(() => t.close());
 
 const tree = async (token: string, q: Record<string, string | number> = {}) => (await t.get<OrgNode[]>(`${O}/GetOrgTree`, q, token)).data;

@@ -1,7 +1,7 @@
 import type { ActionView, CompanyView, RoleView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 
 let t: TestApp;
 let admin: string;
@@ -11,11 +11,7 @@ const A = '/Api/SysConfig/sys_action';
 type Page<T> = { models: T[]; totalCount: number };
 const flat = (nodes: ActionView[]): ActionView[] => nodes.flatMap((n) => [n, ...flat(n.child)]);
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.login('admin');
-  corp = await t.login('corpadmin');
-});
+beforeAll(async () => ([t, admin, corp] = await appSignedIn('admin', 'corpadmin')));
 afterAll(() => t.close());
 
 describe('roles', () => {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../../test/factories.ts';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { makeIdCard } from '../../../db/seed/idcard.ts';
 
 let t: TestApp;
@@ -22,12 +22,7 @@ type Row = {
   validDate: string;
 };
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await t.login('admin');
-  corp = await t.login('corpadmin');
-  other = await t.login('other01');
-});
+beforeAll(async () => ([t, admin, corp, other] = await appSignedIn('admin', 'corpadmin', 'other01')));
 afterAll(() => t.close());
 
 const list = (token: string, body: object = {}) => t.post<Page<Row>>(`${U}/GetUserList`, body, token);

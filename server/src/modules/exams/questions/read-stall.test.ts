@@ -3,7 +3,7 @@ import { decodeEntities, dropTags, type QuestionImportCheck, stemText } from '@x
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { leastWorstStall } from '../../../../test/stall.ts';
 import { uploadImportFile } from '../../../../test/uploads.ts';
 import { htmlText } from '../../../platform/html-text.ts';
@@ -21,8 +21,7 @@ let t: TestApp;
 let corp: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  corp = await t.login('corpadmin');
+  [t, corp] = await appSignedIn('corpadmin');
   // the first read starts the worker thread (tsx compiles its modules): not part of any measure
   await check(await upload(Buffer.from('::热身::热身题{T}'), 'warm.gift'));
 });
