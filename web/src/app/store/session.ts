@@ -1,10 +1,9 @@
 // The session: token (cookie Admin-Token), roles, actions, user info and the menu routes.
-import type { LoginResult, MenuEntry, UserInfo } from '@xuetu/contract';
+import { type LoginResult, type MenuEntry, menuApi, sessionApi, type UserInfo } from '@xuetu/contract';
 import { create } from 'zustand';
+import { call } from '../../api/client';
 import type { RequestConfig } from '../../api/http';
-import { getUserActionValue, getUserMenuList } from '../../api/menu';
 import { onPasswordChangeRequired } from '../../api/request';
-import * as userApi from '../../api/user';
 import { getToken, removeToken, setToken } from '../auth';
 import { useTagsView } from './tagsView';
 
@@ -46,7 +45,8 @@ let pendingLoad: { token: string | undefined; promise: Promise<void> } | null = 
 const listOrEmpty = <T>(v: T[] | null | undefined): T[] => (Array.isArray(v) ? v : []);
 
 async function fetchInfo(config?: RequestConfig): Promise<UserInfo> {
-  const info = await userApi.getUserInfo(config);
+  // no input: the same call index.html's script may have asked already (prefetch.ts)
+  const info = await call(sessionApi.getUserInfo, undefined, config);
   if (!info) throw new Error(VERIFICATION_FAILED);
   if (!Array.isArray(info.roles) || info.roles.length === 0) throw new Error(ROLES_REQUIRED);
   return info;
@@ -66,7 +66,7 @@ export const useSession = create<SessionState>((set, get) => ({
   ...empty,
   async login(username, password) {
     // spec: the username is trimmed before login
-    const result = await userApi.login({ username: username.trim(), password });
+    const result = await call(sessionApi.login, { username: username.trim(), password });
     setToken(result.token);
     set({ token: result.token, ...empty, mustChangePassword: !!result.mustChangePassword });
     return result;
@@ -81,12 +81,12 @@ export const useSession = create<SessionState>((set, get) => ({
     return info;
   },
   async loadActions(config) {
-    const actions = listOrEmpty(await getUserActionValue(config));
+    const actions = listOrEmpty(await call(menuApi.getUserActionValue, undefined, config));
     set({ actions });
     return actions;
   },
   async loadMenus(config) {
-    const menus = listOrEmpty(await getUserMenuList(config));
+    const menus = listOrEmpty(await call(menuApi.getUserMenuList, undefined, config));
     set({ menus });
     return menus;
   },
@@ -100,7 +100,9 @@ export const useSession = create<SessionState>((set, get) => ({
       // a temporary password: the server refuses everything but the password change, so the
       // app asks for nothing else (RouteGuard shows only the password dialog)
       const restricted = get().mustChangePassword || !!info.mustChangePassword;
-      const [actions, menus] = restricted ? [[], []] : await Promise.all([getUserActionValue(calls), getUserMenuList(calls)]);
+      const [actions, menus] = restricted
+        ? [[], []]
+        : await Promise.all([call(menuApi.getUserActionValue, undefined, calls), call(menuApi.getUserMenuList, undefined, calls)]);
       // signed out or signed in as someone else meanwhile: this answer belongs to nobody
       if (get().token !== token) return;
       // one update: roles must never appear before the menu routes exist (the guard would 404)
@@ -117,7 +119,7 @@ export const useSession = create<SessionState>((set, get) => ({
   },
   async logout() {
     try {
-      if (get().token) await userApi.logout();
+      if (get().token) await call(sessionApi.loginOut, undefined, { silent: true });
     } catch {
       // the token is forgotten locally whatever the server answered
     } finally {
