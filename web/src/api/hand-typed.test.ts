@@ -25,7 +25,7 @@ const CLIENT_FILES = ['api/client.ts', 'api/hooks.ts', 'api/http.ts', 'api/prefe
  * Per-domain wrapper and query-key files still left from before ADR 0053 (their pages move to
  * `useCall(endpoint, input)`); none may be added, anywhere in web/src.
  */
-const LEGACY_WRAPPER_FILES: string[] = ['api/account.ts'];
+const LEGACY_WRAPPER_FILES: string[] = [];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -3,7 +3,7 @@
 // holder to render. With CAPTCHA_PROVIDER=none it passes at once without showing anything.
 
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
-import { getCaptchaConfig } from '../api/account';
+import { getCaptchaConfig } from './captchaPass';
 
 const CaptchaDialog = lazy(() => import('./CaptchaDialog'));
 

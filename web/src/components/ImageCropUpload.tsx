@@ -2,11 +2,11 @@
 // 0 idle, 1 uploading, 2 success, 3 failed. jpg/png only, ≤ 10 MB, at least the target pixels.
 import LoadingOutlined from '@ant-design/icons/es/icons/LoadingOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import { AccountMsg, type UploadedImage } from '@xuetu/contract';
+import { AccountMsg, accountApi, type UploadedImage } from '@xuetu/contract';
 import { App, Upload } from 'antd';
 import ImgCrop from 'antd-img-crop';
 import { useRef, useState } from 'react';
-import { uploadImage } from '../api/account';
+import { callUpload } from '../api/client';
 import { ApiError, isCancelled } from '../api/request';
 
 export const UploadState = { Idle: 0, Uploading: 1, Success: 2, Failed: 3 } as const;
@@ -79,7 +79,7 @@ export function ImageCropUpload({
   const send = async (file: Blob) => {
     setState(UploadState.Uploading);
     try {
-      const image = await uploadImage(file);
+      const image = await callUpload(accountApi.uploadImageFileByFormToZfile, file, { silent: true });
       setState(UploadState.Success);
       setPreview(image.url);
       onChange(image);

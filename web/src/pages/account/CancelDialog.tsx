@@ -1,7 +1,7 @@
-import { AccountMsg, Msg, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
+import { AccountMsg, accountApi, Msg, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
 import { App, Form, Input, Modal, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { cancelUser, checkCancelUserVerifyCode, getCancelUserVerifyCode } from '../../api/account';
+import { call, callEnvelope } from '../../api/client';
 import { useSession } from '../../app/store/session';
 import { useAppMutation } from '../../app/useAppMutation';
 import type { UserDialogProps } from '../../app/userDialogs';
@@ -15,12 +15,12 @@ export default function CancelDialog({ open, onClose }: UserDialogProps) {
   const name = useSession((s) => s.userInfo?.chnName ?? s.userInfo?.name ?? '');
   const resetToken = useSession((s) => s.resetToken);
   const [form] = Form.useForm<{ verifyCode: string }>();
-  const code = useOwnCode(() => getCancelUserVerifyCode(), false);
+  const code = useOwnCode(() => callEnvelope(accountApi.getCancelUserVerifyCode), false);
 
   const check = useAppMutation({
     mutationFn: async () => {
       const { verifyCode } = await form.validateFields();
-      await checkCancelUserVerifyCode(verifyCode.trim());
+      await call(accountApi.checkCancelUserVerifyCode, undefined, { params: { verifyCode: verifyCode.trim() }, silent: true });
       return verifyCode.trim();
     },
     // spec: a failed code check shows a warning and closes the dialog
@@ -35,7 +35,7 @@ export default function CancelDialog({ open, onClose }: UserDialogProps) {
         okText: '确定',
         cancelText: '取消',
         onOk: async () => {
-          await cancelUser(verifyCode);
+          await callEnvelope(accountApi.cancelUser, undefined, { params: { verifyCode } });
           onClose();
           resetToken();
           navigate('/home', { replace: true });

@@ -1,14 +1,15 @@
-import { AccountMsg, errorMessage, Msg, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
+import { AccountMsg, accountApi, errorMessage, Msg, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
 import { Alert, Form, Input, Modal, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { editPassWord, editTemporaryPassWord, getEditPassWordCheckNum, needsCaptcha } from '../../api/account';
+import { callEnvelope } from '../../api/client';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/store/session';
 import { useLogout } from '../../app/useLogout';
 import type { UserDialogProps } from '../../app/userDialogs';
 import { useCaptcha } from '../../components/Captcha';
 import { CountdownButton } from '../../components/CountdownButton';
+import { needsCaptcha } from '../../components/captchaPass';
 import { confirmRules, passwordRules } from '../login/components/passwordRules';
 import { useOwnCode } from './useOwnCode';
 
@@ -37,20 +38,21 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
   const logout = useLogout();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const code = useOwnCode((pass) => getEditPassWordCheckNum(pass));
+  const code = useOwnCode((pass) => callEnvelope(accountApi.getEditPassWordCheckNum, pass));
   const captcha = useCaptcha();
 
   const change = async (v: Values) => {
-    if (!forced) return editPassWord({ pas1: v.pas, pas2: v.pas2, CheckNum: (v.checknum ?? '').trim() });
+    if (!forced) return callEnvelope(accountApi.editPassWord, { pas1: v.pas, pas2: v.pas2, CheckNum: (v.checknum ?? '').trim() });
     const body = { oldPas: v.oldPas ?? '', pas1: v.pas, pas2: v.pas2 };
     try {
-      return await editTemporaryPassWord(body);
+      // the forced change after an administrator's reset: the temporary password instead of an SMS code
+      return await callEnvelope(accountApi.editTemporaryPassWord, body);
     } catch (e) {
       // repeated wrong passwords: the server wants a captcha pass before the next try
       if (!needsCaptcha(e)) throw e;
       const pass = await captcha.run();
       if (pass.ret !== 0) throw e;
-      return editTemporaryPassWord({ ...body, ticket: pass.ticket, randstr: pass.randstr });
+      return callEnvelope(accountApi.editTemporaryPassWord, { ...body, ticket: pass.ticket, randstr: pass.randstr });
     }
   };
 

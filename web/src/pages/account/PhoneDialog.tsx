@@ -1,6 +1,6 @@
-import { AccountMsg, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
+import { AccountMsg, accountApi, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
 import { Form, Input, Modal, Space } from 'antd';
-import { editPhone, getEditphoneCheckNum } from '../../api/account';
+import { callEnvelope } from '../../api/client';
 import { useAppMutation } from '../../app/useAppMutation';
 import { CountdownButton } from '../../components/CountdownButton';
 import { useOwnCode } from './useOwnCode';
@@ -8,7 +8,7 @@ import { useOwnCode } from './useOwnCode';
 /** 修改手机号: newmobile and checknum, 120 s countdown (spec §2). */
 export function PhoneDialog({ open, onClose, onChanged }: { open: boolean; onClose(): void; onChanged(phone: string): void }) {
   const [form] = Form.useForm<{ newmobile: string; checknum: string }>();
-  const code = useOwnCode((pass) => getEditphoneCheckNum({ NewPhone: form.getFieldValue('newmobile'), ...pass }));
+  const code = useOwnCode((pass) => callEnvelope(accountApi.getEditphoneCheckNum, { NewPhone: form.getFieldValue('newmobile'), ...pass }));
 
   const send = async () => {
     try {
@@ -22,7 +22,7 @@ export function PhoneDialog({ open, onClose, onChanged }: { open: boolean; onClo
   const save = useAppMutation({
     mutationFn: async () => {
       const v = await form.validateFields();
-      const env = await editPhone({ NewPhone: v.newmobile, CheckNum: v.checknum.trim() });
+      const env = await callEnvelope(accountApi.editPhone, { NewPhone: v.newmobile, CheckNum: v.checknum.trim() });
       return { msg: env.msg, phone: v.newmobile };
     },
     success: (r) => r.msg || AccountMsg.phoneChanged,

@@ -1,11 +1,19 @@
-import { AccountMsg, EMAIL_MSG, ProfileLimits } from '@xuetu/contract';
+import { AccountMsg, accountApi, EMAIL_MSG, ProfileLimits } from '@xuetu/contract';
 import { App, Button, Col, Descriptions, Form, Input, Modal, Radio, Row, Space } from 'antd';
 import { useEffect, useState } from 'react';
-import { type ProfileForm, updateUserInfoByUser } from '../../api/account';
+import { callEnvelope } from '../../api/client';
 import { useSession } from '../../app/store/session';
 import type { UserDialogProps } from '../../app/userDialogs';
 import { ImageCropUpload } from '../../components/ImageCropUpload';
 import { PhoneDialog } from './PhoneDialog';
+
+interface ProfileForm {
+  sex?: number;
+  qq?: string;
+  weChat?: string;
+  email?: string;
+  headImage?: string;
+}
 
 /** 个人信息: own fields, one avatar, phone only through its own dialog (spec §2, §3). */
 export default function ProfileDialog({ open, onClose }: UserDialogProps) {
@@ -30,7 +38,7 @@ export default function ProfileDialog({ open, onClose }: UserDialogProps) {
     if (!v) return;
     setSaving(true);
     try {
-      const env = await updateUserInfoByUser({ ...v, ...(headImage !== undefined ? { headImage } : {}) });
+      const env = await callEnvelope(accountApi.updateUserInfoByUser, { ...v, ...(headImage !== undefined ? { headImage } : {}) });
       message.success(env.msg || AccountMsg.profileSaved);
       await getInfo().catch(() => {});
       onClose();

@@ -1,8 +1,8 @@
 import { AccountMsg, type Envelope } from '@xuetu/contract';
 import { App } from 'antd';
 import { useRef } from 'react';
-import type { CaptchaPass } from '../../api/account';
 import { useCaptcha } from '../../components/Captcha';
+import type { CaptchaPass } from '../../components/captchaPass';
 
 /**
  * Send-code action of the own-account dialogs: a captcha pass on the first send when `captcha`,

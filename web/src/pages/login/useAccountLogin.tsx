@@ -1,6 +1,6 @@
-import type { AccountChoice } from '@xuetu/contract';
+import { type AccountChoice, accountApi } from '@xuetu/contract';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-import { loginStep2 } from '../../api/account';
+import { call } from '../../api/client';
 import { useSession } from '../../app/store/session';
 
 // the chooser (antd Modal, Radio) only when several accounts matched (issue 15 budget)
@@ -19,7 +19,7 @@ export function useAccountLogin(onLoggedIn: () => void): { finish(choices: Accou
 
   const complete = useCallback(
     async (secret: string) => {
-      const result = await loginStep2(secret);
+      const result = await call(accountApi.loginStep2, undefined, { params: { secret } });
       acceptToken(result.token);
       setChoices(null);
       // let the guard react to the token (it sends /login to /) before going to the target

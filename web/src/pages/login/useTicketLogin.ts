@@ -1,6 +1,7 @@
+import { accountApi } from '@xuetu/contract';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { loginByTicket } from '../../api/account';
+import { call } from '../../api/client';
 import { useSession } from '../../app/store/session';
 
 // A ticket is single-use on the server; a page that remounts while the session loads (the route
@@ -19,7 +20,7 @@ export function useTicketLogin(): void {
   useEffect(() => {
     if (!ticket || traded.has(ticket)) return;
     traded.add(ticket);
-    loginByTicket(ticket)
+    call(accountApi.loginByTicket, { ticket }, { silent: true })
       .then((r) => {
         // leave the ticket URL first, so nothing sees the ticket again once the token is in
         navigate('/', { replace: true });

@@ -1,8 +1,8 @@
-import type { AccountChoice } from '@xuetu/contract';
+import { type AccountChoice, accountApi } from '@xuetu/contract';
 import { Button, Card, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ohrLogin } from '../../api/account';
+import { call } from '../../api/client';
 import { useAccountLogin } from '../login/useAccountLogin';
 import '../login/login.css';
 
@@ -22,7 +22,7 @@ export default function OhrLoginPage() {
       setFailed(true);
       return;
     }
-    ohrLogin(token)
+    call(accountApi.ohrLogin, undefined, { params: { token } })
       .then((choices: AccountChoice[]) => finish(choices))
       .catch(() => setFailed(true));
   }, [token, finish]);

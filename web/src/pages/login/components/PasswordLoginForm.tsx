@@ -1,11 +1,12 @@
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import WarningOutlined from '@ant-design/icons/es/icons/WarningOutlined';
-import { Msg } from '@xuetu/contract';
+import { accountApi, Msg, type OutputOf } from '@xuetu/contract';
 import { Button, Form, Input } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
-import { type CaptchaPass, loginStep1, needsCaptcha } from '../../../api/account';
+import { call } from '../../../api/client';
 import { useCaptcha } from '../../../components/Captcha';
+import { type CaptchaPass, needsCaptcha } from '../../../components/captchaPass';
 import { useAccountLogin } from '../useAccountLogin';
 
 export const CAPS_LOCK_TEXT = '大写锁定已打开';
@@ -31,15 +32,15 @@ export function PasswordLoginForm({ onLoggedIn, initialUsername }: { onLoggedIn(
     // spec: the username is trimmed before login
     const body = { username: v.username.trim(), password: v.password };
     try {
-      let choices: Awaited<ReturnType<typeof loginStep1>>;
+      let choices: OutputOf<typeof accountApi.loginStep1>;
       try {
-        choices = await loginStep1(body);
+        choices = await call(accountApi.loginStep1, body);
       } catch (e) {
         // repeated failures: the server wants a captcha pass before the next try
         if (!needsCaptcha(e)) throw e;
         const pass = await captcha.run();
         if (pass.ret !== 0) return;
-        choices = await loginStep1({ ...body, ticket: pass.ticket, randstr: pass.randstr } satisfies CaptchaPass & Values);
+        choices = await call(accountApi.loginStep1, { ...body, ticket: pass.ticket, randstr: pass.randstr } satisfies CaptchaPass & Values);
       }
       await finish(choices);
     } catch {

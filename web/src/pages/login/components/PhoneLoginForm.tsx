@@ -1,12 +1,13 @@
 import MobileOutlined from '@ant-design/icons/es/icons/MobileOutlined';
 import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
-import { AccountMsg, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
+import { AccountMsg, accountApi, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useRef, useState } from 'react';
-import { type CaptchaPass, getCheckNum, loginWithCheckNumStep1 } from '../../../api/account';
+import { call, callEnvelope } from '../../../api/client';
 import { feedback } from '../../../app/feedback';
 import { useCaptcha } from '../../../components/Captcha';
 import { CountdownButton } from '../../../components/CountdownButton';
+import type { CaptchaPass } from '../../../components/captchaPass';
 import { useAccountLogin } from '../useAccountLogin';
 
 interface Values {
@@ -40,7 +41,7 @@ export function PhoneLoginForm({ onLoggedIn }: { onLoggedIn(): void }) {
   const [form] = Form.useForm<Values>();
   const [loading, setLoading] = useState(false);
   const { finish, chooser } = useAccountLogin(onLoggedIn);
-  const sender = useSendCode(async (pass) => getCheckNum({ phone: form.getFieldValue('phone'), ...pass }));
+  const sender = useSendCode(async (pass) => callEnvelope(accountApi.getCheckNum, { phone: form.getFieldValue('phone'), ...pass }));
 
   const sendCode = async () => {
     try {
@@ -54,7 +55,7 @@ export function PhoneLoginForm({ onLoggedIn }: { onLoggedIn(): void }) {
   const onFinish = async (v: Values) => {
     setLoading(true);
     try {
-      await finish(await loginWithCheckNumStep1({ phone: v.phone.trim(), code: v.code.trim() }));
+      await finish(await call(accountApi.loginWithCheckNumStep1, { phone: v.phone.trim(), code: v.code.trim() }));
     } catch {
       // shown by the request wrapper
     } finally {

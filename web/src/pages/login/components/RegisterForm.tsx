@@ -1,11 +1,29 @@
-import { AccountMsg, ID_CARD_LENGTH, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
+import {
+  AccountMsg,
+  accountApi,
+  ID_CARD_LENGTH,
+  Msg,
+  PHONE_LENGTH,
+  PHONE_PATTERN,
+  SMS_CODE_LENGTH,
+  SMS_COUNTDOWN_SHORT_S,
+} from '@xuetu/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
-import { getUserRegisterCode, type RegisterForm as RegisterValues, userRegister } from '../../../api/account';
+import { callEnvelope } from '../../../api/client';
 import { feedback } from '../../../app/feedback';
 import { CountdownButton } from '../../../components/CountdownButton';
 import { useSendCode } from './PhoneLoginForm';
 import { confirmRules, passwordRules } from './passwordRules';
+
+interface RegisterValues {
+  userName: string;
+  userIDNumber: string;
+  userPhone: string;
+  verifyCode: string;
+  password?: string;
+  checkPassWord?: string;
+}
 
 /**
  * Registration = activation of an imported employee. The dialog variant sets a password too;
@@ -15,7 +33,9 @@ export function RegisterForm({ withPassword, onRegistered }: { withPassword: boo
   const [form] = Form.useForm<RegisterValues>();
   const phone = Form.useWatch('userPhone', form);
   const [loading, setLoading] = useState(false);
-  const sender = useSendCode(async (pass) => getUserRegisterCode({ phone: form.getFieldValue('userPhone'), ...pass }));
+  const sender = useSendCode(async (pass) =>
+    callEnvelope(accountApi.getUserRegisterCode, { phone: form.getFieldValue('userPhone'), ...pass }),
+  );
 
   const sendCode = async () => {
     try {
@@ -29,7 +49,7 @@ export function RegisterForm({ withPassword, onRegistered }: { withPassword: boo
   const onFinish = async (v: RegisterValues) => {
     setLoading(true);
     try {
-      const env = await userRegister(v);
+      const env = await callEnvelope(accountApi.userRegister, v);
       // spec: an alert shows the server message, then the login
       await feedback.notice({ title: '提示', content: env.msg });
       onRegistered(v.userPhone);

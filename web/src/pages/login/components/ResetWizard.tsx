@@ -1,8 +1,8 @@
 import type { AccountChoice } from '@xuetu/contract';
-import { AccountMsg, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
+import { AccountMsg, accountApi, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_SHORT_S } from '@xuetu/contract';
 import { Alert, Button, Form, Input, Radio, Space, Steps, Typography } from 'antd';
 import { useRef, useState } from 'react';
-import { checkResetpwdAcc, checkResetpwdVerifyCode, getResetpwdAcc, submitResetpwdData } from '../../../api/account';
+import { call, callEnvelope } from '../../../api/client';
 import { feedback } from '../../../app/feedback';
 import { useCaptcha } from '../../../components/Captcha';
 import { CountdownButton } from '../../../components/CountdownButton';
@@ -64,7 +64,7 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
         if (r.ret !== 0) return;
         pass = { ticket: r.ticket, randstr: r.randstr };
       }
-      const list = await getResetpwdAcc({ username: username.trim(), ...pass });
+      const list = await call(accountApi.getResetpwdAcc, { username: username.trim(), ...pass });
       passed.current = true;
       setChoices(list);
       setSecret(list.length === 1 ? list[0].item2 : undefined);
@@ -76,7 +76,7 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
       feedback.warning(Msg.selectLoginUser);
       return false;
     }
-    const env = await checkResetpwdAcc(secret);
+    const env = await callEnvelope(accountApi.checkResetpwdAcc, undefined, { params: { secret } });
     setSentMsg(AccountMsg.codeSent(env.msg));
     return true;
   };
@@ -89,7 +89,7 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
   const checkCode = () =>
     busy(async () => {
       const { verifycode } = await form.validateFields(['verifycode']);
-      const acc = await checkResetpwdVerifyCode({ usrSecret: secret ?? '', verifyCode: verifycode.trim() });
+      const acc = await call(accountApi.checkResetpwdVerifyCode, { usrSecret: secret ?? '', verifyCode: verifycode.trim() });
       setAccount(acc.useraccount);
       goto(3);
     });
@@ -102,7 +102,7 @@ export function ResetWizard({ onDone, onBack }: { onDone(username: string): void
         feedback.error(Msg.passwordMismatch, PASSWORD_MISMATCH_MS);
         return;
       }
-      const env = await submitResetpwdData({
+      const env = await callEnvelope(accountApi.submitResetpwdData, {
         usrSecret: secret ?? '',
         userMobile: v.userMobile.trim(),
         verifyCode: v.verifycode.trim(),
