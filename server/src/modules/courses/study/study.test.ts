@@ -21,11 +21,7 @@ const code: Record<string, string> = {};
 let guidN = 0;
 const guid = () => `g${Date.now().toString(36)}x${++guidN}`;
 
-async function ok<T>(path: string, body: unknown, token: string): Promise<T> {
-  const res = await t.post<T>(`${R}/${path}`, body, token);
-  expect(res.success, `${path}: ${res.msg}`).toBe(true);
-  return res.data;
-}
+const ok = <T>(path: string, body: unknown, token: string) => t.ok<T>(`${R}/${path}`, body, token);
 const beat = (who: string, rescode: string, g: string, extra: Record<string, unknown> = {}) =>
   t.post<StudyBeatAnswer>(`${R}/Study`, { rescode, guid: g, speed: 1, position: 0, ...extra }, tok[who]);
 const userId = async (account: string) => (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.accountCode, account)))[0].id;

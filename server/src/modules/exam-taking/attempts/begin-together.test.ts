@@ -1,6 +1,7 @@
 import { type BeginExamResult, ExamUserStatus, formatDateTime, SAVE_GRACE_MS } from '@xuetu/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishExam } from '../../../../test/exam-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { examUsers, jobs, userPaperQuestions, userPapers, users } from '../../../db/schema/index.ts';
 import { ManualClock } from '../../../platform/clock.ts';
@@ -18,17 +19,12 @@ let t: TestApp;
 let corp: string;
 const tok: Record<string, string> = {};
 const U = '/Api/UserExam/ex_userexam';
-const X = '/Api/Exam_Manage/ex_exam';
 const MIN = 60_000;
 const learners = Array.from({ length: 12 }, (_, i) => `learner${String(i + 1).padStart(2, '0')}`);
 const codes: string[] = [];
 let dir = '';
 
-async function ok<T>(path: string, body: unknown, token = corp): Promise<T> {
-  const res = await t.post<T>(path, body, token);
-  expect(res.success, `${path}: ${res.msg}`).toBe(true);
-  return res.data;
-}
+const ok = <T>(path: string, body: unknown, token = corp) => t.ok<T>(path, body, token);
 const idsOf = async (accounts: string[]) =>
   new Map(
     (await t.ctx.db.select({ id: users.id, a: users.accountCode }).from(users).where(inArray(users.accountCode, accounts))).map((r) => [
@@ -39,21 +35,8 @@ const idsOf = async (accounts: string[]) =>
 const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() + offsetMs));
 const begin = (exam: string, who: string) => t.post<BeginExamResult>(`${U}/BeginExam`, { examCode: exam }, tok[who]);
 
-async function addExam(name: string, paperCode: string, accounts: string[], extra: Record<string, unknown> = {}) {
-  const ids = await idsOf(accounts);
-  const { examCode } = await ok<{ examCode: string }>(`${X}/AddData`, {
-    examName: name,
-    paperCode,
-    time: 30,
-    examStartTime: at(-60 * MIN),
-    examEndTime: at(24 * 60 * MIN),
-    passScore: 50,
-    participants: { users: [...ids.values()] },
-    ...extra,
-  });
-  await ok(`${X}/Publish`, { examCode });
-  return examCode;
-}
+const addExam = (examName: string, paperCode: string, accounts: string[], extra: Record<string, unknown> = {}) =>
+  publishExam(t, corp, { examName, paperCode, examEndTime: at(24 * 60 * MIN), people: accounts, ...extra });
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });

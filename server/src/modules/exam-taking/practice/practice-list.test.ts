@@ -17,11 +17,7 @@ const Q = '/Api/Exam_Manage/ex_question';
 const D = '/Api/Exam_Manage/ex_questiondir';
 const dirs: Record<string, string> = {};
 
-async function ok<T>(path: string, body: unknown): Promise<T> {
-  const res = await t.post<T>(path, body, boss);
-  expect(res.success, `${path}: ${res.msg}`).toBe(true);
-  return res.data;
-}
+const ok = <T>(path: string, body: unknown) => t.ok<T>(path, body, boss);
 
 beforeAll(async () => {
   t = await buildTestApp();
