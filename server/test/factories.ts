@@ -344,6 +344,21 @@ export async function buildResource(
 }
 
 /**
+ * A buildResource course that plays: its media gets a stored HLS rendition (storeHlsRendition) of
+ * `segments` segments of `segmentSeconds` each.
+ */
+export async function buildPlayableResource(
+  t: Target,
+  overrides: Partial<typeof resources.$inferInsert> = {},
+  segments = 3,
+  segmentSeconds = 10,
+): Promise<typeof resources.$inferSelect> {
+  const row = await buildResource(t, overrides);
+  await storeHlsRendition(t, row.mediaId, segments, segmentSeconds);
+  return row;
+}
+
+/**
  * Gives a media row (e.g. a `buildResource`'s, `MF…`) a stored HLS rendition FD of `segments`
  * segments of `segmentSeconds` each (MPEG-TS-looking bytes, no ffmpeg needed) and that duration.
  */

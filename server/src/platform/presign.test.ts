@@ -6,7 +6,7 @@ import type { PlayListAnswer } from '@xuetu/contract';
 // @ts-expect-error s3rver ships no types (only its server is used here)
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildResource, storeHlsRendition } from '../../test/factories.ts';
+import { buildPlayableResource } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../test/uploads.ts';
 import { DEMO_COMPANY } from '../db/seed/demo.ts';
@@ -39,8 +39,7 @@ beforeAll(async () => {
     forcePathStyle: true,
   });
   t = await buildTestApp({ storage, env: { S3_PRESIGN_SECONDS: 120 } });
-  const res = await buildResource(t, { companySysCode: DEMO_COMPANY.companySysCode });
-  await storeHlsRendition(t, res.mediaId, 3, 60);
+  const res = await buildPlayableResource(t, { companySysCode: DEMO_COMPANY.companySysCode }, 3, 60);
   course = res.resCode;
   mediaId = res.mediaId;
 });
@@ -132,8 +131,7 @@ describe('media and files with S3_PRESIGN_SECONDS', () => {
   });
 
   it("a visitor's preview names only the segments within its 30 seconds", async () => {
-    const shared = await buildResource(t);
-    await storeHlsRendition(t, shared.mediaId, 5, 10);
+    const shared = await buildPlayableResource(t, {}, 5, 10);
     const pl = await t.post<PlayListAnswer>(`${R}/GetTrainResPreView`, { rescode: shared.resCode });
     expect(pl.success, pl.msg).toBe(true);
     const m3u8 = await t.inject({ method: 'GET', url: pl.data.playList[0].item2 });

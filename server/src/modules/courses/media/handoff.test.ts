@@ -1,6 +1,6 @@
 import type { PlayListAnswer } from '@xuetu/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildResource, storeHlsRendition } from '../../../../test/factories.ts';
+import { buildPlayableResource } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
@@ -23,8 +23,7 @@ const accel = (prefix: string | undefined) => {
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
-  const res = await buildResource(t, { companySysCode: DEMO_COMPANY.companySysCode });
-  await storeHlsRendition(t, res.mediaId, 3, 10);
+  const res = await buildPlayableResource(t, { companySysCode: DEMO_COMPANY.companySysCode }, 3, 10);
   course = res.resCode;
   mediaId = res.mediaId;
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { JobStatus, type MediaView, type PlayListAnswer } from '@xuetu/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildResource, storeHlsRendition } from '../../../../test/factories.ts';
+import { buildPlayableResource } from '../../../../test/factories.ts';
 import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { pdfOfSize } from '../../../../test/tus.ts';
@@ -420,8 +420,7 @@ describe('anonymous preview: only the first 30 seconds', () => {
   it('serves a preview playlist cut at 30 s and refuses later segments', async () => {
     // a platform course (what the portal lists to visitors; a company's course is not previewed,
     // visibility.test.ts) with a stored 50 s HLS rendition (no ffmpeg needed): 5 segments of 10 s
-    const course = await buildResource(t, { resName: '预览课' });
-    await storeHlsRendition(t, course.mediaId, 5, 10);
+    const course = await buildPlayableResource(t, { resName: '预览课' }, 5, 10);
     const [code, resCode] = [course.mediaId, course.resCode];
     const anon = await t.post<PlayListAnswer>(`${R}/GetTrainResPreView`, { rescode: resCode });
     expect(anon.data).toMatchObject({ previewSeconds: 30, format: 'hls' });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PlayListAnswer } from '@xuetu/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildResource, storeHlsRendition } from '../../../../test/factories.ts';
+import { buildPlayableResource } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { parseEnv } from '../../../config/env.ts';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
@@ -32,12 +32,10 @@ const setEnv = (accel: string | undefined, secret: string | undefined) => {
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
-  const res = await buildResource(t, { companySysCode: DEMO_COMPANY.companySysCode });
-  await storeHlsRendition(t, res.mediaId, 3, 600);
+  const res = await buildPlayableResource(t, { companySysCode: DEMO_COMPANY.companySysCode }, 3, 600);
   course = res.resCode;
   mediaId = res.mediaId;
-  const pub = await buildResource(t);
-  await storeHlsRendition(t, pub.mediaId, 5, 10);
+  const pub = await buildPlayableResource(t, {}, 5, 10);
   shared = pub.resCode;
   sharedMedia = pub.mediaId;
 });

@@ -1,7 +1,7 @@
 import type { PlayListAnswer } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildResource, storeHlsRendition } from '../../../../test/factories.ts';
+import { buildPlayableResource, buildResource } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { media, resources } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
@@ -20,11 +20,9 @@ let platformCourse: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
-  const res = await buildResource(t, { companySysCode: DEMO_COMPANY.companySysCode });
-  await storeHlsRendition(t, res.mediaId, 3, 3600);
+  const res = await buildPlayableResource(t, { companySysCode: DEMO_COMPANY.companySysCode }, 3, 3600);
   course = res.resCode;
-  const shared = await buildResource(t);
-  await storeHlsRendition(t, shared.mediaId, 5, 10);
+  const shared = await buildPlayableResource(t, {}, 5, 10);
   platformCourse = shared.resCode;
 });
 afterAll(() => t.close());
@@ -123,12 +121,10 @@ describe('media links bound to the session', () => {
   });
 
   it("an issued link stops within seconds once its resource leaves the viewer's view", async () => {
-    const revoked = await buildResource(t, { companySysCode: DEMO_COMPANY.companySysCode });
-    await storeHlsRendition(t, revoked.mediaId);
+    const revoked = await buildPlayableResource(t, { companySysCode: DEMO_COMPANY.companySysCode });
     const token = await t.login('learner01');
     const mine = await play(token, 'GetVideoPlayList', revoked.resCode);
-    const shared = await buildResource(t);
-    await storeHlsRendition(t, shared.mediaId);
+    const shared = await buildPlayableResource(t);
     const other = await play(await t.login('other01'), 'GetVideoPlayList', shared.resCode);
     expect((await open(mine.segments[0])).statusCode).toBe(200);
     expect((await open(other.segments[0])).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { type PlayListAnswer, ResType } from '@xuetu/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildResource, storeHlsRendition } from '../../../../test/factories.ts';
+import { buildPlayableResource, buildResource } from '../../../../test/factories.ts';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { resources } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -24,8 +24,7 @@ let platformPrivate: string;
 
 beforeAll(async () => {
   [t, learner, other] = await appSignedIn('learner01', 'other01');
-  const video = await buildResource(t, { companySysCode: DEMO_COMPANY.companySysCode, resName: '演示科技内部视频课' });
-  await storeHlsRendition(t, video.mediaId);
+  const video = await buildPlayableResource(t, { companySysCode: DEMO_COMPANY.companySysCode, resName: '演示科技内部视频课' });
   companyVideo = video.resCode;
   const [text] = await t.ctx.db
     .select({ resCode: resources.resCode })
@@ -39,8 +38,7 @@ beforeAll(async () => {
     )
     .limit(1);
   companyText = text.resCode;
-  const shared = await buildResource(t, { resName: '平台公开视频课' });
-  await storeHlsRendition(t, shared.mediaId);
+  const shared = await buildPlayableResource(t, { resName: '平台公开视频课' });
   platformVideo = shared.resCode;
   platformPrivate = (await buildResource(t, { resName: '平台私有视频课', isPrivate: 1 })).resCode;
 });
