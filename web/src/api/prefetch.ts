@@ -14,9 +14,9 @@ export const PREFETCH_AUTH_HEADER = 'ydAuthorization';
 export const PREFETCH_MAX_AGE_MS = 15_000;
 
 export interface PrefetchCall {
-  /** path after the API prefix, as the api/ module calls it */
+  /** path after the API prefix, as the page's call of the endpoint sends it */
   url: string;
-  /** null: no body (the api/ module passes none) */
+  /** null: no body (the page's call passes no input) */
   body: unknown;
 }
 
