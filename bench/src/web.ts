@@ -278,6 +278,8 @@ interface Slowdown {
   /** Lighthouse's throttling.cpuSlowdownMultiplier; undefined: its default (4) */
   multiplier?: number;
   label: string;
+  /** the benchmark index the calibration read (calibrated only) */
+  index?: number;
 }
 const DEFAULT_SLOWDOWN: Slowdown = { label: "4x (Lighthouse's default)" };
 
@@ -295,7 +297,11 @@ async function cpuSlowdown(chromePort: number, floorUrl: string): Promise<Slowdo
   const index = median(indexes);
   const multiplier = Math.round(calibratedSlowdown(index) * 10) / 10;
   process.stderr.write(`  benchmark index ${indexes.join(', ')}: CPU slowdown ${multiplier}x\n`);
-  return { multiplier, label: `${multiplier}x (calibrated: benchmark index ${index}, Lighthouse's CPU throttling calculator)` };
+  return {
+    multiplier,
+    index,
+    label: `${multiplier}x (calibrated: benchmark index ${index}, Lighthouse's CPU throttling calculator)`,
+  };
 }
 
 const server = await startAppServer(Number(process.env.WEB_BENCH_PORT ?? 8196));
@@ -415,6 +421,16 @@ if (CHECK) {
       : `check passed: ${appRows.length} pages`,
   );
   if (failed || !appRows.length) process.exitCode = 1;
+  // the slowdown fits the machine as fast as it was while calibrating: a machine that got faster
+  // (or slower) since, e.g. as other work on it stopped, makes the scores flatter (or wrong) it
+  const calibrated = slowdown.index;
+  if (calibrated) {
+    const moved = appRows.filter((r) => Math.abs(r.benchmarkIndex - calibrated) > calibrated * 0.25);
+    for (const r of moved)
+      console.log(
+        `  WARN ${r.page}: benchmark index ${r.benchmarkIndex}, ${calibrated} at calibration: the machine's speed moved, run again on a quiet machine`,
+      );
+  }
   for (const r of appRows)
     if (r.failing.length && r.accessibility < CHECK_MIN.accessibility) console.log(`${r.page} audits not passed: ${r.failing.join(', ')}`);
 }
