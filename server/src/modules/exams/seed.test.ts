@@ -1,4 +1,4 @@
-import type { ExamDetail, ExamView, PaperView, QuestionView } from '@xuetu/contract';
+import type { ExamDetail, ExamView, PageResult, PaperView, QuestionView } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSignedIn, type TestApp } from '../../../test/helper.ts';
@@ -9,7 +9,6 @@ import { OTHER_COMPANY } from '../../db/seed/demo.ts';
 let t: TestApp;
 let admin: string;
 let corp: string;
-type Page<T> = { models: T[]; totalCount: number };
 const M = '/Api/Exam_Manage';
 
 beforeAll(async () => ([t, admin, corp] = await appSignedIn('admin', 'corpadmin')));
@@ -21,19 +20,19 @@ describe('demo exams', () => {
       [corp, ''],
       [admin, OTHER_COMPANY.companySysCode],
     ]) {
-      const qs = (await t.post<Page<QuestionView>>(`${M}/ex_question/GetPageList`, { pageRows: 100, companySysCode: company }, token)).data
-        .models;
+      const qs = (await t.post<PageResult<QuestionView>>(`${M}/ex_question/GetPageList`, { pageRows: 100, companySysCode: company }, token))
+        .data.models;
       expect(new Set(qs.map((q) => q.qType))).toEqual(new Set([1, 2, 3, 4, 5]));
-      const papers = (await t.post<Page<PaperView>>(`${M}/ex_paper/GetPageList`, { companySysCode: company }, token)).data.models;
+      const papers = (await t.post<PageResult<PaperView>>(`${M}/ex_paper/GetPageList`, { companySysCode: company }, token)).data.models;
       expect(new Set(papers.map((p) => p.paperType))).toEqual(new Set([1, 2]));
       expect(papers.every((p) => p.totlescore === 100)).toBe(true);
     }
-    const demoQs = (await t.post<Page<QuestionView>>(`${M}/ex_question/GetPageList`, { pageRows: 100, qType: 4 }, corp)).data.models;
+    const demoQs = (await t.post<PageResult<QuestionView>>(`${M}/ex_question/GetPageList`, { pageRows: 100, qType: 4 }, corp)).data.models;
     expect(demoQs.some((q) => q.blankCount === 2)).toBe(true);
   });
 
   it('the demo exam is open for learner01–20 with 2 attempts; a closed one has history; a confidential one; learner20 must finish one first', async () => {
-    const exams = (await t.post<Page<ExamView>>(`${M}/ex_exam/GetPageList`, { pageRows: 50 }, corp)).data.models;
+    const exams = (await t.post<PageResult<ExamView>>(`${M}/ex_exam/GetPageList`, { pageRows: 50 }, corp)).data.models;
     const demo = exams.find((e) => e.examName === '2026年度安全生产知识考试')!;
     expect(demo).toMatchObject({ status: 1, isAllow: 1, isAllowCount: 2, userCount: 20, totleq: 12 });
     expect(demo.type1 && demo.type2 && demo.type3 && demo.type4 && demo.type5).toBeTruthy();

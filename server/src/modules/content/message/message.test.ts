@@ -1,3 +1,4 @@
+import type { PageResult } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrg, buildPost, buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
@@ -11,7 +12,6 @@ afterAll(() => t.close());
 
 const base = '/Api/SysConfig/sys_message';
 type Msg = { id: number; title: string; isRead: number; templeteType: number; messageUrl: string };
-type Page<T> = { models: T[]; totalCount: number };
 const companyOf = async (token: string) =>
   (await t.post<{ companySysCode: string }>('/Api/User/user_user/GetUserInfo', {}, token)).data.companySysCode;
 const userId = async (token: string) => (await t.post<{ userId: number }>('/Api/User/user_user/GetUserInfo', {}, token)).data.userId;
@@ -22,8 +22,8 @@ describe('message list and read state', () => {
     const id = await userId(token);
     // the demo seed already sent this learner some (exam) messages: count from here
     await t.post(`${base}/SetAllIsRead`, {}, token);
-    const seeded = (await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, { search: { IsRead: '', TempleteType: '' } }, token)).data
-      .totalCount;
+    const seeded = (await t.post<PageResult<Msg>>(`${base}/GetMessageDataPageList`, { search: { IsRead: '', TempleteType: '' } }, token))
+      .data.totalCount;
     for (let i = 1; i <= 12; i++)
       await sendMessage(t.ctx, {
         sentAt: t.ctx.clock.now(),
@@ -33,12 +33,12 @@ describe('message list and read state', () => {
       });
     await sendMessage(t.ctx, { sentAt: t.ctx.clock.now(), userIds: [id], title: '考试类消息', templeteType: 2 });
     expect((await t.post<number>(`${base}/GetNoReadCount`, {}, token)).data).toBe(13);
-    const p1 = await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, {}, token);
+    const p1 = await t.post<PageResult<Msg>>(`${base}/GetMessageDataPageList`, {}, token);
     expect(p1.data.models).toHaveLength(10);
     expect(p1.data.totalCount).toBe(12);
     expect(p1.data.models[0].title).toBe('消息12');
     expect(JSON.parse(p1.data.models[0].messageUrl)).toEqual({ pc: { type: 'tabin', value: { path: '/dashboard', query: { x: '1' } } } });
-    const all = await t.post<Page<Msg>>(
+    const all = await t.post<PageResult<Msg>>(
       `${base}/GetMessageDataPageList`,
       { search: { IsRead: '', TempleteType: '' }, pageRows: 50 },
       token,
@@ -47,7 +47,7 @@ describe('message list and read state', () => {
     const read = await t.post<number>(`${base}/SetIsRead`, { id: p1.data.models[0].id }, token);
     expect(read).toMatchObject({ success: true, data: 12 });
     expect((await t.post<number>(`${base}/SetIsRead`, { id: p1.data.models[0].id }, token)).data).toBe(12);
-    const readList = await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, { search: { isRead: '1' } }, token);
+    const readList = await t.post<PageResult<Msg>>(`${base}/GetMessageDataPageList`, { search: { isRead: '1' } }, token);
     expect(readList.data.models[0].title).toBe('消息12');
     expect(readList.data.totalCount).toBe(seeded + 1);
     await t.post(`${base}/SetAllIsRead`, {}, token);
@@ -58,7 +58,7 @@ describe('message list and read state', () => {
     const owner = await t.login('learner08');
     await t.post(`${base}/SetAllIsRead`, {}, owner);
     await sendMessage(t.ctx, { sentAt: t.ctx.clock.now(), userIds: [await userId(owner)], title: '私人消息' });
-    const mine = await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, {}, owner);
+    const mine = await t.post<PageResult<Msg>>(`${base}/GetMessageDataPageList`, {}, owner);
     const id = mine.data.models[0].id;
     const other = await t.login('learner09');
     expect(await t.post(`${base}/SetIsRead`, { id }, other)).toMatchObject({
@@ -102,7 +102,7 @@ describe('sending messages (administrators)', () => {
       msg: '接收人不存在',
     });
     expect(await t.post(`${base}/SendMessage`, body, corp)).toMatchObject({ success: true, msg: '发送成功', data: 1 });
-    const list = await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, {}, learner);
+    const list = await t.post<PageResult<Msg>>(`${base}/GetMessageDataPageList`, {}, learner);
     expect(list.data.models[0]).toMatchObject({ title: '请完成培训', isRead: 0 });
   });
 
@@ -121,7 +121,7 @@ describe('sending messages (administrators)', () => {
     // two people and one imported (sees it once registered)
     expect(await t.post(`${base}/SendMessage`, body, corp)).toMatchObject({ success: true, data: 3 });
     const l04 = await reader.signIn();
-    expect((await t.post<Page<Msg>>(`${base}/GetMessageDataPageList`, {}, l04)).data.models[0].title).toBe('部门通知');
+    expect((await t.post<PageResult<Msg>>(`${base}/GetMessageDataPageList`, {}, l04)).data.models[0].title).toBe('部门通知');
     // the root department includes every department below it
     const root = (await t.get<Org[]>('/Api/User/user_org/GetOrgTree', { ShowTop: 0 }, corp)).data[0];
     const all = await t.post<number>(`${base}/SendMessage`, { title: '全员', orgIds: [root.id] }, corp);
@@ -154,11 +154,11 @@ describe('sending messages (administrators)', () => {
 
   it('lets a company administrator pick only their own people', async () => {
     const corp = await t.login('corpadmin');
-    const res = await t.post<Page<{ companyName: string; chnName: string }>>(`${base}/GetReceiverList`, { pageRows: 100 }, corp);
+    const res = await t.post<PageResult<{ companyName: string; chnName: string }>>(`${base}/GetReceiverList`, { pageRows: 100 }, corp);
     expect(res.data.totalCount).toBeGreaterThan(20);
     expect(new Set(res.data.models.map((r) => r.companyName))).toEqual(new Set(['演示科技有限公司']));
     const admin = await t.login('admin');
-    const found = await t.post<Page<{ chnName: string }>>(`${base}/GetReceiverList`, { keyword: '赵物流' }, admin);
+    const found = await t.post<PageResult<{ chnName: string }>>(`${base}/GetReceiverList`, { keyword: '赵物流' }, admin);
     expect(found.data.models.map((r) => r.chnName)).toEqual(['赵物流']);
   });
 });

@@ -1,4 +1,4 @@
-import { NoticeStatus } from '@xuetu/contract';
+import { NoticeStatus, type PageResult } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { uploadMultipart } from '../../../../test/uploads.ts';
@@ -14,7 +14,6 @@ beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'c
 afterAll(() => t.close());
 
 const base = '/Api/SysConfig/sys_notice';
-type Page<T> = { models: T[]; totalCount: number };
 type AdminNotice = { noticeSysCode: string; companySysCode: string; status: number; noticeTitle: string };
 
 const upload = (token: string | undefined, kind: string, name: string, data: Buffer, mime: string) =>
@@ -120,7 +119,7 @@ describe('notice administration', () => {
   });
 
   it('keeps a company administrator inside their company', async () => {
-    const list = await t.post<Page<AdminNotice>>(`${base}/GetNoticeDataPageList`, { pageRows: 100 }, corp);
+    const list = await t.post<PageResult<AdminNotice>>(`${base}/GetNoticeDataPageList`, { pageRows: 100 }, corp);
     expect(list.data.models.map((m) => m.noticeSysCode)).toEqual(['N-DEMO-CORP']);
     for (const code of ['N-DEMO-LOGI', 'N-DEMO-01']) {
       expect((await t.post(`${base}/GetNoticeEditData`, { noticeSysCode: code }, corp)).success).toBe(false);
@@ -144,12 +143,16 @@ describe('notice administration', () => {
   });
 
   it('lets platform staff see every company and filter', async () => {
-    const all = await t.post<Page<AdminNotice>>(`${base}/GetNoticeDataPageList`, { pageRows: 100 }, admin);
+    const all = await t.post<PageResult<AdminNotice>>(`${base}/GetNoticeDataPageList`, { pageRows: 100 }, admin);
     const companies = new Set(all.data.models.map((m) => m.companySysCode));
     expect(companies).toEqual(new Set(['', 'C-DEMO-TECH', 'C-DEMO-LOGI']));
-    const drafts = await t.post<Page<AdminNotice>>(`${base}/GetNoticeDataPageList`, { search: { status: 0 } }, admin);
+    const drafts = await t.post<PageResult<AdminNotice>>(`${base}/GetNoticeDataPageList`, { search: { status: 0 } }, admin);
     expect(drafts.data.models.every((m) => m.status === 0)).toBe(true);
-    const logi = await t.post<Page<AdminNotice>>(`${base}/GetNoticeDataPageList`, { search: { companySysCode: 'C-DEMO-LOGI' } }, admin);
+    const logi = await t.post<PageResult<AdminNotice>>(
+      `${base}/GetNoticeDataPageList`,
+      { search: { companySysCode: 'C-DEMO-LOGI' } },
+      admin,
+    );
     expect(logi.data.models.map((m) => m.noticeSysCode)).toEqual(['N-DEMO-LOGI']);
     expect(await t.post(`${base}/AddNotice`, { noticeTitle: 'x', companySysCode: 'NOPE' }, admin)).toMatchObject({
       code: 'COMPANY_NOT_FOUND',
@@ -217,7 +220,7 @@ describe('notice administration', () => {
     await t.ctx.jobs.drain();
     expect(await count()).toBe(before + 1);
     const other = await t.login('other01');
-    const list = await t.post<Page<{ title: string }>>('/Api/SysConfig/sys_message/GetMessageDataPageList', {}, other);
+    const list = await t.post<PageResult<{ title: string }>>('/Api/SysConfig/sys_message/GetMessageDataPageList', {}, other);
     expect(list.data.models.map((m) => m.title)).not.toContain('新公告：部门通知');
   });
 

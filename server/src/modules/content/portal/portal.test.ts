@@ -1,3 +1,4 @@
+import type { PageResult } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { homeCalls } from '../../../../../bench/src/scenarios/home.ts';
 import { buildNotice } from '../../../../test/factories.ts';
@@ -10,11 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Page<T> = { models: T[]; totalCount: number };
 type Notice = { noticeSysCode: string; noticeTitle: string; releaseTime: string; companySysCode: string; status: number };
-const codes = (p: Page<Notice>) => p.models.map((m) => m.noticeSysCode);
+const codes = (p: PageResult<Notice>) => p.models.map((m) => m.noticeSysCode);
 const list = (token?: string, body: object = { pageIndex: 1, pageRows: 100 }) =>
-  t.post<Page<Notice>>('/Api/Ydxs/OpenApi/GetInfoNoticeDataPageList', body, token);
+  t.post<PageResult<Notice>>('/Api/Ydxs/OpenApi/GetInfoNoticeDataPageList', body, token);
 
 describe('notice visibility', () => {
   it('shows anonymous visitors published platform-wide notices only', async () => {

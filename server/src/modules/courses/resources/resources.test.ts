@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import type { AuditHistoryRow, BatchOutcome, ResDirNode, ResView } from '@xuetu/contract';
+import type { AuditHistoryRow, BatchOutcome, PageResult, ResDirNode, ResView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -15,7 +15,6 @@ let corp: string;
 let learner: string;
 const D = '/Api/Train_Manage/Train_ResDir';
 const R = '/Api/Train_Manage/Train_Res';
-type Page<T> = { models: T[]; totalCount: number };
 
 beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
 afterAll(() => t.close());
@@ -157,7 +156,7 @@ describe('resources', () => {
     expect((await t.post(`${R}/ReOrder`, { rescode: 'x', direction: 'left' }, corp)).msg).toBe('排序方向应为 up 或 down');
     expect((await t.post(`${R}/BatchDelete`, { rescodes: [] }, corp)).msg).toBe('请至少选择一个资源');
     expect((await t.post(`${R}/Audit`, { rescode: 'x', pass: false }, corp)).msg).toBe('驳回时请填写审核意见');
-    const page = await t.post<Page<ResView>>(`${R}/GetTrainResPageList`, { dCode: dir }, corp);
+    const page = await t.post<PageResult<ResView>>(`${R}/GetTrainResPageList`, { dCode: dir }, corp);
     expect(page.data.totalCount).toBe(0);
   });
 
@@ -189,12 +188,12 @@ describe('resources', () => {
         )
       ).success,
     ).toBe(true);
-    const list = (body: Record<string, unknown>) => t.post<Page<ResView>>(`${R}/GetTrainResPageList`, { dCode: dir, ...body }, corp);
+    const list = (body: Record<string, unknown>) => t.post<PageResult<ResView>>(`${R}/GetTrainResPageList`, { dCode: dir, ...body }, corp);
     expect((await list({ keyword: '2026' })).data.models.map((m) => m.resName)).toEqual(['安全生产法（2026）']);
     expect((await list({ resType: 1 })).data.totalCount).toBe(0);
     expect((await list({ isRecommend: 1 })).data.totalCount).toBe(1);
     expect((await list({ auditStatus: 0, pageSize: 20, pageIndex: 1 })).data.totalCount).toBe(1);
-    expect((await t.post<Page<ResView>>(`${R}/GetSearchPageList`, { keyword: '2026' }, corp)).data.totalCount).toBe(1);
+    expect((await t.post<PageResult<ResView>>(`${R}/GetSearchPageList`, { keyword: '2026' }, corp)).data.totalCount).toBe(1);
   });
 
   it('moves one or many to another directory, reorders within the directory, sets private and recommend', async () => {
@@ -202,7 +201,7 @@ describe('resources', () => {
     const b = await addRes(dir, { resName: '乙' });
     const c = await addRes(dir, { resName: '丙' });
     const names = async (d: string) =>
-      (await t.post<Page<ResView>>(`${R}/GetTrainResPageList`, { dCode: d, pageSize: 100 }, corp)).data.models.map((m) => m.resName);
+      (await t.post<PageResult<ResView>>(`${R}/GetTrainResPageList`, { dCode: d, pageSize: 100 }, corp)).data.models.map((m) => m.resName);
     const before = await names(dir);
     expect(before.slice(-3)).toEqual(['甲', '乙', '丙']);
     expect((await t.post(`${R}/ReOrder`, { rescode: c, direction: 'up' }, corp)).success).toBe(true);
@@ -228,7 +227,7 @@ describe('resources', () => {
     expect((await t.post(`${R}/Delete`, { rescode: a }, corp)).msg).toBe('删除成功!');
     expect((await t.post(`${R}/BatchDelete`, { rescodes: [b] }, corp)).msg).toBe('已删除 1 个资源');
     expect((await t.post(`${R}/GetTrainRes`, { rescode: a }, corp)).code).toBe('RES_NOT_FOUND');
-    expect((await t.post<Page<ResView>>(`${R}/GetTrainResPageList`, { keyword: '删' }, corp)).data.totalCount).toBe(0);
+    expect((await t.post<PageResult<ResView>>(`${R}/GetTrainResPageList`, { keyword: '删' }, corp)).data.totalCount).toBe(0);
   });
 
   it("another company's resource answers like a missing one on every call; platform resources are the platform's", async () => {
@@ -259,9 +258,9 @@ describe('resources', () => {
       expect((await t.post(`${R}/BatchDelete`, { rescodes: [code] }, corp)).code).toBe('RES_NOT_FOUND');
       expect((await t.post<BatchOutcome>(`${R}/BatchPostCheck`, { rescodes: [code] }, corp)).data.failed[0].reason).toBe('资源不存在');
     }
-    const list = await t.post<Page<ResView>>(`${R}/GetTrainResPageList`, { keyword: '课', pageSize: 100 }, corp);
+    const list = await t.post<PageResult<ResView>>(`${R}/GetTrainResPageList`, { keyword: '课', pageSize: 100 }, corp);
     expect(list.data.models.map((m) => m.resName)).not.toContain('物流课');
-    expect((await t.post<Page<ResView>>(`${R}/GetTrainResAuditPageList`, {}, corp)).data.models.map((m) => m.resName)).not.toContain(
+    expect((await t.post<PageResult<ResView>>(`${R}/GetTrainResAuditPageList`, {}, corp)).data.models.map((m) => m.resName)).not.toContain(
       '平台课',
     );
     // a company resource cannot go into another company's directory
@@ -324,7 +323,7 @@ describe('audit workflow', () => {
     expect((await t.post(`${R}/UpdateData`, { resCode: code, resName: 'x', resType: 4, content: 'x', dCode: dir }, corp)).code).toBe(
       'RES_PENDING_LOCKED',
     );
-    const queue = (await t.post<Page<ResView>>(`${R}/GetTrainResAuditPageList`, {}, corp)).data.models;
+    const queue = (await t.post<PageResult<ResView>>(`${R}/GetTrainResAuditPageList`, {}, corp)).data.models;
     expect(queue[0].auditStatus).toBe(10);
     expect((await t.post(`${R}/Audit`, { rescode: code, pass: false, comment: '内容不完整' }, corp)).success).toBe(true);
     expect(await status(code)).toBe(30);
@@ -405,7 +404,7 @@ describe('audit workflow', () => {
 
 describe('demo resources', () => {
   it('approved video, audio, document and rich-text courses in both companies, one pending and one rejected', async () => {
-    const page = (await t.post<Page<ResView>>(`${R}/GetTrainResPageList`, { pageSize: 100 }, admin)).data.models;
+    const page = (await t.post<PageResult<ResView>>(`${R}/GetTrainResPageList`, { pageSize: 100 }, admin)).data.models;
     const byName = new Map(page.map((m) => [m.resName, m]));
     expect(byName.get('消防演练实操')?.auditStatus).toBe(10);
     expect(byName.get('设备操作规程')?.auditStatus).toBe(30);

@@ -1,4 +1,4 @@
-import type { ResView } from '@xuetu/contract';
+import type { PageResult, ResView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../../../test/helper.ts';
 import { sampleFile } from './seed.ts';
@@ -9,7 +9,6 @@ let t: TestApp;
 let drop: () => Promise<void>;
 let closeDb: () => Promise<void>;
 const R = '/Api/Train_Manage/Train_Res';
-type Page<T> = { models: T[]; totalCount: number };
 
 beforeAll(async () => {
   const empty = await openTestDatabase();
@@ -37,7 +36,7 @@ describe('demo resources without ffmpeg', () => {
   it('video and audio courses play the sample as the original only; the pdf course is approved', async () => {
     const admin = await t.login('admin');
     const learner = await t.login('learner01');
-    const page = (await t.post<Page<ResView>>(`${R}/GetTrainResPageList`, { pageSize: 100 }, admin)).data.models;
+    const page = (await t.post<PageResult<ResView>>(`${R}/GetTrainResPageList`, { pageSize: 100 }, admin)).data.models;
     const byName = new Map(page.map((m) => [m.resName, m]));
     for (const name of ['新员工入职指引', '沟通技巧（音频课）']) {
       const res = byName.get(name);

@@ -1,4 +1,4 @@
-import type { OrgNode, OrgPostView, PostView } from '@xuetu/contract';
+import type { OrgNode, OrgPostView, PageResult, PostView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 
@@ -7,7 +7,6 @@ let admin: string;
 let corp: string;
 let learner: string;
 const O = '/Api/User/user_org';
-type Page<T> = { models: T[]; totalCount: number };
 
 beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
 afterAll(() => t.close());
@@ -118,19 +117,20 @@ describe('posts', () => {
   const P = '/Api/User/user_post';
   it('lists posts per department and all posts with their paths', async () => {
     const hr = flat(await tree(corp)).find((o) => o.orgName === '人力资源部') as OrgNode;
-    const res = await t.post<Page<OrgPostView>>(
+    const res = await t.post<PageResult<OrgPostView>>(
       '/Api/User/user_orgpost/GetOrgPostListPage',
       { OrgCode: hr.orgCode, KeyWord: '', pageIndex: 1, pageSize: 20 },
       corp,
     );
     expect(res.data.models.map((m) => m.postName).sort()).toEqual(['人力资源经理', '培训专员']);
-    const posts = await t.post<Page<PostView>>(`${P}/GetPostListPage`, { KeyWord: '前端' }, corp);
+    const posts = await t.post<PageResult<PostView>>(`${P}/GetPostListPage`, { KeyWord: '前端' }, corp);
     const fe = posts.data.models[0];
     expect(fe.orgNameStr).toBe('前端组');
     expect(fe.orgNamePathsStr.split(',').length).toBe(3);
     const foreign = await logiOrg();
     expect(
-      (await t.post<Page<OrgPostView>>('/Api/User/user_orgpost/GetOrgPostListPage', { OrgCode: foreign.orgCode }, corp)).data.totalCount,
+      (await t.post<PageResult<OrgPostView>>('/Api/User/user_orgpost/GetOrgPostListPage', { OrgCode: foreign.orgCode }, corp)).data
+        .totalCount,
     ).toBe(0);
   });
 
@@ -147,7 +147,7 @@ describe('posts', () => {
       success: true,
       msg: '保存成功',
     });
-    const row = (await t.post<Page<PostView>>(`${P}/GetPostListPage`, { KeyWord: '安全主管' }, corp)).data.models[0];
+    const row = (await t.post<PageResult<PostView>>(`${P}/GetPostListPage`, { KeyWord: '安全主管' }, corp)).data.models[0];
     expect(row.orgIds.sort()).toEqual([fe.id, be.id].sort());
     expect(row.orgNamePathsStr.split('|')).toHaveLength(2);
     expect(await t.post('/Api/User/user_orgpost/Removeorgpost', { postCode: code, orgCode: fe.orgCode }, corp)).toMatchObject({
@@ -159,12 +159,12 @@ describe('posts', () => {
 
   it('keeps posts inside the company and checks input', async () => {
     const foreign = await logiOrg();
-    const mine = (await t.post<Page<PostView>>(`${P}/GetPostListPage`, { KeyWord: '培训专员' }, corp)).data.models[0];
+    const mine = (await t.post<PageResult<PostView>>(`${P}/GetPostListPage`, { KeyWord: '培训专员' }, corp)).data.models[0];
     expect(await t.post(`${P}/SetOrgPostBySelectOrg`, { PostCode: mine.postCode, OrgIds: [foreign.id] }, corp)).toMatchObject({
       code: 'ORG_NOT_FOUND',
       msg: '部门不存在',
     });
-    const theirs = (await t.post<Page<PostView>>(`${P}/GetPostListPage`, { KeyWord: '调度员' }, admin)).data.models[0];
+    const theirs = (await t.post<PageResult<PostView>>(`${P}/GetPostListPage`, { KeyWord: '调度员' }, admin)).data.models[0];
     expect((await t.post(`${P}/DeletePost`, { postCode: theirs.postCode }, corp)).msg).toBe('请求的资源不存在');
     expect((await t.post(`${P}/SavePost`, { postCode: theirs.postCode, postName: 'x' }, corp)).msg).toBe('请求的资源不存在');
     expect((await t.post(`${P}/SavePost`, { postName: '' }, corp)).msg).toBe('请输入岗位名称');

@@ -1,4 +1,4 @@
-import type { ActionView, CompanyView, RoleView } from '@xuetu/contract';
+import type { ActionView, CompanyView, PageResult, RoleView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../../../test/factories.ts';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
@@ -8,7 +8,6 @@ let admin: string;
 let corp: string;
 const R = '/Api/SysConfig/sys_role';
 const A = '/Api/SysConfig/sys_action';
-type Page<T> = { models: T[]; totalCount: number };
 const flat = (nodes: ActionView[]): ActionView[] => nodes.flatMap((n) => [n, ...flat(n.child)]);
 
 beforeAll(async () => ([t, admin, corp] = await appSignedIn('admin', 'corpadmin')));
@@ -16,7 +15,7 @@ afterAll(() => t.close());
 
 describe('roles', () => {
   it('lists the company’s roles plus the assignable platform ones', async () => {
-    const res = await t.post<Page<RoleView>>(`${R}/GetRoleListPage`, { pageIndex: 1, pageRows: 1000 }, corp);
+    const res = await t.post<PageResult<RoleView>>(`${R}/GetRoleListPage`, { pageIndex: 1, pageRows: 1000 }, corp);
     expect(res.data.models.map((r) => r.code).sort()).toEqual(['corpadmin', 'learner']);
     expect(res.data.models.every((r) => r.editable === false)).toBe(true);
     expect((await t.get(`${R}/GetSysRoleEnum`, { Type: 1 }, corp)).data).toEqual([
@@ -160,7 +159,7 @@ describe('companies', () => {
       true,
     );
     expect((await t.get(`${C}/OpenAndClose`, { CompanySysCode: sys }, admin)).data).toEqual({ status: 0 });
-    const list = await t.post<Page<CompanyView>>(
+    const list = await t.post<PageResult<CompanyView>>(
       `${C}/GetCompanyListPage`,
       { PageIndex: 1, PageRows: 100, Search: { key: '新公司' } },
       admin,
@@ -189,7 +188,11 @@ describe('companies', () => {
   });
 
   it('shows a company administrator only their own company and refuses changes', async () => {
-    const list = await t.post<Page<CompanyView>>(`${C}/GetCompanyListPage`, { PageIndex: 1, PageRows: 100, Search: { key: '' } }, corp);
+    const list = await t.post<PageResult<CompanyView>>(
+      `${C}/GetCompanyListPage`,
+      { PageIndex: 1, PageRows: 100, Search: { key: '' } },
+      corp,
+    );
     expect(list.data.models.map((c) => c.companyCode)).toEqual(['YSKJ']);
     expect((await t.post(`${C}/SaveCompany`, { companyCode: 'X', companyName: 'x' }, corp)).errorCode).toBe(403);
   });

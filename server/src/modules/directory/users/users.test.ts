@@ -1,3 +1,4 @@
+import type { PageResult } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../../test/factories.ts';
@@ -10,7 +11,6 @@ let corp: string;
 let other: string;
 const U = '/Api/User/user_user';
 
-type Page<T> = { models: T[]; totalCount: number };
 type Row = {
   userId: number;
   accountCode: string;
@@ -25,7 +25,7 @@ type Row = {
 beforeAll(async () => ([t, admin, corp, other] = await appSignedIn('admin', 'corpadmin', 'other01')));
 afterAll(() => t.close());
 
-const list = (token: string, body: object = {}) => t.post<Page<Row>>(`${U}/GetUserList`, body, token);
+const list = (token: string, body: object = {}) => t.post<PageResult<Row>>(`${U}/GetUserList`, body, token);
 const idOf = async (account: string) =>
   (await list(admin, { Key: account, pageSize: 100 })).data.models.find((m) => m.accountCode === account)?.userId as number;
 
@@ -258,7 +258,7 @@ describe('ExportUserList', () => {
 
 describe('audit log', () => {
   it('records who did what from where, for platform administrators to browse', async () => {
-    const res = await t.post<Page<{ action: string; actorName: string; ip: string; createTime: string }>>(
+    const res = await t.post<PageResult<{ action: string; actorName: string; ip: string; createTime: string }>>(
       '/Api/SysConfig/sys_auditlog/GetAuditLogPage',
       { pageSize: 200 },
       admin,
@@ -284,18 +284,18 @@ describe('audit log', () => {
   it('names the people, companies and departments behind the codes, and filters by one exact operation', async () => {
     type Row = { action: string; target: string; targetName: string; companyName: string };
     const L = '/Api/SysConfig/sys_auditlog/GetAuditLogPage';
-    const disabled = await t.post<Page<Row>>(L, { action: 'user.disable', pageSize: 200 }, admin);
+    const disabled = await t.post<PageResult<Row>>(L, { action: 'user.disable', pageSize: 200 }, admin);
     expect(disabled.data.models.length).toBeGreaterThan(0);
     expect(new Set(disabled.data.models.map((m) => m.action))).toEqual(new Set(['user.disable']));
     const one = disabled.data.models[0];
-    const person = await t.post<Page<{ chnName: string }>>(`${U}/GetUserList`, { key: one.target }, admin);
+    const person = await t.post<PageResult<{ chnName: string }>>(`${U}/GetUserList`, { key: one.target }, admin);
     expect(one.targetName).toBe(person.data.models[0].chnName);
     expect(one.companyName).toBe('演示科技有限公司');
     // the select sends whole operations: 'user.enable' must not also match 'user.enable…' look-alikes
-    const enabled = await t.post<Page<Row>>(L, { action: 'user.enable', pageSize: 200 }, admin);
+    const enabled = await t.post<PageResult<Row>>(L, { action: 'user.enable', pageSize: 200 }, admin);
     expect(enabled.data.models.every((m) => m.action === 'user.enable')).toBe(true);
     const org = await t.post<{ orgCode: string }>('/Api/User/user_org/AddOrg', { orgName: '审计部', pId: 0 }, corp);
-    const orgRows = await t.post<Page<Row>>(L, { action: 'org.add', pageSize: 5 }, admin);
+    const orgRows = await t.post<PageResult<Row>>(L, { action: 'org.add', pageSize: 5 }, admin);
     expect(orgRows.data.models.find((m) => m.target === org.data.orgCode)?.targetName).toBe('审计部');
   });
 });

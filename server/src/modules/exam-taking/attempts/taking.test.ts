@@ -7,6 +7,7 @@ import {
   formatDateTime,
   type MarkingRow,
   type MyExamCard,
+  type PageResult,
   type SaveAnswerResult,
   type SubmitExamResult,
   type UserExamDetail,
@@ -34,7 +35,6 @@ const U = '/Api/UserExam/ex_userexam';
 const M = '/Api/Exam_Manage/ex_marking';
 const X = '/Api/Exam_Manage/ex_exam';
 const MIN = 60_000;
-type Page<T> = { models: T[]; totalCount: number };
 
 const q: Record<string, string> = {};
 const exams: Record<string, string> = {};
@@ -362,7 +362,7 @@ describe('marking', () => {
   });
 
   it('GetQueue lists the exam’s short answers, unmarked first; other companies and bad input are refused', async () => {
-    const page = await t.ok<Page<MarkingRow>>(`${M}/GetQueue`, { examCode: exams.main }, corp);
+    const page = await t.ok<PageResult<MarkingRow>>(`${M}/GetQueue`, { examCode: exams.main }, corp);
     expect(page.totalCount).toBe(1);
     expect(page.models[0]).toMatchObject({ userpaperId: attempt, qCode: q.essay, score: 40, marked: 0, answerStr: '保持冷静，低姿撤离。' });
     expect((await t.post(`${M}/GetQueue`, { examCode: otherExam }, corp)).code).toBe('EXAM_NOT_FOUND');
@@ -415,7 +415,7 @@ describe('marking', () => {
     const [l01] = await ids(['learner01']);
     const msgs = await t.ctx.db.select().from(messages).where(eq(messages.userId, l01));
     expect(msgs.filter((m) => m.title === '阅卷完成：年度安全考试').length).toBe(1);
-    const queue = await t.ok<Page<MarkingRow>>(`${M}/GetQueue`, { examCode: exams.main }, corp);
+    const queue = await t.ok<PageResult<MarkingRow>>(`${M}/GetQueue`, { examCode: exams.main }, corp);
     expect(queue.models[0]).toMatchObject({ marked: 1, scoreGot: 30 });
   });
 });
@@ -428,7 +428,9 @@ describe('retakes, deadlines and closing', () => {
     expect(submitted).toMatchObject({ score: 0, isPass: 0, delayMarkingPapers: 0 });
     const third = await begin(exams.main, 'learner01');
     expect(third.data).toMatchObject({ isSubExam: true, userpaperId: second.data.userpaperId });
-    const card = (await t.ok<Page<MyExamCard>>(`${U}/GetMyExamList`, {}, tok.learner01)).models.find((m) => m.examCode === exams.main)!;
+    const card = (await t.ok<PageResult<MyExamCard>>(`${U}/GetMyExamList`, {}, tok.learner01)).models.find(
+      (m) => m.examCode === exams.main,
+    )!;
     expect(card).toMatchObject({
       score: 70,
       status: 30,
@@ -482,7 +484,7 @@ describe('results, lists and statistics', () => {
     const rows = await t.ok<ExamResultRow[]>(`${U}/GetExamResultList`, { exammcode: exams.secret }, corp);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id, score: 10, isPass: -2 });
-    const card = (await t.ok<Page<MyExamCard>>(`${U}/GetMyExamList`, { status: 30 }, tok.learner01)).models.find(
+    const card = (await t.ok<PageResult<MyExamCard>>(`${U}/GetMyExamList`, { status: 30 }, tok.learner01)).models.find(
       (m) => m.examCode === exams.secret,
     )!;
     expect(card.score).toBeNull();
@@ -500,7 +502,7 @@ describe('results, lists and statistics', () => {
   });
 
   it('GetMyExamList filters by status and IsExistImgExam follows the must-complete exam', async () => {
-    const open = await t.ok<Page<MyExamCard>>(`${U}/GetMyExamList`, { status: 10 }, tok.learner01);
+    const open = await t.ok<PageResult<MyExamCard>>(`${U}/GetMyExamList`, { status: 10 }, tok.learner01);
     expect(open.models.map((m) => m.examCode)).toEqual([exams.future]);
     expect(open.models[0]).toMatchObject({ canBegin: false, status: 0, ended: false });
     expect(await t.ok<boolean>(`${U}/IsExistImgExam`, {}, tok.learner05)).toBe(true);
@@ -615,7 +617,7 @@ describe('an abandoned attempt across a server restart', () => {
     const c = new ManualClock(Date.now());
     const a = await buildTestApp({ clock: c, database });
     const token = await a.login('learner01');
-    const list = await a.post<Page<MyExamCard>>(`${U}/GetMyExamList`, {}, token);
+    const list = await a.post<PageResult<MyExamCard>>(`${U}/GetMyExamList`, {}, token);
     // the demo seed may or may not carry exams: make one here so the test stands alone
     const admin1 = await a.login('corpadmin');
     const qc = (await a.post<{ qCode: string }>('/Api/Exam_Manage/ex_question/AddData', { qType: 3, qName: '重启题', answer: 'A' }, admin1))

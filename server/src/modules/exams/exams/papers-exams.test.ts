@@ -1,4 +1,4 @@
-import { EnableStatus, type ExamDetail, type PaperDetail, type PaperView } from '@xuetu/contract';
+import { EnableStatus, type ExamDetail, type PageResult, type PaperDetail, type PaperView } from '@xuetu/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrg, buildPost, buildUser } from '../../../../test/factories.ts';
@@ -21,7 +21,6 @@ const D = '/Api/Exam_Manage/ex_questiondir';
 const Q = '/Api/Exam_Manage/ex_question';
 const P = '/Api/Exam_Manage/ex_paper';
 const E = '/Api/Exam_Manage/ex_exam';
-type Page<T> = { models: T[]; totalCount: number };
 
 let dir: string;
 let sub: string;
@@ -178,8 +177,8 @@ describe('papers', () => {
     for (const path of ['GetData', 'Delete', 'Preview'])
       expect((await t.post(`${P}/${path}`, { paperCode: theirs }, corp)).msg).toBe('试卷不存在');
     expect((await t.post(`${P}/UpdateData`, fixedPaper({ paperCode: theirs }), corp)).msg).toBe('试卷不存在');
-    expect((await t.post<Page<PaperView>>(`${P}/GetPageList`, { keyword: '物流试卷' }, corp)).data.totalCount).toBe(0);
-    expect((await t.post<Page<PaperView>>(`${P}/GetPageList`, { keyword: '物流试卷' }, admin)).data.totalCount).toBe(1);
+    expect((await t.post<PageResult<PaperView>>(`${P}/GetPageList`, { keyword: '物流试卷' }, corp)).data.totalCount).toBe(0);
+    expect((await t.post<PageResult<PaperView>>(`${P}/GetPageList`, { keyword: '物流试卷' }, admin)).data.totalCount).toBe(1);
   });
 });
 
@@ -439,7 +438,7 @@ describe('exams', () => {
     for (const path of ['GetData', 'Publish', 'Close', 'Delete'])
       expect(await t.post(`${E}/${path}`, { examCode: theirs }, corp)).toMatchObject({ success: false, code: 'EXAM_NOT_FOUND' });
     expect((await t.post(`${E}/UpdateData`, examBody(paperCode, { examCode: theirs }), corp)).msg).toBe('考试不存在');
-    expect((await t.post<Page<unknown>>(`${E}/GetPageList`, { keyword: '物流考试' }, corp)).data.totalCount).toBe(0);
-    expect((await t.post<Page<unknown>>(`${E}/GetPageList`, { keyword: '物流考试' }, admin)).data.totalCount).toBe(1);
+    expect((await t.post<PageResult<unknown>>(`${E}/GetPageList`, { keyword: '物流考试' }, corp)).data.totalCount).toBe(0);
+    expect((await t.post<PageResult<unknown>>(`${E}/GetPageList`, { keyword: '物流考试' }, admin)).data.totalCount).toBe(1);
   });
 });

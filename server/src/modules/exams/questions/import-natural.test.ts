@@ -1,4 +1,4 @@
-import { QUESTION_COLUMNS, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
+import { type PageResult, QUESTION_COLUMNS, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
@@ -9,7 +9,6 @@ import { blankAnswer, ImportAnswerMsg, judgeAnswer } from './import-answers.ts';
 // fill-in answers, the old stored forms still accepted, and importing the valid rows of a file
 // while the refused ones come back as a workbook with their reasons.
 const Q = '/Api/Exam_Manage/ex_question';
-type Page<T> = { models: T[]; totalCount: number };
 
 describe('answers in natural forms (pure)', () => {
   it('true/false: 对/错, 正确/错误, √/×, A/B, T/F in any case; anything else is left for the rules to refuse', () => {
@@ -37,7 +36,7 @@ describe('question import (app)', () => {
 
   const upload = async (buf: Buffer) => (await uploadImportFile(t, buf, 'q.xlsx', corp)).data.url;
   const find = async (keyword: string) =>
-    (await t.post<Page<QuestionView>>(`${Q}/GetPageList`, { keyword, pageRows: 50 }, corp)).data.models
+    (await t.post<PageResult<QuestionView>>(`${Q}/GetPageList`, { keyword, pageRows: 50 }, corp)).data.models
       .map((q) => [q.qName, q.answer])
       .sort();
 

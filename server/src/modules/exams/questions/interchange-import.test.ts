@@ -1,4 +1,4 @@
-import { Msg, type QuestionDirNode, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
+import { Msg, type PageResult, type QuestionDirNode, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { uploadImportFile } from '../../../../test/uploads.ts';
@@ -11,7 +11,6 @@ let corp: string;
 let admin: string;
 const D = '/Api/Exam_Manage/ex_questiondir';
 const Q = '/Api/Exam_Manage/ex_question';
-type Page<T> = { models: T[]; totalCount: number };
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 beforeAll(async () => ([t, corp, admin] = await appSignedIn('corpadmin', 'admin')));
@@ -34,7 +33,7 @@ const find = (nodes: QuestionDirNode[], name: string): QuestionDirNode | undefin
   return undefined;
 };
 const page = async (body: Record<string, unknown>) =>
-  (await t.post<Page<QuestionView>>(`${Q}/GetPageList`, { pageRows: 100, ...body }, corp)).data;
+  (await t.post<PageResult<QuestionView>>(`${Q}/GetPageList`, { pageRows: 100, ...body }, corp)).data;
 
 const GIFT = `$CATEGORY: $course$/top/消防知识
 

@@ -1,4 +1,4 @@
-import { QUESTION_COLUMNS, type QuestionDirNode, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
+import { type PageResult, QUESTION_COLUMNS, type QuestionDirNode, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
@@ -12,7 +12,6 @@ let corp: string;
 let learner: string;
 const D = '/Api/Exam_Manage/ex_questiondir';
 const Q = '/Api/Exam_Manage/ex_question';
-type Page<T> = { models: T[]; totalCount: number };
 
 beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
 afterAll(() => t.close());
@@ -106,7 +105,7 @@ describe('questions', () => {
     const sub = await addDir('筛选子', corp, { pCode: top });
     await addQuestion(single({ qName: '筛选关键字甲', dirCode: sub, difficulty: 5 }));
     await addQuestion({ qType: 5, qName: '筛选关键字乙', answer: 'x', dirCode: top });
-    const page = (body: Record<string, unknown>) => t.post<Page<QuestionView>>(`${Q}/GetPageList`, body, corp);
+    const page = (body: Record<string, unknown>) => t.post<PageResult<QuestionView>>(`${Q}/GetPageList`, body, corp);
     expect((await page({ dirCode: top })).data.totalCount).toBe(2);
     expect((await page({ dirCode: top, qType: 5 })).data.models.map((m) => m.qName)).toEqual(['筛选关键字乙']);
     expect((await page({ dirCode: top, difficulty: 5 })).data.models[0].dirName).toBe('筛选子');
@@ -122,7 +121,7 @@ describe('questions', () => {
       t.post(`${Q}/BatchDelete`, { qCodes: [theirs] }, corp),
     ])
       expect((await call).msg).toBe('试题不存在');
-    expect((await t.post<Page<QuestionView>>(`${Q}/GetPageList`, { keyword: '物流题' }, corp)).data.totalCount).toBe(0);
+    expect((await t.post<PageResult<QuestionView>>(`${Q}/GetPageList`, { keyword: '物流题' }, corp)).data.totalCount).toBe(0);
     expect((await t.post<QuestionView>(`${Q}/GetData`, { qCode: theirs }, admin)).data.qName).toBe('物流题');
 
     const mine = await addQuestion(single({ qName: '将被修改' }));
@@ -160,7 +159,7 @@ describe('import', () => {
         row('判断题', '目录不存在的题', [], 'A', '没有这个目录'),
       ]),
     );
-    const before = (await t.post<Page<QuestionView>>(`${Q}/GetPageList`, {}, corp)).data.totalCount;
+    const before = (await t.post<PageResult<QuestionView>>(`${Q}/GetPageList`, {}, corp)).data.totalCount;
     const res = await t.post<QuestionImportCheck>(`${Q}/ImportCheck`, { urls: [url] }, corp);
     expect(res.success).toBe(true);
     expect(res.msg).toBe('共 7 行数据，6 行有错误，1 行可以导入');
@@ -178,7 +177,7 @@ describe('import', () => {
     const imp = await t.post<QuestionImportCheck>(`${Q}/Import`, { urls: [url] }, corp);
     expect(imp).toMatchObject({ success: false, code: 'QUESTION_IMPORT_INVALID' });
     expect(imp.data.errors).toHaveLength(6);
-    expect((await t.post<Page<QuestionView>>(`${Q}/GetPageList`, {}, corp)).data.totalCount).toBe(before);
+    expect((await t.post<PageResult<QuestionView>>(`${Q}/GetPageList`, {}, corp)).data.totalCount).toBe(before);
   });
 
   it('imports a clean file into the chosen directory (or the named one), and the export reads back', async () => {
@@ -196,7 +195,7 @@ describe('import', () => {
     expect((await t.post(`${Q}/ImportCheck`, { urls: [url], dirCode: target }, corp)).msg).toBe('数据检查通过，共 5 道试题，可以导入');
     const imp = await t.post<{ count: number }>(`${Q}/Import`, { urls: [url], dirCode: target }, corp);
     expect(imp.msg).toBe('导入成功，共 5 道试题');
-    const list = (await t.post<Page<QuestionView>>(`${Q}/GetPageList`, { dirCode: target, pageRows: 50 }, corp)).data.models;
+    const list = (await t.post<PageResult<QuestionView>>(`${Q}/GetPageList`, { dirCode: target, pageRows: 50 }, corp)).data.models;
     expect(list.map((q) => [q.qName, q.answer, q.dirCode]).sort()).toEqual(
       [
         ['导入单选', 'C', target],
@@ -240,6 +239,6 @@ describe('import', () => {
     const url = await upload(await workbook(rows));
     expect((await t.post(`${Q}/ImportCheck`, { urls: [url] }, corp)).msg).toBe('数据检查通过，共 1000 道试题，可以导入');
     expect((await t.post(`${Q}/Import`, { urls: [url] }, corp)).msg).toBe('导入成功，共 1000 道试题');
-    expect((await t.post<Page<QuestionView>>(`${Q}/GetPageList`, { keyword: '批量题' }, corp)).data.totalCount).toBe(1000);
+    expect((await t.post<PageResult<QuestionView>>(`${Q}/GetPageList`, { keyword: '批量题' }, corp)).data.totalCount).toBe(1000);
   });
 });
