@@ -224,10 +224,10 @@ function writeAnswers(ctx: AppContext, ws: AnswerWrite[]) {
 /** Practising again from the first question (the 错题本 keeps what it holds). */
 export async function restartPractice(caller: Caller, practiceCode: string): Promise<void> {
   const userId = requireActor(caller).userId;
-  await inTransaction(caller, async (tx) => {
-    const row = await practiceFor(tx, caller, practiceCode);
-    await repo.clearAnswers(tx, row.id, userId);
-  });
+  // found before the transaction: a cold cache reads the practice on the app's connection, which
+  // on the embedded database waits for the transaction's (it froze the database)
+  const row = await practiceFor(caller.ctx.db, caller, practiceCode);
+  await repo.clearAnswers(caller.ctx.db, row.id, userId);
 }
 
 export async function practiceCounts(caller: Caller): Promise<PracticeCounts> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltUser, buildCompany, buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { statementsDuring } from '../../../../test/statements.ts';
+import { forgetPractice } from './practice-cache.ts';
 
 // Issue 39 item 1: a company practising at once. The practice's settings and picks and its
 // source's questions come from the shared cache; an administrator's edit reaches the learners at
@@ -55,6 +56,13 @@ describe('practice at exam scale', () => {
     await book();
     // before: 3 (the questions of its entries read each time, now kept under the bank's generation)
     expect(await statementsDuring(book)).toBe(2);
+  });
+
+  it('restarts a practice no call has read yet (a cold cache) and answers an unknown one, on the embedded database too', async () => {
+    // the practice read inside Restart's transaction on the app's connection froze PGlite
+    await forgetPractice(t.ctx, practiceCode);
+    expect(await t.post(`${L}/Restart`, { practiceCode }, tok.fay)).toMatchObject({ success: true });
+    expect(await t.post(`${L}/Restart`, { practiceCode: 'NO-SUCH-PRACTICE' }, tok.fay)).toMatchObject({ code: 'PRACTICE_NOT_FOUND' });
   });
 
   it('an edited question, new picks and a deleted practice reach the learners at once', async () => {
