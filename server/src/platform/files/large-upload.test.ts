@@ -47,7 +47,7 @@ function multipartStream(size: number, boundary: string): Readable {
 }
 
 describe('a 300 MB upload', () => {
-  it('streams to storage: the server process grows by less than 50 MB while receiving it', async () => {
+  it('streams to storage: the process grows by far less than the file while receiving it (under 100 MB for 300 MB)', async () => {
     const token = await t.login('learner01');
     const boundary = '----xuetu-large';
     const baseline = process.memoryUsage().rss;
@@ -86,6 +86,9 @@ describe('a 300 MB upload', () => {
     console.info(
       `300 MB upload: RSS ${Math.round(baseline / MB)} MB before, peak ${Math.round(peak / MB)} MB (+${growthMb.toFixed(1)} MB)`,
     );
-    expect(growthMb).toBeLessThan(50);
+    // the test process holds the client's stream and, without PostgreSQL, the embedded database
+    // too: 54-60 MB measured here on PGlite (2026-12-02, also at the commit before the session),
+    // which the old 50 MB bound failed; a buffered upload would grow by the file's 300 MB
+    expect(growthMb).toBeLessThan(100);
   }, 300_000);
 });
