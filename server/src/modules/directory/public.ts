@@ -2,8 +2,8 @@
 
 // The account rows identity signs in, recovers and changes (the user table is the directory's).
 export {
-  activateDirectoryAccount,
   type AccountRow,
+  activateDirectoryAccount,
   findAccountById,
   findAccountsByIdentifier,
   findAccountsByPhone,

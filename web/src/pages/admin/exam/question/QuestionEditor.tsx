@@ -88,8 +88,11 @@ export function QuestionEditor({
   const close = useConfirmDiscard(() => touched, onClose);
   const persist = useAppMutation({
     // an update answers no data (null, as the save expects)
-    mutationFn: async (body: InputOf<typeof examsApi.questionAddData>) =>
-      qCode ? (await call(examsApi.questionUpdateData, body), null) : call(examsApi.questionAddData, body),
+    mutationFn: async (body: InputOf<typeof examsApi.questionAddData>) => {
+      if (!qCode) return call(examsApi.questionAddData, body);
+      await call(examsApi.questionUpdateData, body);
+      return null;
+    },
     success: '保存成功',
     onSuccess: () => onSaved(),
   });
