@@ -1,8 +1,11 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
+import { PLATFORM_WIDE } from '../../../platform/scope.ts';
+import { topDepartmentOf } from '../people/people.repository.ts';
 import { companies, orgs, posts } from '../schema/orgs.ts';
 import { roles, userRoles, users } from '../schema/users.ts';
+import { accountCodeTaken, insertUser } from '../users/users.repository.ts';
 
 // The account rows signing in, recovery and the own-account calls work on (the identity module's,
 // through public.ts): the user table is the directory's (ADR 0039).
@@ -173,46 +176,36 @@ export async function insertDirectoryAccount(
   passwordHash: string,
   now: Date,
 ): Promise<number> {
-  const inCompany = (name?: string) =>
-    db
-      .select({ id: orgs.id })
-      .from(orgs)
-      .where(and(eq(orgs.companySysCode, companySysCode), name ? eq(orgs.orgName, name) : eq(orgs.pId, 0)))
-      .orderBy(orgs.id)
-      .limit(1);
-  const [dept] = (person.department ? await inCompany(person.department) : []).concat(await inCompany());
+  const [dept] = person.department
+    ? await db
+        .select({ id: orgs.id })
+        .from(orgs)
+        .where(and(eq(orgs.companySysCode, companySysCode), eq(orgs.orgName, person.department)))
+        .orderBy(orgs.id)
+        .limit(1)
+    : [];
   const [company] = await db.select({ code: companies.companyCode }).from(companies).where(eq(companies.companySysCode, companySysCode));
-  const candidates = [person.username, `${company?.code}-${person.username}`];
   let accountCode = `${company?.code}-${person.username}-${now.getTime().toString(36)}`;
-  for (const candidate of candidates) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.accountCode})`, candidate.toLowerCase()));
-    if (!taken) {
+  for (const candidate of [person.username, `${company?.code}-${person.username}`]) {
+    if (!(await accountCodeTaken(db, candidate))) {
       accountCode = candidate;
       break;
     }
   }
-  const [row] = await db
-    .insert(users)
-    .values({
-      accountCode,
-      chnName: person.name || person.username,
-      mobile: person.phone,
-      email: person.email,
-      jobNum: person.jobNumber,
-      companySysCode,
-      orgId: dept?.id ?? null,
-      passwordHash,
-      activatedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: users.id });
-  const [learner] = await db.select({ id: roles.id }).from(roles).where(eq(roles.code, 'learner')).limit(1);
-  if (learner) await db.insert(userRoles).values({ userId: row!.id, roleId: learner.id });
-  return row!.id;
+  // a learner, as every account the directory's people get
+  return insertUser(db, PLATFORM_WIDE, {
+    accountCode,
+    chnName: person.name || person.username,
+    mobile: person.phone,
+    email: person.email,
+    jobNum: person.jobNumber,
+    companySysCode,
+    orgId: dept?.id ?? (await topDepartmentOf(db, companySysCode)) ?? null,
+    passwordHash,
+    activatedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** An account the company's directory vouched for, not yet activated: activated now with `passwordHash` (a password nobody knows). */
