@@ -1,9 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { Endpoint, PageResult } from '@xuetu/contract';
-import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { Form, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useCall } from '../../api/hooks';
 import { useExamCompany } from './exam/shared';
+import { FilterSelect, KeywordItem, SearchButton, SearchForm } from './listParts';
 import { DEFAULT_PAGE, pager } from './shared';
 
 /** What the search form of an exam or project list filters by. */
@@ -55,39 +56,25 @@ export function StatusSearchForm(props: {
   statusLabels: Record<number, string>;
   actions?: ReactNode;
 }) {
-  const submit = (
-    <Button type="primary" htmlType="submit">
-      搜索
-    </Button>
-  );
   return (
-    <Form
-      layout="inline"
-      style={{ marginBottom: 16, rowGap: 12 }}
-      onFinish={(v: Partial<StatusFilter>) => props.onSearch({ keyword: v.keyword ?? '', status: v.status })}
-    >
+    <SearchForm onFinish={(v: Partial<StatusFilter>) => props.onSearch({ keyword: v.keyword ?? '', status: v.status })}>
       {props.picker && <Form.Item>{props.picker}</Form.Item>}
-      <Form.Item name="keyword">
-        <Input placeholder={props.keywordPlaceholder} allowClear data-testid={props.keywordTestId} />
-      </Form.Item>
-      <Form.Item name="status">
-        <Select
-          style={{ width: 120 }}
-          aria-label="状态"
-          placeholder="状态"
-          allowClear
-          options={Object.entries(props.statusLabels).map(([v, l]) => ({ value: Number(v), label: l }))}
-        />
-      </Form.Item>
+      <KeywordItem placeholder={props.keywordPlaceholder} testId={props.keywordTestId} />
+      <FilterSelect
+        name="status"
+        label="状态"
+        width={120}
+        options={Object.entries(props.statusLabels).map(([v, l]) => ({ value: Number(v), label: l }))}
+      />
       {props.actions ? (
         <Space>
-          {submit}
+          <SearchButton />
           {props.actions}
         </Space>
       ) : (
-        submit
+        <SearchButton />
       )}
-    </Form>
+    </SearchForm>
   );
 }
 

@@ -1,13 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { Perm, PROJECT_STATUS_LABELS, type ProjectView, projectsApi } from '@xuetu/contract';
 import { Button, Card, Table } from 'antd';
 import { useState } from 'react';
 import { call, callEnvelope } from '../../../api/client';
 import { useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
-import { Can, useCan } from '../../../components/Can';
+import { useCan } from '../../../components/Can';
 import { LifecycleActions } from '../LifecycleActions';
 import { StatusSearchForm, statusColumn, useLifecycleList } from '../LifecycleList';
+import { AddButton, useEditorDialog } from '../listParts';
 import { EnrolmentDrawer } from './EnrolmentDrawer';
 import { ProjectEditor } from './ProjectEditor';
 
@@ -16,7 +16,7 @@ export default function ProjectManagePage() {
   const invalidate = useInvalidate();
   const can = useCan();
   const { company, picker, search, table } = useLifecycleList(projectsApi.getPageList);
-  const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
+  const editor = useEditorDialog();
   const [learners, setLearners] = useState<ProjectView | null>(null);
   const act = useAppMutation({
     mutationFn: async ({ kind, code }: { kind: 'publish' | 'close' | 'delete'; code: string }) => {
@@ -38,11 +38,9 @@ export default function ProjectManagePage() {
         keywordTestId="project-keyword"
         statusLabels={PROJECT_STATUS_LABELS}
         actions={
-          <Can action={Perm.ProjectEdit}>
-            <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, code: null })} data-testid="project-add">
-              新增项目
-            </Button>
-          </Can>
+          <AddButton action={Perm.ProjectEdit} onClick={editor.add} testId="project-add">
+            新增项目
+          </AddButton>
         }
       />
       <Table<ProjectView>
@@ -73,7 +71,7 @@ export default function ProjectManagePage() {
                   remove: '确定删除该项目吗？',
                 }}
                 testIdPrefix="project"
-                onEdit={() => setEditor({ open: true, code: p.projectCode })}
+                onEdit={() => editor.edit(p.projectCode)}
                 onAct={(kind) => act.mutate({ kind, code: p.projectCode })}
                 extra={
                   <Button size="small" type="link" onClick={() => setLearners(p)}>
@@ -85,16 +83,7 @@ export default function ProjectManagePage() {
           },
         ]}
       />
-      <ProjectEditor
-        open={editor.open}
-        projectCode={editor.code}
-        company={company}
-        onClose={() => setEditor({ open: false, code: null })}
-        onSaved={() => {
-          setEditor({ open: false, code: null });
-          void invalidate('projects');
-        }}
-      />
+      <ProjectEditor projectCode={editor.code} company={company} {...editor.dialog(() => invalidate('projects'))} />
       <EnrolmentDrawer project={learners} onClose={() => setLearners(null)} />
     </Card>
   );

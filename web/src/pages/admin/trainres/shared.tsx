@@ -3,9 +3,16 @@ import { Drawer, Empty, Select, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useCall } from '../../../api/hooks';
 import { useCompanyOptions, useIsPlatformStaff } from '../content/companies';
+import { FilterSelect } from '../listParts';
 
 const COLORS: Record<number, string> = { 0: 'default', 10: 'processing', 20: 'success', 30: 'error', 40: 'warning' };
+
 export const statusTag = (s: number) => <Tag color={COLORS[s]}>{AUDIT_STATUS_LABELS[s] ?? s}</Tag>;
+
+/** The 审核状态 filter of a resource list's search row, in the order given. */
+export const auditStatusFilter = (label: string, width: number, order: number[]) => (
+  <FilterSelect name="auditStatus" label={label} width={width} options={order.map((v) => ({ value: v, label: AUDIT_STATUS_LABELS[v] }))} />
+);
 const ACTION_LABELS: Record<string, string> = {
   submit: '提交审核',
   pass: '审核通过',

@@ -1,14 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { EXAM_STATUS_LABELS, type ExamView, examsApi, Perm } from '@xuetu/contract';
 import { App, Button, Card, Table } from 'antd';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call, callEnvelope } from '../../../../api/client';
 import { useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
-import { Can, useCan } from '../../../../components/Can';
+import { useCan } from '../../../../components/Can';
 import { LifecycleActions } from '../../LifecycleActions';
 import { StatusSearchForm, statusColumn, useLifecycleList } from '../../LifecycleList';
+import { AddButton, useEditorDialog } from '../../listParts';
 import { examCountColumns, examNameColumn, examWindowColumn } from '../shared/examColumns';
 import { ExamEditor } from './ExamEditor';
 
@@ -19,7 +18,7 @@ export default function ExamManagePage() {
   const can = useCan();
   const navigate = useNavigate();
   const { company, picker, search, table } = useLifecycleList(examsApi.examGetPageList);
-  const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
+  const editor = useEditorDialog();
   const reload = () => invalidate('exams');
   const act = useAppMutation({
     mutationFn: async ({ kind, code }: { kind: 'publish' | 'close' | 'delete'; code: string }) => {
@@ -42,11 +41,9 @@ export default function ExamManagePage() {
         keywordPlaceholder="考试名称"
         statusLabels={EXAM_STATUS_LABELS}
         actions={
-          <Can action={Perm.ExamEdit}>
-            <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, code: null })} data-testid="exam-add">
-              新增考试
-            </Button>
-          </Can>
+          <AddButton action={Perm.ExamEdit} onClick={editor.add} testId="exam-add">
+            新增考试
+          </AddButton>
         }
       />
       <Table<ExamView>
@@ -77,7 +74,7 @@ export default function ExamManagePage() {
                   remove: '确定删除该考试吗？',
                 }}
                 testIdPrefix="exam"
-                onEdit={() => setEditor({ open: true, code: e.examCode })}
+                onEdit={() => editor.edit(e.examCode)}
                 onAct={(kind) => act.mutate({ kind, code: e.examCode })}
                 extra={
                   can(Perm.ExamResultList) && (
@@ -91,16 +88,7 @@ export default function ExamManagePage() {
           },
         ]}
       />
-      <ExamEditor
-        open={editor.open}
-        examCode={editor.code}
-        company={company}
-        onClose={() => setEditor({ open: false, code: null })}
-        onSaved={() => {
-          setEditor({ open: false, code: null });
-          void reload();
-        }}
-      />
+      <ExamEditor examCode={editor.code} company={company} {...editor.dialog(reload)} />
     </Card>
   );
 }

@@ -1,9 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { examsApi, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode, type QuestionView, stemText } from '@xuetu/contract';
-import { Form, Input, Modal, Select, Table } from 'antd';
+import { examsApi, type QuestionDirNode, type QuestionView, stemText } from '@xuetu/contract';
+import { Form, Modal, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useCall } from '../../../../api/hooks';
-import { DirSelect, typeTag } from '../shared';
+import { KeywordItem } from '../../listParts';
+import { DirSelect, QTypeFilter, typeTag } from '../shared';
 
 /** 选择试题: the bank with directory / type / keyword filters; questions already in the paper are shown ticked and fixed. */
 export function QuestionPicker(props: {
@@ -47,18 +48,8 @@ export function QuestionPicker(props: {
         <Form.Item name="dirCode">
           <DirSelect tree={props.tree} placeholder="全部目录" />
         </Form.Item>
-        <Form.Item name="qType">
-          <Select
-            style={{ width: 110 }}
-            aria-label="题型"
-            placeholder="题型"
-            allowClear
-            options={Q_TYPES.map((t) => ({ value: t, label: Q_TYPE_LABELS[t] }))}
-          />
-        </Form.Item>
-        <Form.Item name="keyword">
-          <Input placeholder="题干关键字" allowClear />
-        </Form.Item>
+        <QTypeFilter />
+        <KeywordItem placeholder="题干关键字" />
       </Form>
       <Table<QuestionView>
         size="small"

@@ -1,17 +1,21 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { examsApi, type PaperView, Perm } from '@xuetu/contract';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Form, Modal, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../../api/client';
 import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
-import { Can, useCan } from '../../../../components/Can';
+import { useCan } from '../../../../components/Can';
 import { type ListFilter, useLifecycleList } from '../../LifecycleList';
+import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog } from '../../listParts';
 import { QuestionPreview, useDirTree } from '../shared';
 import { PaperEditor } from './PaperEditor';
 
 /** Papers have no lifecycle: the list filters by 组卷方式 instead of a status. */
 type PaperFilter = ListFilter & { paperType?: number };
+const PAPER_TYPE_OPTIONS = [
+  { value: 1, label: '固定试题' },
+  { value: 2, label: '随机抽题' },
+];
 
 function PaperPreview({ code, onClose }: { code: string | null; onClose: () => void }) {
   const q = useCall(examsApi.paperPreview, { paperCode: code ?? '' }, { enabled: !!code });
@@ -42,7 +46,7 @@ export default function PaperPage() {
   const { company, picker, search, table } = useLifecycleList<PaperView, PaperFilter>(examsApi.paperGetPageList);
   const invalidate = useInvalidate();
   const dirs = useDirTree(company);
-  const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
+  const editor = useEditorDialog();
   const [preview, setPreview] = useState<string | null>(null);
   const reload = () => invalidate('exams');
   const remove = useAppMutation({
@@ -52,38 +56,17 @@ export default function PaperPage() {
   });
   return (
     <Card variant="borderless" data-testid="paper-admin">
-      <Form
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
-        onFinish={(v: Partial<PaperFilter>) => search({ keyword: v.keyword ?? '', paperType: v.paperType })}
-      >
+      <SearchForm onFinish={(v: Partial<PaperFilter>) => search({ keyword: v.keyword ?? '', paperType: v.paperType })}>
         {picker && <Form.Item>{picker}</Form.Item>}
-        <Form.Item name="keyword">
-          <Input placeholder="试卷名称" allowClear />
-        </Form.Item>
-        <Form.Item name="paperType">
-          <Select
-            style={{ width: 120 }}
-            aria-label="组卷方式"
-            placeholder="组卷方式"
-            allowClear
-            options={[
-              { value: 1, label: '固定试题' },
-              { value: 2, label: '随机抽题' },
-            ]}
-          />
-        </Form.Item>
+        <KeywordItem placeholder="试卷名称" />
+        <FilterSelect name="paperType" label="组卷方式" width={120} options={PAPER_TYPE_OPTIONS} />
         <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-          <Can action={Perm.PaperEdit}>
-            <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, code: null })} data-testid="paper-add">
-              新增试卷
-            </Button>
-          </Can>
+          <SearchButton />
+          <AddButton action={Perm.PaperEdit} onClick={editor.add} testId="paper-add">
+            新增试卷
+          </AddButton>
         </Space>
-      </Form>
+      </SearchForm>
       <Table<PaperView>
         rowKey="paperCode"
         {...table}
@@ -118,7 +101,7 @@ export default function PaperPage() {
                 </Button>
                 {can(Perm.PaperEdit) && (
                   <>
-                    <Button size="small" type="link" onClick={() => setEditor({ open: true, code: p.paperCode })}>
+                    <Button size="small" type="link" onClick={() => editor.edit(p.paperCode)}>
                       编辑
                     </Button>
                     <Popconfirm title="确定删除该试卷吗？" onConfirm={() => remove.mutate(p.paperCode)}>
@@ -133,17 +116,7 @@ export default function PaperPage() {
           },
         ]}
       />
-      <PaperEditor
-        open={editor.open}
-        paperCode={editor.code}
-        tree={dirs.data ?? []}
-        company={company}
-        onClose={() => setEditor({ open: false, code: null })}
-        onSaved={() => {
-          setEditor({ open: false, code: null });
-          void reload();
-        }}
-      />
+      <PaperEditor paperCode={editor.code} tree={dirs.data ?? []} company={company} {...editor.dialog(reload)} />
       <PaperPreview code={preview} onClose={() => setPreview(null)} />
     </Card>
   );

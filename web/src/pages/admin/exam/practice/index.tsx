@@ -1,12 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { Perm, PRACTICE_SOURCE_LABELS, PRACTICE_STATUS_LABELS, type PracticeView, practiceApi } from '@xuetu/contract';
 import { App, Button, Card, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
-import { useState } from 'react';
 import { call } from '../../../../api/client';
 import { useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
-import { Can, useCan } from '../../../../components/Can';
+import { useCan } from '../../../../components/Can';
 import { type ListFilter, useLifecycleList } from '../../LifecycleList';
+import { AddButton, SearchButton, useEditorDialog } from '../../listParts';
 import { PracticeEditor } from './PracticeEditor';
 
 /** 练习管理 (issue 26 item 1): practices on a question directory or a paper, with their participants. */
@@ -15,7 +14,7 @@ export default function PracticeManagePage() {
   const invalidate = useInvalidate();
   const can = useCan();
   const { company, picker, search, table } = useLifecycleList<PracticeView, ListFilter>(practiceApi.getPageList);
-  const [editor, setEditor] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
+  const editor = useEditorDialog();
   const reload = () => invalidate('exam-taking');
   const remove = useAppMutation({
     mutationFn: (code: string) => call(practiceApi.delete, { practiceCode: code }),
@@ -37,14 +36,10 @@ export default function PracticeManagePage() {
           <Input allowClear placeholder="练习名称" aria-label="练习名称" />
         </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-          <Can action={Perm.PracticeEdit}>
-            <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, code: null })} data-testid="practice-add">
-              新增练习
-            </Button>
-          </Can>
+          <SearchButton />
+          <AddButton action={Perm.PracticeEdit} onClick={editor.add} testId="practice-add">
+            新增练习
+          </AddButton>
         </Space>
       </Form>
       <Table<PracticeView>
@@ -76,12 +71,7 @@ export default function PracticeManagePage() {
             render: (_: unknown, p) =>
               can(Perm.PracticeEdit) && (
                 <Space size={0}>
-                  <Button
-                    size="small"
-                    type="link"
-                    onClick={() => setEditor({ open: true, code: p.practiceCode })}
-                    data-testid="practice-edit"
-                  >
+                  <Button size="small" type="link" onClick={() => editor.edit(p.practiceCode)} data-testid="practice-edit">
                     编辑
                   </Button>
                   <Popconfirm
@@ -97,16 +87,7 @@ export default function PracticeManagePage() {
           },
         ]}
       />
-      <PracticeEditor
-        open={editor.open}
-        practiceCode={editor.code}
-        company={company}
-        onClose={() => setEditor({ open: false, code: null })}
-        onSaved={() => {
-          setEditor({ open: false, code: null });
-          void reload();
-        }}
-      />
+      <PracticeEditor practiceCode={editor.code} company={company} {...editor.dialog(reload)} />
     </Card>
   );
 }

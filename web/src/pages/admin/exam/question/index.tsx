@@ -1,12 +1,10 @@
-import { ExportOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { ExportOutlined, ImportOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
   ExamLimits,
   examsApi,
   type InputOf,
   Perm,
-  Q_TYPE_LABELS,
-  Q_TYPES,
   QUESTION_EXPORT_FORMATS,
   QUESTION_FORMAT_LABELS,
   type QuestionDirNode,
@@ -14,15 +12,16 @@ import {
   type QuestionView,
   stemText,
 } from '@xuetu/contract';
-import { App, Button, Card, Dropdown, Form, Input, Modal, Popconfirm, Select, Space, Table } from 'antd';
+import { App, Button, Card, Dropdown, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { call, callDownload } from '../../../../api/client';
 import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
+import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog } from '../../listParts';
 import { DEFAULT_PAGE, pager } from '../../shared';
 import { DirTreeCard, TreeTablePage } from '../../TreeTablePage';
-import { answerText, DirSelect, typeTag, useDirTree, useExamCompany } from '../shared';
+import { answerText, DirSelect, QTypeFilter, typeTag, useDirTree, useExamCompany } from '../shared';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionImportDialog } from './QuestionImportDialog';
 
@@ -60,7 +59,7 @@ export default function QuestionBankPage() {
   const [filter, setFilter] = useState<Omit<QuestionSearch, 'dirCode' | 'companySysCode'>>({ keyword: '' });
   const [page, setPage] = useState(DEFAULT_PAGE);
   const [selected, setSelected] = useState<string[]>([]);
-  const [editor, setEditor] = useState<{ open: boolean; qCode: string | null }>({ open: false, qCode: null });
+  const editor = useEditorDialog();
   const [importing, setImporting] = useState(false);
   const [dirForm, setDirForm] = useState<{ open: boolean; dirCode: string; dirName: string; pCode: string }>({
     open: false,
@@ -133,44 +132,25 @@ export default function QuestionBankPage() {
         }
       >
         <Card variant="borderless">
-          <Form
-            layout="inline"
-            style={{ marginBottom: 16, rowGap: 12 }}
+          <SearchForm
             onFinish={(v: { keyword?: string; qType?: number; difficulty?: number }) => {
               setFilter({ keyword: v.keyword ?? '', qType: v.qType, difficulty: v.difficulty });
               setPage((p) => ({ ...p, pageIndex: 1 }));
             }}
           >
-            <Form.Item name="keyword">
-              <Input placeholder="题干关键字" allowClear />
-            </Form.Item>
-            <Form.Item name="qType">
-              <Select
-                style={{ width: 110 }}
-                aria-label="题型"
-                placeholder="题型"
-                allowClear
-                options={Q_TYPES.map((t) => ({ value: t, label: Q_TYPE_LABELS[t] }))}
-              />
-            </Form.Item>
-            <Form.Item name="difficulty">
-              <Select
-                style={{ width: 100 }}
-                aria-label="难度"
-                placeholder="难度"
-                allowClear
-                options={[1, 2, 3, 4, 5].map((v) => ({ value: v, label: `${v} 星` }))}
-              />
-            </Form.Item>
+            <KeywordItem placeholder="题干关键字" />
+            <QTypeFilter />
+            <FilterSelect
+              name="difficulty"
+              label="难度"
+              width={100}
+              options={[1, 2, 3, 4, 5].map((v) => ({ value: v, label: `${v} 星` }))}
+            />
             <Space wrap>
-              <Button type="primary" htmlType="submit">
-                搜索
-              </Button>
-              <Can action={Perm.QuestionEdit}>
-                <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, qCode: null })} data-testid="question-add">
-                  新增试题
-                </Button>
-              </Can>
+              <SearchButton />
+              <AddButton action={Perm.QuestionEdit} onClick={editor.add} testId="question-add">
+                新增试题
+              </AddButton>
               <Can action={Perm.QuestionImport}>
                 <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="question-import">
                   导入
@@ -199,7 +179,7 @@ export default function QuestionBankPage() {
                 </Popconfirm>
               </Can>
             </Space>
-          </Form>
+          </SearchForm>
           <Table<QuestionView>
             rowKey="qCode"
             loading={list.isFetching}
@@ -224,7 +204,7 @@ export default function QuestionBankPage() {
                 render: (_: unknown, q) =>
                   can(Perm.QuestionEdit) && (
                     <Space size={4}>
-                      <Button size="small" type="link" onClick={() => setEditor({ open: true, qCode: q.qCode })}>
+                      <Button size="small" type="link" onClick={() => editor.edit(q.qCode)}>
                         编辑
                       </Button>
                       <Popconfirm title="确定删除该试题吗？已使用它的试卷会保留它。" onConfirm={() => remove.mutate([q.qCode])}>
@@ -239,18 +219,7 @@ export default function QuestionBankPage() {
           />
         </Card>
       </TreeTablePage>
-      <QuestionEditor
-        open={editor.open}
-        qCode={editor.qCode}
-        tree={tree}
-        defaultDir={dirCode}
-        company={company}
-        onClose={() => setEditor({ open: false, qCode: null })}
-        onSaved={() => {
-          setEditor({ open: false, qCode: null });
-          reload();
-        }}
-      />
+      <QuestionEditor qCode={editor.code} tree={tree} defaultDir={dirCode} company={company} {...editor.dialog(reload)} />
       <QuestionImportDialog
         open={importing}
         tree={tree}

@@ -1,11 +1,12 @@
 // Pieces the exam administration pages share: the company picker of platform staff, the
 // directory tree select and the read-only rendering of a question (editor preview, paper preview).
-import { examsApi, OPTION_LETTERS, parseBlankAnswer, Q_TYPE_LABELS, type QuestionDirNode } from '@xuetu/contract';
+import { examsApi, OPTION_LETTERS, parseBlankAnswer, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode } from '@xuetu/contract';
 import { Select, Space, Tag, TreeSelect, Typography } from 'antd';
 import { useState } from 'react';
 import { useCall } from '../../../../api/hooks';
 import { RichTextView } from '../../../../components/RichTextView';
 import { useCompanyOptions, useIsPlatformStaff } from '../../content/companies';
+import { FilterSelect } from '../../listParts';
 
 /** Platform staff work on one company at a time (they must name it on writes); others on their own. */
 export function useExamCompany() {
@@ -63,6 +64,11 @@ export function DirSelect({
     />
   );
 }
+
+/** The 题型 filter of the question bank's and the paper picker's search rows. */
+export const QTypeFilter = () => (
+  <FilterSelect name="qType" label="题型" width={110} options={Q_TYPES.map((t) => ({ value: t, label: Q_TYPE_LABELS[t] }))} />
+);
 
 export const typeTag = (qType: number) => (
   <Tag color={['', 'blue', 'purple', 'cyan', 'orange', 'magenta'][qType]}>{Q_TYPE_LABELS[qType]}</Tag>

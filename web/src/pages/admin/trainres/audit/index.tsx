@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { AUDIT_STATUS_LABELS, AuditStatus, RES_TYPE_LABELS, type ResView, TrainResLimits, TrainResMsg, trainResApi } from '@xuetu/contract';
+import { AuditStatus, RES_TYPE_LABELS, type ResView, TrainResLimits, TrainResMsg, trainResApi } from '@xuetu/contract';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../../api/client';
@@ -7,8 +7,9 @@ import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
 import { RichTextView } from '../../../../components/RichTextView';
+import { KeywordItem, SearchButton, SearchForm } from '../../listParts';
 import { DEFAULT_PAGE, pager, tableScrollX } from '../../shared';
-import { AuditHistoryDrawer, statusTag, useResCompany } from '../shared';
+import { AuditHistoryDrawer, auditStatusFilter, statusTag, useResCompany } from '../shared';
 
 /** 资源审核: the queue (pending first), a preview player, pass or reject with a comment, revoke, history. */
 export default function ResourceAuditPage() {
@@ -88,9 +89,7 @@ export default function ResourceAuditPage() {
   ];
   return (
     <Card variant="borderless" data-testid="res-audit">
-      <Form
-        layout="inline"
-        style={{ marginBottom: 16, rowGap: 12 }}
+      <SearchForm
         initialValues={{ auditStatus: AuditStatus.Pending }}
         onFinish={(v: { keyword?: string; auditStatus?: number }) => {
           setFilter({ keyword: v.keyword ?? '', auditStatus: v.auditStatus });
@@ -98,22 +97,10 @@ export default function ResourceAuditPage() {
         }}
       >
         {picker && <Form.Item>{picker}</Form.Item>}
-        <Form.Item name="keyword">
-          <Input placeholder="资源名称" allowClear />
-        </Form.Item>
-        <Form.Item name="auditStatus">
-          <Select
-            style={{ width: 120 }}
-            aria-label="全部状态"
-            placeholder="全部状态"
-            allowClear
-            options={[10, 20, 30, 40, 0].map((v) => ({ value: v, label: AUDIT_STATUS_LABELS[v] }))}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit">
-          搜索
-        </Button>
-      </Form>
+        <KeywordItem placeholder="资源名称" />
+        {auditStatusFilter('全部状态', 120, [10, 20, 30, 40, 0])}
+        <SearchButton />
+      </SearchForm>
       <Table<ResView>
         rowKey="resCode"
         size="middle"

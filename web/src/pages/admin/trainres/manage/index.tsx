@@ -1,27 +1,19 @@
-import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
-import {
-  AUDIT_STATUS_LABELS,
-  AuditStatus,
-  MEDIA_STATUS_LABELS,
-  Perm,
-  RECOMMEND_LABELS,
-  RES_TYPE_LABELS,
-  type ResView,
-  trainResApi,
-} from '@xuetu/contract';
-import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, TreeSelect } from 'antd';
+import { AuditStatus, MEDIA_STATUS_LABELS, Perm, RECOMMEND_LABELS, RES_TYPE_LABELS, type ResView, trainResApi } from '@xuetu/contract';
+import { Alert, App, Button, Card, Modal, Popconfirm, Space, Switch, Table, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { call, callEnvelope } from '../../../../api/client';
 import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
+import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog } from '../../listParts';
 import { DEFAULT_PAGE, pager } from '../../shared';
 import { TreeTablePage } from '../../TreeTablePage';
 import { DirPanel } from '../DirPanel';
 import { dirOptions, ResEditor } from '../ResEditor';
-import { AuditHistoryDrawer, statusTag, useResCompany, useResDirs } from '../shared';
+import { AuditHistoryDrawer, auditStatusFilter, statusTag, useResCompany, useResDirs } from '../shared';
 
 interface ResSearch {
   dCode: string;
@@ -31,6 +23,11 @@ interface ResSearch {
   isRecommend?: number;
   companySysCode?: string;
 }
+
+const RECOMMEND_OPTIONS = [
+  { value: 1, label: '已推荐' },
+  { value: 0, label: '未推荐' },
+];
 
 /** 资源管理: directory tree beside the list; filters; batch submit, move and delete; the editor with uploads. */
 export default function ResourceManagePage() {
@@ -44,7 +41,7 @@ export default function ResourceManagePage() {
   const [filter, setFilter] = useState<Omit<ResSearch, 'dCode'>>({ keyword: '' });
   const [page, setPage] = useState(DEFAULT_PAGE);
   const [selected, setSelected] = useState<string[]>([]);
-  const [editor, setEditor] = useState<{ open: boolean; resCode: string | null }>({ open: false, resCode: null });
+  const editor = useEditorDialog();
   const [history, setHistory] = useState<ResView | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
   const [preview, setPreview] = useState<ResView | null>(null);
@@ -129,56 +126,26 @@ export default function ResourceManagePage() {
               }
             />
           )}
-          <Form
-            layout="inline"
-            style={{ marginBottom: 16, rowGap: 12 }}
+          <SearchForm
             onFinish={(v: { keyword?: string; resType?: number; auditStatus?: number; isRecommend?: number }) => {
               setFilter({ keyword: v.keyword ?? '', resType: v.resType, auditStatus: v.auditStatus, isRecommend: v.isRecommend });
               setPage((p) => ({ ...p, pageIndex: 1 }));
             }}
           >
-            <Form.Item name="keyword">
-              <Input placeholder="资源名称" allowClear />
-            </Form.Item>
-            <Form.Item name="resType">
-              <Select
-                style={{ width: 100 }}
-                aria-label="类型"
-                placeholder="类型"
-                allowClear
-                options={[1, 2, 3, 4].map((v) => ({ value: v, label: RES_TYPE_LABELS[v] }))}
-              />
-            </Form.Item>
-            <Form.Item name="auditStatus">
-              <Select
-                style={{ width: 110 }}
-                aria-label="审核状态"
-                placeholder="审核状态"
-                allowClear
-                options={[0, 10, 20, 30, 40].map((v) => ({ value: v, label: AUDIT_STATUS_LABELS[v] }))}
-              />
-            </Form.Item>
-            <Form.Item name="isRecommend">
-              <Select
-                style={{ width: 100 }}
-                aria-label="推荐"
-                placeholder="推荐"
-                allowClear
-                options={[
-                  { value: 1, label: '已推荐' },
-                  { value: 0, label: '未推荐' },
-                ]}
-              />
-            </Form.Item>
+            <KeywordItem placeholder="资源名称" />
+            <FilterSelect
+              name="resType"
+              label="类型"
+              width={100}
+              options={[1, 2, 3, 4].map((v) => ({ value: v, label: RES_TYPE_LABELS[v] }))}
+            />
+            {auditStatusFilter('审核状态', 110, [0, 10, 20, 30, 40])}
+            <FilterSelect name="isRecommend" label="推荐" width={100} options={RECOMMEND_OPTIONS} />
             <Space wrap>
-              <Button type="primary" htmlType="submit">
-                搜索
-              </Button>
-              <Can action={Perm.ResAdd}>
-                <Button icon={<PlusOutlined />} onClick={() => setEditor({ open: true, resCode: null })} data-testid="res-add">
-                  新增资源
-                </Button>
-              </Can>
+              <SearchButton />
+              <AddButton action={Perm.ResAdd} onClick={editor.add} testId="res-add">
+                新增资源
+              </AddButton>
               <Can action={Perm.ResEdit}>
                 <Button disabled={!selected.length} loading={batchSubmit.isPending} onClick={() => batchSubmit.mutate()}>
                   提交审核
@@ -204,7 +171,7 @@ export default function ResourceManagePage() {
                 </Popconfirm>
               </Can>
             </Space>
-          </Form>
+          </SearchForm>
           <Table<ResView>
             rowKey="resCode"
             size="middle"
@@ -285,7 +252,7 @@ export default function ResourceManagePage() {
                         type="link"
                         size="small"
                         disabled={r.auditStatus === AuditStatus.Pending}
-                        onClick={() => setEditor({ open: true, resCode: r.resCode })}
+                        onClick={() => editor.edit(r.resCode)}
                       >
                         编辑
                       </Button>
@@ -337,18 +304,7 @@ export default function ResourceManagePage() {
           />
         </Card>
       </TreeTablePage>
-      <ResEditor
-        open={editor.open}
-        resCode={editor.resCode}
-        tree={tree}
-        defaultDir={dCode}
-        company={company}
-        onClose={() => setEditor({ open: false, resCode: null })}
-        onSaved={() => {
-          setEditor({ open: false, resCode: null });
-          reload();
-        }}
-      />
+      <ResEditor resCode={editor.code} tree={tree} defaultDir={dCode} company={company} {...editor.dialog(reload)} />
       <AuditHistoryDrawer res={history} onClose={() => setHistory(null)} />
       <Modal
         open={Boolean(moving)}
