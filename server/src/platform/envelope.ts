@@ -16,3 +16,9 @@ export class WithMsg<T> {
   ) {}
 }
 export const withMsg = <T>(data: T, msg: string) => new WithMsg(data, msg);
+
+/** A command that answers nothing but its message: waits for `work`, then answers `null` with `msg`. */
+export async function doneWithMsg(work: Promise<unknown>, msg: string): Promise<WithMsg<null>> {
+  await work;
+  return withMsg(null, msg);
+}

@@ -1,5 +1,5 @@
 import { PAGE_SIZE_DEFAULT, Perm, ProjectMsg, pageWindow, projectsApi } from '@xuetu/contract';
-import { withMsg } from '../../platform/envelope.ts';
+import { doneWithMsg, withMsg } from '../../platform/envelope.ts';
 import { defineRoute } from '../../platform/route.ts';
 import * as learner from './learner.service.ts';
 import * as service from './projects.service.ts';
@@ -32,28 +32,19 @@ const adminRoutes = [
     endpoint: projectsApi.delete,
     access: EDIT,
     summary: '删除培训项目（已有学员加入时拒绝）',
-    handler: async ({ input, caller }) => {
-      await service.deleteProject(caller, input.projectCode);
-      return withMsg(null, ProjectMsg.deleted);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.deleteProject(caller, input.projectCode), ProjectMsg.deleted),
   }),
   defineRoute({
     endpoint: projectsApi.saveResources,
     access: EDIT,
     summary: '设置项目课程（按顺序，来自资源库）',
-    handler: async ({ input, caller }) => {
-      await service.saveResources(caller, input.projectCode, input.resCodes);
-      return withMsg(null, ProjectMsg.saved);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.saveResources(caller, input.projectCode, input.resCodes), ProjectMsg.saved),
   }),
   defineRoute({
     endpoint: projectsApi.saveParticipants,
     access: EDIT,
     summary: '设置参训人员（人员、部门、岗位）',
-    handler: async ({ input, caller }) => {
-      await service.saveParticipants(caller, input.projectCode, input.participants);
-      return withMsg(null, ProjectMsg.saved);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.saveParticipants(caller, input.projectCode, input.participants), ProjectMsg.saved),
   }),
   defineRoute({
     endpoint: projectsApi.getParticipants,
@@ -71,10 +62,7 @@ const adminRoutes = [
     endpoint: projectsApi.savePrjusrattr,
     access: EDIT,
     summary: '修改学员的安全培训证书信息',
-    handler: async ({ input, caller }) => {
-      await service.savePrjusrattr(caller, input);
-      return withMsg(null, ProjectMsg.saved);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.savePrjusrattr(caller, input), ProjectMsg.saved),
   }),
   defineRoute({
     endpoint: projectsApi.publish,
@@ -89,10 +77,7 @@ const adminRoutes = [
     endpoint: projectsApi.close,
     access: PUBLISH,
     summary: '结束培训项目（不再接受加入）',
-    handler: async ({ input, caller }) => {
-      await service.closeProject(caller, input.projectCode);
-      return withMsg(null, ProjectMsg.closed);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.closeProject(caller, input.projectCode), ProjectMsg.closed),
   }),
 ];
 

@@ -9,7 +9,7 @@ import {
   Perm,
   pageWindow,
 } from '@xuetu/contract';
-import { withMsg } from '../../../platform/envelope.ts';
+import { doneWithMsg, withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import { uploadContentFile } from '../site/files.ts';
 import * as service from './notices.service.ts';
@@ -95,19 +95,17 @@ export const noticeRoutes = [
     endpoint: noticesApi.setNoticeStatus,
     access: { action: Perm.NoticePublish },
     summary: '发布 / 取消发布公告（status 2 发布，0 取消）',
-    handler: async ({ input, caller }) => {
-      await service.setNoticeStatus(caller, input.noticeSysCode, input.status);
-      return withMsg(null, input.status === NoticeStatus.Published ? ContentMsg.published : ContentMsg.unpublished);
-    },
+    handler: ({ input, caller }) =>
+      doneWithMsg(
+        service.setNoticeStatus(caller, input.noticeSysCode, input.status),
+        input.status === NoticeStatus.Published ? ContentMsg.published : ContentMsg.unpublished,
+      ),
   }),
   defineRoute({
     endpoint: noticesApi.delNotice,
     access: { action: Perm.NoticeDelete },
     summary: '删除公告',
-    handler: async ({ input, caller }) => {
-      await service.removeNotice(caller, input.noticeSysCode);
-      return withMsg(null, Msg.deleted);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.removeNotice(caller, input.noticeSysCode), Msg.deleted),
   }),
   defineRoute({
     endpoint: noticesApi.uploadContentFile,

@@ -1,5 +1,5 @@
 import { Msg, Perm, resDirApi } from '@xuetu/contract';
-import { withMsg } from '../../../platform/envelope.ts';
+import { doneWithMsg, withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import * as service from './dirs.service.ts';
 import { listIndexDirs } from './index-dirs.ts';
@@ -31,10 +31,7 @@ export const resDirRoutes = [
     endpoint: resDirApi.deleteData,
     access: EDIT,
     summary: '删除目录（目录或下级目录中还有资源时拒绝）',
-    handler: async ({ input, caller }) => {
-      await service.deleteDir(caller, input.dcode);
-      return withMsg(null, Msg.deleted);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.deleteDir(caller, input.dcode), Msg.deleted),
   }),
   defineRoute({
     endpoint: resDirApi.getIndexResDirList,

@@ -1,5 +1,5 @@
 import { Msg, PAGE_SIZE_DEFAULT, Perm, pageWindow, TrainResMsg, trainResApi } from '@xuetu/contract';
-import { withMsg } from '../../../platform/envelope.ts';
+import { doneWithMsg, withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import * as service from './resources.service.ts';
 
@@ -63,10 +63,7 @@ export const resAdminRoutes = [
     endpoint: trainResApi.reOrder,
     access: EDIT,
     summary: '在目录内上移或下移',
-    handler: async ({ input, caller }) => {
-      await service.reorder(caller, input.rescode, input.direction);
-      return withMsg(null, Msg.ok);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.reorder(caller, input.rescode, input.direction), Msg.ok),
   }),
   defineRoute({
     endpoint: trainResApi.setPrivate,
@@ -106,10 +103,7 @@ export const resAdminRoutes = [
     endpoint: trainResApi.postCheck,
     access: EDIT,
     summary: '提交审核',
-    handler: async ({ input, caller }) => {
-      await service.postCheck(caller, input.rescode);
-      return withMsg(null, TrainResMsg.submitted);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.postCheck(caller, input.rescode), TrainResMsg.submitted),
   }),
   defineRoute({
     endpoint: trainResApi.batchPostCheck,
@@ -124,19 +118,13 @@ export const resAdminRoutes = [
     endpoint: trainResApi.audit,
     access: AUDIT,
     summary: '审核（pass 通过 / 驳回，驳回须填写意见）',
-    handler: async ({ input, caller }) => {
-      await service.audit(caller, input.rescode, input.pass, input.comment);
-      return withMsg(null, TrainResMsg.audited);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.audit(caller, input.rescode, input.pass, input.comment), TrainResMsg.audited),
   }),
   defineRoute({
     endpoint: trainResApi.revoke,
     access: AUDIT,
     summary: '撤回已通过的资源（学员不再可见）',
-    handler: async ({ input, caller }) => {
-      await service.revoke(caller, input.rescode);
-      return withMsg(null, TrainResMsg.revoked);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.revoke(caller, input.rescode), TrainResMsg.revoked),
   }),
   defineRoute({
     endpoint: trainResApi.getAuditHistory,

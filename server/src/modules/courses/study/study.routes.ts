@@ -1,5 +1,5 @@
 import { Msg, pageWindow, studyApi } from '@xuetu/contract';
-import { withMsg } from '../../../platform/envelope.ts';
+import { doneWithMsg, withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import * as service from './study.service.ts';
 
@@ -53,10 +53,7 @@ export const studyRoutes = [
     endpoint: studyApi.delNote,
     access: LEARNER,
     summary: '删除笔记（仅本人）',
-    handler: async ({ input, caller }) => {
-      await service.deleteNote(caller, input.id);
-      return withMsg(null, Msg.deleted);
-    },
+    handler: ({ input, caller }) => doneWithMsg(service.deleteNote(caller, input.id), Msg.deleted),
   }),
   defineRoute({
     endpoint: studyApi.collect,

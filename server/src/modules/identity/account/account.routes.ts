@@ -1,7 +1,7 @@
 import { AccountMsg, accountApi, Msg, PHONE_PATTERN } from '@xuetu/contract';
 import { z } from 'zod';
 import { captchaConfig, newChallenge } from '../../../platform/captcha.ts';
-import { failure, withMsg } from '../../../platform/envelope.ts';
+import { doneWithMsg, failure, withMsg } from '../../../platform/envelope.ts';
 import { appError } from '../../../platform/errors.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import { receiveUpload } from '../../../platform/uploads.ts';
@@ -157,10 +157,7 @@ export const accountSelfRoutes = [
     endpoint: accountApi.updateUserInfoByUser,
     access: 'user',
     summary: '修改个人信息',
-    handler: async ({ input, caller }) => {
-      await updateOwnProfile(caller, input);
-      return withMsg(null, AccountMsg.profileSaved);
-    },
+    handler: ({ input, caller }) => doneWithMsg(updateOwnProfile(caller, input), AccountMsg.profileSaved),
   }),
   defineRoute({
     endpoint: accountApi.uploadImageFileByFormToZfile,
@@ -181,10 +178,7 @@ export const accountSelfRoutes = [
     endpoint: accountApi.editPhone,
     access: 'user',
     summary: '修改手机号',
-    handler: async ({ input, caller }) => {
-      await editPhone(caller, input);
-      return withMsg(null, AccountMsg.phoneChanged);
-    },
+    handler: ({ input, caller }) => doneWithMsg(editPhone(caller, input), AccountMsg.phoneChanged),
   }),
   defineRoute({
     endpoint: accountApi.getEditPassWordCheckNum,
@@ -199,10 +193,7 @@ export const accountSelfRoutes = [
     access: 'user',
     duringPasswordChange: true,
     summary: '修改密码（之后所有会话失效）',
-    handler: async ({ input, caller }) => {
-      await editPassword(caller, input);
-      return withMsg(null, AccountMsg.passwordChanged);
-    },
+    handler: ({ input, caller }) => doneWithMsg(editPassword(caller, input), AccountMsg.passwordChanged),
   }),
   defineRoute({
     endpoint: accountApi.editTemporaryPassWord,
@@ -210,10 +201,7 @@ export const accountSelfRoutes = [
     duringPasswordChange: true,
     summary: '管理员重置密码后修改临时密码：当前（临时）密码与新密码，无需短信验证码；仅限须修改密码的账户（之后所有会话失效）',
     rateLimit: tight,
-    handler: async ({ input, caller }) => {
-      await changeTemporaryPassword(caller, input);
-      return withMsg(null, AccountMsg.passwordChanged);
-    },
+    handler: ({ input, caller }) => doneWithMsg(changeTemporaryPassword(caller, input), AccountMsg.passwordChanged),
   }),
   defineRoute({
     endpoint: accountApi.getCancelUserVerifyCode,
@@ -235,10 +223,7 @@ export const accountSelfRoutes = [
     endpoint: accountApi.cancelUser,
     access: 'user',
     summary: '注销账户（之后不能再登录）',
-    handler: async ({ input, caller }) => {
-      await cancelAccount(caller, input.verifyCode);
-      return withMsg(null, AccountMsg.cancelDone);
-    },
+    handler: ({ input, caller }) => doneWithMsg(cancelAccount(caller, input.verifyCode), AccountMsg.cancelDone),
   }),
 ];
 
