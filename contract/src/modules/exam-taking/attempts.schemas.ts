@@ -239,13 +239,14 @@ export interface MyExamCard extends PaperTotals {
   ended: boolean;
 }
 
-/** One attempt as the learner's exam detail lists it. */
+/** One attempt as the learner's exam detail lists it (the administrator's result row adds whose it is). */
 export interface MyAttemptRow {
   id: number;
   attemptNo: number;
   startTime: string;
   endTime: string;
   score: number | null;
+  /** 1 pass, -2 confidential, otherwise fail */
   isPass: number;
   delayMarkingPapers: number;
   status: number;
@@ -382,20 +383,11 @@ export interface ExamResultView {
 }
 
 /** One attempt in the administrator's result list. */
-export interface ExamResultRow {
-  id: number;
+export interface ExamResultRow extends MyAttemptRow {
   userId: number;
   chnName: string;
   accountCode: string;
   orgName: string;
-  attemptNo: number;
-  startTime: string;
-  endTime: string;
-  score: number | null;
-  /** 1 pass, -2 confidential, otherwise fail */
-  isPass: number;
-  delayMarkingPapers: number;
-  status: number;
   /** leaves of the exam page counted (issue 26 item 3) */
   leaveCount: number;
   /** when: the times of the counted leaves */

@@ -47,6 +47,19 @@ const DEMO_DOC_SECONDS = 60;
  * shared by the video courses; the committed samples when ffmpeg is absent), plus one pending and one rejected resource with their audit history. Runs no
  * jobs: the media is processed here, so no test run finds media work queued.
  */
+/** A demo course as the seeds store it: a fresh code, created and last changed at `now`. */
+export async function insertSeedCourse(
+  db: AppContext['db'],
+  values: Omit<typeof resources.$inferInsert, 'resCode' | 'createdAt' | 'updatedAt'>,
+  now: Date,
+): Promise<typeof resources.$inferSelect> {
+  const [row] = await db
+    .insert(resources)
+    .values({ ...values, resCode: newCode('R'), createdAt: now, updatedAt: now })
+    .returning();
+  return row;
+}
+
 export async function seedDemoResources(ctx: AppContext): Promise<void> {
   const db = ctx.db;
   const now = ctx.clock.now();
@@ -294,11 +307,10 @@ export async function seedDemoResources(ctx: AppContext): Promise<void> {
       lessons,
     };
     sort += 10;
-    const [row] = await db
-      .insert(resources)
-      .values({
+    const row = await insertSeedCourse(
+      db,
+      {
         ...fields,
-        resCode: newCode('R'),
         companySysCode: d.company,
         dCode: dirs[d.dir].dCode,
         recommendCate: d.recommend ?? 0,
@@ -307,10 +319,9 @@ export async function seedDemoResources(ctx: AppContext): Promise<void> {
         live: d.status === AuditStatus.Approved ? fields : null,
         createdBy: d.by?.id ?? null,
         submittedBy: d.by?.id ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+      },
+      now,
+    );
     const log = (action: string, from: number, to: number, comment = '') =>
       db.insert(resAudits).values({
         resId: row.id,

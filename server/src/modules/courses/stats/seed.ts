@@ -1,10 +1,10 @@
 import { AuditStatus, formatDate, ResType } from '@xuetu/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
-import { newCode } from '../../../platform/codes.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { anyLecturerCode } from '../../content/public.ts';
 import { findPeopleByAccount } from '../../directory/public.ts';
+import { insertSeedCourse } from '../resources/seed.ts';
 import { media, resDirs, resources } from '../schema/resources.ts';
 import { resStudies, resStudyDays } from '../schema/study.ts';
 
@@ -53,11 +53,10 @@ export async function seedDemoStudyHistory(ctx: AppContext): Promise<void> {
       creditHours: Math.round(s.minutes / 45),
     };
     sort += 10;
-    const [row] = await db
-      .insert(resources)
-      .values({
+    const row = await insertSeedCourse(
+      db,
+      {
         ...fields,
-        resCode: newCode('R'),
         companySysCode: s.company,
         dCode: s.dir,
         recommendCate: s.recommend,
@@ -65,10 +64,9 @@ export async function seedDemoStudyHistory(ctx: AppContext): Promise<void> {
         viewCnt: s.views,
         auditStatus: AuditStatus.Approved,
         live: fields,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: resources.id });
+      },
+      now,
+    );
     courses.push({ id: row.id, duration: fields.duration });
   }
   // the signed-out preview's course leads the hot list; the other demo courses get some views too
