@@ -4,8 +4,7 @@ import { Form, Space, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useCall } from '../../api/hooks';
 import { useExamCompany } from './exam/shared';
-import { FilterSelect, KeywordItem, SearchButton, SearchForm } from './listParts';
-import { DEFAULT_PAGE, pager } from './shared';
+import { FilterSelect, KeywordItem, SearchButton, SearchForm, usePaging } from './listParts';
 
 /** What the search form of an exam or project list filters by. */
 export interface StatusFilter {
@@ -29,19 +28,19 @@ export function useLifecycleList<T, F extends ListFilter = StatusFilter>(
   const { company, picker } = useExamCompany();
   // a filter's choices besides the keyword are optional, so the empty filter is one
   const [filter, setFilter] = useState<F>({ keyword: '' } as F);
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const query: LifecyclePageQuery<F> = { ...filter, companySysCode: company, pageIndex: page.pageIndex, pageRows: page.pageSize };
+  const paging = usePaging();
+  const query: LifecyclePageQuery<F> = {
+    ...filter,
+    companySysCode: company,
+    pageIndex: paging.page.pageIndex,
+    pageRows: paging.page.pageSize,
+  };
   const list = useCall(endpoint, query as never, { placeholderData: keepPreviousData });
   const search = (f: F) => {
     setFilter(f);
-    setPage((p) => ({ ...p, pageIndex: 1 }));
+    paging.first();
   };
-  const table = {
-    loading: list.isFetching,
-    dataSource: list.data?.models ?? [],
-    pagination: pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize })),
-  };
-  return { company, picker, list, search, table };
+  return { company, picker, list, search, table: paging.table(list) };
 }
 
 /**

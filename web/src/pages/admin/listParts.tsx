@@ -1,11 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { PageResult } from '@xuetu/contract';
 import { Button, Form, type FormProps, Input, Select, type SelectProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Can } from '../../components/Can';
+import { DEFAULT_PAGE, pager } from './shared';
 
 // The pieces of an administration list page's search row and its editor dialog, written once for
 // the lists that each spelled them out (issue 40 item 5): the inline search form, a filter
-// select, the keyword box, 搜索, the 新增 button behind its permission.
+// select, the keyword box, 搜索, the 新增 button behind its permission, the page and the table's rows.
 
 /** The inline search form above a list (spacing as the spec's search rows). */
 export function SearchForm<V>(props: Omit<FormProps<V>, 'layout' | 'style' | 'children'> & { children: ReactNode }) {
@@ -91,4 +93,28 @@ export function useEditorDialog() {
       },
     }),
   };
+}
+
+/**
+ * A list's page (20 rows first, spec §2) and what its antd table takes from the page query: rows,
+ * loading and the pager. A new search goes back to page 1 (`first`) or to the first page of 20
+ * rows (`reset`), as each list did.
+ */
+export function usePaging() {
+  const [page, setPage] = useState(DEFAULT_PAGE);
+  return {
+    page,
+    first: () => setPage((p) => ({ ...p, pageIndex: 1 })),
+    reset: () => setPage(DEFAULT_PAGE),
+    table: <T,>(list: { isFetching: boolean; data?: PageResult<T> }) => ({
+      loading: list.isFetching,
+      dataSource: list.data?.models ?? [],
+      pagination: pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize })),
+    }),
+  };
+}
+
+/** A keyword box searched on enter or its button (the lists without a search form). */
+export function KeywordSearch({ placeholder, onSearch }: { placeholder: string; onSearch: (keyword: string) => void }) {
+  return <Input.Search placeholder={placeholder} allowClear style={{ width: 240 }} onSearch={onSearch} />;
 }

@@ -1,9 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { AUDIT_ACTION_LABELS, type AuditLogView, auditlogApi } from '@xuetu/contract';
-import { Card, Input, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Card, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useCall } from '../../../api/hooks';
-import { DEFAULT_PAGE, pager, tableScrollX } from '../shared';
+import { KeywordSearch, usePaging } from '../listParts';
+import { tableScrollX } from '../shared';
 
 // one option per operation (two codes with the same label would show twice)
 const ACTION_OPTIONS = Object.entries(AUDIT_ACTION_LABELS)
@@ -15,8 +16,8 @@ const named = (name: string, code: string) => (name ? (code && code !== name ? `
 export default function AuditLogPage() {
   const [key, setKey] = useState('');
   const [action, setAction] = useState('');
-  const [page, setPage] = useState(DEFAULT_PAGE);
-  const list = useCall(auditlogApi.getAuditLogPage, { key, action, ...page }, { placeholderData: keepPreviousData });
+  const paging = usePaging();
+  const list = useCall(auditlogApi.getAuditLogPage, { key, action, ...paging.page }, { placeholderData: keepPreviousData });
   const columns: TableColumnsType<AuditLogView> = [
     { title: '时间', dataIndex: 'createTime', width: 170 },
     { title: '操作人', dataIndex: 'actorName', width: 180 },
@@ -28,13 +29,11 @@ export default function AuditLogPage() {
   return (
     <Card variant="borderless" data-testid="audit-admin">
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search
+        <KeywordSearch
           placeholder="操作人/对象/IP"
-          allowClear
-          style={{ width: 240 }}
           onSearch={(v) => {
             setKey(v);
-            setPage(DEFAULT_PAGE);
+            paging.reset();
           }}
         />
         <Select
@@ -47,7 +46,7 @@ export default function AuditLogPage() {
           value={action || undefined}
           onChange={(v?: string) => {
             setAction(v ?? '');
-            setPage(DEFAULT_PAGE);
+            paging.reset();
           }}
           data-testid="audit-action"
         />
@@ -55,9 +54,7 @@ export default function AuditLogPage() {
       <Table<AuditLogView>
         rowKey="id"
         size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.models ?? []}
-        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+        {...paging.table(list)}
         expandable={{
           expandedRowRender: (r) => (
             <Typography.Paragraph code style={{ whiteSpace: 'pre-wrap', margin: 0 }}>

@@ -16,7 +16,8 @@ import { callEnvelope } from '../../../api/client';
 import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
-import { DEFAULT_PAGE, pager, tableScrollX, useConfirm } from '../shared';
+import { KeywordSearch, usePaging } from '../listParts';
+import { tableScrollX, useConfirm } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 
 /** 公司管理 (DESIGN.md §4): list, search, create, edit, enable/disable; system roles 1/2. */
@@ -44,7 +45,7 @@ export default function CompanyPage() {
   const confirm = useConfirm();
   const [key, setKey] = useState('');
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const paging = usePaging();
   const [editing, setEditing] = useState<{ row: CompanyView | null } | null>(null);
   const [form] = Form.useForm<{ companyCode: string; companyName: string; contactName: string; contactPhone: string }>();
   // closing the dialog over unsaved input asks first
@@ -55,7 +56,7 @@ export default function CompanyPage() {
   // spec §8: a failed company load only stops the loading state
   const list = useCall(
     companiesApi.getCompanyListPage,
-    { PageIndex: page.pageIndex, PageRows: page.pageSize, Search: { key, status } },
+    { PageIndex: paging.page.pageIndex, PageRows: paging.page.pageSize, Search: { key, status } },
     { placeholderData: keepPreviousData, config: { silent: true } },
   );
   // 980 px in all: at 1280 px the list fits the card without scrolling; narrower, it scrolls inside
@@ -107,13 +108,11 @@ export default function CompanyPage() {
   return (
     <Card variant="borderless" data-testid="company-admin">
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search
+        <KeywordSearch
           placeholder="公司名称/编码"
-          allowClear
-          style={{ width: 240 }}
           onSearch={(v) => {
             setKey(v);
-            setPage(DEFAULT_PAGE);
+            paging.reset();
           }}
         />
         <Select
@@ -122,7 +121,7 @@ export default function CompanyPage() {
           style={{ width: 120 }}
           onChange={(v) => {
             setStatus(v);
-            setPage(DEFAULT_PAGE);
+            paging.reset();
           }}
           options={[
             { value: '', label: '全部状态' },
@@ -139,9 +138,7 @@ export default function CompanyPage() {
       <Table<CompanyView>
         rowKey="companySysCode"
         size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.models ?? []}
-        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
+        {...paging.table(list)}
         columns={columns}
         scroll={{ x: tableScrollX(columns) }}
       />

@@ -6,7 +6,8 @@ import { call } from '../../../api/client';
 import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
-import { DEFAULT_PAGE, pager, tableScrollX } from '../shared';
+import { usePaging } from '../listParts';
+import { tableScrollX } from '../shared';
 
 const STATUS_COLORS: Record<JobStatus, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
 const STATUS_OPTIONS = [
@@ -26,10 +27,10 @@ function compactResult(result: Record<string, unknown> | null): string {
 export default function JobsPage() {
   const can = useCan();
   const [status, setStatus] = useState<JobStatus | ''>('');
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const paging = usePaging();
   const list = useCall(
     jobsApi.getJobPageList,
-    { status, ...page },
+    { status, ...paging.page },
     {
       placeholderData: keepPreviousData,
       // while something is queued or running, follow it
@@ -112,7 +113,7 @@ export default function JobsPage() {
           options={STATUS_OPTIONS}
           onChange={(v) => {
             setStatus(v);
-            setPage(DEFAULT_PAGE);
+            paging.reset();
           }}
         />
         <Button onClick={() => list.refetch()} loading={list.isFetching}>
@@ -122,10 +123,10 @@ export default function JobsPage() {
       <Table<JobView>
         rowKey="id"
         size="small"
+        {...paging.table(list)}
+        // the first load only: a refresh keeps the rows in view
         loading={list.isLoading}
-        dataSource={list.data?.models ?? []}
         locale={{ emptyText: '暂无后台任务' }}
-        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         expandable={{
           expandedRowRender: (j) => (
             <Space orientation="vertical" style={{ width: '100%' }}>

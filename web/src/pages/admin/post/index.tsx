@@ -8,7 +8,8 @@ import { callKey, useCall, useInvalidate } from '../../../api/hooks';
 import { useIsMobile } from '../../../app/store/app';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
-import { CompanySelect, DEFAULT_PAGE, pager, tableScrollX, useConfirm, useIsPlatform, useOrgTree } from '../shared';
+import { usePaging } from '../listParts';
+import { CompanySelect, tableScrollX, useConfirm, useIsPlatform, useOrgTree } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 import { AssignOrgDialog } from './AssignOrgDialog';
 
@@ -31,7 +32,7 @@ export default function PostPage() {
   const [org, setOrg] = useState<OrgNode | null>(null);
   const [keyWord, setKeyWord] = useState('');
   const [keyInput, setKeyInput] = useState('');
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const paging = usePaging();
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
   const [assign, setAssign] = useState<PostView | null>(null);
   const [form] = Form.useForm<{ postName: string; importance: number | null }>();
@@ -42,7 +43,7 @@ export default function PostPage() {
   );
   const ready = !isPlatform || Boolean(company);
   // one department's posts, or every post of the company
-  const input = { KeyWord: keyWord, OrgCode: org?.orgCode ?? '', ...page, companySysCode };
+  const input = { KeyWord: keyWord, OrgCode: org?.orgCode ?? '', ...paging.page, companySysCode };
   const list = useQuery({
     queryKey: callKey(org ? postsApi.getOrgPostListPage : postsApi.getPostListPage, input),
     enabled: ready,
@@ -188,7 +189,7 @@ export default function PostPage() {
               selectedKeys={org ? [org.orgCode] : []}
               onSelect={(keys) => {
                 setOrg(keys.length ? findOrg(tree.data ?? [], String(keys[0])) : null);
-                setPage((p) => ({ ...p, pageIndex: 1 }));
+                paging.first();
               }}
             />
           </div>
@@ -207,7 +208,7 @@ export default function PostPage() {
                 type="primary"
                 onClick={() => {
                   setKeyWord(keyInput.trim());
-                  setPage((p) => ({ ...p, pageIndex: 1 }));
+                  paging.first();
                 }}
               >
                 查询
@@ -221,12 +222,10 @@ export default function PostPage() {
             <Table<Row>
               rowKey={(r) => `${r.postCode}-${r.orgCode ?? ''}`}
               size="middle"
-              loading={list.isFetching}
+              {...paging.table(list)}
               columns={columns}
               // 120 px for 所属部门: the list still fits beside the tree at 1280 px
               scroll={{ x: tableScrollX(columns, 120) }}
-              dataSource={list.data?.models ?? []}
-              pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
             />
           </div>
         </div>

@@ -15,7 +15,7 @@ import { call } from '../../../api/client';
 import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
-import { DEFAULT_PAGE, pager } from '../shared';
+import { usePaging } from '../listParts';
 
 interface CertValues {
   certType: string;
@@ -27,13 +27,13 @@ interface CertValues {
 export function EnrolmentDrawer({ project, onClose }: { project: ProjectView | null; onClose: () => void }) {
   const can = useCan();
   const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const paging = usePaging();
   const [editing, setEditing] = useState<ProjectEnrolmentView | null>(null);
   const [form] = Form.useForm<CertValues>();
   const code = project?.projectCode ?? '';
   const list = useCall(
     projectsApi.getEnrolments,
-    { projectCode: code, keyword, pageIndex: page.pageIndex, pageRows: page.pageSize },
+    { projectCode: code, keyword, pageIndex: paging.page.pageIndex, pageRows: paging.page.pageSize },
     { enabled: !!project, placeholderData: keepPreviousData },
   );
   const safety = project?.isThreeSafety === 1;
@@ -69,17 +69,15 @@ export function EnrolmentDrawer({ project, onClose }: { project: ProjectView | n
         style={{ width: 260, marginBottom: 12 }}
         onSearch={(v) => {
           setKeyword(v);
-          setPage((p) => ({ ...p, pageIndex: 1 }));
+          paging.first();
         }}
       />
       <Table<ProjectEnrolmentView>
         rowKey="userId"
         size="small"
-        loading={list.isFetching}
-        dataSource={list.data?.models ?? []}
+        {...paging.table(list)}
         scroll={{ x: 900 }}
         data-testid="project-enrolments"
-        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         columns={[
           { title: '姓名', dataIndex: 'chnName', width: 100 },
           { title: '账号', dataIndex: 'accountCode', width: 120 },

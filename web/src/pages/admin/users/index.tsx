@@ -7,7 +7,8 @@ import { call, callDownload, callEnvelope } from '../../../api/client';
 import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
-import { CompanySelect, DEFAULT_PAGE, OrgTreeSelect, pager, useConfirm, useIsPlatform } from '../shared';
+import { usePaging } from '../listParts';
+import { CompanySelect, OrgTreeSelect, useConfirm, useIsPlatform } from '../shared';
 import { CompanyDialog, RolesDialog } from './components/AssignDialogs';
 import { ImportDialog } from './components/ImportDialog';
 import { LearnerDialog } from './components/LearnerDialog';
@@ -23,7 +24,7 @@ export default function UserListPage() {
   const isPlatform = useIsPlatform();
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const paging = usePaging();
   const [learner, setLearner] = useState<{ open: boolean; user: UserRowView | null }>({ open: false, user: null });
   const [companyUser, setCompanyUser] = useState<UserRowView | null>(null);
   const [rolesUser, setRolesUser] = useState<UserRowView | null>(null);
@@ -34,7 +35,7 @@ export default function UserListPage() {
   const ready = !isPlatform || Boolean(filters.key || filters.status || filters.refCompanyCode);
   const list = useCall(
     usersApi.getUserList,
-    { ...filters, ...page },
+    { ...filters, ...paging.page },
     {
       enabled: ready,
       placeholderData: keepPreviousData,
@@ -50,7 +51,7 @@ export default function UserListPage() {
   const reload = () => invalidate(usersApi.getUserList);
   const search = () => {
     setFilters(form.getFieldsValue());
-    setPage((p) => ({ ...p, pageIndex: 1 }));
+    paging.first();
   };
 
   // one toast per outcome: the request wrapper shows a refusal (e.g. 不能停用自己), the page only success
@@ -235,11 +236,9 @@ export default function UserListPage() {
         <Table<UserRowView>
           rowKey="userId"
           size="middle"
-          loading={list.isFetching}
+          {...paging.table(list)}
           columns={columns}
-          dataSource={list.data?.models ?? []}
           scroll={{ x: columns.reduce((w, c) => w + Number(c.width ?? 0), 0) }}
-          pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         />
       ) : (
         <Empty description="请输入关键字、选择状态或公司后查询" />

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { call } from '../../../../api/client';
 import { callKey, invalidateCalls, useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
-import { DEFAULT_PAGE, pager } from '../../shared';
+import { usePaging } from '../../listParts';
 import { useExamCompany } from '../shared';
 import { ExamPicker } from '../shared/ExamPicker';
 import { plainLine } from '../shared/questionStats';
@@ -24,10 +24,10 @@ export default function MarkingPage() {
   const { company, picker } = useExamCompany();
   const [examCode, setExamCode] = useState(params.get('examCode') ?? '');
   const [qCode, setQCode] = useState('');
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const paging = usePaging();
   const [current, setCurrent] = useState<MarkingRow | null>(null);
 
-  const queueInput = { examCode, qCode, pageIndex: page.pageIndex, pageSize: page.pageSize };
+  const queueInput = { examCode, qCode, pageIndex: paging.page.pageIndex, pageSize: paging.page.pageSize };
   const queue = useCall(userexamApi.getQueue, queueInput, { enabled: !!examCode, placeholderData: keepPreviousData });
   const stats = useCall(userexamApi.getStatistics, { examCode }, { enabled: !!examCode });
   const essayQuestions = (stats.data?.questions ?? []).filter((q) => q.qType === 5);
@@ -53,7 +53,7 @@ export default function MarkingPage() {
   const pick = (code: string) => {
     setExamCode(code);
     setQCode('');
-    setPage(DEFAULT_PAGE);
+    paging.reset();
   };
 
   return (
@@ -72,7 +72,7 @@ export default function MarkingPage() {
             disabled={!examCode}
             onChange={(v: string) => {
               setQCode(v);
-              setPage(DEFAULT_PAGE);
+              paging.reset();
             }}
             options={[
               { value: '', label: '全部简答题' },
@@ -94,11 +94,9 @@ export default function MarkingPage() {
           </Space>
           <Table<MarkingRow>
             rowKey={(r) => `${r.userpaperId}:${r.qCode}`}
-            loading={queue.isFetching}
-            dataSource={queue.data?.models ?? []}
+            {...paging.table(queue)}
             scroll={{ x: 900 }}
             locale={{ emptyText: <Empty description="没有需要阅卷的简答题" /> }}
-            pagination={pager({ ...page, total: queue.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
             columns={[
               { title: '考生', dataIndex: 'chnName', width: 110 },
               { title: '试题', dataIndex: 'qName', width: 260, ellipsis: true, render: (h: string) => plainLine(h) },

@@ -18,8 +18,7 @@ import { call, callDownload } from '../../../../api/client';
 import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
-import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog } from '../../listParts';
-import { DEFAULT_PAGE, pager } from '../../shared';
+import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog, usePaging } from '../../listParts';
 import { DirTreeCard, TreeTablePage } from '../../TreeTablePage';
 import { answerText, DirSelect, QTypeFilter, typeTag, useDirTree, useExamCompany } from '../shared';
 import { QuestionEditor } from './QuestionEditor';
@@ -57,7 +56,7 @@ export default function QuestionBankPage() {
   const tree = dirs.data ?? [];
   const [dirCode, setDirCode] = useState('');
   const [filter, setFilter] = useState<Omit<QuestionSearch, 'dirCode' | 'companySysCode'>>({ keyword: '' });
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const paging = usePaging();
   const [selected, setSelected] = useState<string[]>([]);
   const editor = useEditorDialog();
   const [importing, setImporting] = useState(false);
@@ -70,7 +69,7 @@ export default function QuestionBankPage() {
   const search: QuestionSearch = { ...filter, dirCode, companySysCode: company };
   const list = useCall(
     examsApi.questionGetPageList,
-    { ...search, pageIndex: page.pageIndex, pageRows: page.pageSize },
+    { ...search, pageIndex: paging.page.pageIndex, pageRows: paging.page.pageSize },
     { placeholderData: keepPreviousData },
   );
   // the bank's lists and directory trees
@@ -125,7 +124,7 @@ export default function QuestionBankPage() {
             onAll={() => setDirCode('')}
             onSelect={(code) => {
               setDirCode(code);
-              setPage((p) => ({ ...p, pageIndex: 1 }));
+              paging.first();
             }}
             treeData={toTree(tree)}
           />
@@ -135,7 +134,7 @@ export default function QuestionBankPage() {
           <SearchForm
             onFinish={(v: { keyword?: string; qType?: number; difficulty?: number }) => {
               setFilter({ keyword: v.keyword ?? '', qType: v.qType, difficulty: v.difficulty });
-              setPage((p) => ({ ...p, pageIndex: 1 }));
+              paging.first();
             }}
           >
             <KeywordItem placeholder="题干关键字" />
@@ -182,11 +181,9 @@ export default function QuestionBankPage() {
           </SearchForm>
           <Table<QuestionView>
             rowKey="qCode"
-            loading={list.isFetching}
-            dataSource={list.data?.models ?? []}
+            {...paging.table(list)}
             rowSelection={can(Perm.QuestionEdit) ? { selectedRowKeys: selected, onChange: (k) => setSelected(k as string[]) } : undefined}
             scroll={{ x: 1180 }}
-            pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
             columns={[
               { title: '题型', dataIndex: 'qType', width: 90, render: typeTag },
               { title: '题干', dataIndex: 'qName', width: 340, ellipsis: true, render: (v: string) => stemText(v) },

@@ -7,8 +7,8 @@ import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
 import { RichTextView } from '../../../../components/RichTextView';
-import { KeywordItem, SearchButton, SearchForm } from '../../listParts';
-import { DEFAULT_PAGE, pager, tableScrollX } from '../../shared';
+import { KeywordItem, SearchButton, SearchForm, usePaging } from '../../listParts';
+import { tableScrollX } from '../../shared';
 import { AuditHistoryDrawer, auditStatusFilter, statusTag, useResCompany } from '../shared';
 
 /** 资源审核: the queue (pending first), a preview player, pass or reject with a comment, revoke, history. */
@@ -17,7 +17,7 @@ export default function ResourceAuditPage() {
   const invalidate = useInvalidate();
   const { company, picker } = useResCompany();
   const [filter, setFilter] = useState<{ keyword: string; auditStatus?: number }>({ keyword: '', auditStatus: AuditStatus.Pending });
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const paging = usePaging();
   const [auditing, setAuditing] = useState<ResView | null>(null);
   const [history, setHistory] = useState<ResView | null>(null);
   const [comment, setComment] = useState('');
@@ -25,7 +25,7 @@ export default function ResourceAuditPage() {
   const [lesson, setLesson] = useState(0);
   const list = useCall(
     trainResApi.getTrainResAuditPageList,
-    { ...filter, dCode: '', companySysCode: company, pageIndex: page.pageIndex, pageSize: page.pageSize },
+    { ...filter, dCode: '', companySysCode: company, pageIndex: paging.page.pageIndex, pageSize: paging.page.pageSize },
     { placeholderData: keepPreviousData },
   );
   const preview = useCall(trainResApi.getTrainResPreView, { rescode: auditing?.resCode ?? '', lesson }, { enabled: Boolean(auditing) });
@@ -93,7 +93,7 @@ export default function ResourceAuditPage() {
         initialValues={{ auditStatus: AuditStatus.Pending }}
         onFinish={(v: { keyword?: string; auditStatus?: number }) => {
           setFilter({ keyword: v.keyword ?? '', auditStatus: v.auditStatus });
-          setPage((p) => ({ ...p, pageIndex: 1 }));
+          paging.first();
         }}
       >
         {picker && <Form.Item>{picker}</Form.Item>}
@@ -104,9 +104,8 @@ export default function ResourceAuditPage() {
       <Table<ResView>
         rowKey="resCode"
         size="middle"
+        {...paging.table(list)}
         loading={list.isFetching && !list.data}
-        dataSource={list.data?.models ?? []}
-        pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
         columns={columns}
         scroll={{ x: tableScrollX(columns) }}
       />

@@ -8,8 +8,7 @@ import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
-import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog } from '../../listParts';
-import { DEFAULT_PAGE, pager } from '../../shared';
+import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog, usePaging } from '../../listParts';
 import { TreeTablePage } from '../../TreeTablePage';
 import { DirPanel } from '../DirPanel';
 import { dirOptions, ResEditor } from '../ResEditor';
@@ -39,7 +38,7 @@ export default function ResourceManagePage() {
   const tree = dirs.data ?? [];
   const [dCode, setDCode] = useState('');
   const [filter, setFilter] = useState<Omit<ResSearch, 'dCode'>>({ keyword: '' });
-  const [page, setPage] = useState(DEFAULT_PAGE);
+  const paging = usePaging();
   const [selected, setSelected] = useState<string[]>([]);
   const editor = useEditorDialog();
   const [history, setHistory] = useState<ResView | null>(null);
@@ -48,7 +47,7 @@ export default function ResourceManagePage() {
   const search: ResSearch = { ...filter, dCode, companySysCode: company };
   const list = useCall(
     trainResApi.getTrainResPageList,
-    { ...search, pageIndex: page.pageIndex, pageSize: page.pageSize },
+    { ...search, pageIndex: paging.page.pageIndex, pageSize: paging.page.pageSize },
     {
       placeholderData: keepPreviousData,
       // media still being made: keep its progress current
@@ -106,7 +105,7 @@ export default function ResourceManagePage() {
               onChanged={reload}
               onSelect={(c) => {
                 setDCode(c);
-                setPage((p) => ({ ...p, pageIndex: 1 }));
+                paging.first();
               }}
             />
           </>
@@ -129,7 +128,7 @@ export default function ResourceManagePage() {
           <SearchForm
             onFinish={(v: { keyword?: string; resType?: number; auditStatus?: number; isRecommend?: number }) => {
               setFilter({ keyword: v.keyword ?? '', resType: v.resType, auditStatus: v.auditStatus, isRecommend: v.isRecommend });
-              setPage((p) => ({ ...p, pageIndex: 1 }));
+              paging.first();
             }}
           >
             <KeywordItem placeholder="资源名称" />
@@ -175,14 +174,14 @@ export default function ResourceManagePage() {
           <Table<ResView>
             rowKey="resCode"
             size="middle"
+            {...paging.table(list)}
+            // a refetch (media progress every 2 s) keeps the rows without a spinner
             loading={list.isFetching && !list.data}
-            dataSource={list.data?.models ?? []}
             rowSelection={
               can(Perm.ResEdit) || can(Perm.ResDelete)
                 ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }
                 : undefined
             }
-            pagination={pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize }))}
             scroll={{ x: 1380 }}
             columns={[
               { title: '资源名称', dataIndex: 'resName', width: 240, ellipsis: true },
