@@ -85,8 +85,8 @@ export default defineConfig({
     // the entry's small stylesheet inside index.html: one round trip less before the first paint
     inlineEntryCss(),
     precompress(),
-    // what every page loads first holds no antd (ADR 0050), nor /home's first load (issue 39 item 2)
-    bootWithoutAntd([...LEAN_STARTS, PUBLIC_PAGES.home]),
+    // what every page loads first holds no antd (ADR 0050), nor /home's and /login's first load (issue 39 item 2)
+    bootWithoutAntd([...LEAN_STARTS, PUBLIC_PAGES.home, PUBLIC_PAGES.login]),
     ...(process.env.XUETU_CHUNK_REPORT ? [chunkReport()] : []),
   ],
   server: {

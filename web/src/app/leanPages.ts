@@ -7,6 +7,7 @@ export const LEAN_PAGE_PATHS = ['/dashboard', '/trainres/index', '/trainres/stud
 
 /**
  * The public pages drawn without antd (issue 39 item 2): no antd sheet up front, signed in or not;
- * their dialogs (sign-in, course preview, lecturer) load antd when they open (AntIsland).
+ * their dialogs (sign-in, course preview, lecturer) and /login's other forms (phone code,
+ * registration, reset) load antd when they open (AntIsland).
  */
-export const LEAN_PUBLIC_PATHS = ['/home'];
+export const LEAN_PUBLIC_PATHS = ['/home', '/login'];

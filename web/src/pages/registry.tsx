@@ -114,9 +114,9 @@ export const layoutPages: Record<string, LayoutPage> = {
 
 /** Full-screen pages outside the layout. The guard decides who may open them (spec §2 white list). */
 export const standalonePages: Record<string, { title: string; page: PageComponent }> = {
-  // drawn without antd (app/leanPages.ts LEAN_PUBLIC_PATHS): its dialogs bring antd when they open
+  // drawn without antd (app/leanPages.ts LEAN_PUBLIC_PATHS): their dialogs and other forms bring antd when they open
   '/home': { title: '首页', page: lazy(() => import('./public/home')) },
-  '/login': { title: '登录', page: outsideLayout(() => import('./login')) },
+  '/login': { title: '登录', page: lazy(() => import('./login')) },
   '/register': { title: '注册', page: outsideLayout(() => import('./register')) },
   '/company': { title: '企业入驻', page: outsideLayout(() => import('./UnderConstruction')) },
   '/infonoticelist': { title: '通知公告', page: outsideLayout(() => import('./public/infonoticelist')) },

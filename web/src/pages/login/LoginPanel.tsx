@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { AntIsland } from '../../app/AntIsland';
 import { LightTabs } from '../../components/LightTabs';
 import { PasswordLoginForm } from './components/PasswordLoginForm';
 
-// the password form shows first; the others are fetched when the visitor switches to them
-// (issue 15 budget: the login page's first load)
+// the password form shows first, drawn without antd; the others are antd forms, fetched with antd
+// when the visitor switches to them (issue 15 budget, issue 39 item 2: the login page's first load)
 const PhoneLoginForm = lazy(() => import('./components/PhoneLoginForm').then((m) => ({ default: m.PhoneLoginForm })));
 const RegisterForm = lazy(() => import('./components/RegisterForm').then((m) => ({ default: m.RegisterForm })));
 const ResetWizard = lazy(() => import('./components/ResetWizard').then((m) => ({ default: m.ResetWizard })));
@@ -75,9 +76,13 @@ export function LoginPanel({ onLoggedIn, withRegisterPassword = true }: { onLogg
         ]}
       />
       <div role="tabpanel" aria-label={tab === 'login' ? loginLabel : '注册'}>
-        <Suspense fallback={pending}>
-          {tab === 'login' ? login : <RegisterForm withPassword={withRegisterPassword} onRegistered={(phone) => backToPassword(phone)} />}
-        </Suspense>
+        {tab === 'login' && mode === 'password' ? (
+          login
+        ) : (
+          <AntIsland fallback={pending}>
+            {tab === 'login' ? login : <RegisterForm withPassword={withRegisterPassword} onRegistered={(phone) => backToPassword(phone)} />}
+          </AntIsland>
+        )}
       </div>
     </>
   );

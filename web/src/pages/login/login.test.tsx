@@ -6,7 +6,7 @@ import { resetRequestState } from '../../api/request';
 import { feedback } from '../../app/feedback';
 import { useSession } from '../../app/store/session';
 import { adminInfo, adminMenus } from '../../test/fixtures';
-import { mockApi, ok } from '../../test/mockApi';
+import { fail, mockApi, ok } from '../../test/mockApi';
 import { createQueryClient, Providers } from '../../test/providers';
 import { renderApp } from '../../test/renderApp';
 import { PasswordLoginForm } from './components/PasswordLoginForm';
@@ -40,6 +40,40 @@ describe('/login', () => {
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
     fireEvent.blur(screen.getByTestId('login-password'));
     expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+  });
+
+  it('checks both fields on submit, sends nothing until they are filled, then the trimmed username', async () => {
+    const api = mockApi().on(`${U}/LoginStep1`, fail('用户名或密码错误'));
+    renderForm();
+    fireEvent.click(await screen.findByTestId('login-submit'));
+    expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    expect(screen.getByTestId('login-username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('login-username')).toHaveAccessibleDescription('请输入用户名');
+    expect(api.calls.some((c) => c.url === `${U}/LoginStep1`)).toBe(false);
+    fireEvent.change(screen.getByTestId('login-username'), { target: { value: ' learner01 ' } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Xuetu@2026' } });
+    // Enter in a field submits the form, as antd's Form did
+    fireEvent.submit(screen.getByTestId('login-form'));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.url === `${U}/LoginStep1`)?.body).toEqual({ username: 'learner01', password: 'Xuetu@2026' }),
+    );
+    expect(screen.queryByText('请输入用户名')).toBeNull();
+    // the failed call clears the button's loading state
+    await waitFor(() => expect(screen.getByTestId('login-submit')).not.toHaveClass('is-loading'));
+  });
+
+  it('shows and hides the password with the eye button, by mouse or keyboard', async () => {
+    mockApi();
+    renderForm();
+    const password = await screen.findByTestId('login-password');
+    expect(password).toHaveAttribute('type', 'password');
+    const eye = screen.getByRole('button', { name: '显示' });
+    fireEvent.click(eye);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: '隐藏' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.keyDown(screen.getByRole('button', { name: '隐藏' }), { key: 'Enter' });
+    expect(password).toHaveAttribute('type', 'password');
   });
 
   it('warns when caps lock is on', async () => {

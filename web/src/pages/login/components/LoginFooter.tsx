@@ -1,6 +1,7 @@
 import { portalApi } from '@xuetu/contract';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useCall } from '../../../api/hooks';
+import { AntIsland } from '../../../app/AntIsland';
 
 const AppDownloadLink = lazy(() => import('./AppDownloadLink'));
 
@@ -17,9 +18,10 @@ export function LoginFooter() {
   return (
     <>
       {site.appDownloadUrl && (
-        <Suspense fallback={<span className="xt-login-app">下载移动端</span>}>
+        // antd's Popover and QRCode: antd loads with it (the sign-in page draws no antd first)
+        <AntIsland fallback={<span className="xt-login-app">下载移动端</span>}>
           <AppDownloadLink url={site.appDownloadUrl} siteName={site.siteName} />
-        </Suspense>
+        </AntIsland>
       )}
       <footer className="xt-login-footer" data-testid="login-footer">
         {first.length > 0 && <div>{first.join(' · ')}</div>}

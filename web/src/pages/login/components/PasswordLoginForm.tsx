@@ -1,13 +1,18 @@
+import EyeInvisibleOutlined from '@ant-design/icons/es/icons/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
+import LoadingOutlined from '@ant-design/icons/es/icons/LoadingOutlined';
 import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
 import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import WarningOutlined from '@ant-design/icons/es/icons/WarningOutlined';
 import { accountApi, Msg, type OutputOf } from '@xuetu/contract';
-import { Button, Form, Input } from 'antd';
-import { type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from 'react';
 import { call } from '../../../api/client';
+import { AntIsland } from '../../../app/AntIsland';
+import { useSettings } from '../../../app/store/settings';
 import { useCaptcha } from '../../../components/Captcha';
 import { type CaptchaPass, needsCaptcha } from '../../../components/captchaPass';
 import { useAccountLogin } from '../useAccountLogin';
+import { primaryShades } from './primaryShades';
 
 export const CAPS_LOCK_TEXT = '大写锁定已打开';
 
@@ -15,16 +20,43 @@ interface Values {
   username: string;
   password: string;
 }
+type Field = keyof Values;
 
-/** Username (account, phone or ID number) + password: LoginStep1, then LoginStep2 or the chooser. */
+// the rules antd's Form held (required; the username also not blank)
+const check: Record<Field, (v: string) => string | null> = {
+  username: (v) => (v.trim() ? null : Msg.usernameRequired),
+  password: (v) => (v ? null : Msg.passwordRequired),
+};
+
+/**
+ * Username (account, phone or ID number) + password: LoginStep1, then LoginStep2 or the chooser.
+ * Drawn without antd (issue 39 item 2: /login's first screen on a slow phone), with the look,
+ * the ids and the behaviour of antd's large Form, Input, Input.Password and primary Button it
+ * replaces: fields checked on blur and on submit, the message under the field, the eye toggle
+ * (a keyboard button), the button's spinner while signing in.
+ */
 export function PasswordLoginForm({ onLoggedIn, initialUsername }: { onLoggedIn(): void; initialUsername?: string }) {
+  const [values, setValues] = useState<Values>({ username: initialUsername ?? '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [loading, setLoading] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
+  const [visible, setVisible] = useState(false);
+  const theme = useSettings((s) => s.theme);
+  const highContrast = useSettings((s) => s.highContrast);
   const { finish, chooser } = useAccountLogin(onLoggedIn);
   const captcha = useCaptcha();
 
   const checkCapsLock = (e: KeyboardEvent<HTMLInputElement>) => {
     if (typeof e.getModifierState === 'function') setCapsLock(e.getModifierState('CapsLock'));
+  };
+  const validate = (field: Field, value = values[field]) => {
+    const error = check[field](value);
+    setErrors((old) => (old[field] === (error ?? undefined) ? old : { ...old, [field]: error ?? undefined }));
+    return !error;
+  };
+  const set = (field: Field) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setValues((old) => ({ ...old, [field]: value }));
   };
 
   const onFinish = async (v: Values) => {
@@ -51,49 +83,128 @@ export function PasswordLoginForm({ onLoggedIn, initialUsername }: { onLoggedIn(
     }
   };
 
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    // as antd's loading button: no second submit while signing in
+    if (loading) return;
+    const ok = [validate('username'), validate('password')].every(Boolean);
+    if (ok) void onFinish(values);
+  };
+
+  const toggle = () => setVisible((v) => !v);
+  const field = (name: Field, input: ReactNode, prefix: ReactNode, suffix?: ReactNode, extra?: ReactNode) => {
+    const error = errors[name];
+    return (
+      <div className={`xt-lf-item${error ? ' has-error' : ''}`}>
+        <span className={`xt-lf-affix${error ? ' is-error' : ''}`}>
+          <span className="xt-lf-prefix">{prefix}</span>
+          {input}
+          {suffix && <span className="xt-lf-suffix">{suffix}</span>}
+        </span>
+        {error && (
+          <div id={`password-login_${name}_help`} className="xt-lf-explain" role="alert">
+            <div className="xt-lf-explain-error">{error}</div>
+          </div>
+        )}
+        {extra && <div className="xt-lf-extra">{extra}</div>}
+      </div>
+    );
+  };
+  const aria = (name: Field) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `password-login_${name}_help` } : ({} as Record<string, never>);
+
   return (
     <>
-      <Form<Values>
-        name="password-login"
-        size="large"
-        validateTrigger="onBlur"
-        onFinish={onFinish}
+      <form
+        id="password-login"
+        className={`xt-lf${highContrast ? ' is-contrast' : ''}`}
+        style={primaryShades(theme, highContrast)}
         autoComplete="on"
-        initialValues={{ username: initialUsername ?? '' }}
+        noValidate
+        onSubmit={onSubmit}
         data-testid="login-form"
       >
-        <Form.Item name="username" rules={[{ required: true, whitespace: true, message: Msg.usernameRequired }]}>
-          <Input prefix={<UserOutlined />} placeholder="账号 / 手机号 / 身份证号" autoComplete="username" data-testid="login-username" />
-        </Form.Item>
-        <Form.Item
-          name="password"
-          rules={[{ required: true, message: Msg.passwordRequired }]}
-          extra={
-            capsLock ? (
-              <span className="xt-caps-warning" data-testid="caps-lock-warning">
-                <WarningOutlined /> {CAPS_LOCK_TEXT}
-              </span>
-            ) : undefined
-          }
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder="密码"
-            autoComplete="current-password"
-            data-testid="login-password"
+        {field(
+          'username',
+          <input
+            id="password-login_username"
+            className="xt-lf-input"
+            type="text"
+            value={values.username}
+            onChange={set('username')}
+            onBlur={(e) => validate('username', e.target.value)}
+            placeholder="账号 / 手机号 / 身份证号"
+            autoComplete="username"
+            aria-required="true"
+            {...aria('username')}
+            data-testid="login-username"
+          />,
+          <UserOutlined />,
+        )}
+        {field(
+          'password',
+          <input
+            id="password-login_password"
+            className="xt-lf-input"
+            type={visible ? 'text' : 'password'}
+            value={values.password}
+            onChange={set('password')}
+            onBlur={(e) => {
+              setCapsLock(false);
+              validate('password', e.target.value);
+            }}
             onKeyUp={checkCapsLock}
             onKeyDown={checkCapsLock}
-            onBlur={() => setCapsLock(false)}
-          />
-        </Form.Item>
-        <Form.Item style={{ marginBottom: 0 }}>
-          <Button type="primary" htmlType="submit" block loading={loading} data-testid="login-submit">
-            登录
-          </Button>
-        </Form.Item>
-      </Form>
-      {chooser}
-      {captcha.holder}
+            placeholder="密码"
+            autoComplete="current-password"
+            aria-required="true"
+            {...aria('password')}
+            data-testid="login-password"
+          />,
+          <LockOutlined />,
+          // antd's Input.Password toggle: a focusable button that keeps the field's focus and caret
+          <span
+            role="button"
+            tabIndex={0}
+            className="xt-lf-eye"
+            aria-disabled="false"
+            aria-pressed={visible}
+            aria-label={visible ? '隐藏' : '显示'}
+            onMouseDown={(e) => e.preventDefault()}
+            onMouseUp={(e) => e.preventDefault()}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                if (!e.repeat) toggle();
+              }
+            }}
+            onClick={toggle}
+          >
+            {visible ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+          </span>,
+          capsLock ? (
+            <span className="xt-caps-warning" data-testid="caps-lock-warning">
+              <WarningOutlined /> {CAPS_LOCK_TEXT}
+            </span>
+          ) : undefined,
+        )}
+        <button type="submit" className={`xt-lf-submit${loading ? ' is-loading' : ''}`} data-testid="login-submit">
+          {loading && (
+            <span className="xt-lf-submit-icon">
+              <LoadingOutlined spin />
+            </span>
+          )}
+          {/* antd spaces a two-character label */}
+          <span>登 录</span>
+        </button>
+      </form>
+      {/* the chooser and the captcha are antd dialogs: antd loads when one first opens */}
+      {(chooser || captcha.holder) && (
+        <AntIsland>
+          {chooser}
+          {captcha.holder}
+        </AntIsland>
+      )}
     </>
   );
 }
