@@ -5,6 +5,18 @@ import type { ReactNode } from 'react';
 // The admin pages that file things in a directory tree (题库管理, 资源管理): the tree on the left,
 // what the picked directory holds on the right.
 
+/**
+ * What the dialogs of such a page (the item editor, the import) are given: whether open, the
+ * directory tree, the picked directory (where a new item goes), the company, and close.
+ */
+export interface DirDialogProps<N> {
+  open: boolean;
+  tree: N[];
+  defaultDir: string;
+  company: string;
+  onClose: () => void;
+}
+
 /** The page's two columns: the tree (a quarter of a wide screen) and the table beside it. */
 export function TreeTablePage({ side, children }: { side: ReactNode; children: ReactNode }) {
   return (

@@ -16,6 +16,7 @@ import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { ImageCropUpload } from '../../../components/ImageCropUpload';
 import { LazyRichText } from '../../../components/LazyRichText';
+import type { DirDialogProps } from '../TreeTablePage';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 import { defaultLessonTitle, type LessonDraft, LessonList, lessonsProblem, newLessonKey } from './LessonList';
 import { MediaUploader } from './MediaUploader';
@@ -52,15 +53,7 @@ export function ResEditor({
   company,
   onClose,
   onSaved,
-}: {
-  open: boolean;
-  resCode: string | null;
-  tree: ResDirNode[];
-  defaultDir: string;
-  company: string;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+}: DirDialogProps<ResDirNode> & { resCode: string | null; onSaved: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const resType = Form.useWatch('resType', form) ?? 1;

@@ -22,6 +22,7 @@ import { call, callUpload } from '../../../../api/client';
 import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { RichText } from '../../../../components/RichText';
+import type { DirDialogProps } from '../../TreeTablePage';
 import { useConfirmDiscard } from '../../useConfirmDiscard';
 import { DirSelect, QuestionPreview } from '../shared';
 
@@ -72,15 +73,7 @@ export function QuestionEditor({
   company,
   onClose,
   onSaved,
-}: {
-  open: boolean;
-  qCode: string | null;
-  tree: QuestionDirNode[];
-  defaultDir: string;
-  company: string;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+}: DirDialogProps<QuestionDirNode> & { qCode: string | null; onSaved: () => void }) {
   const { message } = App.useApp();
   const [d, setD] = useState<Draft>(EMPTY);
   // the author changed something since the dialog opened: closing asks first

@@ -1,9 +1,7 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
-  AdminMsg,
   examsApi,
   IMPORT_DIALOG_WIDTH,
-  importsApi,
   QUESTION_FILE_ACCEPT,
   QUESTION_FORMAT_HELP,
   QUESTION_FORMAT_LABELS,
@@ -16,11 +14,13 @@ import {
   type QuestionImportFormat,
   type QuestionRefused,
 } from '@xuetu/contract';
-import { Alert, App, Button, Form, Modal, Select, Space, Table, Typography, Upload, type UploadFile } from 'antd';
+import { Alert, Button, Form, Modal, Select, Space, Table, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
-import { callDownload, callEnvelope, callUpload } from '../../../../api/client';
+import { callDownload, callEnvelope } from '../../../../api/client';
 import { ApiError } from '../../../../api/request';
 import { useAppMutation } from '../../../../app/useAppMutation';
+import type { DirDialogProps } from '../../TreeTablePage';
+import { useImportFile } from '../../useImportFile';
 import { DirSelect } from '../shared';
 
 /**
@@ -30,17 +30,8 @@ import { DirSelect } from '../shared';
  * template it reads Moodle XML, GIFT, Aiken and QTI 2.1 (issue 27): the check then also lists the
  * questions of a kind the bank cannot hold, which 导入 skips, and the directories it creates.
  */
-export function QuestionImportDialog(props: {
-  open: boolean;
-  tree: QuestionDirNode[];
-  defaultDir: string;
-  company: string;
-  onClose: () => void;
-  onImported: () => void;
-}) {
-  const { message } = App.useApp();
-  const [files, setFiles] = useState<UploadFile[]>([]);
-  const [url, setUrl] = useState<string | null>(null);
+export function QuestionImportDialog(props: DirDialogProps<QuestionDirNode> & { onImported: () => void }) {
+  const { files, choose, clear, ensureUploaded } = useImportFile();
   const [dirCode, setDirCode] = useState(props.defaultDir);
   const [format, setFormat] = useState<QuestionImportFormat | ''>('');
   const [result, setResult] = useState<{
@@ -53,25 +44,12 @@ export function QuestionImportDialog(props: {
 
   useEffect(() => {
     if (props.open) {
-      setFiles([]);
-      setUrl(null);
+      clear();
       setResult(null);
       setFormat('');
       setDirCode(props.defaultDir);
     }
-  }, [props.open, props.defaultDir]);
-
-  const ensureUploaded = async (): Promise<string | null> => {
-    const file = files[0]?.originFileObj;
-    if (!file) {
-      message.warning(AdminMsg.chooseFile);
-      return null;
-    }
-    if (url) return url;
-    const up = await callUpload(importsApi.uploadZFileByFormTemporarily, file);
-    setUrl(up.url);
-    return up.url;
-  };
+  }, [props.open, props.defaultDir, clear]);
 
   const body = (u: string) => ({ urls: [u], dirCode, companySysCode: props.company, ...(format ? { format } : {}) });
   // a refusal keeps its reason and the rows at fault on screen; the check's was toasted by the
@@ -164,8 +142,7 @@ export function QuestionImportDialog(props: {
             fileList={files}
             beforeUpload={() => false}
             onChange={({ fileList }) => {
-              setFiles(fileList.slice(-1));
-              setUrl(null);
+              choose(fileList.slice(-1));
               setResult(null);
             }}
           >

@@ -7,12 +7,13 @@ import {
   importsApi,
   USER_TEMPLATE_URL,
 } from '@xuetu/contract';
-import { App, Button, Input, Modal, Progress, Space, Typography, Upload, type UploadFile } from 'antd';
+import { App, Button, Input, Modal, Progress, Space, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { call, callEnvelope, callUpload } from '../../../../api/client';
+import { call, callEnvelope } from '../../../../api/client';
 import { ApiError } from '../../../../api/request';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { CompanySelect, useIsPlatform } from '../../shared';
+import { useImportFile } from '../../useImportFile';
 
 const EXCEL = /\.(xls|xlsx)$/i;
 /** How often a large import's job is asked how it stands. */
@@ -30,8 +31,7 @@ const unshown = (err: unknown): never => {
 export function ImportDialog(props: { open: boolean; onClose: () => void; onImported: () => void; defaultCompany?: string }) {
   const { message } = App.useApp();
   const isPlatform = useIsPlatform();
-  const [files, setFiles] = useState<UploadFile[]>([]);
-  const [url, setUrl] = useState<string | null>(null);
+  const { files, choose, clear, ensureUploaded } = useImportFile();
   const [result, setResult] = useState('');
   const [company, setCompany] = useState<string | undefined>(props.defaultCompany);
   /** a large import running as a background job: its progress (0–100), null otherwise */
@@ -41,8 +41,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
 
   useEffect(() => {
     if (props.open) {
-      setFiles([]);
-      setUrl(null);
+      clear();
       setResult('');
       setJobProgress(null);
       setCompany(props.defaultCompany);
@@ -50,19 +49,7 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
     return () => {
       generation.current++;
     };
-  }, [props.open, props.defaultCompany]);
-
-  const ensureUploaded = async (): Promise<string | null> => {
-    const file = files[0]?.originFileObj;
-    if (!file) {
-      message.warning(AdminMsg.chooseFile);
-      return null;
-    }
-    if (url) return url;
-    const up = await callUpload(importsApi.uploadZFileByFormTemporarily, file);
-    setUrl(up.url);
-    return up.url;
-  };
+  }, [props.open, props.defaultCompany, clear]);
 
   const check = useAppMutation({
     mutationFn: async () => {
@@ -162,15 +149,11 @@ export function ImportDialog(props: { open: boolean; onClose: () => void; onImpo
                 message.warning(AdminMsg.importFileType);
                 return Upload.LIST_IGNORE;
               }
-              setFiles([{ uid: file.uid, name: file.name, originFileObj: file, status: 'done' }]);
-              setUrl(null);
+              choose([{ uid: file.uid, name: file.name, originFileObj: file, status: 'done' }]);
               setResult('');
               return false;
             }}
-            onRemove={() => {
-              setFiles([]);
-              setUrl(null);
-            }}
+            onRemove={clear}
           >
             <Button icon={<UploadOutlined />} data-testid="import-choose">
               选择文件
