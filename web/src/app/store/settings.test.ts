@@ -16,6 +16,22 @@ describe('settings drawer values', () => {
     useSettings.getState().reset();
   });
 
+  it('are read from the cookie when the store is made, localStorage untouched (a synchronous trip to the browser)', async () => {
+    Cookies.set(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { theme: '#11a983', highContrast: true }, version: 0 }));
+    const storage = vi.spyOn(window, 'localStorage', 'get');
+    vi.resetModules();
+    const fresh = (await import('./settings')).useSettings;
+    expect(fresh.getState()).toMatchObject({ theme: '#11a983', highContrast: true, tagsView: true });
+    expect(storage).not.toHaveBeenCalled();
+    storage.mockRestore();
+    fresh.getState().change('tagsView', false);
+    expect(JSON.parse(Cookies.get(SETTINGS_STORAGE_KEY) ?? '{}')).toEqual({
+      state: { theme: '#11a983', tagsView: false, fixedHeader: false, sidebarLogo: true, highContrast: true },
+      version: 0,
+    });
+    Cookies.remove(SETTINGS_STORAGE_KEY);
+  });
+
   it('move from localStorage (where they were kept before) to the cookie once, and read the cookie after', () => {
     Cookies.remove(SETTINGS_STORAGE_KEY);
     const old = JSON.stringify({ state: { theme: '#11a983', highContrast: true }, version: 0 });

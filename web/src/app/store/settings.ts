@@ -2,7 +2,6 @@
 import { DEFAULT_THEME_COLOR } from '@xuetu/contract';
 import Cookies from 'js-cookie';
 import { create } from 'zustand';
-import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 
 export const SETTINGS_STORAGE_KEY = 'xuetu-settings';
 
@@ -36,8 +35,8 @@ const COOKIE = { expires: 365, sameSite: 'lax' } as const;
  * issue 23 item 11; `npm run bench:profile`). A browser without the cookie yet reads
  * localStorage once, moves what it finds (or nothing) to the cookie, and never reads it again.
  */
-export const settingsStorage: StateStorage = {
-  getItem(name) {
+export const settingsStorage = {
+  getItem(name: string): string | null {
     const kept = Cookies.get(name);
     if (kept !== undefined) return kept;
     let old: string | null = null;
@@ -50,27 +49,38 @@ export const settingsStorage: StateStorage = {
     Cookies.set(name, old ?? JSON.stringify({ state: {}, version: 0 }), COOKIE);
     return old;
   },
-  setItem: (name, value) => Cookies.set(name, value, COOKIE),
-  removeItem: (name) => Cookies.remove(name),
+  setItem: (name: string, value: string) => Cookies.set(name, value, COOKIE),
+  removeItem: (name: string) => Cookies.remove(name),
 };
 
-export const useSettings = create<SettingsState>()(
-  persist(
-    (set) => ({
-      ...defaultSettings,
-      change: (key, value) => set({ [key]: value } as Partial<Settings>),
-      reset: () => set({ ...defaultSettings }),
-    }),
-    {
-      name: SETTINGS_STORAGE_KEY,
-      storage: createJSONStorage(() => settingsStorage),
-      partialize: ({ theme, tagsView, fixedHeader, sidebarLogo, highContrast }) => ({
-        theme,
-        tagsView,
-        fixedHeader,
-        sidebarLogo,
-        highContrast,
-      }),
-    },
-  ),
-);
+const keptOf = ({ theme, tagsView, fixedHeader, sidebarLogo, highContrast }: Settings): Settings => ({
+  theme,
+  tagsView,
+  fixedHeader,
+  sidebarLogo,
+  highContrast,
+});
+
+/** What the cookie holds, in zustand persist's format (`{ state, version: 0 }`), which it was written in. */
+function readKept(): Partial<Settings> {
+  const text = settingsStorage.getItem(SETTINGS_STORAGE_KEY);
+  if (!text) return {};
+  try {
+    const kept = JSON.parse(text) as { state?: Partial<Settings>; version?: number };
+    return kept.version === undefined || kept.version === 0 ? (kept.state ?? {}) : {};
+  } catch {
+    return {};
+  }
+}
+
+// Read once at start and written on every change, as zustand's persist middleware did; not that
+// middleware: its default storage touches window.localStorage when the store is made, whatever
+// storage it is given (a synchronous trip to the browser's storage on every page load, 10-20 ms
+// of the boot's start unthrottled, issue 39 item 2; `npm run bench:profile`)
+export const useSettings = create<SettingsState>()((set) => ({
+  ...defaultSettings,
+  ...readKept(),
+  change: (key, value) => set({ [key]: value } as Partial<Settings>),
+  reset: () => set({ ...defaultSettings }),
+}));
+useSettings.subscribe((state) => settingsStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: keptOf(state), version: 0 })));
