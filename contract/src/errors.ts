@@ -7,6 +7,7 @@ import { UserExamErrors } from './modules/exam-taking/attempts.errors.ts';
 import { PracticeErrors } from './modules/exam-taking/practice.errors.ts';
 import { ExamErrors } from './modules/exams/exams.errors.ts';
 import { AccountErrors } from './modules/identity/account.errors.ts';
+import { ConnectionErrors } from './modules/identity/connections.errors.ts';
 import { ProjectErrors } from './modules/projects/projects.errors.ts';
 import { CommonErrors, FileErrors, JobErrors } from './shared/common.errors.ts';
 
@@ -20,6 +21,7 @@ export const AppErrorMessages = {
   ...JobErrors,
   ...FileErrors,
   ...AccountErrors,
+  ...ConnectionErrors,
   ...AdminErrors,
   ...ContentErrors,
   ...ExamErrors,
@@ -123,6 +125,7 @@ export const AppErrorKinds: Partial<Record<AppErrorCode, ErrorKind>> = {
   PROJECT_EXAM_NOT_FOUND: 'missing',
   PROJECT_PLAN_NOT_FOUND: 'missing',
   PROJECT_USER_NOT_FOUND: 'missing',
+  IDENTITY_SOURCE_NOT_FOUND: 'missing',
 };
 
 export function errorKind(code: AppErrorCode): ErrorKind {

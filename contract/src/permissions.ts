@@ -45,6 +45,8 @@ export const Perm = {
   AuditLogList: 'AuditLog.List',
   JobList: 'Job.List',
   JobRetry: 'Job.Retry',
+  IdentitySourceList: 'IdentitySource.List',
+  IdentitySourceEdit: 'IdentitySource.Edit',
 
   // content
   NoticeList: 'Notice.List',
@@ -206,6 +208,7 @@ export const ACTION_TREE: ActionNode[] = [
     ]),
     page(Perm.AuditLogList, '操作日志', '/system/auditlog', 'HistoryOutlined'),
     page(Perm.JobList, '后台任务', '/system/jobs', 'ScheduleOutlined', [[Perm.JobRetry, '重试任务']]),
+    page(Perm.IdentitySourceList, '身份源', '/system/identity-sources', 'KeyOutlined', [[Perm.IdentitySourceEdit, '编辑身份源']]),
   ]),
 ];
 

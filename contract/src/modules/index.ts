@@ -18,7 +18,7 @@ import {
 } from './directory/index.ts';
 import { examTakingEndpoints, practiceApi, userexamApi } from './exam-taking/index.ts';
 import { examsApi, examsEndpoints } from './exams/index.ts';
-import { accountApi, identityEndpoints, sessionApi } from './identity/index.ts';
+import { accountApi, connectionsApi, identityEndpoints, sessionApi } from './identity/index.ts';
 import { auditlogApi, jobsApi, operationsEndpoints } from './operations/index.ts';
 import { projectsApi, projectsEndpoints } from './projects/index.ts';
 
@@ -47,6 +47,7 @@ export const moduleEndpoints: Readonly<Record<ModuleName, Readonly<Record<string
 export const allEndpoints: Readonly<Record<string, EndpointGroup>> = {
   'identity.session': sessionApi,
   'identity.account': accountApi,
+  'identity.connections': connectionsApi,
   'directory.users': usersApi,
   'directory.orgs': orgsApi,
   'directory.posts': postsApi,

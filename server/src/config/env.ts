@@ -145,6 +145,19 @@ export const envSchema = z
     LDAP_COMPANY: z.string().optional(),
     LDAP_AUTO_CREATE: bool.default(true),
     LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /**
+     * The key identity connections' secrets (an LDAP bind password …) are encrypted with
+     * (AES-256-GCM): 32 bytes, base64 (`openssl rand -base64 32`) or 64 hex digits. Unset = no
+     * connection secret can be saved or used, in every mode (identity/connections/secret-box.ts).
+     */
+    CONNECTION_SECRET_KEY: z
+      .string()
+      .trim()
+      .refine(
+        (v) => /^[0-9a-fA-F]{64}$/.test(v) || (/^[A-Za-z0-9+/]{43}=?$/.test(v) && Buffer.from(v, 'base64').length === 32),
+        'expected 32 random bytes as base64 (openssl rand -base64 32) or 64 hex digits',
+      )
+      .optional(),
     SEED_DEMO: bool.default(true),
     /** OpenAPI docs at /prod-api/docs; unset = on outside production, off in production */
     API_DOCS: bool.optional(),

@@ -12,6 +12,7 @@ import { companyRoutes } from './directory/companies/companies.routes.ts';
 import { assignParticipants, examCounts, examsWithAttempts } from './exam-taking/public.ts';
 import { provideExamTaking, provideProjectLookup } from './exams/public.ts';
 import { accountRoutes } from './identity/account/account.routes.ts';
+import { connectionRoutes } from './identity/connections/connections.routes.ts';
 import { endSessionsOf } from './identity/public.ts';
 import { auditLogRoutes } from './operations/auditlog/auditlog.routes.ts';
 import { insertAuditEntry } from './operations/public.ts';
@@ -76,6 +77,7 @@ export const allRoutes: RouteSpec<any>[] = [
   ...actionRoutes,
   ...auditLogRoutes,
   ...accountRoutes,
+  ...connectionRoutes,
   ...menuRoutes,
   ...messageRoutes,
   ...fileRoutes,

@@ -89,6 +89,7 @@ export const menuPages: Record<string, PageComponent> = {
   '/permission/pageCtrl': page(() => import('./admin/pageCtrl')),
   '/system/auditlog': page(() => import('./admin/auditlog')),
   '/system/jobs': page(() => import('./admin/jobs')),
+  '/system/identity-sources': page(() => import('./admin/identity-sources')),
 };
 
 export interface LayoutPage {

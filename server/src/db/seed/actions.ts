@@ -43,6 +43,7 @@ export function defaultGrants(roleCode: string): Set<string> {
         Perm.MessageSend,
         'Menu.System',
         ...subtree(Perm.RoleList),
+        ...subtree(Perm.IdentitySourceList),
       ]);
     case 'learner':
       return new Set(subtree('Menu.Study'));

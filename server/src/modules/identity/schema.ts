@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { companies } from '../directory/schema/orgs.ts';
 import { users } from '../directory/schema/users.ts';
 
 /**
@@ -31,4 +32,32 @@ export const sessions = pgTable(
     userAgent: text('user_agent').notNull().default(''),
   },
   (t) => [uniqueIndex('session_token_uq').on(t.tokenHash), index('session_user_idx').on(t.userId)],
+);
+
+/**
+ * A company's identity connection (身份源, issue 41): an LDAP / AD directory now; OpenID Connect
+ * and the work platforms later (`kind` is open text). `settings` holds what may be shown again
+ * (address, base DN, filter, attribute mapping, auto-create); `secret` the sealed credential
+ * (identity/connections/secret-box.ts: AES-256-GCM under CONNECTION_SECRET_KEY), never shown.
+ */
+export const identityConnections = pgTable(
+  'identity_connection',
+  {
+    id: serial('id').primaryKey(),
+    companySysCode: text('company_sys_code')
+      .notNull()
+      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    settings: jsonb('settings').notNull(),
+    secret: text('secret'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('identity_connection_name_uq').on(t.companySysCode, t.name),
+    index('identity_connection_kind_idx').on(t.kind, t.enabled),
+  ],
 );

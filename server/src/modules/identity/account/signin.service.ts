@@ -27,16 +27,17 @@ async function choicesFor(caller: Caller, accounts: AccountRow[]): Promise<Accou
 /** LoginStep1: the accounts the username means whose password matches, each with a secret. */
 export async function loginStep1(caller: Caller, input: { username: string; password: string; ticket?: string; randstr?: string }) {
   return guarded(caller, { scope: 'login', account: input.username, ticket: input.ticket, randstr: input.randstr }, async () => {
-    // a company's directory (LDAP_*) vouches for its own people; their Xuetu passwords are not checked
+    // a company's directory (LDAP_* or its 身份源) vouches for its own people; their Xuetu passwords are not checked
     const directory = await askDirectory(caller, input.username, input.password);
     const candidates = (await findAccountsByIdentifier(caller.ctx.db, input.username)).filter(
-      (u) => !directory || u.companySysCode !== directory.company,
+      (u) => !directory || !u.companySysCode || !directory.companies.has(u.companySysCode),
     );
-    const matched: AccountRow[] = directory?.account ? [directory.account] : [];
+    const matched: AccountRow[] = directory ? [...directory.accounts] : [];
     for (const u of candidates) if (u.passwordHash && (await verifyPassword(input.password, u.passwordHash))) matched.push(u);
     // the same work and the same answer whether or not the name exists
-    if (!candidates.some((u) => u.passwordHash)) await verifyPassword(input.password, null);
-    if (!matched.length) directoryRefusal(directory);
+    const local = candidates.filter((u) => u.passwordHash).length;
+    if (!local) await verifyPassword(input.password, null);
+    if (!matched.length) directoryRefusal(directory, local);
     // the first administrator's temporary password (admin:create) works for a day only
     const live: AccountRow[] = [];
     for (const u of matched) if (!(await setupPasswordExpired(caller, u))) live.push(u);

@@ -7,6 +7,7 @@ import { verifyPassword } from '../../../platform/passwords.ts';
 import { findUserByAccount, findUserWithLabels, type UserRow } from '../../directory/public.ts';
 import { setupPasswordExpired } from '../account/first-admin.ts';
 import { guarded } from '../account/guard.ts';
+import { askDirectory, directoryRefusal } from '../connections/directory-signin.ts';
 import { presentUserInfo } from './session.presenter.ts';
 import { createSession, revokeSession } from './sessions.ts';
 
@@ -34,11 +35,18 @@ export async function loginWithPassword(caller: Caller, input: { username: strin
   const user = await guarded(
     caller,
     { scope: 'login', account: input.username, ticket: input.ticket, randstr: input.randstr },
-    async () => {
+    async (): Promise<UserRow> => {
+      // a company's directory vouches for its people here too (issue 41): an account of a company
+      // with a directory never signs in with its Xuetu password, so a person the directory
+      // disabled or removed has no way back through this older call either
+      const directory = await askDirectory(caller, input.username, input.password);
       const found = await findUserByAccount(caller.ctx.db, input.username);
-      const valid = await verifyPassword(input.password, found?.passwordHash);
-      if (!found || !valid) throw appError('LOGIN_FAILED');
-      return found;
+      const local = found && !(found.companySysCode && directory?.companies.has(found.companySysCode)) ? found : undefined;
+      const valid = await verifyPassword(input.password, local?.passwordHash);
+      if (local && valid) return local;
+      const vouched = directory?.accounts[0];
+      if (vouched) return vouched;
+      return directoryRefusal(directory, local?.passwordHash ? 1 : 0);
     },
   );
   const refusal = signInRefusal(user, caller.now);
