@@ -51,21 +51,14 @@ export function SearchButton() {
   );
 }
 
-/** 新增…: shown only with the permission to add. */
-export function AddButton({
-  action,
-  onClick,
-  testId,
-  children,
-}: {
-  action: string;
-  onClick: () => void;
-  testId: string;
-  children: ReactNode;
-}) {
+/** A button that calls an action, shown only with its permission. */
+type ActionButtonProps = { action: string; onClick: () => void; testId?: string; children: ReactNode };
+
+/** 新增…: shown only with the permission to add (`primary` where it is the toolbar's first button). */
+export function AddButton({ action, onClick, testId, primary, children }: ActionButtonProps & { primary?: boolean }) {
   return (
     <Can action={action}>
-      <Button icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
+      <Button type={primary ? 'primary' : undefined} icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
         {children}
       </Button>
     </Can>
@@ -118,3 +111,22 @@ export function usePaging() {
 export function KeywordSearch({ placeholder, onSearch }: { placeholder: string; onSearch: (keyword: string) => void }) {
   return <Input.Search placeholder={placeholder} allowClear style={{ width: 240 }} onSearch={onSearch} />;
 }
+
+/** A row's action in the 操作 column: a small link button, shown only with its permission. */
+export function RowAction({ action, onClick, testId, danger, children }: ActionButtonProps & { danger?: boolean }) {
+  return (
+    <Can action={action}>
+      <Button type="link" size="small" danger={danger} onClick={onClick} data-testid={testId}>
+        {children}
+      </Button>
+    </Can>
+  );
+}
+
+/** The 操作 column of an administration table. */
+export const opsColumn = <T,>(width: number, render: (row: T) => ReactNode) => ({
+  title: '操作',
+  key: 'ops',
+  width,
+  render: (_: unknown, row: T) => render(row),
+});

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
   CONTACT_PHONE_MSG,
@@ -10,13 +9,12 @@ import {
   Msg,
   Perm,
 } from '@xuetu/contract';
-import { Button, Card, Form, Input, Modal, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Card, Form, Input, Modal, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { callEnvelope } from '../../../api/client';
 import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
-import { Can } from '../../../components/Can';
-import { KeywordSearch, usePaging } from '../listParts';
+import { AddButton, KeywordSearch, opsColumn, RowAction, usePaging } from '../listParts';
 import { tableScrollX, useConfirm } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 
@@ -73,32 +71,22 @@ export default function CompanyPage() {
       render: (s: number) => (s === EnableStatus.Enabled ? <Tag color="green">启用</Tag> : <Tag color="red">停用</Tag>),
     },
     { title: '创建时间', dataIndex: 'createTime', width: 160 },
-    {
-      title: '操作',
-      key: 'ops',
-      width: 120,
-      render: (_: unknown, c) => (
-        <Space size={0}>
-          <Can action={Perm.CompanyEdit}>
-            <Button type="link" size="small" onClick={() => open(c)}>
-              编辑
-            </Button>
-          </Can>
-          <Can action={Perm.CompanyStatus}>
-            <Button
-              type="link"
-              size="small"
-              onClick={async () => {
-                if (!(await confirm(`确定要${c.status === EnableStatus.Enabled ? '停用' : '启用'}“${c.companyName}”吗？`))) return;
-                toggle.mutate(c.companySysCode);
-              }}
-            >
-              {c.status === EnableStatus.Enabled ? '停用' : '启用'}
-            </Button>
-          </Can>
-        </Space>
-      ),
-    },
+    opsColumn<CompanyView>(120, (c) => (
+      <Space size={0}>
+        <RowAction action={Perm.CompanyEdit} onClick={() => open(c)}>
+          编辑
+        </RowAction>
+        <RowAction
+          action={Perm.CompanyStatus}
+          onClick={async () => {
+            if (!(await confirm(`确定要${c.status === EnableStatus.Enabled ? '停用' : '启用'}“${c.companyName}”吗？`))) return;
+            toggle.mutate(c.companySysCode);
+          }}
+        >
+          {c.status === EnableStatus.Enabled ? '停用' : '启用'}
+        </RowAction>
+      </Space>
+    )),
   ];
   const open = (row: CompanyView | null) => {
     form.resetFields();
@@ -129,11 +117,9 @@ export default function CompanyPage() {
             { value: '0', label: '停用' },
           ]}
         />
-        <Can action={Perm.CompanyAdd}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
-            新增公司
-          </Button>
-        </Can>
+        <AddButton primary action={Perm.CompanyAdd} onClick={() => open(null)}>
+          新增公司
+        </AddButton>
       </Space>
       <Table<CompanyView>
         rowKey="companySysCode"

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { call, callEnvelope } from '../../../api/client';
 import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
-import { Can, useCan } from '../../../components/Can';
+import { useCan } from '../../../components/Can';
+import { AddButton, opsColumn, RowAction } from '../listParts';
 import { tableScrollX } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 
@@ -112,36 +113,25 @@ export default function PageCtrlPage() {
         />
       ),
     },
-    {
-      title: '操作',
-      key: 'ops',
-      width: 150,
-      render: (_: unknown, r) => (
-        <Space size={0}>
-          <Can action={Perm.ActionEdit}>
-            <Button type="link" size="small" onClick={() => open(r)}>
-              编辑
-            </Button>
-          </Can>
-          {r.type === 0 && (
-            <Can action={Perm.ActionAdd}>
-              <Button type="link" size="small" onClick={() => open(null, r.id)}>
-                新增下级
-              </Button>
-            </Can>
-          )}
-        </Space>
-      ),
-    },
+    opsColumn<ActionView>(150, (r) => (
+      <Space size={0}>
+        <RowAction action={Perm.ActionEdit} onClick={() => open(r)}>
+          编辑
+        </RowAction>
+        {r.type === 0 && (
+          <RowAction action={Perm.ActionAdd} onClick={() => open(null, r.id)}>
+            新增下级
+          </RowAction>
+        )}
+      </Space>
+    )),
   ];
   return (
     <Card variant="borderless" data-testid="action-admin">
       <Space style={{ marginBottom: 16 }}>
-        <Can action={Perm.ActionAdd}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
-            新增菜单
-          </Button>
-        </Can>
+        <AddButton primary action={Perm.ActionAdd} onClick={() => open(null)}>
+          新增菜单
+        </AddButton>
       </Space>
       <Table<ActionView>
         rowKey="id"

@@ -8,7 +8,7 @@ import { callKey, useCall, useInvalidate } from '../../../api/hooks';
 import { useIsMobile } from '../../../app/store/app';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can } from '../../../components/Can';
-import { usePaging } from '../listParts';
+import { opsColumn, RowAction, usePaging } from '../listParts';
 import { CompanySelect, tableScrollX, useConfirm, useIsPlatform, useOrgTree } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 import { AssignOrgDialog } from './AssignOrgDialog';
@@ -115,35 +115,26 @@ export default function PostPage() {
     { title: '岗位名称', dataIndex: 'postName', width: 200 },
     { title: '重要程度', dataIndex: 'importance', width: 100 },
     org ? { title: '所属部门', dataIndex: 'orgName' } : { title: '所属部门', dataIndex: 'orgNameStr', ellipsis: true },
-    {
-      title: '操作',
-      key: 'ops',
-      width: 280,
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Can action={Perm.PostEdit}>
-            <Button type="link" size="small" onClick={() => openEdit(row)}>
-              编辑
+    opsColumn<Row>(280, (row) => (
+      <Space size={0}>
+        <RowAction action={Perm.PostEdit} onClick={() => openEdit(row)}>
+          编辑
+        </RowAction>
+        <Can action={Perm.PostSetOrg}>
+          <Button type="link" size="small" onClick={() => openAssign(row)} data-testid={`assign-${row.postName}`}>
+            分配部门
+          </Button>
+          {org && (
+            <Button type="link" size="small" onClick={() => detach(row)}>
+              移除
             </Button>
-          </Can>
-          <Can action={Perm.PostSetOrg}>
-            <Button type="link" size="small" onClick={() => openAssign(row)} data-testid={`assign-${row.postName}`}>
-              分配部门
-            </Button>
-            {org && (
-              <Button type="link" size="small" onClick={() => detach(row)}>
-                移除
-              </Button>
-            )}
-          </Can>
-          <Can action={Perm.PostDelete}>
-            <Button type="link" size="small" danger onClick={() => remove(row)}>
-              删除
-            </Button>
-          </Can>
-        </Space>
-      ),
-    },
+          )}
+        </Can>
+        <RowAction action={Perm.PostDelete} danger onClick={() => remove(row)}>
+          删除
+        </RowAction>
+      </Space>
+    )),
   ];
   const toData = (nodes: OrgNode[]): TreeDataNode[] => nodes.map((n) => ({ key: n.orgCode, title: n.label, children: toData(n.children) }));
   const findOrg = (nodes: OrgNode[], code: string): OrgNode | null => {

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   type ActionView,
   ADMIN_NAME_MAX,
@@ -11,27 +10,12 @@ import {
   rolesApi,
   SYS_ROLE_LABELS,
 } from '@xuetu/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Spin,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tree,
-  type TreeDataNode,
-} from 'antd';
+import { Alert, Card, Form, Input, Modal, Select, Space, Spin, Table, type TableColumnsType, Tag, Tree, type TreeDataNode } from 'antd';
 import { useState } from 'react';
 import { call, callEnvelope } from '../../../api/client';
 import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
-import { Can } from '../../../components/Can';
+import { AddButton, opsColumn, RowAction } from '../listParts';
 import { tableScrollX } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 
@@ -120,19 +104,13 @@ export default function RolePage() {
     { title: '角色类型', dataIndex: 'sysRoleEnum', width: 120, render: (v: number) => <Tag>{SYS_ROLE_LABELS[v] ?? v}</Tag> },
     { title: '所属公司', dataIndex: 'companyName', render: (v: string) => v || <Tag color="blue">平台</Tag> },
     { title: '用户数', dataIndex: 'userCount', width: 90 },
-    {
-      title: '操作',
-      key: 'ops',
-      width: 100,
-      render: (_: unknown, r) =>
-        r.editable ? (
-          <Can action={Perm.RoleEdit}>
-            <Button type="link" size="small" onClick={() => open(r)} data-testid={`role-edit-${r.roleName}`}>
-              编辑
-            </Button>
-          </Can>
-        ) : null,
-    },
+    opsColumn<RoleView>(100, (r) =>
+      r.editable ? (
+        <RowAction action={Perm.RoleEdit} onClick={() => open(r)} testId={`role-edit-${r.roleName}`}>
+          编辑
+        </RowAction>
+      ) : null,
+    ),
   ];
   // spec §4: the role type can change only while it is 0
   const typeLocked = Boolean(editing?.role && editing.role.sysRoleEnum !== 0);
@@ -140,11 +118,9 @@ export default function RolePage() {
   return (
     <Card variant="borderless" data-testid="role-admin">
       <Space style={{ marginBottom: 16 }}>
-        <Can action={Perm.RoleAdd}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="role-add">
-            新增角色
-          </Button>
-        </Can>
+        <AddButton primary action={Perm.RoleAdd} onClick={() => open(null)} testId="role-add">
+          新增角色
+        </AddButton>
       </Space>
       <Table<RoleView>
         rowKey="code"

@@ -1,4 +1,4 @@
-import { DownloadOutlined, DownOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, DownOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { AdminMsg, EnableStatus, Msg, Perm, postsApi, type UserListBody, type UserRowView, usersApi } from '@xuetu/contract';
 import { App, Button, Card, Dropdown, Empty, Form, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
@@ -7,7 +7,7 @@ import { call, callDownload, callEnvelope } from '../../../api/client';
 import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { Can, useCan } from '../../../components/Can';
-import { usePaging } from '../listParts';
+import { AddButton, usePaging } from '../listParts';
 import { CompanySelect, OrgTreeSelect, useConfirm, useIsPlatform } from '../shared';
 import { CompanyDialog, RolesDialog } from './components/AssignDialogs';
 import { ImportDialog } from './components/ImportDialog';
@@ -214,11 +214,9 @@ export default function UserListPage() {
       </Form>
       {editMode && (
         <Space style={{ marginBottom: 16 }}>
-          <Can action={Perm.UserAdd}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setLearner({ open: true, user: null })} data-testid="user-add">
-              新增学员
-            </Button>
-          </Can>
+          <AddButton primary action={Perm.UserAdd} onClick={() => setLearner({ open: true, user: null })} testId="user-add">
+            新增学员
+          </AddButton>
           {/* one Can per button: Space spaces its direct children, a fragment of two would touch */}
           <Can action={Perm.UserImportExport}>
             <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="user-import">
