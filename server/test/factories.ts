@@ -189,6 +189,24 @@ export async function buildUser(
   return { ...row, roles: roleCodes, password, signIn: () => createSession(ctx, row.id) };
 }
 
+/**
+ * Two fresh companies: `company` with its administrator (`boss`) and a learner per name, `other`
+ * with its administrator (`otherBoss`); everyone signed in, the learners' tokens by name in `tok`.
+ */
+export async function buildCompanyWithPeople(t: Target, learners: readonly string[]) {
+  const company = await buildCompany(t);
+  const other = await buildCompany(t);
+  const boss = await (await buildUser(t, { company, roles: ['corpadmin'] })).signIn();
+  const otherBoss = await (await buildUser(t, { company: other, roles: ['corpadmin'] })).signIn();
+  const people: Record<string, BuiltUser> = {};
+  const tok: Record<string, string> = {};
+  for (const name of learners) {
+    people[name] = await buildUser(t, { company });
+    tok[name] = await people[name].signIn();
+  }
+  return { company, other, boss, otherBoss, people, tok };
+}
+
 /** A notice; by default a published platform-wide notice on the notice list, released now. */
 export async function buildNotice(t: Target, overrides: Partial<typeof notices.$inferInsert> = {}): Promise<typeof notices.$inferSelect> {
   const ctx = ctxOf(t);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Envelope } from '@xuetu/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
-import { expect, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { Env } from '../src/config/env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -83,6 +83,20 @@ export interface TestApp {
 export async function appSignedIn(...accounts: string[]): Promise<[TestApp, ...string[]]> {
   const t = await buildTestApp();
   return [t, ...(await Promise.all(accounts.map((a) => t.login(a))))];
+}
+
+/**
+ * The test file's app, signed in as these demo accounts, built at the file's top level and closed
+ * after its tests (the preamble of the endpoint suites):
+ * `const [t, admin, corp] = await fileAppSignedIn('admin', 'corpadmin')`.
+ */
+export function fileAppSignedIn(...accounts: string[]): Promise<[TestApp, ...string[]]> {
+  let app: TestApp | undefined;
+  afterAll(() => app?.close());
+  return appSignedIn(...accounts).then((signedIn) => {
+    app = signedIn[0];
+    return signedIn;
+  });
 }
 
 /**

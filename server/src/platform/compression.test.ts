@@ -1,12 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSignedIn, type TestApp } from '../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { fileAppSignedIn } from '../../test/helper.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
 
-let t: TestApp;
-let token: string;
-beforeAll(async () => ([t, token] = await appSignedIn('admin')));
-afterAll(() => t.close());
+const [t, token] = await fileAppSignedIn('admin');
 
 const menu = (acceptEncoding?: string) =>
   t.inject({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchElseOneByOne, createGroupCommit } from './group-commit.ts';
+import { AppLocals } from './context.ts';
+import { batchElseOneByOne, createGroupCommit, groupedRead } from './group-commit.ts';
 
 // Group commit (ADR 0024): batches grow while one is being written, one item per key per batch,
 // answers in order, an item's own failure or a batch's failure reach the right callers.
@@ -145,5 +146,27 @@ describe('group commit', () => {
     expect((mixed[1] as Error).message).toBe('bad 13');
     expect(mixed[2]).toBe(6);
     expect(calls).toEqual(['one 4', 'batch 1,2', 'batch 1,13,3', 'one 1', 'one 13', 'one 3']);
+  });
+});
+
+describe('grouped reads (issue 39 item 1)', () => {
+  it('reads what callers ask at once in one go, a key asked twice once per read, and refuses an item nothing was read for', async () => {
+    const ctx = { locals: new AppLocals(), database: { kind: 'pglite' as const } };
+    const reads: number[][] = [];
+    const read = (n: number) =>
+      groupedRead(ctx, 'squares', {
+        key: (k: number) => k,
+        readMany: async (ks) => {
+          reads.push(ks);
+          return new Map(ks.filter((k) => k !== 13).map((k) => [k, k * k]));
+        },
+      })(n);
+    const answers = await Promise.all([2, 3, 2, 4].map(read));
+    expect(answers).toEqual([4, 9, 4, 16]);
+    expect(reads).toEqual([[2, 3, 4], [2]]);
+    await expect(read(13)).rejects.toThrow('squares: nothing read for an item');
+    // a read asked after another finished is a read of its own: nothing is kept
+    expect(await read(3)).toBe(9);
+    expect(reads).toEqual([[2, 3, 4], [2], [13], [3]]);
   });
 });

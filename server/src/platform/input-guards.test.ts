@@ -1,8 +1,8 @@
 import { count, DrizzleQueryError, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, outboxCode, U } from '../../test/account-kit.ts';
 import { buildUser } from '../../test/factories.ts';
-import { appSignedIn, type TestApp } from '../../test/helper.ts';
+import { fileAppSignedIn } from '../../test/helper.ts';
 import { auditLogs, notices } from '../db/schema/index.ts';
 import { loggableError } from './log-safe.ts';
 
@@ -11,10 +11,7 @@ import { loggableError } from './log-safe.ts';
 // Issue 22 item 6: lone UTF-16 surrogates are refused the same way (they answered 500 where an
 // audited write put them into the audit log's jsonb).
 
-let t: TestApp;
-let corp: string;
-beforeAll(async () => ([t, corp] = await appSignedIn('corpadmin')));
-afterAll(() => t.close());
+const [t, corp] = await fileAppSignedIn('corpadmin');
 
 describe('control characters', () => {
   it.each([

@@ -6,6 +6,7 @@ import type { PlayListAnswer } from '@xuetu/contract';
 // @ts-expect-error s3rver ships no types (only its server is used here)
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAIN_RES as R } from '../../test/api-paths.ts';
 import { buildPlayableResource } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../test/uploads.ts';
@@ -24,7 +25,6 @@ let storage: S3Storage;
 let t: TestApp;
 let course: string;
 let mediaId: string;
-const R = '/Api/Train_Manage/Train_Res';
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'xuetu-s3rver-'));

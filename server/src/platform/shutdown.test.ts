@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { USER_EXAM as U } from '../../test/api-paths.ts';
 import { childProcesses } from '../../test/children.ts';
 
 // Issue 21 item 5: the real main.ts in a child process (PostgreSQL when DATABASE_URL is set,
@@ -14,7 +15,6 @@ import { childProcesses } from '../../test/children.ts';
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const { children, cleanups, childDatabase } = childProcesses('shutdown');
 
-const U = '/Api/UserExam/ex_userexam';
 const LEARNERS = ['learner01', 'learner02', 'learner03', 'learner04', 'learner05'];
 const LETTERS = ['A', 'B', 'C', 'D'];
 const CONNECTIONS = 10;

@@ -1,18 +1,14 @@
 import type { ExamDetail, ExamView, PageResult, PaperView, QuestionView } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSignedIn, type TestApp } from '../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { fileAppSignedIn } from '../../../test/helper.ts';
 import { userPapers } from '../../db/schema/index.ts';
 import { OTHER_COMPANY } from '../../db/seed/demo.ts';
 
 // Demo exam data (issue 12 "Demo data") as the administration screens read it.
-let t: TestApp;
-let admin: string;
-let corp: string;
 const M = '/Api/Exam_Manage';
 
-beforeAll(async () => ([t, admin, corp] = await appSignedIn('admin', 'corpadmin')));
-afterAll(() => t.close());
+const [t, admin, corp] = await fileAppSignedIn('admin', 'corpadmin');
 
 describe('demo exams', () => {
   it('both companies have a bank with every type (a two-blank fill-in, a short answer), a fixed and a random paper', async () => {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { errorMessage } from '@xuetu/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSignedIn, type TestApp } from '../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { fileAppSignedIn } from '../../../test/helper.ts';
 import { buildWorkbook, uploadMultipart } from '../../../test/uploads.ts';
 import { storedFiles } from '../../db/schema/index.ts';
 import type { AppError } from '../errors.ts';
@@ -14,12 +14,8 @@ import { checkFileName } from './filename.ts';
 // Issue 22 item 3: an upload's file name cannot leave bytes on disk without their row. Names the
 // row cannot hold are refused before a byte is stored, and a row that cannot be written (for any
 // reason) takes its stored object with it.
-let t: TestApp;
-let admin: string;
-let learner: string;
 
-beforeAll(async () => ([t, admin, learner] = await appSignedIn('corpadmin', 'learner01')));
-afterAll(() => t.close());
+const [t, admin, learner] = await fileAppSignedIn('corpadmin', 'learner01');
 
 const pdf = (bytes: number) => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(bytes - 9, 0x41)]);
 const png = () =>

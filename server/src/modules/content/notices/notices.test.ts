@@ -1,17 +1,12 @@
 import { NoticeStatus, type PageResult } from '@xuetu/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { fileAppSignedIn } from '../../../../test/helper.ts';
 import { uploadMultipart } from '../../../../test/uploads.ts';
 import { sanitizeRichHtml } from '../../../platform/sanitize-html.ts';
 import { makePdf, makePng } from '../portal/assets.ts';
 
 // Notice administration: every endpoint's 401 / action / company / bad input / success.
-let t: TestApp;
-let admin: string;
-let corp: string;
-let learner: string;
-beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
-afterAll(() => t.close());
+const [t, admin, corp, learner] = await fileAppSignedIn('admin', 'corpadmin', 'learner01');
 
 const base = '/Api/SysConfig/sys_notice';
 type AdminNotice = { noticeSysCode: string; companySysCode: string; status: number; noticeTitle: string };

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { fileAppSignedIn } from '../../../../test/helper.ts';
 
 // Links, lecturers, display models, regulations documents and site settings administration.
-let t: TestApp;
-let admin: string;
-let corp: string;
-let learner: string;
-beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
-afterAll(() => t.close());
+const [t, admin, corp, learner] = await fileAppSignedIn('admin', 'corpadmin', 'learner01');
 
 const fp = '/Api/Fp_Manage';
 const sys = '/Api/SysConfig';

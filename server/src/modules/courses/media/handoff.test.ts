@@ -1,5 +1,6 @@
 import type { PlayListAnswer } from '@xuetu/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TRAIN_RES as R } from '../../../../test/api-paths.ts';
 import { buildPlayableResource } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
@@ -9,7 +10,6 @@ import { ManualClock } from '../../../platform/clock.ts';
 // Issue 25 item 3: with FILES_ACCEL_REDIRECT the app checks a media or file request as before and
 // then answers `X-Accel-Redirect: <prefix><storage key>` with no body, for nginx to send the file.
 // Every refusal is still the app's, before any redirect; unset, the app sends the bytes itself.
-const R = '/Api/Train_Manage/Train_Res';
 const PREFIX = '/_protected/';
 const clock = new ManualClock();
 let t: TestApp;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorMessage, type MediaView, type PlayListAnswer } from '@xuetu/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TRAIN_RES as R } from '../../../../test/api-paths.ts';
 import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { ffmpegWrapper, storeUploadedMedia } from '../../../../test/media-kit.ts';
@@ -15,7 +16,6 @@ import { processMediaJob } from './jobs.ts';
 // XUETU_FAKE_FAIL, makes the OD rendition (or every rendition) fail with ffmpeg's own error.
 const HAS_FFMPEG = runsFfmpeg('media-failure.test');
 
-const R = '/Api/Train_Manage/Train_Res';
 const MEDIA_KIND = [processMediaJob.kind];
 
 describe.runIf(HAS_FFMPEG)('a failed rendition: the admin reads why, the learner plays what exists', () => {

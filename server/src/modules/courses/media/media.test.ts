@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { JobStatus, type MediaView, type PlayListAnswer } from '@xuetu/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAIN_RES_DIR as D, TRAIN_RES as R } from '../../../../test/api-paths.ts';
 import { buildPlayableResource } from '../../../../test/factories.ts';
 import { runsFfmpeg } from '../../../../test/ffmpeg.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
@@ -19,8 +20,6 @@ import { processMediaJob } from './jobs.ts';
 // binding to the session is tested in session-links.test.ts.
 const HAS_FFMPEG = runsFfmpeg('media.test');
 
-const R = '/Api/Train_Manage/Train_Res';
-const D = '/Api/Train_Manage/Train_ResDir';
 const UPLOAD = '/prod-api/media/upload';
 const MEDIA_KIND = [processMediaJob.kind];
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PlayListAnswer } from '@xuetu/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TRAIN_RES as R } from '../../../../test/api-paths.ts';
 import { buildPlayableResource } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { parseEnv } from '../../../config/env.ts';
@@ -10,7 +11,6 @@ import { ManualClock } from '../../../platform/clock.ts';
 // Issue 25 item 3 (ADR 0046): with FILES_ACCEL_REDIRECT and FILES_SECURE_LINK_SECRET the app checks
 // a play list request as always and writes each segment as a URL nginx's secure_link module
 // verifies itself: /_seg/<key>?md5=<base64url md5("<expires>/_seg/<key> <secret>")>&expires=<ts>.
-const R = '/Api/Train_Manage/Train_Res';
 const SECRET = 'k3y-for-tests_0123456789abcdefghijklmnop';
 const WINDOW = 120;
 const clock = new ManualClock();

@@ -1,6 +1,7 @@
 import type { PlayListAnswer } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAIN_RES as R } from '../../../../test/api-paths.ts';
 import { buildPlayableResource, buildResource } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { media, resources } from '../../../db/schema/index.ts';
@@ -10,7 +11,6 @@ import { ManualClock } from '../../../platform/clock.ts';
 // Issue 22 item 5: signed media links end with the session they were issued to. A play list link
 // and its segments' links carry the session; a request with another session is refused, and
 // one without (a media element fetching by itself) only while the issuing session lives.
-const R = '/Api/Train_Manage/Train_Res';
 const MINUTE = 60_000;
 const clock = new ManualClock();
 let t: TestApp;

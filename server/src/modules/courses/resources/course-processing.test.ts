@@ -1,6 +1,7 @@
 import { type BatchOutcome, errorMessage, type ResView, type StudyDetail } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAIN_RES as R } from '../../../../test/api-paths.ts';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { media } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY } from '../../../db/seed/demo.ts';
@@ -13,7 +14,6 @@ let t: TestApp;
 let corp: string;
 let learner: string;
 let dir: string;
-const R = '/Api/Train_Manage/Train_Res';
 
 async function addMedia(duration: number, status: 'ready' | 'processing' | 'uploaded'): Promise<string> {
   const now = new Date();

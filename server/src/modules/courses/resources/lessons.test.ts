@@ -1,5 +1,6 @@
 import type { PlayListAnswer, ResView, StudyBeatAnswer, StudyDetail } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAIN_RES_DIR as D, TRAIN_RES as R } from '../../../../test/api-paths.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { media } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -16,8 +17,6 @@ let corp: string;
 let learner: string;
 let other: string;
 let dir: string;
-const R = '/Api/Train_Manage/Train_Res';
-const D = '/Api/Train_Manage/Train_ResDir';
 const m: Record<string, string> = {};
 
 /** A media row (and its bytes) inserted directly: no upload or ffmpeg needed. */

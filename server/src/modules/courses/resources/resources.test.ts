@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import type { AuditHistoryRow, BatchOutcome, PageResult, ResDirNode, ResView } from '@xuetu/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TRAIN_RES_DIR as D, TRAIN_RES as R } from '../../../../test/api-paths.ts';
+import { fileAppSignedIn } from '../../../../test/helper.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
 import { PLATFORM_WIDE } from '../../../platform/scope.ts';
 import * as dirRepo from '../dirs/dirs.repository.ts';
@@ -9,15 +10,8 @@ import * as resRepo from './resources.repository.ts';
 
 // Directories (Train_ResDir) and resource administration (Train_Res) with the audit workflow.
 // Each route: no session / wrong action / other company / bad input / success.
-let t: TestApp;
-let admin: string;
-let corp: string;
-let learner: string;
-const D = '/Api/Train_Manage/Train_ResDir';
-const R = '/Api/Train_Manage/Train_Res';
 
-beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
-afterAll(() => t.close());
+const [t, admin, corp, learner] = await fileAppSignedIn('admin', 'corpadmin', 'learner01');
 
 async function addDir(dName: string, token = corp, extra: Record<string, unknown> = {}) {
   const res = await t.post<{ dCode: string; dNo: string }>(`${D}/SaveData`, { dName, ...extra }, token);

@@ -1,5 +1,6 @@
 import type { PageResult, ResView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAIN_RES as R } from '../../../../test/api-paths.ts';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../../../test/helper.ts';
 import { sampleFile } from './seed.ts';
 
@@ -8,7 +9,6 @@ import { sampleFile } from './seed.ts';
 let t: TestApp;
 let drop: () => Promise<void>;
 let closeDb: () => Promise<void>;
-const R = '/Api/Train_Manage/Train_Res';
 
 beforeAll(async () => {
   const empty = await openTestDatabase();

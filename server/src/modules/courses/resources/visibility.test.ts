@@ -1,6 +1,7 @@
 import { type PlayListAnswer, ResType } from '@xuetu/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAIN_RES as R } from '../../../../test/api-paths.ts';
 import { buildPlayableResource, buildResource } from '../../../../test/factories.ts';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { resources } from '../../../db/schema/index.ts';
@@ -11,7 +12,6 @@ import { isResVisible, visibleResWhere } from './visibility.ts';
 
 // Issue 22 item 1: one rule decides who sees a resource on the learner side, and every call that
 // shows or plays one follows it. Another company's resource answers exactly like a missing one.
-const R = '/Api/Train_Manage/Train_Res';
 const MISSING = 'RNOSUCHRES';
 let t: TestApp;
 let learner: string;

@@ -9,6 +9,7 @@ import {
 } from '@xuetu/contract';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAIN_RES as R, USER as U } from '../../../../test/api-paths.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { resDirs, resources, resStudies, resStudyDays, users } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -22,8 +23,6 @@ let corp: string;
 let star: string; // learner12: seeded study history
 let fresh: string; // learner20: none
 let other: string;
-const R = '/Api/Train_Manage/Train_Res';
-const U = '/Api/User/user_user';
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -1,6 +1,7 @@
 import type { CourseCard, PageResult, StudyBeatAnswer, StudyDetail, StudyNote } from '@xuetu/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAIN_RES as R } from '../../../../test/api-paths.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { media, resDirs, resources, resStudies, resStudyDays, users } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -15,7 +16,6 @@ import { beats } from './study.service.ts';
 const clock = new ManualClock('2026-03-02T01:00:00Z');
 let t: TestApp;
 const tok: Record<string, string> = {};
-const R = '/Api/Train_Manage/Train_Res';
 const S = 1000;
 const code: Record<string, string> = {};
 let guidN = 0;

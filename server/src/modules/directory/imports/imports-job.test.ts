@@ -9,6 +9,7 @@ import {
 } from '@xuetu/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER as U } from '../../../../test/api-paths.ts';
 import { buildCompany, buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
@@ -23,7 +24,6 @@ import { IMPORT_INLINE_ROWS } from './jobs.ts';
 const clock = new ManualClock();
 let t: TestApp;
 let corp: string;
-const U = '/Api/User/user_user';
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });

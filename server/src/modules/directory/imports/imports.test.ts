@@ -2,8 +2,9 @@ import { deflateRawSync } from 'node:zlib';
 import { IMPORT_COLUMNS, ImportMsg, idCardCheckChar } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { USER as U } from '../../../../test/api-paths.ts';
+import { fileAppSignedIn } from '../../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
 import { roles, userRoles, users } from '../../../db/schema/index.ts';
 import { claimOnce, releaseMarker } from '../../../platform/markers.ts';
@@ -11,13 +12,7 @@ import { assertSafeXlsx, readSheet } from '../../../platform/workbook/index.ts';
 import { IMPORT_LOCK_TTL_S, IMPORT_MAX_WAITING, importLockKey, inProcessTurn } from './gate.ts';
 import { buildImportTemplate } from './templates.ts';
 
-let t: TestApp;
-let corp: string;
-let admin: string;
-const U = '/Api/User/user_user';
-
-beforeAll(async () => ([t, corp, admin] = await appSignedIn('corpadmin', 'admin')));
-afterAll(() => t.close());
+const [t, corp, admin] = await fileAppSignedIn('corpadmin', 'admin');
 
 const idCard = (n: number) => {
   const first17 = `110105199${n % 10}0${(n % 9) + 1}1${n % 9}${String(n).padStart(3, '0').slice(-3)}`;

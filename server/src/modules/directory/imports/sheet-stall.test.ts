@@ -1,6 +1,7 @@
 import { IMPORT_COLUMNS, idCardCheckChar } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER as U } from '../../../../test/api-paths.ts';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { leastWorstStall } from '../../../../test/stall.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
@@ -9,7 +10,6 @@ import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
 // IMPORT_PARSE_BUDGET_MS (sheet.ts, ADR 0051) and no cell makes the check rescan itself. 1 MB of
 // adversarial cells through the real calls: the event loop's worst delay stays under 100 ms.
 
-const U = '/Api/User/user_user';
 let t: TestApp;
 let corp: string;
 

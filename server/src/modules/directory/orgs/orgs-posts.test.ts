@@ -1,15 +1,10 @@
 import type { OrgNode, OrgPostView, PageResult, PostView } from '@xuetu/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { fileAppSignedIn } from '../../../../test/helper.ts';
 
-let t: TestApp;
-let admin: string;
-let corp: string;
-let learner: string;
 const O = '/Api/User/user_org';
 
-beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
-afterAll(() => t.close());
+const [t, admin, corp, learner] = await fileAppSignedIn('admin', 'corpadmin', 'learner01');
 
 const tree = async (token: string, q: Record<string, string | number> = {}) => (await t.get<OrgNode[]>(`${O}/GetOrgTree`, q, token)).data;
 const flat = (nodes: OrgNode[]): OrgNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);

@@ -1,17 +1,13 @@
 import type { ActionView, CompanyView, PageResult, RoleView } from '@xuetu/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCompany, buildUser } from '../../../../test/factories.ts';
-import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
+import { fileAppSignedIn } from '../../../../test/helper.ts';
 
-let t: TestApp;
-let admin: string;
-let corp: string;
 const R = '/Api/SysConfig/sys_role';
 const A = '/Api/SysConfig/sys_action';
 const flat = (nodes: ActionView[]): ActionView[] => nodes.flatMap((n) => [n, ...flat(n.child)]);
 
-beforeAll(async () => ([t, admin, corp] = await appSignedIn('admin', 'corpadmin')));
-afterAll(() => t.close());
+const [t, admin, corp] = await fileAppSignedIn('admin', 'corpadmin');
 
 describe('roles', () => {
   it('lists the company’s roles plus the assignable platform ones', async () => {

@@ -1,15 +1,10 @@
 import type { PageResult } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { USER as U } from '../../../../test/api-paths.ts';
 import { buildUser } from '../../../../test/factories.ts';
-import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
+import { fileAppSignedIn } from '../../../../test/helper.ts';
 import { makeIdCard } from '../../../db/seed/idcard.ts';
-
-let t: TestApp;
-let admin: string;
-let corp: string;
-let other: string;
-const U = '/Api/User/user_user';
 
 type Row = {
   userId: number;
@@ -22,8 +17,7 @@ type Row = {
   validDate: string;
 };
 
-beforeAll(async () => ([t, admin, corp, other] = await appSignedIn('admin', 'corpadmin', 'other01')));
-afterAll(() => t.close());
+const [t, admin, corp, other] = await fileAppSignedIn('admin', 'corpadmin', 'other01');
 
 const list = (token: string, body: object = {}) => t.post<PageResult<Row>>(`${U}/GetUserList`, body, token);
 const idOf = async (account: string) =>

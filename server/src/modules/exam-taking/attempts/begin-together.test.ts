@@ -1,6 +1,7 @@
 import { type BeginExamResult, ExamUserStatus, formatDateTime, SAVE_GRACE_MS } from '@xuetu/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_EXAM as U } from '../../../../test/api-paths.ts';
 import { publishExam } from '../../../../test/exam-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { examUsers, jobs, userPaperQuestions, userPapers, users } from '../../../db/schema/index.ts';
@@ -18,7 +19,6 @@ const clock = new ManualClock(Date.now());
 let t: TestApp;
 let corp: string;
 const tok: Record<string, string> = {};
-const U = '/Api/UserExam/ex_userexam';
 const MIN = 60_000;
 const learners = Array.from({ length: 12 }, (_, i) => `learner${String(i + 1).padStart(2, '0')}`);
 const codes: string[] = [];

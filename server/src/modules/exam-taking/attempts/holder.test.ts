@@ -1,6 +1,7 @@
 import type { ExamPaperView, SaveAnswerResult } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_EXAM as U } from '../../../../test/api-paths.ts';
 import { publishExam } from '../../../../test/exam-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { userPapers, users } from '../../../db/schema/index.ts';
@@ -15,7 +16,6 @@ const clock = new ManualClock(Date.now());
 let t: TestApp;
 let corp: string;
 const tok: Record<string, string> = {};
-const U = '/Api/UserExam/ex_userexam';
 const q: Record<string, string> = {};
 const exams: Record<string, string> = {};
 const A = 'pageA-0000000001';

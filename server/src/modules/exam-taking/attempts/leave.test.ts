@@ -2,6 +2,7 @@ import type { BeginExamResult, ExamPaperView, ExamResultRow, ExamResultView, MyE
 import { formatDateTime, LeaveText } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_EXAM as U, EXAM as X } from '../../../../test/api-paths.ts';
 import { publishExam } from '../../../../test/exam-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { pdfText } from '../../../../test/pdf-text.ts';
@@ -14,8 +15,6 @@ const clock = new ManualClock(Date.now());
 let t: TestApp;
 let corp: string;
 const tok: Record<string, string> = {};
-const U = '/Api/UserExam/ex_userexam';
-const X = '/Api/Exam_Manage/ex_exam';
 const exams: Record<string, string> = {};
 
 const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() + offsetMs));

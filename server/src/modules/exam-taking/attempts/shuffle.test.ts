@@ -2,6 +2,7 @@ import type { BeginExamResult, ExamPaperView, ExamResultView, SubmitExamResult }
 import { formatDateTime, OPTION_KEYS, OPTION_LETTERS } from '@xuetu/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_EXAM as U } from '../../../../test/api-paths.ts';
 import { publishExam } from '../../../../test/exam-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { userPaperQuestions } from '../../../db/schema/index.ts';
@@ -15,7 +16,6 @@ const clock = new ManualClock(Date.now());
 let t: TestApp;
 let corp: string;
 const tok: Record<string, string> = {};
-const U = '/Api/UserExam/ex_userexam';
 const LEARNERS = ['learner06', 'learner07', 'learner08', 'learner09', 'learner10', 'learner11'];
 const q: Record<string, string> = {};
 let examCode = '';

@@ -15,6 +15,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_EXAM as U, EXAM as X } from '../../../../test/api-paths.ts';
 import { publishExam, userIdsOf } from '../../../../test/exam-kit.ts';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../../../test/helper.ts';
 import { messages, userPapers, users } from '../../../db/schema/index.ts';
@@ -31,9 +32,7 @@ let t: TestApp;
 let corp: string;
 let admin: string;
 const tok: Record<string, string> = {};
-const U = '/Api/UserExam/ex_userexam';
 const M = '/Api/Exam_Manage/ex_marking';
-const X = '/Api/Exam_Manage/ex_exam';
 const MIN = 60_000;
 
 const q: Record<string, string> = {};

@@ -1,6 +1,7 @@
 import { type ExamDetail, type ExamResultView, formatDateTime, type SubmitExamResult } from '@xuetu/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_EXAM as U, EXAM as X } from '../../../../test/api-paths.ts';
 import { publishExam } from '../../../../test/exam-kit.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { pdfText } from '../../../../test/pdf-text.ts';
@@ -14,8 +15,6 @@ const clock = new ManualClock(Date.now());
 let t: TestApp;
 let corp: string;
 const tok: Record<string, string> = {};
-const U = '/Api/UserExam/ex_userexam';
-const X = '/Api/Exam_Manage/ex_exam';
 const MIN = 60_000;
 const q: Record<string, string> = {};
 const paper: Record<string, string> = {};

@@ -8,10 +8,13 @@ import {
   type WrongBookView,
 } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRACTICE as L, PRACTICE_ADMIN as P, USER_EXAM as U, WRONGBOOK as W, EXAM as X } from '../../../../test/api-paths.ts';
 import { publishExam } from '../../../../test/exam-kit.ts';
-import { type BuiltUser, buildCompany, buildUser, type CompanyRow } from '../../../../test/factories.ts';
+import { type BuiltUser, buildCompanyWithPeople, type CompanyRow } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
+import { statementsDuring } from '../../../../test/statements.ts';
 import { ManualClock } from '../../../platform/clock.ts';
+import { type LearnerExams, learnerExams } from '../roster/learner-exams.ts';
 
 // Issue 38 items 2 and 9: one rule (answer-review.ts questionHolds) hides a question's key and
 // marks from a learner while they can still answer it — in an attempt still open, or on the fixed
@@ -22,13 +25,8 @@ let t: TestApp;
 let company: CompanyRow;
 let boss: string;
 let otherBoss: string;
-const people: Record<string, BuiltUser> = {};
-const tok: Record<string, string> = {};
-const P = '/Api/Exam_Manage/ex_practice';
-const L = '/Api/UserExam/ex_practice';
-const W = '/Api/UserExam/ex_wrongbook';
-const X = '/Api/Exam_Manage/ex_exam';
-const U = '/Api/UserExam/ex_userexam';
+let people: Record<string, BuiltUser>;
+let tok: Record<string, string>;
 const q: Record<string, string> = {};
 const dir: Record<string, string> = {};
 const practice: Record<string, string> = {};
@@ -58,14 +56,7 @@ const bookCodes = async (who: string, kind: string) =>
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
-  company = await buildCompany(t);
-  const other = await buildCompany(t);
-  boss = await (await buildUser(t, { company, roles: ['corpadmin'] })).signIn();
-  otherBoss = await (await buildUser(t, { company: other, roles: ['corpadmin'] })).signIn();
-  for (const name of ['ann', 'bob', 'cat']) {
-    people[name] = await buildUser(t, { company });
-    tok[name] = await people[name].signIn();
-  }
+  ({ company, boss, otherBoss, people, tok } = await buildCompanyWithPeople(t, ['ann', 'bob', 'cat']));
   const newDir = async (dirName: string) =>
     (await t.ok<{ dirCode: string }>('/Api/Exam_Manage/ex_questiondir/SaveData', { dirName }, boss)).dirCode;
   dir.main = await newDir('安全练习');
@@ -189,5 +180,31 @@ describe('GetExamOverlap (the practice editor’s notice)', () => {
     expect(bad).toMatchObject({ success: false, code: 'BAD_INPUT' });
     expect((await t.post(`${P}/GetExamOverlap`, { sourceKind: 1, sourceCode: '' }, boss)).msg).toContain('请选择题库目录或试卷');
     expect((await t.post(`${P}/GetExamOverlap`, { sourceKind: 2, sourceCode: dir.overlap }, boss)).code).toBe('PRACTICE_SOURCE_NOT_FOUND');
+  });
+});
+
+describe('learners answering at once (issue 39 item 1)', () => {
+  it('reads their exams together in the statements one learner costs, each answer judged by their own exams', async () => {
+    const body = { dirCode: dir.main, qType: 3, qName: '同时作答的题', answer: 'A', analysis: '同时' };
+    const qz = (await t.ok<{ qCode: string }>('/Api/Exam_Manage/ex_question/AddData', body, boss)).qCode;
+    await exam('同时考试', await fixedPaper('同时卷', [qz]), [people.ann]);
+    const asker = { ctx: t.ctx, now: clock.now() };
+    const ids = [people.ann.id, people.bob.id, people.cat.id];
+    const lone = await statementsDuring(() => learnerExams(asker, people.bob.id));
+    let together: LearnerExams[] = [];
+    const all = await statementsDuring(async () => {
+      together = await Promise.all(ids.map((id) => learnerExams(asker, id)));
+    });
+    expect(all).toBe(lone);
+    for (const [i, id] of ids.entries()) expect(together[i]).toEqual(await learnerExams(asker, id));
+    expect(together[0].exams.map((e) => e.examName)).toContain('同时考试');
+    expect(together[1].exams.map((e) => e.examName)).not.toContain('同时考试');
+    // through the API at once: the key is hidden from the one learner who can still sit the exam
+    const fb = await Promise.all(['ann', 'bob', 'cat'].map((who) => answer(who, practice.main, qz, 'B')));
+    expect(fb.map((f) => [f.hidden, f.isRight, f.rightAnswer])).toEqual([
+      ['otherExam', null, null],
+      ['', false, 'A'],
+      ['', false, 'A'],
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { type PageResult, PracticeSource, type PracticeView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTION_DIR as D, PRACTICE_ADMIN as P, QUESTION as Q } from '../../../../test/api-paths.ts';
 import { buildCompany, buildUser, type CompanyRow } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { statementsDuring } from '../../../../test/statements.ts';
@@ -12,9 +13,6 @@ let t: TestApp;
 let company: CompanyRow;
 let boss: string;
 let learner: number;
-const P = '/Api/Exam_Manage/ex_practice';
-const Q = '/Api/Exam_Manage/ex_question';
-const D = '/Api/Exam_Manage/ex_questiondir';
 const dirs: Record<string, string> = {};
 
 const ok = <T>(path: string, body: unknown) => t.ok<T>(path, body, boss);

@@ -1,5 +1,6 @@
 import type { PracticeFeedback, PracticeNext, WrongBookView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRACTICE as L, PRACTICE_ADMIN as P, QUESTION as Q, WRONGBOOK as W } from '../../../../test/api-paths.ts';
 import { type BuiltUser, buildCompany, buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { statementsDuring } from '../../../../test/statements.ts';
@@ -12,10 +13,6 @@ let t: TestApp;
 let boss: string;
 const people: Record<string, BuiltUser> = {};
 const tok: Record<string, string> = {};
-const P = '/Api/Exam_Manage/ex_practice';
-const L = '/Api/UserExam/ex_practice';
-const Q = '/Api/Exam_Manage/ex_question';
-const W = '/Api/UserExam/ex_wrongbook';
 let dirCode: string;
 let judge: string;
 let practiceCode: string;

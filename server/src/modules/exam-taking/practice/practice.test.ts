@@ -11,8 +11,9 @@ import {
   type WrongBookView,
 } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRACTICE as L, PRACTICE_ADMIN as P, QUESTION as Q, USER_EXAM as U, WRONGBOOK as W } from '../../../../test/api-paths.ts';
 import { publishExam } from '../../../../test/exam-kit.ts';
-import { type BuiltUser, buildCompany, buildUser, type CompanyRow } from '../../../../test/factories.ts';
+import { type BuiltUser, buildCompanyWithPeople, buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { statementsDuring } from '../../../../test/statements.ts';
 import { ManualClock } from '../../../platform/clock.ts';
@@ -20,16 +21,10 @@ import { ManualClock } from '../../../platform/clock.ts';
 // Issue 26 item 1 (ADR 0043): practice and the 错题本, through the real routes on the real app.
 const clock = new ManualClock(Date.now());
 let t: TestApp;
-let company: CompanyRow;
 let boss: string;
 let otherBoss: string;
-const people: Record<string, BuiltUser> = {};
-const tok: Record<string, string> = {};
-const P = '/Api/Exam_Manage/ex_practice';
-const L = '/Api/UserExam/ex_practice';
-const W = '/Api/UserExam/ex_wrongbook';
-const Q = '/Api/Exam_Manage/ex_question';
-const U = '/Api/UserExam/ex_userexam';
+let people: Record<string, BuiltUser>;
+let tok: Record<string, string>;
 let dirCode: string;
 let emptyDir: string;
 const q: Record<string, string> = {};
@@ -46,15 +41,9 @@ const at = (offsetMs: number) => formatDateTime(new Date(clock.now().getTime() +
 
 beforeAll(async () => {
   t = await buildTestApp({ clock });
-  company = await buildCompany(t);
-  const other = await buildCompany(t);
-  boss = await (await buildUser(t, { company, roles: ['corpadmin'] })).signIn();
-  otherBoss = await (await buildUser(t, { company: other, roles: ['corpadmin'] })).signIn();
-  for (const name of ['ann', 'bob', 'cat', 'dan']) {
-    people[name] = await buildUser(t, { company });
-    tok[name] = await people[name].signIn();
-  }
-  people.eve = await buildUser(t, { company: other });
+  const built = await buildCompanyWithPeople(t, ['ann', 'bob', 'cat', 'dan']);
+  ({ boss, otherBoss, people, tok } = built);
+  people.eve = await buildUser(t, { company: built.other });
   tok.eve = await people.eve.signIn();
   dirCode = (await t.ok<{ dirCode: string }>('/Api/Exam_Manage/ex_questiondir/SaveData', { dirName: '安全练习' }, boss)).dirCode;
   emptyDir = (await t.ok<{ dirCode: string }>('/Api/Exam_Manage/ex_questiondir/SaveData', { dirName: '空目录' }, boss)).dirCode;

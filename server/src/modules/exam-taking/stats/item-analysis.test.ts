@@ -2,6 +2,7 @@ import { formatDateTime, ITEM_FLAG_TEXT, type ItemAnalysis } from '@xuetu/contra
 import { inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAM as X } from '../../../../test/api-paths.ts';
 import { publishExam } from '../../../../test/exam-kit.ts';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { exams as examTable, userPaperQuestions, userPapers, users } from '../../../db/schema/index.ts';
@@ -16,7 +17,6 @@ let learner: string;
 let examCode = '';
 let emptyExam = '';
 let otherExam = '';
-const X = '/Api/Exam_Manage/ex_exam';
 const MIN = 60_000;
 const LEARNERS = ['learner01', 'learner02', 'learner03', 'learner04', 'learner05'];
 

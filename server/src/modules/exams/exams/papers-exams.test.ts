@@ -1,6 +1,7 @@
 import { EnableStatus, type ExamDetail, type PageResult, type PaperDetail, type PaperView } from '@xuetu/contract';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTION_DIR as D, EXAM as E, PAPER as P, QUESTION as Q } from '../../../../test/api-paths.ts';
 import { buildOrg, buildPost, buildUser } from '../../../../test/factories.ts';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { statementsDuring } from '../../../../test/statements.ts';
@@ -17,10 +18,6 @@ let t: TestApp;
 let admin: string;
 let corp: string;
 let learner: string;
-const D = '/Api/Exam_Manage/ex_questiondir';
-const Q = '/Api/Exam_Manage/ex_question';
-const P = '/Api/Exam_Manage/ex_paper';
-const E = '/Api/Exam_Manage/ex_exam';
 
 let dir: string;
 let sub: string;

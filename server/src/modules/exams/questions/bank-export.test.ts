@@ -1,6 +1,7 @@
 import { FileStatus, FileVisibility } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { QUESTION_DIR as D, QUESTION as Q } from '../../../../test/api-paths.ts';
 import { buildUser } from '../../../../test/factories.ts';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { buildWorkbook, uploadImportFile } from '../../../../test/uploads.ts';
@@ -15,8 +16,6 @@ let t: TestApp;
 let corp: string;
 let learner: string;
 let otherAdmin: string;
-const D = '/Api/Exam_Manage/ex_questiondir';
-const Q = '/Api/Exam_Manage/ex_question';
 
 beforeAll(async () => {
   [t, corp, learner] = await appSignedIn('corpadmin', 'learner01');

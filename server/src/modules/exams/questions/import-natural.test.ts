@@ -1,6 +1,7 @@
 import { type PageResult, QUESTION_COLUMNS, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUESTION as Q } from '../../../../test/api-paths.ts';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { questionSheetRow as row, uploadImportFile, questionWorkbook as workbook } from '../../../../test/uploads.ts';
 import { blankAnswer, ImportAnswerMsg, judgeAnswer } from './import-answers.ts';
@@ -8,7 +9,6 @@ import { blankAnswer, ImportAnswerMsg, judgeAnswer } from './import-answers.ts';
 // The question import in the administrator's words (issue 23 item 8): natural true/false and
 // fill-in answers, the old stored forms still accepted, and importing the valid rows of a file
 // while the refused ones come back as a workbook with their reasons.
-const Q = '/Api/Exam_Manage/ex_question';
 
 describe('answers in natural forms (pure)', () => {
   it('true/false: 对/错, 正确/错误, √/×, A/B, T/F in any case; anything else is left for the rules to refuse', () => {

@@ -1,20 +1,15 @@
 import { Msg, type PageResult, type QuestionDirNode, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { QUESTION_DIR as D, QUESTION as Q } from '../../../../test/api-paths.ts';
+import { fileAppSignedIn } from '../../../../test/helper.ts';
 import { uploadImportFile } from '../../../../test/uploads.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
 
 // Issue 27 through the real calls: upload (UploadZFileByFormTemporarily) → ImportCheck → Import,
 // and Export in each format read back by the import.
-let t: TestApp;
-let corp: string;
-let admin: string;
-const D = '/Api/Exam_Manage/ex_questiondir';
-const Q = '/Api/Exam_Manage/ex_question';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-beforeAll(async () => ([t, corp, admin] = await appSignedIn('corpadmin', 'admin')));
-afterAll(() => t.close());
+const [t, corp, admin] = await fileAppSignedIn('corpadmin', 'admin');
 
 const upload = async (text: string | Buffer, name: string, token = corp) => {
   const res = await uploadImportFile(t, Buffer.isBuffer(text) ? text : Buffer.from(text), name, token);

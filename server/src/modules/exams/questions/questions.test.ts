@@ -1,20 +1,14 @@
 import { type PageResult, QUESTION_COLUMNS, type QuestionDirNode, type QuestionImportCheck, type QuestionView } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
+import { describe, expect, it } from 'vitest';
+import { QUESTION_DIR as D, QUESTION as Q } from '../../../../test/api-paths.ts';
+import { fileAppSignedIn } from '../../../../test/helper.ts';
 import { questionSheetRow as row, uploadImportFile, questionWorkbook as workbook } from '../../../../test/uploads.ts';
 import { OTHER_COMPANY } from '../../../db/seed/demo.ts';
 
 // Question bank: directories, questions, import/export. Each route: 401 / action / company / bad input / success.
-let t: TestApp;
-let admin: string;
-let corp: string;
-let learner: string;
-const D = '/Api/Exam_Manage/ex_questiondir';
-const Q = '/Api/Exam_Manage/ex_question';
 
-beforeAll(async () => ([t, admin, corp, learner] = await appSignedIn('admin', 'corpadmin', 'learner01')));
-afterAll(() => t.close());
+const [t, admin, corp, learner] = await fileAppSignedIn('admin', 'corpadmin', 'learner01');
 
 const single = (extra: Record<string, unknown> = {}) => ({ qType: 1, qName: '单选题干', a: '甲', b: '乙', c: '丙', answer: 'B', ...extra });
 

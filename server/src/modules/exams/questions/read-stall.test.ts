@@ -3,6 +3,7 @@ import { decodeEntities, dropTags, type QuestionImportCheck, stemText } from '@x
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
+import { QUESTION as Q } from '../../../../test/api-paths.ts';
 import { appSignedIn, type TestApp } from '../../../../test/helper.ts';
 import { leastWorstStall } from '../../../../test/stall.ts';
 import { uploadImportFile } from '../../../../test/uploads.ts';
@@ -16,7 +17,6 @@ import { htmlToText } from './interchange/model.ts';
 // the read budget (the old readers took seconds to hours: ADR 0051 has the numbers).
 
 const MB = 1024 * 1024;
-const Q = '/Api/Exam_Manage/ex_question';
 let t: TestApp;
 let corp: string;
 

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, U } from '../../../../test/account-kit.ts';
 import { buildUser } from '../../../../test/factories.ts';
-import { appSignedIn, DEMO_PASSWORD, type TestApp } from '../../../../test/helper.ts';
+import { DEMO_PASSWORD, fileAppSignedIn } from '../../../../test/helper.ts';
 
 // The forced password change after an administrator's reset (issue 38 item 14): the temporary
 // password and the new one, no SMS code — and only for an account still on its temporary password.
-let t: TestApp;
-let corp: string;
-beforeAll(async () => ([t, corp] = await appSignedIn('corpadmin')));
-afterAll(() => t.close());
+const [t, corp] = await fileAppSignedIn('corpadmin');
 
 const NEW_PASSWORD = 'Fresh#Pass1';
 const EDIT = `${U}/EditTemporaryPassWord`;
