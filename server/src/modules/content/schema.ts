@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from '../directory/schema/orgs.ts';
+import { companyColumn } from '../directory/schema/orgs.ts';
 import { users } from '../directory/schema/users.ts';
 
 /**
@@ -25,7 +25,7 @@ export const notices = pgTable(
     status: integer('status').notNull().default(0),
     releaseTime: timestamp('release_time', { withTimezone: true }),
     pv: integer('pv').notNull().default(0),
-    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn(),
     sortOrder: integer('sort_order').notNull().default(0),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,7 +112,7 @@ export const regulationDocs = pgTable(
     fileName: text('file_name').notNull(),
     fileExt: text('file_ext').notNull().default(''),
     size: integer('size').notNull().default(0),
-    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn(),
     sortOrder: integer('sort_order').notNull().default(0),
     status: integer('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

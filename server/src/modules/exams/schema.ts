@@ -1,7 +1,7 @@
 // Exam authoring (issue 12): the question bank, papers, exams and their participants. The attempts
 // are exam taking's (modules/exam-taking/schema/). See docs/adr/0007-exam-snapshots-and-participants.md.
 import { index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from '../directory/schema/orgs.ts';
+import { companyColumn } from '../directory/schema/orgs.ts';
 import { users } from '../directory/schema/users.ts';
 
 const score = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
@@ -15,9 +15,7 @@ export const questionDirs = pgTable(
     dirCode: text('dir_code').notNull().unique(),
     dirName: text('dir_name').notNull(),
     pCode: text('p_code').notNull().default(''),
-    companySysCode: text('company_sys_code')
-      .notNull()
-      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn().notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -33,9 +31,7 @@ export const questions = pgTable(
   {
     id: serial('id').primaryKey(),
     qCode: text('q_code').notNull().unique(),
-    companySysCode: text('company_sys_code')
-      .notNull()
-      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn().notNull(),
     dirCode: text('dir_code').notNull().default(''),
     qType: integer('q_type').notNull(),
     qName: text('q_name').notNull(),
@@ -68,9 +64,7 @@ export const papers = pgTable(
   {
     id: serial('id').primaryKey(),
     paperCode: text('paper_code').notNull().unique(),
-    companySysCode: text('company_sys_code')
-      .notNull()
-      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn().notNull(),
     paperName: text('paper_name').notNull(),
     paperIntrduce: text('paper_intrduce').notNull().default(''),
     paperType: integer('paper_type').notNull(),
@@ -123,9 +117,7 @@ export const exams = pgTable(
   {
     id: serial('id').primaryKey(),
     examCode: text('exam_code').notNull().unique(),
-    companySysCode: text('company_sys_code')
-      .notNull()
-      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn().notNull(),
     examName: text('exam_name').notNull(),
     examIntrduce: text('exam_intrduce').notNull().default(''),
     paperId: integer('paper_id')

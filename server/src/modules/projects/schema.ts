@@ -1,7 +1,7 @@
 // Training projects (issue 13, Project_Manage). See docs/adr/0018-training-projects.md.
 import { date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { resources } from '../courses/schema/resources.ts';
-import { companies } from '../directory/schema/orgs.ts';
+import { companyColumn } from '../directory/schema/orgs.ts';
 import { users } from '../directory/schema/users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -19,9 +19,7 @@ export const projects = pgTable(
   {
     id: serial('id').primaryKey(),
     projectCode: text('project_code').notNull().unique(),
-    companySysCode: text('company_sys_code')
-      .notNull()
-      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn().notNull(),
     projectName: text('project_name').notNull(),
     introduce: text('introduce').notNull().default(''),
     cover: text('cover').notNull().default(''),

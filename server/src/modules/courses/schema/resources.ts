@@ -1,6 +1,6 @@
 // Training resources and media (issue 11). See docs/adr/0037-resources-audit-and-media.md.
 import { bigint, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from '../../directory/schema/orgs.ts';
+import { companyColumn } from '../../directory/schema/orgs.ts';
 import { users } from '../../directory/schema/users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -17,7 +17,7 @@ export const resDirs = pgTable(
     dName: text('d_name').notNull(),
     dNo: text('d_no').notNull().unique(),
     dpNo: text('dp_no').notNull().default('00'),
-    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn(),
     sort: integer('sort').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -55,7 +55,7 @@ export const resources = pgTable(
   {
     id: serial('id').primaryKey(),
     resCode: text('res_code').notNull().unique(),
-    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn(),
     dCode: text('d_code').notNull(),
     resName: text('res_name').notNull(),
     introduce: text('introduce').notNull().default(''),
@@ -119,7 +119,7 @@ export const media = pgTable(
   {
     id: serial('id').primaryKey(),
     mediaCode: text('media_code').notNull().unique(),
-    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn(),
     ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** video / audio / document */
     kind: text('kind').notNull(),

@@ -11,6 +11,12 @@ export const companies = pgTable('company', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The company a row belongs to: a company that still has rows cannot be deleted. `.notNull()` where
+ * every row has one; null elsewhere is the platform's own row.
+ */
+export const companyColumn = () => text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' });
+
 /** Organisation (department) tree; pId 0 is a company's top node. */
 export const orgs = pgTable(
   'org',
@@ -19,9 +25,7 @@ export const orgs = pgTable(
     orgCode: text('org_code').notNull().unique(),
     orgName: text('org_name').notNull(),
     pId: integer('p_id').notNull().default(0),
-    companySysCode: text('company_sys_code')
-      .notNull()
-      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn().notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,9 +39,7 @@ export const posts = pgTable(
     postCode: text('post_code').notNull().unique(),
     postName: text('post_name').notNull(),
     importance: integer('importance').notNull().default(0),
-    companySysCode: text('company_sys_code')
-      .notNull()
-      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('post_company_name_uq').on(t.companySysCode, t.postName)],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies, orgs, posts } from './orgs.ts';
+import { companyColumn, orgs, posts } from './orgs.ts';
 
 export const users = pgTable(
   'app_user',
@@ -16,7 +16,7 @@ export const users = pgTable(
     weChat: text('we_chat').notNull().default(''),
     headImage: text('head_image').notNull().default(''),
     userType: text('user_type').notNull().default('ComPanyUser'),
-    companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn(),
     orgId: integer('org_id').references(() => orgs.id, { onDelete: 'restrict' }),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'restrict' }),
     partTimePostId: integer('part_time_post_id').references(() => posts.id, { onDelete: 'restrict' }),
@@ -53,7 +53,7 @@ export const roles = pgTable('role', {
   roleName: text('role_name').notNull(),
   sysRoleEnum: integer('sys_role_enum').notNull().default(0),
   /** null: a platform role usable in every company */
-  companySysCode: text('company_sys_code').references(() => companies.companySysCode, { onDelete: 'restrict' }),
+  companySysCode: companyColumn(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

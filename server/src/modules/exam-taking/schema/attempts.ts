@@ -2,7 +2,7 @@
 // docs/adr/0007-exam-snapshots-and-participants.md for why attempts copy their questions.
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from '../../directory/schema/orgs.ts';
+import { companyColumn } from '../../directory/schema/orgs.ts';
 import { users } from '../../directory/schema/users.ts';
 import { exams } from '../../exams/schema.ts';
 
@@ -23,9 +23,7 @@ export const userPapers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    companySysCode: text('company_sys_code')
-      .notNull()
-      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn().notNull(),
     attemptNo: integer('attempt_no').notNull(),
     /** 20 in progress, 30 submitted */
     status: integer('status').notNull().default(20),

@@ -1,7 +1,7 @@
 // Practice and the wrong-question book (issue 26 item 1, ADR 0043). Exam taking owns these
 // tables; the questions are the bank's (read through exams' public surface).
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from '../../directory/schema/orgs.ts';
+import { companies, companyColumn } from '../../directory/schema/orgs.ts';
 import { users } from '../../directory/schema/users.ts';
 import { userPapers } from './attempts.ts';
 
@@ -13,9 +13,7 @@ export const practices = pgTable(
   {
     id: serial('id').primaryKey(),
     practiceCode: text('practice_code').notNull().unique(),
-    companySysCode: text('company_sys_code')
-      .notNull()
-      .references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    companySysCode: companyColumn().notNull(),
     practiceName: text('practice_name').notNull(),
     sourceKind: integer('source_kind').notNull(),
     /** the directory's dir_code or the paper's paper_code */
