@@ -114,7 +114,7 @@ export function batchElseOneByOne<I, O>(write: {
 }
 
 /** The app's group commit called `name` (one queue per app and name; `opts` of the first call). */
-export function groupCommit<I, O>(ctx: AppContext, name: string, opts: GroupCommitOptions<I, O>): GroupCommit<I, O> {
+export function groupCommit<I, O>(ctx: Pick<AppContext, 'locals'>, name: string, opts: GroupCommitOptions<I, O>): GroupCommit<I, O> {
   const byName = ctx.locals.of('group-commit', () => new Map<string, GroupCommit<unknown, unknown>>());
   let found = byName.get(name);
   if (!found) {
@@ -122,4 +122,28 @@ export function groupCommit<I, O>(ctx: AppContext, name: string, opts: GroupComm
     byName.set(name, found);
   }
   return found as GroupCommit<I, O>;
+}
+
+/**
+ * Reads that concurrent callers ask at the same time, done together (issue 39 item 1): the group
+ * commit's queue used for reads — what arrives while a read runs goes in the next one, so a read
+ * is never older than the call that asked for it — and `readMany` answers the batch's items by
+ * `key` in one statement. PostgreSQL runs two batches at once (a pooled connection more), PGlite
+ * one. Nothing is kept between calls.
+ */
+export function groupedRead<I, K extends string | number, O>(
+  ctx: { locals: AppContext['locals']; database: Pick<AppContext['database'], 'kind'> },
+  name: string,
+  opts: { key: (item: I) => K; readMany: (items: I[]) => Promise<Map<K, O>> },
+): (item: I) => Promise<O> {
+  const reads = groupCommit<I, O>(ctx, name, {
+    maxSize: 200,
+    concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
+    key: (item) => String(opts.key(item)),
+    run: async (items) => {
+      const found = await opts.readMany(items);
+      return items.map((i) => (found.has(opts.key(i)) ? (found.get(opts.key(i)) as O) : new Error(`${name}: nothing read for an item`)));
+    },
+  });
+  return (item) => reads.submit(item);
 }

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import { peopleView } from '../directory/public.ts';
 import { type ExamRow, examColumns, examView } from '../exams/public.ts';
-import { assignedExamIds } from './roster/roster.repository.ts';
 import { userPaperLeaves, userPaperQuestions, userPapers } from './schema/attempts.ts';
+import { examUsers } from './schema/roster.ts';
 
 // The attempts exam taking reads (its own tables, ADR 0049), and the administrator's marking writes:
 // they touch another person's attempt and take the caller's scope (an attempt's company,
@@ -15,23 +15,36 @@ import { userPaperLeaves, userPaperQuestions, userPapers } from './schema/attemp
 export type AttemptRow = typeof userPapers.$inferSelect;
 export type AttemptQuestionRow = typeof userPaperQuestions.$inferSelect;
 
+/** A person's assigned exams (published or closed) and their attempts of them. */
+export interface AssignedExams {
+  exams: ExamRow[];
+  attempts: AttemptRow[];
+}
+
 /**
- * Every published or closed exam the person is assigned to and their attempts of them, in one
- * statement (the key-hiding rule reads both on every practice answer, issue 39 item 1).
+ * Every published or closed exam each of `userIds` is assigned to and their attempts of them, in
+ * one statement for all of them (the key-hiding rule reads both on every practice answer, issue 39
+ * item 1; concurrent answers read together). Everyone asked is in the map.
  */
-export async function assignedExamsWithAttempts(db: DbOrTx, userId: number): Promise<{ exams: ExamRow[]; attempts: AttemptRow[] }> {
+export async function assignedExamsWithAttemptsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, AssignedExams>> {
+  const out = new Map<number, AssignedExams>(userIds.map((id) => [id, { exams: [], attempts: [] }]));
+  if (!userIds.length) return out;
   const rows = await db
-    .select({ exam: examColumns, attempt: userPapers })
-    .from(examView)
-    .leftJoin(userPapers, and(eq(userPapers.examId, examView.id), eq(userPapers.userId, userId)))
-    .where(and(inArray(examView.id, assignedExamIds(db, userId)), ne(examView.status, ExamStatus.Draft)));
-  const exams = new Map<number, ExamRow>();
-  const attempts: AttemptRow[] = [];
+    .select({ userId: examUsers.userId, exam: examColumns, attempt: userPapers })
+    .from(examUsers)
+    .innerJoin(examView, eq(examView.id, examUsers.examId))
+    .leftJoin(userPapers, and(eq(userPapers.examId, examUsers.examId), eq(userPapers.userId, examUsers.userId)))
+    .where(and(inArray(examUsers.userId, userIds), ne(examView.status, ExamStatus.Draft)));
+  const seen = new Set<string>();
   for (const r of rows) {
-    exams.set(r.exam.id, r.exam);
-    if (r.attempt) attempts.push(r.attempt);
+    const mine = out.get(r.userId)!;
+    const key = `${r.userId}:${r.exam.id}`;
+    if (!seen.has(key)) mine.exams.push(r.exam);
+    seen.add(key);
+    if (r.attempt) mine.attempts.push(r.attempt);
   }
-  return { exams: [...exams.values()], attempts: attempts.sort((a, b) => a.attemptNo - b.attemptNo) };
+  for (const mine of out.values()) mine.attempts.sort((a, b) => a.attemptNo - b.attemptNo);
+  return out;
 }
 
 export async function findAttempt(db: DbOrTx, id: number, lock?: 'update' | 'share'): Promise<AttemptRow | undefined> {

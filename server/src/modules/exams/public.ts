@@ -19,7 +19,7 @@ export {
   type ExamRow,
   findExamById,
   listParticipants as listExamPicks,
-  openExamsWithGroups,
+  openExamsWithGroupsFor,
   participantsOfExams as picksOfExams,
 } from './exams/exams.repository.ts';
 // Training projects link exams (their standing in them is exam taking's); the composition root

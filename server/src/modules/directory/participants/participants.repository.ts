@@ -85,10 +85,27 @@ export async function userCompany(db: DbOrTx, userId: number): Promise<string | 
  * every one above), their posts (main and part-time), name and whether they are active; null for
  * platform staff. `pickSource` tells by it which picks name a person.
  */
-export async function placeOfPerson(db: DbOrTx, userId: number) {
-  // one statement: the person, and their department chain walked up within their company (at most
-  // 64 levels, which also stops a cycle)
+export async function placeOfPerson(db: DbOrTx, userId: number): Promise<PersonPlace | null> {
+  return (await placesOfPeople(db, [userId])).get(userId) ?? null;
+}
+
+export interface PersonPlace {
+  company: string;
+  chnName: string;
+  /** enabled and not cancelled: the people picks stand for (`matchPeople`) */
+  active: boolean;
+  orgChain: Set<number>;
+  posts: Set<number>;
+}
+
+/** `placeOfPerson` of several people in one statement: everyone asked is in the map (null: platform staff, or no such person). */
+export async function placesOfPeople(db: DbOrTx, userIds: number[]): Promise<Map<number, PersonPlace | null>> {
+  const out = new Map<number, PersonPlace | null>(userIds.map((id) => [id, null]));
+  if (!userIds.length) return out;
+  // the people, and each one's department chain walked up within their company (at most 64
+  // levels, which also stops a cycle)
   const { rows } = await db.execute<{
+    id: number;
     company: string | null;
     chn_name: string;
     org_id: number | null;
@@ -98,26 +115,30 @@ export async function placeOfPerson(db: DbOrTx, userId: number) {
     cancelled: boolean;
     chain: number[] | null;
   }>(sql`
-    with recursive chain(id, p_id, depth) as (
-      select ${orgs.id}, ${orgs.pId}, 0 from ${orgs}, ${users}
-        where ${users.id} = ${userId} and ${orgs.id} = ${users.orgId} and ${orgs.companySysCode} = ${users.companySysCode}
+    with recursive chain(user_id, id, p_id, depth) as (
+      select ${users.id}, ${orgs.id}, ${orgs.pId}, 0 from ${orgs} join ${users}
+        on ${orgs.id} = ${users.orgId} and ${orgs.companySysCode} = ${users.companySysCode}
+        where ${inArray(users.id, userIds)}
       union all
-      select o.id, o.p_id, c.depth + 1 from ${orgs} o join chain c on o.id = c.p_id, ${users}
-        where ${users.id} = ${userId} and o.company_sys_code = ${users.companySysCode} and c.depth < 64
+      select c.user_id, o.id, o.p_id, c.depth + 1 from ${orgs} o join chain c on o.id = c.p_id
+        join ${users} on ${users.id} = c.user_id
+        where o.company_sys_code = ${users.companySysCode} and c.depth < 64
     )
-    select ${users.companySysCode} as company, ${users.chnName} as chn_name, ${users.orgId} as org_id, ${users.postId} as post_id,
-      ${users.partTimePostId} as part_time_post_id, ${users.status} as status, ${users.cancelledAt} is not null as cancelled,
-      (select array_agg(distinct id) from chain) as chain
-    from ${users} where ${users.id} = ${userId}`);
-  const u = rows[0];
-  if (!u?.company) return null;
-  return {
-    company: u.company,
-    chnName: u.chn_name,
-    /** enabled and not cancelled: the people picks stand for (`matchPeople`) */
-    active: u.status === EnableStatus.Enabled && !u.cancelled,
-    // their own department counts even when its row is gone (as a pick of it still names them)
-    orgChain: new Set([...(u.chain ?? []), ...(u.org_id ? [u.org_id] : [])]),
-    posts: new Set([u.post_id, u.part_time_post_id].filter((x): x is number => x != null)),
-  };
+    select ${users.id} as id, ${users.companySysCode} as company, ${users.chnName} as chn_name, ${users.orgId} as org_id,
+      ${users.postId} as post_id, ${users.partTimePostId} as part_time_post_id, ${users.status} as status,
+      ${users.cancelledAt} is not null as cancelled,
+      (select array_agg(distinct chain.id) from chain where chain.user_id = ${users.id}) as chain
+    from ${users} where ${inArray(users.id, userIds)}`);
+  for (const u of rows) {
+    if (!u.company) continue;
+    out.set(Number(u.id), {
+      company: u.company,
+      chnName: u.chn_name,
+      active: u.status === EnableStatus.Enabled && !u.cancelled,
+      // their own department counts even when its row is gone (as a pick of it still names them)
+      orgChain: new Set([...(u.chain ?? []), ...(u.org_id ? [u.org_id] : [])]),
+      posts: new Set([u.post_id, u.part_time_post_id].filter((x): x is number => x != null)),
+    });
+  }
+  return out;
 }

@@ -5,8 +5,8 @@ import { fixedPaperQuestionsAmong } from '../../exams/public.ts';
 import * as attemptsRepo from '../attempts/attempts.repository.ts';
 import { attemptsAllowed } from '../attempts/attempts.service.ts';
 import { isOverdue } from '../attempts/submission.ts';
-import * as repo from '../exam-taking.repository.ts';
-import { joinMatchingExams } from '../roster/assignment.ts';
+import type * as repo from '../exam-taking.repository.ts';
+import { type LearnerExams, learnerExams } from '../roster/learner-exams.ts';
 
 // When a learner sees the key (and the analysis, and which questions they got right) of their
 // own submitted attempt (issue 22 item 2, ADR 0036 §5). Two rules: the exam's setting
@@ -45,17 +45,6 @@ export function examReviewRule(exam: ExamRule, attempts: Attempt[], now: Date): 
     default:
       return !examEnded(exam, now) && attemptOpenOrLeft(exam, attempts, now) ? AnswerHidden.AttemptsLeft : '';
   }
-}
-
-/** A person's assigned exams (those their department or post matches are joined first) and their attempts of them. */
-export interface LearnerExams {
-  exams: ExamRow[];
-  attempts: repo.AttemptRow[];
-}
-
-export async function learnerExams(caller: Caller, userId: number): Promise<LearnerExams> {
-  await joinMatchingExams(caller.ctx, userId, caller.now);
-  return repo.assignedExamsWithAttempts(caller.ctx.db, userId);
 }
 
 export const attemptsAt = (mine: LearnerExams, examId: number) => mine.attempts.filter((a) => a.examId === examId);

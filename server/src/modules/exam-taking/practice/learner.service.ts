@@ -10,10 +10,10 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { appError } from '../../../platform/errors.ts';
-import { batchElseOneByOne, groupCommit } from '../../../platform/group-commit.ts';
+import { batchElseOneByOne, groupCommit, groupedRead } from '../../../platform/group-commit.ts';
 import { inScope } from '../../../platform/scope.ts';
 import { inTransaction } from '../../../platform/tx.ts';
-import { pickSource, placeOfPerson } from '../../directory/public.ts';
+import { pickSource, placeOfPerson, placesOfPeople } from '../../directory/public.ts';
 import { type BankQuestion, cachedPracticeSource } from '../../exams/public.ts';
 import * as writes from './answer-writes.repository.ts';
 import { type Answer, awaitsKey, checkedAnswer, feedbackFor, isRightAnswer, practiceHidden, questionView } from './feedback.ts';
@@ -30,7 +30,7 @@ import { recordInBook, recordManyInBook, type Source, sweepExamMistakes } from '
 // ---------- the learner's practices ----------
 
 /** An open practice of the learner's company whose picks include them; anything else answers PRACTICE_NOT_FOUND. */
-async function practiceFor(db: DbOrTx, caller: Caller, practiceCode: string): Promise<LearnerPractice> {
+async function practiceFor(caller: Caller, practiceCode: string): Promise<LearnerPractice> {
   const actor = requireActor(caller);
   // the practice and its picks from the cache (practice-cache.ts), the learner's place read now
   const found = await cachedPractice(caller, practiceCode);
@@ -38,11 +38,15 @@ async function practiceFor(db: DbOrTx, caller: Caller, practiceCode: string): Pr
   if (row?.status !== PracticeStatus.Open || row.companySysCode !== actor.companySysCode || !inScope(caller.scope, row.companySysCode))
     throw appError('PRACTICE_NOT_FOUND');
   const included = await picksInclude(caller, found!, actor.userId, async () =>
-    Boolean(pickSource(found!.picks, actor.userId, await placeOfPerson(db, actor.userId), row.companySysCode)),
+    Boolean(pickSource(found!.picks, actor.userId, await placeOf(caller.ctx, actor.userId), row.companySysCode)),
   );
   if (!included) throw appError('PRACTICE_NOT_FOUND');
   return row;
 }
+
+/** A person's place (for the picks), read together with the other learners asking at the same time. */
+const placeOf = (ctx: AppContext, userId: number) =>
+  groupedRead(ctx, 'practice.places', { key: (id: number) => id, readMany: (ids) => placesOfPeople(ctx.db, ids) })(userId);
 
 /** The open practices of the learner's company whose picks include them: the person and every practice's picks read once. */
 async function myPractices(db: DbOrTx, caller: Caller): Promise<repo.PracticeRow[]> {
@@ -75,7 +79,6 @@ async function sourceOf(db: DbOrTx, caller: Caller, row: LearnerPractice) {
   );
 }
 
-type Answers = Awaited<ReturnType<typeof repo.answersOf>>;
 type SourceQuestions = Awaited<ReturnType<typeof sourceOf>>;
 
 const bookSource = (row: LearnerPractice): Source => ({
@@ -90,7 +93,7 @@ const bookSource = (row: LearnerPractice): Source => ({
  * the 错题本 then, as it would have at the time), and tells the learner's standing in the
  * practice: answered, right, and still to be published (待公布, not counted wrong).
  */
-async function standing(caller: Caller, userId: number, row: LearnerPractice, source: SourceQuestions, answers: Answers) {
+async function standing(caller: Caller, userId: number, row: LearnerPractice, source: SourceQuestions, answers: repo.Answers) {
   const waiting = source.qCodes.filter((q) => answers.has(q) && awaitsKey(source.questions.get(q), answers.get(q)!.isRight));
   if (waiting.length) {
     const hidden = await practiceHidden(caller, userId, waiting);
@@ -116,13 +119,25 @@ async function standing(caller: Caller, userId: number, row: LearnerPractice, so
   };
 }
 
+/**
+ * A learner's answers in a practice, read together with the other learners asking at the same
+ * time (one statement per batch: the group commit's queue used for reads, ADR 0024). Each caller
+ * asked after their last answer's write committed, so its read sees it.
+ */
+function answersOf(ctx: AppContext, practiceId: number, userId: number): Promise<repo.Answers> {
+  return groupedRead(ctx, 'practice.answer-reads', {
+    key: (a: { practiceId: number; userId: number }) => `${a.practiceId}:${a.userId}`,
+    readMany: (asked) => repo.answersOfMany(ctx.db, asked),
+  })({ practiceId, userId });
+}
+
 export async function listMyPractices(caller: Caller): Promise<MyPracticeCard[]> {
   const db = caller.ctx.db;
   const userId = requireActor(caller).userId;
   const cards: MyPracticeCard[] = [];
   for (const row of await myPractices(db, caller)) {
     const source = await sourceOf(db, caller, row);
-    const now = await standing(caller, userId, row, source, await repo.answersOf(db, row.id, userId));
+    const now = await standing(caller, userId, row, source, await answersOf(caller.ctx, row.id, userId));
     cards.push({
       practiceCode: row.practiceCode,
       practiceName: row.practiceName,
@@ -140,9 +155,9 @@ export async function listMyPractices(caller: Caller): Promise<MyPracticeCard[]>
 export async function nextQuestion(caller: Caller, practiceCode: string): Promise<PracticeNext> {
   const db = caller.ctx.db;
   const userId = requireActor(caller).userId;
-  const row = await practiceFor(db, caller, practiceCode);
+  const row = await practiceFor(caller, practiceCode);
   const source = await sourceOf(db, caller, row);
-  const answers = await repo.answersOf(db, row.id, userId);
+  const answers = await answersOf(caller.ctx, row.id, userId);
   const now = await standing(caller, userId, row, source, answers);
   const index = source.qCodes.findIndex((q) => !answers.has(q));
   const next = index >= 0 ? source.questions.get(source.qCodes[index]) : undefined;
@@ -162,7 +177,7 @@ export async function answerPractice(
 ): Promise<PracticeFeedback> {
   const db = caller.ctx.db;
   const userId = requireActor(caller).userId;
-  const row = await practiceFor(db, caller, input.practiceCode);
+  const row = await practiceFor(caller, input.practiceCode);
   const source = await sourceOf(db, caller, row);
   const q = source.questions.get(input.qCode);
   if (!q) throw appError('PRACTICE_QUESTION_NOT_FOUND');
@@ -226,7 +241,7 @@ export async function restartPractice(caller: Caller, practiceCode: string): Pro
   const userId = requireActor(caller).userId;
   // found before the transaction: a cold cache reads the practice on the app's connection, which
   // on the embedded database waits for the transaction's (it froze the database)
-  const row = await practiceFor(caller.ctx.db, caller, practiceCode);
+  const row = await practiceFor(caller, practiceCode);
   await repo.clearAnswers(caller.ctx.db, row.id, userId);
 }
 

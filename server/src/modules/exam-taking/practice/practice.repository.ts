@@ -119,16 +119,33 @@ export async function openPracticesOf(db: DbOrTx, company: string): Promise<Prac
 }
 
 /** The learner's answers in a practice (qCode → answer). */
-export async function answersOf(
-  db: DbOrTx,
-  practiceId: number,
-  userId: number,
-): Promise<Map<string, { answer: string; isRight: number | null }>> {
+/** A learner's answers in a practice, by question. */
+export type Answers = Map<string, { answer: string; isRight: number | null }>;
+
+/**
+ * The answers of each (practice, learner) pair asked, in one statement for all of them
+ * (concurrent learners read together, issue 39 item 1); every pair asked is in the map, keyed
+ * `practiceId:userId`.
+ */
+export async function answersOfMany(db: DbOrTx, asked: { practiceId: number; userId: number }[]): Promise<Map<string, Answers>> {
+  const out = new Map<string, Answers>(asked.map((a) => [`${a.practiceId}:${a.userId}`, new Map()]));
+  if (!asked.length) return out;
+  const pairs = sql.join(
+    asked.map((a) => sql`(${a.practiceId}::integer, ${a.userId}::integer)`),
+    sql`, `,
+  );
   const rows = await db
-    .select({ qCode: practiceAnswers.qCode, answer: practiceAnswers.answer, isRight: practiceAnswers.isRight })
+    .select({
+      practiceId: practiceAnswers.practiceId,
+      userId: practiceAnswers.userId,
+      qCode: practiceAnswers.qCode,
+      answer: practiceAnswers.answer,
+      isRight: practiceAnswers.isRight,
+    })
     .from(practiceAnswers)
-    .where(and(eq(practiceAnswers.practiceId, practiceId), eq(practiceAnswers.userId, userId)));
-  return new Map(rows.map((r) => [r.qCode, { answer: r.answer, isRight: r.isRight }]));
+    .where(sql`(${practiceAnswers.practiceId}, ${practiceAnswers.userId}) in (${pairs})`);
+  for (const r of rows) out.get(`${r.practiceId}:${r.userId}`)?.set(r.qCode, { answer: r.answer, isRight: r.isRight });
+  return out;
 }
 
 // A learner's own rows (no company owns them beyond the practice the service found in scope).
@@ -170,12 +187,17 @@ export async function clearAnswers(db: DbOrTx, practiceId: number, userId: numbe
 
 // ---------- the 错题本 (the learner's own rows) ----------
 
-export function wrongOf(db: DbOrTx, userId: number, sourceCode = ''): Promise<WrongRow[]> {
-  return db
+/** The 错题本 entries of several learners in one statement (newest first for each), by learner. */
+export async function wrongOfMany(db: DbOrTx, userIds: number[]): Promise<Map<number, WrongRow[]>> {
+  const out = new Map<number, WrongRow[]>(userIds.map((id) => [id, []]));
+  if (!userIds.length) return out;
+  const rows = await db
     .select()
     .from(wrongBook)
-    .where(and(eq(wrongBook.userId, userId), sourceCode ? eq(wrongBook.sourceCode, sourceCode) : undefined))
+    .where(inArray(wrongBook.userId, userIds))
     .orderBy(desc(wrongBook.updatedAt), desc(wrongBook.id));
+  for (const r of rows) out.get(r.userId)?.push(r);
+  return out;
 }
 
 export async function countWrong(db: DbOrTx, userId: number): Promise<number> {
@@ -204,11 +226,13 @@ export async function deleteWrong(db: DbOrTx, userId: number, ids: number[]): Pr
 
 // ---------- exams: what goes into the book, and which keys stay hidden ----------
 
+export type UnsweptAttempt = Awaited<ReturnType<typeof unsweptOfRows>>[number];
+
 /**
- * The learner's submitted, fully marked attempts whose wrong questions have not all gone into the
+ * The learners' submitted, fully marked attempts whose wrong questions have not all gone into the
  * book yet (never swept, or some held back), oldest first, with their exam and what is held.
  */
-export async function unsweptAttempts(db: DbOrTx, userId: number) {
+function unsweptOfRows(db: DbOrTx, userIds: number[]) {
   return db
     .select({ attempt: userPapers, exam: examColumns, held: wrongBookAttempts.held })
     .from(userPapers)
@@ -216,13 +240,21 @@ export async function unsweptAttempts(db: DbOrTx, userId: number) {
     .leftJoin(wrongBookAttempts, eq(wrongBookAttempts.userpaperId, userPapers.id))
     .where(
       and(
-        eq(userPapers.userId, userId),
+        inArray(userPapers.userId, userIds),
         eq(userPapers.status, ExamUserStatus.Done),
         eq(userPapers.delayMarkingPapers, 0),
         or(isNull(wrongBookAttempts.userpaperId), sql`cardinality(${wrongBookAttempts.held}) > 0`),
       ),
     )
     .orderBy(asc(userPapers.endTime), asc(userPapers.id));
+}
+
+/** The unswept attempts of several learners in one statement, by learner (everyone asked is in the map). */
+export async function unsweptAttemptsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, UnsweptAttempt[]>> {
+  const out = new Map<number, UnsweptAttempt[]>(userIds.map((id) => [id, []]));
+  if (!userIds.length) return out;
+  for (const r of await unsweptOfRows(db, userIds)) out.get(r.attempt.userId)?.push(r);
+  return out;
 }
 
 /** The questions of these attempts the learner did not get (fully) right, in paper order: one statement. */

@@ -9,7 +9,9 @@ import {
 } from '@xuetu/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { type Caller, requireActor } from '../../../platform/caller.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { appError } from '../../../platform/errors.ts';
+import { groupedRead } from '../../../platform/group-commit.ts';
 import { inTransaction } from '../../../platform/tx.ts';
 import { type BankQuestion, cachedBankQuestions } from '../../exams/public.ts';
 import { attemptsOf } from '../exam-taking.repository.ts';
@@ -153,6 +155,13 @@ export async function recordInBook(
   return result!;
 }
 
+// The two reads every 错题本 and practice count opens with, for the learners asking at the same
+// time together (one statement per batch, issue 39 item 1; platform/group-commit.ts groupedRead).
+const unsweptOf = (ctx: AppContext, userId: number) =>
+  groupedRead(ctx, 'wrong-book.unswept', { key: (id: number) => id, readMany: (ids) => repo.unsweptAttemptsOf(ctx.db, ids) })(userId);
+const wrongOf = (ctx: AppContext, userId: number) =>
+  groupedRead(ctx, 'wrong-book.entries', { key: (id: number) => id, readMany: (ids) => repo.wrongOfMany(ctx.db, ids) })(userId);
+
 /**
  * Puts the wrong questions of the learner's submitted, fully marked attempts into the book as
  * their result would show them (ownAttemptHidden, the result's rule): none while the exam's own
@@ -162,7 +171,7 @@ export async function recordInBook(
  */
 export async function sweepExamMistakes(caller: Caller, userId: number): Promise<void> {
   const db = caller.ctx.db;
-  const pending = await repo.unsweptAttempts(db, userId);
+  const pending = await unsweptOf(caller.ctx, userId);
   if (!pending.length) return;
   const attempts = await attemptsOf(db, [...new Set(pending.map((p) => p.exam.id))], userId);
   const mineAt = (examId: number) => attempts.filter((a) => a.examId === examId);
@@ -221,7 +230,7 @@ export async function readWrongBook(caller: Caller, sourceCode: string): Promise
   const db = caller.ctx.db;
   const userId = requireActor(caller).userId;
   await sweepExamMistakes(caller, userId);
-  const rows = await repo.wrongOf(db, userId, sourceCode);
+  const rows = (await wrongOf(caller.ctx, userId)).filter((r) => !sourceCode || r.sourceCode === sourceCode);
   const bank = await cachedBankQuestions(
     caller.ctx,
     db,

@@ -1,5 +1,5 @@
 import { ExamStatus, ExamUserStatus } from '@xuetu/contract';
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { examColumns, examView, paperColumns, paperView } from '../../exams/public.ts';
@@ -68,8 +68,9 @@ export function assignedExamsOf(db: DbOrTx, userId: number) {
 }
 
 /** The exams a person is assigned to, as a subquery statements filter by (their attempts read in the same round trip). */
-export function assignedExamIds(db: DbOrTx, userId: number) {
-  return db.select({ examId: examUsers.examId }).from(examUsers).where(eq(examUsers.userId, userId));
+/** Whether the person `userId` is not assigned to the exam `examId` (a correlated test: either may be a column of the outer read). */
+export function notAssigned(userId: SQLWrapper, examId: SQLWrapper): SQL {
+  return sql`not exists (select 1 from ${examUsers} where ${examUsers.examId} = ${examId} and ${examUsers.userId} = ${userId})`;
 }
 
 /** People assigned to an exam inside the scope (ex_examuser goes through its exam's company). */

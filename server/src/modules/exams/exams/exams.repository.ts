@@ -1,5 +1,5 @@
 import { ExamStatus } from '@xuetu/contract';
-import { and, count, desc, eq, ilike, inArray, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { forbidden } from '../../../platform/errors.ts';
@@ -110,21 +110,29 @@ export async function findExamById(db: DbOrTx, id: number): Promise<ExamRow | un
 }
 
 /**
- * Published, not yet ended exams of the person's company that pick departments or posts, leaving
- * out `assigned` (exam taking's subquery of the exams the person is assigned to, one statement).
+ * For each of `userIds`, the published, not yet ended exams of their company that pick
+ * departments or posts and that `notAssigned` (exam taking's test of a person and an exam) lets
+ * through: one statement for any number of people and exams, pairs only (the exam's row is read
+ * when someone joins it, which is rare).
  */
-export async function openExamsWithGroups(db: DbOrTx, userId: number, now: Date, assigned: SQLWrapper): Promise<ExamRow[]> {
+export async function openExamsWithGroupsFor(
+  db: DbOrTx,
+  userIds: number[],
+  now: Date,
+  notAssigned: (userId: SQLWrapper, examId: SQLWrapper) => SQL,
+): Promise<{ userId: number; examId: number }[]> {
+  if (!userIds.length) return [];
   return db
-    .select()
+    .select({ userId: peopleView.id, examId: exams.id })
     .from(exams)
+    .innerJoin(peopleView, eq(peopleView.companySysCode, exams.companySysCode))
     .where(
       and(
-        // the person's company read in the same statement (issue 39 item 1: one round trip fewer per call)
-        inArray(exams.companySysCode, db.select({ company: peopleView.companySysCode }).from(peopleView).where(eq(peopleView.id, userId))),
+        inArray(peopleView.id, userIds),
         eq(exams.status, ExamStatus.Published),
         sql`${exams.examEndTime} > ${now}`,
         sql`exists (select 1 from ${examParticipants} p where p.exam_id = ${exams.id} and p.kind <> 'user')`,
-        notInArray(exams.id, assigned),
+        notAssigned(peopleView.id, exams.id),
       ),
     );
 }
