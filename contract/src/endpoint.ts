@@ -47,14 +47,15 @@ export interface Endpoint<S extends z.ZodType | undefined = z.ZodType | undefine
 export type AnyEndpoint = Endpoint<any, any>;
 
 export function endpoint<O, S extends z.ZodType | undefined = undefined>(def: {
-  method: HttpMethod;
+  /** default POST: the original system answers POST for all but a few calls */
+  method?: HttpMethod;
   methods?: readonly HttpMethod[];
   path: string;
   input?: S;
   output: Answer<O>;
   kind?: EndpointKind;
 }): Endpoint<S, O> {
-  const { method, methods, path, input, output, kind = 'json' } = def;
+  const { method = 'POST', methods, path, input, output, kind = 'json' } = def;
   return { method, ...(methods ? { methods } : {}), path, input: input as S, output, kind };
 }
 

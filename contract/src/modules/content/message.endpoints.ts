@@ -5,25 +5,18 @@ import { messageIdInput, messagePageInput, messageSendInput, receiverSearchInput
 
 /** The message calls (ADR 0039). */
 export const messageApi = /* @__PURE__ */ defineGroup('content', 'message', {
-  getNoReadCount: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_message/GetNoReadCount', output: answer<number>() }),
+  getNoReadCount: endpoint({ path: '/Api/SysConfig/sys_message/GetNoReadCount', output: answer<number>() }),
   getMessageDataPageList: endpoint({
-    method: 'POST',
     path: '/Api/SysConfig/sys_message/GetMessageDataPageList',
     input: messagePageInput,
     output: answer<PageResult<MessageItem>>(),
   }),
-  setIsRead: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_message/SetIsRead', input: messageIdInput, output: answer<number>() }),
-  setAllIsRead: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_message/SetAllIsRead', output: answer<number>() }),
+  setIsRead: endpoint({ path: '/Api/SysConfig/sys_message/SetIsRead', input: messageIdInput, output: answer<number>() }),
+  setAllIsRead: endpoint({ path: '/Api/SysConfig/sys_message/SetAllIsRead', output: answer<number>() }),
   getReceiverList: endpoint({
-    method: 'POST',
     path: '/Api/SysConfig/sys_message/GetReceiverList',
     input: receiverSearchInput,
     output: answer<PageResult<ReceiverItem>>(),
   }),
-  sendMessage: endpoint({
-    method: 'POST',
-    path: '/Api/SysConfig/sys_message/SendMessage',
-    input: messageSendInput,
-    output: answer<number>(),
-  }),
+  sendMessage: endpoint({ path: '/Api/SysConfig/sys_message/SendMessage', input: messageSendInput, output: answer<number>() }),
 });

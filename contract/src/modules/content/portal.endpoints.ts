@@ -4,28 +4,20 @@ import { lecturerCodeInput, linkTypeInput, modelListInput, regulationListInput }
 
 /** The portal calls (ADR 0039). */
 export const portalApi = /* @__PURE__ */ defineGroup('content', 'portal', {
-  getFPLinkInfoList: endpoint({
-    method: 'POST',
-    path: '/Api/Ydxs/OpenApi/GetFPLinkInfoList',
-    input: linkTypeInput,
-    output: answer<LinkItem[]>(),
-  }),
-  getFPLecturerInfoList: endpoint({ method: 'POST', path: '/Api/Ydxs/OpenApi/GetFPLecturerInfoList', output: answer<LecturerItem[]>() }),
+  getFPLinkInfoList: endpoint({ path: '/Api/Ydxs/OpenApi/GetFPLinkInfoList', input: linkTypeInput, output: answer<LinkItem[]>() }),
+  getFPLecturerInfoList: endpoint({ path: '/Api/Ydxs/OpenApi/GetFPLecturerInfoList', output: answer<LecturerItem[]>() }),
   getFPLecturerDetailInfoData: endpoint({
-    method: 'POST',
     path: '/Api/Ydxs/OpenApi/GetFPLecturerDetailInfoData',
     input: lecturerCodeInput,
     output: answer<LecturerDetail>(),
   }),
-  getSiteConfig: endpoint({ method: 'POST', path: '/Api/Ydxs/OpenApi/GetSiteConfig', output: answer<SiteSettings>() }),
+  getSiteConfig: endpoint({ path: '/Api/Ydxs/OpenApi/GetSiteConfig', output: answer<SiteSettings>() }),
   getShowModelInfoDataList: endpoint({
-    method: 'POST',
     path: '/Api/Fp_Manage/Fp_modelinfo/GetShowModelInfoDataList',
     input: modelListInput,
     output: answer<ModelItem[]>(),
   }),
   getguizhangzhidu: endpoint({
-    method: 'POST',
     path: '/Api/SysConfig/sys_notice/Getguizhangzhidu',
     input: regulationListInput,
     output: answer<RegulationItem[]>(),

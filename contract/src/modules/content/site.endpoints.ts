@@ -17,26 +17,11 @@ import {
 
 /** The content calls (ADR 0039). */
 export const contentApi = /* @__PURE__ */ defineGroup('content', 'site', {
-  getLinkDataList: endpoint({
-    method: 'POST',
-    path: '/Api/Fp_Manage/Fp_link/GetLinkDataList',
-    input: linkTypeInput,
-    output: answer<LinkItem[]>(),
-  }),
-  saveLinkData: endpoint({
-    method: 'POST',
-    path: '/Api/Fp_Manage/Fp_link/SaveLinkData',
-    input: linkSaveInput,
-    output: answer<{ linkCode: string }>(),
-  }),
-  delLinkData: endpoint({ method: 'POST', path: '/Api/Fp_Manage/Fp_link/DelLinkData', input: linkCodeInput, output: answer<void>() }),
-  getLecturerDataList: endpoint({
-    method: 'POST',
-    path: '/Api/Fp_Manage/Fp_lecturer/GetLecturerDataList',
-    output: answer<LecturerAdminItem[]>(),
-  }),
+  getLinkDataList: endpoint({ path: '/Api/Fp_Manage/Fp_link/GetLinkDataList', input: linkTypeInput, output: answer<LinkItem[]>() }),
+  saveLinkData: endpoint({ path: '/Api/Fp_Manage/Fp_link/SaveLinkData', input: linkSaveInput, output: answer<{ linkCode: string }>() }),
+  delLinkData: endpoint({ path: '/Api/Fp_Manage/Fp_link/DelLinkData', input: linkCodeInput, output: answer<void>() }),
+  getLecturerDataList: endpoint({ path: '/Api/Fp_Manage/Fp_lecturer/GetLecturerDataList', output: answer<LecturerAdminItem[]>() }),
   saveLecturerData: endpoint({
-    method: 'POST',
     path: '/Api/Fp_Manage/Fp_lecturer/SaveLecturerData',
     input: lecturerSaveInput,
     output: answer<{ lecturerCode: string }>(),
@@ -49,44 +34,29 @@ export const contentApi = /* @__PURE__ */ defineGroup('content', 'site', {
     output: answer<void>(),
   }),
   getModelInfoDataList: endpoint({
-    method: 'POST',
     path: '/Api/Fp_Manage/Fp_modelinfo/GetModelInfoDataList',
     input: modelListInput,
     output: answer<ModelItem[]>(),
   }),
   saveModelInfoData: endpoint({
-    method: 'POST',
     path: '/Api/Fp_Manage/Fp_modelinfo/SaveModelInfoData',
     input: modelSaveInput,
     output: answer<{ modelCode: string }>(),
   }),
-  delModelInfoData: endpoint({
-    method: 'POST',
-    path: '/Api/Fp_Manage/Fp_modelinfo/DelModelInfoData',
-    input: modelCodeInput,
-    output: answer<void>(),
-  }),
+  delModelInfoData: endpoint({ path: '/Api/Fp_Manage/Fp_modelinfo/DelModelInfoData', input: modelCodeInput, output: answer<void>() }),
   getRegulationDataList: endpoint({
-    method: 'POST',
     path: '/Api/SysConfig/sys_regulation/GetRegulationDataList',
     input: regulationListInput,
     output: answer<RegulationItem[]>(),
   }),
   saveRegulationData: endpoint({
-    method: 'POST',
     path: '/Api/SysConfig/sys_regulation/SaveRegulationData',
     input: regulationSaveInput,
     output: answer<{ docCode: string }>(),
   }),
-  delRegulationData: endpoint({
-    method: 'POST',
-    path: '/Api/SysConfig/sys_regulation/DelRegulationData',
-    input: docCodeInput,
-    output: answer<void>(),
-  }),
-  getSiteSettings: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_site/GetSiteSettings', output: answer<SiteSettings>() }),
+  delRegulationData: endpoint({ path: '/Api/SysConfig/sys_regulation/DelRegulationData', input: docCodeInput, output: answer<void>() }),
+  getSiteSettings: endpoint({ path: '/Api/SysConfig/sys_site/GetSiteSettings', output: answer<SiteSettings>() }),
   saveSiteSettings: endpoint({
-    method: 'POST',
     path: '/Api/SysConfig/sys_site/SaveSiteSettings',
     input: siteSettingsInput,
     output: answer<SiteSettings>(),

@@ -4,50 +4,30 @@ import { hotResInput, monthLogInput, rankingInput, recommendResInput, statsFilte
 
 /** The learnstats calls (ADR 0039). */
 export const learnstatsApi = /* @__PURE__ */ defineGroup('courses', 'stats', {
-  getUserCount: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/GetUserCount',
-    input: statsFilterInput,
-    output: answer<UserCountAnswer>(),
-  }),
+  getUserCount: endpoint({ path: '/Api/User/user_user/GetUserCount', input: statsFilterInput, output: answer<UserCountAnswer>() }),
   getStatisticsUserStudyData: endpoint({
-    method: 'POST',
     path: '/Api/Train_Manage/Train_Res/GetStatisticsUserStudyData',
     input: statsFilterInput,
     output: answer<StudyStatsAnswer>(),
   }),
-  indexHotRes: endpoint({
-    method: 'POST',
-    path: '/Api/Train_Manage/Train_Res/IndexHotRes',
-    input: hotResInput,
-    output: answer<CourseCardView[]>(),
-  }),
+  indexHotRes: endpoint({ path: '/Api/Train_Manage/Train_Res/IndexHotRes', input: hotResInput, output: answer<CourseCardView[]>() }),
   indexRecommendRes: endpoint({
-    method: 'POST',
     path: '/Api/Train_Manage/Train_Res/IndexRecommendRes',
     input: recommendResInput,
     output: answer<CourseCardView[]>(),
   }),
   indexRecommendResNoCache: endpoint({
-    method: 'POST',
     path: '/Api/Train_Manage/Train_Res/IndexRecommendResNoCache',
     input: recommendResInput,
     output: answer<unknown>(),
   }),
-  getRankingList: endpoint({
-    method: 'POST',
-    path: '/Api/Train_Manage/Train_Res/GetRankingList',
-    input: rankingInput,
-    output: answer<RankingItem[]>(),
-  }),
+  getRankingList: endpoint({ path: '/Api/Train_Manage/Train_Res/GetRankingList', input: rankingInput, output: answer<RankingItem[]>() }),
   getStudyStarList: endpoint({
-    method: 'POST',
     path: '/Api/Train_Manage/Train_Res/GetStudyStarList',
     input: studyStarInput,
     output: answer<StudyStarView[]>(),
   }),
   learningMonthLog: endpoint({
-    method: 'POST',
     path: '/Api/Train_Manage/Train_Res/LearningMonthLog',
     input: monthLogInput,
     output: answer<MonthLogDay[]>(),

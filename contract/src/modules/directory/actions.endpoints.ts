@@ -18,8 +18,8 @@ export const actionsApi = /* @__PURE__ */ defineGroup('directory', 'actions', {
     input: actionIdQuery,
     output: answer<ActionView & { pageActions: { id: number; name: string; value: string }[] }>(),
   }),
-  addAction: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_action/AddAction', input: actionBody, output: answer<ActionView>() }),
-  editAction: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_action/EditAction', input: actionBody, output: answer<ActionView>() }),
+  addAction: endpoint({ path: '/Api/SysConfig/sys_action/AddAction', input: actionBody, output: answer<ActionView>() }),
+  editAction: endpoint({ path: '/Api/SysConfig/sys_action/EditAction', input: actionBody, output: answer<ActionView>() }),
   saveActionStatus: endpoint({
     method: 'GET',
     methods: ['GET', 'POST'],

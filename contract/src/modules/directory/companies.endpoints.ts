@@ -6,12 +6,11 @@ import { companyBody, companyCodeQuery, companyListBody } from './people.schemas
 /** The companies calls (ADR 0039). */
 export const companiesApi = /* @__PURE__ */ defineGroup('directory', 'companies', {
   getCompanyListPage: endpoint({
-    method: 'POST',
     path: '/Api/User/user_company/GetCompanyListPage',
     input: companyListBody,
     output: answer<PageResult<CompanyView>>(),
   }),
-  saveCompany: endpoint({ method: 'POST', path: '/Api/User/user_company/SaveCompany', input: companyBody, output: answer<CompanyView>() }),
+  saveCompany: endpoint({ path: '/Api/User/user_company/SaveCompany', input: companyBody, output: answer<CompanyView>() }),
   openAndClose: endpoint({
     method: 'GET',
     methods: ['GET', 'POST'],

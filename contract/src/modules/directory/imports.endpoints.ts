@@ -6,23 +6,16 @@ import type { UserRowView } from './people.schemas.ts';
 
 /** The imports calls (ADR 0039). */
 export const importsApi = /* @__PURE__ */ defineGroup('directory', 'imports', {
-  checkuserinfo: endpoint({ method: 'POST', path: '/Api/User/user_user/checkuserinfo', input: importBody, output: answer<string[]>() }),
+  checkuserinfo: endpoint({ path: '/Api/User/user_user/checkuserinfo', input: importBody, output: answer<string[]>() }),
   saveExportIn: endpoint({
-    method: 'POST',
     path: '/Api/User/user_user/SaveExportIn',
     input: importBody,
     output: answer<{ added: number; updated: number } | ImportJobStarted>(),
   }),
-  getImportJob: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/GetImportJob',
-    input: importJobBody,
-    output: answer<ImportJobView>(),
-  }),
-  userExportIn: endpoint({ method: 'POST', path: '/Api/User/user_user/UserExportIn', input: importBody, output: answer<UserRowView[]>() }),
+  getImportJob: endpoint({ path: '/Api/User/user_user/GetImportJob', input: importJobBody, output: answer<ImportJobView>() }),
+  userExportIn: endpoint({ path: '/Api/User/user_user/UserExportIn', input: importBody, output: answer<UserRowView[]>() }),
   /** a workbook for an import: private, read back through a short-lived signed link */
   uploadZFileByFormTemporarily: endpoint({
-    method: 'POST',
     path: '/Api/upload/Upload/UploadZFileByFormTemporarily',
     input: z.object({}),
     output: answer<UploadResult>(),
@@ -30,11 +23,10 @@ export const importsApi = /* @__PURE__ */ defineGroup('directory', 'imports', {
   }),
   /** a document, workbook or image */
   uploadZFileByForm: endpoint({
-    method: 'POST',
     path: '/Api/upload/Upload/UploadZFileByForm',
     input: z.object({}),
     output: answer<UploadResult>(),
     kind: 'upload',
   }),
-  getwwwrootUrl: endpoint({ method: 'POST', path: '/Api/User/user_user/GetwwwrootUrl', output: answer<null>() }),
+  getwwwrootUrl: endpoint({ path: '/Api/User/user_user/GetwwwrootUrl', output: answer<null>() }),
 });

@@ -3,6 +3,6 @@ import type { MenuEntry } from '../identity/session.schemas.ts';
 
 /** The menu calls (ADR 0039). */
 export const menuApi = /* @__PURE__ */ defineGroup('directory', 'menu', {
-  getUserMenuList: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_action/GetUserMenuList', output: answer<MenuEntry[]>() }),
-  getUserActionValue: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_action/GetUserActionValue', output: answer<string[]>() }),
+  getUserMenuList: endpoint({ path: '/Api/SysConfig/sys_action/GetUserMenuList', output: answer<MenuEntry[]>() }),
+  getUserActionValue: endpoint({ path: '/Api/SysConfig/sys_action/GetUserActionValue', output: answer<string[]>() }),
 });

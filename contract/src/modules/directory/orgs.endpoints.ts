@@ -11,12 +11,7 @@ export const orgsApi = /* @__PURE__ */ defineGroup('directory', 'orgs', {
     input: orgTreeQuery,
     output: answer<OrgNode[]>(),
   }),
-  addOrg: endpoint({ method: 'POST', path: '/Api/User/user_org/AddOrg', input: orgBody, output: answer<OrgNode>() }),
-  editOrg: endpoint({ method: 'POST', path: '/Api/User/user_org/EditOrg', input: orgBody, output: answer<OrgNode>() }),
-  deleteOrg: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_org/DeleteOrg',
-    input: orgDeleteBody,
-    output: answer<{ deleted: number }>(),
-  }),
+  addOrg: endpoint({ path: '/Api/User/user_org/AddOrg', input: orgBody, output: answer<OrgNode>() }),
+  editOrg: endpoint({ path: '/Api/User/user_org/EditOrg', input: orgBody, output: answer<OrgNode>() }),
+  deleteOrg: endpoint({ path: '/Api/User/user_org/DeleteOrg', input: orgDeleteBody, output: answer<{ deleted: number }>() }),
 });

@@ -7,7 +7,6 @@ import { saveUserRoleBody } from './people.schemas.ts';
 /** The roles calls (ADR 0039). */
 export const rolesApi = /* @__PURE__ */ defineGroup('directory', 'roles', {
   getRoleListPage: endpoint({
-    method: 'POST',
     path: '/Api/SysConfig/sys_role/GetRoleListPage',
     input: roleListBody,
     output: answer<PageResult<RoleView>>(),
@@ -26,12 +25,7 @@ export const rolesApi = /* @__PURE__ */ defineGroup('directory', 'roles', {
     input: sysRoleEnumQuery,
     output: answer<{ value: number; label: string }[]>(),
   }),
-  addRole: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_role/AddRole', input: roleBody, output: answer<RoleView>() }),
-  eidtRole: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_role/EidtRole', input: roleBody, output: answer<RoleView>() }),
-  saveUserRole: endpoint({
-    method: 'POST',
-    path: '/Api/SysConfig/sys_userrole/SaveUserRole',
-    input: saveUserRoleBody,
-    output: answer<null>(),
-  }),
+  addRole: endpoint({ path: '/Api/SysConfig/sys_role/AddRole', input: roleBody, output: answer<RoleView>() }),
+  eidtRole: endpoint({ path: '/Api/SysConfig/sys_role/EidtRole', input: roleBody, output: answer<RoleView>() }),
+  saveUserRole: endpoint({ path: '/Api/SysConfig/sys_userrole/SaveUserRole', input: saveUserRoleBody, output: answer<null>() }),
 });

@@ -5,12 +5,7 @@ import { learnerBody, setUserCompanyQuery, userIdQuery, userListBody } from './p
 
 /** The users calls (ADR 0039). */
 export const usersApi = /* @__PURE__ */ defineGroup('directory', 'users', {
-  getUserList: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/GetUserList',
-    input: userListBody,
-    output: answer<PageResult<UserRowView>>(),
-  }),
+  getUserList: endpoint({ path: '/Api/User/user_user/GetUserList', input: userListBody, output: answer<PageResult<UserRowView>>() }),
   openAndClose: endpoint({
     method: 'GET',
     methods: ['GET', 'POST'],
@@ -32,17 +27,6 @@ export const usersApi = /* @__PURE__ */ defineGroup('directory', 'users', {
     input: userIdQuery,
     output: answer<null>(),
   }),
-  editUserInfo: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/EditUserInfo',
-    input: learnerBody,
-    output: answer<{ userId: number }>(),
-  }),
-  exportUserList: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/ExportUserList',
-    input: userListBody,
-    output: answer<FileAnswer>(),
-    kind: 'file',
-  }),
+  editUserInfo: endpoint({ path: '/Api/User/user_user/EditUserInfo', input: learnerBody, output: answer<{ userId: number }>() }),
+  exportUserList: endpoint({ path: '/Api/User/user_user/ExportUserList', input: userListBody, output: answer<FileAnswer>(), kind: 'file' }),
 });

@@ -25,86 +25,34 @@ import {
 export const practiceApi = /* @__PURE__ */ defineGroup('exam-taking', 'practice', {
   // administration
   getPageList: endpoint({
-    method: 'POST',
     path: '/Api/Exam_Manage/ex_practice/GetPageList',
     input: practicePageInput,
     output: answer<PageResult<PracticeView>>(),
   }),
-  getData: endpoint({
-    method: 'POST',
-    path: '/Api/Exam_Manage/ex_practice/GetData',
-    input: practiceCodeInput,
-    output: answer<PracticeDetail>(),
-  }),
+  getData: endpoint({ path: '/Api/Exam_Manage/ex_practice/GetData', input: practiceCodeInput, output: answer<PracticeDetail>() }),
   getExamOverlap: endpoint({
-    method: 'POST',
     path: '/Api/Exam_Manage/ex_practice/GetExamOverlap',
     input: practiceOverlapInput,
     output: answer<PracticeExamOverlap>(),
   }),
-  addData: endpoint({
-    method: 'POST',
-    path: '/Api/Exam_Manage/ex_practice/AddData',
-    input: practiceSaveInput,
-    output: answer<{ practiceCode: string }>(),
-  }),
-  updateData: endpoint({
-    method: 'POST',
-    path: '/Api/Exam_Manage/ex_practice/UpdateData',
-    input: practiceSaveInput,
-    output: answer<null>(),
-  }),
-  delete: endpoint({
-    method: 'POST',
-    path: '/Api/Exam_Manage/ex_practice/Delete',
-    input: practiceCodeInput,
-    output: answer<null>(),
-  }),
+  addData: endpoint({ path: '/Api/Exam_Manage/ex_practice/AddData', input: practiceSaveInput, output: answer<{ practiceCode: string }>() }),
+  updateData: endpoint({ path: '/Api/Exam_Manage/ex_practice/UpdateData', input: practiceSaveInput, output: answer<null>() }),
+  delete: endpoint({ path: '/Api/Exam_Manage/ex_practice/Delete', input: practiceCodeInput, output: answer<null>() }),
   // the learner
-  getMyPracticeList: endpoint({
-    method: 'POST',
-    path: '/Api/UserExam/ex_practice/GetMyPracticeList',
-    output: answer<MyPracticeCard[]>(),
-  }),
+  getMyPracticeList: endpoint({ path: '/Api/UserExam/ex_practice/GetMyPracticeList', output: answer<MyPracticeCard[]>() }),
   getNextQuestion: endpoint({
-    method: 'POST',
     path: '/Api/UserExam/ex_practice/GetNextQuestion',
     input: practiceCodeInput,
     output: answer<PracticeNext>(),
   }),
   answerQuestion: endpoint({
-    method: 'POST',
     path: '/Api/UserExam/ex_practice/AnswerQuestion',
     input: practiceAnswerInput,
     output: answer<PracticeFeedback>(),
   }),
-  restart: endpoint({
-    method: 'POST',
-    path: '/Api/UserExam/ex_practice/Restart',
-    input: practiceCodeInput,
-    output: answer<null>(),
-  }),
-  getWrongBook: endpoint({
-    method: 'POST',
-    path: '/Api/UserExam/ex_wrongbook/GetWrongBook',
-    input: wrongBookInput,
-    output: answer<WrongBookView>(),
-  }),
-  answerWrong: endpoint({
-    method: 'POST',
-    path: '/Api/UserExam/ex_wrongbook/AnswerWrong',
-    input: wrongAnswerInput,
-    output: answer<PracticeFeedback>(),
-  }),
-  removeWrong: endpoint({
-    method: 'POST',
-    path: '/Api/UserExam/ex_wrongbook/Remove',
-    input: wrongIdInput,
-    output: answer<null>(),
-  }),
-  getCounts: endpoint({
-    method: 'POST',
-    path: '/Api/UserExam/ex_practice/GetCounts',
-    output: answer<PracticeCounts>(),
-  }),
+  restart: endpoint({ path: '/Api/UserExam/ex_practice/Restart', input: practiceCodeInput, output: answer<null>() }),
+  getWrongBook: endpoint({ path: '/Api/UserExam/ex_wrongbook/GetWrongBook', input: wrongBookInput, output: answer<WrongBookView>() }),
+  answerWrong: endpoint({ path: '/Api/UserExam/ex_wrongbook/AnswerWrong', input: wrongAnswerInput, output: answer<PracticeFeedback>() }),
+  removeWrong: endpoint({ path: '/Api/UserExam/ex_wrongbook/Remove', input: wrongIdInput, output: answer<null>() }),
+  getCounts: endpoint({ path: '/Api/UserExam/ex_practice/GetCounts', output: answer<PracticeCounts>() }),
 });

@@ -26,13 +26,8 @@ import type { LoginResult } from './session.schemas.ts';
 /** The account calls (ADR 0039). */
 export const accountApi = /* @__PURE__ */ defineGroup('identity', 'account', {
   getAPPId: endpoint({ method: 'POST', methods: ['GET', 'POST'], path: '/Api/User/user_user/GetAPPId', output: answer<CaptchaConfig>() }),
-  loginStep1: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/LoginStep1',
-    input: loginStep1Body,
-    output: answer<AccountChoice[]>(),
-  }),
-  loginStep2: endpoint({ method: 'POST', path: '/Api/User/user_user/LoginStep2', input: secretQuery, output: answer<LoginResult>() }),
+  loginStep1: endpoint({ path: '/Api/User/user_user/LoginStep1', input: loginStep1Body, output: answer<AccountChoice[]>() }),
+  loginStep2: endpoint({ path: '/Api/User/user_user/LoginStep2', input: secretQuery, output: answer<LoginResult>() }),
   /** the ALTCHA widget reads the challenge itself (GetAPPId's challengeUrl): no envelope */
   getCaptchaChallenge: endpoint({
     method: 'GET',
@@ -40,19 +35,13 @@ export const accountApi = /* @__PURE__ */ defineGroup('identity', 'account', {
     output: answer<RawAnswer>(),
     kind: 'raw',
   }),
-  getCheckNum: endpoint({ method: 'POST', path: '/Api/User/user_user/GetCheckNum', input: getCheckNumBody, output: answer<null>() }),
+  getCheckNum: endpoint({ path: '/Api/User/user_user/GetCheckNum', input: getCheckNumBody, output: answer<null>() }),
   loginWithCheckNumStep1: endpoint({
-    method: 'POST',
     path: '/Api/User/user_user/LoginWithCheckNumStep1',
     input: loginWithCheckNumBody,
     output: answer<AccountChoice[]>(),
   }),
-  loginWithCheckNum: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/LoginWithCheckNum',
-    input: loginWithCheckNumBody,
-    output: answer<unknown>(),
-  }),
+  loginWithCheckNum: endpoint({ path: '/Api/User/user_user/LoginWithCheckNum', input: loginWithCheckNumBody, output: answer<unknown>() }),
   loginByTicket: endpoint({
     method: 'POST',
     methods: ['GET', 'POST'],
@@ -67,45 +56,22 @@ export const accountApi = /* @__PURE__ */ defineGroup('identity', 'account', {
     input: ohrTokenQuery,
     output: answer<AccountChoice[]>(),
   }),
-  getUserRegisterCode: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/GetUserRegisterCode',
-    input: registerCodeBody,
-    output: answer<null>(),
-  }),
-  userRegister: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/UserRegister',
-    input: registerBody,
-    output: answer<{ username: string }>(),
-  }),
-  getResetpwdAcc: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/GetResetpwdAcc',
-    input: resetAccBody,
-    output: answer<AccountChoice[]>(),
-  }),
-  checkResetpwdAcc: endpoint({ method: 'POST', path: '/Api/User/user_user/CheckResetpwdAcc', input: secretQuery, output: answer<null>() }),
+  getUserRegisterCode: endpoint({ path: '/Api/User/user_user/GetUserRegisterCode', input: registerCodeBody, output: answer<null>() }),
+  userRegister: endpoint({ path: '/Api/User/user_user/UserRegister', input: registerBody, output: answer<{ username: string }>() }),
+  getResetpwdAcc: endpoint({ path: '/Api/User/user_user/GetResetpwdAcc', input: resetAccBody, output: answer<AccountChoice[]>() }),
+  checkResetpwdAcc: endpoint({ path: '/Api/User/user_user/CheckResetpwdAcc', input: secretQuery, output: answer<null>() }),
   checkResetpwdVerifyCode: endpoint({
-    method: 'POST',
     path: '/Api/User/user_user/CheckResetpwdVerifyCode',
     input: resetVerifyBody,
     output: answer<ResetAccount>(),
   }),
   submitResetpwdData: endpoint({
-    method: 'POST',
     path: '/Api/User/user_user/SubmitResetpwdData',
     input: resetSubmitBody,
     output: answer<{ username: string }>(),
   }),
-  updateUserInfoByUser: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/UpdateUserInfoByUser',
-    input: updateUserInfoBody,
-    output: answer<null>(),
-  }),
+  updateUserInfoByUser: endpoint({ path: '/Api/User/user_user/UpdateUserInfoByUser', input: updateUserInfoBody, output: answer<null>() }),
   uploadImageFileByFormToZfile: endpoint({
-    method: 'POST',
     path: '/Api/SysConfig/sys_notice/UploadImageFileByFormToZfile',
     output: answer<UploadedImage>(),
     kind: 'upload',
@@ -140,7 +106,6 @@ export const accountApi = /* @__PURE__ */ defineGroup('identity', 'account', {
   }),
   /** the forced change after an administrator's reset: current (temporary) and new password, no SMS code */
   editTemporaryPassWord: endpoint({
-    method: 'POST',
     path: '/Api/User/user_user/EditTemporaryPassWord',
     input: editTemporaryPasswordBody,
     output: answer<null>(),

@@ -5,12 +5,7 @@ import { loginBody } from './session.schemas.ts';
 
 /** The session calls (ADR 0039). */
 export const sessionApi = /* @__PURE__ */ defineGroup('identity', 'session', {
-  login: endpoint({
-    method: 'POST',
-    path: '/Api/User/user_user/Login',
-    input: loginBody.extend(captchaShape),
-    output: answer<LoginResult>(),
-  }),
-  loginOut: endpoint({ method: 'POST', path: '/Api/User/user_user/LoginOut', output: answer<null>() }),
-  getUserInfo: endpoint({ method: 'POST', path: '/Api/User/user_user/GetUserInfo', output: answer<UserInfo | null>() }),
+  login: endpoint({ path: '/Api/User/user_user/Login', input: loginBody.extend(captchaShape), output: answer<LoginResult>() }),
+  loginOut: endpoint({ path: '/Api/User/user_user/LoginOut', output: answer<null>() }),
+  getUserInfo: endpoint({ path: '/Api/User/user_user/GetUserInfo', output: answer<UserInfo | null>() }),
 });

@@ -6,7 +6,6 @@ import { auditLogBody } from '../directory/access.schemas.ts';
 /** The auditlog calls (ADR 0039). */
 export const auditlogApi = /* @__PURE__ */ defineGroup('operations', 'auditlog', {
   getAuditLogPage: endpoint({
-    method: 'POST',
     path: '/Api/SysConfig/sys_auditlog/GetAuditLogPage',
     input: auditLogBody,
     output: answer<PageResult<AuditLogView>>(),

@@ -5,11 +5,6 @@ import type { PageResult } from '../../shared/common.schemas.ts';
 
 /** The jobs calls (ADR 0039). */
 export const jobsApi = /* @__PURE__ */ defineGroup('operations', 'jobs', {
-  getJobPageList: endpoint({
-    method: 'POST',
-    path: '/Api/SysConfig/sys_job/GetJobPageList',
-    input: jobPageBody,
-    output: answer<PageResult<JobView>>(),
-  }),
-  retry: endpoint({ method: 'POST', path: '/Api/SysConfig/sys_job/Retry', input: jobRetryBody, output: answer<JobView>() }),
+  getJobPageList: endpoint({ path: '/Api/SysConfig/sys_job/GetJobPageList', input: jobPageBody, output: answer<PageResult<JobView>>() }),
+  retry: endpoint({ path: '/Api/SysConfig/sys_job/Retry', input: jobRetryBody, output: answer<JobView>() }),
 });
