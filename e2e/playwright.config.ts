@@ -15,6 +15,7 @@ const ADMIN_SPECS = [
   'admin-walkthrough.spec.ts',
   'admin.spec.ts',
   'dashboard.spec.ts',
+  'identity-sources.spec.ts',
   'security-headers.spec.ts',
   'shell.spec.ts',
 ];
@@ -43,6 +44,8 @@ function server(port: number, databaseUrl: string) {
       RATE_LIMIT_ANON_PER_MINUTE: '100000',
       // a known secret so specs can mint login tickets as a partner system would
       SSO_SHARED_SECRET: E2E_SSO_SECRET,
+      // identity connections' secrets (身份源): a key of the test run's own
+      CONNECTION_SECRET_KEY: 'ZTJlLWNvbm5lY3Rpb24ta2V5LTMyLWJ5dGVzLWxvbmc=',
     },
   };
 }

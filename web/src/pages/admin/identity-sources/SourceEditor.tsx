@@ -109,11 +109,16 @@ export function SourceEditor(props: { open: boolean; id: number | null; platform
       clearBindPassword: false,
     };
   };
+  // 测试连接 needs the connection's settings only (not yet its company or name)
   const runTest = async () => {
     setResult(null);
-    const { id, companySysCode, kind, settings, bindPassword } = await body().catch(() => ({}) as Partial<ConnectionSaveBody>);
-    if (!settings) return;
-    test.mutate({ id, companySysCode, kind: kind ?? 'ldap', settings, bindPassword });
+    const fields = form.getFieldsValue(true) as FormValues;
+    const ok = await form.validateFields([['settings'], ['bindPassword']], { recursive: true }).then(
+      () => true,
+      () => false,
+    );
+    if (!ok) return;
+    test.mutate({ id: props.id ?? undefined, kind: fields.kind, settings: fields.settings, bindPassword: fields.bindPassword ?? '' });
   };
 
   return (
