@@ -5,6 +5,17 @@ import { useCall } from '../../api/hooks';
 import { useConfirmDiscard } from './useConfirmDiscard';
 
 /**
+ * What an editor drawer opened from a list is given besides the code it edits: whether open, the
+ * company it saves for, close, and saved (a list's `useEditorDialog().dialog(reload)`).
+ */
+export interface EditorProps {
+  open: boolean;
+  company: string;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
  * The stored record an editor drawer edits (`code`; null when adding): read from `endpoint` with
  * `input(code)` while the drawer is open, and handed to `fill` each time the drawer opens once it
  * is there (`undefined` when adding, at once). `loading` is for the drawer's skeleton.

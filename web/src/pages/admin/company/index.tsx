@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { callEnvelope } from '../../../api/client';
 import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
+import { RequiredText } from '../formParts';
 import { AddButton, KeywordSearch, opsColumn, RowAction, usePaging } from '../listParts';
 import { tableScrollX, useConfirm } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
@@ -137,9 +138,7 @@ export default function CompanyPage() {
         confirmLoading={save.isPending}
       >
         <Form form={form} labelCol={{ span: 5 }}>
-          <Form.Item name="companyName" label="公司名称" rules={[{ required: true, whitespace: true, message: '请输入公司名称' }]}>
-            <Input maxLength={CompanyLimits.nameMax} />
-          </Form.Item>
+          <RequiredText name="companyName" label="公司名称" max={CompanyLimits.nameMax} />
           <Form.Item
             name="companyCode"
             label="公司编码"

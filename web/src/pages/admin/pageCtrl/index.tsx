@@ -6,6 +6,7 @@ import { call, callEnvelope } from '../../../api/client';
 import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
+import { ChoiceItem } from '../formParts';
 import { AddButton, opsColumn, RowAction } from '../listParts';
 import { tableScrollX } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
@@ -23,6 +24,13 @@ const parentOptions = (nodes: ActionView[]): ParentOption[] =>
 /** Table rows: children only where there are some (antd shows an expander otherwise). */
 const rows = (nodes: ActionView[]): (ActionView & { children?: unknown[] })[] =>
   nodes.map((n) => ({ ...n, children: n.child.length ? rows(n.child) : undefined }));
+
+// 是 first for 需授权, 否 first for 隐藏 (as each was written)
+const YES_NO = [
+  { value: 1, label: '是' },
+  { value: 0, label: '否' },
+];
+const NO_YES = [...YES_NO].reverse();
 
 /** 权限管理 (spec §2 "Permission management"): menus, pages and permissions. */
 export default function PageCtrlPage() {
@@ -182,22 +190,8 @@ export default function PageCtrlPage() {
           <Form.Item name="sort" label="排序">
             <InputNumber min={0} precision={0} />
           </Form.Item>
-          <Form.Item name="needAction" label="需授权">
-            <Radio.Group
-              options={[
-                { value: 1, label: '是' },
-                { value: 0, label: '否' },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="isHidden" label="隐藏">
-            <Radio.Group
-              options={[
-                { value: 0, label: '否' },
-                { value: 1, label: '是' },
-              ]}
-            />
-          </Form.Item>
+          <ChoiceItem name="needAction" label="需授权" options={YES_NO} />
+          <ChoiceItem name="isHidden" label="隐藏" options={NO_YES} />
           <Form.Item name="status" hidden>
             <Input />
           </Form.Item>

@@ -8,20 +8,15 @@ import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { ImageCropUpload } from '../../../components/ImageCropUpload';
-import { EditorDrawer, useEditorRecord } from '../EditorDrawer';
+import { EditorDrawer, type EditorProps, useEditorRecord } from '../EditorDrawer';
+import { RequiredText } from '../formParts';
 import { useParticipantsField } from '../ParticipantsField';
 import { NO_PICKS, pickIds } from '../participants';
 import { type EditorValues, editorValues, type PickedRes, saveBody } from './logic';
 import { ResourcePicker } from './ResourcePicker';
 
 /** 新增/编辑培训项目: period, required hours, achievement rule, study settings, plans, exams, courses, participants. */
-export function ProjectEditor(props: {
-  open: boolean;
-  projectCode: string | null;
-  company: string;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function ProjectEditor(props: EditorProps & { projectCode: string | null }) {
   const [form] = Form.useForm<EditorValues>();
   const cover = Form.useWatch('cover', form);
   const [courses, setCourses] = useState<PickedRes[]>([]);
@@ -106,9 +101,7 @@ export function ProjectEditor(props: {
         {existing.data?.status === ProjectStatus.Published && (
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message="项目已发布：保存后新增的参训人员会立即收到培训通知。" />
         )}
-        <Form.Item name="projectName" label="项目名称" rules={[{ required: true, whitespace: true, message: '请输入项目名称' }]}>
-          <Input maxLength={ProjectLimits.nameMax} data-testid="project-name" />
-        </Form.Item>
+        <RequiredText name="projectName" label="项目名称" max={ProjectLimits.nameMax} testId="project-name" />
         <Form.Item name="introduce" label="项目简介">
           <Input.TextArea rows={3} maxLength={ProjectLimits.introMax} />
         </Form.Item>

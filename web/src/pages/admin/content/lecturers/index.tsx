@@ -1,6 +1,7 @@
 import { ContentLimits, contentApi, type LecturerAdminItem, Perm, ShowStatus } from '@xuetu/contract';
 import { Avatar, Form, Input, Tag } from 'antd';
 import { call } from '../../../../api/client';
+import { RequiredText } from '../../formParts';
 import { CrudTable } from '../components/CrudTable';
 import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
 import { FileListUpload, ImageUpload, type UploadedFile } from '../components/uploads';
@@ -66,9 +67,7 @@ export default function LecturerAdminPage() {
       remove={(l) => call(contentApi.delLecturerData, { lecturerCode: l.lecturerCode })}
       fields={() => (
         <>
-          <Form.Item name="lecturerName" label="讲师姓名" rules={[{ required: true, whitespace: true, message: '请输入讲师姓名' }]}>
-            <Input maxLength={ContentLimits.nameMax} />
-          </Form.Item>
+          <RequiredText name="lecturerName" label="讲师姓名" max={ContentLimits.nameMax} />
           <Form.Item name="lecturerTag" label="标签">
             <Input maxLength={ContentLimits.nameMax} />
           </Form.Item>

@@ -11,6 +11,7 @@ import {
 import { Form, Image, Input, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../../api/client';
+import { RequiredText } from '../../formParts';
 import { CrudTable } from '../components/CrudTable';
 import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
 import { ImageUpload } from '../components/uploads';
@@ -81,9 +82,7 @@ export default function LinkAdminPage() {
       remove={(l) => call(contentApi.delLinkData, { linkCode: l.linkCode })}
       fields={() => (
         <>
-          <Form.Item name="linkName" label="链接名称" rules={[{ required: true, whitespace: true, message: '请输入链接名称' }]}>
-            <Input maxLength={ContentLimits.nameMax} />
-          </Form.Item>
+          <RequiredText name="linkName" label="链接名称" max={ContentLimits.nameMax} />
           <Form.Item name="linkType" label="类型">
             <Select options={typeOptions} />
           </Form.Item>

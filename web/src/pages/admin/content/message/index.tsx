@@ -7,6 +7,7 @@ import { useAppMutation } from '../../../../app/useAppMutation';
 import { ParticipantSelect, type ParticipantSelection } from '../../../../components/ParticipantSelect';
 import { SelectedTags } from '../../../../components/ParticipantSelect/SelectedTags';
 import { addUnique } from '../../../../components/ParticipantSelect/types';
+import { RequiredText } from '../../formParts';
 
 interface SendForm {
   title: string;
@@ -52,9 +53,7 @@ export default function MessageSendPage() {
   return (
     <Card variant="borderless" title="消息发送" data-testid="message-send">
       <Form form={form} layout="vertical" style={{ maxWidth: 720 }} initialValues={{ title: '', content: '', link: '' }}>
-        <Form.Item name="title" label="消息标题" rules={[{ required: true, whitespace: true, message: '请输入消息标题' }]}>
-          <Input maxLength={ContentLimits.titleMax} showCount data-testid="message-title" />
-        </Form.Item>
+        <RequiredText name="title" label="消息标题" max={ContentLimits.titleMax} showCount testId="message-title" />
         <Form.Item name="content" label="消息内容">
           <Input.TextArea maxLength={ContentLimits.messageMax} autoSize={{ minRows: 3 }} data-testid="message-content" />
         </Form.Item>

@@ -1,6 +1,7 @@
 import { ContentLimits, contentApi, type ModelItem, Perm, ShowStatus, SITE_OR_HTTP_URL } from '@xuetu/contract';
-import { Form, Image, Input, Radio } from 'antd';
+import { Form, Image, Input, } from 'antd';
 import { call } from '../../../../api/client';
+import { ChoiceItem, RequiredText } from '../../formParts';
 import { CrudTable } from '../components/CrudTable';
 import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
 import { ImageUpload } from '../components/uploads';
@@ -14,6 +15,11 @@ interface ModelForm {
   sortOrder: number;
   status: boolean;
 }
+
+const CLIENT_OPTIONS = [
+  { value: 2, label: 'PC' },
+  { value: 1, label: 'App' },
+];
 
 /** Display models (GetShowModelInfoDataList; clientType 2 = PC). */
 export default function ModelAdminPage() {
@@ -54,20 +60,11 @@ export default function ModelAdminPage() {
       remove={(m) => call(contentApi.delModelInfoData, { modelCode: m.modelCode })}
       fields={() => (
         <>
-          <Form.Item name="modelName" label="模块名称" rules={[{ required: true, whitespace: true, message: '请输入模块名称' }]}>
-            <Input maxLength={ContentLimits.nameMax} />
-          </Form.Item>
+          <RequiredText name="modelName" label="模块名称" max={ContentLimits.nameMax} />
           <Form.Item name="modelDesc" label="说明">
             <Input maxLength={ContentLimits.shortTextMax} />
           </Form.Item>
-          <Form.Item name="clientType" label="终端">
-            <Radio.Group
-              options={[
-                { value: 2, label: 'PC' },
-                { value: 1, label: 'App' },
-              ]}
-            />
-          </Form.Item>
+          <ChoiceItem name="clientType" label="终端" options={CLIENT_OPTIONS} />
           <Form.Item name="imageUrl" label="图片">
             <ImageUpload />
           </Form.Item>

@@ -1,5 +1,5 @@
 import { ContentLimits, NOTICE_CHANNEL_LABELS, type NoticeSaveInput, noticesApi, Perm } from '@xuetu/contract';
-import { Button, DatePicker, Drawer, Form, Input, InputNumber, Radio, Select, Skeleton, Space } from 'antd';
+import { Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Skeleton, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { call } from '../../../../api/client';
@@ -7,6 +7,7 @@ import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can } from '../../../../components/Can';
 import { LazyRichText } from '../../../../components/LazyRichText';
+import { ChoiceItem } from '../../formParts';
 import { useConfirmDiscard } from '../../useConfirmDiscard';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
 import { FileListUpload, ImageUpload, type UploadedFile, uploadContentFile } from '../components/uploads';
@@ -40,6 +41,11 @@ const EMPTY: FormValues = {
   sortOrder: 0,
   enclosures: [],
 };
+
+const NOTICE_TYPE_OPTIONS = [
+  { value: 1, label: '站内公告' },
+  { value: 2, label: '外部链接' },
+];
 
 /** Create / edit a notice in a drawer: rich text, cover, attachments, company scope, release time. */
 export function NoticeEditor({
@@ -165,14 +171,7 @@ export function NoticeEditor({
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={ContentLimits.descMax} showCount data-testid="notice-desc" />
           </Form.Item>
           <Space wrap size="large">
-            <Form.Item name="noticeType" label="公告类型">
-              <Radio.Group
-                options={[
-                  { value: 1, label: '站内公告' },
-                  { value: 2, label: '外部链接' },
-                ]}
-              />
-            </Form.Item>
+            <ChoiceItem name="noticeType" label="公告类型" options={NOTICE_TYPE_OPTIONS} />
             <Form.Item name="noticeChannel" label="展示位置">
               <Select
                 style={{ width: 160 }}

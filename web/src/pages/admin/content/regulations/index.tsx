@@ -3,6 +3,7 @@ import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../../api/client';
 import { REGULATION_ICONS } from '../../../learner/regulations';
+import { RequiredText } from '../../formParts';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
 import { CrudTable } from '../components/CrudTable';
 import { SortStatusFields, sortStatusColumns } from '../components/sortStatus';
@@ -72,9 +73,7 @@ export default function RegulationAdminPage() {
       remove={(d) => call(contentApi.delRegulationData, { docCode: d.docCode })}
       fields={() => (
         <>
-          <Form.Item name="title" label="文件名称" rules={[{ required: true, whitespace: true, message: '请输入文件名称' }]}>
-            <Input maxLength={ContentLimits.titleMax} />
-          </Form.Item>
+          <RequiredText name="title" label="文件名称" max={ContentLimits.titleMax} />
           <Form.Item name="files" label="文件" rules={[{ required: true, type: 'array', min: 1, message: '请上传文件' }]}>
             <FileListUpload kind="document" max={1} />
           </Form.Item>

@@ -15,7 +15,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { call } from '../../../../api/client';
 import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
-import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
+import { EditorDrawer, type EditorProps, useEditorRecord } from '../../EditorDrawer';
+import { RequiredText } from '../../formParts';
 import { useParticipantsField } from '../../ParticipantsField';
 import { NO_PICKS, pickIds } from '../../participants';
 
@@ -47,7 +48,7 @@ const FLAG_OPTIONS = [
 ];
 
 /** 新增/编辑考试: paper, time, window, pass score, repeats, options, participants (people, departments, posts). */
-export function ExamEditor(props: { open: boolean; examCode: string | null; company: string; onClose: () => void; onSaved: () => void }) {
+export function ExamEditor(props: EditorProps & { examCode: string | null }) {
   const [form] = Form.useForm<Values>();
   const participants = useParticipantsField({
     company: props.company,
@@ -164,9 +165,7 @@ export function ExamEditor(props: { open: boolean; examCode: string | null; comp
         {existing.data?.status === ExamStatus.Published && (
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message="考试已发布：保存后新增的参考人员会立即收到考试通知。" />
         )}
-        <Form.Item name="examName" label="考试名称" rules={[{ required: true, whitespace: true, message: '请输入考试名称' }]}>
-          <Input maxLength={ExamLimits.nameMax} data-testid="exam-name" />
-        </Form.Item>
+        <RequiredText name="examName" label="考试名称" max={ExamLimits.nameMax} testId="exam-name" />
         <Form.Item name="examIntrduce" label="考试说明">
           <Input.TextArea rows={3} maxLength={ExamLimits.introMax} />
         </Form.Item>

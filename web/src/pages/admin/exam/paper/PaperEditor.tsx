@@ -16,7 +16,7 @@ import { call } from '../../../../api/client';
 import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { indexColumn, reorderColumn } from '../../../../components/OrderedList';
-import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
+import { EditorDrawer, type EditorProps, useEditorRecord } from '../../EditorDrawer';
 import { DirSelect, typeTag } from '../shared';
 import { QuestionPicker } from './QuestionPicker';
 
@@ -58,14 +58,7 @@ const paperShape = (p: { name: string; intro: string; type: number; items: Item[
   JSON.stringify([p.name, p.intro, p.type, p.items, p.rules.map(({ key: _k, ...r }) => r)]);
 
 /** 新增/编辑试卷: fixed questions picked from the bank with a score each, or random rules; totals update as you go. */
-export function PaperEditor(props: {
-  open: boolean;
-  paperCode: string | null;
-  tree: QuestionDirNode[];
-  company: string;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function PaperEditor(props: EditorProps & { paperCode: string | null; tree: QuestionDirNode[] }) {
   const { message } = App.useApp();
   const [name, setName] = useState('');
   const [intro, setIntro] = useState('');

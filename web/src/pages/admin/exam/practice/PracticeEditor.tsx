@@ -10,11 +10,12 @@ import {
   WRONG_CLEAR_STREAK_DEFAULT,
   WRONG_CLEAR_STREAK_MAX,
 } from '@xuetu/contract';
-import { Alert, Form, Input, InputNumber, Radio, Select, TreeSelect } from 'antd';
+import { Alert, Form, InputNumber, Radio, Select, TreeSelect } from 'antd';
 import { call } from '../../../../api/client';
 import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
-import { EditorDrawer, useEditorRecord } from '../../EditorDrawer';
+import { EditorDrawer, type EditorProps, useEditorRecord } from '../../EditorDrawer';
+import { RequiredText } from '../../formParts';
 import { useParticipantsField } from '../../ParticipantsField';
 import { NO_PICKS, pickIds } from '../../participants';
 
@@ -38,13 +39,7 @@ const dirOptions = (nodes: QuestionDirNode[]): DirOption[] =>
   nodes.map((n) => ({ value: n.dirCode, title: n.dirName, children: dirOptions(n.children) }));
 
 /** 新增/编辑练习: the source (a question directory or a paper), the 错题本 streak, open or closed, participants. */
-export function PracticeEditor(props: {
-  open: boolean;
-  practiceCode: string | null;
-  company: string;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function PracticeEditor(props: EditorProps & { practiceCode: string | null }) {
   const [form] = Form.useForm<Values>();
   const participants = useParticipantsField({
     company: props.company,
@@ -129,9 +124,7 @@ export function PracticeEditor(props: {
       dialogs={participants.dialog}
     >
       <Form form={form} layout="vertical" data-testid="practice-editor">
-        <Form.Item name="practiceName" label="练习名称" rules={[{ required: true, whitespace: true, message: '请输入练习名称' }]}>
-          <Input maxLength={PRACTICE_NAME_MAX} data-testid="practice-name" />
-        </Form.Item>
+        <RequiredText name="practiceName" label="练习名称" max={PRACTICE_NAME_MAX} testId="practice-name" />
         <Form.Item name="sourceKind" label="题目来源">
           <Radio.Group options={SOURCE_OPTIONS} data-testid="practice-source-kind" />
         </Form.Item>
