@@ -6,6 +6,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { likeContains } from '../../platform/like.ts';
 import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
+import { findInScope, pageLastChangedFirst } from '../../platform/table-reads.ts';
 import { courseHoursView, courseStudyView, resourcesWithStudy, studyDayView } from '../courses/public.ts';
 import { peopleView } from '../directory/public.ts';
 import { type CourseStudy, type ProjectCredit, projectCredit } from './progress.ts';
@@ -46,20 +47,11 @@ export async function pageProjects(
     f.status !== undefined ? eq(projects.status, f.status) : undefined,
     f.keyword ? ilike(projects.projectName, likeContains(f.keyword)) : undefined,
   );
-  const [rows, [{ n }]] = await Promise.all([
-    db.select().from(projects).where(where).orderBy(desc(projects.updatedAt), desc(projects.id)).limit(window.limit).offset(window.offset),
-    db.select({ n: count() }).from(projects).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  return pageLastChangedFirst(db, projects, where, window);
 }
 
 export async function findProject(db: DbOrTx, scope: TenantScope, projectCode: string): Promise<ProjectRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.projectCode, projectCode), scopeWhere(scope, projects.companySysCode)))
-    .limit(1);
-  return row;
+  return findInScope(db, scope, projects, projects.projectCode, projectCode);
 }
 
 export async function findProjectById(db: DbOrTx, id: number): Promise<ProjectRow | undefined> {

@@ -5,6 +5,7 @@ import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { findInScope } from '../../../platform/table-reads.ts';
 import { companyNameView } from '../../directory/public.ts';
 import type { Viewer } from '../portal/cache.ts';
 import { noticeEnclosures, notices } from '../schema.ts';
@@ -122,12 +123,7 @@ export async function pageNoticesForAdmin(
 
 /** A notice the scope may manage; another company's answers like a missing one. */
 export async function findNoticeInScope(db: DbOrTx, scope: TenantScope, code: string): Promise<NoticeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(notices)
-    .where(and(eq(notices.noticeSysCode, code), scopeWhere(scope, notices.companySysCode)))
-    .limit(1);
-  return row;
+  return findInScope(db, scope, notices, notices.noticeSysCode, code);
 }
 
 export async function insertNotice(db: DbOrTx, scope: TenantScope, values: typeof notices.$inferInsert): Promise<NoticeRow> {

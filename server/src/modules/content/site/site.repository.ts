@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { findInScope } from '../../../platform/table-reads.ts';
 import { companyNameView } from '../../directory/public.ts';
 import type { Viewer } from '../portal/cache.ts';
 import { lecturers, links, modelInfos, regulationDocs, siteSettings } from '../schema.ts';
@@ -99,12 +100,7 @@ export function listRegulationsForAdmin(db: DbOrTx, scope: TenantScope, keyword:
 }
 
 export async function findRegulationInScope(db: DbOrTx, scope: TenantScope, code: string): Promise<RegulationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(regulationDocs)
-    .where(and(eq(regulationDocs.docCode, code), scopeWhere(scope, regulationDocs.companySysCode)))
-    .limit(1);
-  return row;
+  return findInScope(db, scope, regulationDocs, regulationDocs.docCode, code);
 }
 
 export async function readSiteSettings(db: DbOrTx): Promise<Map<string, string>> {

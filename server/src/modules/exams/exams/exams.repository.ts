@@ -1,11 +1,12 @@
 import { ExamStatus } from '@xuetu/contract';
-import { and, count, desc, eq, ilike, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { findInScope, pageLastChangedFirst } from '../../../platform/table-reads.ts';
 import { type ParticipantKind, peopleView } from '../../directory/public.ts';
 import { examParticipants, exams } from '../schema.ts';
 import { examTaking } from './taking-port.ts';
@@ -25,20 +26,11 @@ export async function pageExams(
     f.status !== undefined ? eq(exams.status, f.status) : undefined,
     f.keyword ? ilike(exams.examName, likeContains(f.keyword)) : undefined,
   );
-  const [rows, [{ n }]] = await Promise.all([
-    db.select().from(exams).where(where).orderBy(desc(exams.updatedAt), desc(exams.id)).limit(window.limit).offset(window.offset),
-    db.select({ n: count() }).from(exams).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  return pageLastChangedFirst(db, exams, where, window);
 }
 
 export async function findExam(db: DbOrTx, scope: TenantScope, examCode: string): Promise<ExamRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(exams)
-    .where(and(eq(exams.examCode, examCode), scopeWhere(scope, exams.companySysCode)))
-    .limit(1);
-  return row;
+  return findInScope(db, scope, exams, exams.examCode, examCode);
 }
 
 // The exam by its company in the caller's scope; its participants go through it.

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { findInScope, pageLastChangedFirst } from '../../../platform/table-reads.ts';
 import { examTaking } from '../exams/taking-port.ts';
 import { bankChanged } from '../questions/bank-generation.ts';
 import { exams, paperQuestions, paperRules, papers } from '../schema.ts';
@@ -26,20 +27,11 @@ export async function pagePapers(
     f.paperType ? eq(papers.paperType, f.paperType) : undefined,
     f.keyword ? ilike(papers.paperName, likeContains(f.keyword)) : undefined,
   );
-  const [rows, [{ n }]] = await Promise.all([
-    db.select().from(papers).where(where).orderBy(desc(papers.updatedAt), desc(papers.id)).limit(window.limit).offset(window.offset),
-    db.select({ n: count() }).from(papers).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  return pageLastChangedFirst(db, papers, where, window);
 }
 
 export async function findPaper(db: DbOrTx, scope: TenantScope, paperCode: string): Promise<PaperRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(papers)
-    .where(and(eq(papers.paperCode, paperCode), scopeWhere(scope, papers.companySysCode)))
-    .limit(1);
-  return row;
+  return findInScope(db, scope, papers, papers.paperCode, paperCode);
 }
 
 export async function papersById(db: DbOrTx, ids: number[]): Promise<Map<number, PaperRow>> {

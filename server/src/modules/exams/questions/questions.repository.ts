@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { findInScope } from '../../../platform/table-reads.ts';
 import { paperQuestions, questionDirs, questions } from '../schema.ts';
 import { bankChanged } from './bank-generation.ts';
 
@@ -23,12 +24,7 @@ export function listDirs(db: DbOrTx, scope: TenantScope, companySysCode?: string
 }
 
 export async function findDir(db: DbOrTx, scope: TenantScope, dirCode: string): Promise<DirRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(questionDirs)
-    .where(and(eq(questionDirs.dirCode, dirCode), scopeWhere(scope, questionDirs.companySysCode)))
-    .limit(1);
-  return row;
+  return findInScope(db, scope, questionDirs, questionDirs.dirCode, dirCode);
 }
 
 // Writes take the caller's scope: a directory or question changes only inside it.
