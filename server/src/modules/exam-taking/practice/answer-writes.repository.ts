@@ -1,4 +1,5 @@
 import { asc, inArray, sql } from 'drizzle-orm';
+import { arrayParam } from '../../../db/array-param.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { practiceAnswers, wrongBook } from '../schema/practice.ts';
 import type { WrongRow } from './practice.repository.ts';
@@ -20,16 +21,19 @@ export interface AnswerRow {
   answeredAt: Date;
 }
 
+const column = arrayParam;
+
 /** Each learner's answer to each question, stored or replaced. */
 export async function saveAnswers(db: DbOrTx, rows: AnswerRow[]): Promise<void> {
   if (!rows.length) return;
-  await db
-    .insert(practiceAnswers)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [practiceAnswers.practiceId, practiceAnswers.userId, practiceAnswers.qCode],
-      set: { answer: sql`excluded.answer`, isRight: sql`excluded.is_right`, answeredAt: sql`excluded.answered_at` },
-    });
+  const of = <K extends keyof AnswerRow>(k: K) => rows.map((r) => r[k]);
+  await db.execute(sql`
+    insert into ${practiceAnswers} (practice_id, user_id, q_code, answer, is_right, answered_at)
+    select * from unnest(
+      ${column(of('practiceId'), 'integer')}, ${column(of('userId'), 'integer')}, ${column(of('qCode'), 'text')},
+      ${column(of('answer'), 'text')}, ${column(of('isRight'), 'integer')}, ${column(of('answeredAt'), 'timestamptz')})
+    on conflict (practice_id, user_id, q_code)
+    do update set answer = excluded.answer, is_right = excluded.is_right, answered_at = excluded.answered_at`);
 }
 
 /** The 错题本 entries of each (learner, question), every source, locked, in id order. */
@@ -39,10 +43,13 @@ export async function wrongOfQuestions(db: DbOrTx, pairs: { userId: number; qCod
     .select()
     .from(wrongBook)
     .where(
-      sql`(${wrongBook.userId}, ${wrongBook.qCode}) in (${sql.join(
-        pairs.map((p) => sql`(${p.userId}::integer, ${p.qCode}::text)`),
-        sql`, `,
-      )})`,
+      sql`(${wrongBook.userId}, ${wrongBook.qCode}) in (select * from unnest(${column(
+        pairs.map((p) => p.userId),
+        'integer',
+      )}, ${column(
+        pairs.map((p) => p.qCode),
+        'text',
+      )}))`,
     )
     .orderBy(asc(wrongBook.id))
     .for('update');
@@ -51,13 +58,17 @@ export async function wrongOfQuestions(db: DbOrTx, pairs: { userId: number; qCod
 /** Entries put in (or, already there, their streak back to 0 with the last answer). */
 export async function upsertWrongs(db: DbOrTx, rows: WrongInsert[]): Promise<void> {
   if (!rows.length) return;
-  await db
-    .insert(wrongBook)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [wrongBook.userId, wrongBook.sourceKind, wrongBook.sourceCode, wrongBook.qCode],
-      set: { lastAnswer: sql`excluded.last_answer`, rightStreak: 0, updatedAt: sql`excluded.updated_at` },
-    });
+  const of = <K extends keyof WrongInsert>(k: K) => rows.map((r) => r[k]);
+  await db.execute(sql`
+    insert into ${wrongBook} (user_id, company_sys_code, q_code, source_kind, source_code, source_name,
+      last_answer, right_streak, clear_streak, added_at, updated_at)
+    select * from unnest(
+      ${column(of('userId'), 'integer')}, ${column(of('companySysCode'), 'text')}, ${column(of('qCode'), 'text')},
+      ${column(of('sourceKind'), 'text')}, ${column(of('sourceCode'), 'text')}, ${column(of('sourceName'), 'text')},
+      ${column(of('lastAnswer'), 'text')}, ${column(of('rightStreak'), 'integer')}, ${column(of('clearStreak'), 'integer')},
+      ${column(of('addedAt'), 'timestamptz')}, ${column(of('updatedAt'), 'timestamptz')})
+    on conflict (user_id, source_kind, source_code, q_code)
+    do update set last_answer = excluded.last_answer, right_streak = 0, updated_at = excluded.updated_at`);
 }
 
 export interface WrongUpdate {
@@ -70,13 +81,11 @@ export interface WrongUpdate {
 /** Each entry's last answer and streak (ids of entries the caller read locked). */
 export async function updateWrongs(db: DbOrTx, rows: WrongUpdate[]): Promise<void> {
   if (!rows.length) return;
-  const values = sql.join(
-    rows.map((r) => sql`(${r.id}::integer, ${r.lastAnswer}::text, ${r.rightStreak}::integer, ${r.updatedAt.toISOString()}::timestamptz)`),
-    sql`, `,
-  );
+  const of = <K extends keyof WrongUpdate>(k: K) => rows.map((r) => r[k]);
   await db.execute(sql`
     update ${wrongBook} set last_answer = v.last_answer, right_streak = v.right_streak, updated_at = v.updated_at
-    from (values ${values}) as v(id, last_answer, right_streak, updated_at)
+    from unnest(${column(of('id'), 'integer')}, ${column(of('lastAnswer'), 'text')}, ${column(of('rightStreak'), 'integer')},
+      ${column(of('updatedAt'), 'timestamptz')}) as v(id, last_answer, right_streak, updated_at)
     where ${wrongBook.id} = v.id`);
 }
 

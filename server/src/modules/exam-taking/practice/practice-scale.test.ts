@@ -1,9 +1,12 @@
 import type { PracticeFeedback, PracticeNext, WrongBookView } from '@xuetu/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRACTICE as L, PRACTICE_ADMIN as P, QUESTION as Q, WRONGBOOK as W } from '../../../../test/api-paths.ts';
 import { type BuiltUser, buildCompany, buildUser } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { statementsDuring } from '../../../../test/statements.ts';
+import { saveAnswers, updateWrongs, upsertWrongs, wrongOfQuestions } from './answer-writes.repository.ts';
+import { answersOfMany } from './practice.repository.ts';
 import { forgetPractice } from './practice-cache.ts';
 
 // Issue 39 item 1: a company practising at once. The practice's settings and picks and its
@@ -80,5 +83,57 @@ describe('practice at exam scale', () => {
     expect((await t.post(`${L}/GetNextQuestion`, { practiceCode }, tok.gus)).code).toBe('PRACTICE_NOT_FOUND');
     await t.ok(`${P}/Delete`, { practiceCode }, boss);
     expect((await t.post(`${L}/GetNextQuestion`, { practiceCode }, tok.fay)).code).toBe('PRACTICE_NOT_FOUND');
+  });
+});
+
+describe('the batch writes (one statement for any number of rows)', () => {
+  it('store and read back any text, nulls and times as given, for several learners at once', async () => {
+    const code = (await t.ok<{ practiceCode: string }>(`${P}/AddData`, practice([people.fay.id, people.gus.id]), boss)).practiceCode;
+    const [{ id: practiceId }] = (await t.ctx.db.execute<{ id: number }>(sql`select id from ex_practice where practice_code = ${code}`))
+      .rows;
+    const at = new Date('2026-03-04T05:06:07.890Z');
+    const odd = ['"引号",逗号', 'back\\slash {花括号}', 'NULL', '["１１９","消防"]'];
+    const rows = odd.map((answer, i) => ({
+      practiceId,
+      userId: i % 2 ? people.gus.id : people.fay.id,
+      qCode: `ODD${i}`,
+      answer,
+      isRight: i === 2 ? null : i % 2,
+      answeredAt: at,
+    }));
+    await saveAnswers(t.ctx.db, rows);
+    const read = await answersOfMany(t.ctx.db, [
+      { practiceId, userId: people.fay.id },
+      { practiceId, userId: people.gus.id },
+    ]);
+    for (const r of rows) expect(read.get(`${practiceId}:${r.userId}`)?.get(r.qCode)).toEqual({ answer: r.answer, isRight: r.isRight });
+    const company = people.fay.companySysCode!;
+    const entry = (r: (typeof rows)[number]) => ({
+      userId: r.userId,
+      companySysCode: company,
+      qCode: r.qCode,
+      sourceKind: 'practice',
+      sourceCode: code,
+      sourceName: r.answer,
+      lastAnswer: r.answer,
+      rightStreak: 0,
+      clearStreak: 2,
+      addedAt: at,
+      updatedAt: at,
+    });
+    await upsertWrongs(t.ctx.db, rows.map(entry));
+    const pairs = rows.map((r) => ({ userId: r.userId, qCode: r.qCode }));
+    const stored = await wrongOfQuestions(t.ctx.db, pairs);
+    expect(stored.map((w) => [w.userId, w.qCode, w.sourceName, w.lastAnswer, w.updatedAt.toISOString()])).toEqual(
+      rows.map((r) => [r.userId, r.qCode, r.answer, r.answer, at.toISOString()]),
+    );
+    const later = new Date(at.getTime() + 60_000);
+    await updateWrongs(
+      t.ctx.db,
+      stored.map((w, i) => ({ id: w.id, lastAnswer: odd[(i + 1) % odd.length]!, rightStreak: i, updatedAt: later })),
+    );
+    expect((await wrongOfQuestions(t.ctx.db, pairs)).map((w) => [w.lastAnswer, w.rightStreak, w.updatedAt.getTime()])).toEqual(
+      stored.map((_, i) => [odd[(i + 1) % odd.length], i, later.getTime()]),
+    );
   });
 });

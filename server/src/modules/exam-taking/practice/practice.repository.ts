@@ -1,5 +1,6 @@
 import { ExamUserStatus, PracticeStatus } from '@xuetu/contract';
 import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { arrayParam } from '../../../db/array-param.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
@@ -130,10 +131,13 @@ export type Answers = Map<string, { answer: string; isRight: number | null }>;
 export async function answersOfMany(db: DbOrTx, asked: { practiceId: number; userId: number }[]): Promise<Map<string, Answers>> {
   const out = new Map<string, Answers>(asked.map((a) => [`${a.practiceId}:${a.userId}`, new Map()]));
   if (!asked.length) return out;
-  const pairs = sql.join(
-    asked.map((a) => sql`(${a.practiceId}::integer, ${a.userId}::integer)`),
-    sql`, `,
-  );
+  const pairs = sql`select * from unnest(${arrayParam(
+    asked.map((a) => a.practiceId),
+    'integer',
+  )}, ${arrayParam(
+    asked.map((a) => a.userId),
+    'integer',
+  )})`;
   const rows = await db
     .select({
       practiceId: practiceAnswers.practiceId,
