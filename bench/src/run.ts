@@ -115,47 +115,41 @@ interface LoadScenario {
   failures: string[];
 }
 
+/**
+ * The load scenario of scenarios/<name>.ts (loaded when it runs, then handed to `bench`); skipped with
+ * BENCH_SKIP_<NAME>=1.
+ */
+function loadScenario<M>(name: string, title: string, bench: (module: M, port: number) => ReturnType<LoadScenario['load']>): LoadScenario {
+  const file = `${name}.ts`;
+  return {
+    file,
+    title,
+    skip: process.env[`BENCH_SKIP_${name.toUpperCase()}`] === '1',
+    load: async (port) => bench((await import(join(here, 'scenarios', file))) as M, port),
+    lines: [],
+    failures: [],
+  };
+}
+
 const loadScenarios = {
   // study heartbeats run on the system clock: before the exam scenarios move it
-  study: {
-    file: 'study.ts',
-    title: 'Study heartbeats under load (issue 13)',
-    skip: process.env.BENCH_SKIP_STUDY === '1',
-    load: async (port: number) =>
-      ((await import(join(here, 'scenarios', 'study.ts'))) as typeof import('./scenarios/study.ts')).benchStudy(port),
-    lines: [] as string[],
-    failures: [] as string[],
-  },
+  study: loadScenario<typeof import('./scenarios/study.ts')>('study', 'Study heartbeats under load (issue 13)', (m, port) =>
+    m.benchStudy(port),
+  ),
   // 1,000 learners practising at once (issue 39 item 1), on the system clock too
-  practice: {
-    file: 'practice.ts',
-    title: 'Practice at exam scale: 1,000 learners at 50 connections (issue 39 item 1)',
-    skip: process.env.BENCH_SKIP_PRACTICE === '1',
-    load: async (port: number) =>
-      ((await import(join(here, 'scenarios', 'practice.ts'))) as typeof import('./scenarios/practice.ts')).benchPractice(port),
-    lines: [] as string[],
-    failures: [] as string[],
-  },
+  practice: loadScenario<typeof import('./scenarios/practice.ts')>(
+    'practice',
+    'Practice at exam scale: 1,000 learners at 50 connections (issue 39 item 1)',
+    (m, port) => m.benchPractice(port),
+  ),
   // the exam scenarios run last on a server: they move its clock past their deadlines
-  exam: {
-    file: 'exam.ts',
-    title: 'Exam taking under load (issue 14)',
-    skip: process.env.BENCH_SKIP_EXAM === '1',
-    load: async (port: number) =>
-      ((await import(join(here, 'scenarios', 'exam.ts'))) as typeof import('./scenarios/exam.ts')).benchExam(port),
-    lines: [] as string[],
-    failures: [] as string[],
-  },
+  exam: loadScenario<typeof import('./scenarios/exam.ts')>('exam', 'Exam taking under load (issue 14)', (m, port) => m.benchExam(port)),
   // on a server of its own with the production rate limits (every other server has them out of the way)
-  office: {
-    file: 'office.ts',
-    title: 'One office behind one address: 300 learners studying and taking an exam (issue 21)',
-    skip: process.env.BENCH_SKIP_OFFICE === '1',
-    load: async (port: number) =>
-      ((await import(join(here, 'scenarios', 'office.ts'))) as typeof import('./scenarios/office.ts')).benchOffice(port),
-    lines: [] as string[],
-    failures: [] as string[],
-  },
+  office: loadScenario<typeof import('./scenarios/office.ts')>(
+    'office',
+    'One office behind one address: 300 learners studying and taking an exam (issue 21)',
+    (m, port) => m.benchOffice(port),
+  ),
 } satisfies Record<string, LoadScenario>;
 
 async function benchDatabase(label: string, env: NodeJS.ProcessEnv): Promise<Row[]> {
