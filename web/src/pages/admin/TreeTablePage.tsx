@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, FolderAddOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Popconfirm, Row, Space, Tooltip, Tree, type TreeDataNode, type TreeProps } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useEditorDialog, usePaging } from './listParts';
 
 // The admin pages that file things in a directory tree (题库管理, 资源管理): the tree on the left,
 // what the picked directory holds on the right.
@@ -15,6 +16,35 @@ export interface DirDialogProps<N> {
   defaultDir: string;
   company: string;
   onClose: () => void;
+}
+
+/**
+ * The list beside the tree: the picked directory and the search filter (either goes back to page
+ * 1), the page, the ticked rows and the item editor.
+ */
+export function useDirList<F>(unfiltered: F) {
+  const [dir, setDir] = useState('');
+  const [filter, setFilter] = useState<F>(unfiltered);
+  const paging = usePaging();
+  const [selected, setSelected] = useState<string[]>([]);
+  const editor = useEditorDialog();
+  return {
+    dir,
+    setDir,
+    pickDir: (code: string) => {
+      setDir(code);
+      paging.first();
+    },
+    filter,
+    applyFilter: (f: F) => {
+      setFilter(f);
+      paging.first();
+    },
+    paging,
+    selected,
+    setSelected,
+    editor,
+  };
 }
 
 /** The page's two columns: the tree (a quarter of a wide screen) and the table beside it. */

@@ -93,13 +93,17 @@ export function useEditorDialog() {
  * loading and the pager. A new search goes back to page 1 (`first`) or to the first page of 20
  * rows (`reset`), as each list did.
  */
+/** A page query as the table reads it (a `useCall` of a page endpoint). */
+export type PagedQuery<T> = { isFetching: boolean; data?: PageResult<T> };
+export type Paging = ReturnType<typeof usePaging>;
+
 export function usePaging() {
   const [page, setPage] = useState(DEFAULT_PAGE);
   return {
     page,
     first: () => setPage((p) => ({ ...p, pageIndex: 1 })),
     reset: () => setPage(DEFAULT_PAGE),
-    table: <T,>(list: { isFetching: boolean; data?: PageResult<T> }) => ({
+    table: <T,>(list: PagedQuery<T>) => ({
       loading: list.isFetching,
       dataSource: list.data?.models ?? [],
       pagination: pager({ ...page, total: list.data?.totalCount ?? 0 }, (pageIndex, pageSize) => setPage({ pageIndex, pageSize })),

@@ -8,21 +8,12 @@ import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { createQueryClient, Providers } from '../../../test/providers';
 import { toasts } from '../../../test/toasts';
 import { ProjectEditor } from './ProjectEditor';
+import { projectFields } from './projectFixture';
 
 const stored = {
   projectCode: 'P1',
   companySysCode: 'C1',
-  projectName: '项目甲',
-  introduce: '',
-  cover: '',
-  startDate: '2030-03-01',
-  endDate: '2030-03-10',
-  checkHrs: 2,
-  reachRule: 1,
-  allowedSpeeds: [1],
-  allowSeekAhead: 0,
-  openJoin: 0,
-  isThreeSafety: 0,
+  ...projectFields,
   status: 0,
   plans: [],
   exams: [],

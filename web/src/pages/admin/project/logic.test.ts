@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { studyPath } from '../../learner/project/courseProgress';
 import { editorValues, moveItem, saveBody } from './logic';
+import { projectFields } from './projectFixture';
 
 describe('project editor logic', () => {
   it('moves a course up and down within the list', () => {
@@ -15,17 +16,10 @@ describe('project editor logic', () => {
   it('builds the SaveData body and reads a stored project back', () => {
     // the fields a stored project and its SaveData body carry alike
     const same = {
+      ...projectFields,
       projectName: '项目',
-      introduce: '',
-      cover: '',
-      startDate: '2030-03-01',
-      endDate: '2030-03-10',
-      checkHrs: 2,
-      reachRule: 1,
       allowedSpeeds: [1, 1.5],
-      allowSeekAhead: 0,
       openJoin: 1,
-      isThreeSafety: 0,
       plans: [
         { planCode: 'A', planName: '一期', startDate: '2030-03-01', endDate: '2030-03-05' },
         { planCode: 'B', planName: '二期', startDate: '', endDate: '' },

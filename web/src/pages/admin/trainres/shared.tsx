@@ -3,11 +3,22 @@ import { Drawer, Empty, Select, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useCall } from '../../../api/hooks';
 import { useCompanyOptions, useIsPlatformStaff } from '../content/companies';
-import { FilterSelect } from '../listParts';
+import { FilterSelect, type PagedQuery, type Paging } from '../listParts';
 
 const COLORS: Record<number, string> = { 0: 'default', 10: 'processing', 20: 'success', 30: 'error', 40: 'warning' };
 
 export const statusTag = (s: number) => <Tag color={COLORS[s]}>{AUDIT_STATUS_LABELS[s] ?? s}</Tag>;
+
+/**
+ * A resource list's table: a row per resource, its page from `paging`; the spinner only until the
+ * first rows (a refetch — media progress every 2 s, a search — keeps the rows in view).
+ */
+export const resTable = (paging: Paging, list: PagedQuery<ResView>) => ({
+  rowKey: 'resCode',
+  size: 'middle' as const,
+  ...paging.table(list),
+  loading: list.isFetching && !list.data,
+});
 
 /** The 审核状态 filter of a resource list's search row, in the order given. */
 export const auditStatusFilter = (label: string, width: number, order: number[]) => (

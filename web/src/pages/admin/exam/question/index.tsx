@@ -18,8 +18,8 @@ import { call, callDownload } from '../../../../api/client';
 import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
-import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog, usePaging } from '../../listParts';
-import { DirTreeCard, TreeTablePage } from '../../TreeTablePage';
+import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm } from '../../listParts';
+import { DirTreeCard, TreeTablePage, useDirList } from '../../TreeTablePage';
 import { answerText, DirSelect, QTypeFilter, typeTag, useDirTree, useExamCompany } from '../shared';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionImportDialog } from './QuestionImportDialog';
@@ -54,11 +54,17 @@ export default function QuestionBankPage() {
   const { company, picker } = useExamCompany();
   const dirs = useDirTree(company);
   const tree = dirs.data ?? [];
-  const [dirCode, setDirCode] = useState('');
-  const [filter, setFilter] = useState<Omit<QuestionSearch, 'dirCode' | 'companySysCode'>>({ keyword: '' });
-  const paging = usePaging();
-  const [selected, setSelected] = useState<string[]>([]);
-  const editor = useEditorDialog();
+  const {
+    dir: dirCode,
+    setDir: setDirCode,
+    pickDir,
+    filter,
+    applyFilter,
+    paging,
+    selected,
+    setSelected,
+    editor,
+  } = useDirList<Omit<QuestionSearch, 'dirCode' | 'companySysCode'>>({ keyword: '' });
   const [importing, setImporting] = useState(false);
   const [dirForm, setDirForm] = useState<{ open: boolean; dirCode: string; dirName: string; pCode: string }>({
     open: false,
@@ -122,10 +128,7 @@ export default function QuestionBankPage() {
             allLabel="全部试题"
             selected={dirCode}
             onAll={() => setDirCode('')}
-            onSelect={(code) => {
-              setDirCode(code);
-              paging.first();
-            }}
+            onSelect={pickDir}
             treeData={toTree(tree)}
           />
         }
@@ -133,8 +136,7 @@ export default function QuestionBankPage() {
         <Card variant="borderless">
           <SearchForm
             onFinish={(v: { keyword?: string; qType?: number; difficulty?: number }) => {
-              setFilter({ keyword: v.keyword ?? '', qType: v.qType, difficulty: v.difficulty });
-              paging.first();
+              applyFilter({ keyword: v.keyword ?? '', qType: v.qType, difficulty: v.difficulty });
             }}
           >
             <KeywordItem placeholder="题干关键字" />

@@ -9,7 +9,7 @@ import { MediaPlayer } from '../../../../components/MediaPlayer';
 import { RichTextView } from '../../../../components/RichTextView';
 import { KeywordItem, SearchButton, SearchForm, usePaging } from '../../listParts';
 import { tableScrollX } from '../../shared';
-import { AuditHistoryDrawer, auditStatusFilter, statusTag, useResCompany } from '../shared';
+import { AuditHistoryDrawer, auditStatusFilter, resTable, statusTag, useResCompany } from '../shared';
 
 /** 资源审核: the queue (pending first), a preview player, pass or reject with a comment, revoke, history. */
 export default function ResourceAuditPage() {
@@ -101,14 +101,7 @@ export default function ResourceAuditPage() {
         {auditStatusFilter('全部状态', 120, [10, 20, 30, 40, 0])}
         <SearchButton />
       </SearchForm>
-      <Table<ResView>
-        rowKey="resCode"
-        size="middle"
-        {...paging.table(list)}
-        loading={list.isFetching && !list.data}
-        columns={columns}
-        scroll={{ x: tableScrollX(columns) }}
-      />
+      <Table<ResView> {...resTable(paging, list)} columns={columns} scroll={{ x: tableScrollX(columns) }} />
       <Modal
         open={Boolean(auditing)}
         title={`审核：${auditing?.resName ?? ''}`}

@@ -8,11 +8,11 @@ import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
 import { MediaPlayer } from '../../../../components/MediaPlayer';
-import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog, usePaging } from '../../listParts';
-import { TreeTablePage } from '../../TreeTablePage';
+import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm } from '../../listParts';
+import { TreeTablePage, useDirList } from '../../TreeTablePage';
 import { DirPanel } from '../DirPanel';
 import { dirOptions, ResEditor } from '../ResEditor';
-import { AuditHistoryDrawer, auditStatusFilter, statusTag, useResCompany, useResDirs } from '../shared';
+import { AuditHistoryDrawer, auditStatusFilter, resTable, statusTag, useResCompany, useResDirs } from '../shared';
 
 interface ResSearch {
   dCode: string;
@@ -36,11 +36,16 @@ export default function ResourceManagePage() {
   const { company, picker } = useResCompany();
   const dirs = useResDirs(company);
   const tree = dirs.data ?? [];
-  const [dCode, setDCode] = useState('');
-  const [filter, setFilter] = useState<Omit<ResSearch, 'dCode'>>({ keyword: '' });
-  const paging = usePaging();
-  const [selected, setSelected] = useState<string[]>([]);
-  const editor = useEditorDialog();
+  const {
+    dir: dCode,
+    pickDir,
+    filter,
+    applyFilter,
+    paging,
+    selected,
+    setSelected,
+    editor,
+  } = useDirList<Omit<ResSearch, 'dCode'>>({ keyword: '' });
   const [history, setHistory] = useState<ResView | null>(null);
   const [moving, setMoving] = useState<string | null>(null);
   const [preview, setPreview] = useState<ResView | null>(null);
@@ -98,16 +103,7 @@ export default function ResourceManagePage() {
         side={
           <>
             {picker && <div style={{ marginBottom: 12 }}>{picker}</div>}
-            <DirPanel
-              tree={tree}
-              selected={dCode}
-              company={company}
-              onChanged={reload}
-              onSelect={(c) => {
-                setDCode(c);
-                paging.first();
-              }}
-            />
+            <DirPanel tree={tree} selected={dCode} company={company} onChanged={reload} onSelect={pickDir} />
           </>
         }
       >
@@ -127,8 +123,7 @@ export default function ResourceManagePage() {
           )}
           <SearchForm
             onFinish={(v: { keyword?: string; resType?: number; auditStatus?: number; isRecommend?: number }) => {
-              setFilter({ keyword: v.keyword ?? '', resType: v.resType, auditStatus: v.auditStatus, isRecommend: v.isRecommend });
-              paging.first();
+              applyFilter({ keyword: v.keyword ?? '', resType: v.resType, auditStatus: v.auditStatus, isRecommend: v.isRecommend });
             }}
           >
             <KeywordItem placeholder="资源名称" />
@@ -172,11 +167,7 @@ export default function ResourceManagePage() {
             </Space>
           </SearchForm>
           <Table<ResView>
-            rowKey="resCode"
-            size="middle"
-            {...paging.table(list)}
-            // a refetch (media progress every 2 s) keeps the rows without a spinner
-            loading={list.isFetching && !list.data}
+            {...resTable(paging, list)}
             rowSelection={
               can(Perm.ResEdit) || can(Perm.ResDelete)
                 ? { selectedRowKeys: selected, onChange: (k) => setSelected(k.map(String)) }
