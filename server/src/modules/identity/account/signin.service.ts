@@ -4,7 +4,7 @@ import { appError } from '../../../platform/errors.ts';
 import { verifyPassword } from '../../../platform/passwords.ts';
 import { maskPhone } from '../../../platform/sms.ts';
 import { type AccountRow, findAccountById, findAccountsByIdentifier, findAccountsByPhone } from '../../directory/public.ts';
-import { askDirectory, directoryRefusal } from '../connections/directory-signin.ts';
+import { askDirectory, directoryRefusal, stillInDirectory } from '../connections/directory-signin.ts';
 import { openSession, signInRefusal } from '../session/session.service.ts';
 import { accountLabel, choice } from './account.presenter.ts';
 import { sendCode, verifyCode } from './codes.ts';
@@ -70,7 +70,8 @@ export async function sendLoginCode(caller: Caller, input: { phone: string; tick
 export async function loginWithCodeStep1(caller: Caller, input: { phone: string; code: string; ticket?: string; randstr?: string }) {
   return guarded(caller, { scope: 'code', account: input.phone, ticket: input.ticket, randstr: input.randstr }, async () => {
     await verifyCode(caller, { phone: input.phone, purpose: 'login', code: input.code, consume: true });
-    return choicesFor(caller, await findAccountsByPhone(caller.ctx.db, input.phone));
+    // a company's directory decides for its people here too: one it disabled or removed has no account to choose
+    return choicesFor(caller, await stillInDirectory(caller, await findAccountsByPhone(caller.ctx.db, input.phone)));
   });
 }
 

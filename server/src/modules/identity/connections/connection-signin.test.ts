@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountChoice, IdentitySourceView } from '@xuetu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, U } from '../../../../test/account-kit.ts';
+import { call, outboxCode, U } from '../../../../test/account-kit.ts';
 import { buildCompany, buildUser, type CompanyRow } from '../../../../test/factories.ts';
 import { buildTestApp, DEMO_PASSWORD, type TestApp } from '../../../../test/helper.ts';
 import { ADMIN_DN, ADMIN_PASSWORD, BASE_DN, runsSlapd, type Slapd, startSlapd } from '../../../../test/slapd.ts';
@@ -9,7 +9,8 @@ import { ADMIN_DN, ADMIN_PASSWORD, BASE_DN, runsSlapd, type Slapd, startSlapd } 
 // Issue 41 item 1 through the 身份源 page: a company's enabled LDAP connection (stored, its
 // password sealed) signs that company's people in with their directory password — in LoginStep1
 // and in the one-step Login — with the connection's attribute mapping at just-in-time creation;
-// a person the directory disabled or removed cannot sign in, nor fall back to a local password.
+// a person the directory disabled or removed cannot sign in, nor fall back to a local password,
+// nor sign in with an SMS code.
 const RUNS = runsSlapd('connection-signin.test');
 const P = '/Api/SysConfig/sys_identity_source';
 let slapd: Slapd;
@@ -48,8 +49,8 @@ beforeAll(async () => {
   company = await buildCompany(t, { companySysCode: 'C-CONN01', companyCode: 'CONN01', companyName: '身份源公司' });
   other = await buildCompany(t);
   // existing accounts with local passwords: one the directory disabled, one it never had (removed)
-  await buildUser(t, { company, accountCode: 'left-local', jobNum: 'E103' });
-  await buildUser(t, { company, accountCode: 'removed-local' });
+  await buildUser(t, { company, accountCode: 'left-local', jobNum: 'E103', mobile: '13922220003' });
+  await buildUser(t, { company, accountCode: 'removed-local', mobile: '13922220004' });
   // zhao.liu's employee number, which this connection does not map
   await buildUser(t, { company, accountCode: 'zl-local', jobNum: 'E102', chnName: '赵六' });
   await buildUser(t, { company: other, accountCode: 'conn-elsewhere' });
@@ -146,5 +147,23 @@ describe.runIf(RUNS)('signing in through a company’s LDAP connection', () => {
     } finally {
       await rekeyed.close();
     }
+  });
+});
+
+describe.runIf(RUNS)('the SMS code sign-in of a company with a directory', () => {
+  async function codeSignIn(phone: string) {
+    await call(t, `${U}/GetCheckNum`, { phone }, { ip: '10.3.0.1' });
+    const code = await outboxCode(t, phone);
+    return call<AccountChoice[]>(t, `${U}/LoginWithCheckNumStep1`, { phone, code }, { ip: '10.3.0.1' });
+  }
+
+  it('lets in a person the directory still has, not one it disabled or never had', async () => {
+    // wang.wu's account was created at their first sign-in, with the directory's phone
+    await signIn('wang.wu', 'Dir@2026');
+    const kept = await codeSignIn('13911110001');
+    expect(kept.success).toBe(true);
+    expect(kept.data).toHaveLength(1);
+    expect(await codeSignIn('13922220003')).toMatchObject({ success: false, code: 'PHONE_NO_ACCOUNT' });
+    expect(await codeSignIn('13922220004')).toMatchObject({ success: false, code: 'PHONE_NO_ACCOUNT' });
   });
 });

@@ -12,7 +12,14 @@ import {
 } from '../../directory/public.ts';
 import { enabledConnectionsOfKind } from './connections.repository.ts';
 import { ldapConnectionOf } from './connections.service.ts';
-import { type DirectoryPerson, DirectoryUnavailableError, directoryOfEnv, type LdapConnection, verifyDirectoryPassword } from './ldap.ts';
+import {
+  type DirectoryPerson,
+  DirectoryUnavailableError,
+  directoryHasPerson,
+  directoryOfEnv,
+  type LdapConnection,
+  verifyDirectoryPassword,
+} from './ldap.ts';
 import { SecretBoxError } from './secret-box.ts';
 
 // The password sign-in with companies' directories (issue 41 item 1): the one of the environment
@@ -101,6 +108,40 @@ export async function askDirectory(caller: Caller, username: string, password: s
     if (account && !outcome.accounts.some((u) => u.id === account.id)) outcome.accounts.push(account);
   }
   return outcome;
+}
+
+/**
+ * The accounts of `accounts` that may sign in without a password (the SMS code): an account of a
+ * company with a directory only while one of its directories still lets the person in — a person
+ * the directory disabled or removed cannot sign in by code either. A directory that cannot be
+ * asked keeps its company's accounts out (as the password sign-in does).
+ */
+export async function stillInDirectory<
+  A extends { companySysCode: string | null; jobNum: string | null; mobile: string | null; accountCode: string },
+>(caller: Caller, accounts: A[]): Promise<A[]> {
+  if (!accounts.length) return accounts;
+  const { directories, broken } = await directoriesOf(caller);
+  const governed = new Set([...directories.map((d) => d.company), ...broken.map((b) => b.company)]);
+  const kept: A[] = [];
+  for (const account of accounts) {
+    if (!account.companySysCode || !governed.has(account.companySysCode)) {
+      kept.push(account);
+      continue;
+    }
+    const who = { jobNumber: account.jobNum ?? '', phone: account.mobile ?? '', accountCode: account.accountCode };
+    for (const directory of directories.filter((d) => d.company === account.companySysCode)) {
+      try {
+        if (await directoryHasPerson(directory, who)) {
+          kept.push(account);
+          break;
+        }
+      } catch (err) {
+        if (!(err instanceof DirectoryUnavailableError)) throw err;
+        caller.log.warn({ reason: err.reason, source: directory.source, err: err.cause }, 'code sign-in: the directory could not be asked');
+      }
+    }
+  }
+  return kept;
 }
 
 /**

@@ -156,6 +156,35 @@ export async function verifyDirectoryPassword(conn: LdapConnection, username: st
   }
 }
 
+/**
+ * Whether the directory still lets in the person an account stands for (the SMS code sign-in,
+ * which has no password to bind with): the connection's filter with any name, and the account's
+ * job number, phone or account code in the mapped attributes. Throws DirectoryUnavailableError.
+ */
+export async function directoryHasPerson(
+  conn: LdapConnection,
+  who: { jobNumber: string; phone: string; accountCode: string },
+): Promise<boolean> {
+  const a = conn.attributes;
+  const eq = (attr: string, v: string) => `(${attr}=${Filter.escape(v)})`;
+  const ways = [
+    who.jobNumber ? eq(a.jobNumber, who.jobNumber) : '',
+    who.phone ? eq(a.phone, who.phone) : '',
+    who.accountCode ? `${eq('uid', who.accountCode)}${eq('sAMAccountName', who.accountCode)}` : '',
+  ].join('');
+  if (!ways) return false;
+  const ldap = client(conn);
+  try {
+    await serviceBind(ldap, conn);
+    const found = await findPeople(ldap, conn, `(&${conn.userFilter.split('{username}').join('*')}(|${ways}))`, 1);
+    return found === 'tooMany' || found.length > 0;
+  } catch (err) {
+    throw unavailable(err);
+  } finally {
+    await ldap.unbind().catch(() => {});
+  }
+}
+
 /** The administrator's 测试连接: binds as the service account and looks under the base DN; throws what failed. */
 export async function testDirectory(conn: LdapConnection): Promise<{ people: number; more: boolean }> {
   const ldap = client(conn);
