@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeSmsGateway, startFakeSmsGateway } from '../../test/fake-sms-gateway.ts';
+import { type FakeSmsGateway, type FakeVendor, startFakeSmsGateway } from '../../test/fake-sms-gateway.ts';
 import { parseSmsEndpoint, SMS_PURPOSES, type SmsPurpose } from '../config/sms.ts';
 import type { AppContext } from './context.ts';
 import type { SmsMessage, SmsProvider } from './sms.ts';
@@ -35,6 +35,23 @@ const message = (purpose: SmsPurpose = 'login', code = '493817'): SmsMessage => 
   sentAt: new Date(),
 });
 
+/**
+ * The vendor's fake gateway for a describe block: started before its tests (handed to `use`),
+ * emptied and accepting again after each test, closed after them.
+ */
+function useFakeGateway(vendor: FakeVendor, use: (gateway: FakeSmsGateway) => void): void {
+  let gateway: FakeSmsGateway;
+  beforeAll(async () => {
+    gateway = await startFakeSmsGateway(vendor, KEYS);
+    use(gateway);
+  });
+  afterAll(() => gateway.close());
+  afterEach(() => {
+    gateway.received.length = 0;
+    gateway.reply({ kind: 'accept' });
+  });
+}
+
 async function refusal(provider: SmsProvider, m = message()): Promise<SmsSendError> {
   const err = await provider.send(ctx, m).then(
     () => null,
@@ -46,14 +63,7 @@ async function refusal(provider: SmsProvider, m = message()): Promise<SmsSendErr
 
 describe('Aliyun adapter (dysmsapi SendSms)', () => {
   let gateway: FakeSmsGateway;
-  beforeAll(async () => {
-    gateway = await startFakeSmsGateway('aliyun', KEYS);
-  });
-  afterAll(() => gateway.close());
-  afterEach(() => {
-    gateway.received.length = 0;
-    gateway.reply({ kind: 'accept' });
-  });
+  useFakeGateway('aliyun', (started) => (gateway = started));
 
   it('sends the code with the purpose’s template, signed with the key, and answers the request id', async () => {
     const receipt = await new AliyunSmsProvider(settings(gateway)).send(ctx, message('reset', '001234'));
@@ -106,14 +116,7 @@ describe('Aliyun adapter (dysmsapi SendSms)', () => {
 
 describe('Tencent Cloud adapter (SMS 2021-01-11 SendSms)', () => {
   let gateway: FakeSmsGateway;
-  beforeAll(async () => {
-    gateway = await startFakeSmsGateway('tencent', KEYS);
-  });
-  afterAll(() => gateway.close());
-  afterEach(() => {
-    gateway.received.length = 0;
-    gateway.reply({ kind: 'accept' });
-  });
+  useFakeGateway('tencent', (started) => (gateway = started));
 
   it('sends the code to the +86 number with the app id and the purpose’s template, signed with TC3', async () => {
     const receipt = await new TencentSmsProvider(settings(gateway)).send(ctx, message('editphone', '770021'));
