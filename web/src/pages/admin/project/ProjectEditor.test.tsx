@@ -1,12 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { PROJECT_BASE, type ProjectDetail, SysRole, TRAIN_BASE } from '@xuetu/contract';
+import { PROJECT_BASE, type ProjectDetail, TRAIN_BASE } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRequestState } from '../../../api/request';
 import { AntAppScope } from '../../../app/AntAppScope';
-import { useSession } from '../../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { createQueryClient, Providers } from '../../../test/providers';
 import { toasts } from '../../../test/toasts';
+import { signInCompanyAdmin } from '../companyAdminTest';
 import { ProjectEditor } from './ProjectEditor';
 import { projectFields } from './projectFixture';
 
@@ -23,8 +22,7 @@ const stored = {
 
 let api: MockApi;
 beforeEach(() => {
-  resetRequestState();
-  useSession.setState({ sysRoles: [SysRole.CompanyAdmin], actions: ['Project.Edit'] });
+  signInCompanyAdmin('Project.Edit');
   api = mockApi()
     .on(`${PROJECT_BASE}/GetDetail`, ok(stored))
     .on(`${PROJECT_BASE}/SaveData`, ok({ projectCode: 'P1' }))

@@ -1,12 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { PROJECT_BASE, SysRole } from '@xuetu/contract';
+import { PROJECT_BASE } from '@xuetu/contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRequestState } from '../../../api/request';
-import { useSession } from '../../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { createQueryClient, Providers } from '../../../test/providers';
+import { signInCompanyAdmin } from '../companyAdminTest';
 import ProjectManagePage from './index';
 
 const row = {
@@ -22,8 +21,7 @@ const row = {
 
 let api: MockApi;
 beforeEach(() => {
-  resetRequestState();
-  useSession.setState({ sysRoles: [SysRole.CompanyAdmin], actions: ['Project.Edit', 'Project.Publish'] });
+  signInCompanyAdmin('Project.Edit', 'Project.Publish');
   api = mockApi().on(`${PROJECT_BASE}/GetPageList`, ok({ models: [row], totalCount: 1 }));
 });
 afterEach(() => vi.restoreAllMocks());

@@ -1,19 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { Perm, SysRole } from '@xuetu/contract';
+import { Perm } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRequestState } from '../../../../api/request';
-import { useSession } from '../../../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
 import { renderWithApp } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
+import { signInCompanyAdmin } from '../../companyAdminTest';
 import { NoticeEditor } from './NoticeEditor';
 
 const N = '/Api/SysConfig/sys_notice';
 
 let api: MockApi;
 beforeEach(() => {
-  resetRequestState();
-  useSession.setState({ sysRoles: [SysRole.CompanyAdmin], actions: [Perm.NoticePublish] });
+  signInCompanyAdmin(Perm.NoticePublish);
   api = mockApi().on(`${N}/AddNotice`, ok({ noticeSysCode: 'N9' }));
 });
 afterEach(() => vi.restoreAllMocks());

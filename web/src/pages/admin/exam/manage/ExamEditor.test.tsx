@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { EXAM_BASE, type ExamDetail, SysRole } from '@xuetu/contract';
+import { EXAM_BASE, type ExamDetail } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRequestState } from '../../../../api/request';
-import { useSession } from '../../../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
 import { renderWithApp } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
+import { signInCompanyAdmin } from '../../companyAdminTest';
 import { ExamEditor } from './ExamEditor';
 
 const E = `${EXAM_BASE}/ex_exam`;
@@ -34,8 +33,7 @@ const stored = {
 
 let api: MockApi;
 beforeEach(() => {
-  resetRequestState();
-  useSession.setState({ sysRoles: [SysRole.CompanyAdmin], actions: ['Exam.Edit'] });
+  signInCompanyAdmin('Exam.Edit');
   api = mockApi()
     .on(`${E}/GetData`, ok(stored))
     .on(`${E}/UpdateData`, ok(null))

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type MarkingRow, SysRole } from '@xuetu/contract';
+import type { MarkingRow } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRequestState } from '../../../../api/request';
-import { useSession } from '../../../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
 import { renderAt } from '../../../../test/renderApp';
+import { signInCompanyAdmin } from '../../companyAdminTest';
 import MarkingPage from './index';
 
 const row = (n: number, over: Partial<MarkingRow> = {}): MarkingRow => ({
@@ -24,8 +23,7 @@ const row = (n: number, over: Partial<MarkingRow> = {}): MarkingRow => ({
 let api: MockApi;
 let marked: Set<number>;
 beforeEach(() => {
-  resetRequestState();
-  useSession.setState({ sysRoles: [SysRole.CompanyAdmin], actions: ['Exam.Mark'] });
+  signInCompanyAdmin('Exam.Mark');
   marked = new Set();
   api = mockApi()
     .on(

@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { EXAM_BASE, type PracticeDetail, SysRole } from '@xuetu/contract';
+import { EXAM_BASE, type PracticeDetail } from '@xuetu/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRequestState } from '../../../../api/request';
-import { useSession } from '../../../../app/store/session';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
 import { renderWithApp } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
+import { signInCompanyAdmin } from '../../companyAdminTest';
 import { PracticeEditor } from './PracticeEditor';
 
 const P = `${EXAM_BASE}/ex_practice`;
@@ -27,8 +26,7 @@ const stored: PracticeDetail = {
 
 let api: MockApi;
 beforeEach(() => {
-  resetRequestState();
-  useSession.setState({ sysRoles: [SysRole.CompanyAdmin], actions: ['Practice.Edit'] });
+  signInCompanyAdmin('Practice.Edit');
   api = mockApi()
     .on(`${P}/GetData`, ok(stored))
     .on(`${P}/UpdateData`, ok(null))

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
-import { EXAM_BASE, type QuestionView, SysRole } from '@xuetu/contract';
+import { EXAM_BASE, type QuestionView } from '@xuetu/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetRequestState } from '../../../../api/request';
-import { useSession } from '../../../../app/store/session';
 import { mockApi, ok } from '../../../../test/mockApi';
 import { renderWithApp } from '../../../../test/renderApp';
+import { signInCompanyAdmin } from '../../companyAdminTest';
 import QuestionPage from './index';
 
 // Issue 38 item 14: the bank list shows stems and keys as a person reads them.
@@ -24,8 +23,7 @@ const question = (over: Partial<QuestionView>) =>
   }) as QuestionView;
 
 beforeEach(() => {
-  resetRequestState();
-  useSession.setState({ sysRoles: [SysRole.CompanyAdmin], actions: ['Question.List'] });
+  signInCompanyAdmin('Question.List');
   mockApi()
     .on(`${Q}/GetPageList`, () =>
       ok({

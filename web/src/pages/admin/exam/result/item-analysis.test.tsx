@@ -1,10 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { type ItemAnalysis, SysRole } from '@xuetu/contract';
+import type { ItemAnalysis } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRequestState } from '../../../../api/request';
-import { useSession } from '../../../../app/store/session';
 import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
 import { createQueryClient, Providers } from '../../../../test/providers';
+import { signInCompanyAdmin } from '../../companyAdminTest';
 import ItemAnalysisPanel from './ItemAnalysisPanel';
 
 // jsdom has no canvas: the chart shows its option as data so the test can read what it would draw
@@ -70,8 +69,7 @@ const analysis: ItemAnalysis = {
 
 let api: MockApi;
 beforeEach(() => {
-  resetRequestState();
-  useSession.setState({ sysRoles: [SysRole.CompanyAdmin], actions: ['ExamResult.List'] });
+  signInCompanyAdmin('ExamResult.List');
   api = mockApi().on('/Api/Exam_Manage/ex_exam/GetItemAnalysis', ok(analysis));
 });
 afterEach(() => vi.restoreAllMocks());

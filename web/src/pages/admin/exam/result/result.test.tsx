@@ -1,11 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { type ExamResultRow, type ExamStatistics, SysRole } from '@xuetu/contract';
+import type { ExamResultRow, ExamStatistics } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRequestState } from '../../../../api/request';
-import { useSession } from '../../../../app/store/session';
 import { type MockApi, mockApi, ok, RawResponse } from '../../../../test/mockApi';
 import { createQueryClient, Providers } from '../../../../test/providers';
+import { signInCompanyAdmin } from '../../companyAdminTest';
 import ExamResultPage from './index';
 
 const attempt = (id: number, over: Partial<ExamResultRow>): ExamResultRow => ({
@@ -52,8 +51,7 @@ const stats: ExamStatistics = {
 
 let api: MockApi;
 beforeEach(() => {
-  resetRequestState();
-  useSession.setState({ sysRoles: [SysRole.CompanyAdmin], actions: ['ExamResult.List', 'Exam.Mark'] });
+  signInCompanyAdmin('ExamResult.List', 'Exam.Mark');
   api = mockApi()
     .on(
       '/Api/Exam_Manage/ex_exam/GetPageList',
