@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { openCatalogue, searchCourse } from '../fixtures/catalogue.ts';
 import { expect, test } from '../fixtures/guarded.ts';
-import { playMuted } from '../fixtures/media.ts';
+import { makeClip, playMuted } from '../fixtures/media.ts';
 import { login, signInByApi, snap } from '../fixtures/session.ts';
 
 // A course of several lessons (issue 13, ADR 0022): a learner opens the demo course of three
@@ -23,12 +23,8 @@ test('a learner switches to lesson 2 of a course, it plays, and a reload resumes
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInByApi(page, LEARNER);
 
-  await page.goto('/trainres/index');
-  await expect(page.getByTestId('course-card').first()).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('搜索课程').fill('班组安全管理');
-  await page.getByLabel('搜索课程').press('Enter');
-  const card = page.getByTestId('course-card').filter({ hasText: COURSE });
-  await expect(card).toHaveCount(1);
+  await openCatalogue(page);
+  const card = await searchCourse(page, '班组安全管理', COURSE);
   await card.click();
   await expect(page.getByTestId('study-title')).toHaveText(COURSE);
 
@@ -91,31 +87,6 @@ test('on a phone (390 px) the lesson list stacks under the player', async ({ pag
   await snap(page, 'lessons-phone');
 });
 
-/** A test clip made with ffmpeg: `seconds` long at `size`, with sound. */
-function makeClip(dir: string, name: string, seconds: number, size: string): string {
-  const path = join(dir, name);
-  const r = spawnSync(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      `testsrc2=size=${size}:rate=25`,
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440',
-    ].concat(['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path]),
-    { timeout: 60_000 },
-  );
-  if (r.status !== 0) throw new Error(`ffmpeg: ${r.stderr}`);
-  return path;
-}
-
 // Building a video course while its lessons transcode (issue 38 item 10): the administrator uploads
 // two lessons and saves while the second (a longer 720p clip) is still being transcoded; ✕ over the
 // unsaved dialog asks first; the submit for audit says it waits for the processing; learners do
@@ -124,8 +95,8 @@ test('a course is saved while a lesson transcodes; ✕ asks first; the audit wai
   test.setTimeout(180_000);
   const dir = mkdtempSync(join(tmpdir(), 'xuetu-e2e-course-'));
   try {
-    const short = makeClip(dir, '第一课.mp4', 3, '320x240');
-    const long = makeClip(dir, '第二课.mp4', 20, '1280x720');
+    const short = makeClip(dir, '第一课.mp4', { seconds: 3, size: '320x240' });
+    const long = makeClip(dir, '第二课.mp4', { seconds: 20, size: '1280x720' });
     const name = `边传边建课程${Date.now().toString(36)}`;
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInByApi(page, 'corpadmin');

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { openCatalogue, searchCourse } from '../fixtures/catalogue.ts';
 import { expect, test } from '../fixtures/guarded.ts';
 import { signInByApi, snap } from '../fixtures/session.ts';
 
@@ -52,12 +53,8 @@ test('a learner reads the pdf course page by page, zooms, on a phone too; readin
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signInByApi(page, 'learner16');
-  await page.goto('/trainres/index');
-  await expect(page.getByTestId('course-card').first()).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('搜索课程').fill('安全操作手册');
-  await page.getByLabel('搜索课程').press('Enter');
-  const card = page.getByTestId('course-card').filter({ hasText: COURSE });
-  await expect(card).toHaveCount(1);
+  await openCatalogue(page);
+  const card = await searchCourse(page, '安全操作手册', COURSE);
   const beats: { position: number }[] = [];
   page.on('request', (r) => {
     if (r.url().endsWith('/Train_Res/Study')) beats.push(r.postDataJSON());

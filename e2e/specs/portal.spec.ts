@@ -1,16 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { playMuted } from '../fixtures/media';
+import { insertNoticeImage, newNotice, setNoticeCover, typeNoticeBody } from '../fixtures/notices';
 import { revealOnApproach, signInByApi, snap } from '../fixtures/session';
 
 // screenshots of /home land in e2e/artifacts/ (home-1440.png, home-375.png)
 
 // Public portal, notice administration and messages (issue 5), on the demo seed.
 
-// a 2x2 PNG and a one-page PDF, checked by content on upload
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
+// a one-page PDF, checked by content on upload
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
   'latin1',
@@ -112,21 +109,13 @@ test.describe('anonymous visitor', () => {
 
 test('an administrator publishes a notice with an image and an attachment and it appears on /home at once', async ({ page, browser }) => {
   await signInByApi(page, 'admin');
-  await page.goto('/content/notice');
-  await page.getByTestId('notice-add').click();
-  const editor = page.getByTestId('notice-editor');
+  const editor = await newNotice(page);
   const title = `e2e 发布测试公告 ${Date.now()}`;
   await editor.getByTestId('notice-title').fill(title);
   await editor.getByTestId('notice-desc').fill('端到端测试：带图片和附件的公告');
-  await editor
-    .getByTestId('notice-cover-upload')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
-  await expect(editor.getByTestId('notice-cover-upload').locator('img')).toBeVisible();
-  await editor.locator('.tiptap').click();
-  await page.keyboard.type('这是正文内容。');
-  await editor.getByTestId('rich-text-image-input').setInputFiles({ name: 'inline.png', mimeType: 'image/png', buffer: PNG });
-  await expect(editor.locator('.tiptap img')).toHaveCount(1);
+  await setNoticeCover(editor);
+  await typeNoticeBody(page, editor, '这是正文内容。');
+  await insertNoticeImage(editor);
   await editor
     .getByTestId('notice-attachments-upload')
     .locator('input[type=file]')

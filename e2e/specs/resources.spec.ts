@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
-import { playMuted } from '../fixtures/media.ts';
+import { makeClip, playMuted } from '../fixtures/media.ts';
 import { signInByApi, snap } from '../fixtures/session.ts';
 
 // Resource library (issue 11): the company administrator creates a directory, uploads a video
@@ -22,41 +22,7 @@ const dialog = (page: Page, title: string) =>
 /** A short test video made with ffmpeg (3 s, 320x240, with sound), with a timeout. */
 function makeVideo(): { path: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'xuetu-e2e-video-'));
-  const path = join(dir, '入职安全培训.mp4');
-  const r = spawnSync(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=320x240:rate=15',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=440',
-    ].concat([
-      '-t',
-      '3',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      '-b:v',
-      '600k',
-      '-c:a',
-      'aac',
-      '-shortest',
-      path,
-    ]),
-    { timeout: 30_000 },
-  );
-  if (r.status !== 0) throw new Error(`ffmpeg: ${r.stderr}`);
+  const path = makeClip(dir, '入职安全培训.mp4', { seconds: 3, size: '320x240', rate: 15, bitrate: '600k', timeout: 30_000 });
   return { path, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -1,16 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/guarded.ts';
+import { insertNoticeImage, newNotice, setNoticeCover, typeNoticeBody } from '../fixtures/notices.ts';
 import { submitSignIn } from '../fixtures/session.ts';
 
 // Issue 9 item 11: the built app works under its Content-Security-Policy. Every page below is
 // loaded with the policy the server sends; a blocked script, style, image, worker or media
 // source raises a `securitypolicyviolation` event (collected here) and a console error (which
 // the guarded fixture fails on).
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 async function collectViolations(page: Page) {
   await page.addInitScript(() => {
@@ -80,20 +76,12 @@ test('the admin console and the rich-text editor with an image run clean under t
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
-  await page.goto('/content/notice');
-  await page.getByTestId('notice-add').click();
-  const editor = page.getByTestId('notice-editor');
-  await editor
-    .getByTestId('notice-cover-upload')
-    .locator('input[type=file]')
-    .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
-  await expect(editor.getByTestId('notice-cover-upload').locator('img')).toBeVisible();
-  await editor.locator('.tiptap').click();
-  await page.keyboard.type('正文');
+  const editor = await newNotice(page);
+  await setNoticeCover(editor);
+  await typeNoticeBody(page, editor, '正文');
   // the editor's file input is no control of its own (no raw "Choose File" under the text; issue 23 item 14)
   await expect(editor.getByTestId('rich-text-image-input')).toBeHidden();
-  await editor.getByTestId('rich-text-image-input').setInputFiles({ name: 'inline.png', mimeType: 'image/png', buffer: PNG });
-  await expect(editor.locator('.tiptap img')).toHaveCount(1);
+  await insertNoticeImage(editor);
   // the picture really loaded (a blocked image would have no size)
   await expect.poll(() => editor.locator('.tiptap img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
   expect(await violations(page)).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { openCatalogue, searchCourse } from '../fixtures/catalogue.ts';
 import { expect, test } from '../fixtures/guarded.ts';
 import { playMuted } from '../fixtures/media.ts';
 import { signInByApi, snap } from '../fixtures/session.ts';
@@ -28,13 +29,9 @@ test('a learner finds a course, watches it with a quality switch, takes notes; t
   await signInByApi(page, LEARNER);
 
   // ---- the catalogue: search, a card, open it ----
-  await page.goto('/trainres/index');
-  await expect(page.getByTestId('course-card').first()).toBeVisible({ timeout: 30_000 });
+  await openCatalogue(page);
   await expect(page.getByRole('tab', { name: '全部' })).toBeVisible();
-  await page.getByLabel('搜索课程').fill('安全生产');
-  await page.getByLabel('搜索课程').press('Enter');
-  const card = page.getByTestId('course-card').filter({ hasText: COURSE });
-  await expect(card).toHaveCount(1);
+  const card = await searchCourse(page, '安全生产', COURSE);
   await card.click();
   await expect(page).toHaveURL(/\/trainres\/study\?id=/);
   await expect(page.getByTestId('study-title')).toHaveText(COURSE);
@@ -119,8 +116,7 @@ test('the study page on a phone (390 px): the player is full width, nothing over
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signInByApi(page, LEARNER);
-  await page.goto('/trainres/index');
-  await expect(page.getByTestId('course-card').first()).toBeVisible({ timeout: 30_000 });
+  await openCatalogue(page);
   await page.getByTestId('course-card').filter({ hasText: COURSE }).click();
   const video = page.getByTestId('study-video');
   await expect(video).toBeVisible({ timeout: 30_000 });
