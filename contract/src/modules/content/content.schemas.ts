@@ -219,6 +219,12 @@ export interface NoticeAdminItem extends NoticeItem {
 
 export const linkTypeInput = z.object({ linkType: z.union([z.literal(''), z.coerce.number().int().min(0).max(5)]).default('') });
 
+/** What every portal item's editor saves besides its fields: its place in the list and whether it shows (1). */
+const orderAndStatus = {
+  sortOrder: z.coerce.number().int().min(0).max(99999).default(0),
+  status: intFlag([0, 1], 1),
+};
+
 export const linkSaveInput = z.object({
   linkCode: z.string().max(64).optional(),
   linkName: z.string({ error: ContentMsg.linkNameRequired }).trim().min(1, ContentMsg.linkNameRequired).max(ContentLimits.nameMax),
@@ -227,8 +233,7 @@ export const linkSaveInput = z.object({
   pcLinkName: trimmed(ContentLimits.nameMax).default(''),
   pcLinkUrl: safeUrl.default(''),
   pcCoverUrlPath: z.string().max(ContentLimits.urlMax).default(''),
-  sortOrder: z.coerce.number().int().min(0).max(99999).default(0),
-  status: intFlag([0, 1], 1),
+  ...orderAndStatus,
 });
 
 export interface LinkItem {
@@ -262,8 +267,7 @@ export const lecturerSaveInput = z.object({
     .array(z.object({ name: trimmed(100).default(''), key: z.string().max(ContentLimits.urlMax) }))
     .max(10)
     .default([]),
-  sortOrder: z.coerce.number().int().min(0).max(99999).default(0),
-  status: intFlag([0, 1], 1),
+  ...orderAndStatus,
 });
 
 export interface LecturerItem {
@@ -296,8 +300,7 @@ export const modelSaveInput = z.object({
   clientType: intFlag([1, 2], 2),
   imageUrl: z.string().max(ContentLimits.urlMax).default(''),
   linkUrl: safeUrl.default(''),
-  sortOrder: z.coerce.number().int().min(0).max(99999).default(0),
-  status: intFlag([0, 1], 1),
+  ...orderAndStatus,
 });
 
 export interface ModelItem {
@@ -323,8 +326,7 @@ export const regulationSaveInput = z.object({
   fileName: trimmed(200).min(1, ContentMsg.docFileRequired),
   size: z.coerce.number().int().min(0).default(0),
   companySysCode: z.string().max(64).nullable().default(null),
-  sortOrder: z.coerce.number().int().min(0).max(99999).default(0),
-  status: intFlag([0, 1], 1),
+  ...orderAndStatus,
 });
 
 /** icon by type: pdf, ppt, xls, doc, other */
