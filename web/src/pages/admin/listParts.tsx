@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { PageResult } from '@xuetu/contract';
-import { Button, Form, type FormProps, Input, Select, type SelectProps } from 'antd';
+import { Button, Card, Form, type FormProps, Input, Select, type SelectProps, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Can } from '../../components/Can';
 import { DEFAULT_PAGE, pager } from './shared';
@@ -103,6 +103,13 @@ export function usePaging() {
     page,
     first: () => setPage((p) => ({ ...p, pageIndex: 1 })),
     reset: () => setPage(DEFAULT_PAGE),
+    /** `set` for a filter of the list that also goes back to the first page of 20 rows */
+    resetting:
+      <V,>(set: (value: V) => void) =>
+      (value: V) => {
+        set(value);
+        setPage(DEFAULT_PAGE);
+      },
     table: <T,>(list: PagedQuery<T>) => ({
       loading: list.isFetching,
       dataSource: list.data?.models ?? [],
@@ -134,3 +141,26 @@ export const opsColumn = <T,>(width: number, render: (row: T) => ReactNode) => (
   width,
   render: (_: unknown, row: T) => render(row),
 });
+
+/** An administration list in its card: the toolbar (search, filters, buttons) above the table and its dialogs. */
+export function ListCard({
+  testId,
+  toolbar,
+  wrap,
+  children,
+}: {
+  testId: string;
+  toolbar: ReactNode;
+  /** the toolbar wraps onto a second line on a narrow screen */
+  wrap?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="borderless" data-testid={testId}>
+      <Space style={{ marginBottom: 16 }} wrap={wrap}>
+        {toolbar}
+      </Space>
+      {children}
+    </Card>
+  );
+}

@@ -1,9 +1,9 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { AUDIT_ACTION_LABELS, type AuditLogView, auditlogApi } from '@xuetu/contract';
-import { Card, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Select, Table, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useCall } from '../../../api/hooks';
-import { KeywordSearch, usePaging } from '../listParts';
+import { KeywordSearch, ListCard, usePaging } from '../listParts';
 import { tableScrollX } from '../shared';
 
 // one option per operation (two codes with the same label would show twice)
@@ -27,30 +27,26 @@ export default function AuditLogPage() {
     { title: 'IP', dataIndex: 'ip', width: 140 },
   ];
   return (
-    <Card variant="borderless" data-testid="audit-admin">
-      <Space style={{ marginBottom: 16 }} wrap>
-        <KeywordSearch
-          placeholder="操作人/对象/IP"
-          onSearch={(v) => {
-            setKey(v);
-            paging.reset();
-          }}
-        />
-        <Select
-          aria-label="操作"
-          placeholder="操作"
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ width: 200 }}
-          options={ACTION_OPTIONS}
-          value={action || undefined}
-          onChange={(v?: string) => {
-            setAction(v ?? '');
-            paging.reset();
-          }}
-          data-testid="audit-action"
-        />
-      </Space>
+    <ListCard
+      testId="audit-admin"
+      wrap
+      toolbar={
+        <>
+          <KeywordSearch placeholder="操作人/对象/IP" onSearch={paging.resetting(setKey)} />
+          <Select
+            aria-label="操作"
+            placeholder="操作"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 200 }}
+            options={ACTION_OPTIONS}
+            value={action || undefined}
+            onChange={paging.resetting((v?: string) => setAction(v ?? ''))}
+            data-testid="audit-action"
+          />
+        </>
+      }
+    >
       <Table<AuditLogView>
         rowKey="id"
         size="small"
@@ -67,6 +63,6 @@ export default function AuditLogPage() {
         // 120 px for 对象 and 48 for the expander: at 1280 px it fits the card without scrolling
         scroll={{ x: tableScrollX(columns, 120) + 48 }}
       />
-    </Card>
+    </ListCard>
   );
 }

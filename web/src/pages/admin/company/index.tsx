@@ -9,13 +9,13 @@ import {
   Msg,
   Perm,
 } from '@xuetu/contract';
-import { Card, Form, Input, Modal, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Form, Input, Modal, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { callEnvelope } from '../../../api/client';
 import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { RequiredText } from '../formParts';
-import { AddButton, KeywordSearch, opsColumn, RowAction, usePaging } from '../listParts';
+import { AddButton, KeywordSearch, ListCard, opsColumn, RowAction, usePaging } from '../listParts';
 import { tableScrollX, useConfirm } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 
@@ -95,33 +95,29 @@ export default function CompanyPage() {
     setEditing({ row });
   };
   return (
-    <Card variant="borderless" data-testid="company-admin">
-      <Space style={{ marginBottom: 16 }} wrap>
-        <KeywordSearch
-          placeholder="公司名称/编码"
-          onSearch={(v) => {
-            setKey(v);
-            paging.reset();
-          }}
-        />
-        <Select
-          aria-label="状态"
-          value={status}
-          style={{ width: 120 }}
-          onChange={(v) => {
-            setStatus(v);
-            paging.reset();
-          }}
-          options={[
-            { value: '', label: '全部状态' },
-            { value: '1', label: '启用' },
-            { value: '0', label: '停用' },
-          ]}
-        />
-        <AddButton primary action={Perm.CompanyAdd} onClick={() => open(null)}>
-          新增公司
-        </AddButton>
-      </Space>
+    <ListCard
+      testId="company-admin"
+      wrap
+      toolbar={
+        <>
+          <KeywordSearch placeholder="公司名称/编码" onSearch={paging.resetting(setKey)} />
+          <Select
+            aria-label="状态"
+            value={status}
+            style={{ width: 120 }}
+            onChange={paging.resetting(setStatus)}
+            options={[
+              { value: '', label: '全部状态' },
+              { value: '1', label: '启用' },
+              { value: '0', label: '停用' },
+            ]}
+          />
+          <AddButton primary action={Perm.CompanyAdd} onClick={() => open(null)}>
+            新增公司
+          </AddButton>
+        </>
+      }
+    >
       <Table<CompanyView>
         rowKey="companySysCode"
         size="middle"
@@ -154,6 +150,6 @@ export default function CompanyPage() {
           </Form.Item>
         </Form>
       </Modal>
-    </Card>
+    </ListCard>
   );
 }

@@ -1,12 +1,12 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { JOB_STATUS_LABELS, JobStatus, type JobView, jobsApi, Perm } from '@xuetu/contract';
-import { Button, Card, Popconfirm, Progress, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Progress, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../api/client';
 import { useCall } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
-import { usePaging } from '../listParts';
+import { ListCard, usePaging } from '../listParts';
 import { tableScrollX } from '../shared';
 
 const STATUS_COLORS: Record<JobStatus, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
@@ -104,22 +104,24 @@ export default function JobsPage() {
     },
   ];
   return (
-    <Card variant="borderless" data-testid="jobs-admin">
-      <Space style={{ marginBottom: 16 }} wrap>
-        <Select
-          aria-label="任务状态"
-          style={{ width: 160 }}
-          value={status}
-          options={STATUS_OPTIONS}
-          onChange={(v) => {
-            setStatus(v);
-            paging.reset();
-          }}
-        />
-        <Button onClick={() => list.refetch()} loading={list.isFetching}>
-          刷新
-        </Button>
-      </Space>
+    <ListCard
+      testId="jobs-admin"
+      wrap
+      toolbar={
+        <>
+          <Select
+            aria-label="任务状态"
+            style={{ width: 160 }}
+            value={status}
+            options={STATUS_OPTIONS}
+            onChange={paging.resetting(setStatus)}
+          />
+          <Button onClick={() => list.refetch()} loading={list.isFetching}>
+            刷新
+          </Button>
+        </>
+      }
+    >
       <Table<JobView>
         rowKey="id"
         size="small"
@@ -150,6 +152,6 @@ export default function JobsPage() {
         // the unsized 任务 column used to get what was left of a too-small scroll.x, a character a line
         scroll={{ x: tableScrollX(columns) + 48 }}
       />
-    </Card>
+    </ListCard>
   );
 }

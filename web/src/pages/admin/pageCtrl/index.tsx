@@ -1,13 +1,13 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ActionBody, type ActionView, ADMIN_NAME_MAX, AdminMsg, actionsApi, EnableStatus, Msg, Perm } from '@xuetu/contract';
-import { Button, Card, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, type TableColumnsType, Tag, TreeSelect } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Radio, Space, Switch, Table, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { call, callEnvelope } from '../../../api/client';
 import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
 import { ChoiceItem } from '../formParts';
-import { AddButton, opsColumn, RowAction } from '../listParts';
+import { AddButton, ListCard, opsColumn, RowAction } from '../listParts';
 import { tableScrollX } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 
@@ -135,12 +135,16 @@ export default function PageCtrlPage() {
     )),
   ];
   return (
-    <Card variant="borderless" data-testid="action-admin">
-      <Space style={{ marginBottom: 16 }}>
-        <AddButton primary action={Perm.ActionAdd} onClick={() => open(null)}>
-          新增菜单
-        </AddButton>
-      </Space>
+    <ListCard
+      testId="action-admin"
+      toolbar={
+        <>
+          <AddButton primary action={Perm.ActionAdd} onClick={() => open(null)}>
+            新增菜单
+          </AddButton>
+        </>
+      }
+    >
       <Table<ActionView>
         rowKey="id"
         size="small"
@@ -224,6 +228,6 @@ export default function PageCtrlPage() {
           )}
         </Form>
       </Modal>
-    </Card>
+    </ListCard>
   );
 }

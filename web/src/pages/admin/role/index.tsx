@@ -10,12 +10,12 @@ import {
   rolesApi,
   SYS_ROLE_LABELS,
 } from '@xuetu/contract';
-import { Alert, Card, Form, Input, Modal, Select, Space, Spin, Table, type TableColumnsType, Tag, Tree, type TreeDataNode } from 'antd';
+import { Alert, Form, Input, Modal, Select, Spin, Table, type TableColumnsType, Tag, Tree, type TreeDataNode } from 'antd';
 import { useState } from 'react';
 import { call, callEnvelope } from '../../../api/client';
 import { useCall, useInvalidate } from '../../../api/hooks';
 import { useAppMutation } from '../../../app/useAppMutation';
-import { AddButton, opsColumn, RowAction } from '../listParts';
+import { AddButton, ListCard, opsColumn, RowAction } from '../listParts';
 import { tableScrollX } from '../shared';
 import { useConfirmDiscard } from '../useConfirmDiscard';
 
@@ -116,12 +116,16 @@ export default function RolePage() {
   const typeLocked = Boolean(editing?.role && editing.role.sysRoleEnum !== 0);
 
   return (
-    <Card variant="borderless" data-testid="role-admin">
-      <Space style={{ marginBottom: 16 }}>
-        <AddButton primary action={Perm.RoleAdd} onClick={() => open(null)} testId="role-add">
-          新增角色
-        </AddButton>
-      </Space>
+    <ListCard
+      testId="role-admin"
+      toolbar={
+        <>
+          <AddButton primary action={Perm.RoleAdd} onClick={() => open(null)} testId="role-add">
+            新增角色
+          </AddButton>
+        </>
+      }
+    >
       <Table<RoleView>
         rowKey="code"
         size="middle"
@@ -176,6 +180,6 @@ export default function RolePage() {
           </Form.Item>
         </Form>
       </Modal>
-    </Card>
+    </ListCard>
   );
 }

@@ -70,10 +70,7 @@ export default function MarkingPage() {
             style={{ width: 'min(280px, calc(100vw - 140px))' }}
             value={qCode}
             disabled={!examCode}
-            onChange={(v: string) => {
-              setQCode(v);
-              paging.reset();
-            }}
+            onChange={paging.resetting(setQCode)}
             options={[
               { value: '', label: '全部简答题' },
               ...essayQuestions.map((q) => ({ value: q.qCode, label: `第 ${q.order} 题 ${plainLine(q.qName).slice(0, 30)}` })),
