@@ -2,12 +2,12 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { PROJECT_BASE, type ProjectDetail, TRAIN_BASE } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AntAppScope } from '../../../app/AntAppScope';
+import { signInCompanyAdmin } from '../../../test/companyAdmin';
 import { fail, type MockApi, mockApi, ok } from '../../../test/mockApi';
+import { projectFields } from '../../../test/projectFields';
 import { createQueryClient, Providers } from '../../../test/providers';
 import { toasts } from '../../../test/toasts';
-import { signInCompanyAdmin } from '../companyAdminTest';
 import { ProjectEditor } from './ProjectEditor';
-import { projectFields } from './projectFixture';
 
 const stored = {
   projectCode: 'P1',

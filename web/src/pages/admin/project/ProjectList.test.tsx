@@ -3,9 +3,9 @@ import { PROJECT_BASE } from '@xuetu/contract';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInCompanyAdmin } from '../../../test/companyAdmin';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { createQueryClient, Providers } from '../../../test/providers';
-import { signInCompanyAdmin } from '../companyAdminTest';
 import ProjectManagePage from './index';
 
 const row = {

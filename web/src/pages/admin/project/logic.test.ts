@@ -1,9 +1,9 @@
 import { type ProjectDetail, studyTimeText } from '@xuetu/contract';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { projectFields } from '../../../test/projectFields';
 import { studyPath } from '../../learner/project/courseProgress';
 import { editorValues, moveItem, saveBody } from './logic';
-import { projectFields } from './projectFixture';
 
 describe('project editor logic', () => {
   it('moves a course up and down within the list', () => {

@@ -1,5 +1,5 @@
 import { ContentLimits, contentApi, type ModelItem, Perm, ShowStatus, SITE_OR_HTTP_URL } from '@xuetu/contract';
-import { Form, Image, Input, } from 'antd';
+import { Form, Image, Input } from 'antd';
 import { call } from '../../../../api/client';
 import { ChoiceItem, RequiredText } from '../../formParts';
 import { CrudTable } from '../components/CrudTable';

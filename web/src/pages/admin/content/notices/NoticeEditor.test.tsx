@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Perm } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInCompanyAdmin } from '../../../../test/companyAdmin';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
 import { renderWithApp } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
-import { signInCompanyAdmin } from '../../companyAdminTest';
 import { NoticeEditor } from './NoticeEditor';
 
 const N = '/Api/SysConfig/sys_notice';

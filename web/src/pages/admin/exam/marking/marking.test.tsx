@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MarkingRow } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInCompanyAdmin } from '../../../../test/companyAdmin';
 import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
 import { renderAt } from '../../../../test/renderApp';
-import { signInCompanyAdmin } from '../../companyAdminTest';
 import MarkingPage from './index';
 
 const row = (n: number, over: Partial<MarkingRow> = {}): MarkingRow => ({

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { EXAM_BASE, type PracticeDetail } from '@xuetu/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInCompanyAdmin } from '../../../../test/companyAdmin';
 import { fail, type MockApi, mockApi, ok } from '../../../../test/mockApi';
 import { renderWithApp } from '../../../../test/renderApp';
 import { toasts } from '../../../../test/toasts';
-import { signInCompanyAdmin } from '../../companyAdminTest';
 import { PracticeEditor } from './PracticeEditor';
 
 const P = `${EXAM_BASE}/ex_practice`;

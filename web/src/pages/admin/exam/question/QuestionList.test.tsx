@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { EXAM_BASE, type QuestionView } from '@xuetu/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { signInCompanyAdmin } from '../../../../test/companyAdmin';
 import { mockApi, ok } from '../../../../test/mockApi';
 import { renderWithApp } from '../../../../test/renderApp';
-import { signInCompanyAdmin } from '../../companyAdminTest';
 import QuestionPage from './index';
 
 // Issue 38 item 14: the bank list shows stems and keys as a person reads them.

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ItemAnalysis } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInCompanyAdmin } from '../../../../test/companyAdmin';
 import { type MockApi, mockApi, ok } from '../../../../test/mockApi';
 import { createQueryClient, Providers } from '../../../../test/providers';
-import { signInCompanyAdmin } from '../../companyAdminTest';
 import ItemAnalysisPanel from './ItemAnalysisPanel';
 
 // jsdom has no canvas: the chart shows its option as data so the test can read what it would draw

@@ -2,9 +2,9 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import type { ExamResultRow, ExamStatistics } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInCompanyAdmin } from '../../../../test/companyAdmin';
 import { type MockApi, mockApi, ok, RawResponse } from '../../../../test/mockApi';
 import { createQueryClient, Providers } from '../../../../test/providers';
-import { signInCompanyAdmin } from '../../companyAdminTest';
 import ExamResultPage from './index';
 
 const attempt = (id: number, over: Partial<ExamResultRow>): ExamResultRow => ({

@@ -1,6 +1,6 @@
 import { SysRole } from '@xuetu/contract';
-import { resetRequestState } from '../../api/request';
-import { useSession } from '../../app/store/session';
+import { resetRequestState } from '../api/request';
+import { useSession } from '../app/store/session';
 
 /**
  * The start of an administration page's test: no request state left from the last test, and a
