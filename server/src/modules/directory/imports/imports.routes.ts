@@ -1,6 +1,6 @@
 import { AdminMsg, FileVisibility, importsApi, Msg, Perm, type UploadResult } from '@xuetu/contract';
 import { withMsg } from '../../../platform/envelope.ts';
-import { fileUrl, signedFileUrl, streamUpload } from '../../../platform/files/index.ts';
+import { fileUrl, type StoredUpload, signedFileUrl, streamUpload } from '../../../platform/files/index.ts';
 import { defineRoute } from '../../../platform/route.ts';
 import { PICKER_ACCESS } from '../users/access.ts';
 import { withImportSlot } from './gate.ts';
@@ -9,6 +9,16 @@ import { importJobStatus, saveImport } from './jobs.ts';
 import { readUploadedSheet } from './sheet.ts';
 
 const IMPORT_ACCESS = { action: Perm.UserImportExport };
+/** the two upload routes' own allowance: an upload is stored before anything checks it */
+const UPLOADS_PER_USER = { max: 60, timeWindow: '1 minute', per: 'user' } as const;
+
+/** What an upload answers: where to read the stored file (`url`), its key, name and size. */
+const uploadResult = (stored: StoredUpload, url: string): UploadResult => ({
+  url,
+  path: stored.key,
+  name: stored.filename,
+  size: stored.size,
+});
 
 export const importRoutes = [
   defineRoute({
@@ -61,7 +71,7 @@ export const importRoutes = [
   defineRoute({
     endpoint: importsApi.uploadZFileByFormTemporarily,
     access: 'user',
-    rateLimit: { max: 60, timeWindow: '1 minute', per: 'user' },
+    rateLimit: UPLOADS_PER_USER,
     summary: '临时上传导入文件（表格；试题导入还可上传 Moodle XML、GIFT、Aiken、QTI 资源包）',
     handler: async ({ caller, upload }) => {
       // workbooks of people's data: private, read back only through a short-lived signed link
@@ -76,13 +86,13 @@ export const importRoutes = [
         },
         { prefix: 'tmp/import', purpose: 'import', visibility: FileVisibility.Private },
       );
-      return { url: signedFileUrl(caller, stored.key), path: stored.key, name: stored.filename, size: stored.size } satisfies UploadResult;
+      return uploadResult(stored, signedFileUrl(caller, stored.key));
     },
   }),
   defineRoute({
     endpoint: importsApi.uploadZFileByForm,
     access: 'user',
-    rateLimit: { max: 60, timeWindow: '1 minute', per: 'user' },
+    rateLimit: UPLOADS_PER_USER,
     summary: '上传文件（文档、表格、图片）',
     handler: async ({ caller, upload }) => {
       const stored = await streamUpload(
@@ -96,7 +106,7 @@ export const importRoutes = [
         },
         { prefix: 'upload', purpose: 'upload' },
       );
-      return { url: fileUrl(stored.key), path: stored.key, name: stored.filename, size: stored.size } satisfies UploadResult;
+      return uploadResult(stored, fileUrl(stored.key));
     },
   }),
 ];
