@@ -22,6 +22,7 @@ import { postNamesOfCompany } from '../posts/posts.repository.ts';
 import { UNMANAGEABLE_REASON, unmanageableUserIds } from '../users/manage.ts';
 import { presentUserRow } from '../users/users.presenter.ts';
 import {
+  type ImportedUpdate,
   idCardsAndMobilesOfCompany,
   insertImportedUsers,
   rolesOfUsers,
@@ -264,6 +265,16 @@ export interface ImportResult {
   updated: number;
 }
 
+/** The columns an import writes of a person it adds or updates alike. */
+const importedColumns = (r: PlannedRow): Omit<ImportedUpdate, 'id'> => ({
+  chn_name: r.chnName,
+  mobile: r.mobile,
+  org_id: r.orgId,
+  post_id: r.postId,
+  part_time_post_id: r.partTimePostId,
+  valid_date: r.validDate?.toISOString() ?? null,
+});
+
 /**
  * SaveExportIn: all or nothing in one transaction. People are keyed by ID number within the
  * company: a re-import updates them instead of adding duplicates. `jobId`: the import job this
@@ -280,29 +291,16 @@ export async function runImport(caller: Caller, plan: ImportPlan, opts: { jobId?
   const result = { added: inserts.length, updated: updates.length };
   await inTransaction(ctx, async (tx) => {
     for (let i = 0; i < updates.length; i += CHUNK) {
-      const part = updates.slice(i, i + CHUNK).map((r) => ({
-        id: r.existingId as number,
-        chn_name: r.chnName,
-        mobile: r.mobile,
-        org_id: r.orgId,
-        post_id: r.postId,
-        part_time_post_id: r.partTimePostId,
-        valid_date: r.validDate?.toISOString() ?? null,
-      }));
+      const part = updates.slice(i, i + CHUNK).map((r) => ({ id: r.existingId as number, ...importedColumns(r) }));
       await updateImportedUsers(tx, scope, part, caller.now);
     }
     const codes = await accountCodes(tx, inserts, companyCodeOf);
     for (let i = 0; i < inserts.length; i += CHUNK) {
       const part = inserts.slice(i, i + CHUNK).map((r, j) => ({
         account_code: codes[i + j],
-        chn_name: r.chnName,
         id_card: r.idCard,
-        mobile: r.mobile,
         company_sys_code: r.companySysCode,
-        org_id: r.orgId,
-        post_id: r.postId,
-        part_time_post_id: r.partTimePostId,
-        valid_date: r.validDate?.toISOString() ?? null,
+        ...importedColumns(r),
       }));
       await insertImportedUsers(tx, scope, part, caller.now);
     }
