@@ -23,21 +23,26 @@ export function KeywordItem({ placeholder, testId }: { placeholder: string; test
   );
 }
 
-/** A filter of a search form: a clearable select whose label is its placeholder (all when empty). */
+/**
+ * A filter of a search form: a select whose label is its placeholder, cleared back to all; or,
+ * with `all`, one whose first option is 全部… and which has no clear button.
+ */
 export function FilterSelect({
   name,
   label,
   width,
   options,
+  all,
 }: {
   name: string;
   label: string;
   width: number;
   options: SelectProps['options'];
+  all?: boolean;
 }) {
   return (
     <Form.Item name={name}>
-      <Select style={{ width }} aria-label={label} placeholder={label} allowClear options={options} />
+      <Select style={{ width }} aria-label={label} placeholder={all ? undefined : label} allowClear={!all} options={options} />
     </Form.Item>
   );
 }

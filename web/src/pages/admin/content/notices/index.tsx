@@ -1,12 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData } from '@tanstack/react-query';
 import { NOTICE_CHANNEL_LABELS, type NoticeAdminItem, NoticeStatus, noticesApi, Perm } from '@xuetu/contract';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../../api/client';
 import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
-import { Can, useCan } from '../../../../components/Can';
+import { useCan } from '../../../../components/Can';
+import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog } from '../../listParts';
 import { useCompanyOptions, useIsPlatformStaff } from '../companies';
 import { NoticeEditor } from './NoticeEditor';
 
@@ -17,6 +17,15 @@ interface NoticeAdminSearch {
   companySysCode: string;
 }
 const EMPTY_SEARCH: NoticeAdminSearch = { keyword: '', status: '', noticeChannel: '', companySysCode: '' };
+const STATUS_OPTIONS = [
+  { value: '', label: '全部状态' },
+  { value: 2, label: '已发布' },
+  { value: 0, label: '草稿' },
+];
+const CHANNEL_OPTIONS = [
+  { value: '', label: '全部位置' },
+  ...Object.entries(NOTICE_CHANNEL_LABELS).map(([v, l]) => ({ value: Number(v), label: l })),
+];
 
 /** Notice management: search, paging, create/edit, publish/unpublish, delete. */
 export default function NoticeAdminPage() {
@@ -27,7 +36,7 @@ export default function NoticeAdminPage() {
   const companies = useCompanyOptions(staff);
   const [search, setSearch] = useState<NoticeAdminSearch>(EMPTY_SEARCH);
   const [page, setPage] = useState({ index: 1, size: 20 });
-  const [editing, setEditing] = useState<{ open: boolean; code: string | null }>({ open: false, code: null });
+  const editor = useEditorDialog();
   const q = useCall(
     noticesApi.getNoticeDataPageList,
     { search, pageIndex: page.index, pageRows: page.size },
@@ -55,59 +64,32 @@ export default function NoticeAdminPage() {
   });
   return (
     <Card variant="borderless" data-testid="notice-admin">
-      <Form
-        layout="inline"
+      <SearchForm<NoticeAdminSearch>
         initialValues={EMPTY_SEARCH}
         onFinish={(v) => {
           setSearch({ ...EMPTY_SEARCH, ...v });
           setPage((p) => ({ ...p, index: 1 }));
         }}
-        style={{ marginBottom: 16, rowGap: 12 }}
       >
-        <Form.Item name="keyword">
-          <Input placeholder="公告标题" allowClear />
-        </Form.Item>
-        <Form.Item name="status">
-          <Select
-            aria-label="状态"
-            style={{ width: 120 }}
-            options={[
-              { value: '', label: '全部状态' },
-              { value: 2, label: '已发布' },
-              { value: 0, label: '草稿' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="noticeChannel">
-          <Select
-            aria-label="发布位置"
-            style={{ width: 140 }}
-            options={[
-              { value: '', label: '全部位置' },
-              ...Object.entries(NOTICE_CHANNEL_LABELS).map(([v, l]) => ({ value: Number(v), label: l })),
-            ]}
-          />
-        </Form.Item>
+        <KeywordItem placeholder="公告标题" />
+        <FilterSelect all name="status" label="状态" width={120} options={STATUS_OPTIONS} />
+        <FilterSelect all name="noticeChannel" label="发布位置" width={140} options={CHANNEL_OPTIONS} />
         {staff && (
-          <Form.Item name="companySysCode">
-            <Select
-              aria-label="发布范围"
-              style={{ width: 180 }}
-              options={[{ value: '', label: '全部范围' }, { value: '-', label: '全平台' }, ...(companies.data ?? [])]}
-            />
-          </Form.Item>
+          <FilterSelect
+            all
+            name="companySysCode"
+            label="发布范围"
+            width={180}
+            options={[{ value: '', label: '全部范围' }, { value: '-', label: '全平台' }, ...(companies.data ?? [])]}
+          />
         )}
         <Space>
-          <Button type="primary" htmlType="submit">
-            搜索
-          </Button>
-          <Can action={Perm.NoticeAdd}>
-            <Button icon={<PlusOutlined />} onClick={() => setEditing({ open: true, code: null })} data-testid="notice-add">
-              新增公告
-            </Button>
-          </Can>
+          <SearchButton />
+          <AddButton action={Perm.NoticeAdd} onClick={editor.add} testId="notice-add">
+            新增公告
+          </AddButton>
         </Space>
-      </Form>
+      </SearchForm>
       <Table<NoticeAdminItem>
         rowKey="noticeSysCode"
         loading={q.isFetching}
@@ -142,7 +124,7 @@ export default function NoticeAdminPage() {
             render: (_: unknown, n) => (
               <Space size={4}>
                 {can(Perm.NoticeEdit) && (
-                  <Button size="small" type="link" onClick={() => setEditing({ open: true, code: n.noticeSysCode })}>
+                  <Button size="small" type="link" onClick={() => editor.edit(n.noticeSysCode)}>
                     编辑
                   </Button>
                 )}
@@ -171,15 +153,7 @@ export default function NoticeAdminPage() {
           },
         ]}
       />
-      <NoticeEditor
-        open={editing.open}
-        code={editing.code}
-        onClose={() => setEditing({ open: false, code: null })}
-        onSaved={() => {
-          setEditing({ open: false, code: null });
-          void reload();
-        }}
-      />
+      <NoticeEditor code={editor.code} {...editor.dialog(reload)} />
     </Card>
   );
 }
