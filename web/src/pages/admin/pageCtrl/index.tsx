@@ -138,11 +138,9 @@ export default function PageCtrlPage() {
     <ListCard
       testId="action-admin"
       toolbar={
-        <>
-          <AddButton primary action={Perm.ActionAdd} onClick={() => open(null)}>
-            新增菜单
-          </AddButton>
-        </>
+        <AddButton primary action={Perm.ActionAdd} onClick={() => open(null)}>
+          新增菜单
+        </AddButton>
       }
     >
       <Table<ActionView>

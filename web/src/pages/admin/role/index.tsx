@@ -119,11 +119,9 @@ export default function RolePage() {
     <ListCard
       testId="role-admin"
       toolbar={
-        <>
-          <AddButton primary action={Perm.RoleAdd} onClick={() => open(null)} testId="role-add">
-            新增角色
-          </AddButton>
-        </>
+        <AddButton primary action={Perm.RoleAdd} onClick={() => open(null)} testId="role-add">
+          新增角色
+        </AddButton>
       }
     >
       <Table<RoleView>

@@ -1,4 +1,4 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import {
   examsApi,
   IMPORT_DIALOG_WIDTH,
@@ -21,7 +21,7 @@ import { ApiError } from '../../../../api/request';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import type { DirDialogProps } from '../../TreeTablePage';
 import { useImportFile } from '../../useImportFile';
-import { DirSelect } from '../shared';
+import { DirSelect, DownloadButton } from '../shared';
 
 /**
  * 导入试题: template → choose file → 数据检查 (row, column, reason) → 导入 (all or nothing). When
@@ -111,14 +111,9 @@ export function QuestionImportDialog(props: DirDialogProps<QuestionDirNode> & { 
           <DirSelect tree={props.tree} value={dirCode} onChange={setDirCode} placeholder="未填目录的试题归入" style={{ width: 220 }} />
         </Form.Item>
         <Form.Item>
-          <Button
-            icon={<DownloadOutlined />}
-            loading={template.isPending}
-            onClick={() => template.mutate()}
-            data-testid="question-template"
-          >
+          <DownloadButton download={template} testId="question-template">
             下载模板
-          </Button>
+          </DownloadButton>
         </Form.Item>
         <Form.Item label="文件格式">
           <Select<QuestionImportFormat | ''>
@@ -184,14 +179,9 @@ export function QuestionImportDialog(props: DirDialogProps<QuestionDirNode> & { 
                 </Button>
               )}
               {isWorkbook && (
-                <Button
-                  icon={<DownloadOutlined />}
-                  loading={refused.isPending}
-                  onClick={() => refused.mutate()}
-                  data-testid="question-import-refused"
-                >
+                <DownloadButton download={refused} testId="question-import-refused">
                   下载未通过的行
-                </Button>
+                </DownloadButton>
               )}
             </Space>
           )}

@@ -1,11 +1,11 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { ITEM_FLAG_TEXT, type ItemAnalysis, type ItemAnalysisQuestion, type ItemFlag, userexamApi } from '@xuetu/contract';
-import { Alert, Button, Card, Col, Empty, Row, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Empty, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { callDownload } from '../../../../api/client';
 import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
-import { figureCols, plainLine, questionColumns } from '../shared/questionStats';
+import { DownloadButton } from '../shared';
+import { figureCols, plainLine, questionColumns, questionTable } from '../shared/questionStats';
 import { type BarOption, EChart } from './EChart';
 
 const pct = (r: number | null) => (r == null ? '—' : `${Math.round(r * 1000) / 10}%`);
@@ -102,14 +102,9 @@ export default function ItemAnalysisPanel({ examCode }: { examCode: string }) {
           { title: '及格率', value: pct(a.passRate) },
         ])}
         <Col xs={12} md={4} style={{ textAlign: 'right' }}>
-          <Button
-            icon={<DownloadOutlined />}
-            loading={exporting.isPending}
-            onClick={() => exporting.mutate()}
-            data-testid="export-item-analysis"
-          >
+          <DownloadButton download={exporting} testId="export-item-analysis">
             导出分析
-          </Button>
+          </DownloadButton>
         </Col>
       </Row>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -139,12 +134,7 @@ export default function ItemAnalysisPanel({ examCode }: { examCode: string }) {
       </Row>
       <Card size="small" title="各题分析" style={{ marginTop: 16 }}>
         <Table<ItemAnalysisQuestion>
-          rowKey="qCode"
-          size="small"
-          pagination={false}
-          dataSource={a.questions}
-          scroll={{ x: 900 }}
-          data-testid="item-table"
+          {...questionTable(a.questions, 900, 'item-table')}
           expandable={{
             rowExpandable: (r) => r.options.length > 0,
             expandedRowRender: (r) => (

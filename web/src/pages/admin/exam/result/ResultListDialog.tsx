@@ -1,4 +1,3 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { type ExamResultRow, ExamUserStatus, PASS_RESULT_TEXT, userexamApi } from '@xuetu/contract';
 import { Button, Modal, Spin, Table, Tabs, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -6,6 +5,7 @@ import { callDownload } from '../../../../api/client';
 import { useCall } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { ExamResultDialog } from '../../../learner/examview/ExamResultDialog';
+import { DownloadButton } from '../shared';
 import { StatisticsPanel } from './StatisticsPanel';
 
 // the item analysis tab carries the chart library (echarts): fetched only when the tab is opened
@@ -46,15 +46,9 @@ export function ResultListDialog({ exam, onClose }: { exam: { examCode: string; 
       }}
       destroyOnHidden
       footer={[
-        <Button
-          key="export"
-          icon={<DownloadOutlined />}
-          loading={exportResults.isPending}
-          onClick={() => exportResults.mutate()}
-          data-testid="export-results"
-        >
+        <DownloadButton key="export" download={exportResults} testId="export-results">
           导出成绩
-        </Button>,
+        </DownloadButton>,
         <Button
           key="close"
           type="primary"

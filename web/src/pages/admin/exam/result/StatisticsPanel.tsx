@@ -1,7 +1,7 @@
 import { type ExamStatistics, userexamApi } from '@xuetu/contract';
 import { Card, Col, Empty, Progress, Row, Spin, Table, Typography } from 'antd';
 import { useCall } from '../../../../api/hooks';
-import { figureCols, questionColumns } from '../shared/questionStats';
+import { figureCols, questionColumns, questionTable } from '../shared/questionStats';
 
 const percent = (r: number) => Math.round(r * 100);
 
@@ -90,12 +90,7 @@ export function StatisticsPanel({ examCode }: { examCode: string }) {
       </Row>
       <Card size="small" title="各题正确率" style={{ marginTop: 16 }}>
         <Table
-          rowKey="qCode"
-          size="small"
-          pagination={false}
-          dataSource={s.questions}
-          scroll={{ x: 720 }}
-          data-testid="question-rates"
+          {...questionTable(s.questions, 720, 'question-rates')}
           columns={[
             ...questionColumns,
             { title: '作答人次', dataIndex: 'answered', width: 90 },

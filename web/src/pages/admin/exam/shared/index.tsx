@@ -1,8 +1,10 @@
 // Pieces the exam administration pages share: the company picker of platform staff, the
 // directory tree select and the read-only rendering of a question (editor preview, paper preview).
+
+import { DownloadOutlined } from '@ant-design/icons';
 import { examsApi, OPTION_LETTERS, parseBlankAnswer, Q_TYPE_LABELS, Q_TYPES, type QuestionDirNode } from '@xuetu/contract';
-import { Select, Space, Tag, TreeSelect, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Select, Space, Tag, TreeSelect, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useCall } from '../../../../api/hooks';
 import { RichTextView } from '../../../../components/RichTextView';
 import { useCompanyOptions, useIsPlatformStaff } from '../../content/companies';
@@ -62,6 +64,23 @@ export function DirSelect({
       onChange={(v) => onChange?.(v ?? '')}
       treeData={dirOptions(tree)}
     />
+  );
+}
+
+/** A button that downloads a file (a template, an export), spinning while it is made. */
+export function DownloadButton({
+  download,
+  testId,
+  children,
+}: {
+  download: { isPending: boolean; mutate: () => void };
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button icon={<DownloadOutlined />} loading={download.isPending} onClick={() => download.mutate()} data-testid={testId}>
+      {children}
+    </Button>
   );
 }
 

@@ -19,6 +19,16 @@ export const questionColumns = [
   { title: '试题', dataIndex: 'qName', ellipsis: true, render: (h: string) => plainLine(h) },
 ];
 
+/** A per-question table's own props: a row per question, on one page, scrolling in its box at `width`. */
+export const questionTable = <T,>(questions: T[], width: number, testId: string) => ({
+  rowKey: 'qCode',
+  size: 'small' as const,
+  pagination: false as const,
+  dataSource: questions,
+  scroll: { x: width },
+  'data-testid': testId,
+});
+
 export type Figure = { title: string; value: number | string; suffix?: string; testId?: string };
 
 /** Figures as the cells of a row, six to a line on a wide screen and two on a phone. */
