@@ -151,7 +151,7 @@ describe('group commit', () => {
 
 describe('grouped reads (issue 39 item 1)', () => {
   it('reads what callers ask at once in one go, a key asked twice once per read, and refuses an item nothing was read for', async () => {
-    const ctx = { locals: new AppLocals(), database: { kind: 'pglite' as const } };
+    const ctx = { locals: new AppLocals() };
     const reads: number[][] = [];
     const read = (n: number) =>
       groupedRead(ctx, 'squares', {

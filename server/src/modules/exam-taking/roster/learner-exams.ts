@@ -25,8 +25,8 @@ export function learnerExams(caller: Pick<Caller, 'ctx' | 'now'>, userId: number
 
 const learnerExamReads = (ctx: AppContext) =>
   groupCommit<Asked, LearnerExams>(ctx, 'exam-taking.learner-exams', {
+    // one read at a time on either database (as groupedRead)
     maxSize: 200,
-    concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
     key: (a) => String(a.userId),
     run: batchElseOneByOne({
       one: async (a) => (await readLearnerExams(ctx, [a]))[0]!,
