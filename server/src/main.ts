@@ -1,6 +1,15 @@
 import { parseEnv } from './config/env.ts';
+import { MIN_NODE, nodeTooOld } from './config/node-version.ts';
 
 // Only starts listening (and stops gracefully); everything else is built by buildApp (which the tests use too).
+// an older Node than package.json's engines is not what the server is built and tested on: say so
+// at start rather than fail later (the test runner's import workers did, on Node 20)
+if (nodeTooOld()) {
+  console.error(
+    `Xuetu needs Node ${MIN_NODE} or newer (package.json engines); this is ${process.version}. Run \`. scripts/use-node.sh\` first (README).`,
+  );
+  process.exit(1);
+}
 let env: ReturnType<typeof parseEnv>;
 try {
   env = parseEnv();
