@@ -1,5 +1,6 @@
 import { ExamStatus, ExamUserStatus } from '@xuetu/contract';
 import { and, asc, count, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import { preparedOnce } from '../../db/array-param.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import { peopleView } from '../directory/public.ts';
@@ -29,12 +30,7 @@ export interface AssignedExams {
 export async function assignedExamsWithAttemptsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, AssignedExams>> {
   const out = new Map<number, AssignedExams>(userIds.map((id) => [id, { exams: [], attempts: [] }]));
   if (!userIds.length) return out;
-  const rows = await db
-    .select({ userId: examUsers.userId, exam: examColumns, attempt: userPapers })
-    .from(examUsers)
-    .innerJoin(examView, eq(examView.id, examUsers.examId))
-    .leftJoin(userPapers, and(eq(userPapers.examId, examUsers.examId), eq(userPapers.userId, examUsers.userId)))
-    .where(and(inArray(examUsers.userId, userIds), ne(examView.status, ExamStatus.Draft)));
+  const rows = await assignedWithAttemptsQuery(db).execute({ ids: userIds });
   const seen = new Set<string>();
   for (const r of rows) {
     const mine = out.get(r.userId)!;
@@ -46,6 +42,16 @@ export async function assignedExamsWithAttemptsOf(db: DbOrTx, userIds: number[])
   for (const mine of out.values()) mine.attempts.sort((a, b) => a.attemptNo - b.attemptNo);
   return out;
 }
+
+const assignedWithAttemptsQuery = preparedOnce((db) =>
+  db
+    .select({ userId: examUsers.userId, exam: examColumns, attempt: userPapers })
+    .from(examUsers)
+    .innerJoin(examView, eq(examView.id, examUsers.examId))
+    .leftJoin(userPapers, and(eq(userPapers.examId, examUsers.examId), eq(userPapers.userId, examUsers.userId)))
+    .where(and(sql`${examUsers.userId} = any(${sql.placeholder('ids')}::integer[])`, ne(examView.status, ExamStatus.Draft)))
+    .prepare('assigned_exams_with_attempts'),
+);
 
 export async function findAttempt(db: DbOrTx, id: number, lock?: 'update' | 'share'): Promise<AttemptRow | undefined> {
   const q = db.select().from(userPapers).where(eq(userPapers.id, id));

@@ -1,6 +1,6 @@
 import { ExamUserStatus, PracticeStatus } from '@xuetu/contract';
 import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { arrayParam } from '../../../db/array-param.ts';
+import { arrayParam, preparedOnce } from '../../../db/array-param.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
@@ -195,14 +195,18 @@ export async function clearAnswers(db: DbOrTx, practiceId: number, userId: numbe
 export async function wrongOfMany(db: DbOrTx, userIds: number[]): Promise<Map<number, WrongRow[]>> {
   const out = new Map<number, WrongRow[]>(userIds.map((id) => [id, []]));
   if (!userIds.length) return out;
-  const rows = await db
-    .select()
-    .from(wrongBook)
-    .where(inArray(wrongBook.userId, userIds))
-    .orderBy(desc(wrongBook.updatedAt), desc(wrongBook.id));
-  for (const r of rows) out.get(r.userId)?.push(r);
+  for (const r of await wrongOfManyQuery(db).execute({ ids: userIds })) out.get(r.userId)?.push(r);
   return out;
 }
+
+const wrongOfManyQuery = preparedOnce((db) =>
+  db
+    .select()
+    .from(wrongBook)
+    .where(sql`${wrongBook.userId} = any(${sql.placeholder('ids')}::integer[])`)
+    .orderBy(desc(wrongBook.updatedAt), desc(wrongBook.id))
+    .prepare('wrong_of_many'),
+);
 
 export async function countWrong(db: DbOrTx, userId: number): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(wrongBook).where(eq(wrongBook.userId, userId));
@@ -230,34 +234,35 @@ export async function deleteWrong(db: DbOrTx, userId: number, ids: number[]): Pr
 
 // ---------- exams: what goes into the book, and which keys stay hidden ----------
 
-export type UnsweptAttempt = Awaited<ReturnType<typeof unsweptOfRows>>[number];
+export type UnsweptAttempt = Awaited<ReturnType<ReturnType<typeof unsweptOfRows>['execute']>>[number];
 
 /**
  * The learners' submitted, fully marked attempts whose wrong questions have not all gone into the
  * book yet (never swept, or some held back), oldest first, with their exam and what is held.
  */
-function unsweptOfRows(db: DbOrTx, userIds: number[]) {
-  return db
+const unsweptOfRows = preparedOnce((db) =>
+  db
     .select({ attempt: userPapers, exam: examColumns, held: wrongBookAttempts.held })
     .from(userPapers)
     .innerJoin(examView, eq(examView.id, userPapers.examId))
     .leftJoin(wrongBookAttempts, eq(wrongBookAttempts.userpaperId, userPapers.id))
     .where(
       and(
-        inArray(userPapers.userId, userIds),
+        sql`${userPapers.userId} = any(${sql.placeholder('ids')}::integer[])`,
         eq(userPapers.status, ExamUserStatus.Done),
         eq(userPapers.delayMarkingPapers, 0),
         or(isNull(wrongBookAttempts.userpaperId), sql`cardinality(${wrongBookAttempts.held}) > 0`),
       ),
     )
-    .orderBy(asc(userPapers.endTime), asc(userPapers.id));
-}
+    .orderBy(asc(userPapers.endTime), asc(userPapers.id))
+    .prepare('unswept_attempts'),
+);
 
 /** The unswept attempts of several learners in one statement, by learner (everyone asked is in the map). */
 export async function unsweptAttemptsOf(db: DbOrTx, userIds: number[]): Promise<Map<number, UnsweptAttempt[]>> {
   const out = new Map<number, UnsweptAttempt[]>(userIds.map((id) => [id, []]));
   if (!userIds.length) return out;
-  for (const r of await unsweptOfRows(db, userIds)) out.get(r.attempt.userId)?.push(r);
+  for (const r of await unsweptOfRows(db).execute({ ids: userIds })) out.get(r.attempt.userId)?.push(r);
   return out;
 }
 

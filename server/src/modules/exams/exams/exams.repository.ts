@@ -1,5 +1,6 @@
 import { ExamStatus } from '@xuetu/contract';
 import { and, eq, ilike, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { preparedOnce } from '../../../db/array-param.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { forbidden } from '../../../platform/errors.ts';
@@ -114,17 +115,30 @@ export async function openExamsWithGroupsFor(
   notAssigned: (userId: SQLWrapper, examId: SQLWrapper) => SQL,
 ): Promise<{ userId: number; examId: number }[]> {
   if (!userIds.length) return [];
-  return db
-    .select({ userId: peopleView.id, examId: exams.id })
-    .from(exams)
-    .innerJoin(peopleView, eq(peopleView.companySysCode, exams.companySysCode))
-    .where(
-      and(
-        inArray(peopleView.id, userIds),
-        eq(exams.status, ExamStatus.Published),
-        sql`${exams.examEndTime} > ${now}`,
-        sql`exists (select 1 from ${examParticipants} p where p.exam_id = ${exams.id} and p.kind <> 'user')`,
-        notAssigned(peopleView.id, exams.id),
-      ),
+  let query = openExamsQueries.get(notAssigned);
+  if (!query) {
+    query = preparedOnce((d) =>
+      d
+        .select({ userId: peopleView.id, examId: exams.id })
+        .from(exams)
+        .innerJoin(peopleView, eq(peopleView.companySysCode, exams.companySysCode))
+        .where(
+          and(
+            sql`${peopleView.id} = any(${sql.placeholder('ids')}::integer[])`,
+            eq(exams.status, ExamStatus.Published),
+            sql`${exams.examEndTime} > ${sql.placeholder('now')}::timestamptz`,
+            sql`exists (select 1 from ${examParticipants} p where p.exam_id = ${exams.id} and p.kind <> 'user')`,
+            notAssigned(peopleView.id, exams.id),
+          ),
+        )
+        .prepare(`open_exams_with_groups_${openExamsQueries.size}`),
     );
+    openExamsQueries.set(notAssigned, query);
+  }
+  return query(db).execute({ ids: userIds, now: now.toISOString() });
 }
+
+const openExamsQueries = new Map<
+  object,
+  (db: DbOrTx) => { execute(v: Record<string, unknown>): Promise<{ userId: number; examId: number }[]> }
+>();
