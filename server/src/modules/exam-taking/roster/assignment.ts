@@ -37,6 +37,8 @@ export async function joinMatchingExams(ctx: AppContext, userId: number, now = c
   return (await joinMatchingExamsOf(ctx, [{ userId, now }])).get(userId) ?? [];
 }
 
+const openCandidates = openExamsWithGroupsFor(roster.notAssigned);
+
 /**
  * `joinMatchingExams` for several people at once (concurrent callers read together): three
  * statements at most, however many people and exams — the candidates (open exams with group picks
@@ -47,11 +49,10 @@ export async function joinMatchingExamsOf(ctx: AppContext, people: { userId: num
   const joined = new Map<number, string[]>();
   // the earliest `now` of them lets through every exam still open for any of them
   const earliest = new Date(Math.min(...people.map((p) => p.now.getTime())));
-  const open = await openExamsWithGroupsFor(
+  const open = await openCandidates(
     ctx.db,
     people.map((p) => p.userId),
     earliest,
-    roster.notAssigned,
   );
   if (!open.length) return joined;
   const places = await placesOfPeople(ctx.db, [...new Set(open.map((o) => o.userId))]);

@@ -106,39 +106,26 @@ export async function findExamById(db: DbOrTx, id: number): Promise<ExamRow | un
  * For each of `userIds`, the published, not yet ended exams of their company that pick
  * departments or posts and that `notAssigned` (exam taking's test of a person and an exam) lets
  * through: one statement for any number of people and exams, pairs only (the exam's row is read
- * when someone joins it, which is rare).
+ * when someone joins it, which is rare). Made once with its test (a prepared statement per
+ * database, ADR 0056).
  */
-export async function openExamsWithGroupsFor(
-  db: DbOrTx,
-  userIds: number[],
-  now: Date,
-  notAssigned: (userId: SQLWrapper, examId: SQLWrapper) => SQL,
-): Promise<{ userId: number; examId: number }[]> {
-  if (!userIds.length) return [];
-  let query = openExamsQueries.get(notAssigned);
-  if (!query) {
-    query = preparedOnce((d) =>
-      d
-        .select({ userId: peopleView.id, examId: exams.id })
-        .from(exams)
-        .innerJoin(peopleView, eq(peopleView.companySysCode, exams.companySysCode))
-        .where(
-          and(
-            sql`${peopleView.id} = any(${sql.placeholder('ids')}::integer[])`,
-            eq(exams.status, ExamStatus.Published),
-            sql`${exams.examEndTime} > ${sql.placeholder('now')}::timestamptz`,
-            sql`exists (select 1 from ${examParticipants} p where p.exam_id = ${exams.id} and p.kind <> 'user')`,
-            notAssigned(peopleView.id, exams.id),
-          ),
-        )
-        .prepare(`open_exams_with_groups_${openExamsQueries.size}`),
-    );
-    openExamsQueries.set(notAssigned, query);
-  }
-  return query(db).execute({ ids: userIds, now: now.toISOString() });
+export function openExamsWithGroupsFor(notAssigned: (userId: SQLWrapper, examId: SQLWrapper) => SQL) {
+  const query = preparedOnce((db) =>
+    db
+      .select({ userId: peopleView.id, examId: exams.id })
+      .from(exams)
+      .innerJoin(peopleView, eq(peopleView.companySysCode, exams.companySysCode))
+      .where(
+        and(
+          sql`${peopleView.id} = any(${sql.placeholder('ids')}::integer[])`,
+          eq(exams.status, ExamStatus.Published),
+          sql`${exams.examEndTime} > ${sql.placeholder('now')}::timestamptz`,
+          sql`exists (select 1 from ${examParticipants} p where p.exam_id = ${exams.id} and p.kind <> 'user')`,
+          notAssigned(peopleView.id, exams.id),
+        ),
+      )
+      .prepare('open_exams_with_groups'),
+  );
+  return async (db: DbOrTx, userIds: number[], now: Date): Promise<{ userId: number; examId: number }[]> =>
+    userIds.length ? query(db).execute({ ids: userIds, now: now.toISOString() }) : [];
 }
-
-const openExamsQueries = new Map<
-  object,
-  (db: DbOrTx) => { execute(v: Record<string, unknown>): Promise<{ userId: number; examId: number }[]> }
->();
