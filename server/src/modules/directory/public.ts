@@ -24,7 +24,7 @@ export { filterCompany, targetCompany } from './companies/target.ts';
 // The slot every workbook import runs in (one per company).
 export { withImportSlot } from './imports/gate.ts';
 // Where a person stands in their company (department chain, posts): which picks name them.
-export { type PersonPlace, placeOfPerson, placesOfPeople } from './participants/participants.repository.ts';
+export { placeOfPerson, placesOfPeople } from './participants/participants.repository.ts';
 // The participant model of exams and training projects (ADR 0007): checking and showing picks of
 // people, departments and posts, and the people they stand for.
 export {

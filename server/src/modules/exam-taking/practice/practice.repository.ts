@@ -234,7 +234,7 @@ export async function deleteWrong(db: DbOrTx, userId: number, ids: number[]): Pr
 
 // ---------- exams: what goes into the book, and which keys stay hidden ----------
 
-export type UnsweptAttempt = Awaited<ReturnType<ReturnType<typeof unsweptOfRows>['execute']>>[number];
+type UnsweptAttempt = Awaited<ReturnType<ReturnType<typeof unsweptOfRows>['execute']>>[number];
 
 /**
  * The learners' submitted, fully marked attempts whose wrong questions have not all gone into the
