@@ -1,5 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ADMIN_DN, ADMIN_PASSWORD, BASE_DN, freePort, runsSlapd, type Slapd, startSlapd } from '../../server/test/slapd.ts';
+import { expect, test } from '../fixtures/guarded.ts';
 import { signInByApi, submitSignIn } from '../fixtures/session.ts';
 
 // 身份源 (issue 41): a platform administrator connects a company's LDAP directory on the admin
