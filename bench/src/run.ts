@@ -296,7 +296,8 @@ if (process.env.BENCH_ONLY === 'segments') {
   for (const f of result.failures) process.stderr.write(`BENCH CHECK FAILED: ${f}\n`);
   process.exit(result.failures.length ? 1 : 0);
 }
-rows.push(...(await benchDatabase('embedded', baseEnv)));
+// BENCH_SKIP_EMBEDDED=1: PostgreSQL only (DATABASE_URL), e.g. while profiling its server
+if (process.env.BENCH_SKIP_EMBEDDED !== '1') rows.push(...(await benchDatabase('embedded', baseEnv)));
 if (process.env.DATABASE_URL) rows.push(...(await benchDatabase('postgres', { ...process.env })));
 if (Object.values(loadScenarios).some((spec) => spec.failures.length))
   for (const spec of Object.values(loadScenarios))

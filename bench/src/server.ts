@@ -61,6 +61,16 @@ const instruments: Parameters<typeof registerRoutes>[2] = [
   }),
   defineRoute({
     method: 'POST',
+    url: '/__bench/cpu',
+    access: 'public',
+    summary: "bench: this process's CPU milliseconds so far (bench/src/cpu.ts)",
+    handler: async () => {
+      const { user, system } = process.cpuUsage();
+      return { ms: (user + system) / 1000 };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
     url: '/__bench/db-trace',
     access: 'public',
     summary: 'bench: the embedded connection queue since the last call (BENCH_DB_TRACE=1)',

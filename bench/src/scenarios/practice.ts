@@ -1,5 +1,6 @@
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { cpuPerCall, cpuSnapshot } from '../cpu.ts';
 
 // Practice at exam scale (issue 39 item 1; issue 26 item 1, ADR 0043): 1,000 learners of the
 // company whose seeded 仓储安全日常练习 is open to everyone practise at once over 50 connections —
@@ -98,12 +99,15 @@ export async function benchPractice(port: number): Promise<{ rows: Row[]; lines:
   };
 
   await trace(0);
+  const serverCpu = async () => (await call<{ ms: number }>('/prod-api/__bench/cpu', {})).ms;
+  const cpuBeforeB = await cpuSnapshot(serverCpu);
   const baselineB = await autocannon({
     url: origin,
     connections: CONNECTIONS,
     duration: SECONDS,
     requests: [{ method: 'POST', path: '/prod-api/__bench/select1', body: '{}', headers: { 'content-type': 'application/json' } }],
   });
+  const cpuB = cpuPerCall(cpuBeforeB, await cpuSnapshot(serverCpu), baselineB.requests.total);
   await trace(0);
   const phases: [string, string, (learner: number, k: number) => unknown][] = [
     ['GetNextQuestion', `${L}/GetNextQuestion`, () => ({ practiceCode })],
@@ -128,9 +132,11 @@ export async function benchPractice(port: number): Promise<{ rows: Row[]; lines:
       errors: baselineB.errors + baselineB.non2xx,
     },
   ];
-  const lines: string[] = [];
+  const lines: string[] = [`- baseline B (SELECT 1) at ${CONNECTIONS} connections: ${cpuB}.`];
   for (const [name, path, body] of phases) {
+    const cpuBefore = await cpuSnapshot(serverCpu);
     const { r, refused } = await load(path, body);
+    const cpu = cpuPerCall(cpuBefore, await cpuSnapshot(serverCpu), r.requests.total);
     const perCall = await trace(r.requests.total);
     const ratio = r.requests.average / baselineB.requests.average;
     rows.push({
@@ -141,7 +147,7 @@ export async function benchPractice(port: number): Promise<{ rows: Row[]; lines:
       errors: r.errors + r.non2xx + refused,
     });
     lines.push(
-      `- ${name}: ${r.requests.total} calls, ${Math.round(r.requests.average)} req/s = ${ratio.toFixed(2)} × baseline B (${Math.round(baselineB.requests.average)} req/s, p99 ${baselineB.latency.p99} ms at ${CONNECTIONS} connections), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${perCall === undefined ? '' : `, ${perCall.toFixed(1)} statements per call`}; load average ${loadavg()[0].toFixed(1)}.`,
+      `- ${name}: ${r.requests.total} calls, ${Math.round(r.requests.average)} req/s = ${ratio.toFixed(2)} × baseline B (${Math.round(baselineB.requests.average)} req/s, p99 ${baselineB.latency.p99} ms at ${CONNECTIONS} connections), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${perCall === undefined ? '' : `, ${perCall.toFixed(1)} statements per call`}; ${cpu}; load average ${loadavg()[0].toFixed(1)}.`,
     );
     if (r.errors + r.non2xx + refused) failures.push(`practice ${name}: ${refused} refused, ${r.errors + r.non2xx} errors`);
     if (ratio < 0.5) failures.push(`practice ${name}: ${ratio.toFixed(2)} × baseline B, under 0.5`);
