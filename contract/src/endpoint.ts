@@ -59,6 +59,12 @@ export function endpoint<O, S extends z.ZodType | undefined = undefined>(def: {
   return { method, ...(methods ? { methods } : {}), path, input: input as S, output, kind };
 }
 
+/**
+ * An old path that answers GET and POST alike, as the original system's did; clients send `sends`:
+ * `endpoint({ ...getAndPost('GET'), path, input, output })`.
+ */
+export const getAndPost = (sends: HttpMethod) => ({ method: sends, methods: ['GET', 'POST'] as const });
+
 /** The input schema of an endpoint (undefined: it reads none). */
 export type InputSchemaOf<E> = E extends Endpoint<infer S, unknown> ? S : never;
 /** What the caller sends: the schema's input type (`void` when the endpoint reads none). */

@@ -12,48 +12,48 @@ import {
   noticeUpdateInput,
 } from './content.schemas.ts';
 
+// the original system's controllers these paths are under
+const openApi = '/Api/Ydxs/OpenApi';
+const sysNotice = '/Api/SysConfig/sys_notice';
+
 /** The notices calls (ADR 0039). */
 export const noticesApi = /* @__PURE__ */ defineGroup('content', 'notices', {
   getInfoNoticeDataPageList: endpoint({
-    path: '/Api/Ydxs/OpenApi/GetInfoNoticeDataPageList',
+    path: `${openApi}/GetInfoNoticeDataPageList`,
     input: noticePageInput,
     output: answer<PageResult<NoticeItem>>(),
   }),
-  getFPNoticeInfoList: endpoint({ path: '/Api/Ydxs/OpenApi/GetFPNoticeInfoList', input: noticeTopInput, output: answer<NoticeItem[]>() }),
+  getFPNoticeInfoList: endpoint({ path: `${openApi}/GetFPNoticeInfoList`, input: noticeTopInput, output: answer<NoticeItem[]>() }),
   getNoticeDetailDataBySysCode: endpoint({
-    path: '/Api/Ydxs/OpenApi/GetNoticeDetailDataBySysCode',
+    path: `${openApi}/GetNoticeDetailDataBySysCode`,
     input: noticeSysCodeInput,
     output: answer<NoticeDetail>(),
   }),
-  getHomePageImageNotice: endpoint({ path: '/Api/SysConfig/sys_notice/GetHomePageImageNotice', output: answer<NoticeItem[]>() }),
+  getHomePageImageNotice: endpoint({ path: `${sysNotice}/GetHomePageImageNotice`, output: answer<NoticeItem[]>() }),
   getIndexPageImageNotice: endpoint({
-    path: '/Api/SysConfig/sys_notice/GetIndexPageImageNotice',
+    path: `${sysNotice}/GetIndexPageImageNotice`,
     input: noticeTopInput,
     output: answer<NoticeItem[]>(),
   }),
   getNoticeDataPageList: endpoint({
-    path: '/Api/SysConfig/sys_notice/GetNoticeDataPageList',
+    path: `${sysNotice}/GetNoticeDataPageList`,
     input: noticeAdminPageInput,
     output: answer<PageResult<NoticeAdminItem>>(),
   }),
   getNoticeEditData: endpoint({
-    path: '/Api/SysConfig/sys_notice/GetNoticeEditData',
+    path: `${sysNotice}/GetNoticeEditData`,
     input: noticeSysCodeInput,
     output: answer<NoticeDetail & NoticeAdminItem>(),
   }),
-  addNotice: endpoint({ path: '/Api/SysConfig/sys_notice/AddNotice', input: noticeSaveInput, output: answer<{ noticeSysCode: string }>() }),
-  updateNotice: endpoint({
-    path: '/Api/SysConfig/sys_notice/UpdateNotice',
-    input: noticeUpdateInput,
-    output: answer<{ noticeSysCode: string }>(),
-  }),
+  addNotice: endpoint({ path: `${sysNotice}/AddNotice`, input: noticeSaveInput, output: answer<{ noticeSysCode: string }>() }),
+  updateNotice: endpoint({ path: `${sysNotice}/UpdateNotice`, input: noticeUpdateInput, output: answer<{ noticeSysCode: string }>() }),
   /** multipart: the file, with `kind` in the query (content of notices, links, lecturers, models, regulations, questions) */
   uploadContentFile: endpoint({
-    path: '/Api/SysConfig/sys_notice/UploadContentFile',
+    path: `${sysNotice}/UploadContentFile`,
     input: contentUploadInput,
     output: answer<UploadedContentFile>(),
     kind: 'upload',
   }),
-  setNoticeStatus: endpoint({ path: '/Api/SysConfig/sys_notice/SetNoticeStatus', input: noticePublishInput, output: answer<null>() }),
-  delNotice: endpoint({ path: '/Api/SysConfig/sys_notice/DelNotice', input: noticeSysCodeInput, output: answer<null>() }),
+  setNoticeStatus: endpoint({ path: `${sysNotice}/SetNoticeStatus`, input: noticePublishInput, output: answer<null>() }),
+  delNotice: endpoint({ path: `${sysNotice}/DelNotice`, input: noticeSysCodeInput, output: answer<null>() }),
 });

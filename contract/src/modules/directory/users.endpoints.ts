@@ -1,32 +1,33 @@
-import { answer, defineGroup, endpoint, type FileAnswer } from '../../endpoint.ts';
+import { answer, defineGroup, endpoint, type FileAnswer, getAndPost } from '../../endpoint.ts';
 import type { PageResult } from '../../shared/common.schemas.ts';
 import type { UserRowView } from './people.schemas.ts';
 import { learnerBody, setUserCompanyQuery, userIdQuery, userListBody } from './people.schemas.ts';
 
+// the original system's controllers these paths are under
+const userUser = '/Api/User/user_user';
+
 /** The users calls (ADR 0039). */
 export const usersApi = /* @__PURE__ */ defineGroup('directory', 'users', {
-  getUserList: endpoint({ path: '/Api/User/user_user/GetUserList', input: userListBody, output: answer<PageResult<UserRowView>>() }),
+  getUserList: endpoint({ path: `${userUser}/GetUserList`, input: userListBody, output: answer<PageResult<UserRowView>>() }),
   openAndClose: endpoint({
-    method: 'GET',
-    methods: ['GET', 'POST'],
-    path: '/Api/User/user_user/OpenAndClose',
+    ...getAndPost('GET'),
+    path: `${userUser}/OpenAndClose`,
     input: userIdQuery,
     output: answer<{ status: number }>(),
   }),
   setUserCompany: endpoint({
-    method: 'GET',
-    methods: ['GET', 'POST'],
-    path: '/Api/User/user_user/SetUserCompany',
+    ...getAndPost('GET'),
+    path: `${userUser}/SetUserCompany`,
     input: setUserCompanyQuery,
     output: answer<null>(),
   }),
   setPassword: endpoint({
     method: 'POST',
     methods: ['POST', 'GET'],
-    path: '/Api/User/user_user/SetPassword',
+    path: `${userUser}/SetPassword`,
     input: userIdQuery,
     output: answer<null>(),
   }),
-  editUserInfo: endpoint({ path: '/Api/User/user_user/EditUserInfo', input: learnerBody, output: answer<{ userId: number }>() }),
-  exportUserList: endpoint({ path: '/Api/User/user_user/ExportUserList', input: userListBody, output: answer<FileAnswer>(), kind: 'file' }),
+  editUserInfo: endpoint({ path: `${userUser}/EditUserInfo`, input: learnerBody, output: answer<{ userId: number }>() }),
+  exportUserList: endpoint({ path: `${userUser}/ExportUserList`, input: userListBody, output: answer<FileAnswer>(), kind: 'file' }),
 });
