@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { companyColumn } from '../directory/schema/orgs.ts';
-import { users } from '../directory/schema/users.ts';
+import { userIdColumn } from '../directory/schema/users.ts';
 
 /**
  * sys_notice: notices and image notices (DESIGN.md §4 "Content").
@@ -131,9 +131,7 @@ export const messages = pgTable(
   'sys_message',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     templeteType: integer('templete_type').notNull().default(1),

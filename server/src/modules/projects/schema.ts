@@ -2,7 +2,7 @@
 import { date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { resources } from '../courses/schema/resources.ts';
 import { companyColumn } from '../directory/schema/orgs.ts';
-import { users } from '../directory/schema/users.ts';
+import { userIdColumn } from '../directory/schema/users.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 const projectRef = (name: string) =>
@@ -98,9 +98,7 @@ export const projectNotices = pgTable(
   'project_notice',
   {
     projectId: projectRef('project_id'),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     notifiedAt: ts('notified_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.userId] })],
@@ -111,9 +109,7 @@ export const projectUsers = pgTable(
   'project_user',
   {
     projectId: projectRef('project_id'),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     planCode: text('plan_code').notNull().default(''),
     joinedAt: ts('joined_at').notNull(),
     certType: text('cert_type').notNull().default(''),

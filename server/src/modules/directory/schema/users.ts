@@ -47,6 +47,12 @@ export const users = pgTable(
   ],
 );
 
+/** The user a row belongs to, removed with the user (as companyColumn() is a company's): `userId: userIdColumn()`. */
+export const userIdColumn = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const roles = pgTable('role', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(),

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companyColumn } from '../../directory/schema/orgs.ts';
-import { users } from '../../directory/schema/users.ts';
+import { userIdColumn, users } from '../../directory/schema/users.ts';
 import { exams } from '../../exams/schema.ts';
 
 const score = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
@@ -20,9 +20,7 @@ export const userPapers = pgTable(
     examId: integer('exam_id')
       .notNull()
       .references(() => exams.id, { onDelete: 'restrict' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     companySysCode: companyColumn().notNull(),
     attemptNo: integer('attempt_no').notNull(),
     /** 20 in progress, 30 submitted */

@@ -2,7 +2,7 @@
 // tables; the questions are the bank's (read through exams' public surface).
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies, companyColumn } from '../../directory/schema/orgs.ts';
-import { users } from '../../directory/schema/users.ts';
+import { userIdColumn, users } from '../../directory/schema/users.ts';
 import { userPapers } from './attempts.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -49,9 +49,7 @@ export const practiceAnswers = pgTable(
     practiceId: integer('practice_id')
       .notNull()
       .references(() => practices.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     qCode: text('q_code').notNull(),
     answer: text('answer').notNull(),
     /** 1 right, 0 wrong, null: the key was hidden when answered (not told, not marked) */
@@ -66,9 +64,7 @@ export const wrongBook = pgTable(
   'ex_wrongbook',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     companySysCode: text('company_sys_code')
       .notNull()
       .references(() => companies.companySysCode, { onDelete: 'cascade' }),

@@ -1,7 +1,7 @@
 // Who is assigned to an exam and their standing in it (status, attempts, best score): exam
 // taking's, with the attempts (ADR 0052). Assigned at publish from the exam's picks (exams').
 import { index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../directory/schema/users.ts';
+import { userIdColumn } from '../../directory/schema/users.ts';
 import { exams } from '../../exams/schema.ts';
 
 const score = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
@@ -14,9 +14,7 @@ export const examUsers = pgTable(
     examId: integer('exam_id')
       .notNull()
       .references(() => exams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     /** spec §4: 0/10 not started, 20 in progress, 30 done */
     status: integer('status').notNull().default(0),
     /** the highest score so far (spec: the highest score counts) */
