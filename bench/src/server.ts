@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/src/app.ts';
+import { groupCommitStats } from '../../server/src/platform/group-commit.ts';
 import { defineRoute, registerRoutes } from '../../server/src/platform/route.ts';
 import { traceDatabase } from './db-trace.ts';
 import { examBenchRoutes, OffsetClock } from './scenarios/exam-fixtures.ts';
@@ -68,6 +69,13 @@ const instruments: Parameters<typeof registerRoutes>[2] = [
       const { user, system } = process.cpuUsage();
       return { ms: (user + system) / 1000 };
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/__bench/group-commits',
+    access: 'public',
+    summary: 'bench: batches and items of every group commit so far',
+    handler: async () => groupCommitStats(ctx),
   }),
   defineRoute({
     method: 'POST',

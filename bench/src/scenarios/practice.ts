@@ -98,6 +98,17 @@ export async function benchPractice(port: number): Promise<{ rows: Row[]; lines:
     }).then((r) => ({ r, refused }));
   };
 
+  type Batches = Record<string, { batches: number; items: number }>;
+  const groupCommits = () => call<Batches>('/prod-api/__bench/group-commits', {});
+  // the group commits and grouped reads the phase used: items per batch on average
+  const batchSizes = (before: Batches, after: Batches) =>
+    `items per batch: ${
+      Object.entries(after)
+        .map(([name, s]) => [name, s.batches - (before[name]?.batches ?? 0), s.items - (before[name]?.items ?? 0)] as const)
+        .filter(([, batches]) => batches > 0)
+        .map(([name, batches, items]) => `${name} ${(items / batches).toFixed(1)}`)
+        .join(', ') || 'none'
+    }`;
   await trace(0);
   const serverCpu = async () => (await call<{ ms: number }>('/prod-api/__bench/cpu', {})).ms;
   const cpuBeforeB = await cpuSnapshot(serverCpu);
@@ -134,9 +145,11 @@ export async function benchPractice(port: number): Promise<{ rows: Row[]; lines:
   ];
   const lines: string[] = [`- baseline B (SELECT 1) at ${CONNECTIONS} connections: ${cpuB}.`];
   for (const [name, path, body] of phases) {
+    const batchesBefore = await groupCommits();
     const cpuBefore = await cpuSnapshot(serverCpu);
     const { r, refused } = await load(path, body);
     const cpu = cpuPerCall(cpuBefore, await cpuSnapshot(serverCpu), r.requests.total);
+    const batches = batchSizes(batchesBefore, await groupCommits());
     const perCall = await trace(r.requests.total);
     const ratio = r.requests.average / baselineB.requests.average;
     rows.push({
@@ -147,7 +160,7 @@ export async function benchPractice(port: number): Promise<{ rows: Row[]; lines:
       errors: r.errors + r.non2xx + refused,
     });
     lines.push(
-      `- ${name}: ${r.requests.total} calls, ${Math.round(r.requests.average)} req/s = ${ratio.toFixed(2)} × baseline B (${Math.round(baselineB.requests.average)} req/s, p99 ${baselineB.latency.p99} ms at ${CONNECTIONS} connections), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${perCall === undefined ? '' : `, ${perCall.toFixed(1)} statements per call`}; ${cpu}; load average ${loadavg()[0].toFixed(1)}.`,
+      `- ${name}: ${r.requests.total} calls, ${Math.round(r.requests.average)} req/s = ${ratio.toFixed(2)} × baseline B (${Math.round(baselineB.requests.average)} req/s, p99 ${baselineB.latency.p99} ms at ${CONNECTIONS} connections), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms${perCall === undefined ? '' : `, ${perCall.toFixed(1)} statements per call`}; ${cpu}; ${batches}; load average ${loadavg()[0].toFixed(1)}.`,
     );
     if (r.errors + r.non2xx + refused) failures.push(`practice ${name}: ${refused} refused, ${r.errors + r.non2xx} errors`);
     if (ratio < 0.5) failures.push(`practice ${name}: ${ratio.toFixed(2)} × baseline B, under 0.5`);

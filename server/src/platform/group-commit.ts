@@ -124,6 +124,12 @@ export function groupCommit<I, O>(ctx: Pick<AppContext, 'locals'>, name: string,
   return found as GroupCommit<I, O>;
 }
 
+/** Every group commit of the app by name, with its stats so far (benchmarks: how large the batches grow). */
+export function groupCommitStats(ctx: Pick<AppContext, 'locals'>): Record<string, ReturnType<GroupCommit<unknown, unknown>['stats']>> {
+  const byName = ctx.locals.of('group-commit', () => new Map<string, GroupCommit<unknown, unknown>>());
+  return Object.fromEntries([...byName].map(([name, g]) => [name, g.stats()]));
+}
+
 /**
  * Reads that concurrent callers ask at the same time, done together (issue 39 item 1): the group
  * commit's queue used for reads — what arrives while a read runs goes in the next one, so a read

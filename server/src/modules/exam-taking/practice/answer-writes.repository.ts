@@ -1,4 +1,4 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { arrayParam } from '../../../db/array-param.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { practiceAnswers, wrongBook } from '../schema/practice.ts';
@@ -23,17 +23,56 @@ export interface AnswerRow {
 
 const column = arrayParam;
 
-/** Each learner's answer to each question, stored or replaced. */
-export async function saveAnswers(db: DbOrTx, rows: AnswerRow[]): Promise<void> {
-  if (!rows.length) return;
+/** The statement storing (or replacing) each learner's answer to each question. */
+function answersInsert(rows: AnswerRow[]) {
   const of = <K extends keyof AnswerRow>(k: K) => rows.map((r) => r[k]);
-  await db.execute(sql`
+  return sql`
     insert into ${practiceAnswers} (practice_id, user_id, q_code, answer, is_right, answered_at)
     select * from unnest(
       ${column(of('practiceId'), 'integer')}, ${column(of('userId'), 'integer')}, ${column(of('qCode'), 'text')},
       ${column(of('answer'), 'text')}, ${column(of('isRight'), 'integer')}, ${column(of('answeredAt'), 'timestamptz')})
     on conflict (practice_id, user_id, q_code)
-    do update set answer = excluded.answer, is_right = excluded.is_right, answered_at = excluded.answered_at`);
+    do update set answer = excluded.answer, is_right = excluded.is_right, answered_at = excluded.answered_at`;
+}
+
+/** Each learner's answer to each question, stored or replaced. */
+export async function saveAnswers(db: DbOrTx, rows: AnswerRow[]): Promise<void> {
+  if (!rows.length) return;
+  await db.execute(answersInsert(rows));
+}
+
+/** The entries' columns under the names of WrongRow (a raw statement returns them as the table names them). */
+const wrongColumns = sql`id, user_id as "userId", company_sys_code as "companySysCode", q_code as "qCode",
+  source_kind as "sourceKind", source_code as "sourceCode", source_name as "sourceName", last_answer as "lastAnswer",
+  right_streak as "rightStreak", clear_streak as "clearStreak", added_at as "addedAt", updated_at as "updatedAt"`;
+
+const pairsIn = (pairs: { userId: number; qCode: string }[]) =>
+  sql`(user_id, q_code) in (select * from unnest(${column(
+    pairs.map((p) => p.userId),
+    'integer',
+  )}, ${column(
+    pairs.map((p) => p.qCode),
+    'text',
+  )}))`;
+
+/** Timestamps as the driver gives them (PGlite: Date; node-postgres: Date, or text inside a CTE's row) made Dates. */
+const asWrongRow = (r: Record<string, unknown>): WrongRow =>
+  ({ ...r, addedAt: new Date(r.addedAt as string | Date), updatedAt: new Date(r.updatedAt as string | Date) }) as WrongRow;
+
+/**
+ * The answers stored (as saveAnswers) and, in the same statement, the 错题本 entries of their
+ * (learner, question) pairs read locked, as wrongOfQuestions: one round trip where a practice
+ * answer's transaction had two (issue 39 item 1).
+ */
+export async function saveAnswersLockingWrongs(db: DbOrTx, rows: AnswerRow[]): Promise<WrongRow[]> {
+  if (!rows.length) return [];
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with saved as (${answersInsert(rows)})
+    select ${wrongColumns} from ${wrongBook}
+    where ${pairsIn(rows)}
+    order by id
+    for update`);
+  return result.rows.map(asWrongRow);
 }
 
 /** The 错题本 entries of each (learner, question), every source, locked, in id order. */
@@ -56,10 +95,9 @@ export async function wrongOfQuestions(db: DbOrTx, pairs: { userId: number; qCod
 }
 
 /** Entries put in (or, already there, their streak back to 0 with the last answer). */
-export async function upsertWrongs(db: DbOrTx, rows: WrongInsert[]): Promise<void> {
-  if (!rows.length) return;
+function wrongsUpsert(rows: WrongInsert[]) {
   const of = <K extends keyof WrongInsert>(k: K) => rows.map((r) => r[k]);
-  await db.execute(sql`
+  return sql`
     insert into ${wrongBook} (user_id, company_sys_code, q_code, source_kind, source_code, source_name,
       last_answer, right_streak, clear_streak, added_at, updated_at)
     select * from unnest(
@@ -68,7 +106,11 @@ export async function upsertWrongs(db: DbOrTx, rows: WrongInsert[]): Promise<voi
       ${column(of('lastAnswer'), 'text')}, ${column(of('rightStreak'), 'integer')}, ${column(of('clearStreak'), 'integer')},
       ${column(of('addedAt'), 'timestamptz')}, ${column(of('updatedAt'), 'timestamptz')})
     on conflict (user_id, source_kind, source_code, q_code)
-    do update set last_answer = excluded.last_answer, right_streak = 0, updated_at = excluded.updated_at`);
+    do update set last_answer = excluded.last_answer, right_streak = 0, updated_at = excluded.updated_at`;
+}
+
+export async function upsertWrongs(db: DbOrTx, rows: WrongInsert[]): Promise<void> {
+  if (rows.length) await db.execute(wrongsUpsert(rows));
 }
 
 export interface WrongUpdate {
@@ -79,18 +121,37 @@ export interface WrongUpdate {
 }
 
 /** Each entry's last answer and streak (ids of entries the caller read locked). */
-export async function updateWrongs(db: DbOrTx, rows: WrongUpdate[]): Promise<void> {
-  if (!rows.length) return;
+function wrongsUpdate(rows: WrongUpdate[]) {
   const of = <K extends keyof WrongUpdate>(k: K) => rows.map((r) => r[k]);
-  await db.execute(sql`
+  return sql`
     update ${wrongBook} set last_answer = v.last_answer, right_streak = v.right_streak, updated_at = v.updated_at
     from unnest(${column(of('id'), 'integer')}, ${column(of('lastAnswer'), 'text')}, ${column(of('rightStreak'), 'integer')},
       ${column(of('updatedAt'), 'timestamptz')}) as v(id, last_answer, right_streak, updated_at)
-    where ${wrongBook.id} = v.id`);
+    where ${wrongBook.id} = v.id`;
+}
+
+export async function updateWrongs(db: DbOrTx, rows: WrongUpdate[]): Promise<void> {
+  if (rows.length) await db.execute(wrongsUpdate(rows));
 }
 
 /** Entries taken out (ids of entries the caller read locked). */
-export async function deleteWrongs(db: DbOrTx, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  await db.delete(wrongBook).where(inArray(wrongBook.id, ids));
+const wrongsDelete = (ids: number[]) => sql`delete from ${wrongBook} where ${wrongBook.id} = any(${column(ids, 'integer')})`;
+
+/**
+ * What answers did to the 错题本, in one statement (issue 39 item 1): entries taken out, entries
+ * changed and entries put in, each part a statement of its own inside one (a data-modifying WITH).
+ * The parts touch different rows (the caller's plan: a wrong answer's upsert is its own source's
+ * entry, its updates the others'; a right answer's updates and deletes split its entries), as one
+ * statement needs: its parts see the table as it was before it.
+ */
+export async function writeWrongs(db: DbOrTx, plan: { deletes: number[]; updates: WrongUpdate[]; upserts: WrongInsert[] }) {
+  const parts = [
+    plan.deletes.length ? wrongsDelete(plan.deletes) : null,
+    plan.updates.length ? wrongsUpdate(plan.updates) : null,
+    plan.upserts.length ? wrongsUpsert(plan.upserts) : null,
+  ].filter((part) => part !== null);
+  if (!parts.length) return;
+  const last = parts.pop()!;
+  const withs = parts.map((part, i) => sql`${sql.raw(`w${i}`)} as (${part})`);
+  await db.execute(withs.length ? sql`with ${sql.join(withs, sql`, `)} ${last}` : last);
 }

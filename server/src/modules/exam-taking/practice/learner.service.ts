@@ -224,16 +224,18 @@ const answerWrites = (ctx: AppContext) =>
   });
 
 function writeAnswers(ctx: AppContext, ws: AnswerWrite[]) {
-  return inTransaction(ctx, async (tx) => {
-    await writes.saveAnswers(
-      tx,
-      ws.map((w) => w.row),
-    );
-    return recordManyInBook(
+  // two statements in the transaction: the answers stored with the entries read locked, then the book's changes
+  return inTransaction(ctx, (tx) =>
+    recordManyInBook(
       tx,
       ws.map((w) => ({ userId: w.row.userId, q: w.q, given: w.row.answer, isRight: w.isRight, source: w.source, now: w.row.answeredAt })),
-    );
-  });
+      () =>
+        writes.saveAnswersLockingWrongs(
+          tx,
+          ws.map((w) => w.row),
+        ),
+    ),
+  );
 }
 
 /** Practising again from the first question (the 错题本 keeps what it holds). */

@@ -110,11 +110,10 @@ function planBook(
 export async function recordManyInBook(
   tx: DbOrTx,
   answers: { userId: number; q: BankQuestion; given: string; isRight: boolean | null; source: Source; now: Date }[],
+  /** the entries of these (learner, question) pairs read locked: wrongOfQuestions, or a statement that also stores the answers */
+  lockEntries: (pairs: { userId: number; qCode: string }[]) => Promise<repo.WrongRow[]> = (pairs) => writes.wrongOfQuestions(tx, pairs),
 ): Promise<BookResult[]> {
-  const entries = await writes.wrongOfQuestions(
-    tx,
-    answers.map((a) => ({ userId: a.userId, qCode: a.q.qCode })),
-  );
+  const entries = await lockEntries(answers.map((a) => ({ userId: a.userId, qCode: a.q.qCode })));
   const plans = answers.map((a) =>
     planBook(
       entries.filter((e) => e.userId === a.userId && e.qCode === a.q.qCode),
@@ -126,18 +125,11 @@ export async function recordManyInBook(
       a.now,
     ),
   );
-  await writes.deleteWrongs(
-    tx,
-    plans.flatMap((p) => p.deletes),
-  );
-  await writes.updateWrongs(
-    tx,
-    plans.flatMap((p) => p.updates),
-  );
-  await writes.upsertWrongs(
-    tx,
-    plans.flatMap((p) => p.upsert),
-  );
+  await writes.writeWrongs(tx, {
+    deletes: plans.flatMap((p) => p.deletes),
+    updates: plans.flatMap((p) => p.updates),
+    upserts: plans.flatMap((p) => p.upsert),
+  });
   return plans.map((p) => p.result);
 }
 
