@@ -1,5 +1,6 @@
 import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../../modules/directory/schema/users.ts';
+import { requiredRef } from '../columns.ts';
 
 /**
  * Every stored upload: who owns it (user and company, for quotas and scope), what it is for, and
@@ -39,9 +40,7 @@ export const uploadReservations = pgTable(
   {
     /** the tus upload id */
     uploadId: text('upload_id').primaryKey(),
-    ownerUserId: integer('owner_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerUserId: requiredRef('owner_user_id', () => users.id, 'cascade'),
     ownerCompanySysCode: text('owner_company_sys_code'),
     bytes: bigint('bytes', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { requiredRef } from '../../db/columns.ts';
 import { companyColumn } from '../directory/schema/orgs.ts';
 import { userIdColumn } from '../directory/schema/users.ts';
 
@@ -41,9 +42,7 @@ export const noticeEnclosures = pgTable(
   'sys_notice_enclosure',
   {
     id: serial('id').primaryKey(),
-    noticeId: integer('notice_id')
-      .notNull()
-      .references(() => notices.id, { onDelete: 'cascade' }),
+    noticeId: requiredRef('notice_id', () => notices.id, 'cascade'),
     enclosureName: text('enclosure_name').notNull(),
     fileKey: text('file_key').notNull(),
     size: integer('size').notNull().default(0),

@@ -1,12 +1,11 @@
 // Exam authoring (issue 12): the question bank, papers, exams and their participants. The attempts
 // are exam taking's (modules/exam-taking/schema/). See docs/adr/0007-exam-snapshots-and-participants.md.
-import { index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { requiredRef, ts } from '../../db/columns.ts';
 import { companyColumn } from '../directory/schema/orgs.ts';
 import { users } from '../directory/schema/users.ts';
 
 const score = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-
 /** Question bank directories, a tree per company (pCode '' = top level). */
 export const questionDirs = pgTable(
   'ex_questiondir',
@@ -85,9 +84,7 @@ export const papers = pgTable(
 export const paperQuestions = pgTable(
   'ex_paperquestion',
   {
-    paperId: integer('paper_id')
-      .notNull()
-      .references(() => papers.id, { onDelete: 'cascade' }),
+    paperId: requiredRef('paper_id', () => papers.id, 'cascade'),
     qCode: text('q_code').notNull(),
     sortOrder: integer('sort_order').notNull(),
     score: score('score').notNull(),
@@ -99,9 +96,7 @@ export const paperRules = pgTable(
   'ex_paperrule',
   {
     id: serial('id').primaryKey(),
-    paperId: integer('paper_id')
-      .notNull()
-      .references(() => papers.id, { onDelete: 'cascade' }),
+    paperId: requiredRef('paper_id', () => papers.id, 'cascade'),
     sortOrder: integer('sort_order').notNull(),
     qType: integer('q_type').notNull(),
     /** '' = the whole bank of the company; otherwise the directory and its sub-directories */
@@ -120,9 +115,7 @@ export const exams = pgTable(
     companySysCode: companyColumn().notNull(),
     examName: text('exam_name').notNull(),
     examIntrduce: text('exam_intrduce').notNull().default(''),
-    paperId: integer('paper_id')
-      .notNull()
-      .references(() => papers.id, { onDelete: 'restrict' }),
+    paperId: requiredRef('paper_id', () => papers.id, 'restrict'),
     time: integer('time').notNull(),
     examStartTime: ts('exam_start_time').notNull(),
     examEndTime: ts('exam_end_time').notNull(),
@@ -159,9 +152,7 @@ export const exams = pgTable(
 export const examParticipants = pgTable(
   'ex_examparticipant',
   {
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
+    examId: requiredRef('exam_id', () => exams.id, 'cascade'),
     kind: text('kind').notNull(),
     refId: integer('ref_id').notNull(),
   },

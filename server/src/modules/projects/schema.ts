@@ -1,10 +1,10 @@
 // Training projects (issue 13, Project_Manage). See docs/adr/0018-training-projects.md.
-import { date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { requiredRef, ts } from '../../db/columns.ts';
 import { resources } from '../courses/schema/resources.ts';
 import { companyColumn } from '../directory/schema/orgs.ts';
 import { userIdColumn } from '../directory/schema/users.ts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 const projectRef = (name: string) =>
   integer(name)
     .notNull()
@@ -63,9 +63,7 @@ export const projectResources = pgTable(
   'project_res',
   {
     projectId: projectRef('project_id'),
-    resId: integer('res_id')
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
+    resId: requiredRef('res_id', () => resources.id, 'cascade'),
     sort: integer('sort').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.resId] }), index('project_res_res_idx').on(t.resId)],

@@ -1,9 +1,8 @@
 // Training resources and media (issue 11). See docs/adr/0037-resources-audit-and-media.md.
-import { bigint, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { requiredRef, ts } from '../../../db/columns.ts';
 import { companyColumn } from '../../directory/schema/orgs.ts';
 import { users } from '../../directory/schema/users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Resource directories. companySysCode null = a platform directory every company sees. dNo is a
@@ -88,9 +87,7 @@ export const resAudits = pgTable(
   'train_res_audit',
   {
     id: serial('id').primaryKey(),
-    resId: integer('res_id')
-      .notNull()
-      .references(() => resources.id, { onDelete: 'cascade' }),
+    resId: requiredRef('res_id', () => resources.id, 'cascade'),
     action: text('action').notNull(),
     fromStatus: integer('from_status').notNull(),
     toStatus: integer('to_status').notNull(),

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredRef } from '../../../db/columns.ts';
 
 export const companies = pgTable('company', {
   id: serial('id').primaryKey(),
@@ -48,12 +49,8 @@ export const posts = pgTable(
 export const orgPosts = pgTable(
   'org_post',
   {
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => orgs.id, { onDelete: 'cascade' }),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    orgId: requiredRef('org_id', () => orgs.id, 'cascade'),
+    postId: requiredRef('post_id', () => posts.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.postId] }), index('org_post_post_idx').on(t.postId)],
 );

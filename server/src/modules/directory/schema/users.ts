@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredRef } from '../../../db/columns.ts';
 import { companyColumn, orgs, posts } from './orgs.ts';
 
 export const users = pgTable(
@@ -48,10 +49,7 @@ export const users = pgTable(
 );
 
 /** The user a row belongs to, removed with the user (as companyColumn() is a company's): `userId: userIdColumn()`. */
-export const userIdColumn = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
+export const userIdColumn = () => requiredRef('user_id', () => users.id, 'cascade');
 
 export const roles = pgTable('role', {
   id: serial('id').primaryKey(),
@@ -66,12 +64,8 @@ export const roles = pgTable('role', {
 export const userRoles = pgTable(
   'user_role',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    roleId: requiredRef('role_id', () => roles.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
@@ -97,12 +91,8 @@ export const actions = pgTable('sys_action', {
 export const roleActions = pgTable(
   'role_action',
   {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    actionId: integer('action_id')
-      .notNull()
-      .references(() => actions.id, { onDelete: 'cascade' }),
+    roleId: requiredRef('role_id', () => roles.id, 'cascade'),
+    actionId: requiredRef('action_id', () => actions.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.actionId] })],
 );

@@ -1,14 +1,13 @@
 // The attempts (ADR 0049): exam taking begins, saves, submits, marks and reports them. See
 // docs/adr/0007-exam-snapshots-and-participants.md for why attempts copy their questions.
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredRef, ts } from '../../../db/columns.ts';
 import { companyColumn } from '../../directory/schema/orgs.ts';
 import { userIdColumn, users } from '../../directory/schema/users.ts';
 import { exams } from '../../exams/schema.ts';
 
 const score = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-
 /**
  * An attempt (spec "user paper"; its id is the userpaperId). Exam taking's table (ADR 0049), as are
  * its leaves and question copies below; it lives beside the exams it references.
@@ -17,9 +16,7 @@ export const userPapers = pgTable(
   'ex_userpaper',
   {
     id: serial('id').primaryKey(),
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'restrict' }),
+    examId: requiredRef('exam_id', () => exams.id, 'restrict'),
     userId: userIdColumn(),
     companySysCode: companyColumn().notNull(),
     attemptNo: integer('attempt_no').notNull(),
@@ -55,9 +52,7 @@ export const userPapers = pgTable(
 export const userPaperLeaves = pgTable(
   'ex_userpaper_leave',
   {
-    userpaperId: integer('userpaper_id')
-      .notNull()
-      .references(() => userPapers.id, { onDelete: 'cascade' }),
+    userpaperId: requiredRef('userpaper_id', () => userPapers.id, 'cascade'),
     eventId: text('event_id').notNull(),
     /** hidden | blur | fullscreen */
     kind: text('kind').notNull(),
@@ -72,9 +67,7 @@ export const userPaperLeaves = pgTable(
 export const userPaperQuestions = pgTable(
   'ex_userpaperquestion',
   {
-    userpaperId: integer('userpaper_id')
-      .notNull()
-      .references(() => userPapers.id, { onDelete: 'cascade' }),
+    userpaperId: requiredRef('userpaper_id', () => userPapers.id, 'cascade'),
     qCode: text('q_code').notNull(),
     qVersion: integer('q_version').notNull(),
     sortOrder: integer('sort_order').notNull(),

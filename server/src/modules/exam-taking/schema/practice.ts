@@ -1,11 +1,10 @@
 // Practice and the wrong-question book (issue 26 item 1, ADR 0043). Exam taking owns these
 // tables; the questions are the bank's (read through exams' public surface).
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { requiredRef, ts } from '../../../db/columns.ts';
 import { companies, companyColumn } from '../../directory/schema/orgs.ts';
 import { userIdColumn, users } from '../../directory/schema/users.ts';
 import { userPapers } from './attempts.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A practice: a question directory (1) or a paper (2) of the company opened to the participants it picks. */
 export const practices = pgTable(
@@ -33,9 +32,7 @@ export const practices = pgTable(
 export const practiceParticipants = pgTable(
   'ex_practiceparticipant',
   {
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: requiredRef('practice_id', () => practices.id, 'cascade'),
     kind: text('kind').notNull(),
     refId: integer('ref_id').notNull(),
   },
@@ -46,9 +43,7 @@ export const practiceParticipants = pgTable(
 export const practiceAnswers = pgTable(
   'ex_practiceanswer',
   {
-    practiceId: integer('practice_id')
-      .notNull()
-      .references(() => practices.id, { onDelete: 'cascade' }),
+    practiceId: requiredRef('practice_id', () => practices.id, 'cascade'),
     userId: userIdColumn(),
     qCode: text('q_code').notNull(),
     answer: text('answer').notNull(),

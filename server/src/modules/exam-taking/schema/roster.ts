@@ -1,19 +1,16 @@
 // Who is assigned to an exam and their standing in it (status, attempts, best score): exam
 // taking's, with the attempts (ADR 0052). Assigned at publish from the exam's picks (exams').
-import { index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { requiredRef, ts } from '../../../db/columns.ts';
 import { userIdColumn } from '../../directory/schema/users.ts';
 import { exams } from '../../exams/schema.ts';
 
 const score = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
-const ts = (name: string) => timestamp(name, { withTimezone: true });
-
 /** The people an exam is assigned to, resolved from the selection at publish and for people who join later. */
 export const examUsers = pgTable(
   'ex_examuser',
   {
-    examId: integer('exam_id')
-      .notNull()
-      .references(() => exams.id, { onDelete: 'cascade' }),
+    examId: requiredRef('exam_id', () => exams.id, 'cascade'),
     userId: userIdColumn(),
     /** spec §4: 0/10 not started, 20 in progress, 30 done */
     status: integer('status').notNull().default(0),
