@@ -10,6 +10,7 @@ export default function LoginDialog({ open, onClose, onLoggedIn }: { open: boole
   return (
     <Modal open={open} onCancel={onClose} footer={null} width={420} destroyOnHidden title="登录学途" data-testid="login-dialog">
       <LoginPanel
+        redirect={window.location.pathname + window.location.search}
         onLoggedIn={() => {
           onClose();
           onLoggedIn();

@@ -2,6 +2,7 @@ import { lazy, useState } from 'react';
 import { AntIsland } from '../../app/AntIsland';
 import { LightTabs } from '../../components/LightTabs';
 import { PasswordLoginForm } from './components/PasswordLoginForm';
+import { SignInButtons } from './components/SignInButtons';
 
 // the password form shows first, drawn without antd; the others are antd forms, fetched with antd
 // when the visitor switches to them (issue 15 budget, issue 39 item 2: the login page's first load)
@@ -15,9 +16,19 @@ export type LoginMode = 'password' | 'phone' | 'reset';
 
 /**
  * The sign-in card of the /login page and the login dialog: tab one password or phone-code login
- * (switchable) and the forgot-password wizard; tab two registration (spec §2).
+ * (switchable), the companies' sign-in buttons and the forgot-password wizard; tab two
+ * registration (spec §2).
  */
-export function LoginPanel({ onLoggedIn, withRegisterPassword = true }: { onLoggedIn(): void; withRegisterPassword?: boolean }) {
+export function LoginPanel({
+  onLoggedIn,
+  withRegisterPassword = true,
+  redirect,
+}: {
+  onLoggedIn(): void;
+  withRegisterPassword?: boolean;
+  /** where a company's sign-in button (使用 XX 登录) comes back to */
+  redirect?: string | null;
+}) {
   const [tab, setTab] = useState<'login' | 'register'>('login');
   const [mode, setMode] = useState<LoginMode>('password');
   const [username, setUsername] = useState<string>();
@@ -59,6 +70,7 @@ export function LoginPanel({ onLoggedIn, withRegisterPassword = true }: { onLogg
           <PhoneLoginForm onLoggedIn={onLoggedIn} />
         )}
         {switcher}
+        <SignInButtons redirect={redirect} />
       </>
     );
 

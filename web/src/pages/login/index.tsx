@@ -3,6 +3,7 @@ import { safeRedirect } from '../../app/guard';
 import { LogoMark } from '../../app/layout/Logo';
 import { LoginFooter } from './components/LoginFooter';
 import { LoginPanel } from './LoginPanel';
+import { useOidcReturn } from './useOidcReturn';
 import { useTicketLogin } from './useTicketLogin';
 import './login.css';
 
@@ -12,6 +13,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   useTicketLogin();
   const onLoggedIn = () => navigate(safeRedirect(params.get('redirect')), { replace: true });
+  const oidcNotice = useOidcReturn(onLoggedIn, params.get('oidcError'));
   return (
     <main className="xt-login" data-testid="login-page">
       <div className="xt-login-brand">
@@ -23,7 +25,12 @@ export default function LoginPage() {
       </div>
       {/* a plain card: antd's Card brings its tab bar (Tabs, Dropdown, Menu) along (issue 15 budget) */}
       <section className="xt-login-card">
-        <LoginPanel onLoggedIn={onLoggedIn} />
+        {oidcNotice && (
+          <div className="xt-login-notice" role="alert" data-testid="oidc-error">
+            {oidcNotice}
+          </div>
+        )}
+        <LoginPanel onLoggedIn={onLoggedIn} redirect={params.get('redirect')} />
       </section>
       <LoginFooter />
     </main>

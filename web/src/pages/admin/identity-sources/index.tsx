@@ -8,7 +8,7 @@ import { CompanySelect, tableScrollX, useConfirm, useIsPlatform } from '../share
 import { SourceEditor } from './SourceEditor';
 
 /**
- * 身份源 (issue 41): a company's identity connections — LDAP / AD today. A platform administrator
+ * 身份源 (issue 41): a company's identity connections — LDAP / AD and OpenID Connect. A platform administrator
  * sees and manages every company's (filtered by company), a company administrator their own
  * company's; the server checks both. The saved password never comes back: the list says 已设置.
  */
@@ -24,7 +24,12 @@ export default function IdentitySourcesPage() {
     { title: '名称', dataIndex: 'name', width: 160 },
     ...(platform ? [{ title: '公司', dataIndex: 'companyName', width: 180 }] : []),
     { title: '类型', dataIndex: 'kindName', width: 170 },
-    { title: '地址', key: 'url', width: 240, render: (_: unknown, s: IdentitySourceView) => s.settings.url },
+    {
+      title: '地址',
+      key: 'url',
+      width: 240,
+      render: (_: unknown, s: IdentitySourceView) => ('issuer' in s.settings ? s.settings.issuer : s.settings.url),
+    },
     {
       title: '状态',
       dataIndex: 'enabled',
@@ -32,7 +37,7 @@ export default function IdentitySourcesPage() {
       render: (on: boolean) => (on ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
     },
     {
-      title: '服务账号密码',
+      title: '密码 / 客户端密钥',
       dataIndex: 'bindPasswordSet',
       width: 120,
       render: (set: boolean) => (set ? <Tag color="blue">已设置</Tag> : <Tag>未设置</Tag>),
@@ -74,7 +79,7 @@ export default function IdentitySourcesPage() {
           showIcon
           style={{ marginBottom: 16 }}
           data-testid="source-no-key"
-          message="服务器未配置 CONNECTION_SECRET_KEY：身份源的服务账号密码无法保存，也无法使用已保存的密码。请联系运维设置后再保存密码。"
+          message="服务器未配置 CONNECTION_SECRET_KEY：身份源的服务账号密码和客户端密钥无法保存，也无法使用已保存的。请联系运维设置后再保存。"
         />
       )}
       {list.isError ? (
@@ -98,7 +103,10 @@ export default function IdentitySourcesPage() {
           pagination={false}
           columns={columns}
           scroll={{ x: tableScrollX(columns) }}
-          locale={{ emptyText: '暂无身份源。新增一个 LDAP / AD 身份源后，该公司的人员即可用目录账号和密码登录。' }}
+          locale={{
+            emptyText:
+              '暂无身份源。新增 LDAP / AD 身份源后，该公司的人员可用目录账号和密码登录；新增 OpenID Connect 身份源后，登录页显示“使用 XX 登录”。',
+          }}
         />
       )}
       <SourceEditor
