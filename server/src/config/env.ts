@@ -158,6 +158,16 @@ export const envSchema = z
         'expected 32 random bytes as base64 (openssl rand -base64 32) or 64 hex digits',
       )
       .optional(),
+    /**
+     * The address people open Xuetu at (https://xuetu.example.com): the OpenID Connect callback
+     * registered at a provider is built from it. Unset = from the request (its Host, and
+     * X-Forwarded-Proto/-Host from TRUST_PROXY's proxies).
+     */
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .regex(/^https?:\/\/[^/?#]+\/?$/, 'expected http(s)://host[:port] without a path')
+      .optional(),
     SEED_DEMO: bool.default(true),
     /** OpenAPI docs at /prod-api/docs; unset = on outside production, off in production */
     API_DOCS: bool.optional(),

@@ -9,6 +9,9 @@ import { allRoutes } from './index.ts';
 /** Not envelope calls of the web app: probes, a development helper, signed file and media links, the tus protocol. */
 const CANNOT_BE_ENDPOINTS: readonly string[] = [
   'GET /__dev/sms',
+  // browser navigations answering redirects (OpenID Connect), one with a path parameter
+  'GET /auth/oidc/:id/start',
+  'GET /auth/oidc/callback',
   'GET /files/*',
   'GET /health',
   'GET /media/play/*',

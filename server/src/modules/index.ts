@@ -13,6 +13,7 @@ import { assignParticipants, examCounts, examsWithAttempts } from './exam-taking
 import { provideExamTaking, provideProjectLookup } from './exams/public.ts';
 import { accountRoutes } from './identity/account/account.routes.ts';
 import { connectionRoutes } from './identity/connections/connections.routes.ts';
+import { oidcRoutes } from './identity/connections/oidc.routes.ts';
 import { endSessionsOf } from './identity/public.ts';
 import { auditLogRoutes } from './operations/auditlog/auditlog.routes.ts';
 import { insertAuditEntry } from './operations/public.ts';
@@ -78,6 +79,7 @@ export const allRoutes: RouteSpec<any>[] = [
   ...auditLogRoutes,
   ...accountRoutes,
   ...connectionRoutes,
+  ...oidcRoutes,
   ...menuRoutes,
   ...messageRoutes,
   ...fileRoutes,

@@ -1,5 +1,5 @@
 import { answer, defineGroup, endpoint } from '../../endpoint.ts';
-import type { ConnectionTestResult, IdentitySourceList, IdentitySourceView } from './connections.schemas.ts';
+import type { ConnectionTestResult, IdentitySourceList, IdentitySourceView, SignInButton } from './connections.schemas.ts';
 import { connectionIdInput, connectionListBody, connectionSaveBody, connectionTestBody } from './connections.schemas.ts';
 
 const base = '/Api/SysConfig/sys_identity_source';
@@ -35,5 +35,11 @@ export const connectionsApi = /* @__PURE__ */ defineGroup('identity', 'connectio
     path: `${base}/TestIdentitySource`,
     input: connectionTestBody,
     output: answer<ConnectionTestResult>(),
+  }),
+  /** public: the enabled connections' buttons of the login page (使用 XX 登录) */
+  getSignInButtons: endpoint({
+    method: 'GET',
+    path: `${base}/GetSignInButtons`,
+    output: answer<{ models: SignInButton[] }>(),
   }),
 });

@@ -9,9 +9,10 @@ import * as repo from './account.repository.ts';
 // company: their writes take no tenant scope (ADR 0023). Expiries are read against the caller's
 // clock, so tests end a wizard by moving a ManualClock.
 
-export type SecretKind = 'login' | 'reset';
+/** `oidc`: an OpenID Connect sign-in under way, keyed by its `state` (identity/connections/oidc-signin.ts) */
+export type SecretKind = 'login' | 'reset' | 'oidc';
 
-export const SECRET_TTL_S: Record<SecretKind, number> = { login: 120, reset: 15 * 60 };
+export const SECRET_TTL_S: Record<SecretKind, number> = { login: 120, reset: 15 * 60, oidc: 10 * 60 };
 
 const PURGE_EVERY = 200;
 let issuedSincePurge = 0;

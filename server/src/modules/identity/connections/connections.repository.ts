@@ -85,3 +85,13 @@ export async function enabledConnectionsOfKind(db: DbOrTx, kind: string): Promis
     .where(and(eq(identityConnections.kind, kind), eq(identityConnections.enabled, true)))
     .orderBy(asc(identityConnections.id));
 }
+
+/** One enabled connection of a kind by id, any company (the public sign-in starts from its id; a system read). */
+export async function findEnabledConnection(db: DbOrTx, id: number, kind: string): Promise<ConnectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(identityConnections)
+    .where(and(eq(identityConnections.id, id), eq(identityConnections.kind, kind), eq(identityConnections.enabled, true)))
+    .limit(1);
+  return row;
+}

@@ -1,11 +1,13 @@
 import {
   CONNECTION_KINDS_BUILT,
   ConnectionMsg,
+  type ConnectionSettings,
   type ConnectionTestResult,
   type connectionListBody,
   type connectionSaveBody,
   type connectionTestBody,
   type LdapSettings,
+  type OidcSettings,
 } from '@xuetu/contract';
 import type { z } from 'zod';
 import { recordAudit } from '../../../platform/audit.ts';
@@ -24,6 +26,7 @@ import {
   updateConnection,
 } from './connections.repository.ts';
 import { DirectoryUnavailableError, type LdapConnection, testDirectory } from './ldap.ts';
+import { testProvider } from './oidc-test.ts';
 import { connectionKey, openSecret, SecretBoxError, sealSecret } from './secret-box.ts';
 
 // The 身份源 page (issue 41): a platform administrator manages any company's connections, a
@@ -77,8 +80,14 @@ export async function getConnectionForAdmin(caller: Caller, id: number) {
   return presentConnection(row, names.get(row.companySysCode) ?? '');
 }
 
-/** The saved secret may go along only to where it was saved for. */
-const sameTarget = (a: LdapSettings, b: LdapSettings) => a.url === b.url && a.bindDn === b.bindDn;
+/** The saved secret may go along only to where it was saved for (the same directory and service account, the same provider and client). */
+function sameTarget(kind: string, a: ConnectionSettings, b: ConnectionSettings | null): boolean {
+  if (!b) return false;
+  if (kind === 'oidc')
+    return (a as OidcSettings).issuer === (b as OidcSettings).issuer && (a as OidcSettings).clientId === (b as OidcSettings).clientId;
+  return (a as LdapSettings).url === (b as LdapSettings).url && (a as LdapSettings).bindDn === (b as LdapSettings).bindDn;
+}
+const addressOf = (settings: ConnectionSettings | null) => (settings ? ('issuer' in settings ? settings.issuer : settings.url) : '');
 
 function seal(caller: Caller, company: string, plain: string): string {
   try {
@@ -94,13 +103,14 @@ export async function saveConnection(caller: Caller, input: z.output<typeof conn
   const { db } = caller.ctx;
   const existing = input.id ? await findOrMissing(caller, input.id) : undefined;
   const kind = existing?.kind ?? input.kind;
-  if (!CONNECTION_KINDS_BUILT.includes(input.kind) || kind !== input.kind) throw appError('IDENTITY_SOURCE_KIND_UNSUPPORTED');
+  if (!CONNECTION_KINDS_BUILT.includes(input.kind) || kind !== input.kind || !input.settings)
+    throw appError('IDENTITY_SOURCE_KIND_UNSUPPORTED');
   const company = existing?.companySysCode ?? (await targetCompany(db, actor, input.companySysCode)).companySysCode;
   if (await connectionNameTaken(db, company, input.name, existing?.id)) throw appError('IDENTITY_SOURCE_NAME_TAKEN');
   let secret: string | null = null;
   if (input.bindPassword) secret = seal(caller, company, input.bindPassword);
   else if (!input.clearBindPassword && existing?.secret) {
-    if (!sameTarget(existing.settings as LdapSettings, input.settings)) throw appError('IDENTITY_SOURCE_SECRET_RETYPE');
+    if (!sameTarget(kind, existing.settings as ConnectionSettings, input.settings)) throw appError('IDENTITY_SOURCE_SECRET_RETYPE');
     secret = existing.secret;
   }
   const values = { kind, name: input.name, enabled: input.enabled, settings: input.settings, secret };
@@ -117,7 +127,7 @@ export async function saveConnection(caller: Caller, input: z.output<typeof conn
         name: saved.name,
         kind,
         enabled: saved.enabled,
-        url: input.settings.url,
+        url: addressOf(input.settings),
         secretChanged: secret !== (existing?.secret ?? null),
       },
     });
@@ -144,11 +154,13 @@ const failed = (reason: string, message: string): ConnectionTestResult => ({ ok:
 /** 测试连接: binds as the service account and searches with the settings as entered (the saved password when none is typed). */
 export async function testConnection(caller: Caller, input: z.output<typeof connectionTestBody>): Promise<ConnectionTestResult> {
   requireActor(caller);
-  if (!CONNECTION_KINDS_BUILT.includes(input.kind)) throw appError('IDENTITY_SOURCE_KIND_UNSUPPORTED');
+  if (!CONNECTION_KINDS_BUILT.includes(input.kind) || !input.settings) throw appError('IDENTITY_SOURCE_KIND_UNSUPPORTED');
   const existing = input.id ? await findOrMissing(caller, input.id) : undefined;
+  // OpenID Connect: discovery from the issuer (the client secret is not needed to read it)
+  if (input.kind === 'oidc') return testProvider(caller, input.settings);
   let password = input.bindPassword;
   if (!password && existing?.secret) {
-    if (!sameTarget(existing.settings as LdapSettings, input.settings)) throw appError('IDENTITY_SOURCE_SECRET_RETYPE');
+    if (!sameTarget(input.kind, existing.settings as ConnectionSettings, input.settings)) throw appError('IDENTITY_SOURCE_SECRET_RETYPE');
     try {
       password = openSecret(connectionKey(caller.ctx.env), existing.companySysCode, existing.secret);
     } catch (err) {

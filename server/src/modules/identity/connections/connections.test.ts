@@ -121,7 +121,10 @@ describe('saving a connection', () => {
       [{ kind: 'ldap', name: 'x', settings: settings({ timeoutMs: 10 }) }, /超时须在/],
       [{ kind: 'ldap', name: 'x', settings: settings({ attributes: { name: 'c n' } }) }, /属性名/],
       [{ kind: 'saml', name: 'x', settings: settings() }, /请选择身份源类型/],
-      [{ kind: 'oidc', name: 'x', settings: settings() }, /暂不支持该类型的身份源/],
+      [{ kind: 'wecom', name: 'x', settings: settings() }, /暂不支持该类型的身份源/],
+      // an LDAP form's settings for an OpenID Connect connection: checked as the kind's
+      [{ kind: 'oidc', name: 'x', settings: settings() }, /请输入正确的签发方地址/],
+      [{ kind: 'oidc', name: 'x', settings: { issuer: 'https://sso.example.com', clientId: 'c', scopes: 'profile' } }, /须包含 openid/],
     ];
     for (const [body, msg] of cases) {
       const res = await t.post(`${P}/SaveIdentitySource`, { companySysCode: demoCompany, ...body }, admin);

@@ -62,8 +62,15 @@ async function directoriesOf(
   return { directories, broken };
 }
 
-/** The account of `person` in the directory's company: found, or created / activated now (the directory allowing). */
-async function accountFor(caller: Caller, directory: Directory, person: DirectoryPerson): Promise<AccountRow | undefined> {
+/**
+ * The account of `person` in the source's company only: found, or created / activated now (the
+ * source allowing). Also the OpenID Connect sign-in's (oidc-signin.ts).
+ */
+export async function accountFor(
+  caller: Caller,
+  directory: { company: string; autoCreate: boolean },
+  person: Omit<DirectoryPerson, 'dn'>,
+): Promise<AccountRow | undefined> {
   const found = await findDirectoryAccount(caller.ctx.db, directory.company, person);
   if (!found && !directory.autoCreate) return undefined;
   // the directory activates the account: a password of Xuetu's nobody knows (they sign in with the
