@@ -124,7 +124,7 @@ export async function benchOffice(port: number): Promise<OfficeBenchResult> {
     const dir = m3u8.replace(/index\.m3u8\?.*$/, '');
     const guid = `office${i}x${start.toString(36)}`;
     let position = 0;
-    await api('heartbeat', '/Api/Train_Manage/Train_Res/Study', { rescode: resCode, guid, speed: 1, position }, token);
+    await api('heartbeat', '/Api/Train_Manage/Train_Res/Study', { rescode: resCode, guid, speed: 1, position, idle: 0 }, token);
     let nextBeat = Date.now() + interval;
     let nextSegment = Date.now();
     let segment = 0;
@@ -135,7 +135,7 @@ export async function benchOffice(port: number): Promise<OfficeBenchResult> {
       }
       if (Date.now() >= nextBeat) {
         position += interval / 1000;
-        await api('heartbeat', '/Api/Train_Manage/Train_Res/Study', { rescode: resCode, guid, speed: 1, position }, token);
+        await api('heartbeat', '/Api/Train_Manage/Train_Res/Study', { rescode: resCode, guid, speed: 1, position, idle: 0 }, token);
         nextBeat += interval;
       }
       await sleep(Math.min(nextSegment, nextBeat, examAt) - Date.now());

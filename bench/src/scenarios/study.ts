@@ -92,7 +92,7 @@ export async function benchStudy(port: number): Promise<StudyBenchResult> {
         l.openSent = Date.now();
         const r = await must<{ opened: boolean }>(
           '/Api/Train_Manage/Train_Res/Study',
-          { rescode: resCode, guid: l.guid, speed: 1, position: 0 },
+          { rescode: resCode, guid: l.guid, speed: 1, position: 0, idle: 0 },
           l.token,
         );
         l.openAcked = Date.now();
@@ -128,7 +128,7 @@ export async function benchStudy(port: number): Promise<StudyBenchResult> {
           (context as { l?: Learner; sent?: number }).sent = Date.now();
           return {
             ...req,
-            body: JSON.stringify({ rescode: resCode, guid: l.guid, speed: SPEED, position: l.beats * 3 }),
+            body: JSON.stringify({ rescode: resCode, guid: l.guid, speed: SPEED, position: l.beats * 3, idle: 0 }),
             headers: { 'content-type': 'application/json', ydAuthorization: `Bearer ${l.token}` },
           };
         },

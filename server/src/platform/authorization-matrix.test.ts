@@ -203,6 +203,9 @@ const MATRIX: Record<string, Role[]> = {
   '/Api/Train_Manage/Train_Res/GetStudyInterval': SIGNED_IN,
   '/Api/Train_Manage/Train_Res/Study': SIGNED_IN,
   '/Api/Train_Manage/Train_Res/StudyComplete': SIGNED_IN,
+  '/Api/Train_Manage/Train_Res/StudyPresence': SIGNED_IN,
+  '/Api/Train_Manage/Train_Res/GetStudySettings': STAFF,
+  '/Api/Train_Manage/Train_Res/SaveStudySettings': STAFF,
   // training projects (issue 13)
   '/Api/Project_Manage/project_project/GetPageList': STAFF,
   '/Api/Project_Manage/project_project/GetDetail': STAFF,

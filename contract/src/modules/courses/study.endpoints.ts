@@ -1,7 +1,7 @@
 import { answer, defineGroup, endpoint } from '../../endpoint.ts';
 import type { PageResult } from '../../shared/common.schemas.ts';
 import { TRAIN_BASE } from './resources.schemas.ts';
-import type { CourseCard, StudyBeatAnswer, StudyCompleteAnswer, StudyDetail, StudyNote } from './study.schemas.ts';
+import type { CourseCard, StudyBeatAnswer, StudyCompleteAnswer, StudyDetail, StudyNote, StudySettingsView } from './study.schemas.ts';
 import {
   noteAddInput,
   noteIdInput,
@@ -10,7 +10,10 @@ import {
   studyBeatInput,
   studyCatalogueInput,
   studyCompleteInput,
+  studyPresenceInput,
   studyResInput,
+  studySettingsGetInput,
+  studySettingsSaveInput,
 } from './study.schemas.ts';
 
 const res = `${TRAIN_BASE}/Train_Res`;
@@ -35,4 +38,9 @@ export const studyApi = /* @__PURE__ */ defineGroup('courses', 'study', {
   getStudyInterval: endpoint({ path: `${res}/GetStudyInterval`, output: answer<number>() }),
   study: endpoint({ path: `${res}/Study`, input: studyBeatInput, output: answer<StudyBeatAnswer>() }),
   studyComplete: endpoint({ path: `${res}/StudyComplete`, input: studyCompleteInput, output: answer<StudyCompleteAnswer>() }),
+  /** the answer to a presence check (ADR 0057): crediting resumes */
+  studyPresence: endpoint({ path: `${res}/StudyPresence`, input: studyPresenceInput, output: answer<{ presence: 0 }>() }),
+  /** a company's study guard (防挂机、随机在场确认、动态水印; ADR 0057): administrators */
+  getStudySettings: endpoint({ path: `${res}/GetStudySettings`, input: studySettingsGetInput, output: answer<StudySettingsView>() }),
+  saveStudySettings: endpoint({ path: `${res}/SaveStudySettings`, input: studySettingsSaveInput, output: answer<StudySettingsView>() }),
 });

@@ -18,6 +18,11 @@ export const StudyMsg = {
   lessonInvalid: '课时无效',
   rescodeRequired: '请选择资源',
   takenOver: '已在其他窗口或设备继续学习',
+  presenceNeeded: '请确认您仍在学习，确认前不计学习时长',
+  presenceOk: '已确认，继续计时',
+  presenceWrong: '所选数字不正确，请重新选择',
+  presenceInvalid: '请选择提示的数字',
+  idleInvalid: '无操作时长无效',
   completed: '恭喜，已完成本课程',
   collected: '已收藏',
   uncollected: '已取消收藏',
@@ -78,6 +83,28 @@ export const studyBeatInput = z.object({
       .min(0, StudyMsg.lessonInvalid)
       .max(1000, StudyMsg.lessonInvalid),
   ),
+  /**
+   * seconds since the learner last moved the pointer, pressed a key, touched or scrolled the study
+   * page (ADR 0057). Absent = nothing reported: the server counts the learner idle since the last
+   * activity it knows of.
+   */
+  idle: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: StudyMsg.idleInvalid })
+      .int(StudyMsg.idleInvalid)
+      .min(0, StudyMsg.idleInvalid)
+      .max(31_536_000, StudyMsg.idleInvalid)
+      .optional(),
+  ),
+});
+/** StudyPresence: the answer to a presence check (the number the dialog asked to tap). */
+export const studyPresenceInput = z.object({
+  code: z.coerce
+    .number({ error: StudyMsg.presenceInvalid })
+    .int(StudyMsg.presenceInvalid)
+    .min(1, StudyMsg.presenceInvalid)
+    .max(99, StudyMsg.presenceInvalid),
 });
 export const studyCompleteInput = z.object({ rescode, guid: text(64).default('') });
 
@@ -137,6 +164,18 @@ export interface StudyDetail extends CourseCard {
   lastLesson: number;
   rules: StudyRules;
   interval: number;
+  /** the company's study guard for this viewer and course (ADR 0057) */
+  guard: StudyGuard;
+}
+
+/** What the study page enforces for this viewer and course (ADR 0057): anti-idle and the watermark. */
+export interface StudyGuard {
+  /** minutes without activity before the presence check; 0 = off */
+  idleMinutes: number;
+  /** presence checks at random moments while playing */
+  randomCheck: boolean;
+  /** the text drawn over the video and the document (name, last four phone digits or job number); '' = no watermark */
+  watermark: string;
 }
 
 export interface StudyNote {
@@ -162,6 +201,11 @@ export interface StudyBeatAnswer {
   duration: number;
   progress: number;
   completed: 0 | 1;
+  /**
+   * a presence check waits (ADR 0057): the number the learner must tap; 0 = none. While one
+   * waits nothing is credited.
+   */
+  presence: number;
 }
 
 export interface StudyCompleteAnswer {
@@ -170,3 +214,37 @@ export interface StudyCompleteAnswer {
   progress: number;
   completeTime: string;
 }
+
+// ---------- the company's study guard settings (ADR 0057) ----------
+
+export const STUDY_IDLE_DEFAULT = 10;
+export const STUDY_IDLE_MAX = 120;
+export const StudySettingsMsg = {
+  idleInvalid: `无操作暂停时间应为 0 到 ${STUDY_IDLE_MAX} 之间的整数（分钟，0 表示不检查）`,
+  flagInvalid: '开关取值无效',
+  watermarkInvalid: '水印设置无效',
+} as const;
+const onOff = z.preprocess(
+  (v) => (v === true || v === 'true' || v === '1' ? 1 : v === false || v === 'false' || v === '0' || v === '' || v == null ? 0 : v),
+  z.union([z.literal(0), z.literal(1)], { error: StudySettingsMsg.flagInvalid }),
+);
+export const studySettingsGetInput = z.object({ companySysCode: text(100).default('') });
+export const studySettingsSaveInput = z.object({
+  companySysCode: text(100).default(''),
+  idleMinutes: z.coerce
+    .number({ error: StudySettingsMsg.idleInvalid })
+    .int(StudySettingsMsg.idleInvalid)
+    .min(0, StudySettingsMsg.idleInvalid)
+    .max(STUDY_IDLE_MAX, StudySettingsMsg.idleInvalid),
+  randomCheck: onOff,
+  watermark: onOff,
+});
+/** A company's study guard (防挂机、随机在场确认、动态水印). */
+export interface StudySettingsView {
+  companySysCode: string;
+  idleMinutes: number;
+  randomCheck: 0 | 1;
+  watermark: 0 | 1;
+}
+/** A course's watermark: 0 = as the viewer's company says, 1 = always, 2 = never. */
+export const RES_WATERMARK_LABELS: Record<number, string> = { 0: '跟随公司设置', 1: '始终显示', 2: '不显示' };

@@ -53,6 +53,7 @@ export function presentRes(r: ResListRow, media: Map<string, MediaRow> = new Map
     creditHours: Number(r.creditHours),
     duration: r.duration,
     isPrivate: r.isPrivate,
+    watermark: r.watermark ?? 0,
     isRecommend: r.recommendCate > 0 ? 1 : 0,
     recommendCate: r.recommendCate,
     auditStatus: r.auditStatus,

@@ -178,6 +178,7 @@ async function checkedFields(tx: Tx, caller: Caller, input: ResSaveInput, owner:
     creditHours: input.creditHours,
     duration,
     isPrivate: input.isPrivate,
+    watermark: input.watermark,
     recommendCate: input.recommendCate,
     sourceKeys,
   };
@@ -225,7 +226,9 @@ export async function updateRes(caller: Caller, input: ResSaveInput): Promise<{ 
     await recordAudit(tx, caller, {
       action: 'trainres.update',
       target: row.resCode,
-      ...(to === row.auditStatus ? { detail: { isPrivate: fields.isPrivate, recommendCate: fields.recommendCate } } : {}),
+      ...(to === row.auditStatus
+        ? { detail: { isPrivate: fields.isPrivate, watermark: fields.watermark, recommendCate: fields.recommendCate } }
+        : {}),
     });
     if (to === row.auditStatus) homeChanged(tx, caller);
     return { resCode: row.resCode };

@@ -1,5 +1,6 @@
 // Study tracking (issue 13). See docs/adr/0017-study-tracking.md.
 import { date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from '../../directory/schema/orgs.ts';
 import { users } from '../../directory/schema/users.ts';
 import { resources } from './resources.ts';
 
@@ -65,6 +66,23 @@ export const resViewSessions = pgTable('res_view_session', {
   lastBeatAt: ts('last_beat_at').notNull(),
   /** guids this learner used before (a replayed old guid earns nothing) — kept short, newest last */
   replacedGuid: text('replaced_guid').notNull().default(''),
+  /** server time of the learner's last activity the beats reported (ADR 0057); null = the session's start */
+  activeAt: ts('active_at'),
+  /** the number a waiting presence check asks to tap (ADR 0057); null = none waits. Nothing is credited while one waits */
+  checkCode: integer('check_code'),
+  /** when the next random presence check falls due (ADR 0057; only when the company turned them on) */
+  checkAt: ts('check_at'),
+});
+
+/** A company's study guard (ADR 0057): anti-idle minutes (0 = off), random presence checks, the watermark. No row = the defaults. */
+export const studySettings = pgTable('course_study_setting', {
+  companySysCode: text('company_sys_code')
+    .primaryKey()
+    .references(() => companies.companySysCode, { onDelete: 'cascade' }),
+  idleMinutes: integer('idle_minutes').notNull().default(10),
+  randomCheck: integer('random_check').notNull().default(0),
+  watermark: integer('watermark').notNull().default(0),
+  updatedAt: ts('updated_at').notNull(),
 });
 
 /** A learner's notes on a resource, at a position in seconds. */

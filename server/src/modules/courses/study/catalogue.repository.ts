@@ -16,6 +16,8 @@ export interface LiveRes {
   isPrivate: number;
   dCode: string;
   viewCnt: number;
+  /** the course's watermark switch (ADR 0057): 0 = as the company says, 1 = always, 2 = never */
+  watermark: number;
   live: LiveVersion;
   /** the media's duration when known (the resource's own otherwise), seconds */
   duration: number;
@@ -36,6 +38,7 @@ export async function findLiveRes(db: DbOrTx, resCode: string): Promise<(LiveRes
       isPrivate: resources.isPrivate,
       dCode: resources.dCode,
       viewCnt: resources.viewCnt,
+      watermark: resources.watermark,
       live: resources.live,
       deletedAt: resources.deletedAt,
       duration: durationSql,

@@ -19,6 +19,21 @@ export interface CreditInput {
   intervalSeconds: number;
   /** media duration minus the seconds already credited */
   remainingSeconds: number;
+  /**
+   * the anti-idle guard (ADR 0057): the learner's last activity the server knows of (after this
+   * beat's report, ms), the company's limit (ms, 0 = off) and whether a presence check waits.
+   * Absent = no guard.
+   */
+  guard?: { activeMs: number; idleMs: number; pending: boolean };
+}
+
+/**
+ * Whether this beat passes the idle limit: the learner has done nothing for longer than the
+ * company allows (ADR 0057). The beat credits at most up to the limit and a presence check is due.
+ */
+export function idleTripped(c: Pick<CreditInput, 'nowMs' | 'guard'>): boolean {
+  const g = c.guard;
+  return Boolean(g && g.idleMs > 0 && c.nowMs > g.activeMs + g.idleMs);
 }
 
 export function creditBeat(c: CreditInput): { seconds: number; markMs: number } {
@@ -27,8 +42,12 @@ export function creditBeat(c: CreditInput): { seconds: number; markMs: number } 
   if (!(elapsed > 0)) return { seconds: 0, markMs: c.markMs };
   const speed = Math.max(0, Math.min(c.claimedSpeed, c.maxSpeed));
   const capMs = (c.intervalSeconds + STUDY_GRACE_SECONDS) * 1000;
-  let cut = elapsed > capMs;
-  const wallMs = cut ? capMs : elapsed;
+  const pending = Boolean(c.guard?.pending);
+  const tripped = idleTripped(c);
+  // while a check waits nothing counts; past the idle limit only the time up to it
+  const counted = pending ? 0 : tripped && c.guard ? Math.max(0, Math.min(elapsed, c.guard.activeMs + c.guard.idleMs - c.markMs)) : elapsed;
+  let cut = elapsed > capMs || pending || tripped;
+  const wallMs = Math.min(counted, capMs);
   let seconds = Math.floor((wallMs * speed) / 1000 + 1e-9);
   const remaining = Math.max(0, Math.floor(c.remainingSeconds));
   if (seconds >= remaining) {

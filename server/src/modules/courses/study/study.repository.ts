@@ -54,6 +54,11 @@ export interface LockedSession {
   /** the learner's credited seconds on the heartbeat's resource */
   credited: number;
   completedAt: Date | null;
+  /** the last activity the server knows of (ADR 0057) */
+  activeAt: Date | null;
+  /** a waiting presence check's number; null = none */
+  checkCode: number | null;
+  checkAt: Date | null;
 }
 
 /**
@@ -62,7 +67,8 @@ export interface LockedSession {
  */
 export async function readSession(db: DbOrTx, userId: number, resId: number, lock = false): Promise<LockedSession | undefined> {
   const res = await db.execute(sql`
-    select v.guid, v.res_id, v.last_beat_at, v.replaced_guid, s.credited_seconds, s.completed_at
+    select v.guid, v.res_id, v.last_beat_at, v.replaced_guid, s.credited_seconds, s.completed_at,
+           coalesce(v.active_at, v.started_at) as active_at, v.check_code, v.check_at
       from ${resViewSessions} v
       left join ${resStudies} s on s.user_id = v.user_id and s.res_id = ${resId}
      where v.user_id = ${userId}
@@ -76,6 +82,9 @@ export async function readSession(db: DbOrTx, userId: number, resId: number, loc
     replacedGuid: String(r.replaced_guid ?? ''),
     credited: Number(r.credited_seconds ?? 0),
     completedAt: r.completed_at == null ? null : new Date(r.completed_at as string),
+    activeAt: r.active_at == null ? null : new Date(r.active_at as string),
+    checkCode: r.check_code == null ? null : Number(r.check_code),
+    checkAt: r.check_at == null ? null : new Date(r.check_at as string),
   };
 }
 
@@ -95,7 +104,18 @@ export async function creditedOf(db: DbOrTx, userId: number, resId: number): Pro
  */
 export async function openSession(
   db: DbOrTx,
-  v: { userId: number; guid: string; resId: number; speed: number; position: number; now: Date; replacedGuid: string },
+  v: {
+    userId: number;
+    guid: string;
+    resId: number;
+    speed: number;
+    position: number;
+    now: Date;
+    replacedGuid: string;
+    /** the last activity (ADR 0057); a waiting presence check stays (it is not in the row written here) */
+    activeAt: Date;
+    checkAt: Date | null;
+  },
 ): Promise<void> {
   const session = {
     guid: v.guid,
@@ -105,6 +125,8 @@ export async function openSession(
     startedAt: v.now,
     lastBeatAt: v.now,
     replacedGuid: v.replacedGuid,
+    activeAt: v.activeAt,
+    checkAt: v.checkAt,
   };
   await db
     .insert(resViewSessions)
@@ -181,6 +203,14 @@ export async function creditBeatSql(
     day: string;
     capMs: number;
     duration: number;
+    /** seconds since the learner's last activity as the page reports it; null = not reported (ADR 0057) */
+    idle: number | null;
+    /** the company's anti-idle limit in ms; 0 = off */
+    idleMs: number;
+    /** the number of a presence check this beat may start */
+    checkCode: number;
+    /** the company's random presence checks are on */
+    randomCheck: boolean;
   },
 ): Promise<
   | { found: false }
@@ -193,6 +223,8 @@ export async function creditBeatSql(
       resId: number;
       replacedGuid: string;
       completedAt: Date | null;
+      /** the number a waiting presence check asks for; 0 = none */
+      presence: number;
     }
 > {
   const now = v.now.toISOString();
@@ -202,31 +234,43 @@ export async function creditBeatSql(
     'study-credit-beat',
     sql`
     with cur as (
-      select v.guid, v.res_id, v.last_beat_at, v.replaced_guid,
+      select v.guid, v.res_id, v.last_beat_at, v.replaced_guid, v.check_code, v.check_at,
              coalesce(s.credited_seconds, 0) as credited, s.completed_at,
-             (extract(epoch from (${now}::timestamptz - v.last_beat_at)) * 1000)::numeric as elapsed
+             (extract(epoch from (${now}::timestamptz - v.last_beat_at)) * 1000)::numeric as elapsed,
+             greatest(coalesce(v.active_at, v.started_at),
+                      ${now}::timestamptz - make_interval(secs => ${v.idle ?? null}::int)) as act
         from ${resViewSessions} v
         left join ${resStudies} s on s.user_id = v.user_id and s.res_id = ${v.resId}
        where v.user_id = ${v.userId}
          for update of v
-    ), c0 as (
-      select cur.*,
-             floor(least(elapsed, ${v.capMs}) * ${v.speed}::numeric / 1000 + 0.000000001)::int as raw,
-             greatest(0, ${v.duration}::int - credited) as remaining
+    ), g as (
+      select cur.*, check_code is not null as pending,
+             (${v.idleMs}::int > 0 and ${now}::timestamptz > act + make_interval(secs => ${v.idleMs}::int / 1000.0)) as tripped
         from cur
        where guid = ${v.guid} and res_id = ${v.resId} and elapsed > 0
+    ), c0 as (
+      select g.*,
+             floor(least(case when pending then 0
+                              when tripped then greatest(0, least(elapsed,
+                                   (extract(epoch from (act - last_beat_at)) * 1000)::numeric + ${v.idleMs}::int))
+                              else elapsed end, ${v.capMs}) * ${v.speed}::numeric / 1000 + 0.000000001)::int as raw,
+             greatest(0, ${v.duration}::int - credited) as remaining,
+             (${v.randomCheck}::boolean and not pending and check_at is not null and ${now}::timestamptz >= check_at) as rtrip
+        from g
     ), c as (
       select c0.*, least(raw, remaining) as secs,
-             (elapsed > ${v.capMs} or raw >= remaining or ${v.speed}::numeric <= 0) as cut
+             (elapsed > ${v.capMs} or raw >= remaining or ${v.speed}::numeric <= 0 or pending or tripped) as cut
         from c0
     ), sess as (
       update ${resViewSessions} t
          set last_beat_at = case when c.cut then ${now}::timestamptz
                                  else c.last_beat_at + make_interval(secs => ceil(c.secs * 1000 / ${v.speed}::numeric) / 1000) end,
-             speed = ${v.speed}, position = ${v.position}
+             speed = ${v.speed}, position = ${v.position}, active_at = c.act,
+             check_code = case when c.pending then c.check_code when c.tripped or c.rtrip then ${v.checkCode}::int end,
+             check_at = case when c.rtrip then null else c.check_at end
         from c
        where t.user_id = ${v.userId}
-      returning c.secs
+      returning c.secs, t.check_code
     ), st as (
       insert into ${resStudies} (user_id, res_id, company_sys_code, credited_seconds, last_position, last_lesson, first_study_at, last_study_at)
       select ${v.userId}, ${v.resId}, ${v.companySysCode}, sess.secs, ${v.position}, ${v.lesson}, ${now}::timestamptz, ${now}::timestamptz from sess
@@ -243,7 +287,8 @@ export async function creditBeatSql(
       on conflict (user_id, res_id, day) do update set seconds = ${resStudyDays}.seconds + excluded.seconds
     )
     select cur.guid, cur.res_id, cur.replaced_guid, cur.credited, cur.completed_at,
-           (select secs from sess) as secs, (select credited_seconds from st) as total
+           (select secs from sess) as secs, (select credited_seconds from st) as total,
+           case when exists (select 1 from sess) then (select check_code from sess) else cur.check_code end as presence
       from cur`,
   );
   const r = res.rows[0] as Record<string, unknown> | undefined;
@@ -263,6 +308,7 @@ function beatOutcome(r: Record<string, unknown>) {
     resId: Number(r.res_id),
     replacedGuid: String(r.replaced_guid ?? ''),
     completedAt: r.completed_at == null ? null : r.completed_at instanceof Date ? r.completed_at : new Date(String(r.completed_at)),
+    presence: r.presence == null ? 0 : Number(r.presence),
   };
 }
 
@@ -291,6 +337,10 @@ export async function creditBeatsSql(db: DbOrTx, beats: BeatInput[], capMs: numb
       now: b.now.toISOString(),
       day: b.day,
       duration: b.duration,
+      idle: b.idle,
+      idle_ms: b.idleMs,
+      code: b.checkCode,
+      rnd: b.randomCheck,
     })),
   );
   const res = await executePrepared(
@@ -299,33 +349,44 @@ export async function creditBeatsSql(db: DbOrTx, beats: BeatInput[], capMs: numb
     sql`
     with i as (
       select * from jsonb_to_recordset(${input}::jsonb)
-        as i(n int, user_id int, res_id int, company_sys_code text, guid text, speed numeric, position int, lesson int, now timestamptz, day date, duration int)
+        as i(n int, user_id int, res_id int, company_sys_code text, guid text, speed numeric, position int, lesson int, now timestamptz, day date, duration int,
+             idle int, idle_ms int, code int, rnd boolean)
     ), cur as (
-      select i.*, v.guid as s_guid, v.res_id as s_res_id, v.last_beat_at, v.replaced_guid,
+      select i.*, v.guid as s_guid, v.res_id as s_res_id, v.last_beat_at, v.replaced_guid, v.check_code, v.check_at,
              coalesce(s.credited_seconds, 0) as credited, s.completed_at,
-             (extract(epoch from (i.now - v.last_beat_at)) * 1000)::numeric as elapsed
+             (extract(epoch from (i.now - v.last_beat_at)) * 1000)::numeric as elapsed,
+             greatest(coalesce(v.active_at, v.started_at), i.now - make_interval(secs => i.idle)) as act
         from i
         join ${resViewSessions} v on v.user_id = i.user_id
         left join ${resStudies} s on s.user_id = v.user_id and s.res_id = i.res_id
        order by v.user_id
          for update of v
-    ), c0 as (
-      select cur.*,
-             floor(least(elapsed, ${capMs}) * speed / 1000 + 0.000000001)::int as raw,
-             greatest(0, duration - credited) as remaining
+    ), g as (
+      select cur.*, check_code is not null as pending,
+             (idle_ms > 0 and now > act + make_interval(secs => idle_ms / 1000.0)) as tripped
         from cur
        where s_guid = guid and s_res_id = res_id and elapsed > 0
+    ), c0 as (
+      select g.*,
+             floor(least(case when pending then 0
+                              when tripped then greatest(0, least(elapsed, (extract(epoch from (act - last_beat_at)) * 1000)::numeric + idle_ms))
+                              else elapsed end, ${capMs}) * speed / 1000 + 0.000000001)::int as raw,
+             greatest(0, duration - credited) as remaining,
+             (rnd and not pending and check_at is not null and now >= check_at) as rtrip
+        from g
     ), c as (
-      select c0.*, least(raw, remaining) as secs, (elapsed > ${capMs} or raw >= remaining or speed <= 0) as cut
+      select c0.*, least(raw, remaining) as secs, (elapsed > ${capMs} or raw >= remaining or speed <= 0 or pending or tripped) as cut
         from c0
     ), sess as (
       update ${resViewSessions} t
          set last_beat_at = case when c.cut then c.now
                                  else c.last_beat_at + make_interval(secs => ceil(c.secs * 1000 / c.speed) / 1000) end,
-             speed = c.speed, position = c.position
+             speed = c.speed, position = c.position, active_at = c.act,
+             check_code = case when c.pending then c.check_code when c.tripped or c.rtrip then c.code end,
+             check_at = case when c.rtrip then null else c.check_at end
         from c
        where t.user_id = c.user_id
-      returning c.n, c.user_id, c.res_id, c.company_sys_code, c.position, c.lesson, c.now, c.day, c.secs
+      returning c.n, c.user_id, c.res_id, c.company_sys_code, c.position, c.lesson, c.now, c.day, c.secs, t.check_code as new_check
     ), st as (
       insert into ${resStudies} (user_id, res_id, company_sys_code, credited_seconds, last_position, last_lesson, first_study_at, last_study_at)
       select user_id, res_id, company_sys_code, secs, position, lesson, now, now from sess
@@ -342,7 +403,8 @@ export async function creditBeatsSql(db: DbOrTx, beats: BeatInput[], capMs: numb
       on conflict (user_id, res_id, day) do update set seconds = ${resStudyDays}.seconds + excluded.seconds
     )
     select i.n, cur.s_guid as guid, cur.s_res_id as res_id, cur.replaced_guid, cur.credited, cur.completed_at,
-           sess.secs, st.credited_seconds as total, cur.user_id is not null as found
+           sess.secs, st.credited_seconds as total, cur.user_id is not null as found,
+           case when sess.n is not null then sess.new_check else cur.check_code end as presence
       from i
       left join cur on cur.n = i.n
       left join sess on sess.n = i.n

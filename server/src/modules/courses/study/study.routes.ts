@@ -1,6 +1,7 @@
-import { Msg, pageWindow, studyApi } from '@xuetu/contract';
+import { Msg, Perm, pageWindow, studyApi } from '@xuetu/contract';
 import { doneWithMsg, withMsg } from '../../../platform/envelope.ts';
 import { defineRoute } from '../../../platform/route.ts';
+import * as guard from './guard.ts';
 import * as service from './study.service.ts';
 
 const LEARNER = 'user' as const;
@@ -96,5 +97,26 @@ export const studyRoutes = [
       const { msg, ...data } = await service.studyComplete(caller, input.rescode);
       return withMsg(data, msg);
     },
+  }),
+  defineRoute({
+    endpoint: studyApi.studyPresence,
+    access: LEARNER,
+    summary: '在场确认（点选提示的数字；确认后恢复计时）',
+    handler: async ({ caller, input }) => {
+      const { msg, ...data } = await guard.answerPresence(caller, input.code);
+      return withMsg(data, msg);
+    },
+  }),
+  defineRoute({
+    endpoint: studyApi.getStudySettings,
+    access: { action: [Perm.ResList, Perm.ResEdit] },
+    summary: '公司学习设置（防挂机、随机在场确认、动态水印）；平台人员须指定公司',
+    handler: ({ caller, input }) => guard.getSettings(caller, input.companySysCode),
+  }),
+  defineRoute({
+    endpoint: studyApi.saveStudySettings,
+    access: { action: Perm.ResEdit },
+    summary: '保存公司学习设置',
+    handler: async ({ caller, input }) => withMsg(await guard.saveSettings(caller, input), Msg.saved),
   }),
 ];

@@ -27,6 +27,7 @@ import { dirSubtree } from '../dirs/dirs.service.ts';
 import { isResVisible } from '../resources/visibility.ts';
 import * as catalogueRepo from './catalogue.repository.ts';
 import { STUDY_GRACE_SECONDS, shanghaiDay } from './crediting.ts';
+import { companyGuard, guardFor, nextRandomCheck, presenceCode } from './guard.ts';
 import * as notesRepo from './notes.repository.ts';
 import { studyRulesFor } from './rules.ts';
 import * as repo from './study.repository.ts';
@@ -138,11 +139,12 @@ export async function studyDetail(caller: Caller, code: string, countView: boole
     await repo.addView(db, caller.scope, res.id);
     viewCnt++;
   }
-  const [st, lecturer, dName, rules] = await Promise.all([
+  const [st, lecturer, dName, rules, guard] = await Promise.all([
     repo.standing(db, actor.userId, res.id),
     lecturerCard(db, res.live.lecturerCode),
     catalogueRepo.dirName(db, res.dCode),
     studyRulesFor(caller, res.id),
+    guardFor(caller, res.watermark),
   ]);
   const live = res.live;
   const lessons = lessonsOf(res);
@@ -178,6 +180,7 @@ export async function studyDetail(caller: Caller, code: string, countView: boole
     lastLesson: st.lastLesson < lessons.length ? st.lastLesson : 0,
     rules,
     interval: caller.ctx.env.STUDY_INTERVAL_SECONDS,
+    guard,
   };
 }
 
@@ -271,8 +274,9 @@ const REPLACED_KEEP = 20;
 export async function studyBeat(caller: Caller, input: z.output<typeof studyBeatInput>): Promise<StudyBeatAnswer & { msg: string }> {
   const actor = requireActor(caller);
   const res = await visibleRes(caller, input.rescode);
-  const rules = await studyRulesFor(caller, res.id);
+  const [rules, guard] = await Promise.all([studyRulesFor(caller, res.id), companyGuard(caller.ctx, actor.companySysCode)]);
   const now = caller.now;
+  const idle = input.idle ?? null;
   const duration = res.duration;
   // the position is within the lesson playing (ADR 0022); a lesson the course lacks is the first
   const lessons = lessonsOf(res);
@@ -280,7 +284,12 @@ export async function studyBeat(caller: Caller, input: z.output<typeof studyBeat
   const lessonLength = lessons[lesson].duration;
   const position = Math.max(0, Math.min(Math.floor(input.position), lessonLength || Math.floor(input.position)));
   const speed = Math.min(input.speed, rules.maxSpeed);
-  const answer = (credited: number, total: number, done: Date | null, flags: { opened?: boolean; takenOver?: boolean } = {}) => ({
+  const answer = (
+    credited: number,
+    total: number,
+    done: Date | null,
+    flags: { opened?: boolean; takenOver?: boolean; presence?: number } = {},
+  ) => ({
     accepted: !flags.takenOver,
     opened: Boolean(flags.opened),
     takenOver: Boolean(flags.takenOver),
@@ -289,7 +298,9 @@ export async function studyBeat(caller: Caller, input: z.output<typeof studyBeat
     duration,
     progress: done ? 100 : percent(total, duration),
     completed: (done ? 1 : 0) as 0 | 1,
-    msg: flags.takenOver ? StudyMsg.takenOver : '',
+    // a waiting presence check (ADR 0057): the number to tap; nothing is credited until it is answered
+    presence: flags.takenOver ? 0 : (flags.presence ?? 0),
+    msg: flags.takenOver ? StudyMsg.takenOver : flags.presence ? StudyMsg.presenceNeeded : '',
   });
   // the hot path: one statement locks the session, credits by the server clock and writes;
   // beats arriving together share it (group commit)
@@ -304,10 +315,14 @@ export async function studyBeat(caller: Caller, input: z.output<typeof studyBeat
     now,
     day: shanghaiDay(now),
     duration,
+    idle,
+    idleMs: guard.idleMinutes * 60_000,
+    checkCode: presenceCode(),
+    randomCheck: guard.randomCheck === 1,
   });
   // this session's beat: credited (a beat at or before the mark earns nothing); the same guid on
   // another resource opens there below
-  if (w.found && w.guid === input.guid && w.resId === res.id) return answer(w.credited, w.total, w.completedAt);
+  if (w.found && w.guid === input.guid && w.resId === res.id) return answer(w.credited, w.total, w.completedAt, { presence: w.presence });
   // a guid this learner used before and lost to another window: earns nothing, pause
   if (w.found && w.guid !== input.guid && w.replacedGuid.split(',').includes(input.guid))
     return answer(0, w.total, w.completedAt, { takenOver: true });
@@ -319,6 +334,12 @@ export async function studyBeat(caller: Caller, input: z.output<typeof studyBeat
     if (cur && cur.guid !== input.guid && replaced.includes(input.guid))
       return answer(0, cur.credited, cur.completedAt, { takenOver: true });
     const keep = cur && cur.guid !== input.guid ? [...replaced, cur.guid].slice(-REPLACED_KEEP) : replaced;
+    // the activity the page reports, never older than what the server knew; a new viewing does not
+    // clear a waiting presence check (ADR 0057: a fresh guid is no way around it)
+    const reported = idle === null ? null : now.getTime() - idle * 1000;
+    const known = cur?.activeAt?.getTime() ?? null;
+    const activeAt = new Date(Math.max(known ?? (reported === null ? now.getTime() : 0), reported ?? 0));
+    const checkAt = guard.randomCheck === 1 ? (cur?.checkAt ?? nextRandomCheck(now, guard)) : null;
     await repo.openSession(tx, {
       userId: actor.userId,
       guid: input.guid,
@@ -327,6 +348,8 @@ export async function studyBeat(caller: Caller, input: z.output<typeof studyBeat
       position,
       now,
       replacedGuid: keep.join(','),
+      activeAt,
+      checkAt,
     });
     // (the session row carries the learner's total on the requested resource)
     const mine = cur ?? (await repo.creditedOf(tx, actor.userId, res.id));
@@ -342,7 +365,7 @@ export async function studyBeat(caller: Caller, input: z.output<typeof studyBeat
       day: shanghaiDay(now),
       delta: 0,
     });
-    return answer(0, mine.credited, mine.completedAt, { opened: true });
+    return answer(0, mine.credited, mine.completedAt, { opened: true, presence: cur?.checkCode ?? 0 });
   });
 }
 

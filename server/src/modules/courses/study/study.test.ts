@@ -23,7 +23,7 @@ const guid = () => `g${Date.now().toString(36)}x${++guidN}`;
 
 const ok = <T>(path: string, body: unknown, token: string) => t.ok<T>(`${R}/${path}`, body, token);
 const beat = (who: string, rescode: string, g: string, extra: Record<string, unknown> = {}) =>
-  t.post<StudyBeatAnswer>(`${R}/Study`, { rescode, guid: g, speed: 1, position: 0, ...extra }, tok[who]);
+  t.post<StudyBeatAnswer>(`${R}/Study`, { rescode, guid: g, speed: 1, position: 0, idle: 0, ...extra }, tok[who]);
 const userId = async (account: string) => (await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.accountCode, account)))[0].id;
 const resId = async (rescode: string) =>
   (await t.ctx.db.select({ id: resources.id }).from(resources).where(eq(resources.resCode, rescode)))[0].id;

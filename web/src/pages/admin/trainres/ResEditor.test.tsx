@@ -25,6 +25,7 @@ const approved: ResView = {
   creditHours: 1,
   duration: 0,
   isPrivate: 0,
+  watermark: 0,
   isRecommend: 0,
   recommendCate: 0,
   auditStatus: AuditStatus.Approved,

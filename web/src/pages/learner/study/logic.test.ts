@@ -34,6 +34,7 @@ describe('StudyHeartbeat', () => {
     duration: 100,
     progress: 0,
     completed: 0,
+    presence: 0,
     ...o,
   });
 
