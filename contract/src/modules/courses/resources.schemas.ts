@@ -178,7 +178,7 @@ export const resSaveInput = z.object({
     .max(86_400, TrainResMsg.readSecondsInvalid)
     .default(0),
   isPrivate: flag.default(0),
-  /** the dynamic watermark on the study page (ADR 0057): 0 = as the viewer's company says, 1 = always, 2 = never */
+  /** the dynamic watermark on the study page (ADR 0058): 0 = as the viewer's company says, 1 = always, 2 = never */
   watermark: z.coerce.number({ error: '水印设置无效' }).int('水印设置无效').min(0, '水印设置无效').max(2, '水印设置无效').default(0),
   recommendCate: z.coerce.number().int().min(0).max(3).default(0),
   companySysCode: text(100).default(''),
@@ -237,7 +237,7 @@ export interface ResView {
   creditHours: number;
   duration: number;
   isPrivate: number;
-  /** 0 = as the viewer's company says, 1 = always, 2 = never (ADR 0057) */
+  /** 0 = as the viewer's company says, 1 = always, 2 = never (ADR 0058) */
   watermark: number;
   isRecommend: number;
   recommendCate: number;

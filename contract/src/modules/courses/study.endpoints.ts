@@ -38,9 +38,9 @@ export const studyApi = /* @__PURE__ */ defineGroup('courses', 'study', {
   getStudyInterval: endpoint({ path: `${res}/GetStudyInterval`, output: answer<number>() }),
   study: endpoint({ path: `${res}/Study`, input: studyBeatInput, output: answer<StudyBeatAnswer>() }),
   studyComplete: endpoint({ path: `${res}/StudyComplete`, input: studyCompleteInput, output: answer<StudyCompleteAnswer>() }),
-  /** the answer to a presence check (ADR 0057): crediting resumes */
+  /** the answer to a presence check (ADR 0058): crediting resumes */
   studyPresence: endpoint({ path: `${res}/StudyPresence`, input: studyPresenceInput, output: answer<{ presence: 0 }>() }),
-  /** a company's study guard (防挂机、随机在场确认、动态水印; ADR 0057): administrators */
+  /** a company's study guard (防挂机、随机在场确认、动态水印; ADR 0058): administrators */
   getStudySettings: endpoint({ path: `${res}/GetStudySettings`, input: studySettingsGetInput, output: answer<StudySettingsView>() }),
   saveStudySettings: endpoint({ path: `${res}/SaveStudySettings`, input: studySettingsSaveInput, output: answer<StudySettingsView>() }),
 });

@@ -85,7 +85,7 @@ export const studyBeatInput = z.object({
   ),
   /**
    * seconds since the learner last moved the pointer, pressed a key, touched or scrolled the study
-   * page (ADR 0057). Absent = nothing reported: the server counts the learner idle since the last
+   * page (ADR 0058). Absent = nothing reported: the server counts the learner idle since the last
    * activity it knows of.
    */
   idle: z.preprocess(
@@ -164,11 +164,11 @@ export interface StudyDetail extends CourseCard {
   lastLesson: number;
   rules: StudyRules;
   interval: number;
-  /** the company's study guard for this viewer and course (ADR 0057) */
+  /** the company's study guard for this viewer and course (ADR 0058) */
   guard: StudyGuard;
 }
 
-/** What the study page enforces for this viewer and course (ADR 0057): anti-idle and the watermark. */
+/** What the study page enforces for this viewer and course (ADR 0058): anti-idle and the watermark. */
 export interface StudyGuard {
   /** minutes without activity before the presence check; 0 = off */
   idleMinutes: number;
@@ -202,7 +202,7 @@ export interface StudyBeatAnswer {
   progress: number;
   completed: 0 | 1;
   /**
-   * a presence check waits (ADR 0057): the number the learner must tap; 0 = none. While one
+   * a presence check waits (ADR 0058): the number the learner must tap; 0 = none. While one
    * waits nothing is credited.
    */
   presence: number;
@@ -215,7 +215,7 @@ export interface StudyCompleteAnswer {
   completeTime: string;
 }
 
-// ---------- the company's study guard settings (ADR 0057) ----------
+// ---------- the company's study guard settings (ADR 0058) ----------
 
 export const STUDY_IDLE_DEFAULT = 10;
 export const STUDY_IDLE_MAX = 120;

@@ -1,4 +1,4 @@
--- Issue 44 (ADR 0057): the study guard. The viewing session keeps the learner's last reported
+-- Issue 44 (ADR 0058): the study guard. The viewing session keeps the learner's last reported
 -- activity, a waiting presence check and the next random check's time; a company's settings
 -- (anti-idle minutes, random checks, watermark); a course's watermark switch.
 ALTER TABLE "res_view_session" ADD COLUMN "active_at" timestamp with time zone;

@@ -66,15 +66,15 @@ export const resViewSessions = pgTable('res_view_session', {
   lastBeatAt: ts('last_beat_at').notNull(),
   /** guids this learner used before (a replayed old guid earns nothing) — kept short, newest last */
   replacedGuid: text('replaced_guid').notNull().default(''),
-  /** server time of the learner's last activity the beats reported (ADR 0057); null = the session's start */
+  /** server time of the learner's last activity the beats reported (ADR 0058); null = the session's start */
   activeAt: ts('active_at'),
-  /** the number a waiting presence check asks to tap (ADR 0057); null = none waits. Nothing is credited while one waits */
+  /** the number a waiting presence check asks to tap (ADR 0058); null = none waits. Nothing is credited while one waits */
   checkCode: integer('check_code'),
-  /** when the next random presence check falls due (ADR 0057; only when the company turned them on) */
+  /** when the next random presence check falls due (ADR 0058; only when the company turned them on) */
   checkAt: ts('check_at'),
 });
 
-/** A company's study guard (ADR 0057): anti-idle minutes (0 = off), random presence checks, the watermark. No row = the defaults. */
+/** A company's study guard (ADR 0058): anti-idle minutes (0 = off), random presence checks, the watermark. No row = the defaults. */
 export const studySettings = pgTable('course_study_setting', {
   companySysCode: text('company_sys_code')
     .primaryKey()

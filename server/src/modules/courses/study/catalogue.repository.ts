@@ -16,7 +16,7 @@ export interface LiveRes {
   isPrivate: number;
   dCode: string;
   viewCnt: number;
-  /** the course's watermark switch (ADR 0057): 0 = as the company says, 1 = always, 2 = never */
+  /** the course's watermark switch (ADR 0058): 0 = as the company says, 1 = always, 2 = never */
   watermark: number;
   live: LiveVersion;
   /** the media's duration when known (the resource's own otherwise), seconds */

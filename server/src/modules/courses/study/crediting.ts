@@ -20,7 +20,7 @@ export interface CreditInput {
   /** media duration minus the seconds already credited */
   remainingSeconds: number;
   /**
-   * the anti-idle guard (ADR 0057): the learner's last activity the server knows of (after this
+   * the anti-idle guard (ADR 0058): the learner's last activity the server knows of (after this
    * beat's report, ms), the company's limit (ms, 0 = off) and whether a presence check waits.
    * Absent = no guard.
    */
@@ -29,7 +29,7 @@ export interface CreditInput {
 
 /**
  * Whether this beat passes the idle limit: the learner has done nothing for longer than the
- * company allows (ADR 0057). The beat credits at most up to the limit and a presence check is due.
+ * company allows (ADR 0058). The beat credits at most up to the limit and a presence check is due.
  */
 export function idleTripped(c: Pick<CreditInput, 'nowMs' | 'guard'>): boolean {
   const g = c.guard;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { resViewSessions, studySettings } from '../schema/study.ts';
 
-/** A company's study guard as stored (ADR 0057). */
+/** A company's study guard as stored (ADR 0058). */
 export interface SettingsRow {
   idleMinutes: number;
   randomCheck: number;
@@ -29,7 +29,7 @@ export async function saveSettings(db: DbOrTx, companySysCode: string, v: Settin
 }
 
 /**
- * The answer to a presence check (ADR 0057), in one statement on the learner's own session row:
+ * The answer to a presence check (ADR 0058), in one statement on the learner's own session row:
  * when the number is the waiting check's, the check is cleared, the learner counts as active now
  * and the mark moves to now (the time the check waited is never credited); `nextCheckAt` is the
  * next random check (null = none). Answers what the row held: no row / no check waiting / right / wrong.

@@ -9,7 +9,7 @@ import { ManualClock } from '../../../platform/clock.ts';
 import { creditBeat, shanghaiDay } from './crediting.ts';
 import * as repo from './study.repository.ts';
 
-// The study guard (issue 44, ADR 0057): anti-idle decided by the server from the beats, presence
+// The study guard (issue 44, ADR 0058): anti-idle decided by the server from the beats, presence
 // checks (idle and random), one item at a time, the company's and the course's watermark switch.
 // Time moves with a ManualClock; beats are sent as a forged client would, straight to the API.
 const clock = new ManualClock('2026-04-06T01:00:00Z');

@@ -10,7 +10,7 @@ import { findAccountById, targetCompany } from '../../directory/public.ts';
 import * as repo from './guard.repository.ts';
 
 /**
- * The study guard (issue 44, ADR 0057): a company's anti-idle minutes (default 10, 0 = off), random
+ * The study guard (issue 44, ADR 0058): a company's anti-idle minutes (default 10, 0 = off), random
  * presence checks while playing, and the watermark; a course may force its watermark on or off.
  * The heartbeat asks for the settings on every beat, so each process remembers a company's for
  * about a minute (like the study rules, ADR 0017); a save clears them at once in this process.
@@ -38,7 +38,7 @@ const view = (companySysCode: string, s: repo.SettingsRow): StudySettingsView =>
   watermark: s.watermark ? 1 : 0,
 });
 
-/** GetStudySettings: a company user's own company; platform staff name one (ADR 0057). */
+/** GetStudySettings: a company user's own company; platform staff name one (ADR 0058). */
 export async function getSettings(caller: Caller, requested: string): Promise<StudySettingsView> {
   const actor = requireActor(caller);
   const company = await targetCompany(caller.ctx.db, actor, requested);
@@ -90,7 +90,7 @@ export function nextRandomCheck(now: Date, s: repo.SettingsRow): Date | null {
   return new Date(now.getTime() + Math.round(windowMs * (1 / 3 + (2 / 3) * Math.random())));
 }
 
-/** StudyPresence: the learner answers the waiting check with the number shown (ADR 0057). */
+/** StudyPresence: the learner answers the waiting check with the number shown (ADR 0058). */
 export async function answerPresence(caller: Caller, code: number): Promise<{ presence: 0; msg: string }> {
   const actor = requireActor(caller);
   const s = await companyGuard(caller.ctx, actor.companySysCode);

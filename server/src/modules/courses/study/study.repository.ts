@@ -54,7 +54,7 @@ export interface LockedSession {
   /** the learner's credited seconds on the heartbeat's resource */
   credited: number;
   completedAt: Date | null;
-  /** the last activity the server knows of (ADR 0057) */
+  /** the last activity the server knows of (ADR 0058) */
   activeAt: Date | null;
   /** a waiting presence check's number; null = none */
   checkCode: number | null;
@@ -112,7 +112,7 @@ export async function openSession(
     position: number;
     now: Date;
     replacedGuid: string;
-    /** the last activity (ADR 0057); a waiting presence check stays (it is not in the row written here) */
+    /** the last activity (ADR 0058); a waiting presence check stays (it is not in the row written here) */
     activeAt: Date;
     checkAt: Date | null;
   },
@@ -203,7 +203,7 @@ export async function creditBeatSql(
     day: string;
     capMs: number;
     duration: number;
-    /** seconds since the learner's last activity as the page reports it; null = not reported (ADR 0057) */
+    /** seconds since the learner's last activity as the page reports it; null = not reported (ADR 0058) */
     idle: number | null;
     /** the company's anti-idle limit in ms; 0 = off */
     idleMs: number;

@@ -298,7 +298,7 @@ export async function studyBeat(caller: Caller, input: z.output<typeof studyBeat
     duration,
     progress: done ? 100 : percent(total, duration),
     completed: (done ? 1 : 0) as 0 | 1,
-    // a waiting presence check (ADR 0057): the number to tap; nothing is credited until it is answered
+    // a waiting presence check (ADR 0058): the number to tap; nothing is credited until it is answered
     presence: flags.takenOver ? 0 : (flags.presence ?? 0),
     msg: flags.takenOver ? StudyMsg.takenOver : flags.presence ? StudyMsg.presenceNeeded : '',
   });
@@ -335,7 +335,7 @@ export async function studyBeat(caller: Caller, input: z.output<typeof studyBeat
       return answer(0, cur.credited, cur.completedAt, { takenOver: true });
     const keep = cur && cur.guid !== input.guid ? [...replaced, cur.guid].slice(-REPLACED_KEEP) : replaced;
     // the activity the page reports, never older than what the server knew; a new viewing does not
-    // clear a waiting presence check (ADR 0057: a fresh guid is no way around it)
+    // clear a waiting presence check (ADR 0058: a fresh guid is no way around it)
     const reported = idle === null ? null : now.getTime() - idle * 1000;
     const known = cur?.activeAt?.getTime() ?? null;
     const activeAt = new Date(Math.max(known ?? (reported === null ? now.getTime() : 0), reported ?? 0));
