@@ -68,7 +68,7 @@ export const resources = pgTable(
     creditHours: numeric('credit_hours', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
     duration: integer('duration').notNull().default(0),
     isPrivate: integer('is_private').notNull().default(0),
-    /** the study page's watermark (ADR 0057): 0 = as the viewer's company says, 1 = always, 2 = never */
+    /** the study page's watermark (ADR 0058): 0 = as the viewer's company says, 1 = always, 2 = never */
     watermark: integer('watermark').notNull().default(0),
     recommendCate: integer('recommend_cate').notNull().default(0),
     sort: integer('sort').notNull().default(0),
