@@ -4,9 +4,9 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { likeContains } from '../../platform/like.ts';
-import { assertOwnerInScope } from '../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../platform/scope.ts';
 import { findInScope, pageLastChangedFirst } from '../../platform/table-reads.ts';
+import { insertInScope } from '../../platform/table-writes.ts';
 import { courseHoursView, courseStudyView, resourcesWithStudy, studyDayView } from '../courses/public.ts';
 import { peopleView } from '../directory/public.ts';
 import { type CourseStudy, type ProjectCredit, projectCredit } from './progress.ts';
@@ -66,9 +66,7 @@ export async function lockProject(db: DbOrTx, scope: TenantScope, id: number): P
 }
 
 export async function insertProject(db: DbOrTx, scope: TenantScope, values: ProjectInsert): Promise<ProjectRow> {
-  assertOwnerInScope(scope, values.companySysCode);
-  const [row] = await db.insert(projects).values(values).returning();
-  return row;
+  return insertInScope(db, scope, projects, values);
 }
 
 export async function updateProject(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Omit<ProjectInsert, 'companySysCode'>>) {

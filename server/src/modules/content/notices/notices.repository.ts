@@ -6,6 +6,7 @@ import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { findInScope } from '../../../platform/table-reads.ts';
+import { insertInScope } from '../../../platform/table-writes.ts';
 import { companyNameView } from '../../directory/public.ts';
 import type { Viewer } from '../portal/cache.ts';
 import { noticeEnclosures, notices } from '../schema.ts';
@@ -127,9 +128,7 @@ export async function findNoticeInScope(db: DbOrTx, scope: TenantScope, code: st
 }
 
 export async function insertNotice(db: DbOrTx, scope: TenantScope, values: typeof notices.$inferInsert): Promise<NoticeRow> {
-  assertOwnerInScope(scope, values.companySysCode);
-  const [row] = await db.insert(notices).values(values).returning();
-  return row;
+  return insertInScope(db, scope, notices, values);
 }
 
 /** Marks the notice's people as messaged; true only for the one call that marked it first. */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { insertInScope } from '../../../platform/table-writes.ts';
 import { ownOrPlatform } from '../resources/resources.policy.ts';
 import { resDirs, resources } from '../schema/resources.ts';
 
@@ -54,9 +54,7 @@ export async function maxSort(db: DbOrTx, dpNo: string): Promise<number> {
 }
 
 export async function insertDir(db: DbOrTx, scope: TenantScope, values: typeof resDirs.$inferInsert): Promise<DirRow> {
-  assertOwnerInScope(scope, values.companySysCode);
-  const [row] = await db.insert(resDirs).values(values).returning();
-  return row;
+  return insertInScope(db, scope, resDirs, values);
 }
 
 /** A directory outside the scope (a platform one, for a company administrator) is not touched. */

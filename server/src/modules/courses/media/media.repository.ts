@@ -1,16 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { insertInScope } from '../../../platform/table-writes.ts';
 import { media, type Rendition, resources } from '../schema/resources.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 
 /** An upload belongs to the uploader's company, which must be inside the scope. */
 export async function insertMedia(db: DbOrTx, scope: TenantScope, values: typeof media.$inferInsert): Promise<MediaRow> {
-  assertOwnerInScope(scope, values.companySysCode);
-  const [row] = await db.insert(media).values(values).returning();
-  return row;
+  return insertInScope(db, scope, media, values);
 }
 
 export async function findMedia(db: DbOrTx, mediaCode: string): Promise<MediaRow | undefined> {

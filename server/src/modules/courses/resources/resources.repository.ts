@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { likeContains } from '../../../platform/like.ts';
 import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { insertInScope } from '../../../platform/table-writes.ts';
 import { lecturerNameView } from '../../content/public.ts';
 import { companyNameView } from '../../directory/public.ts';
 import { media, resAudits, resDirs, resources } from '../schema/resources.ts';
@@ -122,9 +123,7 @@ export async function findResMany(db: DbOrTx, scope: TenantScope, codes: string[
 }
 
 export async function insertRes(db: DbOrTx, scope: TenantScope, values: ResInsert): Promise<ResRow> {
-  assertOwnerInScope(scope, values.companySysCode);
-  const [row] = await db.insert(resources).values(values).returning();
-  return row;
+  return insertInScope(db, scope, resources, values);
 }
 
 /** A resource outside the scope (a platform one, for a company administrator) is not touched. */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { insertInScope } from '../../../platform/table-writes.ts';
 import { orgPosts, orgs } from '../schema/orgs.ts';
 import { users } from '../schema/users.ts';
 
@@ -75,9 +75,7 @@ export async function insertOrg(
   scope: TenantScope,
   values: Pick<typeof orgs.$inferInsert, 'orgCode' | 'orgName' | 'pId' | 'sortOrder' | 'companySysCode'>,
 ): Promise<OrgRow> {
-  assertOwnerInScope(scope, values.companySysCode);
-  const [row] = await db.insert(orgs).values(values).returning();
-  return row;
+  return insertInScope(db, scope, orgs, values);
 }
 
 export async function updateOrg(

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { forbidden } from '../../../platform/errors.ts';
-import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { insertInScope } from '../../../platform/table-writes.ts';
 import { orgPosts, orgs, posts } from '../schema/orgs.ts';
 import { users } from '../schema/users.ts';
 
@@ -91,9 +91,7 @@ export async function insertPost(
   scope: TenantScope,
   values: Pick<typeof posts.$inferInsert, 'postCode' | 'postName' | 'importance' | 'companySysCode'>,
 ): Promise<PostRow> {
-  assertOwnerInScope(scope, values.companySysCode);
-  const [row] = await db.insert(posts).values(values).returning();
-  return row;
+  return insertInScope(db, scope, posts, values);
 }
 
 export async function updatePost(

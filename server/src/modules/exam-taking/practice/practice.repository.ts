@@ -3,8 +3,9 @@ import { and, asc, count, countDistinct, desc, eq, ilike, inArray, isNull, or, s
 import { arrayParam, preparedOnce } from '../../../db/array-param.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { likeContains } from '../../../platform/like.ts';
-import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
+import { findInScope, pageLastChangedFirst } from '../../../platform/table-reads.ts';
+import { insertInScope } from '../../../platform/table-writes.ts';
 import { examColumns, examView } from '../../exams/public.ts';
 import { userPaperQuestions, userPapers } from '../schema/attempts.ts';
 import { practiceAnswers, practiceParticipants, practices, wrongBook, wrongBookAttempts } from '../schema/practice.ts';
@@ -28,32 +29,15 @@ export async function pagePractices(
     f.companySysCode ? eq(practices.companySysCode, f.companySysCode) : undefined,
     f.keyword ? ilike(practices.practiceName, likeContains(f.keyword)) : undefined,
   );
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(practices)
-      .where(where)
-      .orderBy(desc(practices.updatedAt), desc(practices.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ n: count() }).from(practices).where(where),
-  ]);
-  return { rows, total: Number(n) };
+  return pageLastChangedFirst(db, practices, where, window);
 }
 
 export async function findPractice(db: DbOrTx, scope: TenantScope, practiceCode: string): Promise<PracticeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(practices)
-    .where(and(eq(practices.practiceCode, practiceCode), scopeWhere(scope, practices.companySysCode)))
-    .limit(1);
-  return row;
+  return findInScope(db, scope, practices, practices.practiceCode, practiceCode);
 }
 
 export async function insertPractice(db: DbOrTx, scope: TenantScope, values: typeof practices.$inferInsert): Promise<PracticeRow> {
-  assertOwnerInScope(scope, values.companySysCode);
-  const [row] = await db.insert(practices).values(values).returning();
-  return row;
+  return insertInScope(db, scope, practices, values);
 }
 
 export async function updatePractice(

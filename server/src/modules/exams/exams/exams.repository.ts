@@ -5,9 +5,9 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
-import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { findInScope, pageLastChangedFirst } from '../../../platform/table-reads.ts';
+import { insertInScope } from '../../../platform/table-writes.ts';
 import { type ParticipantKind, peopleView } from '../../directory/public.ts';
 import { examParticipants, exams } from '../schema.ts';
 import { examTaking } from './taking-port.ts';
@@ -44,9 +44,7 @@ export async function lockExam(db: DbOrTx, scope: TenantScope, id: number): Prom
 }
 
 export async function insertExam(db: DbOrTx, scope: TenantScope, values: ExamInsert): Promise<ExamRow> {
-  assertOwnerInScope(scope, values.companySysCode);
-  const [row] = await db.insert(exams).values(values).returning();
-  return row;
+  return insertInScope(db, scope, exams, values);
 }
 
 export async function updateExam(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Omit<ExamInsert, 'companySysCode'>>) {

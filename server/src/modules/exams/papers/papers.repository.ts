@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../../db/client.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { forbidden } from '../../../platform/errors.ts';
 import { likeContains } from '../../../platform/like.ts';
-import { assertOwnerInScope } from '../../../platform/policy.ts';
 import { scopeWhere, type TenantScope } from '../../../platform/scope.ts';
 import { findInScope, pageLastChangedFirst } from '../../../platform/table-reads.ts';
+import { insertInScope } from '../../../platform/table-writes.ts';
 import { examTaking } from '../exams/taking-port.ts';
 import { bankChanged } from '../questions/bank-generation.ts';
 import { exams, paperQuestions, paperRules, papers } from '../schema.ts';
@@ -49,9 +49,7 @@ async function assertPaperInScope(db: DbOrTx, scope: TenantScope, id: number): P
 }
 
 export async function insertPaper(db: DbOrTx, scope: TenantScope, values: PaperInsert): Promise<PaperRow> {
-  assertOwnerInScope(scope, values.companySysCode);
-  const [row] = await db.insert(papers).values(values).returning();
-  return row;
+  return insertInScope(db, scope, papers, values);
 }
 
 export async function updatePaper(db: DbOrTx, scope: TenantScope, id: number, values: Partial<Omit<PaperInsert, 'companySysCode'>>) {
