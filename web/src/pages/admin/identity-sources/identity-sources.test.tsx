@@ -133,4 +133,60 @@ describe('身份源 page', () => {
     await waitFor(() => expect(bodyOf('/DeleteIdentitySource')).toEqual({ id: 7 }));
     expect(await screen.findByText(/暂无身份源/)).toBeInTheDocument();
   });
+
+  it('an OpenID Connect connection: its own fields, the callback to register, 测试连接 and save with kind oidc', async () => {
+    rows = [
+      source({
+        id: 9,
+        kind: 'oidc',
+        kindName: 'OpenID Connect',
+        name: '集团统一身份',
+        settings: {
+          issuer: 'https://sso.example.com/realms/staff',
+          clientId: 'xuetu',
+          scopes: 'openid profile email phone',
+          claims: { username: 'preferred_username', name: 'name', phone: 'phone_number', email: 'email', jobNumber: 'employee_number' },
+          buttonName: '集团账号',
+          autoCreate: true,
+          timeoutMs: 5000,
+        },
+      }),
+    ];
+    renderWithApp(<IdentitySourcesPage />);
+    const row = (await screen.findByText('集团统一身份')).closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('https://sso.example.com/realms/staff');
+    fireEvent.click(within(row).getByTestId('source-edit'));
+    expect(await screen.findByTestId('source-issuer')).toHaveValue('https://sso.example.com/realms/staff');
+    expect(screen.getByTestId('source-client-id')).toHaveValue('xuetu');
+    expect(screen.getByTestId('source-password')).toHaveAttribute('placeholder', '已设置');
+    expect(screen.getByTestId('source-callback')).toHaveTextContent(`${window.location.origin}/prod-api/auth/oidc/callback`);
+    expect(screen.queryByTestId('source-base-dn')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('source-test'));
+    await waitFor(() =>
+      expect(bodyOf('/TestIdentitySource')).toMatchObject({
+        id: 9,
+        kind: 'oidc',
+        settings: { issuer: 'https://sso.example.com/realms/staff' },
+      }),
+    );
+    fireEvent.change(screen.getByTestId('source-claim-jobNumber'), { target: { value: 'emp no' } });
+    fireEvent.click(screen.getByTestId('source-save'));
+    expect(await screen.findByText('声明名只能包含字母、数字、下划线、短横线、点和冒号')).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('source-claim-jobNumber'), { target: { value: 'staff_no' } });
+    fireEvent.click(screen.getByTestId('source-save'));
+    await waitFor(() =>
+      expect(bodyOf('/SaveIdentitySource')).toMatchObject({
+        id: 9,
+        kind: 'oidc',
+        bindPassword: '',
+        settings: {
+          issuer: 'https://sso.example.com/realms/staff',
+          clientId: 'xuetu',
+          buttonName: '集团账号',
+          claims: { jobNumber: 'staff_no' },
+        },
+      }),
+    );
+  });
 });
