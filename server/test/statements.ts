@@ -1,5 +1,6 @@
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres/session';
 import { PglitePreparedQuery } from 'drizzle-orm/pglite/session';
+import pg from 'pg';
 
 /** Transaction control: node-postgres's drizzle session sends it as statements, PGlite's does not. */
 const TX_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
@@ -26,6 +27,17 @@ export async function statementsDuring(fn: () => Promise<unknown>): Promise<numb
     return () => {
       proto.execute = execute;
     };
+  });
+  // db/client.ts executePrepared sends its named statements on node-postgres itself, a config
+  // holding its values (drizzle passes them apart): counted here
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as { values?: unknown } | undefined;
+    if (config && typeof config === 'object' && 'values' in config) n++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  restore.push(() => {
+    pg.Client.prototype.query = query;
   });
   try {
     await fn();

@@ -121,12 +121,14 @@ export async function pingDatabase(db: Db): Promise<void> {
 
 /**
  * Runs a hot statement as a named prepared statement on PostgreSQL (each connection parses and
- * plans it once), and as an ordinary statement elsewhere (PGlite, inside a transaction). `name`
- * must stand for exactly one statement text. Rows come back as node-postgres parses them.
+ * plans it once: a write of many rows spent as long parsing and planning as executing, issue 39
+ * item 1), in a transaction too (on its connection), and as an ordinary statement on PGlite.
+ * `name` must stand for exactly one statement text. Rows come back as node-postgres parses them.
  */
 export async function executePrepared<R extends Record<string, unknown>>(db: DbOrTx, name: string, query: SQL): Promise<{ rows: R[] }> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  // the pool for the database, the transaction's own connection for a transaction
+  const client = (db as { session?: { client?: unknown } }).session?.client;
+  if (client instanceof pg.Pool || client instanceof pg.Client) {
     const q = (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
     const res = await client.query<R>({ name, text: q.sql, values: q.params });
     return { rows: res.rows };

@@ -1,6 +1,6 @@
 import { asc, sql } from 'drizzle-orm';
 import { arrayParam } from '../../../db/array-param.ts';
-import type { DbOrTx } from '../../../db/client.ts';
+import { type DbOrTx, executePrepared } from '../../../db/client.ts';
 import { practiceAnswers, wrongBook } from '../schema/practice.ts';
 import type { WrongRow } from './practice.repository.ts';
 
@@ -66,12 +66,16 @@ const asWrongRow = (r: Record<string, unknown>): WrongRow =>
  */
 export async function saveAnswersLockingWrongs(db: DbOrTx, rows: AnswerRow[]): Promise<WrongRow[]> {
   if (!rows.length) return [];
-  const result = await db.execute<Record<string, unknown>>(sql`
+  const result = await executePrepared(
+    db,
+    'practice_save_answers_locking_wrongs',
+    sql`
     with saved as (${answersInsert(rows)})
     select ${wrongColumns} from ${wrongBook}
     where ${pairsIn(rows)}
     order by id
-    for update`);
+    for update`,
+  );
   return result.rows.map(asWrongRow);
 }
 
@@ -149,9 +153,12 @@ export async function writeWrongs(db: DbOrTx, plan: { deletes: number[]; updates
     plan.deletes.length ? wrongsDelete(plan.deletes) : null,
     plan.updates.length ? wrongsUpdate(plan.updates) : null,
     plan.upserts.length ? wrongsUpsert(plan.upserts) : null,
-  ].filter((part) => part !== null);
-  if (!parts.length) return;
-  const last = parts.pop()!;
-  const withs = parts.map((part, i) => sql`${sql.raw(`w${i}`)} as (${part})`);
-  await db.execute(withs.length ? sql`with ${sql.join(withs, sql`, `)} ${last}` : last);
+  ];
+  const present = parts.filter((part) => part !== null);
+  if (!present.length) return;
+  const last = present.pop()!;
+  const withs = present.map((part, i) => sql`${sql.raw(`w${i}`)} as (${part})`);
+  // one prepared statement per combination of parts (its text differs with them)
+  const name = `practice_write_wrongs_${parts.map((part) => (part ? 1 : 0)).join('')}`;
+  await executePrepared(db, name, withs.length ? sql`with ${sql.join(withs, sql`, `)} ${last}` : last);
 }
