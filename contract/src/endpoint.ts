@@ -83,8 +83,18 @@ export type RawAnswer = FileAnswer;
 /** One domain's endpoints, by name. */
 export type EndpointGroup = Readonly<Record<string, AnyEndpoint>>;
 
-/** The server's eight domain modules (server/src/modules/), which the contract is cut by. */
-export const MODULE_NAMES = ['identity', 'directory', 'content', 'courses', 'projects', 'exams', 'exam-taking', 'operations'] as const;
+/** The server's domain modules (server/src/modules/), which the contract is cut by. */
+export const MODULE_NAMES = [
+  'identity',
+  'directory',
+  'content',
+  'courses',
+  'projects',
+  'exams',
+  'exam-taking',
+  'operations',
+  'certificates',
+] as const;
 export type ModuleName = (typeof MODULE_NAMES)[number];
 
 /**

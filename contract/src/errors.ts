@@ -1,3 +1,4 @@
+import { CertificateErrors } from './modules/certificates/certificates.errors.ts';
 import { ContentErrors } from './modules/content/content.errors.ts';
 import { TrainResErrors } from './modules/courses/resources.errors.ts';
 import { StudyErrors } from './modules/courses/study.errors.ts';
@@ -31,6 +32,7 @@ export const AppErrorMessages = {
   ...StudyErrors,
   ...ProjectErrors,
   ...PracticeErrors,
+  ...CertificateErrors,
 } as const;
 
 export type AppErrorCode = keyof typeof AppErrorMessages;
@@ -115,6 +117,8 @@ export const AppErrorKinds: Partial<Record<AppErrorCode, ErrorKind>> = {
   ATTEMPT_QUESTION_NOT_FOUND: 'missing',
   RES_DIR_NOT_FOUND: 'missing',
   RES_NOT_FOUND: 'missing',
+  CERT_DEFINITION_NOT_FOUND: 'missing',
+  CERT_NOT_FOUND: 'missing',
   RES_LECTURER_NOT_FOUND: 'missing',
   RES_LESSON_MEDIA_NOT_FOUND: 'missing',
   RES_LESSON_NOT_FOUND: 'missing',

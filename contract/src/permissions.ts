@@ -11,6 +11,7 @@ export const Perm = {
   StudyWrongBook: 'Study.WrongBook',
   StudyRegulations: 'Study.Regulations',
   StudyMessages: 'Study.Messages',
+  StudyCertificates: 'Study.Certificates',
 
   // users
   UserList: 'User.List',
@@ -77,6 +78,10 @@ export const Perm = {
   ProjectList: 'Project.List',
   ProjectEdit: 'Project.Edit',
   ProjectPublish: 'Project.Publish',
+  // certificates (issue 42): define certificates and their rules; issue by hand and revoke
+  CertificateList: 'Certificate.List',
+  CertificateEdit: 'Certificate.Edit',
+  CertificateIssue: 'Certificate.Issue',
 
   // exams
   QuestionList: 'Question.List',
@@ -127,6 +132,7 @@ export const ACTION_TREE: ActionNode[] = [
     page(Perm.StudyWrongBook, '错题本', '/ysUserExam/wrongbook', 'ExceptionOutlined'),
     page(Perm.StudyRegulations, '规章制度', '/regulations/index', 'FileTextOutlined'),
     page(Perm.StudyMessages, '我的消息', '/ydmessage/index', 'MessageOutlined'),
+    page(Perm.StudyCertificates, '我的证书', '/certificate/mine', 'SafetyCertificateOutlined'),
   ]),
   menu('Menu.User', '用户管理', 'TeamOutlined', [
     page(Perm.UserList, '用户管理', '/ydUser/index', 'UserOutlined', [
@@ -166,6 +172,10 @@ export const ACTION_TREE: ActionNode[] = [
     page(Perm.ProjectList, '培训项目', '/project/manage', 'ProjectOutlined', [
       [Perm.ProjectEdit, '编辑项目'],
       [Perm.ProjectPublish, '发布结束项目'],
+    ]),
+    page(Perm.CertificateList, '证书管理', '/certificate/manage', 'SafetyCertificateOutlined', [
+      [Perm.CertificateEdit, '编辑证书'],
+      [Perm.CertificateIssue, '发放撤销证书'],
     ]),
   ]),
   menu('Menu.Exam', '考试管理', 'SolutionOutlined', [

@@ -3,6 +3,7 @@
 // (ADR 0039, ADR 0053). A new group is added to its module's object: the server's test checks each
 // endpoint is registered exactly once.
 import type { EndpointGroup, ModuleName } from '../endpoint.ts';
+import { certAdminApi, certificatesEndpoints, certMineApi, certVerifyApi } from './certificates/index.ts';
 import { contentApi, contentEndpoints, messageApi, noticesApi, portalApi } from './content/index.ts';
 import { coursesEndpoints, learnstatsApi, resDirApi, studyApi, trainResApi } from './courses/index.ts';
 import {
@@ -22,6 +23,7 @@ import { accountApi, connectionsApi, identityEndpoints, sessionApi } from './ide
 import { auditlogApi, jobsApi, operationsEndpoints } from './operations/index.ts';
 import { projectsApi, projectsEndpoints } from './projects/index.ts';
 
+export * from './certificates/index.ts';
 export * from './content/index.ts';
 export * from './courses/index.ts';
 export * from './directory/index.ts';
@@ -41,6 +43,7 @@ export const moduleEndpoints: Readonly<Record<ModuleName, Readonly<Record<string
   exams: examsEndpoints,
   'exam-taking': examTakingEndpoints,
   operations: operationsEndpoints,
+  certificates: certificatesEndpoints,
 };
 
 /** Every group, as `module.group` (what the server's endpoint test walks); a plain object, so the web bundles only the groups it uses. */
@@ -70,4 +73,7 @@ export const allEndpoints: Readonly<Record<string, EndpointGroup>> = {
   'exam-taking.practice': practiceApi,
   'operations.jobs': jobsApi,
   'operations.auditlog': auditlogApi,
+  'certificates.admin': certAdminApi,
+  'certificates.mine': certMineApi,
+  'certificates.verify': certVerifyApi,
 };

@@ -4,12 +4,15 @@ import { subscribe } from '../platform/events.ts';
 import { purgeOrphanFilesJob, purgeTempFilesJob } from '../platform/files/index.ts';
 import type { JobDefinition } from '../platform/jobs/index.ts';
 import type { RouteSpec } from '../platform/route.ts';
+import { certificateRoutes } from './certificates/certificates.routes.ts';
+import { examResultJob } from './certificates/jobs.ts';
+import { onExamResult } from './certificates/public.ts';
 import { invalidatePortal } from './content/public.ts';
 import { contentRoutes } from './content/site/site.routes.ts';
 import { forgetStudyRules, provideProjectStudyRules } from './courses/public.ts';
 import { actionRoutes } from './directory/actions/actions.routes.ts';
 import { companyRoutes } from './directory/companies/companies.routes.ts';
-import { assignParticipants, examCounts, examsWithAttempts } from './exam-taking/public.ts';
+import { assignParticipants, examCounts, examsWithAttempts, provideExamResultHook } from './exam-taking/public.ts';
 import { provideExamTaking, provideProjectLookup } from './exams/public.ts';
 import { accountRoutes } from './identity/account/account.routes.ts';
 import { connectionRoutes } from './identity/connections/connections.routes.ts';
@@ -60,6 +63,9 @@ export function wireModules(ctx: AppContext): void {
   // exams ask exam taking (which depends on exams) to assign a published exam's people and for
   // the roster's and attempts' counts (ADR 0052)
   provideExamTaking(ctx, { assignParticipants: (db, exam, now) => assignParticipants(db, exam, now), examCounts, examsWithAttempts });
+  // exam taking tells certificates (above it) of a scored or re-marked result, in that transaction:
+  // certificates enqueue their issue or revoke job there (issue 42)
+  provideExamResultHook(ctx, onExamResult);
   // every module records its admin writes (platform/audit.ts) in operations' audit log
   provideAuditWriter(ctx, insertAuditEntry);
 }
@@ -95,6 +101,7 @@ export const allRoutes: RouteSpec<any>[] = [
   ...studyRoutes,
   ...projectRoutes,
   ...learnStatsRoutes,
+  ...certificateRoutes,
 ];
 
 /** Every background job kind of the app (platform/jobs); modules add theirs here. */
@@ -107,4 +114,5 @@ export const allJobs: JobDefinition<never>[] = [
   processMediaJob,
   notifyProjectJob,
   importUsersJob,
+  examResultJob,
 ] as JobDefinition<never>[];

@@ -227,6 +227,16 @@ const MATRIX: Record<string, Role[]> = {
   '/Api/User/user_user/GetUserCount': SIGNED_IN,
   '/Api/Train_Manage/Train_Res/GetStatisticsUserStudyData': SIGNED_IN,
   '/Api/Train_Manage/Train_Res/LearningMonthLog': SIGNED_IN,
+  // certificates (issue 42): 证书管理 for the administrators, 我的证书 for everyone signed in
+  '/Api/Certificate/cert_manage/GetCertDefinitionList': STAFF,
+  '/Api/Certificate/cert_manage/GetCertDefinition': STAFF,
+  '/Api/Certificate/cert_manage/SaveCertDefinition': STAFF,
+  '/Api/Certificate/cert_manage/GetIssuedCertList': STAFF,
+  '/Api/Certificate/cert_manage/ExportIssuedCertList': STAFF,
+  '/Api/Certificate/cert_manage/RevokeCert': STAFF,
+  '/Api/Certificate/cert_manage/IssueCertManually': STAFF,
+  '/Api/UserCert/my_cert/GetMyCerts': SIGNED_IN,
+  '/Api/UserCert/my_cert/DownloadMyCertPdf': SIGNED_IN,
 };
 
 let t: TestApp;

@@ -5,6 +5,7 @@
  * typecheck if that call ever compiles).
  */
 import type { DbOrTx } from '../db/client.ts';
+import * as certificates from '../modules/certificates/certificates.repository.ts';
 import * as notices from '../modules/content/notices/notices.repository.ts';
 import * as content from '../modules/content/site/site.repository.ts';
 import * as trainresDirs from '../modules/courses/dirs/dirs.repository.ts';
@@ -51,6 +52,18 @@ const newMedia = {} as Parameters<typeof trainresMedia.insertMedia>[2];
 const newMark = { scoreGot: 5, isPass: 1, comment: 'x', markedBy: 1, markedAt: new Date() };
 const newPractice = {} as Parameters<typeof practice.insertPractice>[2];
 const newRole = { code: 'R', roleName: 'x', sysRoleEnum: 0, companySysCode: 'C' };
+const newCertDefinition = {
+  name: 'x',
+  template: 'classic',
+  prefix: 'X',
+  validityMonths: 0,
+  enabled: true,
+  companySysCode: 'C',
+  createdBy: null,
+  now: new Date(),
+};
+const newCert = {} as certificates.IssuedValues;
+const certRevoke = { reason: 'x', kind: 'manual' as const, by: null, now: new Date() };
 
 export function writesTakeTheScope(db: DbOrTx, scope: TenantScope) {
   return [
@@ -120,6 +133,12 @@ export function writesTakeTheScope(db: DbOrTx, scope: TenantScope) {
     userexam.writeMark(db, scope, 1, 'Q', newMark),
     userexam.updateMarkedAttempt(db, scope, 1, { score: 5, delayMarkingPapers: 0, isPass: 1 }),
     roster.updateBestScore(db, scope, 1, 2, 5),
+    certificates.insertDefinition(db, scope, newCertDefinition),
+    certificates.updateDefinition(db, scope, 1, newCertDefinition),
+    certificates.insertIssued(db, scope, newCert),
+    certificates.revokeIssued(db, scope, 1, certRevoke),
+    certificates.restoreIssued(db, scope, 1),
+    certificates.replaceRules(db, scope, 1, []),
   ];
 }
 
@@ -257,5 +276,17 @@ export function writesWithoutTheScopeDoNotCompile(db: DbOrTx) {
     practice.deletePractice(db, 1),
     // @ts-expect-error the scope is required
     practice.replaceParticipants(db, 1, []),
+    // @ts-expect-error the scope is required
+    certificates.insertDefinition(db, newCertDefinition),
+    // @ts-expect-error the scope is required
+    certificates.updateDefinition(db, 1, newCertDefinition),
+    // @ts-expect-error the scope is required
+    certificates.insertIssued(db, newCert),
+    // @ts-expect-error the scope is required
+    certificates.revokeIssued(db, 1, certRevoke),
+    // @ts-expect-error the scope is required
+    certificates.restoreIssued(db, 1),
+    // @ts-expect-error the scope is required
+    certificates.replaceRules(db, 1, []),
   ];
 }

@@ -21,6 +21,12 @@ describe('route guard decisions', () => {
     for (const pathname of WHITE_LIST) expect(decideRoute({ pathname, ...noToken })).toEqual({ type: 'allow' });
   });
 
+  it("opens a certificate's public page /cert/<code> without a token (issue 42), not /cert itself", () => {
+    expect(decideRoute({ pathname: '/cert/AbC_123-xyz', ...noToken })).toEqual({ type: 'allow' });
+    expect(decideRoute({ pathname: '/cert/', ...noToken })).toEqual({ type: 'redirect', to: '/home' });
+    expect(decideRoute({ pathname: '/certificate/mine', ...noToken })).toEqual({ type: 'redirect', to: '/home' });
+  });
+
   it('sends any other path without a token to /home', () => {
     for (const pathname of ['/', '/dashboard', '/ydUser/index', '/404', '/401', '/nowhere']) {
       expect(decideRoute({ pathname, ...noToken })).toEqual({ type: 'redirect', to: '/home' });

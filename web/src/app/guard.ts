@@ -38,9 +38,12 @@ export function normalisePath(pathname: string): string {
   return p || '/';
 }
 
+/** Paths open without a token under these prefixes: a certificate's public page /cert/<code> (issue 42). */
+export const WHITE_LIST_PREFIXES = ['/cert/'];
+
 export function isWhiteListed(pathname: string): boolean {
   const p = normalisePath(pathname).toLowerCase();
-  return WHITE_LIST.some((w) => w.toLowerCase() === p);
+  return WHITE_LIST.some((w) => w.toLowerCase() === p) || WHITE_LIST_PREFIXES.some((w) => p.startsWith(w) && p.length > w.length);
 }
 
 /** An in-app path from a `redirect` query value; anything else (another site, `//host`) is /. */

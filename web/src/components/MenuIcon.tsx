@@ -28,6 +28,7 @@ import PlaySquareOutlined from '@ant-design/icons/es/icons/PlaySquareOutlined';
 import ProfileOutlined from '@ant-design/icons/es/icons/ProfileOutlined';
 import ProjectOutlined from '@ant-design/icons/es/icons/ProjectOutlined';
 import ReadOutlined from '@ant-design/icons/es/icons/ReadOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons/es/icons/SafetyCertificateOutlined';
 import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
 import ScheduleOutlined from '@ant-design/icons/es/icons/ScheduleOutlined';
 import SendOutlined from '@ant-design/icons/es/icons/SendOutlined';
@@ -58,6 +59,7 @@ const known: Record<string, Icon> = {
   FileTextOutlined,
   FolderOutlined,
   FormOutlined,
+  SafetyCertificateOutlined,
   HighlightOutlined,
   HistoryOutlined,
   HomeOutlined,

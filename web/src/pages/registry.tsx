@@ -59,6 +59,7 @@ export const menuPages: Record<string, PageComponent> = {
   '/ysUserExam/wrongbook': page(() => import('./learner/wrongbook')),
   '/regulations/index': page(() => import('./learner/regulations')),
   '/ydmessage/index': page(() => import('./learner/messages')),
+  '/certificate/mine': page(() => import('./learner/certificates')),
   // users
   '/ydUser/index': page(() => import('./admin/users')),
   '/ydUser/org': page(() => import('./admin/org')),
@@ -69,6 +70,7 @@ export const menuPages: Record<string, PageComponent> = {
   '/trainres/manage': page(() => import('./admin/trainres/manage')),
   '/trainres/audit': page(() => import('./admin/trainres/audit')),
   '/project/manage': page(() => import('./admin/project')),
+  '/certificate/manage': page(() => import('./admin/certificates')),
   // exams
   '/exam/question': page(() => import('./admin/exam/question')),
   '/exam/paper': page(() => import('./admin/exam/paper')),
@@ -123,4 +125,6 @@ export const standalonePages: Record<string, { title: string; page: PageComponen
   '/infonoticelist': { title: '通知公告', page: outsideLayout(() => import('./public/infonoticelist')) },
   '/viewnoticeitem': { title: '公告详情', page: outsideLayout(() => import('./public/viewnoticeitem')) },
   '/ohrlogin': { title: '单点登录', page: outsideLayout(() => import('./ohrlogin')) },
+  // the public verification of a certificate's code (issue 42), signed in or not
+  '/cert/:code': { title: '证书查验', page: outsideLayout(() => import('./public/cert')) },
 };

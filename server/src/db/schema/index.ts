@@ -2,6 +2,7 @@
 // are checked against it, db/schema-drift.test.ts). A table lives in the module that owns it
 // (`modules/<m>/schema.ts` or `modules/<m>/schema/`); the tables here are platform's (files,
 // installation values and counters, jobs, SMS). Add a new schema file here.
+export * from '../../modules/certificates/schema.ts';
 export * from '../../modules/content/schema.ts';
 export * from '../../modules/courses/schema/resources.ts';
 export * from '../../modules/courses/schema/study.ts';

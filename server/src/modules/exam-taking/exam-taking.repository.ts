@@ -252,3 +252,26 @@ export async function examsWithAttempts(db: DbOrTx, examIds: number[]): Promise<
   const rows = await db.selectDistinct({ id: userPapers.examId }).from(userPapers).where(inArray(userPapers.examId, examIds));
   return new Set(rows.map((r) => r.id));
 }
+
+/**
+ * The people of `userIds` who passed the exam, with their best score among passed attempts (absent:
+ * no pass): certificates read it to issue or revoke (a re-mark may have taken a pass away).
+ */
+export async function passedScores(db: DbOrTx, examId: number, userIds: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (!userIds.length) return out;
+  const rows = await db
+    .select({ userId: userPapers.userId, best: max(userPapers.score) })
+    .from(userPapers)
+    .where(
+      and(
+        eq(userPapers.examId, examId),
+        inArray(userPapers.userId, userIds),
+        eq(userPapers.status, ExamUserStatus.Done),
+        eq(userPapers.isPass, 1),
+      ),
+    )
+    .groupBy(userPapers.userId);
+  for (const r of rows) out.set(r.userId, Number(r.best ?? 0));
+  return out;
+}

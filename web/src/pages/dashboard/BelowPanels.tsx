@@ -3,6 +3,7 @@
 import { Col, Row } from 'antd';
 import type { ComponentType } from 'react';
 import { OnApproach } from '../../components/OnApproach';
+import { CertificatePanel } from './CertificatePanel';
 import { CourseSlot } from './courseSlots';
 import { ShowcasePanel, StudyExamPanel } from './HomePanels';
 import { MessagePanel } from './MessagePanel';
@@ -46,6 +47,7 @@ function ChartAndRanking() {
 export const belowPanels: { key: string; Panel: ComponentType; onApproach?: number }[] = [
   { key: 'study-exam', Panel: StudyExamPanel },
   { key: 'practice', Panel: PracticePanel },
+  { key: 'certificates', Panel: CertificatePanel },
   { key: 'record-stars-count', Panel: RecordStarsCount, onApproach: 900 },
   { key: 'showcase', Panel: ShowcasePanel, onApproach: 600 },
   { key: 'chart-ranking', Panel: ChartAndRanking, onApproach: 700 },

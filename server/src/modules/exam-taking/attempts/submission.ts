@@ -6,6 +6,7 @@ import { inTransaction } from '../../../platform/tx.ts';
 import { examWithPaper } from '../../exams/public.ts';
 import * as repo from '../exam-taking.repository.ts';
 import { markQuestion, sumScores } from '../marking/scoring.ts';
+import { resultChanged } from '../results/standing-hook.ts';
 import * as roster from '../roster/roster.repository.ts';
 import * as attemptsRepo from './attempts.repository.ts';
 
@@ -54,6 +55,8 @@ export async function scoreAndClose(tx: DbOrTx, attempt: repo.AttemptRow, now: D
     status: ExamUserStatus.Done,
     score: await repo.bestScore(tx, attempt.examId, attempt.userId),
   });
+  // modules above (certificates) act on the new result in this transaction
+  await resultChanged(tx, { examId: attempt.examId, userId: attempt.userId, now });
   return true;
 }
 

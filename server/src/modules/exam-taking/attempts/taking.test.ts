@@ -51,7 +51,7 @@ beforeAll(async () => {
   // exams of the seed (issue 12: open, closed with history, confidential, must-complete) would
   // show in every learner's list, so they are removed from this file's copy of the database
   await t.ctx.db.execute(
-    sql`truncate ex_wrongbook_attempt, ex_userpaper_leave, ex_userpaperquestion, ex_userpaper, ex_examuser, ex_examparticipant, ex_exam restart identity`,
+    sql`truncate cert_rule, ex_wrongbook_attempt, ex_userpaper_leave, ex_userpaperquestion, ex_userpaper, ex_examuser, ex_examparticipant, ex_exam restart identity`,
   );
   [corp, admin] = await Promise.all([t.login('corpadmin'), t.login('admin')]);
   for (const a of ['learner01', 'learner02', 'learner03', 'learner04', 'learner05', 'other01']) tok[a] = await t.login(a);

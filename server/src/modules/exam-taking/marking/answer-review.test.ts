@@ -53,7 +53,7 @@ beforeAll(async () => {
   // the demo exams (a random paper drawing from the whole bank among them) would hold the
   // questions made here for the demo learners: this file starts from no exams
   await t.ctx.db.execute(
-    sql`truncate ex_wrongbook_attempt, ex_userpaper_leave, ex_userpaperquestion, ex_userpaper, ex_examuser, ex_examparticipant, ex_exam restart identity`,
+    sql`truncate cert_rule, ex_wrongbook_attempt, ex_userpaper_leave, ex_userpaperquestion, ex_userpaper, ex_examuser, ex_examparticipant, ex_exam restart identity`,
   );
   corp = await t.login('corpadmin');
   for (const a of ['learner01', 'learner02', 'learner03', 'learner04', 'learner05', 'learner06']) tok[a] = await t.login(a);

@@ -7,6 +7,7 @@ import { sendMessage } from '../../content/public.ts';
 import { examWithPaper, findExamInScope } from '../../exams/public.ts';
 import { authorize } from '../exam-taking.policy.ts';
 import * as repo from '../exam-taking.repository.ts';
+import { resultChanged } from '../results/standing-hook.ts';
 import * as roster from '../roster/roster.repository.ts';
 import { sumScores } from './scoring.ts';
 
@@ -88,6 +89,8 @@ export async function markAnswer(
       attempt.userId,
       await repo.bestScore(tx, attempt.examId, attempt.userId),
     );
+    // a re-mark can give or take away a pass: modules above (certificates) act on it in this transaction
+    await resultChanged(tx, { examId: attempt.examId, userId: attempt.userId, now: caller.now });
     if (delay === 0 && attempt.delayMarkingPapers > 0)
       await sendMessage(tx, {
         sentAt: caller.now,

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { ANSWER_HIDDEN_TEXT, type ExamResultView, JUDGE_OPTIONS, LeaveText, Q_TYPE_LABELS, ResultPdfText as T } from '@xuetu/contract';
-import PDFDocument from 'pdfkit';
 import type { Caller } from '../../../platform/caller.ts';
 import { appError } from '../../../platform/errors.ts';
 import { htmlText } from '../../../platform/html-text.ts';
+import { cjkPdf } from '../../../platform/pdf.ts';
 import { readExamResult } from './results.service.ts';
 
 const OPTION_KEYS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'] as const;
@@ -30,19 +29,13 @@ function resultLine(r: ExamResultView): string {
 
 /**
  * The result as a PDF with real (selectable) Chinese text, made on the server so the browser
- * downloads no font: PDFKit embeds only the glyphs used from a CJK font (Noto Sans CJK, SIL OFL
- * 1.1, installed with the system; PDF_CJK_FONT). Made from GetExamResult: the same keys hidden (ADR 0036 §5).
+ * downloads no font: the platform's CJK font setup (platform/pdf.ts cjkPdf). Made from GetExamResult: the same keys hidden (ADR 0036 §5).
  */
 export async function renderResultPdf(caller: Caller, userpaperId: number): Promise<{ buffer: Buffer; name: string }> {
   const r = await readExamResult(caller, userpaperId);
-  const font = caller.ctx.env.PDF_CJK_FONT;
-  if (!existsSync(font)) throw appError('RESULT_PDF_FONT_MISSING');
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: T.title(r.examinfo.examName), Author: T.author } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-  doc.registerFont('cjk', font, font.toLowerCase().endsWith('.ttc') ? caller.ctx.env.PDF_CJK_FONT_NAME : undefined);
-  doc.font('cjk');
+  const pdf = cjkPdf(caller.ctx.env, { size: 'A4', margin: 50, info: { Title: T.title(r.examinfo.examName), Author: T.author } });
+  if (!pdf) throw appError('RESULT_PDF_FONT_MISSING');
+  const { doc } = pdf;
   doc.fontSize(18).text(r.examinfo.examName, { align: 'center' });
   doc.moveDown(0.5).fontSize(11);
   doc.text(T.candidate(r.paper.chnName, r.paper.orgName || '—'));
@@ -67,6 +60,5 @@ export async function renderResultPdf(caller: Caller, userpaperId: number): Prom
     doc.moveDown(0.6);
   }
   doc.end();
-  await done;
-  return { buffer: Buffer.concat(chunks), name: T.fileName(r.examinfo.examName, r.paper.chnName) };
+  return { buffer: await pdf.bytes, name: T.fileName(r.examinfo.examName, r.paper.chnName) };
 }
