@@ -1,8 +1,10 @@
-import type { PlayListAnswer, StudyBeatAnswer } from '@xuetu/contract';
+import type { PlayListAnswer, StudyBeatAnswer, StudyGuard } from '@xuetu/contract';
 import { Alert, Button, Empty } from 'antd';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { PdfViewer } from '../../../components/PdfViewer';
+import { Watermark } from '../../../components/Watermark';
 import { StudyHeartbeat } from './logic';
+import { useStudyGuard } from './StudyGuard';
 import type { StudyPlayerHandle } from './StudyPlayer';
 import { sendStudyBeat } from './studyCalls';
 
@@ -13,6 +15,8 @@ interface Props {
   /** the page where the learner left off (a document's position is its page number) */
   resumeAt: number;
   onBeat: (a: StudyBeatAnswer) => void;
+  /** the company's anti-idle rule and the watermark (ADR 0058) */
+  guard?: StudyGuard;
 }
 
 /**
@@ -22,7 +26,7 @@ interface Props {
  * position sent is the page shown, so the learner comes back to it.
  */
 const StudyDocument = forwardRef<StudyPlayerHandle, Props>(function StudyDocument(
-  { rescode, data, intervalSeconds, resumeAt, onBeat },
+  { rescode, data, intervalSeconds, resumeAt, onBeat, guard },
   handle,
 ) {
   const page = useRef(Math.max(1, Math.floor(resumeAt) || 1));
@@ -31,6 +35,14 @@ const StudyDocument = forwardRef<StudyPlayerHandle, Props>(function StudyDocumen
   const onBeatRef = useRef(onBeat);
   onBeatRef.current = onBeat;
   const item = data.playList[0];
+  // anti-idle (ADR 0058): reading stops counting after the company's minutes without activity
+  const presence = useStudyGuard(guard, {
+    active: () => Boolean(heartbeat.current?.active),
+    pause: () => void heartbeat.current?.pause(),
+    resume: () => {
+      if (document.visibilityState !== 'hidden') heartbeat.current?.play();
+    },
+  });
 
   // notes remember the page; a note's page cannot be jumped to from here (the viewer owns paging)
   useImperativeHandle(handle, () => ({
@@ -49,13 +61,15 @@ const StudyDocument = forwardRef<StudyPlayerHandle, Props>(function StudyDocumen
       send: sendStudyBeat,
       position: () => page.current,
       speed: () => 1,
+      idle: presence.idle,
       onAnswer: (a) => onBeatRef.current(a),
       onTakenOver: (msg) => setTakenOver(msg),
+      onPresence: presence.onPresence,
     });
     heartbeat.current = hb;
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') void hb.pause();
-      else hb.play();
+      else if (!presence.isAsking()) hb.play();
     };
     if (document.visibilityState !== 'hidden') hb.play();
     document.addEventListener('visibilitychange', onVisibility);
@@ -64,18 +78,21 @@ const StudyDocument = forwardRef<StudyPlayerHandle, Props>(function StudyDocumen
       void hb.pause();
       hb.dispose();
     };
-  }, [rescode, intervalSeconds, item]);
+  }, [rescode, intervalSeconds, item, presence.idle, presence.onPresence, presence.isAsking]);
 
   if (!item) return data.note ? <Alert type="warning" showIcon message={data.note} /> : <Empty description="暂无可阅读的文档" />;
   return (
     <div data-testid="study-document">
-      <PdfViewer
-        url={item.item2}
-        initialPage={page.current}
-        onPage={(p) => {
-          page.current = p;
-        }}
-      />
+      <Watermark text={guard?.watermark ?? ''}>
+        <PdfViewer
+          url={item.item2}
+          initialPage={page.current}
+          onPage={(p) => {
+            page.current = p;
+          }}
+        />
+      </Watermark>
+      {presence.dialog}
       {takenOver && (
         <Alert
           style={{ marginTop: 8 }}

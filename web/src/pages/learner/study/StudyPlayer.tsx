@@ -1,10 +1,12 @@
 import CaretRightFilled from '@ant-design/icons/es/icons/CaretRightFilled';
-import { type PlayListAnswer, QUALITY_LABELS, type StudyBeatAnswer, type StudyRules } from '@xuetu/contract';
+import { type PlayListAnswer, QUALITY_LABELS, type StudyBeatAnswer, type StudyGuard, type StudyRules } from '@xuetu/contract';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { feedback } from '../../../app/feedback';
 import { attachHls, preloadHls } from '../../../components/attachHls';
 import { LeanAlert, LeanEmpty } from '../../../components/LeanCard';
+import { Watermark } from '../../../components/Watermark';
 import { allowedSpeeds, formatClock, StudyHeartbeat, seekGuard } from './logic';
+import { useStudyGuard } from './StudyGuard';
 import { sendStudyBeat, studyComplete } from './studyCalls';
 
 export interface StudyPlayerHandle {
@@ -33,6 +35,8 @@ interface Props {
   poster?: string;
   onBeat: (a: StudyBeatAnswer) => void;
   onCompleted: () => void;
+  /** the company's anti-idle rule and the watermark (ADR 0058) */
+  guard?: StudyGuard;
 }
 
 /**
@@ -79,10 +83,17 @@ export const NO_COVER_POSTER = `data:image/svg+xml,${encodeURIComponent(
 )}`;
 
 export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPlayer(
-  { rescode, lesson = 0, autoPlay = false, onNext, data, rules, intervalSeconds, resumeAt, poster, onBeat, onCompleted },
+  { rescode, lesson = 0, autoPlay = false, onNext, data, rules, intervalSeconds, resumeAt, poster, onBeat, onCompleted, guard },
   handle,
 ) {
   const ref = useRef<HTMLVideoElement & HTMLAudioElement>(null);
+  // anti-idle (ADR 0058): pause and ask after the company's minutes without activity, or when the server asks
+  const presence = useStudyGuard(guard, {
+    active: () => Boolean(ref.current && !ref.current.paused && !ref.current.ended),
+    pause: () => ref.current?.pause(),
+    resume: () => void ref.current?.play().catch(() => {}),
+  });
+  const watermark = guard?.watermark ?? '';
   const [quality, setQuality] = useState(data.playList[0]?.item1 ?? '');
   const [speed, setSpeed] = useState(1);
   const [error, setError] = useState('');
@@ -145,18 +156,20 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
       send: sendStudyBeat,
       position: () => ref.current?.currentTime ?? lastTime.current,
       speed: () => speedRef.current,
+      idle: presence.idle,
       onAnswer: (a) => callbacks.current.onBeat(a),
       onTakenOver: (msg) => {
         setTakenOver(msg);
         ref.current?.pause();
       },
+      onPresence: presence.onPresence,
     });
     heartbeat.current = hb;
     return () => {
       void hb.pause();
       hb.dispose();
     };
-  }, [rescode, lesson, intervalSeconds]);
+  }, [rescode, lesson, intervalSeconds, presence.idle, presence.onPresence]);
 
   // media element events → heartbeat, seek guard, speed guard
   useEffect(() => {
@@ -292,7 +305,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
       {data.resType === 2 ? (
         <audio ref={ref} controls src={src} data-testid="study-audio" />
       ) : (
-        <div className="xt-study-stage">
+        <Watermark className="xt-study-stage" text={watermark}>
           <video
             ref={ref}
             // no controls before the stream is attached: the button below is the way to start
@@ -302,7 +315,9 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
             // a course without a cover gets the catalogue's placeholder: the element shows it until the
             // learner plays (or a resume seeks), not a black box that turns into the first frame
             poster={poster || NO_COVER_POSTER}
-            controlsList="noplaybackrate"
+            // with a watermark, the element's own fullscreen would leave it behind: 全屏 below takes the stage with it
+            controlsList={watermark ? 'noplaybackrate nofullscreen' : 'noplaybackrate'}
+            disablePictureInPicture={Boolean(watermark)}
             // 16:9 reserved before the metadata arrives: nothing below moves when it does (CLS, issue 23 item 11)
             className="xt-study-screen"
             data-testid="study-video"
@@ -325,7 +340,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
               {data.duration > 0 && <span className="xt-study-start-time">{formatClock(data.duration)}</span>}
             </button>
           )}
-        </div>
+        </Watermark>
       )}
       <div className="xt-study-row">
         {qualities.length > 0 && (
@@ -361,6 +376,15 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
           </select>
         </label>
         {!rules.allowSeekAhead && <span className="xt-study-muted">本课程不允许快进</span>}
+        {watermark && data.resType !== 2 && (
+          <button
+            type="button"
+            className="xt-lean-btn is-small"
+            onClick={() => void ref.current?.parentElement?.requestFullscreen?.().catch(() => {})}
+          >
+            全屏
+          </button>
+        )}
       </div>
       {takenOver && (
         <LeanAlert
@@ -377,6 +401,7 @@ export const StudyPlayer = forwardRef<StudyPlayerHandle, Props>(function StudyPl
       )}
       {data.note && <LeanAlert tone="info">{data.note}</LeanAlert>}
       {error && <LeanAlert tone="warning">{error}</LeanAlert>}
+      {presence.dialog}
     </div>
   );
 });

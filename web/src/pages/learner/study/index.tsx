@@ -185,6 +185,7 @@ function StudyView({ rescode }: { rescode: string }) {
               intervalSeconds={interval.data ?? d.interval}
               resumeAt={d.completed ? 1 : d.lastPosition}
               onBeat={onBeat}
+              guard={d.guard}
             />
           </Suspense>
         </AntIsland>
@@ -205,6 +206,7 @@ function StudyView({ rescode }: { rescode: string }) {
         poster={d.cover}
         onBeat={onBeat}
         onCompleted={() => setLive({ studySeconds, progress: 100, completed: 1 })}
+        guard={d.guard}
       />
     ) : (
       <LeanEmpty description="暂无可播放的内容" />

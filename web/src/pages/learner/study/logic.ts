@@ -38,11 +38,22 @@ export interface HeartbeatDeps {
   /** the lesson playing (ADR 0022); the position is within it */
   lesson?: number;
   intervalSeconds: number;
-  send: (body: { rescode: string; guid: string; speed: number; position: number; lesson?: number }) => Promise<Envelope<StudyBeatAnswer>>;
+  send: (body: {
+    rescode: string;
+    guid: string;
+    speed: number;
+    position: number;
+    lesson?: number;
+    idle?: number;
+  }) => Promise<Envelope<StudyBeatAnswer>>;
   position: () => number;
   speed: () => number;
+  /** seconds since the learner last touched the page (ADR 0058): the server decides the idle limit from it */
+  idle?: () => number;
   onAnswer: (a: StudyBeatAnswer) => void;
   onTakenOver: (msg: string) => void;
+  /** the server started a presence check: the number to tap (ADR 0058) */
+  onPresence?: (code: number) => void;
 }
 
 /**
@@ -101,6 +112,7 @@ export class StudyHeartbeat {
           speed: this.deps.speed(),
           position: Math.floor(this.deps.position()),
           ...(this.deps.lesson ? { lesson: this.deps.lesson } : {}),
+          ...(this.deps.idle ? { idle: Math.max(0, Math.floor(this.deps.idle())) } : {}),
         });
         if (env.data?.takenOver) {
           this.dispose();
@@ -108,6 +120,7 @@ export class StudyHeartbeat {
           return;
         }
         this.deps.onAnswer(env.data);
+        if (env.data?.presence > 0) this.deps.onPresence?.(env.data.presence);
       } catch {
         // a failed beat is just not credited; the next one measures from the last accepted one
       }
