@@ -38,8 +38,9 @@ export const oidcRoutes = [
     url: '/auth/oidc/:id/start',
     access: 'public',
     summary: 'OpenID Connect 登录：跳转到身份源（PKCE、state、nonce）',
-    // each start asks the company's provider (discovery) and keeps a pending sign-in
-    rateLimit: { max: 30, timeWindow: '1 minute' },
+    // each start asks the company's provider (discovery) and keeps a pending sign-in; whole offices
+    // sign in from one address, so the allowance is the password sign-in's (account.routes.ts)
+    rateLimit: { max: 300, timeWindow: '1 minute' },
     handler: async ({ caller, req, reply }) => {
       const id = Number((req.params as { id?: string }).id);
       const redirect =
@@ -67,7 +68,7 @@ export const oidcRoutes = [
     url: '/auth/oidc/callback',
     access: 'public',
     summary: 'OpenID Connect 登录：身份源回调（校验 state、换取并校验 ID Token，回到登录页）',
-    rateLimit: { max: 30, timeWindow: '1 minute' },
+    rateLimit: { max: 300, timeWindow: '1 minute' },
     handler: async ({ caller, req, reply }) => {
       const query = new URL(req.url, 'http://x').searchParams;
       try {

@@ -53,7 +53,8 @@ export default function IdentitySourcesPage() {
           testId="source-delete"
           danger
           onClick={async () => {
-            if (!(await confirm(`确定要删除身份源“${s.name}”吗？删除后该公司的人员将改用学途密码登录。`))) return;
+            const after = s.kind === 'oidc' ? '删除后登录页不再显示它的登录按钮。' : '删除后该公司的人员将改用学途密码登录。';
+            if (!(await confirm(`确定要删除身份源“${s.name}”吗？${after}`))) return;
             remove.mutate({ id: s.id });
           }}
         >
