@@ -3,6 +3,7 @@ import {
   portalApi,
   RECOMMEND_LABELS,
   RES_TYPE_LABELS,
+  RES_WATERMARK_LABELS,
   type ResDirNode,
   resContentChanged,
   TrainResLimits,
@@ -41,6 +42,8 @@ interface Values {
   /** a document's reading time, minutes (sent as `duration` in seconds) */
   readMinutes?: number;
   isPrivate?: boolean;
+  /** the study page's watermark: 0 follow the company, 1 always, 2 never (ADR 0058) */
+  watermark?: number;
   recommendCate?: number;
 }
 
@@ -71,7 +74,8 @@ export function ResEditor({
     form.resetFields();
     setLessons(oneEmptyLesson());
     setDirty(false);
-    if (!resCode) form.setFieldsValue({ resType: 1, dCode: defaultDir || undefined, creditHours: 1, recommendCate: 0, isPrivate: false });
+    if (!resCode)
+      form.setFieldsValue({ resType: 1, dCode: defaultDir || undefined, creditHours: 1, recommendCate: 0, isPrivate: false, watermark: 0 });
   }, [open, resCode, defaultDir, form]);
   useEffect(() => {
     const r = current.data;
@@ -246,6 +250,14 @@ export function ResEditor({
           </Form.Item>
           <Form.Item name="isPrivate" label="仅本公司可见" valuePropName="checked">
             <Switch />
+          </Form.Item>
+          <Form.Item name="watermark" label="动态水印" extra="学习页视频和文档上的学员姓名、手机号后四位和时间">
+            <Select
+              style={{ width: 160 }}
+              aria-label="动态水印"
+              data-testid="res-watermark"
+              options={[0, 1, 2].map((v) => ({ value: v, label: RES_WATERMARK_LABELS[v] }))}
+            />
           </Form.Item>
         </Form>
       </Spin>

@@ -12,6 +12,7 @@ import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm } from '
 import { TreeTablePage, useDirList } from '../../TreeTablePage';
 import { DirPanel } from '../DirPanel';
 import { dirOptions, ResEditor } from '../ResEditor';
+import { StudySettingsDialog } from '../StudySettingsDialog';
 import { AuditHistoryDrawer, auditStatusFilter, resTable, statusTag, useResCompany, useResDirs } from '../shared';
 
 interface ResSearch {
@@ -96,9 +97,11 @@ export default function ResourceManagePage() {
     },
   });
   const [moveTo, setMoveTo] = useState('');
+  const [settings, setSettings] = useState(false);
 
   return (
     <div data-testid="res-manage">
+      <StudySettingsDialog open={settings} company={company} onClose={() => setSettings(false)} />
       <TreeTablePage
         side={
           <>
@@ -146,6 +149,15 @@ export default function ResourceManagePage() {
                 </Button>
                 <Button disabled={!selected.length} onClick={() => setMoving('batch')}>
                   移动到
+                </Button>
+                {/* the company's study guard (ADR 0058): platform staff pick the company first */}
+                <Button
+                  disabled={Boolean(picker) && !company}
+                  title={picker && !company ? '请先选择公司' : undefined}
+                  onClick={() => setSettings(true)}
+                  data-testid="study-settings-open"
+                >
+                  学习设置
                 </Button>
               </Can>
               <Can action={Perm.ResDelete}>
