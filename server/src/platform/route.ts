@@ -1,4 +1,4 @@
-import { type AnyEndpoint, API_BASE, type FileAnswer, type InputSchemaOf, type OutputOf } from '@xuetu/contract';
+import { type AnyEndpoint, API_BASE, type EndpointGroup, type FileAnswer, type InputSchemaOf, type OutputOf } from '@xuetu/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { Actor } from './actor.ts';
@@ -96,6 +96,19 @@ export function defineRoute(spec: RouteSpec | EndpointRouteSpec<AnyEndpoint>): R
     input: endpoint.input,
     multipart: spec.multipart ?? endpoint.kind === 'upload',
   };
+}
+
+/**
+ * The routes of one contract group, by endpoint name, as a controller lists its actions:
+ * `routesOf(rolesApi, { addRole: { access, summary, handler } })` is `defineRoute({ endpoint:
+ * rolesApi.addRole, access, summary, handler })` for each, in the order written. A name the group
+ * does not have fails the type check; a group may be registered in parts (several files).
+ */
+export function routesOf<G extends EndpointGroup>(
+  group: G,
+  routes: { [K in keyof G]?: Omit<EndpointRouteSpec<G[K]>, 'endpoint'> },
+): RouteSpec[] {
+  return Object.entries(routes).map(([name, spec]) => defineRoute({ ...spec, endpoint: group[name] } as EndpointRouteSpec<AnyEndpoint>));
 }
 
 export interface RegisteredRoute {

@@ -1,6 +1,6 @@
 import { Msg, PAGE_SIZE_DEFAULT, Perm, pageWindow, TrainResMsg, trainResApi } from '@xuetu/contract';
 import { doneWithMsg, withMsg } from '../../../platform/envelope.ts';
-import { defineRoute } from '../../../platform/route.ts';
+import { routesOf } from '../../../platform/route.ts';
 import * as service from './resources.service.ts';
 
 const LIST = { action: [Perm.ResList, Perm.ResAudit] };
@@ -10,126 +10,107 @@ const DELETE = { action: Perm.ResDelete };
 const AUDIT = { action: Perm.ResAudit };
 const RECOMMEND = { action: Perm.ResRecommend };
 
-export const resAdminRoutes = [
-  defineRoute({
-    endpoint: trainResApi.getTrainResPageList,
+export const resAdminRoutes = routesOf(trainResApi, {
+  getTrainResPageList: {
     access: LIST,
     summary: '资源列表（目录含下级、关键字、类型、审核状态、推荐）',
     handler: ({ input, caller }) => service.listResPage(caller, input, pageWindow(input, PAGE_SIZE_DEFAULT)),
-  }),
-  defineRoute({
-    endpoint: trainResApi.getSearchPageList,
+  },
+  getSearchPageList: {
     access: LIST,
     summary: '资源搜索（同资源列表，供选择资源的对话框）',
     handler: ({ input, caller }) => service.listResPage(caller, input, pageWindow(input, PAGE_SIZE_DEFAULT)),
-  }),
-  defineRoute({
-    endpoint: trainResApi.getTrainResAuditPageList,
+  },
+  getTrainResAuditPageList: {
     access: AUDIT,
     summary: '审核队列（待审核在前）',
     handler: ({ input, caller }) => service.listResPage(caller, input, pageWindow(input, PAGE_SIZE_DEFAULT), 'pendingFirst'),
-  }),
-  defineRoute({
-    endpoint: trainResApi.getTrainRes,
+  },
+  getTrainRes: {
     access: LIST,
     summary: '资源详情（编辑用）',
     handler: ({ input, caller }) => service.getRes(caller, input.rescode),
-  }),
-  defineRoute({
-    endpoint: trainResApi.addData,
+  },
+  addData: {
     access: ADD,
     summary: '新增资源（草稿）',
     handler: async ({ input, caller }) => withMsg(await service.addRes(caller, input), Msg.saved),
-  }),
-  defineRoute({
-    endpoint: trainResApi.updateData,
+  },
+  updateData: {
     access: EDIT,
     summary: '修改资源（已通过的资源回到草稿重新审核，学员仍看到已通过的版本）',
     handler: async ({ input, caller }) => withMsg(await service.updateRes(caller, input), Msg.saved),
-  }),
-  defineRoute({
-    endpoint: trainResApi.changeDirectory,
+  },
+  changeDirectory: {
     access: EDIT,
     summary: '移动资源到目录',
     handler: async ({ input, caller }) => withMsg(await service.changeDirectory(caller, [input.rescode], input.dcode), Msg.ok),
-  }),
-  defineRoute({
-    endpoint: trainResApi.multiChangeDirectory,
+  },
+  multiChangeDirectory: {
     access: EDIT,
     summary: '批量移动资源到目录',
     handler: async ({ input, caller }) => withMsg(await service.changeDirectory(caller, input.rescodes, input.dcode), Msg.ok),
-  }),
-  defineRoute({
-    endpoint: trainResApi.reOrder,
+  },
+  reOrder: {
     access: EDIT,
     summary: '在目录内上移或下移',
     handler: ({ input, caller }) => doneWithMsg(service.reorder(caller, input.rescode, input.direction), Msg.ok),
-  }),
-  defineRoute({
-    endpoint: trainResApi.setPrivate,
+  },
+  setPrivate: {
     access: EDIT,
     summary: '设为仅本公司可见 / 取消（不传 isPrivate 时切换）',
     handler: async ({ input, caller }) => withMsg(await service.setPrivate(caller, input.rescode, input.isPrivate), Msg.ok),
-  }),
-  defineRoute({
-    endpoint: trainResApi.setRecommend,
+  },
+  setRecommend: {
     access: RECOMMEND,
     summary: '推荐 / 取消推荐（不传 recommendCate 时切换）',
     handler: async ({ input, caller }) => withMsg(await service.setRecommend(caller, input.rescode, input.recommendCate), Msg.ok),
-  }),
-  defineRoute({
-    endpoint: trainResApi.editRecommendRes,
+  },
+  editRecommendRes: {
     access: RECOMMEND,
     summary: '设置推荐类别（0 不推荐，1 HOT，2 NEW，3 GOOD）与排序',
     handler: async ({ input, caller }) =>
       withMsg(await service.setRecommend(caller, input.rescode, input.recommendCate, input.sort), Msg.saved),
-  }),
-  defineRoute({
-    endpoint: trainResApi.delete,
+  },
+  delete: {
     access: DELETE,
     summary: '删除资源（软删除，学习记录保留）',
     handler: async ({ input, caller }) => withMsg(await service.deleteMany(caller, [input.rescode]), Msg.deleted),
-  }),
-  defineRoute({
-    endpoint: trainResApi.batchDelete,
+  },
+  batchDelete: {
     access: DELETE,
     summary: '批量删除资源',
     handler: async ({ input, caller }) => {
       const n = await service.deleteMany(caller, input.rescodes);
       return withMsg(n, TrainResMsg.batchDeleted(n));
     },
-  }),
-  defineRoute({
-    endpoint: trainResApi.postCheck,
+  },
+  postCheck: {
     access: EDIT,
     summary: '提交审核',
     handler: ({ input, caller }) => doneWithMsg(service.postCheck(caller, input.rescode), TrainResMsg.submitted),
-  }),
-  defineRoute({
-    endpoint: trainResApi.batchPostCheck,
+  },
+  batchPostCheck: {
     access: EDIT,
     summary: '批量提交审核（逐个说明未能提交的原因）',
     handler: async ({ input, caller }) => {
       const out = await service.batchPostCheck(caller, input.rescodes);
       return withMsg(out, TrainResMsg.batchSubmitted(out.ok.length, out.failed.length));
     },
-  }),
-  defineRoute({
-    endpoint: trainResApi.audit,
+  },
+  audit: {
     access: AUDIT,
     summary: '审核（pass 通过 / 驳回，驳回须填写意见）',
     handler: ({ input, caller }) => doneWithMsg(service.audit(caller, input.rescode, input.pass, input.comment), TrainResMsg.audited),
-  }),
-  defineRoute({
-    endpoint: trainResApi.revoke,
+  },
+  revoke: {
     access: AUDIT,
     summary: '撤回已通过的资源（学员不再可见）',
     handler: ({ input, caller }) => doneWithMsg(service.revoke(caller, input.rescode), TrainResMsg.revoked),
-  }),
-  defineRoute({
-    endpoint: trainResApi.getAuditHistory,
+  },
+  getAuditHistory: {
     access: LIST,
     summary: '审核记录（谁、何时、状态变化、意见）',
     handler: ({ input, caller }) => service.auditHistory(caller, input.rescode),
-  }),
-];
+  },
+});

@@ -1,7 +1,7 @@
 import { AdminMsg, FileVisibility, importsApi, Msg, Perm, type UploadResult } from '@xuetu/contract';
 import { withMsg } from '../../../platform/envelope.ts';
 import { fileUrl, type StoredUpload, signedFileUrl, streamUpload } from '../../../platform/files/index.ts';
-import { defineRoute } from '../../../platform/route.ts';
+import { routesOf } from '../../../platform/route.ts';
 import { PICKER_ACCESS } from '../users/access.ts';
 import { withImportSlot } from './gate.ts';
 import { matchListedUsers, planImport } from './imports.service.ts';
@@ -20,9 +20,8 @@ const uploadResult = (stored: StoredUpload, url: string): UploadResult => ({
   size: stored.size,
 });
 
-export const importRoutes = [
-  defineRoute({
-    endpoint: importsApi.checkuserinfo,
+export const importRoutes = routesOf(importsApi, {
+  checkuserinfo: {
     access: IMPORT_ACCESS,
     summary: '导入数据检查：每个错误一条（行号、列、原因）',
     handler: async ({ input, caller }) => {
@@ -34,9 +33,8 @@ export const importRoutes = [
         plan.errors.length ? AdminMsg.importCheckErrors(plan.rows.length + countRows(plan.errors), countRows(plan.errors)) : '',
       );
     },
-  }),
-  defineRoute({
-    endpoint: importsApi.saveExportIn,
+  },
+  saveExportIn: {
     access: IMPORT_ACCESS,
     summary: '导入学员（全部成功或全部不导入；按身份证号更新已有学员）；超过 500 行时后台导入，返回 jobId',
     handler: async ({ input, caller }) => {
@@ -44,15 +42,13 @@ export const importRoutes = [
       if (out.kind === 'started') return withMsg({ jobId: out.jobId, rows: out.rows }, AdminMsg.importStarted(out.rows));
       return withMsg({ added: out.added, updated: out.updated }, AdminMsg.importDone(out.added, out.updated));
     },
-  }),
-  defineRoute({
-    endpoint: importsApi.getImportJob,
+  },
+  getImportJob: {
     access: IMPORT_ACCESS,
     summary: '后台导入的进度与结果（仅限发起导入的本人）',
     handler: ({ input, caller }) => importJobStatus(caller, input.jobId),
-  }),
-  defineRoute({
-    endpoint: importsApi.userExportIn,
+  },
+  userExportIn: {
     access: { action: [Perm.UserImportExport, ...PICKER_ACCESS] },
     summary: '按表格中的身份证号/手机号查找学员（参与人选择）',
     handler: async ({ input, caller }) => {
@@ -61,15 +57,13 @@ export const importRoutes = [
       );
       return withMsg(users, msg);
     },
-  }),
-  defineRoute({
-    endpoint: importsApi.getwwwrootUrl,
+  },
+  getwwwrootUrl: {
     access: 'user',
     summary: '站点根地址（msg）',
     handler: async ({ req }) => withMsg(null, `${req.protocol}://${req.host}`),
-  }),
-  defineRoute({
-    endpoint: importsApi.uploadZFileByFormTemporarily,
+  },
+  uploadZFileByFormTemporarily: {
     access: 'user',
     rateLimit: UPLOADS_PER_USER,
     summary: '临时上传导入文件（表格；试题导入还可上传 Moodle XML、GIFT、Aiken、QTI 资源包）',
@@ -88,9 +82,8 @@ export const importRoutes = [
       );
       return uploadResult(stored, signedFileUrl(caller, stored.key));
     },
-  }),
-  defineRoute({
-    endpoint: importsApi.uploadZFileByForm,
+  },
+  uploadZFileByForm: {
     access: 'user',
     rateLimit: UPLOADS_PER_USER,
     summary: '上传文件（文档、表格、图片）',
@@ -108,8 +101,8 @@ export const importRoutes = [
       );
       return uploadResult(stored, fileUrl(stored.key));
     },
-  }),
-];
+  },
+});
 
 /** Distinct row numbers among the messages ('第N行，…'). */
 function countRows(errors: string[]): number {

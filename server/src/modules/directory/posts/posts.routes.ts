@@ -1,44 +1,38 @@
 import { AdminMsg, Msg, Perm, postsApi } from '@xuetu/contract';
 import { withMsg } from '../../../platform/envelope.ts';
-import { defineRoute } from '../../../platform/route.ts';
+import { routesOf } from '../../../platform/route.ts';
 import { PICKER_ACCESS } from '../users/access.ts';
 import { deletePost, listOrgPostsForAdmin, listPostsForAdmin, removeOrgPost, savePost, setOrgPosts } from './posts.service.ts';
 
-export const postRoutes = [
-  defineRoute({
-    endpoint: postsApi.getOrgPostListPage,
+export const postRoutes = routesOf(postsApi, {
+  getOrgPostListPage: {
     access: { action: [Perm.PostList, ...PICKER_ACCESS] },
     summary: '部门岗位列表（分页）',
     handler: ({ input, caller }) => listOrgPostsForAdmin(caller, input),
-  }),
-  defineRoute({
-    endpoint: postsApi.removeorgpost,
+  },
+  removeorgpost: {
     access: { action: Perm.PostSetOrg },
     summary: '把岗位从部门移除',
     handler: async ({ input, caller }) => withMsg(await removeOrgPost(caller, input), AdminMsg.removed),
-  }),
-  defineRoute({
-    endpoint: postsApi.getPostListPage,
+  },
+  getPostListPage: {
     access: { action: [Perm.PostList, ...PICKER_ACCESS] },
     summary: '岗位列表（分页）',
     handler: ({ input, caller }) => listPostsForAdmin(caller, input),
-  }),
-  defineRoute({
-    endpoint: postsApi.savePost,
+  },
+  savePost: {
     access: { action: [Perm.PostAdd, Perm.PostEdit] },
     summary: '新增或编辑岗位（PostCode 为空时新增）',
     handler: async ({ input, caller }) => withMsg(await savePost(caller, input), Msg.saved),
-  }),
-  defineRoute({
-    endpoint: postsApi.deletePost,
+  },
+  deletePost: {
     access: { action: Perm.PostDelete },
     summary: '删除岗位（仍有用户时拒绝）',
     handler: async ({ input, caller }) => withMsg(await deletePost(caller, input.postCode), Msg.deleted),
-  }),
-  defineRoute({
-    endpoint: postsApi.setOrgPostBySelectOrg,
+  },
+  setOrgPostBySelectOrg: {
     access: { action: Perm.PostSetOrg },
     summary: '设置岗位所属部门（OrgIds 为各路径末级 id）',
     handler: async ({ input, caller }) => withMsg(await setOrgPosts(caller, input), Msg.saved),
-  }),
-];
+  },
+});

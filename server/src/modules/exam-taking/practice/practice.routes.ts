@@ -1,6 +1,6 @@
 import { Msg, PAGE_SIZE_DEFAULT, Perm, PracticeMsg, pageWindow, practiceApi } from '@xuetu/contract';
 import { withMsg } from '../../../platform/envelope.ts';
-import { defineRoute } from '../../../platform/route.ts';
+import { routesOf } from '../../../platform/route.ts';
 import { answerPractice, listMyPractices, nextQuestion, practiceCounts, restartPractice } from './learner.service.ts';
 import { addPractice, deletePractice, listPracticePage, readExamOverlap, readPractice, updatePractice } from './practice.service.ts';
 import { answerWrong, readWrongBook, removeWrong } from './wrong-book.service.ts';
@@ -9,101 +9,87 @@ const LIST = { action: Perm.PracticeList };
 const EDIT = { action: Perm.PracticeEdit };
 
 /** Practice and the 错题本 (issue 26 item 1, ADR 0043): administration, then the learner's calls. */
-export const practiceRoutes = [
-  defineRoute({
-    endpoint: practiceApi.getPageList,
+export const practiceRoutes = routesOf(practiceApi, {
+  getPageList: {
     access: LIST,
     summary: '练习列表',
     handler: ({ input, caller }) => listPracticePage(caller, input, pageWindow(input, PAGE_SIZE_DEFAULT)),
-  }),
-  defineRoute({
-    endpoint: practiceApi.getData,
+  },
+  getData: {
     access: LIST,
     summary: '练习详情（含参加人员选择）',
     handler: ({ input, caller }) => readPractice(caller, input.practiceCode),
-  }),
-  defineRoute({
-    endpoint: practiceApi.getExamOverlap,
+  },
+  getExamOverlap: {
     access: LIST,
     summary: '练习题目与进行中考试的重叠（这些题在考试结束前练习时不显示答案和对错）',
     handler: ({ input, caller }) => readExamOverlap(caller, input),
-  }),
-  defineRoute({
-    endpoint: practiceApi.addData,
+  },
+  addData: {
     access: EDIT,
     summary: '新增练习（题库目录或试卷，选择参加人员）',
     handler: async ({ input, caller }) => withMsg(await addPractice(caller, input), PracticeMsg.added),
-  }),
-  defineRoute({
-    endpoint: practiceApi.updateData,
+  },
+  updateData: {
     access: EDIT,
     summary: '修改练习',
     handler: async ({ input, caller }) => {
       await updatePractice(caller, input);
       return withMsg(null, Msg.saved);
     },
-  }),
-  defineRoute({
-    endpoint: practiceApi.delete,
+  },
+  delete: {
     access: EDIT,
     summary: '删除练习（学员的作答记录一并删除，错题本保留）',
     handler: async ({ input, caller }) => {
       await deletePractice(caller, input.practiceCode);
       return withMsg(null, Msg.deleted);
     },
-  }),
-  defineRoute({
-    endpoint: practiceApi.getMyPracticeList,
+  },
+  getMyPracticeList: {
     access: 'user',
     summary: '我的练习',
     handler: ({ caller }) => listMyPractices(caller),
-  }),
-  defineRoute({
-    endpoint: practiceApi.getNextQuestion,
+  },
+  getNextQuestion: {
     access: 'user',
     summary: '练习的下一道未答试题（不含答案与解析）',
     handler: ({ input, caller }) => nextQuestion(caller, input.practiceCode),
-  }),
-  defineRoute({
-    endpoint: practiceApi.answerQuestion,
+  },
+  answerQuestion: {
     access: 'user',
     summary: '提交练习答案，即时反馈对错、答案与解析',
     handler: ({ input, caller }) => answerPractice(caller, input),
-  }),
-  defineRoute({
-    endpoint: practiceApi.restart,
+  },
+  restart: {
     access: 'user',
     summary: '重新开始练习',
     handler: async ({ input, caller }) => {
       await restartPractice(caller, input.practiceCode);
       return withMsg(null, PracticeMsg.restarted);
     },
-  }),
-  defineRoute({
-    endpoint: practiceApi.getWrongBook,
+  },
+  getWrongBook: {
     access: 'user',
     summary: '错题本（按来源分组）',
     handler: ({ input, caller }) => readWrongBook(caller, input.sourceCode),
-  }),
-  defineRoute({
-    endpoint: practiceApi.answerWrong,
+  },
+  answerWrong: {
     access: 'user',
     summary: '重练错题，即时反馈',
     handler: ({ input, caller }) => answerWrong(caller, input),
-  }),
-  defineRoute({
-    endpoint: practiceApi.removeWrong,
+  },
+  removeWrong: {
     access: 'user',
     summary: '移出错题本',
     handler: async ({ input, caller }) => {
       await removeWrong(caller, input.wrongId);
       return withMsg(null, PracticeMsg.removed);
     },
-  }),
-  defineRoute({
-    endpoint: practiceApi.getCounts,
+  },
+  getCounts: {
     access: 'user',
     summary: '练习数与错题数（首页）',
     handler: ({ caller }) => practiceCounts(caller),
-  }),
-];
+  },
+});

@@ -1,11 +1,10 @@
 import { type AuditLogView, auditlogApi, formatDateTime, Perm } from '@xuetu/contract';
-import { defineRoute } from '../../../platform/route.ts';
+import { routesOf } from '../../../platform/route.ts';
 import { tenantScope } from '../../../platform/scope.ts';
 import { auditNames, pageAuditLogs } from './auditlog.repository.ts';
 
-export const auditLogRoutes = [
-  defineRoute({
-    endpoint: auditlogApi.getAuditLogPage,
+export const auditLogRoutes = routesOf(auditlogApi, {
+  getAuditLogPage: {
     access: { action: Perm.AuditLogList },
     summary: '操作日志（谁、做了什么、何时、来自哪里）',
     handler: async ({ ctx, actor, input }) => {
@@ -29,5 +28,5 @@ export const auditLogRoutes = [
         totalCount: total,
       };
     },
-  }),
-];
+  },
+});
