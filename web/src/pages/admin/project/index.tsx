@@ -3,9 +3,8 @@ import { Button, Card, Table } from 'antd';
 import { useState } from 'react';
 import { call, callEnvelope } from '../../../api/client';
 import { useInvalidate } from '../../../api/hooks';
-import { useAppMutation } from '../../../app/useAppMutation';
 import { useCan } from '../../../components/Can';
-import { LifecycleActions } from '../LifecycleActions';
+import { lifecycleColumn, useLifecycleAct } from '../LifecycleActions';
 import { StatusSearchForm, statusColumn, useLifecycleList } from '../LifecycleList';
 import { AddButton, useEditorDialog } from '../listParts';
 import { EnrolmentDrawer } from './EnrolmentDrawer';
@@ -18,16 +17,23 @@ export default function ProjectManagePage() {
   const { company, picker, search, table } = useLifecycleList(projectsApi.getPageList);
   const editor = useEditorDialog();
   const [learners, setLearners] = useState<ProjectView | null>(null);
-  const act = useAppMutation({
-    mutationFn: async ({ kind, code }: { kind: 'publish' | 'close' | 'delete'; code: string }) => {
-      if (kind === 'publish') return (await callEnvelope(projectsApi.publish, { projectCode: code })).msg;
-      if (kind === 'close') await call(projectsApi.close, { projectCode: code });
-      else await call(projectsApi.delete, { projectCode: code });
-      return kind === 'close' ? '项目已结束' : '删除成功';
-    },
-    success: (msg) => msg,
-    invalidate: ['projects'],
+  const act = useLifecycleAct({
+    publish: (projectCode) => callEnvelope(projectsApi.publish, { projectCode }),
+    close: (projectCode) => call(projectsApi.close, { projectCode }),
+    remove: (projectCode) => call(projectsApi.delete, { projectCode }),
+    words: { closed: '项目已结束', deleted: '删除成功' },
+    module: 'projects',
   });
+  const ops = {
+    canEdit: can(Perm.ProjectEdit),
+    canPublish: can(Perm.ProjectPublish),
+    texts: {
+      publish: '发布后参训人员会收到培训通知，确定发布吗？',
+      close: '结束后学员不能再加入该项目，确定结束吗？',
+      remove: '确定删除该项目吗？',
+    },
+    testIdPrefix: 'project',
+  };
 
   return (
     <Card variant="borderless" data-testid="project-admin">
@@ -54,33 +60,17 @@ export default function ProjectManagePage() {
           { title: '课程数', dataIndex: 'resCount', width: 80 },
           { title: '已加入', dataIndex: 'userCount', width: 80 },
           statusColumn(PROJECT_STATUS_LABELS),
-          {
-            title: '操作',
-            key: 'op',
-            width: 280,
-            fixed: 'right',
-            render: (_: unknown, p) => (
-              <LifecycleActions
-                status={p.status}
-                canEdit={can(Perm.ProjectEdit)}
-                canPublish={can(Perm.ProjectPublish)}
-                deletable={p.userCount === 0}
-                texts={{
-                  publish: '发布后参训人员会收到培训通知，确定发布吗？',
-                  close: '结束后学员不能再加入该项目，确定结束吗？',
-                  remove: '确定删除该项目吗？',
-                }}
-                testIdPrefix="project"
-                onEdit={() => editor.edit(p.projectCode)}
-                onAct={(kind) => act.mutate({ kind, code: p.projectCode })}
-                extra={
-                  <Button size="small" type="link" onClick={() => setLearners(p)}>
-                    学员名单
-                  </Button>
-                }
-              />
+          lifecycleColumn<ProjectView>(280, ops, (p) => ({
+            status: p.status,
+            deletable: p.userCount === 0,
+            onEdit: () => editor.edit(p.projectCode),
+            onAct: (kind) => act(kind, p.projectCode),
+            extra: (
+              <Button size="small" type="link" onClick={() => setLearners(p)}>
+                学员名单
+              </Button>
             ),
-          },
+          })),
         ]}
       />
       <ProjectEditor projectCode={editor.code} company={company} {...editor.dialog(() => invalidate('projects'))} />

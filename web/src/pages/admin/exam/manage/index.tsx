@@ -1,11 +1,10 @@
 import { EXAM_STATUS_LABELS, type ExamView, examsApi, Perm } from '@xuetu/contract';
-import { App, Button, Card, Table } from 'antd';
+import { Button, Card, Table } from 'antd';
 import { useNavigate } from 'react-router';
 import { call, callEnvelope } from '../../../../api/client';
 import { useInvalidate } from '../../../../api/hooks';
-import { useAppMutation } from '../../../../app/useAppMutation';
 import { useCan } from '../../../../components/Can';
-import { LifecycleActions } from '../../LifecycleActions';
+import { lifecycleColumn, useLifecycleAct } from '../../LifecycleActions';
 import { StatusSearchForm, statusColumn, useLifecycleList } from '../../LifecycleList';
 import { AddButton, useEditorDialog } from '../../listParts';
 import { examCountColumns, examNameColumn, examWindowColumn } from '../shared/examColumns';
@@ -13,25 +12,28 @@ import { ExamEditor } from './ExamEditor';
 
 /** 考试安排: list, editor with participants, publish / close, results link. */
 export default function ExamManagePage() {
-  const { message } = App.useApp();
   const invalidate = useInvalidate();
   const can = useCan();
   const navigate = useNavigate();
   const { company, picker, search, table } = useLifecycleList(examsApi.examGetPageList);
   const editor = useEditorDialog();
-  const reload = () => invalidate('exams');
-  const act = useAppMutation({
-    mutationFn: async ({ kind, code }: { kind: 'publish' | 'close' | 'delete'; code: string }) => {
-      if (kind === 'publish') return (await callEnvelope(examsApi.publish, { examCode: code })).msg;
-      if (kind === 'close') await call(examsApi.close, { examCode: code });
-      else await call(examsApi.examDelete, { examCode: code });
-      return kind === 'close' ? '考试已结束' : '删除成功!';
-    },
-    onSuccess: (msg) => {
-      message.success(msg);
-      void reload();
-    },
+  const act = useLifecycleAct({
+    publish: (examCode) => callEnvelope(examsApi.publish, { examCode }),
+    close: (examCode) => call(examsApi.close, { examCode }),
+    remove: (examCode) => call(examsApi.examDelete, { examCode }),
+    words: { closed: '考试已结束', deleted: '删除成功!' },
+    module: 'exams',
   });
+  const ops = {
+    canEdit: can(Perm.ExamEdit),
+    canPublish: can(Perm.ExamPublish),
+    texts: {
+      publish: '发布后参考人员会收到考试通知，确定发布吗？',
+      close: '结束后学员不能再开始作答，确定结束吗？',
+      remove: '确定删除该考试吗？',
+    },
+    testIdPrefix: 'exam',
+  };
 
   return (
     <Card variant="borderless" data-testid="exam-admin">
@@ -57,38 +59,20 @@ export default function ExamManagePage() {
           { title: '时长', dataIndex: 'time', width: 80, render: (t: number) => `${t} 分钟` },
           statusColumn(EXAM_STATUS_LABELS),
           ...examCountColumns,
-          {
-            title: '操作',
-            key: 'op',
-            width: 260,
-            fixed: 'right',
-            render: (_: unknown, e) => (
-              <LifecycleActions
-                status={e.status}
-                canEdit={can(Perm.ExamEdit)}
-                canPublish={can(Perm.ExamPublish)}
-                deletable={e.attemptCount === 0}
-                texts={{
-                  publish: '发布后参考人员会收到考试通知，确定发布吗？',
-                  close: '结束后学员不能再开始作答，确定结束吗？',
-                  remove: '确定删除该考试吗？',
-                }}
-                testIdPrefix="exam"
-                onEdit={() => editor.edit(e.examCode)}
-                onAct={(kind) => act.mutate({ kind, code: e.examCode })}
-                extra={
-                  can(Perm.ExamResultList) && (
-                    <Button size="small" type="link" onClick={() => navigate(`/exam/result?examCode=${encodeURIComponent(e.examCode)}`)}>
-                      成绩
-                    </Button>
-                  )
-                }
-              />
+          lifecycleColumn<ExamView>(260, ops, (e) => ({
+            status: e.status,
+            deletable: e.attemptCount === 0,
+            onEdit: () => editor.edit(e.examCode),
+            onAct: (kind) => act(kind, e.examCode),
+            extra: can(Perm.ExamResultList) && (
+              <Button size="small" type="link" onClick={() => navigate(`/exam/result?examCode=${encodeURIComponent(e.examCode)}`)}>
+                成绩
+              </Button>
             ),
-          },
+          })),
         ]}
       />
-      <ExamEditor examCode={editor.code} company={company} {...editor.dialog(reload)} />
+      <ExamEditor examCode={editor.code} company={company} {...editor.dialog(() => invalidate('exams'))} />
     </Card>
   );
 }
