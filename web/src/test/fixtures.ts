@@ -1,4 +1,4 @@
-import type { MenuEntry, UserInfo } from '@xuetu/contract';
+import type { ExamPaperView, MenuEntry, UserInfo } from '@xuetu/contract';
 
 export const adminInfo = {
   userId: 1,
@@ -44,4 +44,32 @@ export const optionFields = (filled: Partial<Record<OptionKey, string>> = {}): R
   h: '',
   i: '',
   ...filled,
+});
+
+/**
+ * An attempt's paper as GetExamPaper answers it, 30 minutes left, held here, nothing answered and no
+ * leave limit; a test gives its exam and questions: `examPaper({ examCode: 'E1', questions: [q] })`.
+ */
+export const examPaper = (
+  fields: Partial<ExamPaperView> & Pick<ExamPaperView, 'userpaperId' | 'examCode' | 'questions'>,
+): ExamPaperView => ({
+  examName: '考试',
+  time: 30,
+  totlescore: 100,
+  totleq: fields.questions.length,
+  status: 20,
+  answers: {},
+  seqs: {},
+  flags: [],
+  deadline: '',
+  serverNow: '',
+  deadlineMs: Date.now() + 30 * 60_000,
+  serverNowMs: Date.now(),
+  remainingSeconds: 1800,
+  heldHere: true,
+  leaveLimit: 0,
+  leaveCount: 0,
+  leavesLeft: 0,
+  requireFullScreen: 0,
+  ...fields,
 });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import type { AttemptQuestionView, ExamPaperView, ReportLeaveResult } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { optionFields } from '../../../test/fixtures';
+import { examPaper, optionFields } from '../../../test/fixtures';
 import { journalStore as store } from '../../../test/memoryJournal';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { renderAt } from '../../../test/renderApp';
@@ -25,30 +25,18 @@ const question = (qCode: string, order: number, qType: number): AttemptQuestionV
   blankCount: 0,
   ...optionFields({ a: qType === 3 ? '正确' : '甲', b: qType === 3 ? '错误' : '乙' }),
 });
-const paper = (leaveCount: number): ExamPaperView => ({
-  userpaperId: ID,
-  examCode: 'E2',
-  examName: '离开受限考试',
-  time: 30,
-  totlescore: 40,
-  totleq: 4,
-  status: 20,
-  // as the server sends them: grouped by type, numbered down the page
-  questions: [question('S1', 1, 1), question('S2', 2, 1), question('J1', 3, 3), question('J2', 4, 3)],
-  answers: {},
-  seqs: {},
-  flags: [],
-  deadline: '',
-  serverNow: '',
-  deadlineMs: Date.now() + 30 * 60_000,
-  serverNowMs: Date.now(),
-  remainingSeconds: 1800,
-  heldHere: true,
-  leaveLimit: 1,
-  leaveCount,
-  leavesLeft: Math.max(0, 1 - leaveCount),
-  requireFullScreen: 0,
-});
+const paper = (leaveCount: number): ExamPaperView =>
+  examPaper({
+    userpaperId: ID,
+    examCode: 'E2',
+    examName: '离开受限考试',
+    totlescore: 40,
+    // as the server sends them: grouped by type, numbered down the page
+    questions: [question('S1', 1, 1), question('S2', 2, 1), question('J1', 3, 3), question('J2', 4, 3)],
+    leaveLimit: 1,
+    leaveCount,
+    leavesLeft: Math.max(0, 1 - leaveCount),
+  });
 
 let api: MockApi;
 let counted: number;

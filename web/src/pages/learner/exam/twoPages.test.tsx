@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AttemptQuestionView, ExamPaperView } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { optionFields } from '../../../test/fixtures';
+import { examPaper, optionFields } from '../../../test/fixtures';
 import { journalStore as store } from '../../../test/memoryJournal';
 import { type MockApi, mockApi, ok } from '../../../test/mockApi';
 import { renderAt } from '../../../test/renderApp';
@@ -26,29 +26,16 @@ const single: AttemptQuestionView = {
   blankCount: 0,
   ...optionFields({ a: '110', b: '119', c: '120' }),
 };
-const paperWith = (answer: string | undefined, heldHere: boolean): ExamPaperView => ({
-  userpaperId: ID,
-  examCode: 'E1',
-  examName: '双窗口考试',
-  time: 30,
-  totlescore: 100,
-  totleq: 1,
-  status: 20,
-  questions: [single],
-  answers: answer ? { Q1: answer } : {},
-  seqs: answer ? { Q1: 5 } : {},
-  flags: [],
-  deadline: '',
-  serverNow: '',
-  deadlineMs: Date.now() + 30 * 60_000,
-  serverNowMs: Date.now(),
-  remainingSeconds: 1800,
-  heldHere,
-  leaveLimit: 0,
-  leaveCount: 0,
-  leavesLeft: 0,
-  requireFullScreen: 0,
-});
+const paperWith = (answer: string | undefined, heldHere: boolean): ExamPaperView =>
+  examPaper({
+    userpaperId: ID,
+    examCode: 'E1',
+    examName: '双窗口考试',
+    questions: [single],
+    answers: answer ? { Q1: answer } : {},
+    seqs: answer ? { Q1: 5 } : {},
+    heldHere,
+  });
 
 let api: MockApi;
 /** what the server holds */
