@@ -1,37 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { StudyCard } from '@xuetu/contract';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetRequestState } from '../../api/request';
 import { type MockApi, mockApi, ok } from '../../test/mockApi';
+import { studyCard as card } from '../../test/projectFields';
 import { renderWithApp } from '../../test/renderApp';
 import { StudyCards } from './StudyCards';
 import { cardState, chinaToday, defaultPlan, openPlans, todayHint } from './studyCards';
 
 const P = '/Api/Project_Manage/project_project';
-const card = (extra: Partial<StudyCard> = {}): StudyCard => ({
-  projectCode: 'P1',
-  projectName: '新员工入职培训',
-  cover: '',
-  startDate: '2030-03-01',
-  endDate: '2030-03-10',
-  status: 1,
-  leftDays: 6,
-  checkHrs: 2,
-  getHrs: 1.25,
-  reachState: 0,
-  reachProgress: 62,
-  lastStudyDate: '2030-03-05',
-  todayProgress: 40,
-  todayHrs: 0.1,
-  todayTargetHrs: 0.25,
-  isJoined: 1,
-  joinTime: '2030-03-01 10:00:00',
-  planCode: '',
-  plans: [],
-  canJoin: 0,
-  ...extra,
-});
 const plans = [
   { planCode: 'A', planName: '一期', startDate: '2030-03-01', endDate: '2030-03-04' },
   { planCode: 'B', planName: '二期', startDate: '2030-03-05', endDate: '2030-03-10' },

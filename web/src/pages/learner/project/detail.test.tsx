@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetRequestState } from '../../../api/request';
 import { mockApi, ok } from '../../../test/mockApi';
+import { studyCard } from '../../../test/projectFields';
 import { renderAt } from '../../../test/renderApp';
 import { courseLine } from './courseProgress';
 import ProjectDetailPage from './index';
@@ -25,26 +26,7 @@ const course = (extra: Partial<CourseProgress> = {}): CourseProgress => ({
 });
 // what the server answers once a 1-学时 course was completed after 20 s of study (ADR 0018 "Crediting by rule")
 const detail: ProjectDetailData = {
-  projectCode: 'P1',
-  projectName: '新员工入职培训',
-  cover: '',
-  startDate: '2030-03-01',
-  endDate: '2030-03-10',
-  status: 1,
-  leftDays: 6,
-  checkHrs: 1,
-  getHrs: 1,
-  reachState: 1,
-  reachProgress: 100,
-  lastStudyDate: '2030-03-05',
-  todayProgress: 100,
-  todayHrs: 1,
-  todayTargetHrs: 0.17,
-  isJoined: 1,
-  joinTime: '2030-03-01 10:00:00',
-  planCode: '',
-  plans: [],
-  canJoin: 0,
+  ...studyCard({ checkHrs: 1, getHrs: 1, reachState: 1, reachProgress: 100, todayProgress: 100, todayHrs: 1, todayTargetHrs: 0.17 }),
   introduce: '',
   reachRule: 1,
   isThreeSafety: 0,
