@@ -25,6 +25,8 @@ export interface OidcProviderKit {
   tamper: ((claims: Record<string, unknown>) => { claims: Record<string, unknown>; otherKey?: boolean }) | null;
   /** true: the token endpoint refuses every code as expired (invalid_grant), as the provider does past a code's ttl */
   codesExpired: boolean;
+  /** how many times the discovery document was read */
+  discoveries: number;
   stop(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startOidcProvider(opts: {
     provider,
     tamper: null,
     codesExpired: false,
+    discoveries: 0,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -104,6 +107,7 @@ export async function startOidcProvider(opts: {
 
   // the token endpoint's answer, tampered with on demand; an expired code answers as the provider does
   provider.use(async (ctx, next) => {
+    if (ctx.path === '/.well-known/openid-configuration') kit.discoveries++;
     if (ctx.path === '/token' && kit.codesExpired) {
       ctx.status = 400;
       ctx.body = { error: 'invalid_grant', error_description: 'grant request is invalid' };

@@ -208,6 +208,16 @@ describe('OpenID Connect sign-in through a real provider', () => {
     expect(await trade((await signInVia(strict.id, 'li.si')).location)).toMatchObject({ accountCode: 'lisi-local' });
   });
 
+  it('reads the discovery document once per connection as saved, not at every start and callback', async () => {
+    // saving again (a new updatedAt) starts afresh: one read for the start, none for the callback
+    jit = await save({ id: jit.id, kind: 'oidc', name: '统一身份', settings: settings() });
+    const before = kit.discoveries;
+    await signInVia(jit.id, 'li.si');
+    expect(kit.discoveries - before).toBe(1);
+    await signInVia(jit.id, 'li.si');
+    expect(kit.discoveries - before).toBe(1);
+  });
+
   it('a bad, replayed or another browser’s state ends on the login page', async () => {
     const first = await signInVia(jit.id, 'li.si');
     expect(errorOf(first.location)).toBeNull();

@@ -7,7 +7,9 @@ import {
   type SignInButton,
   signInButtonLabel,
 } from '@xuetu/contract';
+import type { Configuration } from 'openid-client';
 import type { Caller } from '../../../platform/caller.ts';
+import { localCache } from '../../../platform/local-cache.ts';
 import type { AccountRow } from '../../directory/public.ts';
 import { consumeSecret, issueSecret } from '../account/secrets.ts';
 import { signInRefusal } from '../session/session.service.ts';
@@ -96,9 +98,20 @@ async function connectionOf(caller: Caller, id: number): Promise<ConnectionRow> 
   return row;
 }
 
-async function providerOf(client: OidcClientSettings) {
+/**
+ * The provider's configuration (discovery, with its JWKS as fetched), kept in this process for ten
+ * minutes per connection as last saved: a start and its callback read the discovery document once.
+ * A failed discovery is not kept.
+ */
+async function providerOf(caller: Caller, row: ConnectionRow, client: OidcClientSettings): Promise<Configuration> {
+  const cache = localCache<string, Configuration>(caller.ctx, 'oidc-providers', { max: 200, ttlMs: 10 * 60_000 });
+  const key = `${row.id}:${row.updatedAt.getTime()}`;
+  const known = cache.get(key);
+  if (known) return known;
   try {
-    return await discover(client);
+    const config = await discover(client);
+    cache.set(key, config);
+    return config;
   } catch (err) {
     if (err instanceof OidcError) throw new OidcSignInFailed(failureKey[err.reason], err);
     throw err;
@@ -112,7 +125,7 @@ export async function startOidcSignIn(
 ): Promise<string> {
   const row = await connectionOf(caller, input.id);
   const client = clientOf(caller, row);
-  const config = await providerOf(client);
+  const config = await providerOf(caller, row, client);
   const checks = newChecks(`${input.origin}${OIDC_CALLBACK_PATH}`);
   const pending: Pending = { ...checks, connectionId: row.id, browser: sha256(input.browser), redirect: sameSitePath(input.redirect) };
   // the state is the step secret itself: random, single-use, only its hash stored
@@ -157,7 +170,7 @@ export async function finishOidcSignIn(
   try {
     const row = await connectionOf(caller, pending.connectionId);
     const settings = row.settings as OidcSettings;
-    const config = await providerOf(clientOf(caller, row));
+    const config = await providerOf(caller, row, clientOf(caller, row));
     const callbackUrl = new URL(pending.redirectUri);
     callbackUrl.search = input.query.toString();
     let claims: Record<string, unknown>;
