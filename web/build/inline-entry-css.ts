@@ -1,5 +1,6 @@
-import type { OutputAsset, OutputBundle } from 'rolldown';
+import type { OutputAsset } from 'rolldown';
 import type { Plugin } from 'vite';
+import { builtIndexHtml } from './index-html.ts';
 
 /**
  * Puts the entry's small stylesheet into index.html (a `<style>`) instead of linking it: a linked
@@ -8,22 +9,13 @@ import type { Plugin } from 'vite';
  * dist for anything else that links it. The CSP allows inline styles (antd inserts its own).
  */
 export function inlineEntryCss(maxBytes = 8 * 1024): Plugin {
-  return {
-    name: 'xuetu-inline-entry-css',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const bundle = ctx.bundle as OutputBundle | undefined;
-        if (!bundle) return html;
-        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (tag, file: string) => {
-          const asset = bundle[file] as OutputAsset | undefined;
-          if (asset?.type !== 'asset') return tag;
-          const css = typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
-          if (Buffer.byteLength(css) > maxBytes || css.includes('</')) return tag;
-          return `<style>${css}</style>`;
-        });
-      },
-    },
-  };
+  return builtIndexHtml('xuetu-inline-entry-css', (html, bundle) =>
+    html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (tag, file: string) => {
+      const asset = bundle[file] as OutputAsset | undefined;
+      if (asset?.type !== 'asset') return tag;
+      const css = typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
+      if (Buffer.byteLength(css) > maxBytes || css.includes('</')) return tag;
+      return `<style>${css}</style>`;
+    }),
+  );
 }
