@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { seedDemoCertificates } from '../../modules/certificates/seed.ts';
 import { seedDemoPortal } from '../../modules/content/portal/seed.ts';
 import { seedDemoResources } from '../../modules/courses/resources/seed.ts';
 import { seedDemoStudyHistory } from '../../modules/courses/stats/seed.ts';
@@ -30,6 +31,7 @@ export const demoSeeds: readonly DemoSeed[] = [
   { name: 'resources', run: seedDemoResources },
   { name: 'projects', run: seedDemoProjects },
   { name: 'study history', run: seedDemoStudyHistory },
+  { name: 'certificates', run: seedDemoCertificates },
 ];
 
 /**

@@ -67,9 +67,10 @@ export const certIssued = pgTable(
     companySysCode: text('company_sys_code')
       .notNull()
       .references(() => companies.companySysCode, { onDelete: 'restrict' }),
+    // a person's certificates go with their row, as their attempts do (people are disabled, not deleted)
     userId: integer('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** the holder's name when issued (a certificate keeps the name it was issued to) */
     holderName: text('holder_name').notNull(),
     number: text('number').notNull(),
