@@ -70,6 +70,8 @@ export interface TestApp {
   get<T = unknown>(path: string, query?: Record<string, string | number>, token?: string): Promise<Envelope<T>>;
   /** POSTs like post(), expects the call to succeed (the test fails with its message) and returns its data. */
   ok<T = unknown>(path: string, body: unknown, token?: string): Promise<T>;
+  /** POSTs like post() and returns the whole response (status, headers, body), for what the envelope does not show. */
+  postRaw(path: string, body?: unknown, token?: string): Promise<import('light-my-request').Response>;
   inject(opts: InjectOptions): Promise<import('light-my-request').Response>;
   /** Signs a demo account in (password Xuetu@2026) and returns its token. */
   login(account: string, password?: string): Promise<string>;
@@ -154,10 +156,9 @@ export async function buildTestApp(
     app,
     ctx,
     inject: (o) => app.inject(o),
-    post: async (path, body, token) => {
-      const res = await app.inject({ method: 'POST', url: `/prod-api${path}`, payload: (body ?? {}) as object, headers: headers(token) });
-      return res.json();
-    },
+    postRaw: (path, body, token) =>
+      app.inject({ method: 'POST', url: `/prod-api${path}`, payload: (body ?? {}) as object, headers: headers(token) }),
+    post: async (path, body, token) => (await t.postRaw(path, body, token)).json(),
     get: async (path, query, token) => {
       const res = await app.inject({
         method: 'GET',

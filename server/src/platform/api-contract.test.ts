@@ -45,11 +45,7 @@ afterAll(() => t.close());
 describe('envelope and status', () => {
   it('answers success with the envelope', async () => {
     const token = await t.login('learner01');
-    const res = await t.inject({
-      method: 'POST',
-      url: '/prod-api/Api/SysConfig/sys_message/GetNoReadCount',
-      headers: { ydAuthorization: `Bearer ${token}` },
-    });
+    const res = await t.postRaw('/Api/SysConfig/sys_message/GetNoReadCount', {}, token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, msg: '', data: 2, errorCode: 0 });
   });
@@ -123,12 +119,7 @@ describe('case-insensitive paths and keys', () => {
 
   it('reads query parameters on POST too', async () => {
     const token = await t.login('learner01');
-    const res = await t.inject({
-      method: 'POST',
-      url: '/prod-api/Test/echoPaging?pageindex=2',
-      headers: { ydAuthorization: `Bearer ${token}` },
-      payload: {},
-    });
+    const res = await t.postRaw('/Test/echoPaging?pageindex=2', {}, token);
     expect(res.json().data.pageIndex).toBe(2);
   });
 });

@@ -11,11 +11,7 @@ afterAll(() => t.close());
 describe('API headers', () => {
   it('marks personal API answers no-store and nosniff', async () => {
     const token = await t.login('learner01');
-    const res = await t.inject({
-      method: 'POST',
-      url: '/prod-api/Api/User/user_user/GetUserInfo',
-      headers: { ydAuthorization: `Bearer ${token}` },
-    });
+    const res = await t.postRaw('/Api/User/user_user/GetUserInfo', {}, token);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });

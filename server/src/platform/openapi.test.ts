@@ -96,11 +96,7 @@ describe('the OpenAPI document', () => {
 
   it('the scheme works as described: the login token in that header signs the call in', async () => {
     const token = await t.login('learner01');
-    const res = await t.inject({
-      method: 'POST',
-      url: '/prod-api/Api/User/user_user/GetUserInfo',
-      headers: { ydAuthorization: `Bearer ${token}` },
-    });
+    const res = await t.postRaw('/Api/User/user_user/GetUserInfo', {}, token);
     expect(res.json()).toMatchObject({ success: true, data: { accountCode: 'learner01' } });
   });
 });

@@ -227,12 +227,7 @@ describe('EditUserInfo', () => {
 
 describe('ExportUserList', () => {
   it('streams a real xlsx named per the spec', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: `/prod-api${U}/ExportUserList`,
-      headers: { ydAuthorization: `Bearer ${corp}` },
-      payload: {},
-    });
+    const res = await t.postRaw(`${U}/ExportUserList`, {}, corp);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toMatch(/员工数据\[列表\]-\d{14}\.xlsx/);
     const wb = new ExcelJS.Workbook();

@@ -60,12 +60,7 @@ async function bankNaming(token: string, keys: string[], extra: Record<string, u
 }
 
 async function exportAs(token: string, dirCode: string, format: 'moodlexml' | 'qti21'): Promise<Buffer> {
-  const res = await t.inject({
-    method: 'POST',
-    url: `/prod-api${Q}/Export`,
-    headers: { ydAuthorization: `Bearer ${token}` },
-    payload: { dirCode, format },
-  });
+  const res = await t.postRaw(`${Q}/Export`, { dirCode, format }, token);
   expect(res.statusCode).toBe(200);
   expect(String(res.headers['content-type'])).not.toMatch(/json/);
   return Buffer.from(res.rawPayload);

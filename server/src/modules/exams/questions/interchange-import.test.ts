@@ -160,12 +160,7 @@ describe('export in each format imports back unchanged', () => {
   ] as const)
     it(format, async () => {
       const dir = find(await tree(), '消防知识')?.dirCode ?? '';
-      const exported = await t.inject({
-        method: 'POST',
-        url: `/prod-api${Q}/Export`,
-        headers: { ydAuthorization: `Bearer ${corp}` },
-        payload: { dirCode: dir, format },
-      });
+      const exported = await t.postRaw(`${Q}/Export`, { dirCode: dir, format }, corp);
       expect(exported.statusCode).toBe(200);
       expect(String(exported.headers['content-disposition'])).toContain(encodeURIComponent('试题-'));
       const url = await upload(Buffer.from(exported.rawPayload), name);
