@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { forgetCookies } from '../app/cookies.ts';
 
 // antd renders slowly on a busy 2-core machine; wait longer than the 1 s default
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
+// the tests set cookies through js-cookie itself: each test's reads start from the browser's
+beforeEach(() => forgetCookies());
 
 // the DOM's shims; a test file in the node environment (`// @vitest-environment node`) has no DOM
 if (typeof window !== 'undefined') installDomShims();

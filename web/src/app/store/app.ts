@@ -1,8 +1,8 @@
 // Sidebar open state and component size persist in cookies (spec portal-and-learner §2);
 // the device follows the window width (mobile under 992 px).
 import { MOBILE_BREAKPOINT_PX } from '@xuetu/contract';
-import Cookies from 'js-cookie';
 import { create } from 'zustand';
+import { readCookie, writeCookie } from '../cookies.ts';
 
 export const SIDEBAR_COOKIE = 'sidebarStatus';
 export const SIZE_COOKIE = 'size';
@@ -11,7 +11,7 @@ export type ComponentSize = 'small' | 'middle' | 'large';
 export type Device = 'desktop' | 'mobile';
 
 const readSize = (): ComponentSize => {
-  const v = Cookies.get(SIZE_COOKIE);
+  const v = readCookie(SIZE_COOKIE);
   return v === 'small' || v === 'large' ? v : 'middle';
 };
 
@@ -35,29 +35,29 @@ interface AppState {
 const mobileAtStart = typeof window !== 'undefined' && isMobileWidth(window.innerWidth);
 
 export const useAppStore = create<AppState>((set, get) => ({
-  sidebarOpened: !mobileAtStart && Cookies.get(SIDEBAR_COOKIE) !== '0',
+  sidebarOpened: !mobileAtStart && readCookie(SIDEBAR_COOKIE) !== '0',
   device: mobileAtStart ? 'mobile' : 'desktop',
   size: readSize(),
   settingsOpen: false,
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
   toggleSidebar() {
     const opened = !get().sidebarOpened;
-    Cookies.set(SIDEBAR_COOKIE, opened ? '1' : '0');
+    writeCookie(SIDEBAR_COOKIE, opened ? '1' : '0');
     set({ sidebarOpened: opened });
   },
   closeSidebar() {
     // on a phone the sidebar is a drawer: closing it should not collapse the desktop sidebar
-    if (get().device !== 'mobile') Cookies.set(SIDEBAR_COOKIE, '0');
+    if (get().device !== 'mobile') writeCookie(SIDEBAR_COOKIE, '0');
     set({ sidebarOpened: false });
   },
   restoreSidebar() {
-    set({ sidebarOpened: Cookies.get(SIDEBAR_COOKIE) !== '0' });
+    set({ sidebarOpened: readCookie(SIDEBAR_COOKIE) !== '0' });
   },
   setDevice(device) {
     set({ device });
   },
   setSize(size) {
-    Cookies.set(SIZE_COOKIE, size);
+    writeCookie(SIZE_COOKIE, size);
     set({ size });
   },
 }));

@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
+import { removeCookie } from '../cookies';
 import { SIDEBAR_COOKIE, SIZE_COOKIE, useAppStore } from './app';
 import { defaultSettings, SETTINGS_STORAGE_KEY, settingsStorage, useSettings } from './settings';
 
@@ -33,14 +34,14 @@ describe('settings drawer values', () => {
   });
 
   it('move from localStorage (where they were kept before) to the cookie once, and read the cookie after', () => {
-    Cookies.remove(SETTINGS_STORAGE_KEY);
+    removeCookie(SETTINGS_STORAGE_KEY);
     const old = JSON.stringify({ state: { theme: '#11a983', highContrast: true }, version: 0 });
     localStorage.setItem(SETTINGS_STORAGE_KEY, old);
     expect(settingsStorage.getItem(SETTINGS_STORAGE_KEY)).toBe(old);
     expect(Cookies.get(SETTINGS_STORAGE_KEY)).toBe(old);
     expect(localStorage.getItem(SETTINGS_STORAGE_KEY)).toBeNull();
     // nothing kept anywhere: the defaults, and a cookie that says so (no localStorage read next time)
-    Cookies.remove(SETTINGS_STORAGE_KEY);
+    removeCookie(SETTINGS_STORAGE_KEY);
     const read = vi.spyOn(Storage.prototype, 'getItem');
     expect(settingsStorage.getItem(SETTINGS_STORAGE_KEY)).toBeNull();
     expect(JSON.parse(Cookies.get(SETTINGS_STORAGE_KEY) ?? '')).toEqual({ state: {}, version: 0 });

@@ -1,7 +1,7 @@
 // Settings drawer values, kept in a cookie across reloads (like the sidebar's and the size's).
 import { DEFAULT_THEME_COLOR } from '@xuetu/contract';
-import Cookies from 'js-cookie';
 import { create } from 'zustand';
+import { readCookie, removeCookie, writeCookie } from '../cookies.ts';
 
 export const SETTINGS_STORAGE_KEY = 'xuetu-settings';
 
@@ -37,7 +37,7 @@ const COOKIE = { expires: 365, sameSite: 'lax' } as const;
  */
 export const settingsStorage = {
   getItem(name: string): string | null {
-    const kept = Cookies.get(name);
+    const kept = readCookie(name);
     if (kept !== undefined) return kept;
     let old: string | null = null;
     try {
@@ -46,11 +46,11 @@ export const settingsStorage = {
     } catch {
       // storage refused (private mode): the defaults
     }
-    Cookies.set(name, old ?? JSON.stringify({ state: {}, version: 0 }), COOKIE);
+    writeCookie(name, old ?? JSON.stringify({ state: {}, version: 0 }), COOKIE);
     return old;
   },
-  setItem: (name: string, value: string) => Cookies.set(name, value, COOKIE),
-  removeItem: (name: string) => Cookies.remove(name),
+  setItem: (name: string, value: string) => writeCookie(name, value, COOKIE),
+  removeItem: (name: string) => removeCookie(name),
 };
 
 const keptOf = ({ theme, tagsView, fixedHeader, sidebarLogo, highContrast }: Settings): Settings => ({
