@@ -43,7 +43,7 @@ export function routePreload(
     // a stylesheet is fetched as Vite's loader will ask for it (crossorigin), so that one is used
     // all links go in at once (one fragment): one insertion into <head> per link cost ~60 ms on a
     // phone-class CPU, most of the page's parse time
-    const script = `(function(p,a,t){var f=p[location.pathname];if(!f&&t&&('; '+document.cookie).indexOf('; '+t+'=')>=0)f=a[location.pathname];if(!f)return;var d=document.createDocumentFragment();for(var i=0;i<f.length;i++){var l=document.createElement('link');if(/\\.css$/.test(f[i])){l.rel='preload';l.as='style';l.crossOrigin=''}else l.rel='modulepreload';l.href=f[i];d.appendChild(l)}document.head.appendChild(d)})(${JSON.stringify(plan)},${JSON.stringify(signedPlan)},${JSON.stringify(signedIn.cookie)})`;
+    const script = `(function(p,a,t){var f=p[location.pathname];if(!f&&t&&(window.__xtCk||(window.__xtCk='; '+document.cookie)).indexOf('; '+t+'=')>=0)f=a[location.pathname];if(!f)return;var d=document.createDocumentFragment();for(var i=0;i<f.length;i++){var l=document.createElement('link');if(/\\.css$/.test(f[i])){l.rel='preload';l.as='style';l.crossOrigin=''}else l.rel='modulepreload';l.href=f[i];d.appendChild(l)}document.head.appendChild(d)})(${JSON.stringify(plan)},${JSON.stringify(signedPlan)},${JSON.stringify(signedIn.cookie)})`;
     return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
   });
 }

@@ -54,10 +54,17 @@ const getIndexResDirList = () => callEndpoint(resDirApi.getIndexResDirList, {}, 
 
 let errorSpy: ReturnType<typeof vi.spyOn>;
 
+/** The inline script as a new page load runs it (nothing read of the cookies yet). */
+function loadPage() {
+  window.__xtCk = undefined;
+  new Function(prefetchScript())();
+}
+
 beforeEach(() => {
   resetRequestState();
   Cookies.remove(TOKEN_COOKIE_KEY);
   window.__xtPrefetch = undefined;
+  window.__xtCk = undefined;
   errorSpy = vi.spyOn(feedback, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -138,7 +145,7 @@ describe('prefetched first data of the public pages', () => {
     const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify(ok([])), { status: 200 })));
     vi.stubGlobal('fetch', fetchMock);
     window.history.replaceState(null, '', '/login');
-    new Function(prefetchScript())();
+    loadPage();
     expect(Object.keys(window.__xtPrefetch ?? {})).toEqual(PREFETCH_PLAN['/login'].map(prefetchKey));
     expect(fetchMock).toHaveBeenCalledWith(
       `${API_BASE}/Api/Ydxs/OpenApi/GetSiteConfig`,
@@ -147,12 +154,12 @@ describe('prefetched first data of the public pages', () => {
 
     window.__xtPrefetch = undefined;
     window.history.replaceState(null, '', '/ydUser/org');
-    new Function(prefetchScript())();
+    loadPage();
     expect(window.__xtPrefetch).toBeUndefined();
 
     Cookies.set(TOKEN_COOKIE_KEY, 'a-session');
     window.history.replaceState(null, '', '/home');
-    new Function(prefetchScript())();
+    loadPage();
     expect(window.__xtPrefetch).toBeUndefined();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -187,7 +194,7 @@ describe('prefetched first data of the public pages', () => {
         ),
       );
       window.history.replaceState(null, '', '/home');
-      new Function(prefetchScript())();
+      loadPage();
       await Promise.all(Object.values(window.__xtPrefetch ?? {}).map((p) => p.answer));
       await new Promise((r) => setTimeout(r, 0));
       return document.head.querySelector<HTMLLinkElement>('link[rel=preload][as=image]');
@@ -243,7 +250,7 @@ describe('prefetched session calls of the signed-in pages (issue 23 item 11)', (
     vi.stubGlobal('fetch', fetchMock);
     Cookies.set(TOKEN_COOKIE_KEY, 'tok 3');
     window.history.replaceState(null, '', '/ysUserExam/myexam');
-    new Function(prefetchScript())();
+    loadPage();
     expect(Object.keys(window.__xtPrefetch ?? {})).toEqual(PREFETCH_SESSION_PLAN.map(prefetchKey));
     expect(fetchMock).toHaveBeenCalledWith(
       `${API_BASE}/Api/User/user_user/GetUserInfo`,
@@ -252,7 +259,7 @@ describe('prefetched session calls of the signed-in pages (issue 23 item 11)', (
     for (const path of ['/home', '/Login/', '/']) {
       window.__xtPrefetch = undefined;
       window.history.replaceState(null, '', path);
-      new Function(prefetchScript())();
+      loadPage();
       expect(window.__xtPrefetch).toBeUndefined();
     }
     expect(fetchMock).toHaveBeenCalledTimes(3);
@@ -287,7 +294,7 @@ describe('prefetched session calls of the signed-in pages (issue 23 item 11)', (
       ),
     );
     window.history.replaceState(null, '', '/dashboard');
-    new Function(prefetchScript())();
+    loadPage();
     expect(Object.keys(window.__xtPrefetch ?? {})).toEqual(plan.map(prefetchKey));
     await Promise.all(Object.values(window.__xtPrefetch ?? {}).map((p) => p.answer));
     await new Promise((r) => setTimeout(r, 0));
@@ -307,13 +314,13 @@ describe('prefetched session calls of the signed-in pages (issue 23 item 11)', (
     );
     Cookies.set(TOKEN_COOKIE_KEY, 'tok-5');
     window.history.replaceState(null, '', '/trainres/index');
-    new Function(prefetchScript())();
+    loadPage();
     expect(await getIndexResDirList()).toBe('/Api/Train_Manage/Train_ResDir/GetIndexResDirList');
     expect(await callEndpoint(studyApi.showCompanyTrainRes, { dcode: '', dno: '', keyword: '', pageIndex: 1, pageSize: PAGE_SIZE })).toBe(
       '/Api/Train_Manage/Train_Res/ShowCompanyTrainRes',
     );
     window.history.replaceState(null, '', '/trainres/study?id=R%201');
-    new Function(prefetchScript())();
+    loadPage();
     expect(await callEndpoint(studyApi.getTrainResStudyDetail, { rescode: 'R 1' })).toBe(
       '/Api/Train_Manage/Train_Res/GetTrainResStudyDetail',
     );

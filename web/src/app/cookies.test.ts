@@ -50,4 +50,17 @@ describe('the page’s cookies', () => {
     forgetCookies();
     expect(readCookie('a')).toBeUndefined();
   });
+
+  it('take the inline scripts’ read of the page’s start for the first read, then ask the browser after a tab switch', () => {
+    Cookies.set('a', 'now');
+    window.__xtCk = '; a=at%20start; b=2';
+    const reads = cookieReads(() => {
+      expect(readCookie('a')).toBe('at start');
+      expect(readCookie('b')).toBe('2');
+    });
+    expect(reads).toBe(0);
+    expect(window.__xtCk).toBeUndefined();
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(readCookie('a')).toBe('now');
+  });
 });

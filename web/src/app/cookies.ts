@@ -15,7 +15,10 @@ let kept: Record<string, string> | null = null;
 /** Every cookie of the page from one read of `document.cookie` (js-cookie's own `get()` reads it twice), decoded as js-cookie does. */
 function readAll(): Record<string, string> {
   const out: Record<string, string> = {};
-  const text = document.cookie;
+  // the inline scripts' read at the page's start, when one was made (api/prefetch.ts)
+  const early = window.__xtCk;
+  window.__xtCk = undefined;
+  const text = early === undefined ? document.cookie : early.slice(2);
   for (const part of text ? text.split('; ') : []) {
     const at = part.indexOf('=');
     if (at <= 0) continue;
@@ -38,6 +41,7 @@ const all = () => {
 /** Drops what is kept: the next read asks the browser again. */
 export function forgetCookies(): void {
   kept = null;
+  if (typeof window !== 'undefined') window.__xtCk = undefined;
 }
 
 export function readCookie(name: string): string | undefined {
