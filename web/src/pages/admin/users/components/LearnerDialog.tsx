@@ -32,6 +32,12 @@ interface FormValues {
   partTimePostCode?: string;
 }
 
+/** A required field of a fixed shape (the ID card, the phone number): blank says `required`, another shape `format`. */
+const requiredShaped = (required: string, pattern: RegExp, format: string) => [
+  { required: true, whitespace: true, message: required },
+  { pattern, message: format },
+];
+
 /** 新增学员 (type 1) / 编辑学员 (spec §2 "Learner add/edit dialog"). */
 export function LearnerDialog(props: {
   open: boolean;
@@ -127,24 +133,10 @@ export function LearnerDialog(props: {
         <Form.Item name="chnName" label="姓名" rules={[{ required: true, whitespace: true, message: AdminMsg.nameRequired }]}>
           <Input maxLength={ADMIN_NAME_MAX} data-testid="learner-chnName" />
         </Form.Item>
-        <Form.Item
-          name="idCard"
-          label="身份证"
-          rules={[
-            { required: true, whitespace: true, message: AdminMsg.idCardRequired },
-            { pattern: ID_CARD_PATTERN, message: AdminMsg.idCardFormat },
-          ]}
-        >
+        <Form.Item name="idCard" label="身份证" rules={requiredShaped(AdminMsg.idCardRequired, ID_CARD_PATTERN, AdminMsg.idCardFormat)}>
           <Input maxLength={ID_CARD_LENGTH} data-testid="learner-idCard" />
         </Form.Item>
-        <Form.Item
-          name="mobile"
-          label="手机号"
-          rules={[
-            { required: true, whitespace: true, message: AdminMsg.mobileRequired },
-            { pattern: PHONE_PATTERN, message: Msg.phoneFormat },
-          ]}
-        >
+        <Form.Item name="mobile" label="手机号" rules={requiredShaped(AdminMsg.mobileRequired, PHONE_PATTERN, Msg.phoneFormat)}>
           <Input maxLength={PHONE_LENGTH} data-testid="learner-mobile" />
         </Form.Item>
         <Form.Item name="validDate" label="有效期">
