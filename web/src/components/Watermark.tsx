@@ -89,7 +89,13 @@ export function Watermark({ text, children, className }: { text: string; childre
     };
   }, [text]);
   return (
-    <div ref={host} className={className} style={{ position: 'relative' }} data-testid={text ? 'watermarked' : undefined}>
+    <div
+      ref={host}
+      className={className}
+      // the moving marks never widen the page (a phone's study page does not scroll sideways)
+      style={{ position: 'relative', overflow: 'hidden' }}
+      data-testid={text ? 'watermarked' : undefined}
+    >
       {children}
     </div>
   );

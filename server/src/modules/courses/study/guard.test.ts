@@ -286,6 +286,17 @@ describe('anti-idle: the server decides from the beats', () => {
       [0, 42],
     ]);
   });
+  it('a beat saying the learner has been away longer than N: that beat earns nothing and the check starts', async () => {
+    const g = guid();
+    await beat('learner07', code.a, g, { idle: 0 });
+    clock.advance(15 * S);
+    const b2 = await beat('learner07', code.a, g, { idle: 2 });
+    expect(b2.data, b2.msg).toMatchObject({ credited: 15, presence: 0 });
+    clock.advance(15 * S);
+    const away = await beat('learner07', code.a, g, { idle: 700 });
+    expect(away.data.credited).toBe(0);
+    expect(away.data.presence).toBeGreaterThan(0);
+  });
 });
 
 describe('one item at a time', () => {

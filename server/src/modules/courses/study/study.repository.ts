@@ -237,8 +237,7 @@ export async function creditBeatSql(
       select v.guid, v.res_id, v.last_beat_at, v.replaced_guid, v.check_code, v.check_at,
              coalesce(s.credited_seconds, 0) as credited, s.completed_at,
              (extract(epoch from (${now}::timestamptz - v.last_beat_at)) * 1000)::numeric as elapsed,
-             greatest(coalesce(v.active_at, v.started_at),
-                      ${now}::timestamptz - make_interval(secs => ${v.idle ?? null}::int)) as act
+             coalesce(${now}::timestamptz - make_interval(secs => ${v.idle ?? null}::int), v.active_at, v.started_at) as act
         from ${resViewSessions} v
         left join ${resStudies} s on s.user_id = v.user_id and s.res_id = ${v.resId}
        where v.user_id = ${v.userId}
@@ -355,7 +354,7 @@ export async function creditBeatsSql(db: DbOrTx, beats: BeatInput[], capMs: numb
       select i.*, v.guid as s_guid, v.res_id as s_res_id, v.last_beat_at, v.replaced_guid, v.check_code, v.check_at,
              coalesce(s.credited_seconds, 0) as credited, s.completed_at,
              (extract(epoch from (i.now - v.last_beat_at)) * 1000)::numeric as elapsed,
-             greatest(coalesce(v.active_at, v.started_at), i.now - make_interval(secs => i.idle)) as act
+             coalesce(i.now - make_interval(secs => i.idle), v.active_at, v.started_at) as act
         from i
         join ${resViewSessions} v on v.user_id = i.user_id
         left join ${resStudies} s on s.user_id = v.user_id and s.res_id = i.res_id

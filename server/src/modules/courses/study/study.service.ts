@@ -334,11 +334,9 @@ export async function studyBeat(caller: Caller, input: z.output<typeof studyBeat
     if (cur && cur.guid !== input.guid && replaced.includes(input.guid))
       return answer(0, cur.credited, cur.completedAt, { takenOver: true });
     const keep = cur && cur.guid !== input.guid ? [...replaced, cur.guid].slice(-REPLACED_KEEP) : replaced;
-    // the activity the page reports, never older than what the server knew; a new viewing does not
+    // the activity the page reports (else what the server knew, else now); a new viewing does not
     // clear a waiting presence check (ADR 0058: a fresh guid is no way around it)
-    const reported = idle === null ? null : now.getTime() - idle * 1000;
-    const known = cur?.activeAt?.getTime() ?? null;
-    const activeAt = new Date(Math.max(known ?? (reported === null ? now.getTime() : 0), reported ?? 0));
+    const activeAt = idle !== null ? new Date(now.getTime() - idle * 1000) : (cur?.activeAt ?? now);
     const checkAt = guard.randomCheck === 1 ? (cur?.checkAt ?? nextRandomCheck(now, guard)) : null;
     await repo.openSession(tx, {
       userId: actor.userId,
