@@ -1,11 +1,11 @@
-import { AccountMsg, accountApi, Msg, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
-import { App, Form, Input, Modal, Space, Typography } from 'antd';
+import { AccountMsg, accountApi } from '@xuetu/contract';
+import { App, Form, Input, Modal, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { call, callEnvelope } from '../../api/client';
 import { useSession } from '../../app/store/session';
 import { useAppMutation } from '../../app/useAppMutation';
 import type { UserDialogProps } from '../../app/userDialogs';
-import { CountdownButton } from '../../components/CountdownButton';
+import { SmsCodeItem } from './SmsCodeItem';
 import { useOwnCode } from './useOwnCode';
 
 /** 注销账户 (spec §2, §4): name, code with a 120 s countdown, a confirm prompt; success → /home. */
@@ -62,14 +62,7 @@ export default function CancelDialog({ open, onClose }: UserDialogProps) {
         <Form.Item label="姓名">
           <Input value={name} disabled />
         </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="verifyCode" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
-              <Input placeholder="短信验证码" maxLength={SMS_CODE_LENGTH} data-testid="cancel-code" />
-            </Form.Item>
-            <CountdownButton seconds={SMS_COUNTDOWN_LONG_S} onSend={code.run} />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeItem name="verifyCode" placeholder="短信验证码" testId="cancel-code" onSend={code.run} />
       </Form>
       {code.holder}
     </Modal>

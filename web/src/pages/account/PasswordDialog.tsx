@@ -1,5 +1,5 @@
-import { AccountMsg, accountApi, errorMessage, Msg, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
-import { Alert, Form, Input, Modal, Space } from 'antd';
+import { AccountMsg, accountApi, errorMessage } from '@xuetu/contract';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { callEnvelope } from '../../api/client';
@@ -8,9 +8,9 @@ import { useSession } from '../../app/store/session';
 import { useLogout } from '../../app/useLogout';
 import type { UserDialogProps } from '../../app/userDialogs';
 import { useCaptcha } from '../../components/Captcha';
-import { CountdownButton } from '../../components/CountdownButton';
 import { needsCaptcha } from '../../components/captchaPass';
 import { confirmRules, passwordRules } from '../login/components/passwordRules';
+import { SmsCodeItem } from './SmsCodeItem';
 import { useOwnCode } from './useOwnCode';
 
 export const PASSWORD_DIALOG_WIDTH = 480;
@@ -107,14 +107,7 @@ export default function PasswordDialog({ open, onClose }: UserDialogProps) {
             <Input.Password placeholder="管理员给您的临时密码" autoComplete="current-password" data-testid="pwd-current" />
           </Form.Item>
         ) : (
-          <Form.Item label="验证码" required>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name="checknum" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
-                <Input placeholder="短信验证码" maxLength={SMS_CODE_LENGTH} data-testid="pwd-code" />
-              </Form.Item>
-              <CountdownButton seconds={SMS_COUNTDOWN_LONG_S} onSend={code.run} />
-            </Space.Compact>
-          </Form.Item>
+          <SmsCodeItem name="checknum" placeholder="短信验证码" testId="pwd-code" onSend={code.run} />
         )}
         <Form.Item label="新密码" name="pas" rules={passwordRules()}>
           <Input.Password placeholder="请输入新密码" data-testid="pwd-new" />

@@ -1,8 +1,8 @@
-import { AccountMsg, accountApi, Msg, PHONE_LENGTH, PHONE_PATTERN, SMS_CODE_LENGTH, SMS_COUNTDOWN_LONG_S } from '@xuetu/contract';
-import { Form, Input, Modal, Space } from 'antd';
+import { AccountMsg, accountApi, Msg, PHONE_LENGTH, PHONE_PATTERN } from '@xuetu/contract';
+import { Form, Input, Modal } from 'antd';
 import { callEnvelope } from '../../api/client';
 import { useAppMutation } from '../../app/useAppMutation';
-import { CountdownButton } from '../../components/CountdownButton';
+import { SmsCodeItem } from './SmsCodeItem';
 import { useOwnCode } from './useOwnCode';
 
 /** 修改手机号: newmobile and checknum, 120 s countdown (spec §2). */
@@ -54,14 +54,7 @@ export function PhoneDialog({ open, onClose, onChanged }: { open: boolean; onClo
         >
           <Input maxLength={PHONE_LENGTH} data-testid="new-phone" />
         </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="checknum" noStyle rules={[{ required: true, message: Msg.codeRequired }]}>
-              <Input maxLength={SMS_CODE_LENGTH} data-testid="phone-code" />
-            </Form.Item>
-            <CountdownButton seconds={SMS_COUNTDOWN_LONG_S} onSend={send} />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeItem name="checknum" testId="phone-code" onSend={send} />
       </Form>
       {code.holder}
     </Modal>
