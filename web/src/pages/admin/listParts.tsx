@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { PageResult } from '@xuetu/contract';
-import { Button, Card, Form, type FormProps, Input, Select, type SelectProps, Space } from 'antd';
+import { Button, Card, Form, type FormProps, Input, Popconfirm, Select, type SelectProps, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Can } from '../../components/Can';
 import { DEFAULT_PAGE, pager } from './shared';
@@ -167,5 +167,36 @@ export function ListCard({
       </Space>
       {children}
     </Card>
+  );
+}
+
+/**
+ * 编辑 and 删除 of a row, the delete asked first (`confirm`): the 操作 cell's links of the lists
+ * whose rows have no lifecycle (papers, practices, questions); the page wraps them with its own.
+ */
+export function EditDeleteLinks({
+  onEdit,
+  confirm,
+  onDelete,
+  deleteDisabled,
+  editTestId,
+}: {
+  onEdit: () => void;
+  confirm: string;
+  onDelete: () => void;
+  deleteDisabled?: boolean;
+  editTestId?: string;
+}) {
+  return (
+    <>
+      <Button size="small" type="link" onClick={onEdit} data-testid={editTestId}>
+        编辑
+      </Button>
+      <Popconfirm title={confirm} onConfirm={onDelete}>
+        <Button size="small" type="link" danger disabled={deleteDisabled}>
+          删除
+        </Button>
+      </Popconfirm>
+    </>
   );
 }

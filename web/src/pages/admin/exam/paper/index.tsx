@@ -1,12 +1,12 @@
 import { examsApi, type PaperView, Perm } from '@xuetu/contract';
-import { Button, Card, Empty, Form, Modal, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Form, Modal, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../../api/client';
 import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { useCan } from '../../../../components/Can';
 import { type ListFilter, useLifecycleList } from '../../LifecycleList';
-import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog } from '../../listParts';
+import { AddButton, EditDeleteLinks, FilterSelect, KeywordItem, SearchButton, SearchForm, useEditorDialog } from '../../listParts';
 import { QuestionPreview, useDirTree } from '../shared';
 import { PaperEditor } from './PaperEditor';
 
@@ -100,16 +100,12 @@ export default function PaperPage() {
                   预览
                 </Button>
                 {can(Perm.PaperEdit) && (
-                  <>
-                    <Button size="small" type="link" onClick={() => editor.edit(p.paperCode)}>
-                      编辑
-                    </Button>
-                    <Popconfirm title="确定删除该试卷吗？" onConfirm={() => remove.mutate(p.paperCode)}>
-                      <Button size="small" type="link" danger disabled={p.examCount > 0}>
-                        删除
-                      </Button>
-                    </Popconfirm>
-                  </>
+                  <EditDeleteLinks
+                    onEdit={() => editor.edit(p.paperCode)}
+                    confirm="确定删除该试卷吗？"
+                    onDelete={() => remove.mutate(p.paperCode)}
+                    deleteDisabled={p.examCount > 0}
+                  />
                 )}
               </Space>
             ),

@@ -1,11 +1,11 @@
 import { Perm, PRACTICE_SOURCE_LABELS, PRACTICE_STATUS_LABELS, type PracticeView, practiceApi } from '@xuetu/contract';
-import { App, Button, Card, Form, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Card, Form, Input, Space, Table, Tag } from 'antd';
 import { call } from '../../../../api/client';
 import { useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { useCan } from '../../../../components/Can';
 import { type ListFilter, useLifecycleList } from '../../LifecycleList';
-import { AddButton, SearchButton, useEditorDialog } from '../../listParts';
+import { AddButton, EditDeleteLinks, SearchButton, useEditorDialog } from '../../listParts';
 import { PracticeEditor } from './PracticeEditor';
 
 /** 练习管理 (issue 26 item 1): practices on a question directory or a paper, with their participants. */
@@ -71,17 +71,12 @@ export default function PracticeManagePage() {
             render: (_: unknown, p) =>
               can(Perm.PracticeEdit) && (
                 <Space size={0}>
-                  <Button size="small" type="link" onClick={() => editor.edit(p.practiceCode)} data-testid="practice-edit">
-                    编辑
-                  </Button>
-                  <Popconfirm
-                    title="删除后学员的练习记录一并删除（错题本保留），确定删除吗？"
-                    onConfirm={() => remove.mutate(p.practiceCode)}
-                  >
-                    <Button size="small" type="link" danger>
-                      删除
-                    </Button>
-                  </Popconfirm>
+                  <EditDeleteLinks
+                    onEdit={() => editor.edit(p.practiceCode)}
+                    editTestId="practice-edit"
+                    confirm="删除后学员的练习记录一并删除（错题本保留），确定删除吗？"
+                    onDelete={() => remove.mutate(p.practiceCode)}
+                  />
                 </Space>
               ),
           },

@@ -18,7 +18,7 @@ import { call, callDownload } from '../../../../api/client';
 import { useCall, useInvalidate } from '../../../../api/hooks';
 import { useAppMutation } from '../../../../app/useAppMutation';
 import { Can, useCan } from '../../../../components/Can';
-import { AddButton, FilterSelect, KeywordItem, SearchButton, SearchForm } from '../../listParts';
+import { AddButton, EditDeleteLinks, FilterSelect, KeywordItem, SearchButton, SearchForm } from '../../listParts';
 import { DirTreeCard, TreeTablePage, useDirList } from '../../TreeTablePage';
 import { answerText, DirSelect, QTypeFilter, typeTag, useDirTree, useExamCompany } from '../shared';
 import { QuestionEditor } from './QuestionEditor';
@@ -203,14 +203,11 @@ export default function QuestionBankPage() {
                 render: (_: unknown, q) =>
                   can(Perm.QuestionEdit) && (
                     <Space size={4}>
-                      <Button size="small" type="link" onClick={() => editor.edit(q.qCode)}>
-                        编辑
-                      </Button>
-                      <Popconfirm title="确定删除该试题吗？已使用它的试卷会保留它。" onConfirm={() => remove.mutate([q.qCode])}>
-                        <Button size="small" type="link" danger>
-                          删除
-                        </Button>
-                      </Popconfirm>
+                      <EditDeleteLinks
+                        onEdit={() => editor.edit(q.qCode)}
+                        confirm="确定删除该试题吗？已使用它的试卷会保留它。"
+                        onDelete={() => remove.mutate([q.qCode])}
+                      />
                     </Space>
                   ),
               },
