@@ -5,7 +5,7 @@ import { purgeOrphanFilesJob, purgeTempFilesJob } from '../platform/files/index.
 import type { JobDefinition } from '../platform/jobs/index.ts';
 import type { RouteSpec } from '../platform/route.ts';
 import { certificateRoutes } from './certificates/certificates.routes.ts';
-import { examResultJob } from './certificates/jobs.ts';
+import { examResultJob, projectSweepJob } from './certificates/jobs.ts';
 import { onExamResult } from './certificates/public.ts';
 import { invalidatePortal } from './content/public.ts';
 import { contentRoutes } from './content/site/site.routes.ts';
@@ -115,4 +115,5 @@ export const allJobs: JobDefinition<never>[] = [
   notifyProjectJob,
   importUsersJob,
   examResultJob,
+  projectSweepJob,
 ] as JobDefinition<never>[];

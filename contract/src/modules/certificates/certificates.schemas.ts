@@ -16,8 +16,9 @@ export const CERT_TEMPLATES = ['classic', 'simple'] as const;
 export type CertTemplate = (typeof CERT_TEMPLATES)[number];
 export const CERT_TEMPLATE_LABELS: Record<CertTemplate, string> = { classic: '经典横版（蓝色边框）', simple: '简洁横版' };
 
-/** The rule kinds built so far: passing an exam. (Projects and courses: issue 42 item 2, later.) */
-export const CERT_RULE_KINDS = ['exam'] as const;
+/** The rule kinds built so far: passing an exam, completing a training project. (Courses: issue 42 item 2, later.) */
+export const CERT_RULE_KINDS = ['exam', 'project'] as const;
+export const CERT_RULE_KIND_LABELS: Record<(typeof CERT_RULE_KINDS)[number], string> = { exam: '通过考试', project: '完成培训项目' };
 export type CertRuleKind = (typeof CERT_RULE_KINDS)[number];
 
 /** What a certificate's status is on a given day. */
@@ -48,7 +49,7 @@ export const CertMsg = {
   validityInvalid: `有效期须为 0（永久有效）到 ${CertLimits.validityMonthsMax} 个月`,
   templateInvalid: '请选择证书模板',
   ruleKindInvalid: '发放规则的类型不正确',
-  ruleExamRequired: '请选择发放规则中的考试',
+  ruleExamRequired: '请选择发放规则中的考试或培训项目',
   minScoreInvalid: '最低分数须为 0 到 10000 之间的数字',
   rulesTooMany: `发放规则最多 ${CertLimits.rulesMax} 条`,
   reasonRequired: '请填写撤销原因',
@@ -64,6 +65,7 @@ export const CertMsg = {
   lostPass: (examName: string) => `重新阅卷后未通过考试「${examName}」`,
   /** where a certificate came from */
   sourceExam: (examName: string) => `通过考试「${examName}」`,
+  sourceProject: (projectName: string) => `完成培训项目「${projectName}」`,
   sourceManual: '手动发放',
   permanent: '长期有效',
   /** the public page */
@@ -77,7 +79,7 @@ const minScore = z.preprocess(
 
 export const certRuleInput = z.object({
   kind: z.enum(CERT_RULE_KINDS, { error: CertMsg.ruleKindInvalid }),
-  /** the exam's code */
+  /** the exam's code, or the project's */
   refCode: text(60).pipe(z.string().min(1, CertMsg.ruleExamRequired)),
   minScore: minScore.default(null),
 });
@@ -163,7 +165,7 @@ export const certCodeInput = z.object({ code: text(64).pipe(z.string().regex(CER
 export interface CertRuleView {
   kind: CertRuleKind;
   refCode: string;
-  /** the exam's name ('' when it is gone) */
+  /** the exam's or project's name ('' when it is gone) */
   refName: string;
   minScore: number | null;
 }

@@ -23,8 +23,9 @@ export function statusOf(row: Pick<IssuedRow, 'status' | 'expiresAt'>, now: Date
 const dateOr = (d: Date | null, empty: string) => (d ? formatDate(d) : empty);
 
 /** What earned a certificate, in words. */
-export function sourceText(source: string, examNames: Map<number, string>): string {
-  if (source.startsWith('exam:')) return CertMsg.sourceExam(examNames.get(Number(source.slice(5))) ?? '');
+export function sourceText(source: string, names: Map<string, string>): string {
+  if (source.startsWith('exam:')) return CertMsg.sourceExam(names.get(source) ?? '');
+  if (source.startsWith('project:')) return CertMsg.sourceProject(names.get(source) ?? '');
   return CertMsg.sourceManual;
 }
 
@@ -51,7 +52,7 @@ export function presentDefinition(
   };
 }
 
-export function presentIssued(r: IssuedListRow, now: Date, examNames: Map<number, string>): CertIssuedView {
+export function presentIssued(r: IssuedListRow, now: Date, sourceNames: Map<string, string>): CertIssuedView {
   const status = statusOf(r.issued, now);
   return {
     id: r.issued.id,
@@ -68,7 +69,7 @@ export function presentIssued(r: IssuedListRow, now: Date, examNames: Map<number
     expiresAt: dateOr(r.issued.expiresAt, ''),
     status,
     statusText: CERT_STATUS_LABELS[status],
-    source: sourceText(r.issued.source, examNames),
+    source: sourceText(r.issued.source, sourceNames),
     score: r.issued.score,
     revokeReason: r.issued.revokeReason,
     revokedAt: r.issued.revokedAt ? formatDateTime(r.issued.revokedAt) : '',
@@ -92,5 +93,7 @@ export function presentMine(r: IssuedListRow, now: Date): MyCertView {
   };
 }
 
-/** Exam ids named by `exam:<id>` sources. */
-export const examIdsOf = (sources: string[]) => [...new Set(sources.filter((s) => s.startsWith('exam:')).map((s) => Number(s.slice(5))))];
+/** The ids that `<kind>:<id>` sources name. */
+export const idsOf = (kind: 'exam' | 'project', sources: string[]) => [
+  ...new Set(sources.filter((s) => s.startsWith(`${kind}:`)).map((s) => Number(s.slice(kind.length + 1)))),
+];

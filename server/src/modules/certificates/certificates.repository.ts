@@ -93,7 +93,7 @@ export async function replaceRules(
   tx: DbOrTx,
   scope: TenantScope,
   definitionId: number,
-  rules: { kind: string; examId: number; minScore: number | null }[],
+  rules: { kind: string; examId: number | null; projectId: number | null; minScore: number | null }[],
 ): Promise<void> {
   const [parent] = await tx
     .select({ id: certDefinitions.id })
@@ -112,6 +112,7 @@ export async function rulesOf(db: DbOrTx, definitionIds: number[]) {
       definitionId: certRules.definitionId,
       kind: certRules.kind,
       examId: certRules.examId,
+      projectId: certRules.projectId,
       minScore: certRules.minScore,
       examCode: examView.examCode,
       examName: examView.examName,
@@ -376,4 +377,33 @@ export async function examNames(db: DbOrTx, examIds: number[]): Promise<Map<numb
 export async function definitionTemplate(db: DbOrTx, id: number): Promise<string | undefined> {
   const [row] = await db.select({ template: certDefinitions.template }).from(certDefinitions).where(eq(certDefinitions.id, id)).limit(1);
   return row?.template;
+}
+
+/** The enabled definitions' project rules (the sweep's work list). */
+export async function projectRules(db: DbOrTx) {
+  return db
+    .select({ definition: certDefinitions, projectId: certRules.projectId })
+    .from(certRules)
+    .innerJoin(certDefinitions, eq(certDefinitions.id, certRules.definitionId))
+    .where(and(eq(certRules.kind, 'project'), isNotNull(certRules.projectId), eq(certDefinitions.enabled, true)))
+    .orderBy(asc(certRules.id));
+}
+
+/** Who among `userIds` already holds a certificate of this definition and source (any status). */
+export async function holdersOfSource(db: DbOrTx, definitionId: number, source: string, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
+    .select({ userId: certIssued.userId })
+    .from(certIssued)
+    .where(and(eq(certIssued.definitionId, definitionId), eq(certIssued.source, source), inArray(certIssued.userId, userIds)));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** People of `userIds` in a company, with their names (the directory's people view). */
+export async function peopleInCompany(db: DbOrTx, company: string, userIds: number[]) {
+  if (!userIds.length) return [];
+  return db
+    .select({ id: peopleView.id, chnName: peopleView.chnName })
+    .from(peopleView)
+    .where(and(eq(peopleView.companySysCode, company), inArray(peopleView.id, userIds)));
 }

@@ -6,7 +6,8 @@ import { type Caller, requireActor } from '../../platform/caller.ts';
 import { appError } from '../../platform/errors.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import { checkPicks, companyNamesByCode, filterCompany, peopleOfPicks, targetCompany } from '../directory/public.ts';
-import { examIdsOf, presentDefinition, presentIssued } from './certificates.presenter.ts';
+import { companyProjectsByCode, projectRefsById } from '../projects/public.ts';
+import { idsOf, presentDefinition, presentIssued } from './certificates.presenter.ts';
 import * as repo from './certificates.repository.ts';
 import { issueCertificate } from './issue.ts';
 
@@ -25,11 +26,21 @@ async function presentDefinitions(db: DbOrTx, rows: repo.DefinitionRow[], now: D
     repo.rulesOf(db, ids),
     repo.countsOf(db, ids, now, new Date(now.getTime() + EXPIRING_DAYS * DAY_MS)),
   ]);
+  const projects = await projectRefsById(
+    db,
+    rules.flatMap((r) => (r.projectId ? [r.projectId] : [])),
+  );
   return rows.map((r) =>
     presentDefinition(
       r,
       names.get(r.companySysCode) ?? '',
-      rules.filter((x) => x.definitionId === r.id),
+      rules
+        .filter((x) => x.definitionId === r.id)
+        .map((x) =>
+          x.kind === 'project'
+            ? { ...x, examCode: projects.get(x.projectId!)?.code ?? '', examName: projects.get(x.projectId!)?.name ?? '' }
+            : x,
+        ),
       counts.get(r.id),
     ),
   );
@@ -53,15 +64,24 @@ export async function getDefinitionForAdmin(caller: Caller, id: number) {
   return (await presentDefinitions(caller.ctx.db, [row], caller.now))[0]!;
 }
 
-/** Each rule's exam must be the certificate's company's (another company's answers like a missing one). */
+/** Each rule's exam or project must be the certificate's company's (another company's answers like a missing one). */
 async function resolveRules(tx: DbOrTx, company: string, rules: CertDefinitionSaveInput['rules']) {
-  const codes = rules.map((r) => r.refCode);
-  if (new Set(codes).size !== codes.length) throw appError('CERT_RULE_DUPLICATE');
-  const exams = await repo.companyExamsByCode(tx, company, codes);
+  const keys = rules.map((r) => `${r.kind}:${r.refCode}`);
+  if (new Set(keys).size !== keys.length) throw appError('CERT_RULE_DUPLICATE');
+  const of = (kind: string) => rules.filter((r) => r.kind === kind).map((r) => r.refCode);
+  const [exams, projects] = await Promise.all([
+    repo.companyExamsByCode(tx, company, of('exam')),
+    companyProjectsByCode(tx, company, of('project')),
+  ]);
   return rules.map((r) => {
+    if (r.kind === 'project') {
+      const project = projects.get(r.refCode);
+      if (!project) throw appError('CERT_RULE_PROJECT_NOT_FOUND');
+      return { kind: r.kind, examId: null, projectId: project.id, minScore: null };
+    }
     const exam = exams.get(r.refCode);
     if (!exam) throw appError('CERT_RULE_EXAM_NOT_FOUND');
-    return { kind: r.kind, examId: exam.id, minScore: r.minScore };
+    return { kind: r.kind, examId: exam.id, projectId: null, minScore: r.minScore };
   });
 }
 
@@ -95,6 +115,15 @@ export async function saveDefinition(caller: Caller, input: CertDefinitionSaveIn
   return (await presentDefinitions(caller.ctx.db, [saved], caller.now))[0]!;
 }
 
+/** What the sources name (`exam:<id>`, `project:<id>`), by source: two statements for any number. */
+export async function sourceNames(db: DbOrTx, sources: string[]): Promise<Map<string, string>> {
+  const [exams, projects] = await Promise.all([repo.examNames(db, idsOf('exam', sources)), projectRefsById(db, idsOf('project', sources))]);
+  const out = new Map<string, string>();
+  for (const [id, name] of exams) out.set(`exam:${id}`, name);
+  for (const [id, p] of projects) out.set(`project:${id}`, p.name);
+  return out;
+}
+
 function filterOf(input: CertIssuedListInput, company: string | undefined, now: Date): repo.IssuedFilter {
   return {
     company,
@@ -117,8 +146,11 @@ export async function listIssuedForAdmin(caller: Caller, input: CertIssuedListIn
   if (!filter) return { models: [], totalCount: 0 };
   const db = caller.ctx.db;
   const { rows, total } = await repo.listIssued(db, caller.scope, filter, window);
-  const examNames = await repo.examNames(db, examIdsOf(rows.map((r) => r.issued.source)));
-  return { models: rows.map((r) => presentIssued(r, caller.now, examNames)), totalCount: total };
+  const names = await sourceNames(
+    db,
+    rows.map((r) => r.issued.source),
+  );
+  return { models: rows.map((r) => presentIssued(r, caller.now, names)), totalCount: total };
 }
 
 export async function revokeCertificate(caller: Caller, input: { id: number; reason: string }) {
@@ -137,8 +169,7 @@ export async function revokeCertificate(caller: Caller, input: { id: number; rea
     await recordAudit(tx, caller, { action: 'certificate.revoke', target: row.number, detail: { reason: input.reason } });
   });
   const after = (await repo.findIssuedInScope(caller.ctx.db, caller.scope, input.id))!;
-  const examNames = await repo.examNames(caller.ctx.db, examIdsOf([after.issued.source]));
-  return presentIssued(after, caller.now, examNames);
+  return presentIssued(after, caller.now, await sourceNames(caller.ctx.db, [after.issued.source]));
 }
 
 /**

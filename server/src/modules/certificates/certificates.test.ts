@@ -19,6 +19,7 @@ import { OTHER_COMPANY } from '../../db/seed/demo.ts';
 import { ManualClock } from '../../platform/clock.ts';
 import { PLATFORM_WIDE } from '../../platform/scope.ts';
 import { inTransaction } from '../../platform/tx.ts';
+import { projects, projectUsers } from '../projects/schema.ts';
 import * as repo from './certificates.repository.ts';
 import { issueCertificate } from './issue.ts';
 import { certIssued } from './schema.ts';
@@ -347,6 +348,60 @@ describe('manual issue, revoke, export, PDF', () => {
     expect(text).toContain(cert!.number);
     expect(text).toContain('安全员证');
     expect((await t.post(`${MINE}/DownloadMyCertPdf`, { id: cert!.id }, tok.learner02)).code).toBe('CERT_NOT_FOUND');
+  });
+});
+
+describe('issue on completing a training project', () => {
+  it('refuses another company’s project; issues once to the enrolled people who completed it, not to the others', async () => {
+    const P = '/Api/Project_Manage/project_project';
+    const project = async (name: string, checkHrs: number, token = corp) =>
+      (
+        await t.ok<{ projectCode: string }>(
+          `${P}/SaveData`,
+          { projectName: name, startDate: '2026-05-01', endDate: '2026-07-31', checkHrs, reachRule: 1, allowedSpeeds: [1] },
+          token,
+        )
+      ).projectCode;
+    const done = await project('证书项目（已完成）', 0);
+    const notYet = await project('证书项目（未完成）', 5);
+    const theirs = await project('他司项目', 0, otherBoss);
+    const [l3, l4] = await userIdsOf(t, ['learner03', 'learner04']);
+    for (const code of [done, notYet]) {
+      const [row] = await t.ctx.db.update(projects).set({ status: 1 }).where(eq(projects.projectCode, code)).returning({ id: projects.id });
+      await t.ctx.db
+        .insert(projectUsers)
+        .values([l3, l4].map((userId) => ({ projectId: row!.id, userId: userId!, joinedAt: clock.now() })));
+    }
+    const refused = await save({ name: '项目结业证', prefix: 'PX', rules: [{ kind: 'project', refCode: theirs }] });
+    expect([refused.code, refused.msg]).toEqual(['CERT_RULE_PROJECT_NOT_FOUND', '发放规则中的培训项目不存在（须为本公司的项目）']);
+    const def = await t.ok<CertDefinitionView>(
+      `${A}/SaveCertDefinition`,
+      {
+        name: '项目结业证',
+        prefix: 'PX',
+        rules: [
+          { kind: 'project', refCode: done },
+          { kind: 'project', refCode: notYet },
+        ],
+      },
+      corp,
+    );
+    expect(def.rules.map((r) => [r.kind, r.refCode, r.refName])).toEqual([
+      ['project', done, '证书项目（已完成）'],
+      ['project', notYet, '证书项目（未完成）'],
+    ]);
+    const { projectSweepJob } = await import('./jobs.ts');
+    const tools = { ctx: t.ctx, progress: async () => {}, log: t.app.log, signal: new AbortController().signal };
+    const job = { id: 0, kind: projectSweepJob.kind, payload: {}, attempt: 1, maxAttempts: 1 };
+    await projectSweepJob.run(job, tools);
+    await projectSweepJob.run(job, tools);
+    const listed = await issuedList({ definitionId: def.id });
+    // learner03 and learner04 both completed the project of 0 hours; neither reached the one of 5 hours
+    expect(listed.models.map((m) => [m.holderName !== '', m.source, m.number.slice(0, 6)]).sort()).toEqual([
+      [true, '完成培训项目「证书项目（已完成）」', 'PX2026'],
+      [true, '完成培训项目「证书项目（已完成）」', 'PX2026'],
+    ]);
+    expect(new Set(listed.models.map((m) => m.userId))).toEqual(new Set([l3, l4]));
   });
 });
 

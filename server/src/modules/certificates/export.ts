@@ -3,9 +3,9 @@ import { type CertIssuedListInput, formatDateTime } from '@xuetu/contract';
 import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit.ts';
 import type { Caller } from '../../platform/caller.ts';
-import { examIdsOf, presentIssued } from './certificates.presenter.ts';
+import { presentIssued } from './certificates.presenter.ts';
 import * as repo from './certificates.repository.ts';
-import { issuedFilter } from './certificates.service.ts';
+import { issuedFilter, sourceNames } from './certificates.service.ts';
 
 const BATCH = 1000;
 
@@ -43,9 +43,12 @@ export async function exportIssued(caller: Caller, input: CertIssuedListInput): 
     let before = 0;
     while (filter) {
       const rows = await repo.issuedBatch(db, caller.scope, filter, before, BATCH);
-      const examNames = await repo.examNames(db, examIdsOf(rows.map((r) => r.issued.source)));
+      const names = await sourceNames(
+        db,
+        rows.map((r) => r.issued.source),
+      );
       for (const r of rows) {
-        const v = presentIssued(r, caller.now, examNames);
+        const v = presentIssued(r, caller.now, names);
         sheet.addRow({ ...v, expiresAt: v.expiresAt || '长期有效', score: v.score ?? '' }).commit();
       }
       if (rows.length < BATCH) break;

@@ -5,6 +5,7 @@ import { PLATFORM_WIDE } from '../../platform/scope.ts';
 import { inTransaction } from '../../platform/tx.ts';
 import type { ExamResultChange } from '../exam-taking/public.ts';
 import { passedScores } from '../exam-taking/public.ts';
+import { completedEnrolments } from '../projects/public.ts';
 import * as repo from './certificates.repository.ts';
 import { issueCertificate } from './issue.ts';
 
@@ -61,3 +62,42 @@ export async function onExamResult(tx: DbOrTx, change: ExamResultChange): Promis
   if (!(await repo.examHasRules(tx, change.examId))) return;
   await enqueueJob(tx, examResultJob, { examId: change.examId, userId: change.userId }, { now: change.now });
 }
+
+/**
+ * Issues the certificates whose rule is completing a training project to the people enrolled in it
+ * who have completed it (projects' completedEnrolments: the learner card's 已达标), once each
+ * (the source `project:<id>`). A sweep every quarter hour: completion follows from study time
+ * credited by the courses module's heartbeats, which tell no module when a project is reached.
+ */
+export const projectSweepJob = defineJob('certificates.projectSweep', {
+  title: '证书发放（培训项目完成）',
+  schedule: { everyMs: 15 * 60_000 },
+  maxAttempts: 3,
+  run: async (_job, { ctx }) => {
+    const now = ctx.clock.now();
+    for (const { definition, projectId } of await repo.projectRules(ctx.db)) {
+      const source = `project:${projectId}`;
+      await inTransaction(ctx, async (tx) => {
+        const done = await completedEnrolments(tx, projectId!, now);
+        const people = await repo.peopleInCompany(tx, definition.companySysCode, done);
+        const held = await repo.holdersOfSource(
+          tx,
+          definition.id,
+          source,
+          people.map((p) => p.id),
+        );
+        for (const p of people)
+          if (!held.has(p.id))
+            await issueCertificate(tx, PLATFORM_WIDE, {
+              definition,
+              userId: p.id,
+              holderName: p.chnName,
+              source,
+              score: null,
+              issuedBy: null,
+              now,
+            });
+      });
+    }
+  },
+});

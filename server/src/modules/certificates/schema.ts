@@ -6,6 +6,7 @@ import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, t
 import { companies } from '../directory/schema/orgs.ts';
 import { users } from '../directory/schema/users.ts';
 import { exams } from '../exams/schema.ts';
+import { projects } from '../projects/schema.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -30,7 +31,7 @@ export const certDefinitions = pgTable(
   (t) => [uniqueIndex('cert_definition_name_uq').on(t.companySysCode, t.name)],
 );
 
-/** How a certificate is earned: passing an exam of the same company, optionally with a minimum score. */
+/** How a certificate is earned: passing an exam of the same company (optionally with a minimum score), or completing a project of it. */
 export const certRules = pgTable(
   'cert_rule',
   {
@@ -41,12 +42,15 @@ export const certRules = pgTable(
     /** 'exam' (contract CERT_RULE_KINDS) */
     kind: text('kind').notNull(),
     examId: integer('exam_id').references(() => exams.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     minScore: numeric('min_score', { precision: 8, scale: 2, mode: 'number' }),
   },
   (t) => [
     index('cert_rule_exam_idx').on(t.examId),
     index('cert_rule_definition_idx').on(t.definitionId),
     check('cert_rule_exam_ck', sql`${t.kind} <> 'exam' or ${t.examId} is not null`),
+    check('cert_rule_project_ck', sql`${t.kind} <> 'project' or ${t.projectId} is not null`),
+    index('cert_rule_project_idx').on(t.projectId),
   ],
 );
 

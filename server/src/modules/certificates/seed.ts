@@ -29,7 +29,7 @@ export async function seedDemoCertificates(ctx: AppContext): Promise<void> {
       createdBy: null,
       now,
     });
-    await repo.replaceRules(tx, PLATFORM_WIDE, definition.id, [{ kind: 'exam', examId: exam.id, minScore: null }]);
+    await repo.replaceRules(tx, PLATFORM_WIDE, definition.id, [{ kind: 'exam', examId: exam.id, projectId: null, minScore: null }]);
     const learners = await findPeopleByAccount(tx, { company: DEMO_COMPANY.companySysCode, prefix: 'learner' });
     const passed = await passedScores(
       tx,

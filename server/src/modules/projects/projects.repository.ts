@@ -365,3 +365,19 @@ export function enrolledProjectsWithResource(db: DbOrTx, userId: number, resId: 
     .innerJoin(projectResources, and(eq(projectResources.projectId, projects.id), eq(projectResources.resId, resId)))
     .where(eq(projects.status, ProjectStatus.Published));
 }
+
+/** A company's projects by code (certificates' rules name them), drafts too. */
+export async function projectsByCodeInCompany(db: DbOrTx, company: string, codes: string[]) {
+  if (!codes.length) return new Map<string, { id: number; projectName: string }>();
+  const rows = await db
+    .select({ id: projects.id, projectCode: projects.projectCode, projectName: projects.projectName })
+    .from(projects)
+    .where(and(eq(projects.companySysCode, company), inArray(projects.projectCode, codes)));
+  return new Map(rows.map((r) => [r.projectCode, { id: r.id, projectName: r.projectName }]));
+}
+
+/** The people enrolled in a project (JoinProject). */
+export async function enrolledUserIds(db: DbOrTx, projectId: number): Promise<number[]> {
+  const rows = await db.select({ userId: projectUsers.userId }).from(projectUsers).where(eq(projectUsers.projectId, projectId));
+  return rows.map((r) => r.userId);
+}

@@ -29,3 +29,7 @@ export async function projectStudyRules(
 export async function companyHasProject(db: DbOrTx, companySysCode: string, projectCode: string): Promise<boolean> {
   return Boolean(await findProject(db, { all: false, companySysCode }, projectCode));
 }
+
+// Certificates (issue 42) issue on completing a project: the company's projects by code, their
+// names, and who has completed one (the learner card's reachState).
+export { companyProjectsByCode, completedEnrolments, projectRefsById } from './completion.ts';

@@ -1,13 +1,17 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   CERT_PREFIX_PATTERN,
+  CERT_RULE_KIND_LABELS,
+  CERT_RULE_KINDS,
   CERT_TEMPLATE_LABELS,
   CERT_TEMPLATES,
   type CertDefinitionView,
   CertLimits,
   CertMsg,
+  type CertRuleKind,
   certAdminApi,
   examsApi,
+  projectsApi,
 } from '@xuetu/contract';
 import { Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -23,7 +27,7 @@ interface Values {
   prefix: string;
   validityMonths: number;
   enabled: boolean;
-  rules: { refCode: string; minScore?: number | null }[];
+  rules: { kind: CertRuleKind; refCode: string; minScore?: number | null }[];
 }
 
 /** 新增 / 编辑证书: name, template, numbering prefix, validity and the exams whose pass issues it. */
@@ -34,6 +38,11 @@ export function DefinitionEditor(props: { open: boolean; editing: CertDefinition
   const forCompany = props.editing?.companySysCode ?? company;
   const exams = useCall(
     examsApi.examGetPageList,
+    { keyword: '', companySysCode: forCompany, pageIndex: 1, pageRows: 500 },
+    { enabled: props.open && (!platform || Boolean(forCompany)) },
+  );
+  const projects = useCall(
+    projectsApi.getPageList,
     { keyword: '', companySysCode: forCompany, pageIndex: 1, pageRows: 500 },
     { enabled: props.open && (!platform || Boolean(forCompany)) },
   );
@@ -50,7 +59,7 @@ export function DefinitionEditor(props: { open: boolean; editing: CertDefinition
             prefix: e.prefix,
             validityMonths: e.validityMonths,
             enabled: e.enabled,
-            rules: e.rules.map((r) => ({ refCode: r.refCode, minScore: r.minScore })),
+            rules: e.rules.map((r) => ({ kind: r.kind, refCode: r.refCode, minScore: r.minScore })),
           }
         : { template: 'classic', validityMonths: 0, enabled: true, rules: [] },
     );
@@ -66,14 +75,22 @@ export function DefinitionEditor(props: { open: boolean; editing: CertDefinition
         prefix: v.prefix,
         validityMonths: v.validityMonths ?? 0,
         enabled: v.enabled,
-        rules: (v.rules ?? []).map((r) => ({ kind: 'exam' as const, refCode: r.refCode, minScore: r.minScore ?? null })),
+        rules: (v.rules ?? []).map((r) => ({
+          kind: r.kind,
+          refCode: r.refCode,
+          minScore: r.kind === 'exam' ? (r.minScore ?? null) : null,
+        })),
       });
     },
     success: '保存成功',
     invalidate: ['certificates'],
     onSuccess: props.onClose,
   });
-  const examOptions = (exams.data?.models ?? []).map((x) => ({ value: x.examCode, label: x.examName }));
+  const options: Record<CertRuleKind, { value: string; label: string }[]> = {
+    exam: (exams.data?.models ?? []).map((x) => ({ value: x.examCode, label: x.examName })),
+    project: (projects.data?.models ?? []).map((x) => ({ value: x.projectCode, label: x.projectName })),
+  };
+  const rules = Form.useWatch('rules', form) as Values['rules'] | undefined;
   return (
     <Modal
       open={props.open}
@@ -113,31 +130,44 @@ export function DefinitionEditor(props: { open: boolean; editing: CertDefinition
             <Switch />
           </Form.Item>
         </Space>
-        <Typography.Text strong>发放规则：通过以下任一考试（可设最低分）即自动发放</Typography.Text>
+        <Typography.Text strong>发放规则：满足以下任一条件即自动发放（通过考试可设最低分）</Typography.Text>
         <Form.List name="rules">
           {(fields, { add, remove }) => (
             <div style={{ marginTop: 8 }}>
-              {fields.map((f) => (
-                <Space key={f.key} align="baseline" wrap>
-                  <Form.Item name={[f.name, 'refCode']} rules={[{ required: true, message: CertMsg.ruleExamRequired }]}>
-                    <Select
-                      showSearch
-                      optionFilterProp="label"
-                      options={examOptions}
-                      placeholder="选择考试"
-                      style={{ width: 280 }}
-                      data-testid="cert-rule-exam"
-                    />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'minScore']}>
-                    <InputNumber min={0} max={10000} placeholder="最低分（可选）" style={{ width: 150 }} />
-                  </Form.Item>
-                  <MinusCircleOutlined onClick={() => remove(f.name)} aria-label="删除规则" />
-                </Space>
-              ))}
+              {fields.map((f) => {
+                const kind = rules?.[f.name]?.kind ?? 'exam';
+                return (
+                  <Space key={f.key} align="baseline" wrap>
+                    <Form.Item name={[f.name, 'kind']} initialValue="exam">
+                      <Select
+                        style={{ width: 140 }}
+                        options={CERT_RULE_KINDS.map((k) => ({ value: k, label: CERT_RULE_KIND_LABELS[k] }))}
+                        onChange={() => form.setFieldValue(['rules', f.name, 'refCode'], undefined)}
+                        data-testid="cert-rule-kind"
+                      />
+                    </Form.Item>
+                    <Form.Item name={[f.name, 'refCode']} rules={[{ required: true, message: CertMsg.ruleExamRequired }]}>
+                      <Select
+                        showSearch
+                        optionFilterProp="label"
+                        options={options[kind]}
+                        placeholder={kind === 'exam' ? '选择考试' : '选择培训项目'}
+                        style={{ width: 260 }}
+                        data-testid="cert-rule-ref"
+                      />
+                    </Form.Item>
+                    {kind === 'exam' && (
+                      <Form.Item name={[f.name, 'minScore']}>
+                        <InputNumber min={0} max={10000} placeholder="最低分（可选）" style={{ width: 150 }} />
+                      </Form.Item>
+                    )}
+                    <MinusCircleOutlined onClick={() => remove(f.name)} aria-label="删除规则" />
+                  </Space>
+                );
+              })}
               {fields.length < CertLimits.rulesMax && (
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} data-testid="cert-rule-add">
-                  添加考试规则
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ kind: 'exam' })} data-testid="cert-rule-add">
+                  添加发放规则
                 </Button>
               )}
             </div>

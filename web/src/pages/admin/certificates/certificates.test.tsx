@@ -17,7 +17,10 @@ const definition: CertDefinitionView = {
   prefix: 'AQ',
   validityMonths: 24,
   enabled: true,
-  rules: [{ kind: 'exam', refCode: 'E1', refName: '安全员考试', minScore: 60 }],
+  rules: [
+    { kind: 'exam', refCode: 'E1', refName: '安全员考试', minScore: 60 },
+    { kind: 'project', refCode: 'P1', refName: '新员工培训', minScore: null },
+  ],
   validCount: 12,
   expiringCount: 2,
   expiredCount: 1,
@@ -53,7 +56,11 @@ beforeEach(() => {
     .on(`${A}/GetIssuedCertList`, ok({ models: [issued], totalCount: 1 }))
     .on(`${A}/SaveCertDefinition`, ok(definition, '保存成功'))
     .on(`${A}/RevokeCert`, ok({ ...issued, status: 'revoked', statusText: '已撤销', revokeReason: '证件信息有误' }, '保存成功'))
-    .on('/Api/Exam_Manage/ex_exam/GetPageList', ok({ models: [{ examCode: 'E1', examName: '安全员考试' }], totalCount: 1 }));
+    .on('/Api/Exam_Manage/ex_exam/GetPageList', ok({ models: [{ examCode: 'E1', examName: '安全员考试' }], totalCount: 1 }))
+    .on(
+      '/Api/Project_Manage/project_project/GetPageList',
+      ok({ models: [{ projectCode: 'P1', projectName: '新员工培训' }], totalCount: 1 }),
+    );
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -66,6 +73,7 @@ describe('证书管理', () => {
     expect(row).toHaveTextContent('安全员证');
     expect(row).toHaveTextContent('24 个月');
     expect(row).toHaveTextContent('通过「安全员考试」 ≥60 分');
+    expect(row).toHaveTextContent('完成「新员工培训」');
     expect(row).toHaveTextContent('12');
     expect(row).toHaveTextContent('启用');
   });
@@ -83,6 +91,28 @@ describe('证书管理', () => {
     fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     await waitFor(() =>
       expect(bodyOf('/SaveCertDefinition')).toMatchObject({ name: '电工证', prefix: 'DG', validityMonths: 0, enabled: true, rules: [] }),
+    );
+  });
+
+  it('saves a rule on completing a training project (the kind picked, then the project)', async () => {
+    renderWithApp(<CertificatesPage />);
+    fireEvent.click(await screen.findByTestId('cert-add'));
+    const form = await screen.findByTestId('cert-definition-form');
+    fireEvent.change(within(form).getByTestId('cert-name'), { target: { value: '新员工结业证' } });
+    fireEvent.change(within(form).getByTestId('cert-prefix'), { target: { value: 'XY' } });
+    fireEvent.click(within(form).getByTestId('cert-rule-add'));
+    const pick = async (testId: string, label: string) => {
+      fireEvent.mouseDown(within(form).getByTestId(testId).querySelector('.ant-select-selector') ?? within(form).getByTestId(testId));
+      fireEvent.click(await screen.findByTitle(label));
+    };
+    await pick('cert-rule-kind', '完成培训项目');
+    await pick('cert-rule-ref', '新员工培训');
+    fireEvent.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    await waitFor(() =>
+      expect(bodyOf('/SaveCertDefinition')).toMatchObject({
+        name: '新员工结业证',
+        rules: [{ kind: 'project', refCode: 'P1', minScore: null }],
+      }),
     );
   });
 

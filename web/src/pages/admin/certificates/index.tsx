@@ -31,7 +31,7 @@ function DefinitionsTab({ company }: { company: string }) {
         d.rules.length
           ? d.rules.map((r) => (
               <Tag key={r.refCode}>
-                通过「{r.refName || r.refCode}」{r.minScore != null ? ` ≥${r.minScore} 分` : ''}
+                {r.kind === 'project' ? '完成' : '通过'}「{r.refName || r.refCode}」{r.minScore != null ? ` ≥${r.minScore} 分` : ''}
               </Tag>
             ))
           : '仅手动发放',
