@@ -297,6 +297,36 @@ describe('anti-idle: the server decides from the beats', () => {
     expect(away.data.credited).toBe(0);
     expect(away.data.presence).toBeGreaterThan(0);
   });
+  it('the statement agrees with the reference rule (crediting.ts) on the idle cases', async () => {
+    const cases: [number, number, number][] = [
+      [15_000, 1, 0],
+      [15_000, 1.5, 595],
+      [15_000, 1, 610],
+      [15_000, 2, 700],
+      [20_001, 1, 612],
+      [9_400, 1.25, 604],
+    ];
+    for (const [elapsed, speed, idle] of cases) {
+      const g = guid();
+      await beat('learner02', code.b, g, { speed, idle: 0 });
+      const before = await credited('learner02', code.b);
+      clock.advance(elapsed);
+      const r = await beat('learner02', code.b, g, { speed, idle });
+      expect(r.success, r.msg).toBe(true);
+      const want = creditBeat({
+        markMs: 0,
+        nowMs: elapsed,
+        claimedSpeed: speed,
+        maxSpeed: 2,
+        intervalSeconds: 15,
+        remainingSeconds: 7200 - before,
+        guard: { activeMs: elapsed - idle * 1000, idleMs: 10 * MIN, pending: false },
+      });
+      expect(r.data.credited, `${elapsed} ms at ${speed}x, idle ${idle} s`).toBe(want.seconds);
+      expect(r.data.presence > 0, `check after idle ${idle} s`).toBe(elapsed - idle * 1000 + 10 * MIN < elapsed);
+      if (r.data.presence) expect((await presence('learner02', { code: r.data.presence })).success).toBe(true);
+    }
+  });
 });
 
 describe('one item at a time', () => {
