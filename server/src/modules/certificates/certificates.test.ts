@@ -315,12 +315,7 @@ describe('manual issue, revoke, export, PDF', () => {
   });
 
   it('exports the filtered list as a real workbook', async () => {
-    const res = await t.inject({
-      method: 'POST',
-      url: `/prod-api${A}/ExportIssuedCertList`,
-      payload: { definitionId: safety },
-      headers: { ydAuthorization: `Bearer ${corp}` },
-    });
+    const res = await t.postRaw(`${A}/ExportIssuedCertList`, { definitionId: safety }, corp);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -334,12 +329,7 @@ describe('manual issue, revoke, export, PDF', () => {
 
   it("downloads one's own certificate as a PDF holding the name and number; not someone else's", async () => {
     const [cert] = await mine('learner01');
-    const res = await t.inject({
-      method: 'POST',
-      url: `/prod-api${MINE}/DownloadMyCertPdf`,
-      payload: { id: cert!.id },
-      headers: { ydAuthorization: `Bearer ${tok.learner01}` },
-    });
+    const res = await t.postRaw(`${MINE}/DownloadMyCertPdf`, { id: cert!.id }, tok.learner01);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = pdfText(res.rawPayload);
     const name = (await t.ctx.db.execute<{ chn_name: string }>(sql`select chn_name from app_user where account_code = 'learner01'`))
