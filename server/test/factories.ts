@@ -394,3 +394,6 @@ export async function storeHlsRendition(t: Target, mediaCode: string, segments =
     .set({ duration: segments * segmentSeconds, renditions: [{ quality: 'FD', key: `${key}/index.m3u8`, height: 360, format: 'hls' }] })
     .where(eq(media.mediaCode, mediaCode));
 }
+
+/** The seeded demo learners' account codes, learner01 … learnerNN (db/seed/demo.ts). */
+export const demoLearners = (count: number) => Array.from({ length: count }, (_, i) => `learner${String(i + 1).padStart(2, '0')}`);

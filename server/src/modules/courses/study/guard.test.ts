@@ -2,6 +2,7 @@ import type { StudyBeatAnswer, StudyDetail, StudySettingsView } from '@xuetu/con
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TRAIN_RES as R } from '../../../../test/api-paths.ts';
+import { demoLearners } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { media, resDirs, resources, resStudies, resViewSessions, studySettings, users } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -95,19 +96,7 @@ async function addLive(key: string, company: string | null, dCode: string, water
   code[key] = resCode;
 }
 
-const ACCOUNTS = [
-  'admin',
-  'corpadmin',
-  'learner01',
-  'learner02',
-  'learner03',
-  'learner04',
-  'learner05',
-  'learner06',
-  'learner07',
-  'learner08',
-  'other01',
-];
+const ACCOUNTS = ['admin', 'corpadmin', ...demoLearners(8), 'other01'];
 // the clock runs hours in this file: every test signs in afresh
 beforeEach(async () => {
   for (const a of ACCOUNTS) tok[a] = await t.login(a);

@@ -2,6 +2,7 @@ import type { CourseCard, PageResult, StudyBeatAnswer, StudyDetail, StudyNote } 
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAIN_RES as R } from '../../../../test/api-paths.ts';
+import { demoLearners } from '../../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../../test/helper.ts';
 import { media, resDirs, resources, resStudies, resStudyDays, users } from '../../../db/schema/index.ts';
 import { DEMO_COMPANY, OTHER_COMPANY } from '../../../db/seed/demo.ts';
@@ -102,26 +103,7 @@ async function addLive(
 const dirs: Record<string, string> = {};
 beforeAll(async () => {
   t = await buildTestApp({ clock });
-  for (const a of [
-    'admin',
-    'corpadmin',
-    'learner01',
-    'learner02',
-    'learner03',
-    'learner04',
-    'learner05',
-    'learner06',
-    'learner07',
-    'learner08',
-    'learner09',
-    'learner10',
-    'learner11',
-    'learner12',
-    'learner13',
-    'learner14',
-    'other01',
-  ])
-    tok[a] = await t.login(a);
+  for (const a of ['admin', 'corpadmin', ...demoLearners(14), 'other01']) tok[a] = await t.login(a);
   const db = t.ctx.db;
   const now = clock.now();
   const addDir = async (key: string, dNo: string, dpNo: string, company: string | null) => {
