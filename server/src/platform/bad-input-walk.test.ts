@@ -162,7 +162,9 @@ function toQuery(input: unknown): string {
     .join('&');
 }
 
-describe('every route with bad input', () => {
+// each walk sends every route several bodies, and every new route lengthens it: 30 s ran out with the
+// whole suite running on a slower 2-core machine (2026-12-02); a limit, not a timing assert
+describe('every route with bad input', { timeout: 120_000 }, () => {
   it('refuses a lone surrogate in every string field, naming it, before anything is written', async () => {
     const wrong: string[] = [];
     let checked = 0;

@@ -2,8 +2,10 @@
 // JavaScript is still downloading (issue 15: on a phone the data then no longer waits for the
 // whole app to start); with a session, on the signed-in pages, the session's three calls
 // (issue 23 item 11: the layout and the page wait for them). The request wrapper takes an answer from here once, for the identical
-// call, instead of asking again. Plain data without imports: the build reads it
-// (build/data-prefetch.ts); prefetch.test.ts checks it against the contract and the API calls.
+// call, instead of asking again. Plain data, importing only the open paths (plain data too): the
+// build reads it (build/data-prefetch.ts); prefetch.test.ts checks it against the contract and the API calls.
+
+import { WHITE_LIST } from '../app/openPaths';
 
 /** the API prefix and the session cookie (`@xuetu/contract` API_BASE and TOKEN_COOKIE_KEY) */
 export const PREFETCH_API_BASE = '/prod-api';
@@ -79,18 +81,7 @@ export const PREFETCH_SIGNED_PLAN: Record<string, PrefetchCall[]> = {
   ],
 };
 /** lower case, no trailing slash */
-export const PREFETCH_SESSION_SKIP = [
-  '/',
-  '/home',
-  '/login',
-  '/auth-redirect',
-  '/register',
-  '/company',
-  '/502',
-  '/viewnoticeitem',
-  '/infonoticelist',
-  '/ohrlogin',
-];
+export const PREFETCH_SESSION_SKIP = ['/', ...WHITE_LIST.map((p) => p.toLowerCase())];
 
 /** the wrapper's request key (request.ts requestKey) of a prefetched POST */
 export const prefetchKey = (call: PrefetchCall) => `post|${call.url}||${call.body === null ? '' : JSON.stringify(call.body)}`;

@@ -1,18 +1,9 @@
 // Route guard decisions (spec portal-and-learner §2 "Route guard and session"), kept pure for tests.
+import { WHITE_LIST } from './openPaths';
 import { hasAnyRole } from './permission';
 
 /** Paths open without a token. */
-export const WHITE_LIST = [
-  '/home',
-  '/login',
-  '/auth-redirect',
-  '/register',
-  '/company',
-  '/502',
-  '/viewnoticeitem',
-  '/infonoticelist',
-  '/ohrlogin',
-];
+export { WHITE_LIST };
 
 export type GuardDecision =
   | { type: 'allow' }

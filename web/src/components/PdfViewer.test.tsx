@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { PlayListAnswer } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AntAppScope } from '../app/AntAppScope';
 import StudyDocument from '../pages/learner/study/StudyDocument';
+import { playList } from '../test/fixtures';
 import { mockApi, ok } from '../test/mockApi';
 import { PdfViewer, stepZoom } from './PdfViewer';
 
@@ -97,17 +97,13 @@ describe('PdfViewer', () => {
 });
 
 describe('StudyDocument', () => {
-  const data: PlayListAnswer = {
+  const data = playList({
     playList: [{ item1: 'OD', item2: '/prod-api/media/play/M1/OD/source.pdf?t=x' }],
     attExt: '.pdf',
-    cover: '',
     resType: 3,
     resName: '手册',
     duration: 60,
-    previewSeconds: 0,
-    format: 'file',
-    note: '',
-  };
+  });
 
   it('reading sends the study heartbeats with the page as the position; hiding the page closes the stretch', async () => {
     const api = mockApi();

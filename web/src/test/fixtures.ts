@@ -1,4 +1,4 @@
-import type { ExamPaperView, MenuEntry, UserInfo } from '@xuetu/contract';
+import type { ExamPaperView, MenuEntry, PlayListAnswer, StudyBeatAnswer, UserInfo } from '@xuetu/contract';
 
 export const adminInfo = {
   userId: 1,
@@ -72,4 +72,32 @@ export const examPaper = (
   leavesLeft: 0,
   requireFullScreen: 0,
   ...fields,
+});
+
+/** A lesson's play list as GetPlayList answers it: a video file of 100 s unless told otherwise. */
+export const playList = (o: Partial<PlayListAnswer> = {}): PlayListAnswer => ({
+  playList: [{ item1: 'FD', item2: '/prod-api/media/play/M1/FD/source.mp4?t=a' }],
+  attExt: '.mp4',
+  cover: '',
+  resType: 1,
+  resName: '课',
+  duration: 100,
+  previewSeconds: 0,
+  format: 'file',
+  note: '',
+  ...o,
+});
+
+/** A study heartbeat's answer: accepted, nothing credited, no presence check, unless told otherwise. */
+export const beatAnswer = (o: Partial<StudyBeatAnswer> = {}): StudyBeatAnswer => ({
+  accepted: true,
+  opened: false,
+  takenOver: false,
+  credited: 0,
+  studySeconds: 0,
+  duration: 100,
+  progress: 0,
+  completed: 0,
+  presence: 0,
+  ...o,
 });

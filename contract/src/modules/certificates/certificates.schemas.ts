@@ -138,26 +138,22 @@ export const certIssuedListInput = z.object({
 });
 export type CertIssuedListInput = z.output<typeof certIssuedListInput>;
 
-export const certRevokeInput = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
-  reason: text(CertLimits.reasonMax).pipe(z.string().min(1, CertMsg.reasonRequired)),
-});
-
-export const certManualIssueInput = z.object({
-  definitionId: certDefinitionIdInput.shape.id,
-  participants: participantsInput.default({ users: [], orgs: [], posts: [] }),
-});
-
 export const certIdInput = z.object({
   id: z.coerce
     .number()
     .int()
     .min(1)
     .max(2 ** 31 - 1),
+});
+
+export const certRevokeInput = z.object({
+  id: certIdInput.shape.id,
+  reason: text(CertLimits.reasonMax).pipe(z.string().min(1, CertMsg.reasonRequired)),
+});
+
+export const certManualIssueInput = z.object({
+  definitionId: certDefinitionIdInput.shape.id,
+  participants: participantsInput.default({ users: [], orgs: [], posts: [] }),
 });
 
 export const certCodeInput = z.object({ code: text(64).pipe(z.string().regex(CERT_CODE_PATTERN, CertMsg.codeInvalid)) });

@@ -85,6 +85,17 @@ const attribute = (fallback: string) =>
     .pipe(z.string().refine((v) => v === '' || LDAP_ATTRIBUTE_PATTERN.test(v), ConnectionMsg.attributeInvalid))
     .transform((v) => v || fallback);
 
+/** A connection's time limit in ms (blank: 5 s), within the limits. */
+const timeout = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 5000 : v),
+    z.coerce
+      .number({ error: ConnectionMsg.timeoutInvalid })
+      .int(ConnectionMsg.timeoutInvalid)
+      .min(ConnectionLimits.timeoutMin, ConnectionMsg.timeoutInvalid)
+      .max(ConnectionLimits.timeoutMax, ConnectionMsg.timeoutInvalid),
+  );
+
 /** An LDAP / AD connection's settings (nothing secret: these go back to the page). */
 export const ldapSettings = z.object({
   url: text(ConnectionLimits.urlMax).pipe(z.string().regex(LDAP_URL_PATTERN, ConnectionMsg.urlInvalid)),
@@ -108,14 +119,7 @@ export const ldapSettings = z.object({
   /** a person without an account gets one at their first sign-in */
   autoCreate: bool(true),
   /** per step (connect, bind, search), ms */
-  timeoutMs: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? 5000 : v),
-    z.coerce
-      .number({ error: ConnectionMsg.timeoutInvalid })
-      .int(ConnectionMsg.timeoutInvalid)
-      .min(ConnectionLimits.timeoutMin, ConnectionMsg.timeoutInvalid)
-      .max(ConnectionLimits.timeoutMax, ConnectionMsg.timeoutInvalid),
-  ),
+  timeoutMs: timeout(),
 });
 export type LdapSettings = z.output<typeof ldapSettings>;
 
@@ -161,14 +165,7 @@ export const oidcSettings = z.object({
   buttonName: text(ConnectionLimits.buttonNameMax).default(''),
   autoCreate: bool(true),
   /** per call to the provider (discovery, token, keys, user info), ms */
-  timeoutMs: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? 5000 : v),
-    z.coerce
-      .number({ error: ConnectionMsg.timeoutInvalid })
-      .int(ConnectionMsg.timeoutInvalid)
-      .min(ConnectionLimits.timeoutMin, ConnectionMsg.timeoutInvalid)
-      .max(ConnectionLimits.timeoutMax, ConnectionMsg.timeoutInvalid),
-  ),
+  timeoutMs: timeout(),
 });
 export type OidcSettings = z.output<typeof oidcSettings>;
 export type ConnectionSettings = LdapSettings | OidcSettings;

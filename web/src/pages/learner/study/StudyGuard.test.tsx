@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { PlayListAnswer, StudyBeatAnswer } from '@xuetu/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beatAnswer, playList } from '../../../test/fixtures';
 import { fail, mockApi, ok } from '../../../test/mockApi';
 import { PresenceDialog, presenceChoices, useStudyGuard } from './StudyGuard';
 import { StudyPlayer } from './StudyPlayer';
@@ -132,28 +132,8 @@ describe('useStudyGuard', () => {
 });
 
 describe('StudyPlayer with the guard', () => {
-  const data: PlayListAnswer = {
-    playList: [{ item1: 'FD', item2: '/prod-api/media/play/M1/FD/source.mp4?t=a' }],
-    attExt: '.mp4',
-    cover: '',
-    resType: 1,
-    resName: '课',
-    duration: 100,
-    previewSeconds: 0,
-    format: 'file',
-    note: '',
-  };
-  const beat = (presence: number): StudyBeatAnswer => ({
-    accepted: true,
-    opened: false,
-    takenOver: false,
-    credited: 0,
-    studySeconds: 0,
-    duration: 100,
-    progress: 0,
-    completed: 0,
-    presence,
-  });
+  const data = playList();
+  const beat = (presence: number) => beatAnswer({ presence });
 
   it('beats report the idle seconds; a beat carrying a check pauses the video and asks for its number; the watermark is drawn over the video', async () => {
     const api = mockApi();

@@ -2,24 +2,17 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { PlayListAnswer } from '@xuetu/contract';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { playList } from '../../../test/fixtures';
 import { mockApi, ok } from '../../../test/mockApi';
 import { StudyPlayer, type StudyPlayerHandle } from './StudyPlayer';
 
 const R = '/Api/Train_Manage/Train_Res';
-const data: PlayListAnswer = {
+const data = playList({
   playList: [
     { item1: 'FD', item2: '/prod-api/media/play/M1/FD/source.mp4?t=a' },
     { item1: 'OD', item2: '/prod-api/media/play/M1/OD/source.mp4?t=b' },
   ],
-  attExt: '.mp4',
-  cover: '',
-  resType: 1,
-  resName: '课',
-  duration: 100,
-  previewSeconds: 0,
-  format: 'file',
-  note: '',
-};
+});
 const show = (rules = { maxSpeed: 2, allowSeekAhead: true }) =>
   render(<StudyPlayer rescode="R1" data={data} rules={rules} intervalSeconds={15} resumeAt={0} onBeat={() => {}} onCompleted={() => {}} />);
 

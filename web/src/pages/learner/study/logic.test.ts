@@ -1,5 +1,6 @@
-import { type StudyBeatAnswer, studyTimeText } from '@xuetu/contract';
+import { studyTimeText } from '@xuetu/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beatAnswer } from '../../../test/fixtures';
 import { allowedSpeeds, formatClock, StudyHeartbeat, seekGuard } from './logic';
 
 describe('study player rules', () => {
@@ -25,18 +26,7 @@ describe('study player rules', () => {
 describe('StudyHeartbeat', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
-  const answer = (o: Partial<StudyBeatAnswer> = {}): StudyBeatAnswer => ({
-    accepted: true,
-    opened: false,
-    takenOver: false,
-    credited: 0,
-    studySeconds: 0,
-    duration: 100,
-    progress: 0,
-    completed: 0,
-    presence: 0,
-    ...o,
-  });
+  const answer = beatAnswer;
 
   it('opens with a fresh guid on play, beats every interval, closes on pause; a new stretch gets a new guid', async () => {
     const sent: { guid: string; position: number }[] = [];
