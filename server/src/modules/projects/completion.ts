@@ -1,7 +1,7 @@
 import { ProjectStatus } from '@xuetu/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { linkedExams } from './linked-exams.ts';
-import { chinaDay, projectProgress } from './progress.ts';
+import { chinaDay, personProgress } from './progress.ts';
 import * as repo from './projects.repository.ts';
 
 // What certificates (issue 42) read of training projects: the projects of a company by code, and
@@ -35,17 +35,7 @@ export async function completedEnrolments(db: DbOrTx, projectId: number, now: Da
       linkedExams(db, p.reachRule === 2 ? [p.id] : [], ids),
     ]);
     for (const userId of ids) {
-      const t = totals.get(`${p.id}:${userId}`);
-      const prog = projectProgress({
-        startDate: p.startDate,
-        endDate: p.endDate,
-        checkHrs: Number(p.checkHrs),
-        reachRule: p.reachRule,
-        today,
-        periodSeconds: t?.periodSeconds ?? 0,
-        todaySeconds: t?.todaySeconds ?? 0,
-        examsPassed: p.reachRule === 2 ? exams(p.id, userId).every((x) => x.passed) : true,
-      });
+      const prog = personProgress(p, userId, totals, exams, today);
       if (prog.reachState === 1) out.push(userId);
     }
   }

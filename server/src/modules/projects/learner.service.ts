@@ -20,7 +20,7 @@ import { isResVisible, resIdByCode } from '../courses/public.ts';
 import { pickSource, placeOfPerson } from '../directory/public.ts';
 import { PROJECT_MESSAGE_TYPE, projectMessageUrl } from './jobs.ts';
 import { linkedExams } from './linked-exams.ts';
-import { chinaDay, hoursOf, parseSpeeds, projectProgress } from './progress.ts';
+import { chinaDay, hoursOf, parseSpeeds, personProgress } from './progress.ts';
 import * as repo from './projects.repository.ts';
 import { projectStudyRules } from './public.ts';
 
@@ -78,18 +78,7 @@ async function buildCards(
   const cards: StudyCard[] = [];
   for (const p of list) {
     const e = enrolled.get(p.id);
-    const t = totals.get(`${p.id}:${userId}`);
-    const examsPassed = p.reachRule === 2 ? exams(p.id, userId).every((x) => x.passed) : true;
-    const prog = projectProgress({
-      startDate: p.startDate,
-      endDate: p.endDate,
-      checkHrs: Number(p.checkHrs),
-      reachRule: p.reachRule,
-      today,
-      periodSeconds: t?.periodSeconds ?? 0,
-      todaySeconds: t?.todaySeconds ?? 0,
-      examsPassed,
-    });
+    const prog = personProgress(p, userId, totals, exams, today);
     cards.push({
       projectCode: p.projectCode,
       projectName: p.projectName,
@@ -102,7 +91,7 @@ async function buildCards(
       getHrs: prog.getHrs,
       reachState: prog.reachState,
       reachProgress: prog.reachProgress,
-      lastStudyDate: t?.lastDay ?? '',
+      lastStudyDate: totals.get(`${p.id}:${userId}`)?.lastDay ?? '',
       todayProgress: prog.todayProgress,
       todayHrs: prog.todayHrs,
       todayTargetHrs: prog.todayTargetHrs,

@@ -148,3 +148,29 @@ export function parseSpeeds(list: string): number[] {
     .filter((n) => Number.isFinite(n) && n > 0);
   return out.length ? [...new Set(out)].sort((a, b) => a - b) : [1];
 }
+
+/**
+ * A person's progress in a project from what was read for many at once: the study totals by
+ * `${projectId}:${userId}` (projects.repository studyTotals) and the linked exams' standings
+ * (linked-exams.ts; by rule 2 every one must be passed). The learner's card and the completions
+ * certificates ask for (completion.ts) both come through here.
+ */
+export function personProgress(
+  p: { id: number; startDate: string; endDate: string; checkHrs: number | string; reachRule: number },
+  userId: number,
+  totals: Map<string, { periodSeconds: number; todaySeconds: number }>,
+  exams: (projectId: number, userId: number) => { passed: boolean }[],
+  today: string,
+): Progress {
+  const t = totals.get(`${p.id}:${userId}`);
+  return projectProgress({
+    startDate: p.startDate,
+    endDate: p.endDate,
+    checkHrs: Number(p.checkHrs),
+    reachRule: p.reachRule,
+    today,
+    periodSeconds: t?.periodSeconds ?? 0,
+    todaySeconds: t?.todaySeconds ?? 0,
+    examsPassed: p.reachRule === 2 ? exams(p.id, userId).every((x) => x.passed) : true,
+  });
+}
