@@ -207,16 +207,20 @@ export interface CertIssuedView {
 }
 
 /** What the learner sees of one of their certificates. */
-export interface MyCertView {
-  id: number;
-  number: string;
-  code: string;
+/** What both the holder's list and the public page say of a certificate. */
+interface CertFacts {
   certName: string;
   companyName: string;
   issuedAt: string;
   expiresAt: string;
   status: CertStatusValue;
   statusText: string;
+}
+
+export interface MyCertView extends CertFacts {
+  id: number;
+  number: string;
+  code: string;
   revokeReason: string;
   /** the public page: /cert/<code> (the web adds its origin) */
   verifyPath: string;
@@ -225,17 +229,11 @@ export interface MyCertView {
 /** The public verification answer: what the page shows, and nothing else. */
 export type CertVerifyView =
   | { found: false; message: string }
-  | {
+  | (CertFacts & {
       found: true;
       /** the holder's name, partly masked (张*三) */
       holderName: string;
-      certName: string;
-      companyName: string;
-      issuedAt: string;
-      expiresAt: string;
-      status: CertStatusValue;
-      statusText: string;
-    };
+    });
 
 /** 张三 → 张*, 张小三 → 张*三, 欧阳小明 → 欧**明; the first and last character stay. */
 export function maskHolderName(name: string): string {
