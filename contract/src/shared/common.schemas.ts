@@ -39,3 +39,15 @@ export function pageWindow(p: { pageIndex?: number; pageSize?: number; pageRows?
 }
 
 export const emptySchema = z.object({}).passthrough();
+
+/**
+ * A person's name where it is shown to someone who may not know them (the reset wizard's account
+ * chooser, a certificate's public verification): 张三 → 张*, 张小三 → 张*三, 欧阳小明 → 欧**明;
+ * the first and last character stay.
+ */
+export function maskName(name: string): string {
+  const chars = [...name.trim()];
+  if (chars.length <= 1) return chars.join('');
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+}

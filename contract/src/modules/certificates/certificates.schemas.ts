@@ -235,14 +235,6 @@ export type CertVerifyView =
       holderName: string;
     });
 
-/** 张三 → 张*, 张小三 → 张*三, 欧阳小明 → 欧**明; the first and last character stay. */
-export function maskHolderName(name: string): string {
-  const chars = [...name.trim()];
-  if (chars.length <= 1) return chars.join('');
-  if (chars.length === 2) return `${chars[0]}*`;
-  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
-}
-
 /** The public page of a code. */
 export const certVerifyPath = (code: string) => `/cert/${code}`;
 

@@ -1,4 +1,4 @@
-import { CERT_STATUS_LABELS, CertMsg, type CertVerifyView, formatDate, type MyCertView, maskHolderName } from '@xuetu/contract';
+import { CERT_STATUS_LABELS, CertMsg, type CertVerifyView, formatDate, type MyCertView, maskName } from '@xuetu/contract';
 import { type Caller, requireActor } from '../../platform/caller.ts';
 import { appError } from '../../platform/errors.ts';
 import { renderCertificatePdf } from './cert-pdf.ts';
@@ -39,7 +39,7 @@ export async function verifyCertificate(caller: Caller, code: string): Promise<C
   const status = statusOf(row.issued, caller.now);
   return {
     found: true,
-    holderName: maskHolderName(row.issued.holderName),
+    holderName: maskName(row.issued.holderName),
     certName: row.certName,
     companyName: row.companyName ?? '',
     issuedAt: formatDate(row.issued.issuedAt),

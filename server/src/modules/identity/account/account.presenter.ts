@@ -1,17 +1,9 @@
-import type { AccountChoice } from '@xuetu/contract';
+import { type AccountChoice, maskName } from '@xuetu/contract';
 import type { AccountRow } from '../../directory/public.ts';
 
 /** Chooser label after the user proved the password, a code or a ticket: company, name, account. */
 export function accountLabel(u: AccountRow): string {
   return `${u.companyName || '平台'} - ${u.chnName}（${u.accountCode}）`;
-}
-
-/** 李*明 */
-export function maskName(name: string): string {
-  const chars = [...name];
-  if (chars.length <= 1) return name;
-  if (chars.length === 2) return `${chars[0]}*`;
-  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
 }
 
 /** lea****01 */
